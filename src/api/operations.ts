@@ -1,0 +1,143 @@
+/**
+ * One table of every operation Countersign speaks: path, kind and schemas. The client and the sandbox
+ * both read it, so a path or a shape can only be wrong in one place.
+ */
+import { z } from 'zod';
+import { getApiKeyRequestSchema, getApiKeyResponseSchema } from './schemas/apiKey';
+import {
+  ActivityType,
+  activityResponseSchema,
+  deleteSubOrganizationParametersSchema,
+  deleteSubOrganizationResultSchema,
+  fingerprintParametersSchema,
+  getActivityRequestSchema,
+  listActivitiesRequestSchema,
+  listActivitiesResponseSchema,
+} from './schemas/activity';
+import { organizationRequestSchema, whoamiResponseSchema } from './schemas/organization';
+import { listPrivateKeysResponseSchema } from './schemas/privateKey';
+import {
+  createPrivateKeyTagParametersSchema,
+  createPrivateKeyTagResultSchema,
+  listPrivateKeyTagsResponseSchema,
+} from './schemas/privateKeyTag';
+import {
+  createSmartContractInterfaceParametersSchema,
+  createSmartContractInterfaceResultSchema,
+  deleteSmartContractInterfaceParametersSchema,
+  deleteSmartContractInterfaceResultSchema,
+  getSmartContractInterfaceRequestSchema,
+  getSmartContractInterfaceResponseSchema,
+  listSmartContractInterfacesResponseSchema,
+} from './schemas/smartContractInterface';
+
+export interface QueryOperation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly kind: 'query';
+  readonly path: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+export interface SubmitOperation<Params extends z.ZodType = z.ZodType> {
+  readonly kind: 'submit';
+  readonly path: string;
+  readonly activityType: string;
+  /** Key of the intent inside `activity.intent`. */
+  readonly intentKey: string;
+  /** Key of the result inside `activity.result`, when the operation has one. */
+  readonly resultKey: string | undefined;
+  readonly parameters: Params;
+  readonly result: z.ZodType | undefined;
+  readonly response: typeof activityResponseSchema;
+}
+
+function query<Req extends z.ZodType, Res extends z.ZodType>(name: string, request: Req, response: Res): QueryOperation<Req, Res> {
+  return { kind: 'query', path: `/public/v1/query/${name}`, request, response };
+}
+
+function submit<Params extends z.ZodType>(
+  name: string,
+  activityType: string,
+  stem: string,
+  parameters: Params,
+  result: z.ZodType | undefined,
+): SubmitOperation<Params> {
+  return {
+    kind: 'submit',
+    path: `/public/v1/submit/${name}`,
+    activityType,
+    intentKey: `${stem}Intent`,
+    resultKey: result ? `${stem}Result` : undefined,
+    parameters,
+    result,
+    response: activityResponseSchema,
+  };
+}
+
+export const operations = {
+  getApiKey: query('get_api_key', getApiKeyRequestSchema, getApiKeyResponseSchema),
+  getActivity: query('get_activity', getActivityRequestSchema, activityResponseSchema),
+  listActivities: query('list_activities', listActivitiesRequestSchema, listActivitiesResponseSchema),
+  whoami: query('whoami', organizationRequestSchema, whoamiResponseSchema),
+  listPrivateKeys: query('list_private_keys', organizationRequestSchema, listPrivateKeysResponseSchema),
+  listPrivateKeyTags: query('list_private_key_tags', organizationRequestSchema, listPrivateKeyTagsResponseSchema),
+  listSmartContractInterfaces: query(
+    'list_smart_contract_interfaces',
+    organizationRequestSchema,
+    listSmartContractInterfacesResponseSchema,
+  ),
+  getSmartContractInterface: query(
+    'get_smart_contract_interface',
+    getSmartContractInterfaceRequestSchema,
+    getSmartContractInterfaceResponseSchema,
+  ),
+  createSmartContractInterface: submit(
+    'create_smart_contract_interface',
+    ActivityType.CreateSmartContractInterface,
+    'createSmartContractInterface',
+    createSmartContractInterfaceParametersSchema,
+    createSmartContractInterfaceResultSchema,
+  ),
+  createPrivateKeyTag: submit(
+    'create_private_key_tag',
+    ActivityType.CreatePrivateKeyTag,
+    'createPrivateKeyTag',
+    createPrivateKeyTagParametersSchema,
+    createPrivateKeyTagResultSchema,
+  ),
+  approveActivity: submit(
+    'approve_activity',
+    ActivityType.ApproveActivity,
+    'approveActivity',
+    fingerprintParametersSchema,
+    undefined,
+  ),
+  rejectActivity: submit('reject_activity', ActivityType.RejectActivity, 'rejectActivity', fingerprintParametersSchema, undefined),
+  deleteSmartContractInterface: submit(
+    'delete_smart_contract_interface',
+    ActivityType.DeleteSmartContractInterface,
+    'deleteSmartContractInterface',
+    deleteSmartContractInterfaceParametersSchema,
+    deleteSmartContractInterfaceResultSchema,
+  ),
+  deleteSubOrganization: submit(
+    'delete_sub_organization',
+    ActivityType.DeleteSubOrganization,
+    'deleteSubOrganization',
+    deleteSubOrganizationParametersSchema,
+    deleteSubOrganizationResultSchema,
+  ),
+} as const;
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+export type QueryOperationName = { [K in OperationName]: Operations[K] extends QueryOperation ? K : never }[OperationName];
+export type SubmitOperationName = { [K in OperationName]: Operations[K] extends SubmitOperation ? K : never }[OperationName];
+
+/** Finds the operation served at `path`, for servers. */
+export function operationByPath(path: string): { name: OperationName; operation: QueryOperation | SubmitOperation } | undefined {
+  for (const [name, operation] of Object.entries(operations)) {
+    if (operation.path === path) return { name: name as OperationName, operation };
+  }
+  return undefined;
+}

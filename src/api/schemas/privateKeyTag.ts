@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { idSchema, openEnum, timestampSchema } from './common';
+
+export const createPrivateKeyTagParametersSchema = z.strictObject({
+  privateKeyTagName: z.string().min(1, 'must not be empty').max(256, 'is too long'),
+  privateKeyIds: z.array(idSchema).max(1000, 'has too many entries'),
+});
+export type CreatePrivateKeyTagParameters = z.infer<typeof createPrivateKeyTagParametersSchema>;
+
+export const createPrivateKeyTagResultSchema = z.looseObject({
+  privateKeyTagId: z.string(),
+  privateKeyIds: z.array(z.string()),
+});
+
+export const tagSchema = z.looseObject({
+  tagId: z.string(),
+  tagName: z.string(),
+  tagType: openEnum(['TAG_TYPE_USER', 'TAG_TYPE_PRIVATE_KEY']),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const listPrivateKeyTagsResponseSchema = z.looseObject({ privateKeyTags: z.array(tagSchema) });

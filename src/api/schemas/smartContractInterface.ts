@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { idSchema, openEnum, timestampSchema } from './common';
+
+export const smartContractInterfaceTypes = [
+  'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+  'SMART_CONTRACT_INTERFACE_TYPE_SOLANA',
+] as const;
+
+/** The service limits the interface (ABI or IDL JSON) to 400 KB. */
+export const SMART_CONTRACT_INTERFACE_MAX_BYTES = 400 * 1024;
+
+export const createSmartContractInterfaceParametersSchema = z.strictObject({
+  smartContractAddress: z.string().min(1, 'must not be empty').max(128, 'is too long'),
+  smartContractInterface: z.string().min(1, 'must not be empty'),
+  type: z.enum(smartContractInterfaceTypes),
+  label: z.string().min(1, 'must not be empty').max(256, 'is too long'),
+  notes: z.string().max(4096, 'is too long').optional(),
+});
+export type CreateSmartContractInterfaceParameters = z.infer<typeof createSmartContractInterfaceParametersSchema>;
+
+export const createSmartContractInterfaceResultSchema = z.looseObject({ smartContractInterfaceId: z.string() });
+
+export const deleteSmartContractInterfaceParametersSchema = z.strictObject({ smartContractInterfaceId: idSchema });
+export type DeleteSmartContractInterfaceParameters = z.infer<typeof deleteSmartContractInterfaceParametersSchema>;
+export const deleteSmartContractInterfaceResultSchema = z.looseObject({ smartContractInterfaceId: z.string() });
+
+export const smartContractInterfaceSchema = z.looseObject({
+  organizationId: z.string(),
+  smartContractInterfaceId: z.string(),
+  smartContractAddress: z.string(),
+  smartContractInterface: z.string(),
+  /** The spec calls this a plain string, "either ETHEREUM or SOLANA"; accept any. */
+  type: openEnum(smartContractInterfaceTypes),
+  label: z.string(),
+  notes: z.string(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type SmartContractInterface = z.infer<typeof smartContractInterfaceSchema>;
+
+export const getSmartContractInterfaceRequestSchema = z.strictObject({
+  organizationId: idSchema,
+  smartContractInterfaceId: idSchema,
+});
+export const getSmartContractInterfaceResponseSchema = z.looseObject({ smartContractInterface: smartContractInterfaceSchema });
+export const listSmartContractInterfacesResponseSchema = z.looseObject({
+  smartContractInterfaces: z.array(smartContractInterfaceSchema),
+});
