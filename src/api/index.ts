@@ -14,3 +14,6 @@ export * from './schemas/privateKey';
 export * from './schemas/privateKeyTag';
 export * from './schemas/smartContractInterface';
 export * from './logger';
+export * from './abi/address';
+export * from './abi/validateAbi';
+export * from './abi/readAbi';
