@@ -93,9 +93,12 @@ export class TransportError extends CountersignError {
 export class InvalidInputError extends CountersignError {
   /** What the input was, e.g. `private key`, `ABI file`, `contract address`. */
   readonly subject: string;
-  constructor(subject: string, message: string, hint?: string) {
+  /** Dotted path of the offending field of a request, e.g. `parameters.label`, when there is one. */
+  readonly field: string | undefined;
+  constructor(subject: string, message: string, hint?: string, options?: { field?: string }) {
     super(message, 'INVALID_INPUT', hint);
     this.subject = subject;
+    this.field = options?.field;
   }
 }
 
