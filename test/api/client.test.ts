@@ -1,0 +1,370 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import {
+  ApiKeyStamper,
+  COUNTERSIGN_VERSION,
+  CountersignClient,
+  InvalidInputError,
+  operations,
+  type LogFields,
+  type Logger,
+} from '../../src/api';
+import { readFixture, repoRoot } from '../support/fixtures';
+import { startTestServer, type RecordedRequest, type TestServer } from '../support/testServer';
+import { assertStampVerifiesIndependently } from './independentVerify';
+import {
+  ORG,
+  activityRecord,
+  apiKeyRecord,
+  privateKeyRecord,
+  smartContractInterfaceRecord,
+  tagRecord,
+} from './sampleRecords';
+
+const privateKey = readFixture('keys', 'api-key.private');
+const publicKey = readFixture('keys', 'api-key.public').trim();
+const NOW = 1_700_000_000_000;
+
+export function testStamper(): ApiKeyStamper {
+  return new ApiKeyStamper({ apiPrivateKey: privateKey, apiPublicKey: publicKey });
+}
+
+export interface LogEntry {
+  level: string;
+  message: string;
+  fields: LogFields | undefined;
+}
+export function recordingLogger(): { logger: Logger; entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  const at =
+    (level: string) =>
+    (message: string, fields?: LogFields): void => {
+      entries.push({ level, message, fields });
+    };
+  return { logger: { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, entries };
+}
+
+/** What every request of the client must look like on the wire. */
+function assertWellFormed(request: RecordedRequest, expectedPath: string): void {
+  assert.equal(request.method, 'POST');
+  assert.equal(request.path, expectedPath);
+  assert.equal(request.headers['content-type'], 'application/json');
+  assert.equal(request.headers['accept'], 'application/json');
+  assert.equal(request.headers['x-client-version'], `countersign/${COUNTERSIGN_VERSION}`);
+  assert.equal(request.headers['content-length'], String(request.body.length));
+  assert.ok(request.stampHeader, 'no X-Stamp header');
+  assert.equal(request.headers['x-stamp-webauthn'], undefined);
+  assert.deepEqual(request.stamp, { ok: true, publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256' });
+  assertStampVerifiesIndependently(request.body, request.stampHeader, publicKey);
+}
+
+describe('CountersignClient', () => {
+  let server: TestServer;
+  let client: CountersignClient;
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    client = new CountersignClient({ baseUrl: server.baseUrl }, testStamper(), { now: () => NOW });
+  });
+  afterEach(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('keeps its version constant equal to package.json', () => {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    assert.equal(COUNTERSIGN_VERSION, manifest.version);
+  });
+
+  describe('queries: path, headers, exact body, independently verified stamp, unwrapped record', () => {
+    const cases: Array<{
+      name: string;
+      call: (c: CountersignClient) => Promise<unknown>;
+      path: string;
+      body: string;
+      reply: unknown;
+      expected: unknown;
+    }> = [
+      {
+        name: 'getApiKey',
+        call: (c) => c.getApiKey({ organizationId: ORG, apiKeyId: 'key-1' }),
+        path: '/public/v1/query/get_api_key',
+        body: `{"organizationId":"${ORG}","apiKeyId":"key-1"}`,
+        reply: { apiKey: apiKeyRecord() },
+        expected: apiKeyRecord(),
+      },
+      {
+        name: 'whoami',
+        call: (c) => c.whoami({ organizationId: ORG }),
+        path: '/public/v1/query/whoami',
+        body: `{"organizationId":"${ORG}"}`,
+        reply: { organizationId: ORG, organizationName: 'Acme', userId: 'user-1', username: 'alice' },
+        expected: { organizationId: ORG, organizationName: 'Acme', userId: 'user-1', username: 'alice' },
+      },
+      {
+        name: 'listPrivateKeys',
+        call: (c) => c.listPrivateKeys({ organizationId: ORG }),
+        path: '/public/v1/query/list_private_keys',
+        body: `{"organizationId":"${ORG}"}`,
+        reply: { privateKeys: [privateKeyRecord()] },
+        expected: [privateKeyRecord()],
+      },
+      {
+        name: 'listPrivateKeyTags',
+        call: (c) => c.listPrivateKeyTags({ organizationId: ORG }),
+        path: '/public/v1/query/list_private_key_tags',
+        body: `{"organizationId":"${ORG}"}`,
+        reply: { privateKeyTags: [tagRecord()] },
+        expected: [tagRecord()],
+      },
+      {
+        name: 'listSmartContractInterfaces',
+        call: (c) => c.listSmartContractInterfaces({ organizationId: ORG }),
+        path: '/public/v1/query/list_smart_contract_interfaces',
+        body: `{"organizationId":"${ORG}"}`,
+        reply: { smartContractInterfaces: [smartContractInterfaceRecord()] },
+        expected: [smartContractInterfaceRecord()],
+      },
+      {
+        name: 'getSmartContractInterface',
+        call: (c) => c.getSmartContractInterface({ organizationId: ORG, smartContractInterfaceId: 'sci-1' }),
+        path: '/public/v1/query/get_smart_contract_interface',
+        body: `{"organizationId":"${ORG}","smartContractInterfaceId":"sci-1"}`,
+        reply: { smartContractInterface: smartContractInterfaceRecord() },
+        expected: smartContractInterfaceRecord(),
+      },
+      {
+        name: 'listActivities',
+        call: (c) =>
+          c.listActivities({
+            organizationId: ORG,
+            filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'],
+            filterByType: ['ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG'],
+            paginationOptions: { limit: '10', after: 'act-0' },
+          }),
+        path: '/public/v1/query/list_activities',
+        body: `{"organizationId":"${ORG}","filterByStatus":["ACTIVITY_STATUS_CONSENSUS_NEEDED"],"filterByType":["ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG"],"paginationOptions":{"limit":"10","after":"act-0"}}`,
+        reply: { activities: [activityRecord()] },
+        expected: undefined,
+      },
+      {
+        name: 'getActivity',
+        call: (c) => c.getActivity({ organizationId: ORG, activityId: 'act-1' }),
+        path: '/public/v1/query/get_activity',
+        body: `{"organizationId":"${ORG}","activityId":"act-1"}`,
+        reply: { activity: activityRecord() },
+        expected: undefined,
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, async () => {
+        server.respond(() => ({ json: c.reply }));
+        const result = await c.call(client);
+        assert.equal(server.requests.length, 1);
+        const request = server.requests[0]!;
+        assertWellFormed(request, c.path);
+        assert.equal(request.text, c.body);
+        if (c.expected !== undefined) assert.deepEqual(result, c.expected);
+      });
+    }
+
+    it('covers every query of the operation table', () => {
+      const queries = Object.entries(operations).filter(([, op]) => op.kind === 'query').map(([name]) => name);
+      assert.deepEqual(queries.sort(), cases.map((c) => c.name).sort());
+    });
+  });
+
+  describe('submissions: envelope in order type, timestampMs, organizationId, parameters', () => {
+    const cases: Array<{
+      name: string;
+      call: (c: CountersignClient) => Promise<unknown>;
+      path: string;
+      body: string;
+      result: Record<string, unknown>;
+    }> = [
+      {
+        name: 'createSmartContractInterface',
+        call: (c) =>
+          c.createSmartContractInterface({
+            organizationId: ORG,
+            parameters: {
+              smartContractAddress: '0x01',
+              smartContractInterface: '[]',
+              type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+              label: 'Counter',
+              notes: 'é',
+            },
+          }),
+        path: '/public/v1/submit/create_smart_contract_interface',
+        body: `{"type":"ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"smartContractAddress":"0x01","smartContractInterface":"[]","type":"SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM","label":"Counter","notes":"é"}}`,
+        result: { createSmartContractInterfaceResult: { smartContractInterfaceId: 'sci-1' } },
+      },
+      {
+        name: 'createPrivateKeyTag',
+        call: (c) =>
+          c.createPrivateKeyTag({ organizationId: ORG, parameters: { privateKeyTagName: 'tag-é✓', privateKeyIds: [] }, timestampMs: '1700000000000' }),
+        path: '/public/v1/submit/create_private_key_tag',
+        // The wire-facts vector body, byte for byte.
+        body: JSON.parse(readFixture('vectors', 'apiKeyStamp.json')).body as string,
+        result: { createPrivateKeyTagResult: { privateKeyTagId: 'tag-1', privateKeyIds: [] } },
+      },
+      {
+        name: 'approveActivity',
+        call: (c) => c.approveActivity({ organizationId: ORG, parameters: { fingerprint: 'sha256:abc' }, generateAppProofs: true }),
+        path: '/public/v1/submit/approve_activity',
+        body: `{"type":"ACTIVITY_TYPE_APPROVE_ACTIVITY","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"fingerprint":"sha256:abc"},"generateAppProofs":true}`,
+        result: {},
+      },
+      {
+        name: 'rejectActivity',
+        call: (c) => c.rejectActivity({ organizationId: ORG, parameters: { fingerprint: 'sha256:abc' } }),
+        path: '/public/v1/submit/reject_activity',
+        body: `{"type":"ACTIVITY_TYPE_REJECT_ACTIVITY","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"fingerprint":"sha256:abc"}}`,
+        result: {},
+      },
+      {
+        name: 'deleteSmartContractInterface',
+        call: (c) => c.deleteSmartContractInterface({ organizationId: ORG, parameters: { smartContractInterfaceId: 'sci-1' } }),
+        path: '/public/v1/submit/delete_smart_contract_interface',
+        body: `{"type":"ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"smartContractInterfaceId":"sci-1"}}`,
+        result: { deleteSmartContractInterfaceResult: { smartContractInterfaceId: 'sci-1' } },
+      },
+      {
+        name: 'deleteSubOrganization',
+        call: (c) => c.deleteSubOrganization({ organizationId: ORG, parameters: { deleteWithoutExport: false } }),
+        path: '/public/v1/submit/delete_sub_organization',
+        body: `{"type":"ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"deleteWithoutExport":false}}`,
+        result: { deleteSubOrganizationResult: { subOrganizationUuid: ORG } },
+      },
+    ];
+    for (const c of cases) {
+      it(`${c.name} sends its exact body and returns the activity`, async () => {
+        const type = (JSON.parse(c.body) as { type: string }).type;
+        server.respond(() => ({ json: { activity: activityRecord({ id: `act-${c.name}`, type, result: c.result }) } }));
+        const activity = (await c.call(client)) as { id: string; type: string; status: string };
+        assert.equal(server.requests.length, 1);
+        const request = server.requests[0]!;
+        assertWellFormed(request, c.path);
+        assert.equal(request.text, c.body);
+        assert.equal(activity.id, `act-${c.name}`);
+        assert.equal(activity.type, type);
+        assert.equal(activity.status, 'ACTIVITY_STATUS_COMPLETED');
+      });
+    }
+
+    it('covers every submission of the operation table', () => {
+      const submits = Object.entries(operations).filter(([, op]) => op.kind === 'submit').map(([name]) => name);
+      assert.deepEqual(submits.sort(), cases.map((c) => c.name).sort());
+    });
+
+    it('returns an activity that waits for consensus or authenticators instead of throwing', async () => {
+      for (const status of ['ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED']) {
+        server.respond(() => ({ json: { activity: activityRecord({ status, result: {} }) } }));
+        const activity = await client.createPrivateKeyTag({ organizationId: ORG, parameters: { privateKeyTagName: 't', privateKeyIds: [] } });
+        assert.equal(activity.status, status);
+      }
+    });
+  });
+
+  describe('stampRequest', () => {
+    it('returns the signed request without sending it, identical to what a send would carry', async () => {
+      const input = { organizationId: ORG, parameters: { privateKeyTagName: 'tag-é✓', privateKeyIds: [] }, timestampMs: '1700000000000' };
+      const signed = await client.stampRequest('createPrivateKeyTag', input);
+      assert.equal(server.requests.length, 0);
+      assert.equal(signed.url, `${server.baseUrl}/public/v1/submit/create_private_key_tag`);
+      assert.equal(signed.body, (JSON.parse(readFixture('vectors', 'apiKeyStamp.json')) as { body: string }).body);
+      assert.equal(signed.stamp.stampHeaderName, 'X-Stamp');
+      assertStampVerifiesIndependently(Buffer.from(signed.body, 'utf8'), signed.stamp.stampHeaderValue, publicKey);
+
+      server.respond(() => ({ json: { activity: activityRecord() } }));
+      await client.createPrivateKeyTag(input);
+      assert.equal(server.requests[0]!.text, signed.body);
+    });
+
+    it('accepts a full envelope and stamps queries too', async () => {
+      const envelope = { type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY', timestampMs: '5', organizationId: ORG, parameters: { fingerprint: 'f' } };
+      assert.equal((await client.stampRequest('approveActivity', envelope)).body, JSON.stringify(envelope));
+      const query = await client.stampRequest('whoami', { organizationId: ORG });
+      assert.equal(query.body, `{"organizationId":"${ORG}"}`);
+      assert.equal(query.url, `${server.baseUrl}/public/v1/query/whoami`);
+      await assert.rejects(client.stampRequest('approveActivity', { ...envelope, type: 'ACTIVITY_TYPE_REJECT_ACTIVITY' }), InvalidInputError);
+    });
+  });
+
+  describe('input validation, before anything is sent', () => {
+    it('names the offending parameter', async () => {
+      await assert.rejects(
+        client.createSmartContractInterface({
+          organizationId: ORG,
+          parameters: { smartContractAddress: '0x01', smartContractInterface: '[]', type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: '' },
+        }),
+        (error: unknown) => {
+          assert.ok(error instanceof InvalidInputError);
+          assert.equal(error.field, 'parameters.label');
+          assert.match(error.message, /parameters\.label must not be empty/);
+          return true;
+        },
+      );
+      assert.equal(server.requests.length, 0);
+    });
+
+    it('refuses unknown fields, a missing id and a malformed timestampMs', async () => {
+      const refusesField = async (promise: Promise<unknown>, field: string): Promise<void> => {
+        await assert.rejects(promise, (error: unknown) => error instanceof InvalidInputError && error.field === field);
+      };
+      await refusesField(client.getApiKey({ organizationId: ORG, apiKeyId: '' }), 'apiKeyId');
+      await refusesField(client.whoami({ organizationId: ORG, extra: 1 } as { organizationId: string }), '');
+      await refusesField(
+        client.approveActivity({ organizationId: ORG, parameters: { fingerprint: 'f' }, timestampMs: 'yesterday' }),
+        'timestampMs',
+      );
+      await refusesField(
+        client.createPrivateKeyTag({ organizationId: ORG, parameters: { privateKeyTagName: 't', privateKeyIds: [], color: 'red' } as never }),
+        'parameters',
+      );
+      assert.equal(server.requests.length, 0);
+    });
+  });
+
+  describe('connections and logging', () => {
+    it('reuses one keep-alive connection for consecutive requests', async () => {
+      server.respond(() => ({ json: { organizationId: ORG, organizationName: 'Acme', userId: 'u', username: 'alice' } }));
+      await client.whoami({ organizationId: ORG });
+      // undici frees the socket just after the body ends; one turn of the event loop is enough.
+      await new Promise((resolve) => setImmediate(resolve));
+      await client.whoami({ organizationId: ORG });
+      assert.equal(server.requests.length, 2);
+      assert.equal(server.requests[0]!.remotePort, server.requests[1]!.remotePort);
+    });
+
+    it('logs operation, path, status, duration and attempt, never the body or the stamp', async () => {
+      const { logger, entries } = recordingLogger();
+      const logged = new CountersignClient({ baseUrl: server.baseUrl }, testStamper(), { logger, now: () => NOW });
+      server.respond(() => ({ json: { activity: activityRecord() } }));
+      await logged.createPrivateKeyTag({ organizationId: ORG, parameters: { privateKeyTagName: 'secret-tag-name', privateKeyIds: [] } });
+      await logged.close();
+      assert.ok(entries.length > 0);
+      const fields = entries[0]!.fields;
+      assert.equal(fields?.['operation'], 'createPrivateKeyTag');
+      assert.equal(fields?.['path'], '/public/v1/submit/create_private_key_tag');
+      assert.equal(fields?.['status'], 200);
+      assert.equal(fields?.['attempt'], 1);
+      assert.equal(typeof fields?.['durationMs'], 'number');
+      const everything = JSON.stringify(entries);
+      const stampHeader = server.requests[0]!.stampHeader!;
+      assert.ok(!everything.includes(stampHeader));
+      assert.ok(!everything.includes('secret-tag-name'));
+      assert.ok(!everything.includes(privateKey.trim()));
+    });
+
+    it('sends a custom client version', async () => {
+      const custom = new CountersignClient({ baseUrl: `${server.baseUrl}/` }, testStamper(), { clientVersion: '9.9.9' });
+      server.respond(() => ({ json: { organizationId: ORG, organizationName: 'Acme', userId: 'u', username: 'alice' } }));
+      await custom.whoami({ organizationId: ORG });
+      await custom.close();
+      assert.equal(server.requests[0]!.headers['x-client-version'], 'countersign/9.9.9');
+      assert.equal(server.requests[0]!.path, '/public/v1/query/whoami');
+    });
+  });
+});
