@@ -2,16 +2,14 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
-  ApiKeyStamper,
   COUNTERSIGN_VERSION,
   CountersignClient,
   InvalidInputError,
   operations,
-  type LogFields,
-  type Logger,
 } from '../../src/api';
 import { readFixture, repoRoot } from '../support/fixtures';
 import { startTestServer, type RecordedRequest, type TestServer } from '../support/testServer';
+import { privateKey, publicKey, recordingLogger, testStamper } from './clientHelpers';
 import { assertStampVerifiesIndependently } from './independentVerify';
 import {
   ORG,
@@ -22,28 +20,7 @@ import {
   tagRecord,
 } from './sampleRecords';
 
-const privateKey = readFixture('keys', 'api-key.private');
-const publicKey = readFixture('keys', 'api-key.public').trim();
 const NOW = 1_700_000_000_000;
-
-export function testStamper(): ApiKeyStamper {
-  return new ApiKeyStamper({ apiPrivateKey: privateKey, apiPublicKey: publicKey });
-}
-
-export interface LogEntry {
-  level: string;
-  message: string;
-  fields: LogFields | undefined;
-}
-export function recordingLogger(): { logger: Logger; entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  const at =
-    (level: string) =>
-    (message: string, fields?: LogFields): void => {
-      entries.push({ level, message, fields });
-    };
-  return { logger: { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, entries };
-}
 
 /** What every request of the client must look like on the wire. */
 function assertWellFormed(request: RecordedRequest, expectedPath: string): void {
@@ -206,7 +183,7 @@ describe('CountersignClient', () => {
           c.createPrivateKeyTag({ organizationId: ORG, parameters: { privateKeyTagName: 'tag-é✓', privateKeyIds: [] }, timestampMs: '1700000000000' }),
         path: '/public/v1/submit/create_private_key_tag',
         // The wire-facts vector body, byte for byte.
-        body: JSON.parse(readFixture('vectors', 'apiKeyStamp.json')).body as string,
+        body: (JSON.parse(readFixture('vectors', 'apiKeyStamp.json')) as { body: string }).body,
         result: { createPrivateKeyTagResult: { privateKeyTagId: 'tag-1', privateKeyIds: [] } },
       },
       {

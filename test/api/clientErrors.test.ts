@@ -1,0 +1,371 @@
+import * as assert from 'node:assert/strict';
+import { Agent, type Dispatcher } from 'undici';
+import {
+  ActivityFailedError,
+  ActivityRejectedError,
+  CancelledError,
+  ClockSkewError,
+  CountersignClient,
+  ResponseShapeError,
+  ServiceError,
+  TransportError,
+  type ClientOptions,
+} from '../../src/api';
+import { inSequence, startTestServer, type Reply, type TestServer } from '../support/testServer';
+import { recordingLogger, testStamper } from './clientHelpers';
+import { ORG, activityRecord, apiKeyRecord } from './sampleRecords';
+
+const rpc = (code: number, message: string, turnkeyErrorCode?: string): Record<string, unknown> => ({
+  code,
+  message,
+  details: turnkeyErrorCode ? [{ '@type': 'type.googleapis.com/errors.v1.TurnkeyErrorDetail', turnkeyErrorCode }] : [],
+});
+
+const tagInput = { organizationId: ORG, parameters: { privateKeyTagName: 'treasury', privateKeyIds: [] } };
+
+/** An undici Agent that counts what it is asked to send. */
+class CountingAgent extends Agent {
+  dispatched = 0;
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    this.dispatched++;
+    return super.dispatch(options, handler);
+  }
+}
+
+describe('CountersignClient errors', () => {
+  let server: TestServer;
+  const clients: CountersignClient[] = [];
+  function clientFor(options: ClientOptions = {}, baseUrl = server.baseUrl): CountersignClient {
+    const client = new CountersignClient({ baseUrl }, testStamper(), { retryBaseDelayMs: 1, ...options });
+    clients.push(client);
+    return client;
+  }
+
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    await server.close();
+  });
+
+  describe('rpcStatus errors carry status, rpcStatus, turnkeyErrorCode and a hint', () => {
+    const cases: Array<{ title: string; reply: Reply; call?: (c: CountersignClient) => Promise<unknown>; code?: string; hint: RegExp }> = [
+      {
+        title: 'PUBLIC_KEY_NOT_FOUND',
+        reply: { status: 401, json: rpc(16, 'could not find public key in organization or its parent organization', 'PUBLIC_KEY_NOT_FOUND') },
+        code: 'PUBLIC_KEY_NOT_FOUND',
+        hint: /not registered in this organization or its parent/,
+      },
+      {
+        title: 'CREDENTIAL_NOT_FOUND',
+        reply: { status: 401, json: rpc(16, 'credential not found', 'CREDENTIAL_NOT_FOUND') },
+        code: 'CREDENTIAL_NOT_FOUND',
+        hint: /not registered in this organization or its parent/,
+      },
+      {
+        title: 'the key-not-found message without a code',
+        reply: { status: 401, json: rpc(16, 'could not find public key in organization or its parent organization') },
+        hint: /not registered in this organization or its parent/,
+      },
+      {
+        title: 'ORGANIZATION_MISMATCH',
+        reply: { status: 400, json: rpc(3, 'organization mismatch', 'ORGANIZATION_MISMATCH') },
+        code: 'ORGANIZATION_MISMATCH',
+        hint: /does not match the organization/,
+      },
+      {
+        title: 'INVALID_ORGANIZATION_ID',
+        reply: { status: 400, json: rpc(3, 'malformed organization ID provided', 'INVALID_ORGANIZATION_ID') },
+        code: 'INVALID_ORGANIZATION_ID',
+        hint: /organization ID is not valid/,
+      },
+      {
+        title: 'SIGNATURE_INVALID',
+        reply: { status: 401, json: rpc(16, 'could not verify api key signature', 'SIGNATURE_INVALID') },
+        code: 'SIGNATURE_INVALID',
+        hint: /could not verify the request's signature/,
+      },
+      {
+        title: 'API_KEY_EXPIRED',
+        reply: { status: 401, json: rpc(16, 'expired api key', 'API_KEY_EXPIRED') },
+        code: 'API_KEY_EXPIRED',
+        hint: /expired/,
+      },
+      {
+        title: 'RATE_LIMIT_EXCEEDED',
+        reply: { status: 429, json: rpc(8, 'Too many requests. Please wait and try again in a few seconds', 'RATE_LIMIT_EXCEEDED') },
+        code: 'RATE_LIMIT_EXCEEDED',
+        hint: /limiting the request rate/,
+      },
+      {
+        title: 'a bare 429',
+        reply: { status: 429, text: 'slow down' },
+        hint: /limiting the request rate/,
+      },
+      {
+        title: 'fingerprint not found (404 on approve)',
+        reply: { status: 404, json: rpc(5, 'activity not found') },
+        call: (c) => c.approveActivity({ organizationId: ORG, parameters: { fingerprint: 'sha256:nope' } }),
+        hint: /No activity with that fingerprint/,
+      },
+      {
+        title: 'fingerprint not found (404 on reject)',
+        reply: { status: 404, json: rpc(5, 'activity not found') },
+        call: (c) => c.rejectActivity({ organizationId: ORG, parameters: { fingerprint: 'sha256:nope' } }),
+        hint: /No activity with that fingerprint/,
+      },
+      {
+        title: 'ORGANIZATION_NOT_FOUND',
+        reply: { status: 404, json: rpc(5, 'no organization found with the given ID', 'ORGANIZATION_NOT_FOUND') },
+        code: 'ORGANIZATION_NOT_FOUND',
+        hint: /No organization has this ID/,
+      },
+    ];
+    for (const c of cases) {
+      it(c.title, async () => {
+        server.respond(() => c.reply);
+        const client = clientFor({ maxAttempts: 1 });
+        const call = c.call ?? ((cl: CountersignClient) => cl.getApiKey({ organizationId: ORG, apiKeyId: 'key-1' }));
+        await assert.rejects(call(client), (error: unknown) => {
+          assert.ok(error instanceof ServiceError, String(error));
+          assert.ok(!(error instanceof ClockSkewError));
+          assert.equal(error.status, c.reply.status);
+          assert.equal(error.turnkeyErrorCode, c.code);
+          if (c.reply.json) {
+            assert.deepEqual(error.rpcStatus, c.reply.json);
+            assert.ok(error.message.includes((c.reply.json as { message: string }).message));
+          }
+          assert.match(error.hint ?? '', c.hint);
+          return true;
+        });
+      });
+    }
+  });
+
+  it('reports a non-JSON error body with its status and a short clean excerpt', async () => {
+    const html = `<html>\u0000\u001b[31m<body>${'Bad gateway '.repeat(100)}</body></html>`;
+    server.respond(() => ({ status: 502, text: html }));
+    await assert.rejects(clientFor({ maxAttempts: 1 }).whoami({ organizationId: ORG }), (error: unknown) => {
+      assert.ok(error instanceof ServiceError);
+      assert.equal(error.status, 502);
+      assert.equal(error.rpcStatus, undefined);
+      const quoted = /"(.*)"$/.exec(error.message)?.[1] ?? '';
+      assert.ok(quoted.startsWith('<html> [31m<body>Bad gateway'), quoted);
+      assert.ok(quoted.length <= 200, `excerpt of ${quoted.length} characters`);
+      assert.doesNotMatch(error.message, /[\u0000-\u001f]/);
+      return true;
+    });
+  });
+
+  describe('redirects', () => {
+    it('refuses a 3xx and never sends the stamp to the redirect target', async () => {
+      const target = await startTestServer(() => ({ json: { apiKey: apiKeyRecord() } }));
+      try {
+        server.respond(() => ({ status: 307, headers: { Location: `${target.baseUrl}/public/v1/query/get_api_key` } }));
+        await assert.rejects(clientFor().getApiKey({ organizationId: ORG, apiKeyId: 'key-1' }), (error: unknown) => {
+          assert.ok(error instanceof TransportError);
+          assert.equal(error.kind, 'redirect');
+          assert.match(error.message, /HTTP 307/);
+          return true;
+        });
+        assert.equal(server.requests.length, 1, 'a redirect is not retried');
+        assert.equal(target.requests.length, 0, 'the redirect target received a request');
+      } finally {
+        await target.close();
+      }
+    });
+  });
+
+  describe('URL policy', () => {
+    it('refuses plain http to a host other than this computer, sending nothing', async () => {
+      const agent = new CountingAgent();
+      try {
+        const client = clientFor({ dispatcher: agent }, 'http://api.example.com');
+        await assert.rejects(client.whoami({ organizationId: ORG }), (error: unknown) => {
+          assert.ok(error instanceof TransportError);
+          assert.equal(error.kind, 'insecureUrl');
+          assert.match(error.message, /HTTPS only/);
+          return true;
+        });
+        await assert.rejects(client.stampRequest('whoami', { organizationId: ORG }), TransportError);
+        assert.equal(agent.dispatched, 0);
+        // The same agent does carry requests to a loopback host.
+        server.respond(() => ({ json: { organizationId: ORG, organizationName: 'a', userId: 'u', username: 'n' } }));
+        await clientFor({ dispatcher: agent }).whoami({ organizationId: ORG });
+        assert.equal(agent.dispatched, 1);
+      } finally {
+        await agent.close();
+      }
+    });
+  });
+
+  describe('timeouts and network errors', () => {
+    it('gives up after the response timeout with a TransportError', async () => {
+      server.respond(() => ({ delayMs: 5_000, json: {} }));
+      await assert.rejects(clientFor({ timeoutMs: 100, maxAttempts: 1 }).whoami({ organizationId: ORG }), (error: unknown) => {
+        assert.ok(error instanceof TransportError);
+        assert.equal(error.kind, 'timeout');
+        return true;
+      });
+      assert.equal(server.requests.length, 1);
+    });
+
+    it('reports a refused connection after 3 attempts', async () => {
+      const closed = await startTestServer();
+      const url = closed.baseUrl;
+      await closed.close();
+      const agent = new CountingAgent();
+      try {
+        await assert.rejects(clientFor({ dispatcher: agent }, url).whoami({ organizationId: ORG }), (error: unknown) => {
+          assert.ok(error instanceof TransportError);
+          assert.equal(error.kind, 'connection');
+          assert.match(error.message, /refused/);
+          return true;
+        });
+        assert.equal(agent.dispatched, 3);
+      } finally {
+        await agent.close();
+      }
+    });
+
+    it('is cancelled by an AbortSignal', async () => {
+      server.respond(() => ({ delayMs: 5_000, json: {} }));
+      const controller = new AbortController();
+      const pending = clientFor().whoami({ organizationId: ORG }, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 20);
+      await assert.rejects(pending, CancelledError);
+    });
+  });
+
+  describe('retries', () => {
+    it('stops after 3 attempts of a 5xx, re-sending byte-identical bodies with the same stamp', async () => {
+      server.respond(() => ({ status: 503, json: rpc(14, 'unavailable') }));
+      await assert.rejects(clientFor({ maxAttempts: 10 }).createPrivateKeyTag(tagInput), (error: unknown) => {
+        assert.ok(error instanceof ServiceError);
+        assert.equal(error.status, 503);
+        return true;
+      });
+      assert.equal(server.requests.length, 3);
+      const [first, ...rest] = server.requests;
+      for (const request of rest) {
+        assert.ok(request.body.equals(first!.body));
+        assert.equal(request.stampHeader, first!.stampHeader);
+        assert.equal(request.stamp?.ok, true);
+      }
+    });
+
+    it('succeeds when a retry does, with the same timestampMs (the same activity)', async () => {
+      server.respond(inSequence({ status: 500, json: rpc(13, 'internal') }, { destroy: true }, { json: { activity: activityRecord() } }));
+      const activity = await clientFor().createPrivateKeyTag(tagInput);
+      assert.equal(activity.id, 'act-1');
+      assert.equal(server.requests.length, 3);
+      assert.equal(new Set(server.requests.map((r) => r.text)).size, 1);
+      assert.equal(new Set(server.requests.map((r) => r.stampHeader)).size, 1);
+      assert.ok(server.requests.every((r) => r.stamp?.ok));
+    });
+
+    it('does not retry a 4xx other than 429', async () => {
+      server.respond(() => ({ status: 400, json: rpc(3, 'bad request body', 'REQUEST_INVALID') }));
+      await assert.rejects(clientFor().whoami({ organizationId: ORG }), ServiceError);
+      assert.equal(server.requests.length, 1);
+    });
+
+    it('honours Retry-After on a 429', async () => {
+      server.respond(inSequence({ status: 429, headers: { 'Retry-After': '1' }, json: rpc(8, 'Too many requests') }, { json: { activity: activityRecord() } }));
+      const { logger, entries } = recordingLogger();
+      await clientFor({ logger }).getActivity({ organizationId: ORG, activityId: 'act-1' });
+      assert.equal(server.requests.length, 2);
+      const retry = entries.find((e) => e.fields?.['delayMs'] !== undefined);
+      assert.equal(retry?.fields?.['delayMs'], 1000);
+      const gap = server.requests[1]!.receivedAt - server.requests[0]!.receivedAt;
+      assert.ok(gap >= 950, `retried after ${gap} ms`);
+    });
+
+    it('honours maxAttempts below 3', async () => {
+      server.respond(() => ({ status: 500, json: rpc(13, 'internal') }));
+      await assert.rejects(clientFor({ maxAttempts: 2 }).whoami({ organizationId: ORG }), ServiceError);
+      assert.equal(server.requests.length, 2);
+    });
+  });
+
+  describe('clock skew', () => {
+    it('names the skew when the service refuses the timestamp', async () => {
+      server.respond(() => ({ status: 401, json: rpc(16, 'timestamp is too far in the future') }));
+      const client = clientFor({ now: () => Date.now() + 10 * 60_000 });
+      await assert.rejects(client.createPrivateKeyTag(tagInput), (error: unknown) => {
+        assert.ok(error instanceof ClockSkewError);
+        assert.match(error.message, /your clock is 10 minutes ahead of the service/);
+        assert.ok(error.clockSkewMs !== undefined && Math.abs(error.clockSkewMs - 600_000) < 5_000);
+        return true;
+      });
+    });
+
+    it('blames the clock for an auth failure when Date differs by more than 5 minutes', async () => {
+      server.respond(() => ({ status: 401, json: rpc(16, 'could not verify api key signature', 'SIGNATURE_INVALID') }));
+      await assert.rejects(clientFor({ now: () => Date.now() - 20 * 60_000 }).whoami({ organizationId: ORG }), (error: unknown) => {
+        assert.ok(error instanceof ClockSkewError);
+        assert.match(error.message, /your clock is 20 minutes behind the service/);
+        assert.equal(error.turnkeyErrorCode, 'SIGNATURE_INVALID');
+        return true;
+      });
+    });
+
+    it('does not blame a correct clock', async () => {
+      server.respond(() => ({ status: 401, json: rpc(16, 'could not verify api key signature', 'SIGNATURE_INVALID') }));
+      await assert.rejects(clientFor().whoami({ organizationId: ORG }), (error: unknown) => {
+        assert.ok(error instanceof ServiceError && !(error instanceof ClockSkewError));
+        return true;
+      });
+    });
+  });
+
+  describe('response shapes', () => {
+    it('names the field of a wrong-shaped response', async () => {
+      const bad = apiKeyRecord();
+      (bad['credential'] as Record<string, unknown>)['publicKey'] = 5;
+      server.respond(() => ({ json: { apiKey: bad } }));
+      await assert.rejects(clientFor().getApiKey({ organizationId: ORG, apiKeyId: 'key-1' }), (error: unknown) => {
+        assert.ok(error instanceof ResponseShapeError);
+        assert.equal(error.field, 'apiKey.credential.publicKey');
+        assert.match(error.message, /apiKey\.credential\.publicKey/);
+        return true;
+      });
+    });
+
+    it('names an array element and a nested activity field', async () => {
+      server.respond(() => ({ json: { activities: [activityRecord(), { ...activityRecord(), status: 7 }] } }));
+      await assert.rejects(clientFor().listActivities({ organizationId: ORG }), (e: unknown) => e instanceof ResponseShapeError && e.field === 'activities.1.status');
+      server.respond(() => ({
+        json: { activity: { id: 'a', organizationId: ORG, status: 'ACTIVITY_STATUS_PENDING', type: 'T', result: { activity: { votes: 'none' } } } },
+      }));
+      await assert.rejects(clientFor().getActivity({ organizationId: ORG, activityId: 'a' }), (e: unknown) => e instanceof ResponseShapeError && e.field === 'activity.result.activity.votes');
+    });
+
+    it('refuses a 2xx body that is not JSON, or a completed activity without its result', async () => {
+      server.respond(() => ({ text: '<html>ok</html>' }));
+      await assert.rejects(clientFor().whoami({ organizationId: ORG }), ResponseShapeError);
+      server.respond(() => ({ json: { activity: activityRecord({ result: {} }) } }));
+      await assert.rejects(clientFor().createPrivateKeyTag(tagInput), (e: unknown) => e instanceof ResponseShapeError && e.field === 'activity.result.createPrivateKeyTagResult');
+    });
+  });
+
+  describe('activity outcomes', () => {
+    it('throws ActivityFailedError carrying the activity and its failure', async () => {
+      const failure = rpc(9, 'tag name already exists');
+      server.respond(() => ({ json: { activity: activityRecord({ status: 'ACTIVITY_STATUS_FAILED', result: {}, failure }) } }));
+      await assert.rejects(clientFor().createPrivateKeyTag(tagInput), (error: unknown) => {
+        assert.ok(error instanceof ActivityFailedError);
+        assert.equal(error.activity.id, 'act-1');
+        assert.deepEqual(error.failure, failure);
+        assert.match(error.message, /tag name already exists/);
+        return true;
+      });
+    });
+
+    it('throws ActivityRejectedError carrying the activity', async () => {
+      server.respond(() => ({ json: { activity: activityRecord({ status: 'ACTIVITY_STATUS_REJECTED', result: {} }) } }));
+      await assert.rejects(clientFor().createPrivateKeyTag(tagInput), (error: unknown) => error instanceof ActivityRejectedError && error.activity.status === 'ACTIVITY_STATUS_REJECTED');
+    });
+  });
+});
