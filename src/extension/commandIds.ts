@@ -1,0 +1,36 @@
+/** Every command the extension contributes. A test compares this list with package.json. */
+export const CommandIds = {
+  addProfile: 'countersign.addProfile',
+  switchProfile: 'countersign.switchProfile',
+  editProfile: 'countersign.editProfile',
+  removeProfile: 'countersign.removeProfile',
+  importApiKey: 'countersign.importApiKey',
+  generateApiKey: 'countersign.generateApiKey',
+  checkProfile: 'countersign.checkProfile',
+  startLocalSandbox: 'countersign.startLocalSandbox',
+  stopLocalSandbox: 'countersign.stopLocalSandbox',
+  createSmartContractInterface: 'countersign.createSmartContractInterface',
+  createPrivateKeyTag: 'countersign.createPrivateKeyTag',
+  approveActivity: 'countersign.approveActivity',
+  rejectActivity: 'countersign.rejectActivity',
+  deleteSmartContractInterface: 'countersign.deleteSmartContractInterface',
+  deleteSubOrganization: 'countersign.deleteSubOrganization',
+  getApiKey: 'countersign.getApiKey',
+  refreshActivities: 'countersign.refreshActivities',
+  refreshOrganization: 'countersign.refreshOrganization',
+  loadMoreActivities: 'countersign.loadMoreActivities',
+  copyActivityId: 'countersign.copyActivityId',
+  copyFingerprint: 'countersign.copyFingerprint',
+  openActivityJson: 'countersign.openActivityJson',
+  showLog: 'countersign.showLog',
+} as const;
+
+export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
+
+/** Context keys set with `setContext`, read by `when` clauses in package.json. */
+export const ContextKeys = {
+  /** 'noProfile' | 'noKey' | 'ready' | 'error': picks the welcome content of the empty views. */
+  state: 'countersign.state',
+  /** true while the local sandbox runs inside this window's extension host. */
+  sandboxRunning: 'countersign.sandboxRunning',
+} as const;

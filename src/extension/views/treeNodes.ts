@@ -1,0 +1,51 @@
+import type { Activity, PrivateKey, SmartContractInterface, Tag } from '../../api';
+
+/**
+ * The tree elements that commands receive as their first argument when run from a view. They are plain
+ * objects: a command reads what it needs and never depends on how the tree draws them.
+ */
+export interface ActivityNode {
+  readonly kind: 'activity';
+  readonly organizationId: string;
+  readonly activity: Activity;
+}
+
+export interface SmartContractInterfaceNode {
+  readonly kind: 'smartContractInterface';
+  readonly organizationId: string;
+  readonly smartContractInterface: SmartContractInterface;
+}
+
+export interface PrivateKeyNode {
+  readonly kind: 'privateKey';
+  readonly organizationId: string;
+  readonly privateKey: PrivateKey;
+}
+
+export interface PrivateKeyTagNode {
+  readonly kind: 'privateKeyTag';
+  readonly organizationId: string;
+  readonly tag: Tag;
+}
+
+export type ResourceNode = ActivityNode | SmartContractInterfaceNode | PrivateKeyNode | PrivateKeyTagNode;
+
+function hasKind(value: unknown, kind: ResourceNode['kind']): boolean {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === kind;
+}
+
+export function isActivityNode(value: unknown): value is ActivityNode {
+  return hasKind(value, 'activity');
+}
+
+export function isSmartContractInterfaceNode(value: unknown): value is SmartContractInterfaceNode {
+  return hasKind(value, 'smartContractInterface');
+}
+
+export function isPrivateKeyNode(value: unknown): value is PrivateKeyNode {
+  return hasKind(value, 'privateKey');
+}
+
+export function isPrivateKeyTagNode(value: unknown): value is PrivateKeyTagNode {
+  return hasKind(value, 'privateKeyTag');
+}
