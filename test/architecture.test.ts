@@ -43,9 +43,10 @@ function violation(file: string, specifier: string): string | undefined {
     if (targetRoom === room || targetRoom === undefined) return undefined;
     if (room === 'api') return `src/api may not import src/${targetRoom}`;
     if (targetRoom === 'extension') return `src/${room} may not import src/extension`;
-    const apiIndex = path.join(repoRoot, 'src', 'api');
-    if (target !== apiIndex && target !== path.join(apiIndex, 'index')) {
-      return `src/${room} must import src/api through its index, not ${specifier}`;
+    if (targetRoom === 'sandbox' && room !== 'extension') return `src/${room} may not import src/sandbox`;
+    const index = path.join(repoRoot, 'src', targetRoom);
+    if (target !== index && target !== path.join(index, 'index')) {
+      return `src/${room} must import src/${targetRoom} through its index, not ${specifier}`;
     }
     return undefined;
   }
@@ -65,7 +66,7 @@ describe('architecture', () => {
     }
   });
 
-  it('keeps imports pointing inward: api ← sandbox ← extension, vscode only in the extension', () => {
+  it('keeps imports pointing inward: api ← sandbox ← extension, through each room\'s index, vscode only in the extension', () => {
     const problems: string[] = [];
     for (const file of files) {
       for (const specifier of importsOf(file)) {
@@ -85,6 +86,10 @@ describe('architecture', () => {
     assert.ok(violation(sandboxFile, 'undici'));
     assert.equal(violation(sandboxFile, '../api'), undefined);
     assert.equal(violation(sandboxFile, 'node:http'), undefined);
+    const extensionFile = path.join(repoRoot, 'src', 'extension', 'extension.ts');
+    assert.equal(violation(extensionFile, '../sandbox'), undefined);
+    assert.ok(violation(extensionFile, '../sandbox/httpServer'));
+    assert.ok(violation(extensionFile, '../api/client'));
     assert.deepEqual(importsOf(path.join(repoRoot, 'test', 'architecture.test.ts')).includes('node:fs'), true);
   });
 
