@@ -26,3 +26,4 @@ export * from './transport/retryPolicy';
 export * from './transport/clockSkew';
 export { HttpTransport, DEFAULT_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS } from './transport/httpTransport';
 export type { HttpTransportOptions, HttpRequest, HttpResponse } from './transport/httpTransport';
+export * from './appProofs';
