@@ -1,0 +1,78 @@
+/**
+ * The commands of the views: refresh, load more, copy an activity's id or fingerprint, open it as JSON.
+ * Each takes a tree node, an activity, or (for the copies) the text itself as its first argument.
+ */
+import * as vscode from 'vscode';
+import { InvalidInputError, type Activity } from '../../api';
+import { CommandIds, type CommandId } from '../commandIds';
+import { activityJsonUri } from '../output/jsonDocumentProvider';
+import type { Services } from '../services';
+import type { ActivitiesView } from '../views/activitiesTree';
+import type { OrganizationView } from '../views/organizationTree';
+import { isActivityNode } from '../views/treeNodes';
+
+export interface Views {
+  readonly activities: ActivitiesView;
+  readonly organization: OrganizationView;
+}
+
+type Handler = (...args: unknown[]) => unknown;
+
+/** The activity an argument stands for: a tree node, or an activity record itself. */
+export function activityOf(arg: unknown): Activity | undefined {
+  if (isActivityNode(arg)) return arg.activity;
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const record = arg as Partial<Activity>;
+  return typeof record.id === 'string' && typeof record.organizationId === 'string' && typeof record.status === 'string'
+    ? (arg as Activity)
+    : undefined;
+}
+
+function requireActivity(arg: unknown, action: string): Activity {
+  const activity = activityOf(arg);
+  if (!activity) {
+    throw new InvalidInputError(
+      'activity',
+      vscode.l10n.t('{0} needs an activity: run it from an item of the Activities view.', action),
+    );
+  }
+  return activity;
+}
+
+async function copy(text: string, what: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied the {0}', what), 3000);
+}
+
+export function viewCommandHandlers(services: Services, views: Views): Partial<Record<CommandId, Handler>> {
+  return {
+    [CommandIds.refreshActivities]: () => {
+      views.activities.refresh();
+    },
+    [CommandIds.refreshOrganization]: () => {
+      views.organization.refresh();
+    },
+    [CommandIds.loadMoreActivities]: () => views.activities.loadMore(),
+    [CommandIds.copyActivityId]: async (arg: unknown) => {
+      const id = typeof arg === 'string' ? arg : requireActivity(arg, vscode.l10n.t('Copy Activity ID')).id;
+      await copy(id, vscode.l10n.t('activity ID'));
+      return id;
+    },
+    [CommandIds.copyFingerprint]: async (arg: unknown) => {
+      const activity = requireActivity(arg, vscode.l10n.t('Copy Fingerprint'));
+      if (activity.fingerprint === '') {
+        throw new InvalidInputError('activity', vscode.l10n.t('The service gave no fingerprint for activity {0}.', activity.id));
+      }
+      await copy(activity.fingerprint, vscode.l10n.t('fingerprint'));
+      return activity.fingerprint;
+    },
+    [CommandIds.openActivityJson]: async (arg: unknown) => {
+      const activity = requireActivity(arg, vscode.l10n.t('Open Activity as JSON'));
+      let document = await vscode.workspace.openTextDocument(activityJsonUri(activity));
+      if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
+      await vscode.window.showTextDocument(document, { preview: true });
+      services.log.debug('Opened activity as JSON', { activityId: activity.id });
+      return document.uri;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Read-only virtual documents showing an activity as formatted JSON:
+ * `countersign-activity:/<organizationId>/<activityId>.json`. The content is fetched from the service each
+ * time the document is (re)read, so it is never stale; open documents are re-read when activities change.
+ * An activity holds no secrets (no key, no stamp, no signed request), only what the service returns.
+ */
+import * as vscode from 'vscode';
+import type { Activity } from '../../api';
+import type { Services } from '../services';
+
+export const ACTIVITY_JSON_SCHEME = 'countersign-activity';
+
+/** The document address of an activity. */
+export function activityJsonUri(activity: Pick<Activity, 'id' | 'organizationId'>): vscode.Uri {
+  return vscode.Uri.from({
+    scheme: ACTIVITY_JSON_SCHEME,
+    path: `/${encodeURIComponent(activity.organizationId)}/${encodeURIComponent(activity.id)}.json`,
+  });
+}
+
+/** The organization and activity ids named by a document address, or undefined for any other address. */
+export function parseActivityJsonUri(uri: vscode.Uri): { organizationId: string; activityId: string } | undefined {
+  if (uri.scheme !== ACTIVITY_JSON_SCHEME) return undefined;
+  const match = /^\/([^/]+)\/([^/]+)\.json$/.exec(uri.path);
+  if (!match?.[1] || !match[2]) return undefined;
+  try {
+    return { organizationId: decodeURIComponent(match[1]), activityId: decodeURIComponent(match[2]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The document text: the activity with id, status and type first, indented by two spaces. */
+export function activityJson(activity: Activity): string {
+  const { id, status, type, organizationId, ...rest } = activity;
+  return `${JSON.stringify({ id, status, type, organizationId, ...rest }, null, 2)}\n`;
+}
+
+class ActivityJsonProvider implements vscode.TextDocumentContentProvider {
+  readonly #services: Services;
+  readonly #emitter = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.#emitter.event;
+
+  constructor(services: Services) {
+    this.#services = services;
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const target = parseActivityJsonUri(uri);
+    if (!target) throw new Error(vscode.l10n.t('This is not the address of an activity: {0}', uri.toString()));
+    const session = await this.#services.session();
+    if (!session) throw new Error(vscode.l10n.t('No active profile: add or switch to a profile to read activities.'));
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort());
+    try {
+      const activity = await session.client.getActivity(target, { signal: controller.signal });
+      return activityJson(activity);
+    } catch (error) {
+      this.#services.log.failure('Could not read the activity for its JSON document', error);
+      throw error;
+    } finally {
+      subscription.dispose();
+    }
+  }
+
+  /** Asks VS Code to re-read every open activity document. */
+  refreshOpen(): void {
+    for (const document of vscode.workspace.textDocuments) {
+      if (document.uri.scheme === ACTIVITY_JSON_SCHEME && !document.isClosed) this.#emitter.fire(document.uri);
+    }
+  }
+
+  dispose(): void {
+    this.#emitter.dispose();
+  }
+}
+
+export function registerActivityJsonDocuments(services: Services): vscode.Disposable {
+  const provider = new ActivityJsonProvider(services);
+  return vscode.Disposable.from(
+    provider,
+    vscode.workspace.registerTextDocumentContentProvider(ACTIVITY_JSON_SCHEME, provider),
+    services.onDidChange((scope) => {
+      if (scope === 'activities' || scope === 'profile') provider.refreshOpen();
+    }),
+  );
+}
