@@ -51,6 +51,11 @@ export interface Services {
   state(): CountersignState;
   /** The active session, or undefined when there is no profile or no key (the welcome views say which). */
   session(): Promise<Session | undefined>;
+  /**
+   * The active session, or an InvalidInputError that says what to set up first (add a profile, import a key),
+   * for commands that cannot go on without one.
+   */
+  requireSession(): Promise<Session>;
   readonly onDidChange: vscode.Event<ChangeScope>;
   fireChange(scope: ChangeScope): void;
   /** Remembers an activity this window submitted, so that the Activities view follows it while it is pending. */
