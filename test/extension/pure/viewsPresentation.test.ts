@@ -3,7 +3,7 @@
  * sets the menus match; the polling schedule. No `vscode` here, so these also run in plain Node.
  */
 import * as assert from 'node:assert/strict';
-import { activitySchema, type Activity } from '../../src/api';
+import { activitySchema, type Activity } from '../../../src/api';
 import {
   activityGroup,
   activityTypeLabel,
@@ -14,8 +14,8 @@ import {
   statusPresentation,
   unwrapSingleKey,
   voteText,
-} from '../../src/extension/views/activityPresentation';
-import { contextValue, hasToken } from '../../src/extension/views/contextValue';
+} from '../../../src/extension/views/activityPresentation';
+import { contextValue, hasToken } from '../../../src/extension/views/contextValue';
 import {
   MAX_POLL_DELAY_MS,
   MIN_POLL_INTERVAL_MS,
@@ -25,7 +25,7 @@ import {
   pollDelayMs,
   type PollOutcome,
   type PollState,
-} from '../../src/extension/views/pollSchedule';
+} from '../../../src/extension/views/pollSchedule';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
