@@ -1,5 +1,9 @@
-import type * as vscode from 'vscode';
-import type { Activity, CountersignClient, Logger } from '../api';
+import * as vscode from 'vscode';
+import { ApiKeyStamper, CountersignClient, InvalidInputError, derivePublicKey, type Activity, type Logger } from '../api';
+import type { RedactingLog } from './output/log';
+import type { KeyVault } from './profiles/keyVault';
+import type { ProfileStore } from './profiles/profileStore';
+import { ContextKeys } from './commandIds';
 
 /** Which welcome content the empty views show; mirrored in the `countersign.state` context key. */
 export type CountersignState = 'noProfile' | 'noKey' | 'ready' | 'error';
@@ -46,7 +50,12 @@ export interface Log extends Logger {
  */
 export interface Services {
   readonly context: vscode.ExtensionContext;
-  readonly log: Log;
+  readonly log: RedactingLog;
+  readonly profiles: ProfileStore;
+  /** The only way to the secret store. */
+  readonly keys: KeyVault;
+  /** Masks secrets in text meant for the user (messages, details). */
+  redact(text: string): string;
   settings(): Settings;
   state(): CountersignState;
   /** The active session, or undefined when there is no profile or no key (the welcome views say which). */
@@ -61,4 +70,125 @@ export interface Services {
   /** Remembers an activity this window submitted, so that the Activities view follows it while it is pending. */
   noteSubmitted(activity: Activity): void;
   isSubmittedHere(activityId: string): boolean;
+}
+
+const SETTINGS_SECTION = 'countersign';
+
+export function readSettings(): Settings {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const seconds = (key: string, fallback: number, floor: number) => {
+    const value = config.get<number>(key, fallback);
+    return Math.max(floor, Number.isFinite(value) ? value : fallback) * 1000;
+  };
+  return {
+    generateAppProofs: config.get<boolean>('generateAppProofs', false),
+    pageSize: Math.min(100, Math.max(1, Math.floor(config.get<number>('activities.pageSize', 25)))),
+    pollIntervalMs: seconds('activities.pollIntervalSeconds', 2, 1),
+    requestTimeoutMs: seconds('requestTimeoutSeconds', 30, 1),
+  };
+}
+
+/** Builds the Services object. Everything it creates is owned by `context.subscriptions`. */
+export function createServices(
+  context: vscode.ExtensionContext,
+  log: RedactingLog,
+  profiles: ProfileStore,
+  keys: KeyVault,
+): Services {
+  const emitter = new vscode.EventEmitter<ChangeScope>();
+  const submittedHere = new Set<string>();
+  let state: CountersignState = 'noProfile';
+  let cached: { key: string; session: Session } | undefined;
+
+  const dropSession = () => {
+    const old = cached;
+    cached = undefined;
+    if (old) void old.session.client.close();
+  };
+
+  const session = async (): Promise<Session | undefined> => {
+    const profile = profiles.active();
+    if (!profile) return undefined;
+    const privateKey = await keys.get(profile.id);
+    if (privateKey === undefined) return undefined;
+    const settings = readSettings();
+    const publicKey = derivePublicKey(privateKey);
+    const cacheKey = JSON.stringify([profile, publicKey, settings.requestTimeoutMs]);
+    if (cached?.key === cacheKey) return cached.session;
+    dropSession();
+    const stamper = new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey });
+    const client = new CountersignClient({ baseUrl: profile.baseUrl }, stamper, {
+      logger: log,
+      timeoutMs: settings.requestTimeoutMs,
+      clientVersion: `countersign-vscode/${String(context.extension.packageJSON.version)}`,
+    });
+    cached = { key: cacheKey, session: { profile, client } };
+    return cached.session;
+  };
+
+  const refreshState = async () => {
+    let next: CountersignState;
+    const profile = profiles.active();
+    try {
+      next = !profile ? 'noProfile' : (await keys.has(profile.id)) ? 'ready' : 'noKey';
+    } catch (error) {
+      log.failure('Could not read the API key from the secret storage', error);
+      next = 'error';
+    }
+    state = next;
+    await vscode.commands.executeCommand('setContext', ContextKeys.state, next);
+  };
+
+  const onProfileChange = () => {
+    dropSession();
+    void refreshState().then(() => emitter.fire('profile'));
+  };
+
+  context.subscriptions.push(
+    emitter,
+    { dispose: dropSession },
+    profiles.onDidChange(onProfileChange),
+    keys.onDidChange(onProfileChange),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(`${SETTINGS_SECTION}.requestTimeoutSeconds`)) dropSession();
+      if (event.affectsConfiguration(`${SETTINGS_SECTION}.activities`)) emitter.fire('activities');
+    }),
+  );
+  void refreshState();
+
+  return {
+    context,
+    log,
+    profiles,
+    keys,
+    redact: (text) => log.redact(text),
+    settings: readSettings,
+    state: () => state,
+    session,
+    requireSession: async () => {
+      const active = profiles.active();
+      if (!active) {
+        throw new InvalidInputError(
+          'profile',
+          vscode.l10n.t('There is no Countersign profile yet.'),
+          vscode.l10n.t('Run "Countersign: Add Profile", or "Countersign: Start Local Sandbox" to try it offline.'),
+        );
+      }
+      const current = await session();
+      if (!current) {
+        throw new InvalidInputError(
+          'profile',
+          vscode.l10n.t('The profile "{0}" has no API key.', active.label),
+          vscode.l10n.t('Run "Countersign: Import API Key" or "Countersign: Generate API Key".'),
+        );
+      }
+      return current;
+    },
+    onDidChange: emitter.event,
+    fireChange: (scope) => emitter.fire(scope),
+    noteSubmitted: (activity: Activity) => {
+      submittedHere.add(activity.id);
+    },
+    isSubmittedHere: (activityId) => submittedHere.has(activityId),
+  };
 }

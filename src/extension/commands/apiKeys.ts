@@ -1,0 +1,128 @@
+/**
+ * API keys of a profile: import one (pasted, or a key file as the service's CLI writes it) or generate a new
+ * pair. The private key goes straight into the key vault; only the public key is ever shown.
+ *   importApiKey({ profileId?, privateKey? | keyFile?: Uri | path })  → { profileId, publicKey }
+ *   generateApiKey({ profileId? })                                  → { profileId, publicKey }
+ */
+import * as vscode from 'vscode';
+import { CancelledError, InvalidInputError, generateApiKeyPair, parsePrivateKey } from '../../api';
+import { CommandIds } from '../commandIds';
+import type { Services } from '../services';
+import { pickProfile } from './profiles';
+import type { HandlerMap } from './registerCommands';
+
+export interface KeyImport {
+  readonly profileId: string;
+  readonly publicKey: string;
+}
+
+/** Keys are a few bytes; anything bigger is not a key file. */
+const MAX_KEY_FILE_BYTES = 4096;
+
+function options(arg: unknown): Record<string, unknown> {
+  return typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
+}
+
+function profileArg(services: Services, arg: unknown): unknown {
+  const given = options(arg)['profileId'];
+  return given ?? (services.profiles.list().length === 1 ? services.profiles.list()[0]?.id : undefined);
+}
+
+async function readKeyFile(services: Services, file: vscode.Uri): Promise<string> {
+  const stat = await vscode.workspace.fs.stat(file);
+  if (stat.size > MAX_KEY_FILE_BYTES) {
+    throw new InvalidInputError('apiKey', vscode.l10n.t('{0} is not an API key file: it is {1} bytes long.', file.fsPath, stat.size));
+  }
+  const contents = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+  try {
+    const key = parsePrivateKey(contents);
+    services.log.redactor.add(key);
+    return key;
+  } catch (error) {
+    const reason = error instanceof Error ? services.redact(error.message) : '';
+    throw new InvalidInputError('apiKey', vscode.l10n.t('{0} does not hold a P-256 API private key. {1}', file.fsPath, reason));
+  }
+}
+
+async function askForKey(services: Services): Promise<string> {
+  const paste = { label: vscode.l10n.t('$(clippy) Paste the private key'), id: 'paste' };
+  const file = { label: vscode.l10n.t('$(file) Pick a key file'), detail: vscode.l10n.t('The .private file written by the service\'s CLI'), id: 'file' };
+  const choice = await vscode.window.showQuickPick([paste, file], { placeHolder: vscode.l10n.t('Where is the API private key?') });
+  if (!choice) throw new CancelledError();
+  if (choice.id === 'file') {
+    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: vscode.l10n.t('Import Key'), title: vscode.l10n.t('API private key file') });
+    const uri = picked?.[0];
+    if (!uri) throw new CancelledError();
+    return readKeyFile(services, uri);
+  }
+  const value = await vscode.window.showInputBox({
+    prompt: vscode.l10n.t('API private key (64 hex characters, as the service\'s CLI prints it)'),
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (input) => {
+      try {
+        parsePrivateKey(input);
+        return undefined;
+      } catch (error) {
+        return error instanceof Error ? services.redact(error.message) : String(error);
+      }
+    },
+  });
+  if (value === undefined) throw new CancelledError();
+  return value;
+}
+
+async function importApiKey(services: Services, arg: unknown): Promise<KeyImport> {
+  const profile = await pickProfile(services, profileArg(services, arg), vscode.l10n.t('Profile to import the key into'));
+  const input = options(arg);
+  let key: string;
+  if (typeof input['privateKey'] === 'string') key = input['privateKey'];
+  else if (input['keyFile'] instanceof vscode.Uri || typeof input['keyFile'] === 'string') {
+    const file = input['keyFile'];
+    key = await readKeyFile(services, typeof file === 'string' ? vscode.Uri.file(file) : file);
+  } else key = await askForKey(services);
+  services.log.redactor.add(key);
+  const { publicKey } = await services.keys.store(profile.id, key);
+  services.log.info('API key imported', { profileId: profile.id, publicKey });
+  if (arg === undefined || !('privateKey' in input)) {
+    const check = vscode.l10n.t('Check Profile');
+    void vscode.window.showInformationMessage(vscode.l10n.t('The API key of "{0}" is stored. Public key: {1}', profile.label, publicKey), check).then((choice) => {
+      if (choice === check) void vscode.commands.executeCommand(CommandIds.checkProfile, profile.id);
+    });
+  }
+  return { profileId: profile.id, publicKey };
+}
+
+async function generateApiKey(services: Services, arg: unknown): Promise<KeyImport> {
+  const profile = await pickProfile(services, profileArg(services, arg), vscode.l10n.t('Profile to generate a key for'));
+  if ((await services.keys.has(profile.id)) && options(arg)['confirmed'] !== true) {
+    const replace = vscode.l10n.t('Replace Key');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('"{0}" already has an API key.', profile.label),
+      { modal: true, detail: vscode.l10n.t('The new key replaces it on this machine. Keep the old one registered until the new one is.') },
+      replace,
+    );
+    if (choice !== replace) throw new CancelledError();
+  }
+  const pair = generateApiKeyPair();
+  services.log.redactor.add(pair.privateKey);
+  await services.keys.store(profile.id, pair.privateKey);
+  services.log.info('API key generated', { profileId: profile.id, publicKey: pair.publicKey });
+  const copy = vscode.l10n.t('Copy Public Key');
+  void vscode.window
+    .showInformationMessage(
+      vscode.l10n.t('A new API key for "{0}" is stored. Register its public key with your organization, then run Check Profile: {1}', profile.label, pair.publicKey),
+      copy,
+    )
+    .then(async (choice) => {
+      if (choice === copy) await vscode.env.clipboard.writeText(pair.publicKey);
+    });
+  return { profileId: profile.id, publicKey: pair.publicKey };
+}
+
+export function apiKeyHandlers(services: Services): HandlerMap {
+  return {
+    [CommandIds.importApiKey]: (arg: unknown) => importApiKey(services, arg),
+    [CommandIds.generateApiKey]: (arg: unknown) => generateApiKey(services, arg),
+  };
+}

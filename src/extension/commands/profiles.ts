@@ -1,0 +1,194 @@
+/**
+ * Profiles: add, switch, edit, remove, check. Every input may be given as an argument:
+ *   addProfile({ label, baseUrl?, organizationId, apiKeyId?, privateKey? })   → Profile
+ *   switchProfile(profileId | Profile)                                         → Profile
+ *   editProfile({ profileId?, label?, baseUrl?, organizationId?, apiKeyId? })   → Profile
+ *   removeProfile(profileId | Profile, { confirmed: true })                    → removed profile id
+ *   checkProfile(profileId?)                                                   → ProfileCheck
+ */
+import * as vscode from 'vscode';
+import { CancelledError, InvalidInputError, derivePublicKey, type ApiKey, type Whoami } from '../../api';
+import { CommandIds } from '../commandIds';
+import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem } from '../profiles/profileStore';
+import type { Profile, Services } from '../services';
+import type { HandlerMap } from './registerCommands';
+
+export interface ProfileCheck {
+  readonly profile: Profile;
+  readonly whoami: Whoami;
+  readonly apiKey: ApiKey | undefined;
+  /** true when the key registered for apiKeyId is the one in the key vault. */
+  readonly keyMatches: boolean | undefined;
+}
+
+function record(arg: unknown): Record<string, unknown> {
+  return typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) ? (arg as Record<string, unknown>) : {};
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+async function ask(options: vscode.InputBoxOptions): Promise<string> {
+  const value = await vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
+  if (value === undefined) throw new CancelledError();
+  return value.trim();
+}
+
+function baseUrlProblem(value: string): string | undefined {
+  try {
+    normalizeBaseUrl(value);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** The profile an argument names (id or object), or a pick among all. */
+export async function pickProfile(services: Services, arg: unknown, placeHolder: string): Promise<Profile> {
+  const id = typeof arg === 'string' ? arg : text(record(arg)['profileId']) ?? text(record(arg)['id']);
+  if (id !== undefined) {
+    const profile = services.profiles.get(id);
+    if (!profile) throw new InvalidInputError('profile', vscode.l10n.t('There is no profile with ID {0}.', id));
+    return profile;
+  }
+  const profiles = services.profiles.list();
+  if (profiles.length === 0) {
+    throw new InvalidInputError('profile', vscode.l10n.t('There is no Countersign profile yet.'), vscode.l10n.t('Run "Countersign: Add Profile" first.'));
+  }
+  const active = services.profiles.active();
+  const picked = await vscode.window.showQuickPick(
+    profiles.map((profile) => ({
+      label: `${profile.id === active?.id ? '$(check) ' : ''}${profile.label}`,
+      description: profile.organizationId,
+      detail: profile.baseUrl,
+      profile,
+    })),
+    { placeHolder, ignoreFocusOut: true },
+  );
+  if (!picked) throw new CancelledError();
+  return picked.profile;
+}
+
+async function addProfile(services: Services, arg: unknown): Promise<Profile> {
+  const input = record(arg);
+  const label = text(input['label']) ?? (await ask({ title: vscode.l10n.t('Add Profile (1/4)'), prompt: vscode.l10n.t('A name for this profile'), placeHolder: 'Production', validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a label.')) }));
+  const baseUrl =
+    text(input['baseUrl']) ??
+    (await ask({ title: vscode.l10n.t('Add Profile (2/4)'), prompt: vscode.l10n.t('API base URL'), value: DEFAULT_BASE_URL, validateInput: baseUrlProblem }));
+  const organizationId =
+    text(input['organizationId']) ??
+    (await ask({ title: vscode.l10n.t('Add Profile (3/4)'), prompt: vscode.l10n.t('Organization ID'), validateInput: organizationIdProblem }));
+  const apiKeyId =
+    'apiKeyId' in input
+      ? text(input['apiKeyId'])
+      : await ask({ title: vscode.l10n.t('Add Profile (4/4)'), prompt: vscode.l10n.t('API key ID (optional: used by Check Profile and Get API Key)') });
+  const profile = await services.profiles.add({ label, baseUrl, organizationId, ...(apiKeyId ? { apiKeyId } : {}) });
+  services.log.info('Profile added', { profileId: profile.id, organizationId: profile.organizationId });
+  const privateKey = text(input['privateKey']);
+  if (privateKey !== undefined) {
+    await services.keys.store(profile.id, privateKey);
+    return profile;
+  }
+  if (arg === undefined) {
+    const importKey = vscode.l10n.t('Import API Key');
+    const generateKey = vscode.l10n.t('Generate API Key');
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('Profile "{0}" added. It needs an API key to sign requests.', profile.label), importKey, generateKey)
+      .then((choice) => {
+        if (choice === importKey) void vscode.commands.executeCommand(CommandIds.importApiKey, { profileId: profile.id });
+        if (choice === generateKey) void vscode.commands.executeCommand(CommandIds.generateApiKey, { profileId: profile.id });
+      });
+  }
+  return profile;
+}
+
+async function editProfile(services: Services, arg: unknown): Promise<Profile> {
+  const input = record(arg);
+  const profile = await pickProfile(services, typeof arg === 'string' ? arg : input['profileId'] ?? services.profiles.active()?.id, vscode.l10n.t('Profile to edit'));
+  const given = ['label', 'baseUrl', 'organizationId', 'apiKeyId'].filter((key) => key in input);
+  if (given.length > 0) {
+    return services.profiles.update(profile.id, {
+      ...(text(input['label']) !== undefined ? { label: text(input['label']) } : {}),
+      ...(text(input['baseUrl']) !== undefined ? { baseUrl: text(input['baseUrl']) } : {}),
+      ...(text(input['organizationId']) !== undefined ? { organizationId: text(input['organizationId']) } : {}),
+      ...('apiKeyId' in input ? { apiKeyId: text(input['apiKeyId']) } : {}),
+    });
+  }
+  const fields = [
+    { label: vscode.l10n.t('Label'), detail: profile.label, key: 'label' as const, validate: (v: string) => (v.trim() ? undefined : vscode.l10n.t('Enter a label.')) },
+    { label: vscode.l10n.t('API base URL'), detail: profile.baseUrl, key: 'baseUrl' as const, validate: baseUrlProblem },
+    { label: vscode.l10n.t('Organization ID'), detail: profile.organizationId, key: 'organizationId' as const, validate: organizationIdProblem },
+    { label: vscode.l10n.t('API key ID'), detail: profile.apiKeyId ?? vscode.l10n.t('(none)'), key: 'apiKeyId' as const, validate: () => undefined },
+  ];
+  const field = await vscode.window.showQuickPick(fields, { placeHolder: vscode.l10n.t('What to change in "{0}"', profile.label) });
+  if (!field) throw new CancelledError();
+  const value = await ask({ prompt: field.label, value: profile[field.key] ?? '', validateInput: field.validate });
+  return services.profiles.update(profile.id, { [field.key]: value });
+}
+
+async function removeProfile(services: Services, arg: unknown, options: unknown): Promise<string> {
+  const profile = await pickProfile(services, arg, vscode.l10n.t('Profile to remove'));
+  if (record(options)['confirmed'] !== true) {
+    const remove = vscode.l10n.t('Remove');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Remove the profile "{0}"?', profile.label),
+      { modal: true, detail: vscode.l10n.t('Its API key is deleted from this machine\'s secret storage. The key stays registered with the organization.') },
+      remove,
+    );
+    if (choice !== remove) throw new CancelledError();
+  }
+  await services.keys.delete(profile.id);
+  await services.profiles.remove(profile.id);
+  services.log.info('Profile removed', { profileId: profile.id });
+  return profile.id;
+}
+
+async function checkProfile(services: Services, arg: unknown): Promise<ProfileCheck> {
+  if (arg !== undefined) await services.profiles.activate((await pickProfile(services, arg, '')).id);
+  const { profile, client } = await services.requireSession();
+  const privateKey = await services.keys.get(profile.id);
+  const ourPublicKey = privateKey === undefined ? undefined : derivePublicKey(privateKey);
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking "{0}"…', profile.label) },
+    async () => {
+      const whoami = await client.whoami({ organizationId: profile.organizationId });
+      const apiKey = profile.apiKeyId ? await client.getApiKey({ organizationId: profile.organizationId, apiKeyId: profile.apiKeyId }) : undefined;
+      return { whoami, apiKey };
+    },
+  );
+  const registered = result.apiKey?.credential.publicKey;
+  const keyMatches = registered === undefined ? undefined : registered.toLowerCase() === ourPublicKey?.toLowerCase();
+  services.log.info('Profile checked', {
+    profileId: profile.id,
+    organizationId: result.whoami.organizationId,
+    userId: result.whoami.userId,
+    keyMatches,
+  });
+  if (keyMatches === false) {
+    throw new InvalidInputError(
+      'apiKey',
+      vscode.l10n.t('The API key {0} registered with the organization has another public key than the key stored for "{1}".', profile.apiKeyId ?? '', profile.label),
+      vscode.l10n.t('Import the matching private key, or set the profile\'s API key ID to the key you hold.'),
+    );
+  }
+  void vscode.window.showInformationMessage(
+    keyMatches
+      ? vscode.l10n.t('"{0}" works: signed in as {1} in {2}, and the registered public key matches.', profile.label, result.whoami.username, result.whoami.organizationName)
+      : vscode.l10n.t('"{0}" works: signed in as {1} in {2}.', profile.label, result.whoami.username, result.whoami.organizationName),
+  );
+  return { profile, whoami: result.whoami, apiKey: result.apiKey, keyMatches };
+}
+
+export function profileHandlers(services: Services): HandlerMap {
+  return {
+    [CommandIds.addProfile]: (arg: unknown) => addProfile(services, arg),
+    [CommandIds.switchProfile]: async (arg: unknown) => {
+      const profile = await pickProfile(services, arg, vscode.l10n.t('Switch to profile'));
+      return services.profiles.activate(profile.id);
+    },
+    [CommandIds.editProfile]: (arg: unknown) => editProfile(services, arg),
+    [CommandIds.removeProfile]: (arg: unknown, options: unknown) => removeProfile(services, arg, options),
+    [CommandIds.checkProfile]: (arg: unknown) => checkProfile(services, arg),
+  };
+}

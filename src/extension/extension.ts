@@ -1,0 +1,57 @@
+/**
+ * Activation: build the Services object, then start each feature and give its disposables to the context.
+ * Activation is lazy (a view or a command). What `activate` returns is for the integration tests.
+ */
+import * as vscode from 'vscode';
+import { registerCommands, type CommandFailure } from './commands/registerCommands';
+import type { Views } from './commands/viewCommands';
+import { LocalSandbox } from './localSandbox';
+import { createLog } from './output/log';
+import { registerActivityJsonDocuments } from './output/jsonDocumentProvider';
+import { KeyVault } from './profiles/keyVault';
+import { registerProfileStatusBar } from './profiles/profileStatusBar';
+import { ProfileStore } from './profiles/profileStore';
+import { createServices, type Services } from './services';
+import { registerActivitiesView } from './views/activitiesTree';
+import { registerOrganizationView } from './views/organizationTree';
+
+export interface CountersignExtensionApi {
+  readonly services: Services;
+  readonly views: Views;
+  readonly localSandbox: LocalSandbox;
+  /** Every command failure, with the message the user saw. */
+  readonly onCommandFailure: vscode.Event<CommandFailure>;
+  /** How long activate took, in milliseconds. */
+  readonly activationMs: number;
+}
+
+let localSandbox: LocalSandbox | undefined;
+
+export function activate(context: vscode.ExtensionContext): CountersignExtensionApi {
+  const started = performance.now();
+  const channel = vscode.window.createOutputChannel('Countersign', { log: true });
+  const log = createLog(channel);
+  const profiles = new ProfileStore(context.globalState);
+  const keys = new KeyVault(context.secrets, log.redactor);
+  context.subscriptions.push(channel, profiles, keys);
+
+  const services = createServices(context, log, profiles, keys);
+  const views: Views = {
+    activities: registerActivitiesView(services),
+    organization: registerOrganizationView(services),
+  };
+  localSandbox = new LocalSandbox(services);
+  context.subscriptions.push(views.activities, views.organization, localSandbox);
+  context.subscriptions.push(registerActivityJsonDocuments(services), registerProfileStatusBar(services));
+  const onCommandFailure = registerCommands(services, views, localSandbox);
+
+  const activationMs = performance.now() - started;
+  log.info('Countersign activated', { version: String(context.extension.packageJSON.version), activationMs: Math.round(activationMs) });
+  return { services, views, localSandbox, onCommandFailure, activationMs };
+}
+
+export async function deactivate(): Promise<void> {
+  // The sandbox holds a port and a journal: close them before the host goes.
+  await localSandbox?.stop();
+  localSandbox = undefined;
+}

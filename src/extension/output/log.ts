@@ -1,0 +1,60 @@
+/**
+ * The "Countersign" LogOutputChannel behind the redactor. Its level is VS Code's own ("Set Log Level…"). Every
+ * line, field and error passes through the redactor before it is written.
+ */
+import * as vscode from 'vscode';
+import { CountersignError, ServiceError, type LogFields } from '../../api';
+import type { Log } from '../services';
+import { Redactor } from './redact';
+
+export interface RedactingLog extends Log {
+  readonly redactor: Redactor;
+  /** Any text on its way to the user (messages, details), masked the same way. */
+  redact(text: string): string;
+}
+
+function formatFields(fields: LogFields | undefined): string {
+  if (!fields) return '';
+  const parts = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}=${typeof value === 'string' && /[\s"]/.test(value) ? JSON.stringify(value) : String(value)}`);
+  return parts.length > 0 ? ` ${parts.join(' ')}` : '';
+}
+
+/** The error as a few lines: class, message, hint, service code, cause chain and stack. */
+export function describeError(error: unknown): string {
+  const lines: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && depth < 4; depth++) {
+    if (current instanceof Error) {
+      lines.push(`${depth === 0 ? '' : 'caused by '}${current.name}: ${current.message}`);
+      if (current instanceof CountersignError && current.hint) lines.push(`hint: ${current.hint}`);
+      if (current instanceof ServiceError) {
+        lines.push(`HTTP ${current.status}${current.turnkeyErrorCode ? `, ${current.turnkeyErrorCode}` : ''}`);
+      }
+      if (current.stack) lines.push(...current.stack.split('\n').slice(1, 8));
+      current = current.cause;
+    } else {
+      lines.push(`${depth === 0 ? '' : 'caused by '}${String(current)}`);
+      current = undefined;
+    }
+  }
+  return lines.join('\n');
+}
+
+export function createLog(channel: vscode.LogOutputChannel): RedactingLog {
+  const redactor = new Redactor();
+  const line = (message: string, fields?: LogFields) => redactor.redact(message + formatFields(fields));
+  return {
+    channel,
+    redactor,
+    redact: (text) => redactor.redact(text),
+    trace: (message, fields) => channel.trace(line(message, fields)),
+    debug: (message, fields) => channel.debug(line(message, fields)),
+    info: (message, fields) => channel.info(line(message, fields)),
+    warn: (message, fields) => channel.warn(line(message, fields)),
+    error: (message, fields) => channel.error(line(message, fields)),
+    failure: (message, error) => channel.error(redactor.redact(`${message}\n${describeError(error)}`)),
+    show: () => channel.show(true),
+  };
+}

@@ -1,0 +1,38 @@
+/** The active profile in the status bar; a click switches profiles. */
+import * as vscode from 'vscode';
+import { CommandIds } from '../commandIds';
+import type { Services } from '../services';
+
+export function registerProfileStatusBar(services: Services): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('countersign.profile', vscode.StatusBarAlignment.Left, 50);
+  item.name = vscode.l10n.t('Countersign Profile');
+  item.command = CommandIds.switchProfile;
+
+  const update = () => {
+    const profile = services.profiles.active();
+    const state = services.state();
+    if (!profile) {
+      item.text = vscode.l10n.t('$(shield) Countersign: no profile');
+      item.tooltip = vscode.l10n.t('Add a profile, or start the local sandbox');
+      item.command = CommandIds.addProfile;
+    } else {
+      const icon = state === 'ready' ? '$(shield)' : '$(warning)';
+      item.text = `${icon} ${profile.label}`;
+      const tooltip = new vscode.MarkdownString(undefined, true);
+      tooltip.appendMarkdown(`**${profile.label}**\n\n`);
+      tooltip.appendText(vscode.l10n.t('Organization: {0}', profile.organizationId) + '\n\n');
+      tooltip.appendText(vscode.l10n.t('Service: {0}', profile.baseUrl) + '\n\n');
+      if (state === 'noKey') tooltip.appendText(vscode.l10n.t('No API key: import or generate one.') + '\n\n');
+      tooltip.appendMarkdown(vscode.l10n.t('Click to switch profiles'));
+      item.tooltip = tooltip;
+      item.command = CommandIds.switchProfile;
+    }
+    item.show();
+  };
+
+  update();
+  const subscription = services.onDidChange((scope) => {
+    if (scope === 'profile') update();
+  });
+  return vscode.Disposable.from(item, subscription);
+}

@@ -1,0 +1,57 @@
+/**
+ * The one error wrapper every command runs in. Cancellation is silent. A Countersign error shows one sentence,
+ * its hint and "Show Log" (plus a fix where there is one); anything else shows "Countersign: could not <action>."
+ * Details and stacks go only to the log, and every text passes through the redactor first. The handler's
+ * result is returned, so that tests can run commands and look at what they made; errors are shown, not thrown.
+ */
+import * as vscode from 'vscode';
+import { CancelledError, CountersignError } from '../../api';
+import { CommandIds } from '../commandIds';
+import type { Services } from '../services';
+
+/** A button offered next to an error of a given code, and the command it runs. */
+const FIXES: Readonly<Record<string, { readonly title: () => string; readonly command: string }>> = {
+  SECRET_STORAGE: { title: () => vscode.l10n.t('Show Log'), command: CommandIds.showLog },
+};
+
+function isCancellation(error: unknown): boolean {
+  return error instanceof CancelledError || (error instanceof vscode.CancellationError) || (error instanceof Error && error.name === 'AbortError');
+}
+
+export function errorMessage(services: Services, error: unknown, action: string): string {
+  if (error instanceof CountersignError) {
+    const text = error.hint && !error.message.includes(error.hint) ? `${error.message} ${error.hint}` : error.message;
+    return services.redact(text);
+  }
+  return vscode.l10n.t('Countersign: could not {0}.', action);
+}
+
+export async function showError(services: Services, error: unknown, action: string): Promise<void> {
+  services.log.failure(`Could not ${action}`, error);
+  const showLog = vscode.l10n.t('Show Log');
+  const fix = error instanceof CountersignError ? FIXES[error.code] : undefined;
+  const buttons = fix && fix.command !== CommandIds.showLog ? [fix.title(), showLog] : [showLog];
+  const choice = await vscode.window.showErrorMessage(errorMessage(services, error, action), ...buttons);
+  if (choice === showLog) services.log.show();
+  else if (fix && choice === fix.title()) await vscode.commands.executeCommand(fix.command);
+}
+
+export async function runCommand<T>(
+  services: Services,
+  action: string,
+  handler: () => T | Promise<T>,
+  onFailure?: (error: unknown, message: string) => void,
+): Promise<T | undefined> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (isCancellation(error)) {
+      services.log.debug(`Cancelled: ${action}`);
+      return undefined;
+    }
+    onFailure?.(error, errorMessage(services, error, action));
+    // Not awaited: the command is over once the message is up; the buttons act when the user clicks.
+    void showError(services, error, action);
+    return undefined;
+  }
+}
