@@ -21,22 +21,20 @@ const SHAPES: readonly RegExp[] = [
 const PRIVATE_KEY_FIELD = /("?privateKey"?\s*[:=]\s*"?)([^"\s,}]+)/gi;
 
 export class Redactor {
-  readonly #secrets = new Set<string>();
+  readonly #secrets = new Map<string, RegExp>();
 
   /** Remembers a secret so that it is masked wherever it appears, even in a shape the patterns miss. */
   add(secret: string): void {
     const trimmed = secret.trim();
-    if (trimmed.length >= 16) {
-      this.#secrets.add(trimmed);
-      this.#secrets.add(trimmed.toLowerCase());
+    // Short strings are not secrets worth masking everywhere (and would mask ordinary words).
+    if (trimmed.length >= 16 && !this.#secrets.has(trimmed.toLowerCase())) {
+      this.#secrets.set(trimmed.toLowerCase(), new RegExp(trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'));
     }
   }
 
   redact(text: string): string {
     let result = text;
-    for (const secret of this.#secrets) {
-      if (result.includes(secret)) result = result.split(secret).join(REDACTED);
-    }
+    for (const pattern of this.#secrets.values()) result = result.replace(pattern, REDACTED);
     for (const shape of SHAPES) result = result.replace(shape, REDACTED);
     return result.replace(PRIVATE_KEY_FIELD, (_match, name: string) => `${name}${REDACTED}`);
   }
