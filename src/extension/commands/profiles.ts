@@ -35,6 +35,11 @@ async function ask(options: vscode.InputBoxOptions): Promise<string> {
   return value.trim();
 }
 
+/** The machine-scoped `countersign.defaultBaseUrl` setting: a workspace cannot change it. */
+function defaultBaseUrl(): string {
+  return vscode.workspace.getConfiguration('countersign').get<string>('defaultBaseUrl') || DEFAULT_BASE_URL;
+}
+
 function baseUrlProblem(value: string): string | undefined {
   try {
     normalizeBaseUrl(value);
@@ -75,7 +80,7 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
   const label = text(input['label']) ?? (await ask({ title: vscode.l10n.t('Add Profile (1/4)'), prompt: vscode.l10n.t('A name for this profile'), placeHolder: 'Production', validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a label.')) }));
   const baseUrl =
     text(input['baseUrl']) ??
-    (await ask({ title: vscode.l10n.t('Add Profile (2/4)'), prompt: vscode.l10n.t('API base URL'), value: DEFAULT_BASE_URL, validateInput: baseUrlProblem }));
+    (await ask({ title: vscode.l10n.t('Add Profile (2/4)'), prompt: vscode.l10n.t('API base URL'), value: defaultBaseUrl(), validateInput: baseUrlProblem }));
   const organizationId =
     text(input['organizationId']) ??
     (await ask({ title: vscode.l10n.t('Add Profile (3/4)'), prompt: vscode.l10n.t('Organization ID'), validateInput: organizationIdProblem }));

@@ -1,0 +1,147 @@
+/**
+ * Runs in VS Code's extension host: the local sandbox from its command, profiles, keys in SecretStorage,
+ * checking a profile against the service, and the views following the active profile.
+ */
+import * as assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { generateApiKeyPair } from '../../src/api';
+import type { CommandFailure } from '../../src/extension/commands/registerCommands';
+import type { ProfileCheck } from '../../src/extension/commands/profiles';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+import type { Profile } from '../../src/extension/services';
+
+/** Every private key a test handles goes to the secret scan that runs after the suite. */
+function noteSecret(privateKey: string): void {
+  const file = process.env['COUNTERSIGN_SECRETS_FILE'];
+  if (file) appendFileSync(file, `${privateKey}\n`);
+}
+
+async function extensionApi(): Promise<CountersignExtensionApi> {
+  const extension = vscode.extensions.getExtension<CountersignExtensionApi>('countersign.countersign');
+  assert.ok(extension, 'the extension is installed');
+  return extension.activate();
+}
+
+/** Runs a command that is expected to fail and returns the failure the user was shown. */
+async function failureOf(api: CountersignExtensionApi, command: string, ...args: unknown[]): Promise<CommandFailure> {
+  let seen: CommandFailure | undefined;
+  const subscription = api.onCommandFailure((failure) => {
+    seen = failure;
+  });
+  try {
+    const result = await vscode.commands.executeCommand(command, ...args);
+    assert.equal(result, undefined, `${command} returned a result instead of failing`);
+  } finally {
+    subscription.dispose();
+  }
+  assert.ok(seen, `${command} reported no failure`);
+  return seen;
+}
+
+describe('profiles, keys and the local sandbox', function () {
+  this.timeout(60_000);
+  let api: CountersignExtensionApi;
+
+  before(async () => {
+    api = await extensionApi();
+  });
+
+  it('starts the local sandbox and makes its Demo profile active, with its key in secret storage', async () => {
+    const started = await vscode.commands.executeCommand<{ baseUrl: string; profileId: string }>('countersign.startLocalSandbox');
+    assert.ok(started, 'the command returned the sandbox');
+    assert.match(started.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const sandbox = api.localSandbox.running;
+    assert.ok(sandbox);
+    for (const organization of sandbox.credentials.organizations) {
+      for (const user of organization.users) for (const key of user.apiKeys) noteSecret(key.privateKey);
+    }
+    const active = api.services.profiles.active();
+    assert.equal(active?.id, started.profileId);
+    assert.equal(active?.baseUrl, started.baseUrl);
+    const demo = sandbox.credentials.organizations.find((o) => o.name === 'Demo');
+    assert.equal(active?.organizationId, demo?.organizationId);
+    assert.equal(await api.services.keys.get(started.profileId), demo?.users[0]?.apiKeys[0]?.privateKey);
+    assert.equal(api.services.state(), 'ready');
+  });
+
+  it('shows the Demo organization\'s private keys in the Organization view', async () => {
+    const demo = api.localSandbox.running?.credentials.organizations.find((o) => o.name === 'Demo');
+    const contents = await api.views.organization.contents();
+    assert.equal(contents?.organizationId, demo?.organizationId);
+    assert.deepEqual(contents?.privateKeys?.map((k) => k.privateKeyId).sort(), [...(demo?.privateKeyIds ?? [])].sort());
+  });
+
+  it('checks a profile: whoami answers and the registered public key matches the stored key', async () => {
+    const check = await vscode.commands.executeCommand<ProfileCheck>('countersign.checkProfile');
+    assert.ok(check, 'checkProfile returned its result');
+    const demo = api.localSandbox.running?.credentials.organizations.find((o) => o.name === 'Demo');
+    assert.equal(check.whoami.organizationId, demo?.organizationId);
+    assert.equal(check.whoami.userId, demo?.users[0]?.userId);
+    assert.equal(check.keyMatches, true);
+  });
+
+  it('round-trips a key through SecretStorage and deletes it with the profile', async () => {
+    const sandbox = api.localSandbox.running;
+    assert.ok(sandbox);
+    const team = sandbox.credentials.organizations.find((o) => o.name === 'Team');
+    assert.ok(team);
+    const profile = await vscode.commands.executeCommand<Profile>('countersign.addProfile', {
+      label: 'Round trip',
+      baseUrl: sandbox.baseUrl,
+      organizationId: team.organizationId,
+      apiKeyId: team.users[0]?.apiKeys[0]?.apiKeyId,
+    });
+    assert.ok(profile);
+    assert.equal(api.services.state(), 'noKey');
+    const pair = generateApiKeyPair();
+    noteSecret(pair.privateKey);
+    const imported = await vscode.commands.executeCommand<{ publicKey: string }>('countersign.importApiKey', {
+      profileId: profile.id,
+      privateKey: `${pair.privateKey}:p256\n`,
+    });
+    assert.equal(imported?.publicKey, pair.publicKey);
+    assert.equal(await api.services.keys.get(profile.id), pair.privateKey);
+
+    // The key is not registered with Team: checking says so, and names what to do.
+    const failure = await failureOf(api, 'countersign.checkProfile');
+    assert.match(failure.message, /not (found|registered)|unknown|could not find/i);
+    assert.ok(!failure.message.includes(pair.privateKey));
+
+    const removed = await vscode.commands.executeCommand<string>('countersign.removeProfile', profile.id, { confirmed: true });
+    assert.equal(removed, profile.id);
+    assert.equal(await api.services.keys.get(profile.id), undefined);
+    assert.equal(api.services.profiles.get(profile.id), undefined);
+  });
+
+  it('refuses a plain http base URL to a host that is not loopback, before anything is stored', async () => {
+    const before = api.services.profiles.list().length;
+    const failure = await failureOf(api, 'countersign.addProfile', {
+      label: 'Insecure',
+      baseUrl: 'http://api.example.com',
+      organizationId: '0d2c0f5e-7d9b-4c4e-9a43-1b2f3c4d5e6f',
+      apiKeyId: undefined,
+    });
+    assert.match(failure.message, /https/i);
+    assert.equal(api.services.profiles.list().length, before);
+  });
+
+  it('refuses a malformed private key with a message that does not repeat it', async () => {
+    const secretLooking = 'zz'.repeat(32);
+    const failure = await failureOf(api, 'countersign.importApiKey', { profileId: 'local-sandbox', privateKey: secretLooking });
+    assert.ok(!failure.message.includes(secretLooking));
+    assert.match(failure.message, /hex|private key/i);
+  });
+
+  it('switching profiles refreshes the views to the other organization', async () => {
+    const team = api.localSandbox.running?.credentials.organizations.find((o) => o.name === 'Team');
+    const teamProfile = api.services.profiles.list().find((p) => p.localSandbox && p.organizationId === team?.organizationId);
+    assert.ok(teamProfile, 'the sandbox made a profile for Team');
+    await vscode.commands.executeCommand('countersign.switchProfile', teamProfile.id);
+    const contents = await api.views.organization.contents();
+    assert.equal(contents?.organizationId, team?.organizationId);
+    await vscode.commands.executeCommand('countersign.switchProfile', 'local-sandbox');
+    const back = await api.views.organization.contents();
+    assert.equal(back?.organizationId, api.services.profiles.get('local-sandbox')?.organizationId);
+  });
+});
