@@ -1,0 +1,139 @@
+/** The read operations, one function each. Queries change nothing and are not subject to votes. */
+import { timestampFromMs, type QueryOperation, type QueryOperationName } from '../../api';
+import { renderApiKey } from '../activityEngine';
+import { fromIssues, invalidRequest, notFound } from '../rpcError';
+import type { InterfaceRecord, Organization, TagRecord } from '../state';
+import type { RequestContext } from './context';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+type Handler = (ctx: RequestContext, request: Record<string, unknown>) => Record<string, unknown>;
+
+function renderInterface(organizationId: string, i: InterfaceRecord): Record<string, unknown> {
+  return {
+    organizationId,
+    smartContractInterfaceId: i.smartContractInterfaceId,
+    smartContractAddress: i.smartContractAddress,
+    smartContractInterface: i.smartContractInterface,
+    type: i.type,
+    label: i.label,
+    notes: i.notes,
+    createdAt: timestampFromMs(i.createdAtMs),
+    updatedAt: timestampFromMs(i.createdAtMs),
+  };
+}
+
+function renderTag(tag: TagRecord): Record<string, unknown> {
+  return {
+    tagId: tag.tagId,
+    tagName: tag.tagName,
+    tagType: 'TAG_TYPE_PRIVATE_KEY',
+    createdAt: timestampFromMs(tag.createdAtMs),
+    updatedAt: timestampFromMs(tag.createdAtMs),
+  };
+}
+
+function findInterface(organization: Organization, id: string): InterfaceRecord {
+  const found = organization.interfaces.get(id);
+  if (!found) throw notFound(`smart contract interface not found: no smart contract interface with ID ${id} in this organization`);
+  return found;
+}
+
+const handlers: Record<QueryOperationName, Handler> = {
+  getApiKey(ctx, request) {
+    const apiKeyId = String(request['apiKeyId']);
+    for (const user of ctx.organization.record.users) {
+      const key = user.apiKeys.find((k) => k.apiKeyId === apiKeyId);
+      if (key) return { apiKey: renderApiKey(key) };
+    }
+    throw notFound(`api key not found: no API key with ID ${apiKeyId} in this organization`);
+  },
+
+  whoami(ctx) {
+    return {
+      organizationId: ctx.organization.record.organizationId,
+      organizationName: ctx.organization.record.name,
+      userId: ctx.caller.user.userId,
+      username: ctx.caller.user.userName,
+    };
+  },
+
+  getActivity(ctx, request) {
+    const activityId = String(request['activityId']);
+    const activity = ctx.engine.state.activitiesById.get(activityId);
+    if (!activity || activity.organizationId !== ctx.organization.record.organizationId) {
+      throw notFound(`activity not found: no activity with ID ${activityId} in this organization`);
+    }
+    return { activity: ctx.engine.render(activity, ctx.caller.user.userId) };
+  },
+
+  listActivities(ctx, request) {
+    const statuses = request['filterByStatus'] as string[] | undefined;
+    const types = request['filterByType'] as string[] | undefined;
+    const pagination = (request['paginationOptions'] ?? {}) as { limit?: string; before?: string; after?: string };
+    const limit = pagination.limit === undefined ? DEFAULT_PAGE_SIZE : Number(pagination.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+      throw invalidRequest(`invalid request: paginationOptions.limit: must be between 1 and ${MAX_PAGE_SIZE}`, [
+        { field: 'paginationOptions.limit', description: `must be between 1 and ${MAX_PAGE_SIZE}` },
+      ]);
+    }
+    // Newest first, as the service lists them.
+    let list = [...ctx.organization.activities].reverse();
+    if (statuses && statuses.length > 0) list = list.filter((a) => statuses.includes(a.status));
+    if (types && types.length > 0) list = list.filter((a) => types.includes(a.type));
+    const cursor = (id: string, field: string): number => {
+      const index = list.findIndex((a) => a.id === id);
+      if (index === -1) {
+        throw invalidRequest(`invalid request: paginationOptions.${field}: no activity with ID ${id} in this listing`, [
+          { field: `paginationOptions.${field}`, description: 'is not an activity of this listing' },
+        ]);
+      }
+      return index;
+    };
+    let page: typeof list;
+    if (pagination.after !== undefined) page = list.slice(cursor(pagination.after, 'after') + 1).slice(0, limit);
+    else if (pagination.before !== undefined) {
+      const end = cursor(pagination.before, 'before');
+      page = list.slice(Math.max(0, end - limit), end);
+    } else page = list.slice(0, limit);
+    return { activities: page.map((a) => ctx.engine.render(a, ctx.caller.user.userId)) };
+  },
+
+  listPrivateKeys(ctx) {
+    return {
+      privateKeys: ctx.organization.record.privateKeys.map((k) => ({
+        privateKeyId: k.privateKeyId,
+        publicKey: k.publicKey,
+        privateKeyName: k.privateKeyName,
+        curve: k.curve,
+        addresses: k.addresses,
+        privateKeyTags: k.privateKeyTags,
+        createdAt: timestampFromMs(k.createdAtMs),
+        updatedAt: timestampFromMs(k.updatedAtMs),
+        exported: k.exported,
+        imported: k.imported,
+      })),
+    };
+  },
+
+  listPrivateKeyTags(ctx) {
+    return { privateKeyTags: [...ctx.organization.tags.values()].map(renderTag) };
+  },
+
+  listSmartContractInterfaces(ctx) {
+    const id = ctx.organization.record.organizationId;
+    return { smartContractInterfaces: [...ctx.organization.interfaces.values()].map((i) => renderInterface(id, i)) };
+  },
+
+  getSmartContractInterface(ctx, request) {
+    const found = findInterface(ctx.organization, String(request['smartContractInterfaceId']));
+    return { smartContractInterface: renderInterface(ctx.organization.record.organizationId, found) };
+  },
+};
+
+export function runQuery(name: QueryOperationName, operation: QueryOperation, ctx: RequestContext): Record<string, unknown> {
+  const parsed = operation.request.safeParse(ctx.json);
+  if (!parsed.success) throw fromIssues('request', parsed.error.issues);
+  return handlers[name](ctx, parsed.data as Record<string, unknown>);
+}

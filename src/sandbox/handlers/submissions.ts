@@ -1,0 +1,33 @@
+/**
+ * The submit operations: the envelope and the parameters are checked against the operation's schemas
+ * (a malformed request is refused with 400 and creates nothing), the timestamp against the clock, and
+ * then the activity engine runs it. Execution failures are activities too: HTTP 200, status FAILED.
+ */
+import { activityRequestEnvelopeSchema, type SubmitOperation } from '../../api';
+import { checkTimestamp } from '../authenticate';
+import { fromIssues, invalidRequest } from '../rpcError';
+import type { RequestContext } from './context';
+
+export async function runSubmission(operation: SubmitOperation, ctx: RequestContext): Promise<Record<string, unknown>> {
+  const envelope = activityRequestEnvelopeSchema.safeParse(ctx.json);
+  if (!envelope.success) throw fromIssues('request', envelope.error.issues);
+  const { type, timestampMs, parameters, generateAppProofs } = envelope.data;
+  if (type !== operation.activityType) {
+    throw invalidRequest(`invalid request: type: must be ${operation.activityType} for ${operation.path}, not ${type.slice(0, 100)}`, [
+      { field: 'type', description: `must be ${operation.activityType}` },
+    ]);
+  }
+  checkTimestamp(timestampMs, ctx.nowMs);
+  const params = operation.parameters.safeParse(parameters);
+  if (!params.success) throw fromIssues('request', params.error.issues, ['parameters']);
+  const activity = await ctx.engine.submit({
+    operation,
+    organization: ctx.organization,
+    caller: ctx.caller,
+    timestampMs,
+    parameters: params.data as Record<string, unknown>,
+    generateAppProofs: generateAppProofs === true,
+    rawBody: ctx.rawBody,
+  });
+  return { activity: ctx.engine.render(activity, ctx.caller.user.userId) };
+}

@@ -1,0 +1,179 @@
+/**
+ * The sandbox's HTTP face, on node:http. Routes come from the client's own operation table, so a path
+ * can only be wrong in one place. Every answer is JSON: the operation's response, or an rpcStatus with
+ * the HTTP status of its gRPC code. Nothing a request sends can produce a stack trace or a crash.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { GrpcCode, operationByPath, type Logger } from '../api';
+import type { ActivityEngine } from './activityEngine';
+import { findKeyOwner, findOrganization, verifyStamp } from './authenticate';
+import type { RequestContext } from './handlers/context';
+import { runQuery } from './handlers/queries';
+import { runSubmission } from './handlers/submissions';
+import { invalidRequest, RpcError } from './rpcError';
+
+/** Large enough for a 400 KB interface even when JSON escaping doubles it. */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Past this, an oversized body is not even drained: the connection is cut. */
+const MAX_DRAIN_BYTES = 32 * MAX_BODY_BYTES;
+
+export interface HttpServerOptions {
+  readonly engine: ActivityEngine;
+  readonly now: () => number;
+  readonly logger: Logger;
+  /** Requests per second over all clients; undefined for no limit. */
+  readonly rateLimit?: number | undefined;
+  readonly maxBodyBytes?: number;
+}
+
+class RateLimiter {
+  readonly #limit: number;
+  #tokens: number;
+  #last = performance.now();
+
+  constructor(limit: number) {
+    this.#limit = limit;
+    this.#tokens = limit;
+  }
+
+  /** Takes one token; returns the headers to send and whether the request may go on. */
+  take(): { allowed: boolean; headers: Record<string, string> } {
+    const now = performance.now();
+    this.#tokens = Math.min(this.#limit, this.#tokens + ((now - this.#last) / 1000) * this.#limit);
+    this.#last = now;
+    const allowed = this.#tokens >= 1;
+    if (allowed) this.#tokens -= 1;
+    const headers: Record<string, string> = {
+      'ratelimit-limit': String(this.#limit),
+      'ratelimit-remaining': String(Math.max(0, Math.floor(this.#tokens))),
+    };
+    if (!allowed) headers['retry-after'] = '1';
+    return { allowed, headers };
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'tooLarge'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        tooLarge = true;
+        chunks.length = 0;
+        if (size > MAX_DRAIN_BYTES) req.destroy();
+        return;
+      }
+      if (!tooLarge) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? 'tooLarge' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function createSandboxServer(options: HttpServerOptions): Server {
+  const { engine, now, logger } = options;
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const limiter = options.rateLimit !== undefined && options.rateLimit > 0 ? new RateLimiter(options.rateLimit) : undefined;
+
+  async function handle(req: IncomingMessage, res: ServerResponse, extraHeaders: Record<string, string>): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const route = operationByPath(path);
+    if (!route) {
+      req.resume();
+      throw new RpcError(GrpcCode.NotFound, `Not Found: no operation is served at ${path.slice(0, 200)}`, 'NOT_FOUND');
+    }
+    if (req.method !== 'POST') {
+      req.resume();
+      throw new RpcError(GrpcCode.Unimplemented, `Method Not Allowed: ${route.operation.path} accepts POST only, not ${String(req.method).slice(0, 20)}`, 'REQUEST_INVALID', {
+        httpStatus: 405,
+        headers: { Allow: 'POST' },
+      });
+    }
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_DRAIN_BYTES) {
+      throw tooLargeError(maxBodyBytes);
+    }
+    const body = await readBody(req, maxBodyBytes);
+    if (body === 'tooLarge') throw tooLargeError(maxBodyBytes);
+    const publicKey = verifyStamp(req.headers, body);
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      const reason = error instanceof SyntaxError ? error.message.slice(0, 200) : 'unparsable';
+      throw invalidRequest(`bad request body: the body is not valid JSON (${reason})`, [{ field: '(body)', description: 'is not valid JSON' }]);
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      throw invalidRequest('bad request body: the body must be a JSON object', [{ field: '(body)', description: 'must be a JSON object' }]);
+    }
+    const record = json as Record<string, unknown>;
+    const nowMs = now();
+    const organization = findOrganization(engine.state, record['organizationId']);
+    const caller = findKeyOwner(engine.state, organization, publicKey, nowMs);
+    const ctx: RequestContext = { engine, organization, caller, json: record, rawBody: body, nowMs };
+    const answer =
+      route.operation.kind === 'query'
+        ? runQuery(route.name as Parameters<typeof runQuery>[0], route.operation, ctx)
+        : await runSubmission(route.operation, ctx);
+    send(res, 200, answer, extraHeaders);
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    let extraHeaders: Record<string, string> = {};
+    if (limiter) {
+      const verdict = limiter.take();
+      extraHeaders = verdict.headers;
+      if (!verdict.allowed) {
+        req.resume();
+        const error = new RpcError(GrpcCode.ResourceExhausted, 'Too many requests. Please wait and try again in a few seconds', 'RATE_LIMIT_EXCEEDED', {
+          headers: verdict.headers,
+        });
+        send(res, error.httpStatus, error.body, error.headers);
+        return;
+      }
+    }
+    handle(req, res, extraHeaders).then(
+      () => logger.debug('sandbox request', { path: req.url?.slice(0, 100), status: res.statusCode, durationMs: Math.round(performance.now() - started) }),
+      (error: unknown) => {
+        if (error instanceof RpcError) {
+          send(res, error.httpStatus, error.body, { ...extraHeaders, ...error.headers });
+          logger.debug('sandbox request refused', { path: req.url?.slice(0, 100), status: error.httpStatus, code: error.body.code });
+          return;
+        }
+        const reference = randomUUID();
+        logger.error('sandbox request failed', { path: req.url?.slice(0, 100), reference, error: error instanceof Error ? error.name : 'error' });
+        const internal = new RpcError(GrpcCode.Internal, `internal server error (${reference})`, 'INTERNAL');
+        send(res, internal.httpStatus, internal.body, extraHeaders);
+      },
+    );
+  });
+  // A malformed request line or header gets an answer in the same format, not a bare socket close.
+  server.on('clientError', (_error, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const body = JSON.stringify(invalidRequest('bad request: the HTTP request is malformed').body);
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+function tooLargeError(maxBodyBytes: number): RpcError {
+  return new RpcError(GrpcCode.InvalidArgument, `request body too large: the limit is ${maxBodyBytes} bytes`, 'REQUEST_INVALID', {
+    httpStatus: 413,
+    headers: { Connection: 'close' },
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Every refusal the sandbox sends is an rpcStatus `{code, message, details}` with the HTTP status
+ * grpc-gateway gives its gRPC code, and a TurnkeyErrorDetail naming the reason for programs.
+ */
+import { BAD_REQUEST_DETAIL_TYPE, GrpcCode, httpStatusOfGrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
+import type { RpcStatusBody } from './state';
+
+export interface FieldViolation {
+  readonly field: string;
+  readonly description: string;
+}
+
+export function rpcStatusBody(
+  code: number,
+  message: string,
+  turnkeyErrorCode: string,
+  fieldViolations: readonly FieldViolation[] = [],
+): RpcStatusBody {
+  const details: Record<string, unknown>[] = [{ '@type': TURNKEY_ERROR_DETAIL_TYPE, turnkeyErrorCode }];
+  if (fieldViolations.length > 0) details.push({ '@type': BAD_REQUEST_DETAIL_TYPE, fieldViolations });
+  return { code, message, details };
+}
+
+/** A refusal on its way to becoming an HTTP response. */
+export class RpcError extends Error {
+  readonly httpStatus: number;
+  readonly body: RpcStatusBody;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    code: number,
+    message: string,
+    turnkeyErrorCode: string,
+    options: { fieldViolations?: readonly FieldViolation[]; httpStatus?: number; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.body = rpcStatusBody(code, message, turnkeyErrorCode, options.fieldViolations);
+    this.httpStatus = options.httpStatus ?? httpStatusOfGrpcCode[code] ?? 500;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const invalidRequest = (message: string, fieldViolations: readonly FieldViolation[] = []): RpcError =>
+  new RpcError(GrpcCode.InvalidArgument, message, 'REQUEST_INVALID', { fieldViolations });
+
+export const notFound = (message: string, turnkeyErrorCode = 'NOT_FOUND'): RpcError =>
+  new RpcError(GrpcCode.NotFound, message, turnkeyErrorCode);
+
+/** A zod-style issue list as a message and field violations: "parameters.label: must not be empty". */
+export function fromIssues(
+  what: string,
+  issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],
+  prefix: readonly string[] = [],
+): RpcError {
+  const violations = issues.slice(0, 10).map((issue) => ({
+    field: [...prefix, ...issue.path.map(String)].join('.') || '(body)',
+    description: issue.message,
+  }));
+  const first = violations[0];
+  const message = first ? `invalid ${what}: ${first.field}: ${first.description}` : `invalid ${what}`;
+  return invalidRequest(message, violations);
+}

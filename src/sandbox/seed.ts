@@ -1,0 +1,118 @@
+/**
+ * What a new sandbox starts with: "Demo" (quorum 1, one root user, three private keys), "Team" (quorum 2,
+ * two root users, two private keys) and "Demo Sub-organization" (a sub-organization of Demo with its own
+ * root user and one private key that was never exported). API keys are fresh P-256 pairs; only their
+ * public halves enter the journal, the private halves go to credentials.json alone.
+ */
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateApiKeyPair } from '../api';
+import type { SandboxOrganization } from './index';
+import type { OrganizationRecord, PrivateKeyRecord, UserRecord } from './state';
+
+interface OrganizationPlan {
+  readonly name: string;
+  readonly rootQuorum: number;
+  readonly parent?: string;
+  readonly userNames: readonly string[];
+  readonly privateKeys: readonly { readonly name: string; readonly curve: 'CURVE_SECP256K1' | 'CURVE_ED25519'; readonly exported: boolean }[];
+}
+
+const plans: readonly OrganizationPlan[] = [
+  {
+    name: 'Demo',
+    rootQuorum: 1,
+    userNames: ['Demo root user'],
+    privateKeys: [
+      { name: 'Demo signing key', curve: 'CURVE_SECP256K1', exported: true },
+      { name: 'Demo treasury key', curve: 'CURVE_SECP256K1', exported: false },
+      { name: 'Demo Solana key', curve: 'CURVE_ED25519', exported: true },
+    ],
+  },
+  {
+    name: 'Team',
+    rootQuorum: 2,
+    userNames: ['Team root user 1', 'Team root user 2'],
+    privateKeys: [
+      { name: 'Team operations key', curve: 'CURVE_SECP256K1', exported: true },
+      { name: 'Team reserve key', curve: 'CURVE_SECP256K1', exported: true },
+    ],
+  },
+  {
+    name: 'Demo Sub-organization',
+    rootQuorum: 1,
+    parent: 'Demo',
+    userNames: ['Sub-organization root user'],
+    privateKeys: [{ name: 'Sub-organization key', curve: 'CURVE_SECP256K1', exported: false }],
+  },
+];
+
+/** A real public key of the curve, so listings look like the service's; the private half is discarded. */
+function privateKeyRecord(name: string, curve: 'CURVE_SECP256K1' | 'CURVE_ED25519', exported: boolean, nowMs: number): PrivateKeyRecord {
+  let publicKey: string;
+  if (curve === 'CURVE_ED25519') {
+    const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
+    publicKey = Buffer.from(String(jwk.x), 'base64url').toString('hex');
+  } else {
+    const jwk = generateKeyPairSync('ec', { namedCurve: 'secp256k1' }).publicKey.export({ format: 'jwk' });
+    const y = Buffer.from(String(jwk.y), 'base64url');
+    publicKey = ((y[y.length - 1] ?? 0) % 2 === 0 ? '02' : '03') + Buffer.from(String(jwk.x), 'base64url').toString('hex');
+  }
+  return {
+    privateKeyId: randomUUID(),
+    privateKeyName: name,
+    publicKey,
+    curve,
+    addresses: [{ format: 'ADDRESS_FORMAT_COMPRESSED', address: publicKey }],
+    privateKeyTags: [],
+    exported,
+    imported: false,
+    createdAtMs: nowMs,
+    updatedAtMs: nowMs,
+  };
+}
+
+export interface Seed {
+  readonly organizations: OrganizationRecord[];
+  readonly credentials: SandboxOrganization[];
+}
+
+export function createSeed(nowMs: number): Seed {
+  const organizations: OrganizationRecord[] = [];
+  const credentials: SandboxOrganization[] = [];
+  const idsByName = new Map<string, string>();
+  for (const plan of plans) {
+    const organizationId = randomUUID();
+    idsByName.set(plan.name, organizationId);
+    const users: UserRecord[] = [];
+    const credentialUsers: SandboxOrganization['users'] = [];
+    for (const userName of plan.userNames) {
+      const pair = generateApiKeyPair();
+      const apiKeyId = randomUUID();
+      const apiKeyName = `${userName} API key`;
+      const userId = randomUUID();
+      users.push({ userId, userName, createdAtMs: nowMs, apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, createdAtMs: nowMs }] });
+      credentialUsers.push({ userId, userName, apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, privateKey: pair.privateKey }] });
+    }
+    const privateKeys = plan.privateKeys.map((k) => privateKeyRecord(k.name, k.curve, k.exported, nowMs));
+    const parentOrganizationId = plan.parent === undefined ? null : (idsByName.get(plan.parent) ?? null);
+    organizations.push({
+      organizationId,
+      name: plan.name,
+      parentOrganizationId,
+      rootQuorum: plan.rootQuorum,
+      rootUserIds: users.map((u) => u.userId),
+      users,
+      privateKeys,
+      createdAtMs: nowMs,
+    });
+    credentials.push({
+      name: plan.name,
+      organizationId,
+      parentOrganizationId,
+      rootQuorum: plan.rootQuorum,
+      users: credentialUsers,
+      privateKeyIds: privateKeys.map((k) => k.privateKeyId),
+    });
+  }
+  return { organizations, credentials };
+}

@@ -1,0 +1,223 @@
+/**
+ * The sandbox's data: organizations with their users, API keys, private keys, tags, smart contract
+ * interfaces and activities. Every change is a journal record (see `SandboxRecord`), applied by
+ * `applyRecord` both when it happens and when the journal is replayed, so the two can never disagree.
+ */
+
+export interface ApiKeyRecord {
+  readonly apiKeyId: string;
+  readonly apiKeyName: string;
+  readonly publicKey: string;
+  readonly createdAtMs: number;
+  /** Lifetime in seconds from creation; absent for keys that never expire. */
+  readonly expirationSeconds?: string;
+}
+
+export interface UserRecord {
+  readonly userId: string;
+  readonly userName: string;
+  readonly createdAtMs: number;
+  readonly apiKeys: ApiKeyRecord[];
+}
+
+export interface PrivateKeyRecord {
+  readonly privateKeyId: string;
+  readonly privateKeyName: string;
+  readonly publicKey: string;
+  readonly curve: string;
+  readonly addresses: readonly { readonly format: string; readonly address: string }[];
+  readonly privateKeyTags: string[];
+  readonly exported: boolean;
+  readonly imported: boolean;
+  readonly createdAtMs: number;
+  updatedAtMs: number;
+}
+
+export interface TagRecord {
+  readonly tagId: string;
+  readonly tagName: string;
+  readonly privateKeyIds: readonly string[];
+  readonly createdAtMs: number;
+}
+
+export interface InterfaceRecord {
+  readonly smartContractInterfaceId: string;
+  readonly smartContractAddress: string;
+  readonly smartContractInterface: string;
+  readonly type: string;
+  readonly label: string;
+  readonly notes: string;
+  readonly createdAtMs: number;
+}
+
+export interface RpcStatusBody {
+  readonly code: number;
+  readonly message: string;
+  readonly details: readonly Record<string, unknown>[];
+}
+
+export interface VoteRecord {
+  readonly id: string;
+  readonly userId: string;
+  readonly selection: 'VOTE_SELECTION_APPROVED' | 'VOTE_SELECTION_REJECTED';
+  /** What the vote was about: the request body the voter signed. */
+  readonly message: string;
+  readonly publicKey: string;
+  readonly createdAtMs: number;
+}
+
+export interface AppProofRecord {
+  readonly scheme: string;
+  readonly publicKey: string;
+  readonly proofPayload: string;
+  readonly signature: string;
+}
+
+export interface ActivityRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly type: string;
+  readonly fingerprint: string;
+  /** The request's own `timestampMs`. */
+  readonly timestampMs: string;
+  readonly intent: Record<string, unknown>;
+  status: string;
+  result: Record<string, unknown>;
+  votes: VoteRecord[];
+  failure?: RpcStatusBody;
+  appProofs?: AppProofRecord[];
+  readonly generateAppProofs: boolean;
+  readonly createdAtMs: number;
+  updatedAtMs: number;
+  /** When the current 24-hour approval window opened (the first vote in it). */
+  windowStartMs: number;
+  /** Who submitted it, and through which organization's API key. */
+  readonly initiatorUserId: string;
+  readonly initiatorOrganizationId: string;
+}
+
+export interface OrganizationRecord {
+  readonly organizationId: string;
+  readonly name: string;
+  readonly parentOrganizationId: string | null;
+  readonly rootQuorum: number;
+  readonly rootUserIds: readonly string[];
+  readonly users: UserRecord[];
+  readonly privateKeys: PrivateKeyRecord[];
+  readonly createdAtMs: number;
+}
+
+/** What the journal holds. Each record is self-contained and idempotent to apply. */
+export type SandboxRecord =
+  | { readonly kind: 'seed'; readonly organizations: readonly OrganizationRecord[] }
+  /** Activities changed together (a vote and its target) are one record, so both or neither survive. */
+  | { readonly kind: 'activities'; readonly activities: readonly ActivityRecord[]; readonly effects?: readonly Effect[] }
+  | { readonly kind: 'effects'; readonly effects: readonly Effect[] };
+
+export type Effect =
+  | { readonly op: 'putInterface'; readonly organizationId: string; readonly record: InterfaceRecord }
+  | { readonly op: 'deleteInterface'; readonly organizationId: string; readonly smartContractInterfaceId: string }
+  | { readonly op: 'putTag'; readonly organizationId: string; readonly record: TagRecord }
+  | { readonly op: 'deleteOrganization'; readonly organizationId: string }
+  | { readonly op: 'putApiKey'; readonly organizationId: string; readonly userId: string; readonly record: ApiKeyRecord };
+
+export interface Organization {
+  readonly record: OrganizationRecord;
+  readonly interfaces: Map<string, InterfaceRecord>;
+  readonly tags: Map<string, TagRecord>;
+  /** Newest last. */
+  readonly activities: ActivityRecord[];
+  deleted: boolean;
+}
+
+export interface KeyOwner {
+  readonly organization: Organization;
+  readonly user: UserRecord;
+  readonly apiKey: ApiKeyRecord;
+}
+
+export class SandboxState {
+  readonly organizations = new Map<string, Organization>();
+  readonly activitiesById = new Map<string, ActivityRecord>();
+  readonly activitiesByFingerprint = new Map<string, ActivityRecord>();
+  /** Public key (lowercase compressed hex) → where it is registered. */
+  readonly keyOwners = new Map<string, KeyOwner[]>();
+  readonly usersById = new Map<string, UserRecord>();
+
+  get seeded(): boolean {
+    return this.organizations.size > 0;
+  }
+
+  apply(record: SandboxRecord): void {
+    switch (record.kind) {
+      case 'seed':
+        // Records are fresh objects (built for this change, or parsed from the journal), so they are kept as they are.
+        for (const org of record.organizations) this.#addOrganization(org);
+        return;
+      case 'activities':
+        for (const activity of record.activities) this.#putActivity(activity);
+        for (const effect of record.effects ?? []) this.#applyEffect(effect);
+        return;
+      case 'effects':
+        for (const effect of record.effects) this.#applyEffect(effect);
+        return;
+    }
+  }
+
+  #addOrganization(record: OrganizationRecord): void {
+    const organization: Organization = { record, interfaces: new Map(), tags: new Map(), activities: [], deleted: false };
+    this.organizations.set(record.organizationId, organization);
+    for (const user of record.users) this.usersById.set(user.userId, user);
+    for (const user of record.users) for (const apiKey of user.apiKeys) this.#indexKey(organization, user, apiKey);
+  }
+
+  #indexKey(organization: Organization, user: UserRecord, apiKey: ApiKeyRecord): void {
+    const owners = this.keyOwners.get(apiKey.publicKey) ?? [];
+    owners.push({ organization, user, apiKey });
+    this.keyOwners.set(apiKey.publicKey, owners);
+  }
+
+  #putActivity(activity: ActivityRecord): void {
+    const existing = this.activitiesById.get(activity.id);
+    if (existing) {
+      Object.assign(existing, activity);
+      return;
+    }
+    this.activitiesById.set(activity.id, activity);
+    this.activitiesByFingerprint.set(activity.fingerprint, activity);
+    this.organizations.get(activity.organizationId)?.activities.push(activity);
+  }
+
+  #applyEffect(effect: Effect): void {
+    const organization = this.organizations.get(effect.organizationId);
+    if (!organization) return;
+    switch (effect.op) {
+      case 'putInterface':
+        organization.interfaces.set(effect.record.smartContractInterfaceId, effect.record);
+        return;
+      case 'deleteInterface':
+        organization.interfaces.delete(effect.smartContractInterfaceId);
+        return;
+      case 'putTag': {
+        organization.tags.set(effect.record.tagId, effect.record);
+        for (const key of organization.record.privateKeys) {
+          if (effect.record.privateKeyIds.includes(key.privateKeyId) && !key.privateKeyTags.includes(effect.record.tagId)) {
+            key.privateKeyTags.push(effect.record.tagId);
+            key.updatedAtMs = effect.record.createdAtMs;
+          }
+        }
+        return;
+      }
+      case 'deleteOrganization':
+        organization.deleted = true;
+        return;
+      case 'putApiKey': {
+        const user = organization.record.users.find((u) => u.userId === effect.userId);
+        if (!user || user.apiKeys.some((k) => k.apiKeyId === effect.record.apiKeyId)) return;
+        user.apiKeys.push(effect.record);
+        this.#indexKey(organization, user, effect.record);
+        return;
+      }
+    }
+  }
+}
