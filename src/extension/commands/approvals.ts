@@ -1,0 +1,188 @@
+/**
+ * countersign.approveActivity / countersign.rejectActivity: vote on an activity that waits for consensus.
+ *
+ * Arguments:
+ *   - an activity tree node, an Activity, or a fingerprint string, optionally followed by `{ confirmed?: true }`
+ *   - or `{ fingerprint?, activityId?, organizationId?, confirmed?, signer? }`
+ *   - nothing (palette): a pick of the activities this user can vote on, or a fingerprint typed in.
+ * A modal shows what is signed (type, organization, the intent's fields, fingerprint); `confirmed: true` skips it.
+ * Returns the vote activity (APPROVE_ACTIVITY or REJECT_ACTIVITY), or undefined when the user dismisses a prompt.
+ */
+import * as vscode from 'vscode';
+import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
+import { CommandIds, type CommandId } from '../commandIds';
+import type { Services, Session } from '../services';
+import { withProgress } from '../ui/progress';
+import { askText, confirmModal, pickOne } from '../ui/prompts';
+import { activityTypeLabel, ageText, activityTimeMs } from '../views/activityPresentation';
+import { activityOf } from './viewCommands';
+import { isConfirmed, isPlainObject, stringOption, voteDetail, votableActivities } from './operationInputs';
+import { submitActivity } from './submitActivity';
+
+type Handler = (...args: unknown[]) => unknown;
+type Vote = 'approve' | 'reject';
+
+/**
+ * Who signs the vote. Today only the profile's API key. A passkey vote would build a client over a WebAuthn
+ * stamper here (the Stamper interface of src/api allows it) and change nothing else in this file.
+ */
+export type VoteSigner = 'apiKey' | 'passkey';
+
+function clientForVote(session: Session, signer: VoteSigner): CountersignClient {
+  if (signer === 'passkey') {
+    throw new InvalidInputError('signer', vscode.l10n.t('Voting with a passkey is not available yet; the vote is signed with the profile\'s API key.'));
+  }
+  return session.client;
+}
+
+interface VoteTarget {
+  readonly fingerprint: string;
+  readonly organizationId: string;
+  /** The activity voted on, when it is known: the modal shows its details, and its new status is reported. */
+  readonly activity: Activity | undefined;
+}
+
+const WAITING = ['ACTIVITY_STATUS_CONSENSUS_NEEDED'];
+
+async function waitingActivities(session: Session, organizationId: string, signal: AbortSignal): Promise<Activity[]> {
+  return session.client.listActivities({ organizationId, filterByStatus: WAITING, paginationOptions: { limit: '100' } }, { signal });
+}
+
+/** The target named by the arguments; asks (pick or fingerprint) only when none is named. */
+async function resolveTarget(session: Session, vote: Vote, first: unknown, options: Readonly<Record<string, unknown>>): Promise<VoteTarget | undefined> {
+  const defaultOrganization = stringOption(options, 'organizationId') ?? session.profile.organizationId;
+  const given = activityOf(first);
+  if (given) {
+    if (given.fingerprint === '') {
+      throw new InvalidInputError('activity', vscode.l10n.t('The service gave no fingerprint for activity {0}, so it cannot be voted on.', given.id));
+    }
+    return { fingerprint: given.fingerprint, organizationId: given.organizationId, activity: given };
+  }
+  const activityId = stringOption(options, 'activityId');
+  if (activityId !== undefined) {
+    const activity = await withProgress(vscode.l10n.t('Reading activity {0}…', activityId), (signal) =>
+      session.client.getActivity({ organizationId: defaultOrganization, activityId }, { signal }),
+    );
+    return resolveTarget(session, vote, activity, options);
+  }
+  const fingerprint = typeof first === 'string' && first.trim() !== '' ? first.trim() : stringOption(options, 'fingerprint');
+  if (fingerprint !== undefined) {
+    // Find the activity, so that the modal can say what the fingerprint stands for.
+    const waiting = await withProgress(vscode.l10n.t('Looking up the activity…'), (signal) => waitingActivities(session, defaultOrganization, signal));
+    const activity = waiting.find((a) => a.fingerprint === fingerprint);
+    return { fingerprint, organizationId: activity?.organizationId ?? defaultOrganization, activity };
+  }
+  return pickTarget(session, vote, defaultOrganization);
+}
+
+async function pickTarget(session: Session, vote: Vote, organizationId: string): Promise<VoteTarget | undefined> {
+  const waiting = await withProgress(vscode.l10n.t('Listing activities that wait for a decision…'), (signal) =>
+    waitingActivities(session, organizationId, signal),
+  );
+  const votable = votableActivities(waiting, vote);
+  const now = Date.now();
+  const enterItem = { label: vscode.l10n.t('$(edit) Enter a fingerprint…'), activity: undefined as Activity | undefined };
+  let activity: Activity | undefined;
+  if (votable.length > 0) {
+    const items = [
+      ...votable.map((a) => ({
+        label: activityTypeLabel(a.type),
+        description: [ageText(activityTimeMs(a), now, vscode.l10n.t), a.id].filter((s) => s !== '').join(' · '),
+        detail: vscode.l10n.t('Fingerprint {0}', a.fingerprint),
+        activity: a as Activity | undefined,
+      })),
+      enterItem,
+    ];
+    const picked = await pickOne(items, {
+      title: vote === 'approve' ? vscode.l10n.t('Approve which activity?') : vscode.l10n.t('Reject which activity?'),
+    });
+    if (!picked) return undefined;
+    activity = picked.activity;
+  }
+  if (activity) return { fingerprint: activity.fingerprint, organizationId: activity.organizationId, activity };
+  const typed = await askText({
+    title: vscode.l10n.t('Activity fingerprint'),
+    prompt:
+      votable.length === 0
+        ? vscode.l10n.t('No activity of this organization waits for your decision. Enter the fingerprint of the activity to vote on.')
+        : vscode.l10n.t('The fingerprint of the activity to vote on.'),
+    validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('The fingerprint must not be empty.') : undefined),
+  });
+  if (typed === undefined) return undefined;
+  const fingerprint = typed.trim();
+  return { fingerprint, organizationId, activity: waiting.find((a) => a.fingerprint === fingerprint) };
+}
+
+async function castVote(services: Services, vote: Vote, args: unknown[]): Promise<Activity | undefined> {
+  const [first, second] = args;
+  const options: Readonly<Record<string, unknown>> = isPlainObject(second)
+    ? second
+    : isPlainObject(first) && !activityOf(first)
+      ? first
+      : {};
+  const signerOption = stringOption(options, 'signer') ?? 'apiKey';
+  if (signerOption !== 'apiKey' && signerOption !== 'passkey') {
+    throw new InvalidInputError('signer', vscode.l10n.t('The "signer" argument must be "apiKey" or "passkey".'));
+  }
+  const session = await services.requireSession();
+  const client = clientForVote(session, signerOption);
+  const target = await resolveTarget(session, vote, first, options);
+  if (!target) return undefined;
+
+  if (!isConfirmed(options)) {
+    const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('this activity');
+    const confirmed = await confirmModal(
+      vote === 'approve' ? vscode.l10n.t('Approve "{0}"?', what) : vscode.l10n.t('Reject "{0}"?', what),
+      voteDetail(target.fingerprint, target.organizationId, target.activity, vscode.l10n.t),
+      vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject'),
+    );
+    if (!confirmed) return undefined;
+  }
+
+  let after: Activity | undefined;
+  const targetId = target.activity?.id;
+  return submitActivity(
+    services,
+    {
+      title: vote === 'approve' ? vscode.l10n.t('Approving…') : vscode.l10n.t('Rejecting…'),
+      // An approval may execute the activity, which can change the organization (a new interface, a tag).
+      changes: ['organization'],
+      sentence: () => {
+        const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('The activity');
+        if (after) {
+          const status = after.status === 'ACTIVITY_STATUS_COMPLETED'
+            ? vscode.l10n.t('completed')
+            : after.status === 'ACTIVITY_STATUS_REJECTED'
+              ? vscode.l10n.t('rejected')
+              : after.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
+                ? vscode.l10n.t('still waiting for approvals')
+                : after.status;
+          return vote === 'approve'
+            ? vscode.l10n.t('Approved. {0} is now {1}.', what, status)
+            : vscode.l10n.t('Rejected. {0} is now {1}.', what, status);
+        }
+        return vote === 'approve' ? vscode.l10n.t('Your approval of {0} was recorded.', what) : vscode.l10n.t('Your rejection of {0} was recorded.', what);
+      },
+    },
+    async (signal, generateAppProofs) => {
+      const request = { organizationId: target.organizationId, parameters: { fingerprint: target.fingerprint }, generateAppProofs };
+      const result = vote === 'approve' ? await client.approveActivity(request, { signal }) : await client.rejectActivity(request, { signal });
+      if (targetId !== undefined) {
+        // Best effort: the vote stands whether or not its effect can be read back.
+        after = await client.getActivity({ organizationId: target.organizationId, activityId: targetId }, { signal }).catch((error: unknown) => {
+          services.log.warn(`Could not read activity ${targetId} after the vote: ${error instanceof Error ? error.message : String(error)}`);
+          return undefined;
+        });
+        if (after) services.noteSubmitted(after);
+      }
+      return result;
+    },
+  );
+}
+
+export function approvalHandlers(services: Services): Partial<Record<CommandId, Handler>> {
+  return {
+    [CommandIds.approveActivity]: (...args: unknown[]) => castVote(services, 'approve', args),
+    [CommandIds.rejectActivity]: (...args: unknown[]) => castVote(services, 'reject', args),
+  };
+}

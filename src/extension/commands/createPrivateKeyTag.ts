@@ -1,0 +1,101 @@
+/**
+ * countersign.createPrivateKeyTag: creates a private key tag and puts it on the chosen private keys.
+ *
+ * Arguments (optional; what is missing is asked for):
+ *   - `{ name?, privateKeyIds? }`   the tag's name and the ids of the keys to tag (an empty list tags none)
+ *   - a private key tree node:     that key is preselected
+ * The keys are offered in a multi-select of the organization's private keys; when the organization lists none,
+ * ids can be pasted. Returns the activity, or undefined when the user dismisses a prompt.
+ */
+import * as vscode from 'vscode';
+import { InvalidInputError, type Activity, type PrivateKey } from '../../api';
+import { CommandIds, type CommandId } from '../commandIds';
+import type { Services, Session } from '../services';
+import { withProgress } from '../ui/progress';
+import { askText, pickMany } from '../ui/prompts';
+import { isPrivateKeyNode } from '../views/treeNodes';
+import { isPlainObject, parseIdList, stringArrayOption, stringOption, tagNameProblem } from './operationInputs';
+import { submitActivity } from './submitActivity';
+
+type Handler = (...args: unknown[]) => unknown;
+
+function keyDescription(key: PrivateKey): string {
+  const addresses = key.addresses.map((a) => a.address).filter((a): a is string => typeof a === 'string' && a !== '');
+  return addresses.length > 0 ? `${key.privateKeyId} · ${addresses.join(', ')}` : key.privateKeyId;
+}
+
+async function choosePrivateKeys(services: Services, session: Session, preselected: ReadonlySet<string>): Promise<string[] | undefined> {
+  const keys = await withProgress(vscode.l10n.t('Listing private keys…'), (signal) =>
+    session.client.listPrivateKeys({ organizationId: session.profile.organizationId }, { signal }),
+  );
+  if (keys.length === 0) {
+    const pasted = await askText({
+      title: vscode.l10n.t('Private key IDs'),
+      prompt: vscode.l10n.t('The organization lists no private keys. Paste the IDs of the keys to tag, separated by commas or spaces, or leave empty to tag none.'),
+    });
+    return pasted === undefined ? undefined : parseIdList(pasted);
+  }
+  services.log.debug('Offering private keys to tag', { count: keys.length });
+  const items = keys.map((key) => ({
+    label: key.privateKeyName || key.privateKeyId,
+    description: keyDescription(key),
+    detail: key.privateKeyTags.length > 0 ? vscode.l10n.t('{0} tags already', key.privateKeyTags.length) : undefined,
+    picked: preselected.has(key.privateKeyId),
+    privateKeyId: key.privateKeyId,
+  }));
+  const picked = await pickMany(items, {
+    title: vscode.l10n.t('Private keys to tag'),
+    placeHolder: vscode.l10n.t('Select the keys that get this tag (none is allowed)'),
+  });
+  return picked?.map((item) => item.privateKeyId);
+}
+
+export async function createPrivateKeyTag(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
+  const [first] = args;
+  const options: Readonly<Record<string, unknown>> = isPlainObject(first) ? first : {};
+  const preselected = new Set<string>(isPrivateKeyNode(first) ? [first.privateKey.privateKeyId] : []);
+
+  let name = stringOption(options, 'name');
+  if (name === undefined) {
+    name = await askText({
+      title: vscode.l10n.t('Private key tag name'),
+      prompt: vscode.l10n.t('A name for the tag, unique in the organization.'),
+      validateInput: (text) => tagNameProblem(text, vscode.l10n.t),
+    });
+    if (name === undefined) return undefined;
+    name = name.trim();
+  }
+  const problem = tagNameProblem(name, vscode.l10n.t);
+  if (problem) throw new InvalidInputError('private key tag', vscode.l10n.t('{0} Nothing was sent.', problem));
+
+  const session = await services.requireSession();
+  let privateKeyIds = stringArrayOption(options, 'privateKeyIds');
+  if (privateKeyIds === undefined) {
+    privateKeyIds = await choosePrivateKeys(services, session, preselected);
+    if (privateKeyIds === undefined) return undefined;
+  }
+  const tagName = name;
+  const ids = [...new Set(privateKeyIds)];
+  return submitActivity(
+    services,
+    {
+      title: vscode.l10n.t('Creating private key tag "{0}"…', tagName),
+      changes: ['organization'],
+      sentence: (activity) =>
+        activity.status === 'ACTIVITY_STATUS_COMPLETED'
+          ? vscode.l10n.t('Private key tag "{0}" created on {1} private keys.', tagName, ids.length)
+          : undefined,
+    },
+    (signal, generateAppProofs) =>
+      session.client.createPrivateKeyTag(
+        { organizationId: session.profile.organizationId, parameters: { privateKeyTagName: tagName, privateKeyIds: ids }, generateAppProofs },
+        { signal },
+      ),
+  );
+}
+
+export function createPrivateKeyTagHandlers(services: Services): Partial<Record<CommandId, Handler>> {
+  return {
+    [CommandIds.createPrivateKeyTag]: (...args: unknown[]) => createPrivateKeyTag(services, ...args),
+  };
+}

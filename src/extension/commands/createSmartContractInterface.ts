@@ -1,0 +1,158 @@
+/**
+ * countersign.createSmartContractInterface: registers a contract's ABI with the organization.
+ *
+ * Arguments (all optional; what is missing is asked for):
+ *   - a `vscode.Uri` (the explorer and editor menus pass the file), or
+ *   - `{ uri?, abiText?, fileName?, contractName?, address?, label?, notes?, type? }`
+ *       uri          Uri or path of the ABI file (default: the active editor's JSON document, else a file dialog)
+ *       abiText      the file's text itself (then `fileName` names it in messages)
+ *       contractName which contract of a file that holds several (solc --combined-json)
+ *       address      the contract address; when given, `label` defaults to the contract name and notes to none
+ *       type         only SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM: the file is a Solidity ABI
+ * Nothing is sent until the file, the ABI and the address are valid. Returns the activity, or undefined when
+ * the user dismisses a prompt.
+ */
+import * as vscode from 'vscode';
+import { InvalidInputError, listAbiContracts, readAbiFile, type Activity, type ReadAbi } from '../../api';
+import { CommandIds, type CommandId } from '../commandIds';
+import type { Services } from '../services';
+import { activeEditorSource, chooseAbiFile, readAbiSource, toUri, type AbiSource } from '../ui/abiDocuments';
+import { askContractAddress, askText, pickOne } from '../ui/prompts';
+import { addressFromArgument, isPlainObject, labelProblem, notesProblem, stringOption } from './operationInputs';
+import { submitActivity } from './submitActivity';
+
+type Handler = (...args: unknown[]) => unknown;
+
+const ETHEREUM = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
+
+/** The ABI text named by the arguments, the active editor, or a file dialog. */
+async function resolveSource(first: unknown, options: Readonly<Record<string, unknown>>): Promise<AbiSource | undefined> {
+  const abiText = options['abiText'];
+  if (typeof abiText === 'string') {
+    return { text: abiText, fileName: stringOption(options, 'fileName') ?? vscode.l10n.t('the ABI text'), uri: undefined };
+  }
+  const uri = toUri(first) ?? toUri(options['uri']);
+  if (uri) return readAbiSource(uri);
+  const active = activeEditorSource();
+  if (active) return active;
+  const chosen = await chooseAbiFile();
+  return chosen ? readAbiSource(chosen) : undefined;
+}
+
+/** The contract to register: the one named, the only one with an ABI, or the user's pick among several. */
+async function chooseContract(source: AbiSource, contractName: string | undefined): Promise<ReadAbi | undefined> {
+  if (contractName !== undefined) return readAbiFile(source.text, source.fileName, contractName);
+  const contracts = listAbiContracts(source.text, source.fileName);
+  const candidates = contracts.filter((c) => Array.isArray(c.abi) && c.abi.length > 0);
+  if (contracts.length <= 1 || candidates.length === 1) return readAbiFile(source.text, source.fileName, candidates[0]?.contractName);
+  const items = contracts.map((contract) => ({
+    label: contract.contractName ?? vscode.l10n.t('(unnamed contract)'),
+    description: Array.isArray(contract.abi) ? vscode.l10n.t('{0} ABI entries', contract.abi.length) : '',
+    contractName: contract.contractName,
+  }));
+  const picked = await pickOne(items, {
+    title: vscode.l10n.t('{0} holds {1} contracts', source.fileName, contracts.length),
+    placeHolder: vscode.l10n.t('Which contract is deployed at the address you will give?'),
+  });
+  return picked ? readAbiFile(source.text, source.fileName, picked.contractName) : undefined;
+}
+
+async function askLabel(defaultLabel: string): Promise<string | undefined> {
+  return askText({
+    title: vscode.l10n.t('Label'),
+    prompt: vscode.l10n.t('A name for this smart contract interface in the organization.'),
+    value: defaultLabel,
+    validateInput: (text) => labelProblem(text, vscode.l10n.t),
+  });
+}
+
+async function askNotes(): Promise<string | undefined> {
+  return askText({
+    title: vscode.l10n.t('Notes (optional)'),
+    prompt: vscode.l10n.t('Anything worth knowing about this contract; leave empty for none.'),
+    validateInput: (text) => notesProblem(text, vscode.l10n.t),
+  });
+}
+
+export async function createSmartContractInterface(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
+  const [first] = args;
+  const options: Readonly<Record<string, unknown>> = isPlainObject(first) ? first : {};
+  const type = stringOption(options, 'type') ?? ETHEREUM;
+  if (type !== ETHEREUM) {
+    throw new InvalidInputError(
+      'smart contract interface type',
+      vscode.l10n.t('Only Ethereum ABIs can be registered from a file; "{0}" is not supported here.', type),
+    );
+  }
+
+  const source = await resolveSource(first, options);
+  if (!source) return undefined;
+  const abi = await chooseContract(source, stringOption(options, 'contractName'));
+  if (!abi) return undefined;
+  for (const warning of abi.warnings) services.log.warn(`${source.fileName}: ${warning}`);
+
+  const givenAddress = stringOption(options, 'address');
+  let address: string | undefined;
+  let label = stringOption(options, 'label');
+  let notes = stringOption(options, 'notes');
+  const defaultLabel = abi.contractName ?? source.fileName;
+  if (givenAddress !== undefined) {
+    address = addressFromArgument(givenAddress, vscode.l10n.t);
+    label ??= defaultLabel;
+  } else {
+    address = await askContractAddress();
+    if (address === undefined) return undefined;
+    label ??= await askLabel(defaultLabel);
+    if (label === undefined) return undefined;
+    if (notes === undefined) {
+      const typed = await askNotes();
+      if (typed === undefined) return undefined;
+      notes = typed.trim() === '' ? undefined : typed;
+    }
+  }
+  const problem = labelProblem(label, vscode.l10n.t) ?? (notes !== undefined ? notesProblem(notes, vscode.l10n.t) : undefined);
+  if (problem) throw new InvalidInputError('smart contract interface', vscode.l10n.t('{0} Nothing was sent.', problem));
+
+  const session = await services.requireSession();
+  const organizationId = session.profile.organizationId;
+  const contractAddress = address;
+  const contractLabel = label;
+  const warnings = abi.warnings.length;
+  services.log.info(
+    vscode.l10n.t('Registering {0} from {1} ({2} format, {3} bytes, {4} warnings) at {5}', contractLabel, source.fileName, abi.format, abi.bytes, warnings, contractAddress),
+  );
+  return submitActivity(
+    services,
+    {
+      title: vscode.l10n.t('Creating smart contract interface "{0}"…', contractLabel),
+      changes: ['organization'],
+      sentence: (activity) =>
+        activity.status === 'ACTIVITY_STATUS_COMPLETED'
+          ? warnings > 0
+            ? vscode.l10n.t('Smart contract interface "{0}" created, with {1} warnings about the ABI (see the log).', contractLabel, warnings)
+            : vscode.l10n.t('Smart contract interface "{0}" created.', contractLabel)
+          : undefined,
+    },
+    (signal, generateAppProofs) =>
+      session.client.createSmartContractInterface(
+        {
+          organizationId,
+          parameters: {
+            smartContractAddress: contractAddress,
+            smartContractInterface: abi.json,
+            type: ETHEREUM,
+            label: contractLabel,
+            ...(notes !== undefined ? { notes } : {}),
+          },
+          generateAppProofs,
+        },
+        { signal },
+      ),
+  );
+}
+
+export function createSmartContractInterfaceHandlers(services: Services): Partial<Record<CommandId, Handler>> {
+  return {
+    [CommandIds.createSmartContractInterface]: (...args: unknown[]) => createSmartContractInterface(services, ...args),
+  };
+}

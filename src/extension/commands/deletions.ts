@@ -1,0 +1,157 @@
+/**
+ * countersign.deleteSmartContractInterface and countersign.deleteSubOrganization.
+ *
+ * deleteSmartContractInterface arguments:
+ *   - a smart contract interface tree node, or an interface id, optionally followed by `{ confirmed?: true }`
+ *   - or `{ smartContractInterfaceId?, confirmed? }`
+ *   - nothing (palette): a pick of the organization's interfaces.
+ *   A modal shows the label, address and id; `confirmed: true` skips it.
+ *
+ * deleteSubOrganization arguments: `{ organizationId?, deleteWithoutExport?, confirmed? }`
+ *   The sub-organization deleted is the active profile's organization: the service accepts the deletion only
+ *   when a root user of that sub-organization signs it. `organizationId`, when given, must be that one.
+ *   Without `confirmed: true` the user types the organization id to confirm; `deleteWithoutExport` stays false
+ *   unless the user ticks it and then confirms a warning that keys never exported are lost.
+ *
+ * Both return the activity, or undefined when the user dismisses a prompt.
+ */
+import * as vscode from 'vscode';
+import { InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
+import { CommandIds, type CommandId } from '../commandIds';
+import type { Services, Session } from '../services';
+import { withProgress } from '../ui/progress';
+import { askText, confirmModal, pickMany, pickOne } from '../ui/prompts';
+import { isSmartContractInterfaceNode } from '../views/treeNodes';
+import { booleanOption, isConfirmed, isPlainObject, smartContractInterfaceDetail, stringOption } from './operationInputs';
+import { submitActivity } from './submitActivity';
+
+type Handler = (...args: unknown[]) => unknown;
+
+function optionsOf(args: readonly unknown[]): Readonly<Record<string, unknown>> {
+  const [first, second] = args;
+  if (isPlainObject(second)) return second;
+  if (isPlainObject(first) && !isSmartContractInterfaceNode(first)) return first;
+  return {};
+}
+
+async function resolveInterface(session: Session, first: unknown, options: Readonly<Record<string, unknown>>): Promise<SmartContractInterface | undefined> {
+  if (isSmartContractInterfaceNode(first)) return first.smartContractInterface;
+  const organizationId = session.profile.organizationId;
+  const id = typeof first === 'string' && first.trim() !== '' ? first.trim() : stringOption(options, 'smartContractInterfaceId');
+  if (id !== undefined) {
+    return withProgress(vscode.l10n.t('Reading smart contract interface {0}…', id), (signal) =>
+      session.client.getSmartContractInterface({ organizationId, smartContractInterfaceId: id }, { signal }),
+    );
+  }
+  const all = await withProgress(vscode.l10n.t('Listing smart contract interfaces…'), (signal) =>
+    session.client.listSmartContractInterfaces({ organizationId }, { signal }),
+  );
+  if (all.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('This organization has no smart contract interfaces.'));
+    return undefined;
+  }
+  const picked = await pickOne(
+    all.map((sci) => ({ label: sci.label, description: sci.smartContractAddress, detail: sci.smartContractInterfaceId, sci })),
+    { title: vscode.l10n.t('Delete which smart contract interface?') },
+  );
+  return picked?.sci;
+}
+
+export async function deleteSmartContractInterface(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
+  const options = optionsOf(args);
+  const session = await services.requireSession();
+  const sci = await resolveInterface(session, args[0], options);
+  if (!sci) return undefined;
+  if (!isConfirmed(options)) {
+    const confirmed = await confirmModal(
+      vscode.l10n.t('Delete smart contract interface "{0}"?', sci.label),
+      smartContractInterfaceDetail(sci, vscode.l10n.t),
+      vscode.l10n.t('Delete'),
+    );
+    if (!confirmed) return undefined;
+  }
+  const organizationId = sci.organizationId || session.profile.organizationId;
+  return submitActivity(
+    services,
+    {
+      title: vscode.l10n.t('Deleting smart contract interface "{0}"…', sci.label),
+      changes: ['organization'],
+      sentence: (activity) =>
+        activity.status === 'ACTIVITY_STATUS_COMPLETED' ? vscode.l10n.t('Smart contract interface "{0}" deleted.', sci.label) : undefined,
+    },
+    (signal, generateAppProofs) =>
+      session.client.deleteSmartContractInterface(
+        { organizationId, parameters: { smartContractInterfaceId: sci.smartContractInterfaceId }, generateAppProofs },
+        { signal },
+      ),
+  );
+}
+
+/** Type-to-confirm, then the deleteWithoutExport tick box and its warning. Undefined when dismissed. */
+async function confirmSubOrganizationDeletion(organizationId: string, label: string): Promise<{ deleteWithoutExport: boolean } | undefined> {
+  const typed = await askText({
+    title: vscode.l10n.t('Delete sub-organization "{0}"', label),
+    prompt: vscode.l10n.t('This deletes the sub-organization {0} and everything in it. Type its ID to confirm.', organizationId),
+    placeHolder: organizationId,
+    validateInput: (text) => (text.trim() === organizationId ? undefined : vscode.l10n.t('Type the organization ID exactly: {0}', organizationId)),
+  });
+  if (typed === undefined) return undefined;
+  const withoutExport = {
+    label: vscode.l10n.t('Delete even if private keys or wallets were never exported'),
+    detail: vscode.l10n.t('Off: the service refuses the deletion while the sub-organization holds keys not exported.'),
+    picked: false,
+  };
+  const ticked = await pickMany([withoutExport], {
+    title: vscode.l10n.t('Options for deleting the sub-organization'),
+    placeHolder: vscode.l10n.t('Press Enter to go on; tick the option only if losing unexported keys is acceptable'),
+  });
+  if (ticked === undefined) return undefined;
+  if (ticked.length === 0) return { deleteWithoutExport: false };
+  const accepted = await confirmModal(
+    vscode.l10n.t('Delete without exporting the keys?'),
+    vscode.l10n.t('Private keys and wallets of {0} that were never exported will be lost for good: no one, not even the service, can recover them.', organizationId),
+    vscode.l10n.t('Delete Without Export'),
+  );
+  return accepted ? { deleteWithoutExport: true } : undefined;
+}
+
+export async function deleteSubOrganization(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
+  const [first] = args;
+  const options: Readonly<Record<string, unknown>> = isPlainObject(first) ? first : {};
+  const session = await services.requireSession();
+  const organizationId = session.profile.organizationId;
+  const named = stringOption(options, 'organizationId');
+  if (named !== undefined && named !== organizationId) {
+    throw new InvalidInputError(
+      'sub-organization',
+      vscode.l10n.t('Only the active profile\'s organization ({0}) can be deleted, not {1}: the deletion must be signed by a root user of the sub-organization itself.', organizationId, named),
+      vscode.l10n.t('Switch to a profile of that sub-organization, with its root user\'s API key, then try again.'),
+    );
+  }
+  let deleteWithoutExport = booleanOption(options, 'deleteWithoutExport') ?? false;
+  if (!isConfirmed(options)) {
+    const decision = await confirmSubOrganizationDeletion(organizationId, session.profile.label);
+    if (!decision) return undefined;
+    deleteWithoutExport = decision.deleteWithoutExport;
+  }
+  return submitActivity(
+    services,
+    {
+      title: vscode.l10n.t('Deleting sub-organization {0}…', organizationId),
+      changes: ['organization'],
+      sentence: (activity) =>
+        activity.status === 'ACTIVITY_STATUS_COMPLETED'
+          ? vscode.l10n.t('Sub-organization {0} deleted. The profile "{1}" now points at an organization that no longer exists.', organizationId, session.profile.label)
+          : undefined,
+    },
+    (signal, generateAppProofs) =>
+      session.client.deleteSubOrganization({ organizationId, parameters: { deleteWithoutExport }, generateAppProofs }, { signal }),
+  );
+}
+
+export function deletionHandlers(services: Services): Partial<Record<CommandId, Handler>> {
+  return {
+    [CommandIds.deleteSmartContractInterface]: (...args: unknown[]) => deleteSmartContractInterface(services, ...args),
+    [CommandIds.deleteSubOrganization]: (...args: unknown[]) => deleteSubOrganization(services, ...args),
+  };
+}

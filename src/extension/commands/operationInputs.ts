@@ -1,0 +1,182 @@
+/**
+ * The pure parts of the operation commands: reading their argument objects, judging a contract address as it is
+ * typed, splitting pasted ids, and wording what a confirmation shows. No `vscode` here, so these run in plain
+ * Node; the command files add the prompts around them.
+ */
+import { checkEthereumAddress, InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
+import { activityTypeLabel, englishText, unwrapSingleKey, type Translate } from '../views/activityPresentation';
+
+/** A plain object passed as a command argument (not an array, not a class instance such as a Uri). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** A string field of an options object, when it is a non-empty string. */
+export function stringOption(options: Readonly<Record<string, unknown>>, key: string): string | undefined {
+  const value = options[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') {
+    throw new InvalidInputError('command argument', `The "${key}" argument must be a string.`);
+  }
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+export function booleanOption(options: Readonly<Record<string, unknown>>, key: string): boolean | undefined {
+  const value = options[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') {
+    throw new InvalidInputError('command argument', `The "${key}" argument must be true or false.`);
+  }
+  return value;
+}
+
+export function stringArrayOption(options: Readonly<Record<string, unknown>>, key: string): string[] | undefined {
+  const value = options[key];
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new InvalidInputError('command argument', `The "${key}" argument must be a list of strings.`);
+  }
+  return value.map((item: string) => item.trim()).filter((item) => item !== '');
+}
+
+/** `confirmed: true` in an options object: the caller has already confirmed, so no modal is shown. */
+export function isConfirmed(options: Readonly<Record<string, unknown>> | undefined): boolean {
+  return options?.['confirmed'] === true;
+}
+
+/** Ids pasted into one box: separated by commas, semicolons, spaces or new lines; duplicates dropped. */
+export function parseIdList(text: string): string[] {
+  const ids = text
+    .split(/[\s,;]+/)
+    .map((id) => id.trim().replace(/^["']|["']$/g, ''))
+    .filter((id) => id !== '');
+  return [...new Set(ids)];
+}
+
+/** How a contract address reads as it is typed. */
+export type AddressAdvice =
+  /** Not an address: the message says why; nothing can be sent. */
+  | { readonly kind: 'invalid'; readonly message: string; readonly hint: string | undefined }
+  /** A valid EIP-55 mixed-case address. */
+  | { readonly kind: 'valid'; readonly address: string }
+  /** All one case, so there is no checksum to check: the checksummed form is what we register. */
+  | { readonly kind: 'noChecksum'; readonly address: string; readonly checksummed: string }
+  /** Mixed case whose checksum does not match: probably a typo. */
+  | { readonly kind: 'checksumMismatch'; readonly address: string; readonly checksummed: string };
+
+export function adviseAddress(input: string): AddressAdvice {
+  try {
+    const checked = checkEthereumAddress(input);
+    if (checked.checksumValid === true) return { kind: 'valid', address: checked.address };
+    if (checked.checksumValid === 'noChecksum') return { kind: 'noChecksum', address: checked.address, checksummed: checked.checksummed };
+    return { kind: 'checksumMismatch', address: checked.address, checksummed: checked.checksummed };
+  } catch (error) {
+    if (error instanceof InvalidInputError) return { kind: 'invalid', message: error.message, hint: error.hint };
+    throw error;
+  }
+}
+
+/**
+ * The address to send for an address given as an argument (no one to ask): a valid or one-case address in its
+ * checksummed form; a failed checksum or a malformed address is an error that names the problem.
+ */
+export function addressFromArgument(input: string, t: Translate = englishText): string {
+  const advice = adviseAddress(input);
+  switch (advice.kind) {
+    case 'valid':
+      return advice.address;
+    case 'noChecksum':
+      return advice.checksummed;
+    case 'checksumMismatch':
+      throw new InvalidInputError(
+        'contract address',
+        t('The contract address {0} fails its EIP-55 checksum: a character may be mistyped. Nothing was sent.', advice.address),
+        t('If the address is right, pass its checksummed form {0}.', advice.checksummed),
+      );
+    case 'invalid':
+      throw new InvalidInputError('contract address', t('{0} Nothing was sent.', advice.message), advice.hint);
+  }
+}
+
+/** A label the service accepts: 1 to 256 characters. Returns the problem in words, or undefined. */
+export function labelProblem(label: string, t: Translate = englishText): string | undefined {
+  if (label.trim() === '') return t('The label must not be empty.');
+  if (label.length > 256) return t('The label has {0} characters; at most 256 are accepted.', label.length);
+  return undefined;
+}
+
+export function notesProblem(notes: string, t: Translate = englishText): string | undefined {
+  return notes.length > 4096 ? t('The notes have {0} characters; at most 4096 are accepted.', notes.length) : undefined;
+}
+
+export function tagNameProblem(name: string, t: Translate = englishText): string | undefined {
+  if (name.trim() === '') return t('The tag name must not be empty.');
+  if (name.length > 256) return t('The tag name has {0} characters; at most 256 are accepted.', name.length);
+  return undefined;
+}
+
+const MAX_VALUE_TEXT = 100;
+const MAX_DETAIL_LINES = 14;
+
+function valueText(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length <= MAX_VALUE_TEXT ? oneLine : `${oneLine.slice(0, MAX_VALUE_TEXT - 1)}… (${text.length} characters)`;
+}
+
+/** The intent's fields as "key: value" lines, long values shortened (an ABI is hundreds of characters). */
+export function intentLines(activity: Pick<Activity, 'intent'>): string[] {
+  const inner = unwrapSingleKey(activity.intent);
+  if (typeof inner !== 'object' || inner === null) return [];
+  const lines = Object.entries(inner as Record<string, unknown>).map(([key, value]) => `  ${key}: ${valueText(value)}`);
+  return lines.length <= MAX_DETAIL_LINES ? lines : [...lines.slice(0, MAX_DETAIL_LINES), `  … (${lines.length - MAX_DETAIL_LINES} more)`];
+}
+
+/**
+ * What an approval or rejection modal shows: the activity's type in words, its organization, the fields of its
+ * intent and the fingerprint that is signed. Without the activity (only a fingerprint was given), the fingerprint.
+ */
+export function voteDetail(
+  fingerprint: string,
+  organizationId: string,
+  activity: Pick<Activity, 'id' | 'type' | 'organizationId' | 'intent'> | undefined,
+  t: Translate = englishText,
+): string {
+  const lines: string[] = [];
+  if (activity) {
+    lines.push(t('Type: {0}', activityTypeLabel(activity.type)));
+    lines.push(t('Organization: {0}', activity.organizationId));
+    lines.push(t('Activity: {0}', activity.id));
+    const fields = intentLines(activity);
+    if (fields.length > 0) lines.push(t('Intent:'), ...fields);
+  } else {
+    lines.push(t('Organization: {0}', organizationId));
+    lines.push(t('The activity was not found in the recent activities, so only its fingerprint can be shown.'));
+  }
+  lines.push(t('Fingerprint: {0}', fingerprint));
+  return lines.join('\n');
+}
+
+/** What the deletion modal of a smart contract interface shows. */
+export function smartContractInterfaceDetail(
+  sci: Pick<SmartContractInterface, 'label' | 'smartContractAddress' | 'smartContractInterfaceId' | 'organizationId'>,
+  t: Translate = englishText,
+): string {
+  return [
+    t('Label: {0}', sci.label),
+    t('Address: {0}', sci.smartContractAddress),
+    t('ID: {0}', sci.smartContractInterfaceId),
+    t('Organization: {0}', sci.organizationId),
+  ].join('\n');
+}
+
+/** Activities this user can still vote on, newest first as the service lists them. */
+export function votableActivities<A extends Pick<Activity, 'canApprove' | 'canReject' | 'fingerprint'>>(
+  activities: readonly A[],
+  vote: 'approve' | 'reject',
+): A[] {
+  return activities.filter((a) => a.fingerprint !== '' && (vote === 'approve' ? a.canApprove : a.canReject));
+}

@@ -1,0 +1,62 @@
+/**
+ * Prints what an operation produced: the activity as formatted JSON in the "Countersign" log, headed by its
+ * type, status and id, with each App Proof and the outcome of its signature check; then a short message whose
+ * buttons open the result or the log. The message is never awaited, so a command returns at once.
+ */
+import * as vscode from 'vscode';
+import type { Activity, ApiKey } from '../../api';
+import { CommandIds } from '../commandIds';
+import type { Services } from '../services';
+import { activityHeadline, activityJsonText, activityOutcome, appProofLines, outcomeSentence, summarizeApiKey } from './activityReport';
+
+const t = (message: string, ...args: Array<string | number | boolean>): string => vscode.l10n.t(message, ...args);
+
+/** Writes the activity to the log: headline, App Proof checks, then the JSON. */
+export function printActivity(services: Services, activity: Activity, appProofsRequested: boolean): void {
+  const outcome = activityOutcome(activity.status);
+  const headline = activityHeadline(activity, t);
+  const proofs = appProofLines(activity, appProofsRequested, t);
+  const text = [headline, ...proofs, activityJsonText(activity)].join('\n');
+  if (outcome === 'failed' || outcome === 'rejected') services.log.warn(text);
+  else services.log.info(text);
+}
+
+/** The information message after a submission, with "Show Result" and "Show Log". Not awaited. */
+export function announceActivity(services: Services, activity: Activity, sentence?: string): void {
+  const showResult = t('Show Result');
+  const showLog = t('Show Log');
+  const message = sentence ?? outcomeSentence(activity, t);
+  void vscode.window.showInformationMessage(message, showResult, showLog).then(
+    async (choice) => {
+      if (choice === showResult) await vscode.commands.executeCommand(CommandIds.openActivityJson, activity);
+      else if (choice === showLog) services.log.show();
+    },
+    (error: unknown) => services.log.failure('Could not show the result message', error),
+  );
+}
+
+/** Writes an API key record to the log as JSON, and offers to copy its public key. Not awaited. */
+export function printApiKey(services: Services, apiKey: ApiKey): void {
+  const summary = summarizeApiKey(apiKey);
+  services.log.info(`${t('API key {0} ({1})', summary.apiKeyName, summary.apiKeyId)}\n${JSON.stringify(summary, null, 2)}`);
+  const copy = t('Copy Public Key');
+  const showLog = t('Show Log');
+  const expiry = summary.expiration === 'never' ? t('never expires') : t('expires {0}', summary.expiration);
+  void vscode.window
+    .showInformationMessage(
+      t('API key "{0}": {1}, public key {2}…, {3}.', summary.apiKeyName, summary.credentialType, summary.publicKey.slice(0, 16), expiry),
+      copy,
+      showLog,
+    )
+    .then(
+      async (choice) => {
+        if (choice === copy) {
+          await vscode.env.clipboard.writeText(summary.publicKey);
+          vscode.window.setStatusBarMessage(t('$(copy) Copied the public key'), 3000);
+        } else if (choice === showLog) {
+          services.log.show();
+        }
+      },
+      (error: unknown) => services.log.failure('Could not show the API key message', error),
+    );
+}

@@ -1,0 +1,78 @@
+/** What the log and the messages say about a submitted activity and an API key record. No `vscode` here. */
+import * as assert from 'node:assert/strict';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { activitySchema, apiKeySchema, APP_PROOF_SIGNATURE_SCHEME, type AppProof } from '../../../src/api';
+import {
+  activityHeadline,
+  activityJsonText,
+  activityOutcome,
+  appProofLines,
+  outcomeSentence,
+  summarizeApiKey,
+} from '../../../src/extension/output/activityReport';
+import { activityRecord, apiKeyRecord } from '../../api/sampleRecords';
+
+/** A proof signed with node:crypto the way the service signs one, independently of the code under test. */
+function makeProof(payload: object): AppProof {
+  const signing = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const encryption = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const raw = (key: typeof signing.publicKey) => key.export({ format: 'der', type: 'spki' }).subarray(-65).toString('hex');
+  const proofPayload = JSON.stringify(payload);
+  const signature = sign('sha256', Buffer.from(proofPayload), { key: signing.privateKey, dsaEncoding: 'ieee-p1363' }).toString('hex');
+  return { scheme: APP_PROOF_SIGNATURE_SCHEME, publicKey: raw(encryption.publicKey) + raw(signing.publicKey), proofPayload, signature };
+}
+
+const completed = activitySchema.parse(activityRecord({ id: 'act-1', type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE' }));
+
+describe('activity report', () => {
+  it('heads the log entry with type and status in words, the id, and the raw type and status', () => {
+    assert.equal(
+      activityHeadline(completed),
+      'Create smart contract interface: Completed (activity act-1, ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE, ACTIVITY_STATUS_COMPLETED)',
+    );
+  });
+
+  it('prints the activity as indented JSON with id, status and type first, and nothing dropped', () => {
+    const text = activityJsonText(completed);
+    assert.match(text, /^\{\n {2}"id": "act-1",\n {2}"status": "ACTIVITY_STATUS_COMPLETED",\n {2}"type": "ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE",/);
+    assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(completed)));
+  });
+
+  it('treats consensus needed as waiting for approvals, not as an error', () => {
+    const waiting = activitySchema.parse({ ...activityRecord({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED' }), fingerprint: 'sha256:f00d' });
+    assert.equal(activityOutcome(waiting.status), 'waitsForApprovals');
+    assert.match(outcomeSentence(waiting), /waits for approvals.*sha256:f00d/);
+    assert.equal(outcomeSentence(completed), 'Create smart contract interface: completed.');
+    assert.equal(activityOutcome('ACTIVITY_STATUS_FAILED'), 'failed');
+    assert.equal(activityOutcome('ACTIVITY_STATUS_REJECTED'), 'rejected');
+    assert.equal(activityOutcome('ACTIVITY_STATUS_PENDING'), 'pending');
+  });
+
+  it('lists each App Proof with the outcome of its signature check', () => {
+    const good = makeProof({ type: 'APP_PROOF_TYPE_ADDRESS_DERIVATION', timestampMs: '1' });
+    const tampered = { ...makeProof({ a: 1 }), proofPayload: '{"a":2}' };
+    const lines = appProofLines({ appProofs: [good, tampered] }, true);
+    assert.equal(lines.length, 2);
+    assert.match(lines[0] ?? '', /^App Proof 1: signature valid \(scheme SIGNATURE_SCHEME_EPHEMERAL_KEY_P256, signing key 04[0-9a-f]{16}…\)\.$/);
+    assert.equal(lines[1], 'App Proof 2: signature NOT valid: the signature does not match the payload.');
+  });
+
+  it('says when App Proofs were asked for and none came, and says nothing when they were not asked for', () => {
+    assert.match(appProofLines({ appProofs: [] }, true)[0] ?? '', /No App Proofs/);
+    assert.deepEqual(appProofLines({ appProofs: [] }, false), []);
+  });
+
+  it('summarizes an API key: name, credential type, public key, creation and expiration', () => {
+    const never = summarizeApiKey(apiKeySchema.parse(apiKeyRecord()));
+    assert.deepEqual(never, {
+      apiKeyName: 'ci',
+      apiKeyId: 'key-1',
+      credentialType: 'CREDENTIAL_TYPE_API_KEY_P256',
+      publicKey: '02f739f8c77b32f4d5f13265861febd76e7a9c61a1140d296b8c16302508870316',
+      createdAt: '2023-11-14T22:13:20.000Z',
+      expiration: 'never',
+    });
+    const expiring = summarizeApiKey(apiKeySchema.parse({ ...apiKeyRecord(), expirationSeconds: '86400' }));
+    assert.equal(expiring.expiration, '2023-11-15T22:13:20.000Z');
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The pure parts of the operation commands: argument objects, the address as it is typed, pasted ids, and the
+ * text of the confirmation modals. No `vscode` here.
+ */
+import * as assert from 'node:assert/strict';
+import { activitySchema, InvalidInputError, toChecksumAddress } from '../../../src/api';
+import {
+  addressFromArgument,
+  adviseAddress,
+  booleanOption,
+  intentLines,
+  isConfirmed,
+  isPlainObject,
+  labelProblem,
+  notesProblem,
+  parseIdList,
+  smartContractInterfaceDetail,
+  stringArrayOption,
+  stringOption,
+  tagNameProblem,
+  voteDetail,
+  votableActivities,
+} from '../../../src/extension/commands/operationInputs';
+import { activityRecord } from '../../api/sampleRecords';
+
+// A known EIP-55 address (from the EIP's own examples).
+const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+describe('operation inputs', () => {
+  describe('argument objects', () => {
+    it('treats only plain objects as options, not arrays, null or class instances such as a Uri', () => {
+      assert.equal(isPlainObject({ address: '0x' }), true);
+      assert.equal(isPlainObject(Object.create(null)), true);
+      assert.equal(isPlainObject([]), false);
+      assert.equal(isPlainObject(null), false);
+      assert.equal(isPlainObject('0x'), false);
+      assert.equal(isPlainObject(new URL('file:///a.json')), false);
+    });
+
+    it('reads strings trimmed, empty as missing, and refuses a wrong type by name', () => {
+      assert.equal(stringOption({ label: '  Counter ' }, 'label'), 'Counter');
+      assert.equal(stringOption({ label: '   ' }, 'label'), undefined);
+      assert.equal(stringOption({}, 'label'), undefined);
+      assert.throws(() => stringOption({ label: 7 }, 'label'), (e: unknown) => e instanceof InvalidInputError && /"label"/.test(e.message));
+    });
+
+    it('reads booleans and lists of strings, refusing other shapes', () => {
+      assert.equal(booleanOption({ deleteWithoutExport: true }, 'deleteWithoutExport'), true);
+      assert.equal(booleanOption({}, 'deleteWithoutExport'), undefined);
+      assert.throws(() => booleanOption({ deleteWithoutExport: 'yes' }, 'deleteWithoutExport'), InvalidInputError);
+      assert.deepEqual(stringArrayOption({ privateKeyIds: [' a ', '', 'b'] }, 'privateKeyIds'), ['a', 'b']);
+      assert.deepEqual(stringArrayOption({ privateKeyIds: [] }, 'privateKeyIds'), []);
+      assert.throws(() => stringArrayOption({ privateKeyIds: 'a,b' }, 'privateKeyIds'), InvalidInputError);
+      assert.throws(() => stringArrayOption({ privateKeyIds: [1] }, 'privateKeyIds'), InvalidInputError);
+    });
+
+    it('skips the modal only for confirmed: true exactly', () => {
+      assert.equal(isConfirmed({ confirmed: true }), true);
+      assert.equal(isConfirmed({ confirmed: 'true' }), false);
+      assert.equal(isConfirmed({}), false);
+      assert.equal(isConfirmed(undefined), false);
+    });
+  });
+
+  describe('pasted ids', () => {
+    it('splits on commas, semicolons, spaces and new lines, drops quotes and duplicates', () => {
+      assert.deepEqual(parseIdList(' a, b;c\n"d"  a '), ['a', 'b', 'c', 'd']);
+      assert.deepEqual(parseIdList('   '), []);
+    });
+  });
+
+  describe('contract address', () => {
+    it('accepts a correct EIP-55 address as it is', () => {
+      assert.deepEqual(adviseAddress(` ${CHECKSUMMED} `), { kind: 'valid', address: CHECKSUMMED });
+      assert.equal(addressFromArgument(CHECKSUMMED), CHECKSUMMED);
+    });
+
+    it('offers the checksummed form of an all-lowercase or all-uppercase address, and registers that form', () => {
+      const lower = CHECKSUMMED.toLowerCase();
+      assert.deepEqual(adviseAddress(lower), { kind: 'noChecksum', address: lower, checksummed: CHECKSUMMED });
+      assert.equal(addressFromArgument(lower), CHECKSUMMED);
+      assert.equal(addressFromArgument(`0x${CHECKSUMMED.slice(2).toUpperCase()}`), CHECKSUMMED);
+    });
+
+    it('flags a mixed-case address whose checksum fails, and refuses it as an argument with the checksummed form as hint', () => {
+      const typo = CHECKSUMMED.replace('aAeb', 'aaeb');
+      const advice = adviseAddress(typo);
+      assert.equal(advice.kind, 'checksumMismatch');
+      if (advice.kind === 'checksumMismatch') assert.equal(advice.checksummed, toChecksumAddress(typo));
+      assert.throws(
+        () => addressFromArgument(typo),
+        (e: unknown) => e instanceof InvalidInputError && /EIP-55/.test(e.message) && /Nothing was sent/.test(e.message) && e.hint?.includes(CHECKSUMMED) === true,
+      );
+    });
+
+    it('says what is wrong with a malformed address', () => {
+      const cases: Array<[string, RegExp]> = [
+        ['', /empty/],
+        ['5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', /starts with 0x/],
+        ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe', /this one has 39/],
+        ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeZ', /not hexadecimal/],
+      ];
+      for (const [input, problem] of cases) {
+        const advice = adviseAddress(input);
+        assert.equal(advice.kind, 'invalid', input);
+        if (advice.kind === 'invalid') assert.match(advice.message, problem);
+        assert.throws(() => addressFromArgument(input), (e: unknown) => e instanceof InvalidInputError && problem.test(e.message));
+      }
+      const missingPrefix = adviseAddress('5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+      assert.equal(missingPrefix.kind === 'invalid' ? missingPrefix.hint : undefined, 'Did you mean 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed?');
+    });
+  });
+
+  describe('labels, notes and tag names', () => {
+    it('accepts 1 to 256 characters for a label or tag name and at most 4096 for notes', () => {
+      assert.equal(labelProblem('Counter'), undefined);
+      assert.match(labelProblem('  ') ?? '', /empty/);
+      assert.match(labelProblem('x'.repeat(257)) ?? '', /257 characters/);
+      assert.equal(labelProblem('x'.repeat(256)), undefined);
+      assert.equal(notesProblem('x'.repeat(4096)), undefined);
+      assert.match(notesProblem('x'.repeat(4097)) ?? '', /4097/);
+      assert.match(tagNameProblem('') ?? '', /empty/);
+      assert.equal(tagNameProblem('treasury'), undefined);
+    });
+  });
+
+  describe('what a confirmation shows', () => {
+    const abi = JSON.stringify([{ type: 'function', name: 'increment', inputs: [], outputs: [], stateMutability: 'nonpayable' }]).repeat(5);
+    const activity = activitySchema.parse({
+      ...activityRecord({
+        id: 'act-7',
+        status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+        type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
+        intent: {
+          createSmartContractInterfaceIntent: { smartContractAddress: CHECKSUMMED, smartContractInterface: abi, type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'Counter' },
+        },
+      }),
+      canApprove: true,
+      fingerprint: 'sha256:feed',
+    });
+
+    it('shows the type in words, the organization, the intent fields (long ones shortened) and the fingerprint', () => {
+      const detail = voteDetail(activity.fingerprint, activity.organizationId, activity);
+      assert.match(detail, /^Type: Create smart contract interface$/m);
+      assert.match(detail, new RegExp(`^Organization: ${activity.organizationId}$`, 'm'));
+      assert.match(detail, /^Activity: act-7$/m);
+      assert.match(detail, new RegExp(`^  smartContractAddress: ${CHECKSUMMED}$`, 'm'));
+      assert.match(detail, /^  label: Counter$/m);
+      assert.match(detail, new RegExp(`smartContractInterface: .{20,}… \\(${abi.length} characters\\)`));
+      assert.match(detail, /^Fingerprint: sha256:feed$/m);
+    });
+
+    it('without the activity, says so and still shows organization and fingerprint', () => {
+      const detail = voteDetail('sha256:feed', 'org-1', undefined);
+      assert.match(detail, /^Organization: org-1$/m);
+      assert.match(detail, /only its fingerprint/);
+      assert.match(detail, /^Fingerprint: sha256:feed$/m);
+      assert.doesNotMatch(detail, /^Type:/m);
+    });
+
+    it('bounds the number of intent lines', () => {
+      const wide = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, i]));
+      const lines = intentLines({ intent: { someIntent: wide } });
+      assert.equal(lines.length, 15);
+      assert.match(lines[14] ?? '', /16 more/);
+    });
+
+    it('names label, address and id of an interface to delete', () => {
+      const detail = smartContractInterfaceDetail({ label: 'Counter', smartContractAddress: CHECKSUMMED, smartContractInterfaceId: 'sci-1', organizationId: 'org-1' });
+      assert.equal(detail, `Label: Counter\nAddress: ${CHECKSUMMED}\nID: sci-1\nOrganization: org-1`);
+    });
+
+    it('offers for a vote only the activities this user may cast that vote on', () => {
+      const list = [
+        { id: 'a', canApprove: true, canReject: true, fingerprint: 'f1' },
+        { id: 'b', canApprove: false, canReject: true, fingerprint: 'f2' },
+        { id: 'c', canApprove: true, canReject: false, fingerprint: '' },
+      ];
+      assert.deepEqual(votableActivities(list, 'approve').map((a) => a.id), ['a']);
+      assert.deepEqual(votableActivities(list, 'reject').map((a) => a.id), ['a', 'b']);
+    });
+  });
+});
