@@ -135,16 +135,17 @@ describe('operation commands', function () {
   });
 
   describe('create smart contract interface', () => {
+    // Where the file does not name its contract (plain array, Etherscan), the label is the file's name.
     const files: Array<{ file: string; contractName?: string; name: string }> = [
       { file: 'Counter.abi.json', name: 'Counter' },
       { file: 'Counter.foundry.json', name: 'Counter' },
       { file: 'MetaCoin.truffle.json', name: 'MetaCoin' },
       { file: 'combined.solc.json', contractName: 'Counter', name: 'Counter' },
-      { file: 'Counter.etherscan.json', name: 'Counter' },
+      { file: 'Counter.etherscan.json', name: 'Counter.etherscan' },
     ];
 
     for (const { file, contractName, name } of files) {
-      it(`registers the ABI of ${file}, the address in its checksummed form, the label defaulting to the contract name`, async () => {
+      it(`registers the ABI of ${file}, the address in its checksummed form, the label defaulting to the contract's name`, async () => {
         const activity = await run<Activity>('countersign.createSmartContractInterface', {
           uri: vscode.Uri.file(fixturePath('abi', file)),
           address: ADDRESS.toLowerCase(),
