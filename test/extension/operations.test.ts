@@ -5,8 +5,12 @@
  * (from the Activities view) and another rejected by the second root user, deletions, and an API key record.
  */
 import * as assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { adviseAddress } from '../../src/extension/commands/operationInputs';
+import { addressValidation } from '../../src/extension/ui/prompts';
 import { checkAppProof, readAbiFile, toChecksumAddress, type Activity, type ApiKey, type SmartContractInterface } from '../../src/api';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
@@ -189,6 +193,44 @@ describe('operation commands', function () {
       const stored = (await interfaces()).find((sci) => sci.smartContractInterfaceId === createdId(activity));
       assert.ok(stored?.smartContractInterface.includes('"Unsaved"'), 'the unsaved event was registered');
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
+    it('reads the unsaved edits of a file that is open when the file is named (as the explorer menu does)', async () => {
+      const folder = mkdtempSync(path.join(tmpdir(), 'countersign-abi-'));
+      try {
+        const file = path.join(folder, 'Edited.abi.json');
+        writeFileSync(file, readFixture('abi', 'Counter.abi.json'));
+        const uri = vscode.Uri.file(file);
+        const editor = await vscode.window.showTextDocument(uri);
+        const text = editor.document.getText();
+        const edit = new vscode.WorkspaceEdit();
+        const at = editor.document.positionAt(text.indexOf('[') + 1);
+        edit.insert(uri, at, '{"type":"event","name":"NotSavedYet","inputs":[],"anonymous":false},');
+        assert.equal(await vscode.workspace.applyEdit(edit), true);
+        assert.equal(editor.document.isDirty, true);
+        const activity = await run<Activity>('countersign.createSmartContractInterface', { uri, address: ADDRESS });
+        assert.ok(activity);
+        const stored = (await interfaces()).find((sci) => sci.smartContractInterfaceId === createdId(activity));
+        assert.equal(stored?.label, 'Edited', 'the label comes from the file name');
+        assert.ok(stored?.smartContractInterface.includes('"NotSavedYet"'), 'the unsaved edit was registered');
+        assert.ok(!readFileSync(file, 'utf8').includes('NotSavedYet'), 'the file itself was not saved');
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
+
+    it('checks the address as it is typed: errors block, a missing or failed checksum only informs', () => {
+      const lower = ADDRESS.toLowerCase();
+      const typo = ADDRESS.replace(/[a-f]/, (c) => c.toUpperCase());
+      assert.equal(addressValidation(adviseAddress(ADDRESS)), undefined);
+      const short = addressValidation(adviseAddress('0x12'));
+      assert.equal(short?.severity, vscode.InputBoxValidationSeverity.Error);
+      assert.match(short?.message ?? '', /this one has 2/);
+      const noChecksum = addressValidation(adviseAddress(lower));
+      assert.equal(noChecksum?.severity, vscode.InputBoxValidationSeverity.Info);
+      assert.ok(noChecksum?.message.includes(ADDRESS), 'offers the checksummed form');
+      assert.equal(addressValidation(adviseAddress(typo))?.severity, vscode.InputBoxValidationSeverity.Warning);
     });
 
     it('asks the service for App Proofs when the setting is on, and they check out', async () => {

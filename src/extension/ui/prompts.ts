@@ -28,7 +28,7 @@ export async function pickMany<T extends vscode.QuickPickItem>(items: readonly T
 }
 
 /** The live check of the address box: errors block Enter; a missing or failed checksum only informs. */
-function addressValidation(advice: AddressAdvice): vscode.InputBoxValidationMessage | undefined {
+export function addressValidation(advice: AddressAdvice): vscode.InputBoxValidationMessage | undefined {
   switch (advice.kind) {
     case 'valid':
       return undefined;
