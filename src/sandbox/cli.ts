@@ -91,8 +91,6 @@ async function main(): Promise<void> {
   }
   const { verbose, ...sandboxOptions } = options;
   const sandbox = await startSandbox({ ...sandboxOptions, logger: stderrLogger(verbose) });
-  process.stdout.write(`Countersign sandbox listening on ${sandbox.baseUrl}\n`);
-  process.stdout.write(sandbox.credentialsPath ? `Credentials: ${sandbox.credentialsPath}\n` : 'Credentials: in memory only (--memory)\n');
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -105,6 +103,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Printed only once the handlers are in place: whoever waits for this line may signal at once.
+  process.stdout.write(`Countersign sandbox listening on ${sandbox.baseUrl}\n`);
+  process.stdout.write(sandbox.credentialsPath ? `Credentials: ${sandbox.credentialsPath}\n` : 'Credentials: in memory only (--memory)\n');
 }
 
 main().catch((error: unknown) => {
