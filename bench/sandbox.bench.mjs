@@ -1,0 +1,157 @@
+// Verified submissions per second: N concurrent clients submit distinct, stamped create-smart-contract-
+// interface activities to a journaled sandbox (its CLI in a child process, real fsync, a temporary data
+// directory). Each one is authenticated, validated, executed and made durable before its answer.
+// The peer, measured in the same run with the same clients and bodies, is a bare node:http server that
+// only verifies the same stamp with node:crypto and answers {}: the ceiling for one Node process.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+const { ApiKeyStamper } = require(`${root}out/src/api/index.js`);
+const cli = `${root}out/src/sandbox/cli.js`;
+
+const clients = Number(process.env.BENCH_CLIENTS ?? 32);
+const submissions = Number(process.env.BENCH_SUBMISSIONS ?? 8000);
+const maxSeconds = Number(process.env.BENCH_MAX_SECONDS ?? 15);
+const warmup = 500;
+
+const PEER = `
+const { createServer } = require('node:http');
+const { createPublicKey, verify } = require('node:crypto');
+const SPKI_P256_COMPRESSED = Buffer.from('3039301306072a8648ce3d020106082a8648ce3d030107032200', 'hex');
+const keys = new Map();
+const server = createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks);
+    let ok = false;
+    try {
+      const stamp = JSON.parse(Buffer.from(String(req.headers['x-stamp']), 'base64url').toString('utf8'));
+      let key = keys.get(stamp.publicKey);
+      if (!key) {
+        key = createPublicKey({ key: Buffer.concat([SPKI_P256_COMPRESSED, Buffer.from(stamp.publicKey, 'hex')]), format: 'der', type: 'spki' });
+        keys.set(stamp.publicKey, key);
+      }
+      ok = verify('sha256', body, { key, dsaEncoding: 'der' }, Buffer.from(stamp.signature, 'hex'));
+    } catch {}
+    res.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' });
+    res.end(ok ? '{}' : '{"code":16,"message":"could not verify api key signature","details":[]}');
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write('listening on http://127.0.0.1:' + server.address().port + '\\n'));
+`;
+
+function startChild(args) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk.toString('utf8');
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`child exited (${code})`)));
+  });
+  return { child, url };
+}
+
+function makeBodies(stamper, organizationId, count, tag) {
+  const abi = '[{"type":"function","name":"get","inputs":[],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
+  const timestampMs = String(Date.now());
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const body = JSON.stringify({
+      type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
+      timestampMs,
+      organizationId,
+      parameters: {
+        smartContractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        smartContractInterface: abi,
+        type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+        label: `bench ${tag} ${i}`,
+      },
+    });
+    out.push({ body, stamp: stamper.stampSync(body).stampHeaderValue });
+  }
+  return out;
+}
+
+async function drive(baseUrl, bodies, expectActivity) {
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const url = `${baseUrl}/public/v1/submit/create_smart_contract_interface`;
+  const latencies = [];
+  let next = 0;
+  let failures = 0;
+  const deadline = performance.now() + maxSeconds * 1000;
+  const one = ({ body, stamp }) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const req = request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'X-Stamp': stamp } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (res.statusCode !== 200) failures++;
+          // Spot-check that the sandbox really executed what it acknowledged.
+          else if (expectActivity && latencies.length % 97 === 0) {
+            const status = JSON.parse(Buffer.concat(chunks).toString('utf8')).activity?.status;
+            if (status !== 'ACTIVITY_STATUS_COMPLETED') failures++;
+          }
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        failures++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < bodies.length && performance.now() < deadline) await one(bodies[next++]);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { count: latencies.length, failures, rate: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'countersign-bench-'));
+const sandbox = startChild([cli, '--port', '0', '--data-dir', dataDir]);
+const peer = startChild(['-e', PEER]);
+try {
+  const [sandboxUrl, peerUrl] = await Promise.all([sandbox.url, peer.url]);
+  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'credentials.json'), 'utf8'));
+  const demo = credentials.organizations.find((o) => o.name === 'Demo');
+  const key = demo.users[0].apiKeys[0];
+  const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
+  const warm = makeBodies(stamper, demo.organizationId, warmup, 'warmup');
+  const bodies = makeBodies(stamper, demo.organizationId, submissions, 'run');
+
+  await drive(sandboxUrl, warm, true);
+  await drive(peerUrl, warm, false);
+  const ours = await drive(sandboxUrl, bodies, true);
+  const ceiling = await drive(peerUrl, bodies, false);
+
+  const fmt = (n) => Math.round(n).toLocaleString('en-US');
+  const ms = (n) => `${n.toFixed(1)} ms`;
+  console.log(`sandbox: ${ours.count} submissions, ${clients} concurrent clients, journaled with fsync, Node ${process.version}, ${cpus().length} CPUs`);
+  console.log(`  sandbox (verify + validate + execute + fsync): ${fmt(ours.rate)}/s, p50 ${ms(ours.p50)}, p99 ${ms(ours.p99)}, failures ${ours.failures}`);
+  console.log(`  peer: bare node:http + node:crypto stamp check: ${fmt(ceiling.rate)}/s, p50 ${ms(ceiling.p50)}, p99 ${ms(ceiling.p99)}, failures ${ceiling.failures}`);
+  console.log(`  ratio sandbox / peer: ${(ours.rate / ceiling.rate).toFixed(2)}; goal 2,000/s: ${ours.rate >= 2000 ? 'met' : 'not met'}`);
+  if (ours.failures > 0) process.exitCode = 1;
+} finally {
+  for (const { child } of [sandbox, peer]) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}
