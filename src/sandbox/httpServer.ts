@@ -53,10 +53,16 @@ class RateLimiter {
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>, nowMs: number): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  // The Date header follows the sandbox's clock, which is the one timestamps are checked against.
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    Date: new Date(nowMs).toUTCString(),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -125,7 +131,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
       route.operation.kind === 'query'
         ? runQuery(route.name as Parameters<typeof runQuery>[0], route.operation, ctx)
         : await runSubmission(route.operation, ctx);
-    send(res, 200, answer, extraHeaders);
+    send(res, 200, answer, extraHeaders, now());
   }
 
   const server = createServer((req, res) => {
@@ -139,7 +145,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
         const error = new RpcError(GrpcCode.ResourceExhausted, 'Too many requests. Please wait and try again in a few seconds', 'RATE_LIMIT_EXCEEDED', {
           headers: verdict.headers,
         });
-        send(res, error.httpStatus, error.body, error.headers);
+        send(res, error.httpStatus, error.body, error.headers, now());
         return;
       }
     }
@@ -147,14 +153,14 @@ export function createSandboxServer(options: HttpServerOptions): Server {
       () => logger.debug('sandbox request', { path: req.url?.slice(0, 100), status: res.statusCode, durationMs: Math.round(performance.now() - started) }),
       (error: unknown) => {
         if (error instanceof RpcError) {
-          send(res, error.httpStatus, error.body, { ...extraHeaders, ...error.headers });
+          send(res, error.httpStatus, error.body, { ...extraHeaders, ...error.headers }, now());
           logger.debug('sandbox request refused', { path: req.url?.slice(0, 100), status: error.httpStatus, code: error.body.code });
           return;
         }
         const reference = randomUUID();
         logger.error('sandbox request failed', { path: req.url?.slice(0, 100), reference, error: error instanceof Error ? error.name : 'error' });
         const internal = new RpcError(GrpcCode.Internal, `internal server error (${reference})`, 'INTERNAL');
-        send(res, internal.httpStatus, internal.body, extraHeaders);
+        send(res, internal.httpStatus, internal.body, extraHeaders, now());
       },
     );
   });

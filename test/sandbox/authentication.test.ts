@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID, sign } from 'node:crypto';
 import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
-import { ApiKeyStamper, CountersignClient, generateApiKeyPair, operations, type Stamper, type Whoami } from '../../src/api';
+import { ApiKeyStamper, ClockSkewError, CountersignClient, generateApiKeyPair, operations, type Stamper, type Whoami } from '../../src/api';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, rawRequest, stampedRequest } from './rawHttp';
 
@@ -129,6 +129,22 @@ describe('sandbox: authentication', () => {
       client.createPrivateKeyTag({ organizationId: demoId, timestampMs: String(t.clock.now() - 7_200_000), parameters: { privateKeyTagName: 'stale', privateKeyIds: [] } }),
       { name: 'ClockSkewError', status: 401 },
     );
+  });
+
+  it('tells a client whose clock runs 10 minutes ahead how far off it is (the Date header follows the sandbox clock)', async () => {
+    const ahead = t.clientFor('Demo', 0, { now: () => t.clock.now() + 600_000 });
+    await assert.rejects(
+      ahead.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: 'ahead', privateKeyIds: [] } }),
+      (error: unknown) =>
+        error instanceof ClockSkewError && Math.abs((error.clockSkewMs ?? 0) - 600_000) < 5_000 && /10 minutes ahead/.test(error.message),
+    );
+    t.clock.advance(86_400_000);
+    try {
+      const response = await stampedRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: demoId }), t.stamperFor('Demo'));
+      assert.ok(Math.abs(Date.parse(String(response.headers['date'])) - t.clock.now()) < 5_000);
+    } finally {
+      t.clock.advance(-86_400_000);
+    }
   });
 
   it('refuses a malformed organization ID (400) and an unknown one (404)', async () => {
