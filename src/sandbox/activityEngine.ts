@@ -217,7 +217,8 @@ export class ActivityEngine {
       id: randomUUID(),
       userId: submission.caller.user.userId,
       selection,
-      message: submission.rawBody.toString('utf8'),
+      // What was signed, by its digest: the body itself can be 400 KB, and it is already the intent.
+      message: fingerprintOf(submission.rawBody),
       publicKey: submission.caller.apiKey.publicKey,
       createdAtMs: now,
     };
@@ -310,8 +311,12 @@ export class ActivityEngine {
 
   // ---- rendering ----
 
-  /** The activity as the wire carries it, for the user who asks (canApprove/canReject depend on them). */
-  render(activity: ActivityRecord, viewerUserId: string): Record<string, unknown> {
+  /**
+   * The activity as the wire carries it, for the user who asks (canApprove/canReject depend on them).
+   * `nested` adds the API document's `result.activity` record, which submit and get_activity answers
+   * carry; listings leave it out, since it would double the size of every interface they hold.
+   */
+  render(activity: ActivityRecord, viewerUserId: string, nested = true): Record<string, unknown> {
     const now = this.#now();
     const organization = this.#state.organizations.get(activity.organizationId);
     const canVote =
@@ -336,7 +341,7 @@ export class ActivityEngine {
     if (activity.failure) core['failure'] = activity.failure;
     if (activity.appProofs) core['appProofs'] = activity.appProofs;
     // Both readings at once: the spec's fields on the activity, the API document's nested record in result.
-    return { ...core, timestampMs: activity.timestampMs, result: { ...activity.result, activity: core } };
+    return nested ? { ...core, timestampMs: activity.timestampMs, result: { ...activity.result, activity: core } } : { ...core, timestampMs: activity.timestampMs };
   }
 
   #renderVote(vote: VoteRecord, activityId: string): Record<string, unknown> {

@@ -60,7 +60,7 @@ export interface VoteRecord {
   readonly id: string;
   readonly userId: string;
   readonly selection: 'VOTE_SELECTION_APPROVED' | 'VOTE_SELECTION_REJECTED';
-  /** What the vote was about: the request body the voter signed. */
+  /** What the voter signed: the sha256 fingerprint of their request body. */
   readonly message: string;
   readonly publicKey: string;
   readonly createdAtMs: number;

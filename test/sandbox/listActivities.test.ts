@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { operations, type CountersignClient } from '../../src/api';
+import { listActivitiesResponseSchema, operations, type CountersignClient } from '../../src/api';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, stampedRequest } from './rawHttp';
 
@@ -74,6 +74,18 @@ describe('sandbox: list_activities', () => {
     }
     const body = JSON.stringify({ organizationId: demoId, paginationOptions: { after: 'nope' } });
     expectRpcStatus(await stampedRequest(t.baseUrl, operations.listActivities.path, body, stamper), 400, 'REQUEST_INVALID', /after/);
+  });
+
+  it('lists activities in the spec shape only (no nested result.activity), which the client schema reads', async () => {
+    const body = JSON.stringify({ organizationId: demoId, paginationOptions: { limit: '3' } });
+    const response = await stampedRequest(t.baseUrl, operations.listActivities.path, body, t.stamperFor('Demo'));
+    const json = JSON.parse(response.text) as { activities: { result: Record<string, unknown>; intent: object; votes: unknown[] }[] };
+    assert.equal(json.activities.length, 3);
+    for (const activity of json.activities) {
+      assert.ok(!('activity' in activity.result));
+      assert.ok(activity.intent && activity.votes.length >= 1);
+    }
+    assert.equal(listActivitiesResponseSchema.parse(json).activities.length, 3);
   });
 
   it('lists only the organization\'s own activities', async () => {

@@ -97,7 +97,7 @@ const handlers: Record<QueryOperationName, Handler> = {
       const end = cursor(pagination.before, 'before');
       page = list.slice(Math.max(0, end - limit), end);
     } else page = list.slice(0, limit);
-    return { activities: page.map((a) => ctx.engine.render(a, ctx.caller.user.userId)) };
+    return { activities: page.map((a) => ctx.engine.render(a, ctx.caller.user.userId, false)) };
   },
 
   listPrivateKeys(ctx) {
