@@ -101,6 +101,30 @@ describe('operation commands', function () {
     return seen;
   }
 
+  /**
+   * Runs a command that shows a quick pick or input box, and answers it with a workbench command (accept the
+   * selected item, or close it as Escape does) until the command returns.
+   */
+  async function answerPrompt<T>(answer: 'quickInput.accept' | 'workbench.action.closeQuickOpen', command: string, ...args: unknown[]): Promise<T | undefined> {
+    const failures: CommandFailure[] = [];
+    const subscription = api.onCommandFailure((failure) => failures.push(failure));
+    try {
+      let settled = false;
+      const pending = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
+        settled = true;
+      });
+      for (let i = 0; i < 100 && !settled; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        if (!settled) await vscode.commands.executeCommand(answer);
+      }
+      const result = await pending;
+      assert.deepEqual(failures.map((f) => f.message), [], `${command} failed`);
+      return result;
+    } finally {
+      subscription.dispose();
+    }
+  }
+
   async function interfaces(): Promise<SmartContractInterface[]> {
     const { client, profile } = await api.services.requireSession();
     return client.listSmartContractInterfaces({ organizationId: profile.organizationId });
@@ -249,6 +273,13 @@ describe('operation commands', function () {
       }
     });
 
+    it('ends quietly, sending nothing, when the address box is dismissed', async () => {
+      const before = await submittedCount();
+      const result = await answerPrompt('workbench.action.closeQuickOpen', 'countersign.createSmartContractInterface', vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')));
+      assert.equal(result, undefined);
+      assert.equal(await submittedCount(), before);
+    });
+
     const badFiles: Array<{ file: string; problem: RegExp }> = [
       { file: 'not-json.json', problem: /not valid JSON/ },
       { file: 'invalid-type.json', problem: /invalid ABI/ },
@@ -303,6 +334,19 @@ describe('operation commands', function () {
       for (const key of privateKeys) {
         assert.equal(key.privateKeyTags.includes(result.privateKeyTagId), keys.includes(key.privateKeyId), key.privateKeyName);
       }
+    });
+
+    it('offers the organization\'s keys in a multi-select, with the key of the tree node already ticked', async () => {
+      const demo = organization('Demo');
+      const { client, profile } = await api.services.requireSession();
+      const key = (await client.listPrivateKeys({ organizationId: profile.organizationId })).find((k) => k.privateKeyId === demo.privateKeyIds[2]);
+      assert.ok(key);
+      const node = { kind: 'privateKey', organizationId: profile.organizationId, privateKey: key };
+      const name = `picked ${Date.now()}`;
+      const activity = await answerPrompt<Activity>('quickInput.accept', 'countersign.createPrivateKeyTag', node, { name });
+      assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
+      const result = activity?.result['createPrivateKeyTagResult'] as { privateKeyIds: string[] } | undefined;
+      assert.deepEqual(result?.privateKeyIds, [key.privateKeyId]);
     });
 
     it('reports a failed activity (an unknown key id) as an error', async () => {
@@ -376,6 +420,20 @@ describe('operation commands', function () {
       assert.ok((await interfaces()).some((sci) => sci.label === 'Team coin'));
     });
 
+    it('from the palette, the second user picks the activity waiting for a decision', async () => {
+      await useProfile('Team', 0);
+      const submitted = await run<Activity>('countersign.createSmartContractInterface', {
+        uri: vscode.Uri.file(fixturePath('abi', 'Counter.foundry.json')),
+        address: ADDRESS,
+        label: 'Team picked',
+      });
+      assert.equal(submitted?.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+      await useProfile('Team', 1);
+      const vote = await answerPrompt<Activity>('quickInput.accept', 'countersign.approveActivity', { confirmed: true });
+      assert.equal(vote?.status, 'ACTIVITY_STATUS_COMPLETED');
+      assert.ok((await interfaces()).some((sci) => sci.label === 'Team picked'));
+    });
+
     after(async () => {
       await useProfile('Demo');
     });
@@ -413,6 +471,16 @@ describe('operation commands', function () {
       const activity = await run<Activity>('countersign.deleteSmartContractInterface', { smartContractInterfaceId: id, confirmed: true });
       assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.ok(!(await interfaces()).some((s) => s.smartContractInterfaceId === id));
+    });
+
+    it('from the palette, deletes the interface picked from the list', async () => {
+      await createOne('To delete (pick)');
+      const before = await interfaces();
+      const activity = await answerPrompt<Activity>('quickInput.accept', 'countersign.deleteSmartContractInterface', { confirmed: true });
+      assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
+      const deleted = (activity?.result['deleteSmartContractInterfaceResult'] as { smartContractInterfaceId?: string } | undefined)?.smartContractInterfaceId;
+      assert.ok(before.some((s) => s.smartContractInterfaceId === deleted), 'one of the listed interfaces was deleted');
+      assert.equal((await interfaces()).length, before.length - 1);
     });
 
     it('reports an unknown id as an error', async () => {

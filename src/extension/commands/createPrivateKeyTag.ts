@@ -3,7 +3,7 @@
  *
  * Arguments (optional; what is missing is asked for):
  *   - `{ name?, privateKeyIds? }`   the tag's name and the ids of the keys to tag (an empty list tags none)
- *   - a private key tree node:     that key is preselected
+ *   - a private key tree node:     that key is preselected (options may follow it)
  * The keys are offered in a multi-select of the organization's private keys; when the organization lists none,
  * ids can be pasted. Returns the activity, or undefined when the user dismisses a prompt.
  */
@@ -51,8 +51,8 @@ async function choosePrivateKeys(services: Services, session: Session, preselect
 }
 
 export async function createPrivateKeyTag(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
-  const [first] = args;
-  const options: Readonly<Record<string, unknown>> = isPlainObject(first) ? first : {};
+  const [first, second] = args;
+  const options: Readonly<Record<string, unknown>> = isPlainObject(second) ? second : isPlainObject(first) && !isPrivateKeyNode(first) ? first : {};
   const preselected = new Set<string>(isPrivateKeyNode(first) ? [first.privateKey.privateKeyId] : []);
 
   let name = stringOption(options, 'name');
