@@ -247,7 +247,13 @@ export class ActivityEngine {
 
   /** Runs the activity: sets its status, result or failure, and returns the changes to the organization. */
   #execute(activity: ActivityRecord, organization: Organization, now: number): readonly Effect[] {
-    const outcome = this.#outcome(activity, organization, now);
+    let outcome: Outcome;
+    try {
+      outcome = this.#outcome(activity, organization, now);
+    } catch {
+      // Execution never throws half-way: the activity fails whole, and nothing else changes.
+      outcome = failed(GrpcCode.Internal, `internal error while executing activity ${activity.id}`, 'INTERNAL');
+    }
     activity.status = outcome.status;
     activity.result = outcome.result;
     if (outcome.failure) activity.failure = outcome.failure;
@@ -390,6 +396,21 @@ export function renderUser(user: UserRecord): Record<string, unknown> {
 // ---- execution rules ----
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** Real ABIs nest tuples a few levels deep; a limit keeps the recursive ABI check off the stack's edge. */
+const MAX_INTERFACE_DEPTH = 64;
+
+/** How deeply a parsed JSON value nests, measured without recursion. */
+function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth);
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 function createSmartContractInterface(intent: Record<string, string>, organizationId: string, now: number): Outcome {
   const { smartContractAddress = '', smartContractInterface = '', type = '', label = '', notes = '' } = intent;
@@ -413,6 +434,9 @@ function createSmartContractInterface(intent: Record<string, string>, organizati
     parsed = JSON.parse(smartContractInterface);
   } catch {
     return failed(GrpcCode.InvalidArgument, 'invalid smart contract interface: it is not valid JSON', 'REQUEST_INVALID');
+  }
+  if (jsonDepth(parsed) > MAX_INTERFACE_DEPTH) {
+    return failed(GrpcCode.InvalidArgument, `invalid smart contract interface: it nests deeper than ${MAX_INTERFACE_DEPTH} levels`, 'REQUEST_INVALID');
   }
   if (ethereum) {
     const problems = validateAbi(parsed).errors;

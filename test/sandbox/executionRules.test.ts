@@ -53,6 +53,15 @@ describe('sandbox: execution rules', () => {
     assert.match((await failureOf(createInterface({ smartContractInterface: readFixture('abi', 'invalid-type.json') }))).message, /not a valid ABI/);
   });
 
+  it('fails an interface that nests absurdly deep, instead of overflowing the stack', async () => {
+    const depth = 5000;
+    const deep = `[{"type":"function","name":"f","inputs":[${'{"name":"a","type":"tuple","components":['.repeat(depth)}${']}'.repeat(depth)}]}]`;
+    JSON.parse(deep);
+    assert.match((await failureOf(createInterface({ smartContractInterface: deep }))).message, /nests deeper than 64 levels/);
+    const fine = `[{"type":"function","name":"f","inputs":[${'{"name":"a","type":"tuple","components":['.repeat(10)}${']}'.repeat(10)}]}]`;
+    assert.equal((await createInterface({ smartContractInterface: fine, label: 'nested' })).status, 'ACTIVITY_STATUS_COMPLETED');
+  });
+
   it('accepts an interface of exactly 400 KB and fails one a byte larger', async () => {
     const entry = '{"type":"function","name":"f","inputs":[],"outputs":[],"stateMutability":"view"}';
     const exact = (size: number): string => {

@@ -75,7 +75,7 @@ describe('sandbox: fuzz', function () {
       }
       const parameters: Record<string, unknown> = pick([
         { privateKeyTagName: randomString() || 'x', privateKeyIds: random() < 0.5 ? [] : [randomString()] },
-        { smartContractAddress: pick(['0x5FbDB2315678afecb367f032d93F642f64180aa3', randomString()]), smartContractInterface: pick(['[]', '[{"type":"function","name":"f","inputs":[]}]', randomString()]), type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'fuzz' },
+        { smartContractAddress: pick(['0x5FbDB2315678afecb367f032d93F642f64180aa3', randomString()]), smartContractInterface: pick(['[]', '[{"type":"function","name":"f","inputs":[]}]', randomString(), `${'['.repeat(3000)}${']'.repeat(3000)}`]), type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'fuzz' },
         { fingerprint: randomString() || 'x' },
         { smartContractInterfaceId: randomString() || 'x' },
         { deleteWithoutExport: random() < 0.5 },
