@@ -90,6 +90,7 @@ export const quietSettings = {
   'git.enabled': false,
   'security.workspace.trust.enabled': false,
   'window.commandCenter': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 /**
