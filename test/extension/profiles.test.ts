@@ -17,6 +17,15 @@ function noteSecret(privateKey: string): void {
   if (file) appendFileSync(file, `${privateKey}\n`);
 }
 
+/** Waits for a condition the extension reaches asynchronously (state follows a profile change a moment later). */
+async function eventually(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 async function extensionApi(): Promise<CountersignExtensionApi> {
   const extension = vscode.extensions.getExtension<CountersignExtensionApi>('countersign.countersign');
   assert.ok(extension, 'the extension is installed');
@@ -62,7 +71,7 @@ describe('profiles, keys and the local sandbox', function () {
     const demo = sandbox.credentials.organizations.find((o) => o.name === 'Demo');
     assert.equal(active?.organizationId, demo?.organizationId);
     assert.equal(await api.services.keys.get(started.profileId), demo?.users[0]?.apiKeys[0]?.privateKey);
-    assert.equal(api.services.state(), 'ready');
+    await eventually(() => api.services.state() === 'ready', 'the state is ready');
   });
 
   it('shows the Demo organization\'s private keys in the Organization view', async () => {
@@ -93,7 +102,7 @@ describe('profiles, keys and the local sandbox', function () {
       apiKeyId: team.users[0]?.apiKeys[0]?.apiKeyId,
     });
     assert.ok(profile);
-    assert.equal(api.services.state(), 'noKey');
+    await eventually(() => api.services.state() === 'noKey', 'the state says the new profile has no key');
     const pair = generateApiKeyPair();
     noteSecret(pair.privateKey);
     const imported = await vscode.commands.executeCommand<{ publicKey: string }>('countersign.importApiKey', {

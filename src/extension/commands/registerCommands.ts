@@ -8,6 +8,11 @@ import type { LocalSandbox } from '../localSandbox';
 import type { Services } from '../services';
 import { runCommand } from '../ui/runCommand';
 import { apiKeyHandlers } from './apiKeys';
+import { approvalHandlers } from './approvals';
+import { createPrivateKeyTagHandlers } from './createPrivateKeyTag';
+import { createSmartContractInterfaceHandlers } from './createSmartContractInterface';
+import { deletionHandlers } from './deletions';
+import { getApiKeyHandlers } from './getApiKey';
 import { localSandboxHandlers } from './localSandbox';
 import { profileHandlers } from './profiles';
 import { viewCommandHandlers, type Views } from './viewCommands';
@@ -56,6 +61,11 @@ export function registerCommands(services: Services, views: Views, localSandbox:
     profileHandlers(services),
     apiKeyHandlers(services),
     localSandboxHandlers(services, localSandbox),
+    createSmartContractInterfaceHandlers(services),
+    createPrivateKeyTagHandlers(services),
+    approvalHandlers(services),
+    deletionHandlers(services),
+    getApiKeyHandlers(services),
     viewCommandHandlers(services, views),
     { [CommandIds.showLog]: () => services.log.show() },
   ];
