@@ -95,6 +95,17 @@ function main() {
     ];
     countedStage('node', bin('mocha'), [...mochaArgs, ...files]);
   }
+
+  if (wanted('vscode') || wanted('ui')) {
+    if (!gate('install code-server', 'bash', [path.join(root, 'scripts', 'setup-code-server.sh')])) return;
+  }
+  if (wanted('vscode')) {
+    countedStage('vscode', process.execPath, [
+      path.join(root, 'scripts', 'runExtensionTests.mjs'),
+      `--extensionDevelopmentPath=${root}`,
+      `--extensionTestsPath=${path.join(root, 'out', 'test', 'extension', 'index.js')}`,
+    ]);
+  }
 }
 
 try {
