@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ActivityFailedError, ActivityRejectedError, operations, type Activity, type CountersignClient } from '../../src/api';
+import { ActivityFailedError, ActivityRejectedError, checkAppProof, operations, type Activity, type CountersignClient } from '../../src/api';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, stampedRequest } from './rawHttp';
 
@@ -71,6 +71,17 @@ describe('sandbox: idempotency, quorum and votes', () => {
     assert.equal(target.canApprove, false);
     const tags = await first.listPrivateKeyTags({ organizationId: teamId });
     assert.deepEqual(tags.map((x) => x.tagId), [result.privateKeyTagId]);
+  });
+
+  it('attaches App Proofs to a quorum-2 activity when it completes on approval', async () => {
+    const submitted = await first.createPrivateKeyTag({ organizationId: teamId, generateAppProofs: true, parameters: { privateKeyTagName: 'proven later', privateKeyIds: [] } });
+    assert.deepEqual(submitted.appProofs, []);
+    await second.approveActivity({ organizationId: teamId, parameters: { fingerprint: submitted.fingerprint } });
+    const done = await first.getActivity({ organizationId: teamId, activityId: submitted.id });
+    assert.equal(done.appProofs.length, 1);
+    const check = checkAppProof(done.appProofs[0] as NonNullable<(typeof done.appProofs)[0]>);
+    assert.ok(check.ok);
+    assert.equal((check.payload as { activityOutcomeProof: { status: string } }).activityOutcomeProof.status, 'ACTIVITY_STATUS_COMPLETED');
   });
 
   it('makes the activity REJECTED when the other root user rejects it, and executes nothing', async () => {
