@@ -206,6 +206,26 @@ describe('operation commands', function () {
       });
     });
 
+    it('takes the only contract with an ABI from a solc file, and asks which one when several have one', async () => {
+      const alone = await run<Activity>('countersign.createSmartContractInterface', { uri: vscode.Uri.file(fixturePath('abi', 'combined.solc.json')), address: ADDRESS });
+      assert.ok(alone);
+      assert.equal((await interfaces()).find((sci) => sci.smartContractInterfaceId === createdId(alone))?.label, 'Counter');
+
+      const abi = readFixture('abi', 'Counter.abi.json');
+      const two = JSON.stringify({ contracts: { 'contracts/Alpha.sol:Alpha': { abi }, 'contracts/Beta.sol:Beta': { abi } }, version: '0.8.28' });
+      const picked = await answerPrompt<Activity>('quickInput.accept', 'countersign.createSmartContractInterface', { abiText: two, fileName: 'two.json', address: ADDRESS });
+      assert.ok(picked, 'the first contract of the pick was registered');
+      assert.equal((await interfaces()).find((sci) => sci.smartContractInterfaceId === createdId(picked))?.label, 'Alpha');
+    });
+
+    it('refuses an ABI over 400 KB, saying its size, and sends nothing', async () => {
+      const before = await submittedCount();
+      const big = Array.from({ length: 4000 }, (_, i) => ({ type: 'function', name: `f${i}_${'x'.repeat(80)}`, inputs: [], outputs: [], stateMutability: 'view' }));
+      const failure = await failureOf('countersign.createSmartContractInterface', { abiText: JSON.stringify(big), fileName: 'Big.json', address: ADDRESS });
+      assert.match(failure.message, /^Big\.json: the ABI is \d+ KB; the service accepts at most 400 KB\./);
+      assert.equal(await submittedCount(), before);
+    });
+
     it('reads the unsaved text of the active editor when no file is named', async () => {
       const abi = JSON.parse(readFixture('abi', 'Counter.abi.json')) as Array<Record<string, unknown>>;
       const edited = [...abi, { type: 'event', name: 'Unsaved', inputs: [], anonymous: false }];
