@@ -170,6 +170,59 @@ describe('sandbox: every operation through the client', () => {
     assert.equal(activityResponseSchema.parse({ activity: documentOnly }).activity.fingerprint, both.fingerprint);
   });
 
+  it('carries every field the official spec requires, on every record it serves', async () => {
+    // The `required` lists of the spec's definitions (v1Activity, v1Vote, v1User, v1ApiKey, v1PrivateKey,
+    // externaldatav1SmartContractInterface, datav1Tag, v1GetWhoamiResponse).
+    const required: Record<string, string[]> = {
+      activity: ['id', 'organizationId', 'status', 'type', 'intent', 'result', 'votes', 'fingerprint', 'canApprove', 'canReject', 'createdAt', 'updatedAt'],
+      vote: ['id', 'userId', 'user', 'activityId', 'selection', 'message', 'publicKey', 'signature', 'scheme', 'createdAt'],
+      user: ['userId', 'userName', 'authenticators', 'apiKeys', 'userTags', 'oauthProviders', 'createdAt', 'updatedAt', 'mfaPolicies'],
+      apiKey: ['credential', 'apiKeyId', 'apiKeyName', 'createdAt', 'updatedAt'],
+      privateKey: ['privateKeyId', 'publicKey', 'privateKeyName', 'curve', 'addresses', 'privateKeyTags', 'createdAt', 'updatedAt', 'exported', 'imported'],
+      smartContractInterface: ['organizationId', 'smartContractInterfaceId', 'smartContractAddress', 'smartContractInterface', 'type', 'label', 'notes', 'createdAt', 'updatedAt'],
+      tag: ['tagId', 'tagName', 'tagType', 'createdAt', 'updatedAt'],
+      whoami: ['organizationId', 'organizationName', 'userId', 'username'],
+    };
+    const has = (kind: string, value: unknown): void => {
+      for (const field of required[kind] ?? []) assert.ok(typeof value === 'object' && value !== null && field in value, `${kind}.${field} is missing`);
+    };
+    const post = async (path: string, body: object): Promise<Record<string, unknown>> => {
+      const response = await stampedRequest(t.baseUrl, path, JSON.stringify(body), t.stamperFor('Demo'));
+      assert.equal(response.status, 200, response.text);
+      return JSON.parse(response.text) as Record<string, unknown>;
+    };
+    const [keyId] = t.organization('Demo').privateKeyIds;
+    const submitted = await post(operations.createSmartContractInterface.path, {
+      type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
+      timestampMs: String(t.clock.now()),
+      organizationId: demoId,
+      parameters: { smartContractAddress: ADDRESS, smartContractInterface: readFixture('abi', 'Counter.abi.json'), type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'spec', notes: '' },
+    });
+    await post(operations.createPrivateKeyTag.path, {
+      type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
+      timestampMs: String(t.clock.now()),
+      organizationId: demoId,
+      parameters: { privateKeyTagName: 'spec', privateKeyIds: [keyId] },
+    });
+    const activity = submitted['activity'] as { votes: { user: { apiKeys: unknown[] } }[]; result: { activity: unknown } };
+    has('activity', activity);
+    has('activity', activity.result.activity);
+    for (const vote of activity.votes) {
+      has('vote', vote);
+      has('user', vote.user);
+      for (const key of vote.user.apiKeys) has('apiKey', key);
+    }
+    for (const listed of (await post(operations.listActivities.path, { organizationId: demoId }))['activities'] as unknown[]) has('activity', listed);
+    for (const key of (await post(operations.listPrivateKeys.path, { organizationId: demoId }))['privateKeys'] as unknown[]) has('privateKey', key);
+    for (const tag of (await post(operations.listPrivateKeyTags.path, { organizationId: demoId }))['privateKeyTags'] as unknown[]) has('tag', tag);
+    const interfaces = (await post(operations.listSmartContractInterfaces.path, { organizationId: demoId }))['smartContractInterfaces'] as unknown[];
+    assert.ok(interfaces.length > 0);
+    for (const i of interfaces) has('smartContractInterface', i);
+    has('whoami', await post(operations.whoami.path, { organizationId: demoId }));
+    const apiKeyId = t.organization('Demo').users[0]?.apiKeys[0]?.apiKeyId;
+    has('apiKey', (await post(operations.getApiKey.path, { organizationId: demoId, apiKeyId }))['apiKey']);
+  });
+
   it('parses the query answers with the client schemas of the operation table', async () => {
     const key = t.organization('Demo').users[0]?.apiKeys[0];
     assert.ok(key);
