@@ -226,6 +226,13 @@ describe('operation commands', function () {
       assert.equal(await submittedCount(), before);
     });
 
+    it('asks for a label when bare ABI text names no contract', async () => {
+      const before = await submittedCount();
+      const failure = await failureOf('countersign.createSmartContractInterface', { abiText: readFixture('abi', 'Counter.abi.json'), address: ADDRESS });
+      assert.match(failure.message, /pass a label/);
+      assert.equal(await submittedCount(), before);
+    });
+
     it('reads the unsaved text of the active editor when no file is named', async () => {
       const abi = JSON.parse(readFixture('abi', 'Counter.abi.json')) as Array<Record<string, unknown>>;
       const edited = [...abi, { type: 'event', name: 'Unsaved', inputs: [], anonymous: false }];

@@ -5,7 +5,7 @@
  *   - a `vscode.Uri` (the explorer and editor menus pass the file), or
  *   - `{ uri?, abiText?, fileName?, contractName?, address?, label?, notes?, type? }`
  *       uri          Uri or path of the ABI file (default: the active editor's JSON document, else a file dialog)
- *       abiText      the file's text itself (then `fileName` names it in messages)
+ *       abiText      the file's text itself (then `fileName`, if given, names it in messages and the label)
  *       contractName which contract of a file that holds several (solc --combined-json)
  *       address      the contract address; when given, `label` defaults to the contract name and notes to none
  *       type         only SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM: the file is a Solidity ABI
@@ -29,7 +29,7 @@ const ETHEREUM = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 async function resolveSource(first: unknown, options: Readonly<Record<string, unknown>>): Promise<AbiSource | undefined> {
   const abiText = options['abiText'];
   if (typeof abiText === 'string') {
-    return { text: abiText, fileName: stringOption(options, 'fileName') ?? vscode.l10n.t('the ABI text'), uri: undefined };
+    return { text: abiText, fileName: stringOption(options, 'fileName'), uri: undefined };
   }
   const uri = toUri(first) ?? toUri(options['uri']);
   if (uri) return readAbiSource(uri);
@@ -51,7 +51,7 @@ async function chooseContract(source: AbiSource, contractName: string | undefine
     contractName: contract.contractName,
   }));
   const picked = await pickOne(items, {
-    title: vscode.l10n.t('{0} holds {1} contracts', source.fileName, contracts.length),
+    title: vscode.l10n.t('{0} holds {1} contracts', source.fileName ?? vscode.l10n.t('The ABI text'), contracts.length),
     placeHolder: vscode.l10n.t('Which contract is deployed at the address you will give?'),
   });
   return picked ? readAbiFile(source.text, source.fileName, picked.contractName) : undefined;
@@ -89,7 +89,7 @@ export async function createSmartContractInterface(services: Services, ...args: 
   if (!source) return undefined;
   const abi = await chooseContract(source, stringOption(options, 'contractName'));
   if (!abi) return undefined;
-  for (const warning of abi.warnings) services.log.warn(`${source.fileName}: ${warning}`);
+  for (const warning of abi.warnings) services.log.warn(source.fileName ? `${source.fileName}: ${warning}` : warning);
 
   const givenAddress = stringOption(options, 'address');
   let address: string | undefined;
@@ -99,10 +99,13 @@ export async function createSmartContractInterface(services: Services, ...args: 
   if (givenAddress !== undefined) {
     address = addressFromArgument(givenAddress, vscode.l10n.t);
     label ??= defaultLabel;
+    if (label === undefined) {
+      throw new InvalidInputError('smart contract interface', vscode.l10n.t('The ABI names no contract, so there is no label to default to: pass a label. Nothing was sent.'));
+    }
   } else {
     address = await askContractAddress();
     if (address === undefined) return undefined;
-    label ??= await askLabel(defaultLabel);
+    label ??= await askLabel(defaultLabel ?? '');
     if (label === undefined) return undefined;
     if (notes === undefined) {
       const typed = await askNotes();
@@ -119,7 +122,7 @@ export async function createSmartContractInterface(services: Services, ...args: 
   const contractLabel = label;
   const warnings = abi.warnings.length;
   services.log.info(
-    vscode.l10n.t('Registering {0} from {1} ({2} format, {3} bytes, {4} warnings) at {5}', contractLabel, source.fileName, abi.format, abi.bytes, warnings, contractAddress),
+    vscode.l10n.t('Registering {0} from {1} ({2} format, {3} bytes, {4} warnings) at {5}', contractLabel, source.fileName ?? vscode.l10n.t('text'), abi.format, abi.bytes, warnings, contractAddress),
   );
   return submitActivity(
     services,

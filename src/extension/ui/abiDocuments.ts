@@ -8,8 +8,8 @@ import { InvalidInputError } from '../../api';
 
 export interface AbiSource {
   readonly text: string;
-  /** The name shown in messages: the workspace-relative path, else the file's own name. */
-  readonly fileName: string;
+  /** The name shown in messages: the workspace-relative path, else the file's path; undefined for bare text. */
+  readonly fileName: string | undefined;
   readonly uri: vscode.Uri | undefined;
 }
 
