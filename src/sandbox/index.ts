@@ -13,6 +13,7 @@ import { AppProofSigner } from './appProofs';
 import { createSandboxServer } from './httpServer';
 import { createSeed } from './seed';
 import { SandboxState, type SandboxRecord } from './state';
+import { DataDirLock } from './storage/dataDirLock';
 import { JournalStorage } from './storage/journalStorage';
 import { MemoryStorage } from './storage/memoryStorage';
 import type { Storage } from './storage/storage';
@@ -122,14 +123,21 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
   const credentialsPath = dataDir === undefined ? undefined : path.join(dataDir, CREDENTIALS_FILE_NAME);
 
   let storage: Storage;
+  let lock: DataDirLock | undefined;
   if (dataDir === undefined) storage = new MemoryStorage();
   else {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    const journal = JournalStorage.open(dataDir);
-    if (journal.recovery.truncatedBytes > 0) {
-      logger.warn('sandbox journal: cut off a torn last record', { truncatedBytes: journal.recovery.truncatedBytes });
+    lock = DataDirLock.acquire(dataDir);
+    try {
+      const journal = JournalStorage.open(dataDir);
+      if (journal.recovery.truncatedBytes > 0) {
+        logger.warn('sandbox journal: cut off a torn last record', { truncatedBytes: journal.recovery.truncatedBytes });
+      }
+      storage = journal;
+    } catch (error) {
+      lock.release();
+      throw error;
     }
-    storage = journal;
   }
 
   let server: ReturnType<typeof createSandboxServer> | undefined;
@@ -172,6 +180,7 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
           listening.closeAllConnections();
         });
         await storage.close();
+        lock?.release();
         logger.info('sandbox stopped', { baseUrl });
       })();
       return closing;
@@ -181,6 +190,7 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
     server?.closeAllConnections();
     server?.close();
     await storage.close();
+    lock?.release();
     throw error;
   }
 }

@@ -137,6 +137,21 @@ describe('sandbox: data directory', function () {
     }
   });
 
+  it('refuses a second sandbox on the same data directory while the first runs, and takes over a stale lock', async () => {
+    const first = await startSandbox({ dataDir: dir });
+    try {
+      await assert.rejects(startSandbox({ dataDir: dir }), /in use by another sandbox/);
+    } finally {
+      await first.close();
+    }
+    // A lock left by a process that no longer exists (a kill -9) does not block.
+    writeFileSync(path.join(dir, 'sandbox.lock'), '2147483646');
+    const second = await startSandbox({ dataDir: dir });
+    assert.deepEqual(second.credentials.organizations, first.credentials.organizations);
+    await second.close();
+    assert.ok(!existsSync(path.join(dir, 'sandbox.lock')));
+  });
+
   it('refuses to start on a journal whose credentials.json is gone, with a message saying what to do', async () => {
     const sandbox = await startSandbox({ dataDir: dir });
     await sandbox.close();
@@ -216,8 +231,10 @@ describe('sandbox: crash safety (SIGKILL mid-stream)', function () {
     const deadline = Date.now() + 15_000;
     while (acknowledged.length < 300 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     assert.ok(child?.pid);
+    const gone = new Promise((resolve) => child?.once('exit', resolve));
     process.kill(child.pid, 'SIGKILL');
     killed = true;
+    await gone;
     await Promise.all(workers);
     agent.destroy();
     assert.ok(acknowledged.length >= 50, `only ${acknowledged.length} acknowledged`);
