@@ -88,7 +88,10 @@ export class ActivityEngine {
     return this.#state;
   }
 
-  /** Applies a change and resolves once it is durable. */
+  /**
+   * Applies a change and resolves once it is durable. Should the disk fail, the request fails and the
+   * journal refuses every later write, so nothing more is acknowledged; the next start reads the journal.
+   */
   commit(record: SandboxRecord): Promise<void> {
     this.#state.apply(record);
     const appended = this.#storage.append(record);
