@@ -37,6 +37,17 @@ describe('sandbox: journal storage', () => {
     await reopened.close();
   });
 
+  it('groups concurrent appends into few syncs and resolves them in order; refuses appends once closed', async () => {
+    const journal = JournalStorage.open(dir);
+    const order: number[] = [];
+    await Promise.all(Array.from({ length: 200 }, (_, i) => journal.append({ i }).then(() => order.push(i))));
+    assert.equal(journal.stats.records, 200);
+    assert.ok(journal.stats.syncs < 20, `${journal.stats.syncs} syncs for 200 concurrent appends`);
+    assert.deepEqual(order, Array.from({ length: 200 }, (_, i) => i), 'appends resolve in order');
+    await journal.close();
+    await assert.rejects(journal.append({ late: true }), /closed/);
+  });
+
   it('cuts off a torn last record (no newline, or a bad checksum) and keeps the rest', async () => {
     const journal = JournalStorage.open(dir);
     await journal.append({ n: 1 });

@@ -85,6 +85,8 @@ export class JournalStorage implements Storage {
   #flushing: Promise<void> | undefined;
   #closed = false;
   #failure: Error | undefined;
+  /** Records written and fdatasync calls made since open: how well appends are grouped. */
+  readonly stats = { records: 0, syncs: 0 };
 
   private constructor(fd: number, recovered: unknown[], recovery: RecoveryReport) {
     this.#fd = fd;
@@ -128,6 +130,8 @@ export class JournalStorage implements Storage {
       try {
         await writeAll(this.#fd, Buffer.concat(group.map((p) => p.bytes)));
         await new Promise<void>((resolve, reject) => fdatasync(this.#fd, (error) => (error ? reject(error) : resolve())));
+        this.stats.records += group.length;
+        this.stats.syncs += 1;
         for (const p of group) p.resolve();
       } catch (error) {
         // After a failed write the file's tail is unknown: refuse everything from now on.
