@@ -5,7 +5,7 @@
  * (from the Activities view) and another rejected by the second root user, deletions, and an API key record.
  */
 import * as assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -17,32 +17,11 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { SandboxOrganization } from '../../src/sandbox';
 import type { SmartContractInterfaceNode } from '../../src/extension/views/treeNodes';
 import { fixturePath, readFixture } from '../support/fixtures';
-
-/** Every private key a test handles goes to the secret scan that runs after the suite. */
-function noteSecret(privateKey: string): void {
-  const file = process.env['COUNTERSIGN_SECRETS_FILE'];
-  if (file) appendFileSync(file, `${privateKey}\n`);
-}
+import { eventually, extensionApi, failureOf as commandFailure, noteSecret, run as runCommand } from './hostSupport';
 
 const DEMO_PROFILE = 'local-sandbox';
 /** An address in its EIP-55 form; the tests also pass it all lowercase. */
 const ADDRESS = toChecksumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
-
-async function extensionApi(): Promise<CountersignExtensionApi> {
-  const extension = vscode.extensions.getExtension<CountersignExtensionApi>('countersign.countersign');
-  assert.ok(extension, 'the extension is installed');
-  return extension.activate();
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('operation commands', function () {
   this.timeout(60_000);
@@ -72,34 +51,8 @@ describe('operation commands', function () {
     assert.equal(api.services.profiles.active()?.id, id);
   }
 
-  /** Runs a command that must succeed: a failure the user would have seen fails the test with its message. */
-  async function run<T>(command: string, ...args: unknown[]): Promise<T | undefined> {
-    const failures: CommandFailure[] = [];
-    const subscription = api.onCommandFailure((failure) => failures.push(failure));
-    try {
-      const result = await vscode.commands.executeCommand<T>(command, ...args);
-      assert.deepEqual(failures.map((f) => f.message), [], `${command} failed`);
-      return result;
-    } finally {
-      subscription.dispose();
-    }
-  }
-
-  /** Runs a command that must fail, and returns the failure as the user was shown it. */
-  async function failureOf(command: string, ...args: unknown[]): Promise<CommandFailure> {
-    let seen: CommandFailure | undefined;
-    const subscription = api.onCommandFailure((failure) => {
-      seen = failure;
-    });
-    try {
-      const result = await vscode.commands.executeCommand(command, ...args);
-      assert.equal(result, undefined, `${command} returned a result instead of failing`);
-    } finally {
-      subscription.dispose();
-    }
-    assert.ok(seen, `${command} reported no failure`);
-    return seen;
-  }
+  const run = <T>(command: string, ...args: unknown[]) => runCommand<T>(api, command, ...args);
+  const failureOf = (command: string, ...args: unknown[]) => commandFailure(api, command, ...args);
 
   /**
    * Runs a command that shows a quick pick or input box, and answers it with a workbench command (accept the

@@ -3,50 +3,12 @@
  * checking a profile against the service, and the views following the active profile.
  */
 import * as assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { generateApiKeyPair } from '../../src/api';
-import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { ProfileCheck } from '../../src/extension/commands/profiles';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { Profile } from '../../src/extension/services';
-
-/** Every private key a test handles goes to the secret scan that runs after the suite. */
-function noteSecret(privateKey: string): void {
-  const file = process.env['COUNTERSIGN_SECRETS_FILE'];
-  if (file) appendFileSync(file, `${privateKey}\n`);
-}
-
-/** Waits for a condition the extension reaches asynchronously (state follows a profile change a moment later). */
-async function eventually(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-async function extensionApi(): Promise<CountersignExtensionApi> {
-  const extension = vscode.extensions.getExtension<CountersignExtensionApi>('countersign.countersign');
-  assert.ok(extension, 'the extension is installed');
-  return extension.activate();
-}
-
-/** Runs a command that is expected to fail and returns the failure the user was shown. */
-async function failureOf(api: CountersignExtensionApi, command: string, ...args: unknown[]): Promise<CommandFailure> {
-  let seen: CommandFailure | undefined;
-  const subscription = api.onCommandFailure((failure) => {
-    seen = failure;
-  });
-  try {
-    const result = await vscode.commands.executeCommand(command, ...args);
-    assert.equal(result, undefined, `${command} returned a result instead of failing`);
-  } finally {
-    subscription.dispose();
-  }
-  assert.ok(seen, `${command} reported no failure`);
-  return seen;
-}
+import { eventually, extensionApi, failureOf, noteSecret } from './hostSupport';
 
 describe('profiles, keys and the local sandbox', function () {
   this.timeout(60_000);
@@ -71,7 +33,7 @@ describe('profiles, keys and the local sandbox', function () {
     const demo = sandbox.credentials.organizations.find((o) => o.name === 'Demo');
     assert.equal(active?.organizationId, demo?.organizationId);
     assert.equal(await api.services.keys.get(started.profileId), demo?.users[0]?.apiKeys[0]?.privateKey);
-    await eventually(() => api.services.state() === 'ready', 'the state is ready');
+    await eventually('the state to be ready', () => (api.services.state() === 'ready' ? true : undefined));
   });
 
   it('shows the Demo organization\'s private keys in the Organization view', async () => {
@@ -102,7 +64,7 @@ describe('profiles, keys and the local sandbox', function () {
       apiKeyId: team.users[0]?.apiKeys[0]?.apiKeyId,
     });
     assert.ok(profile);
-    await eventually(() => api.services.state() === 'noKey', 'the state says the new profile has no key');
+    await eventually('the state to say the new profile has no key', () => (api.services.state() === 'noKey' ? true : undefined));
     const pair = generateApiKeyPair();
     noteSecret(pair.privateKey);
     const imported = await vscode.commands.executeCommand<{ publicKey: string }>('countersign.importApiKey', {

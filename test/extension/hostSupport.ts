@@ -1,0 +1,58 @@
+/** What the suites running in the extension host share: the extension's API, waiting, and running commands. */
+import * as assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { CommandFailure } from '../../src/extension/commands/registerCommands';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+
+/** Every private key a test handles goes to the secret scan that runs after the suite. */
+export function noteSecret(privateKey: string): void {
+  const file = process.env['COUNTERSIGN_SECRETS_FILE'];
+  if (file) appendFileSync(file, `${privateKey}\n`);
+}
+
+export async function extensionApi(): Promise<CountersignExtensionApi> {
+  const extension = vscode.extensions.getExtension<CountersignExtensionApi>('countersign.countersign');
+  assert.ok(extension, 'the extension is installed');
+  return extension.activate();
+}
+
+/** Probes until it gives a value: for what the extension reaches asynchronously (views, state after a change). */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Runs a command that must succeed: a failure the user would have seen fails the test with its message. */
+export async function run<T>(api: CountersignExtensionApi, command: string, ...args: unknown[]): Promise<T | undefined> {
+  const failures: CommandFailure[] = [];
+  const subscription = api.onCommandFailure((failure) => failures.push(failure));
+  try {
+    const result = await vscode.commands.executeCommand<T>(command, ...args);
+    assert.deepEqual(failures.map((f) => f.message), [], `${command} failed`);
+    return result;
+  } finally {
+    subscription.dispose();
+  }
+}
+
+/** Runs a command that must fail, and returns the failure as the user was shown it. */
+export async function failureOf(api: CountersignExtensionApi, command: string, ...args: unknown[]): Promise<CommandFailure> {
+  let seen: CommandFailure | undefined;
+  const subscription = api.onCommandFailure((failure) => {
+    seen = failure;
+  });
+  try {
+    const result = await vscode.commands.executeCommand(command, ...args);
+    assert.equal(result, undefined, `${command} returned a result instead of failing`);
+  } finally {
+    subscription.dispose();
+  }
+  assert.ok(seen, `${command} reported no failure`);
+  return seen;
+}
