@@ -7,6 +7,8 @@ import type { OperationName } from './operations';
 /** Codes for situations the service reports without a `turnkeyErrorCode` of their own. */
 export const FINGERPRINT_NOT_FOUND = 'FINGERPRINT_NOT_FOUND';
 export const HTTP_429 = 'HTTP_429';
+/** 502, 503 and 504: what a gateway says when the service behind it is down or overloaded, not a bug of the service. */
+export const HTTP_UNAVAILABLE = 'HTTP_UNAVAILABLE';
 
 export const errorHints: Readonly<Record<string, string>> = {
   PUBLIC_KEY_NOT_FOUND:
@@ -33,6 +35,8 @@ export const errorHints: Readonly<Record<string, string>> = {
   [FINGERPRINT_NOT_FOUND]:
     'No activity with that fingerprint exists in this organization. Refresh the activities; the fingerprint may belong to another organization, or the activity may be gone.',
   REQUEST_INVALID: 'The service refused the request as malformed. The log has the field it objected to.',
+  [HTTP_UNAVAILABLE]:
+    'The service, or a gateway in front of it, is unavailable at the moment. Try again in a minute; if it persists, check the service\'s status page.',
   INTERNAL: 'The service had an internal error. Try again later; if it persists, quote the message to the service\'s support.',
 };
 
@@ -62,6 +66,7 @@ export function errorHintKey(
   }
   if (status === 404 && (operation === 'approveActivity' || operation === 'rejectActivity')) return FINGERPRINT_NOT_FOUND;
   if (status === 429) return HTTP_429;
+  if (status === 502 || status === 503 || status === 504) return HTTP_UNAVAILABLE;
   if (status >= 500) return 'INTERNAL';
   return turnkeyErrorCode;
 }
