@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
+import { hintFor } from '../ui/runCommand';
 import {
   errorElements,
   fieldTreeItem,
@@ -184,7 +185,7 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
     if (!model || model.organizationId !== group.organizationId) return [];
     const outcome = model[group.group];
     if (!outcome.ok) {
-      return errorElements(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, group);
+      return errorElements(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, group, hintFor(this.#services, outcome.error));
     }
     const tagsById = new Map((model.privateKeyTags.ok ? model.privateKeyTags.value : []).map((tag) => [tag.tagId, tag]));
     switch (group.group) {

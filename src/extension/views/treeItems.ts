@@ -276,10 +276,13 @@ export function loadMoreElement(loaded: number): MessageElement {
   };
 }
 
-/** A failed load: the error in one line, the hint in the tooltip, and a Retry row after it. */
-export function errorElements(idPrefix: string, what: string, error: unknown, retryCommand: string, parent?: GroupElement): MessageElement[] {
+/**
+ * A failed load: the error in one line, the hint in the tooltip, and a Retry row after it. `hint` replaces the
+ * error's own, so that the node says what a failed command would say.
+ */
+export function errorElements(idPrefix: string, what: string, error: unknown, retryCommand: string, parent?: GroupElement, hint?: string): MessageElement[] {
   const message = error instanceof Error ? error.message : String(error);
-  const hint = typeof error === 'object' && error !== null && typeof (error as { hint?: unknown }).hint === 'string' ? (error as { hint: string }).hint : undefined;
+  hint ??= typeof error === 'object' && error !== null && typeof (error as { hint?: unknown }).hint === 'string' ? (error as { hint: string }).hint : undefined;
   return [
     {
       kind: 'message',
