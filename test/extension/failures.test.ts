@@ -1,0 +1,424 @@
+/**
+ * Runs in VS Code's extension host: what the user sees when the service fails. Each case points a profile at a
+ * small server on 127.0.0.1 (nothing listening, never answering, answering 500, 502, 429 or a body of the wrong
+ * shape) or at the local sandbox with a key it does not know, runs a command, and checks the message the user
+ * was shown: one sentence and a hint, no secret, and nothing left half-done. The views show an error node with
+ * Retry, and cancelling a long operation says nothing.
+ */
+import * as assert from 'node:assert/strict';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import { ApiKeyStamper, CountersignClient, generateApiKeyPair } from '../../src/api';
+import { CommandIds } from '../../src/extension/commandIds';
+import type { CommandFailure } from '../../src/extension/commands/registerCommands';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+import type { Profile } from '../../src/extension/services';
+import type { ActivitiesElement, MessageElement, OrganizationElement } from '../../src/extension/views/treeItems';
+import type { SandboxOrganization } from '../../src/sandbox';
+import { eventually, extensionApi, failureOf, noteSecret, run } from './hostSupport';
+
+const DEMO_PROFILE = 'local-sandbox';
+const TIMEOUT_SETTING = 'requestTimeoutSeconds';
+
+/** A server of ours on 127.0.0.1 that counts what it was asked and can always be closed. */
+interface FakeService {
+  readonly baseUrl: string;
+  readonly port: number;
+  /** The path of every request received, in order. */
+  readonly paths: string[];
+  /** The path of every request the client closed before an answer. */
+  readonly aborted: string[];
+  close(): Promise<void>;
+}
+
+type Answer = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
+
+async function listen(server: Server, port = 0): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+async function startFakeService(answer: Answer, port = 0): Promise<FakeService> {
+  const server = createServer();
+  const boundPort = await listen(server, port);
+  const service: FakeService = {
+    baseUrl: `http://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    paths: [],
+    aborted: [],
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    service.paths.push(req.url ?? '');
+    res.on('close', () => {
+      if (!res.writableEnded) service.aborted.push(req.url ?? '');
+    });
+    // Read the body before answering, as a real service does.
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => answer(req, res, Buffer.concat(chunks)));
+  });
+  return service;
+}
+
+/** The requests for one operation (the views may ask a service too, when VS Code shows them). */
+function requestsTo(service: FakeService, operation: string): string[] {
+  return service.paths.filter((path) => path.endsWith(`/${operation}`));
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** A loopback port where nothing listens (it was free a moment ago). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * What a failure's error says about itself. The extension is a bundle with its own copy of the client's error
+ * classes, so `instanceof` against this file's imports cannot work: the name and fields are compared instead.
+ */
+interface ErrorFacts {
+  readonly name: string;
+  readonly message: string;
+  readonly hint?: string;
+  readonly kind?: string;
+  readonly status?: number;
+}
+
+function factsOf(failure: CommandFailure): ErrorFacts {
+  const error = failure.error;
+  assert.ok(error instanceof Error, `an Error, not ${String(error)}`);
+  return error as Error & ErrorFacts;
+}
+
+function isMessage(element: ActivitiesElement | OrganizationElement): element is MessageElement {
+  return element.kind === 'message';
+}
+
+/** The error node and its Retry row, when the list shows them. */
+function errorNodes(children: ReadonlyArray<ActivitiesElement | OrganizationElement>): { error: MessageElement; retry: MessageElement } | undefined {
+  const messages = children.filter(isMessage);
+  const error = messages.find((m) => m.iconId === 'error');
+  const retry = messages.find((m) => m.command?.title === 'Retry');
+  return error && retry ? { error, retry } : undefined;
+}
+
+describe('service failures', function () {
+  this.timeout(60_000);
+  let api: CountersignExtensionApi;
+  let sandboxUrl: string;
+  let organizations: readonly SandboxOrganization[];
+  const secrets: string[] = [];
+  const failures: CommandFailure[] = [];
+  const services: FakeService[] = [];
+  const addedProfiles: string[] = [];
+  let subscription: vscode.Disposable | undefined;
+
+  function organization(name: string): SandboxOrganization {
+    const found = organizations.find((o) => o.name === name);
+    assert.ok(found, `the sandbox has an organization named ${name}`);
+    return found;
+  }
+
+  function secret(privateKey: string): string {
+    secrets.push(privateKey);
+    noteSecret(privateKey);
+    return privateKey;
+  }
+
+  async function fakeService(answer: Answer, port?: number): Promise<FakeService> {
+    const service = await startFakeService(answer, port);
+    services.push(service);
+    return service;
+  }
+
+  /** Adds a profile (made active) with a fresh key, or the key given, on Demo's organization id unless told. */
+  async function useProfile(label: string, baseUrl: string, options: { privateKey?: string; organizationId?: string } = {}): Promise<Profile> {
+    const privateKey = options.privateKey ?? secret(generateApiKeyPair().privateKey);
+    const profile = await run<Profile>(api, CommandIds.addProfile, {
+      label,
+      baseUrl,
+      organizationId: options.organizationId ?? organization('Demo').organizationId,
+      apiKeyId: undefined,
+      privateKey,
+    });
+    assert.ok(profile, 'the profile was added');
+    addedProfiles.push(profile.id);
+    assert.equal(api.services.profiles.active()?.id, profile.id);
+    return profile;
+  }
+
+  /** Nothing half-done: the profile is still there, unchanged, still active, and its key is still stored. */
+  async function assertProfileIntact(profile: Profile): Promise<void> {
+    assert.deepEqual(api.services.profiles.get(profile.id), profile);
+    assert.equal(api.services.profiles.active()?.id, profile.id);
+    assert.ok(await api.services.keys.has(profile.id), 'the key is still in secret storage');
+  }
+
+  /**
+   * One sentence that ends, then a hint that says what to do: the message is the error's own sentence followed
+   * by a hint, on one line, short, and without a secret or a stamp.
+   */
+  function assertClearMessage(failure: CommandFailure, ...mentions: RegExp[]): void {
+    const { message } = failure;
+    const error = factsOf(failure);
+    const sentence = error.message.trim().replace(/([^.!?])$/, '$1.');
+    assert.ok(message.startsWith(sentence), `the message starts with the error's sentence, ended: ${message}`);
+    const hint = message.slice(sentence.length).trim();
+    assert.match(sentence, /^[A-Z"].*[.!?]$/, `the first sentence starts and ends as a sentence: ${sentence}`);
+    assert.match(hint, /^[A-Z].*[.!?]$/, `a hint follows, as a sentence: ${message}`);
+    assert.match(hint, /\b(Check|Try|Wait|Raise|Add|Import|Set|Start|Use|Copy|Create|Ask)\b/, `the hint says what to do: ${hint}`);
+    assert.ok(!/[\r\n]/.test(message), 'one line');
+    assert.ok(message.length <= 500, `short enough to read in a notification (${message.length} characters)`);
+    assert.ok(!/\[object |\bat .+\(.+:\d+:\d+\)|^Countersign: could not/.test(message), `no internals, not the generic sentence: ${message}`);
+    for (const key of secrets) assert.ok(!message.includes(key), 'no private key in the message');
+    assert.ok(!/eyJ[A-Za-z0-9_-]{20,}/.test(message), 'no stamp in the message');
+    for (const mention of mentions) assert.match(message, mention);
+  }
+
+  before(async () => {
+    api = await extensionApi();
+    await run(api, CommandIds.startLocalSandbox);
+    const sandbox = api.localSandbox.running;
+    assert.ok(sandbox, 'the local sandbox runs');
+    sandboxUrl = sandbox.baseUrl;
+    organizations = sandbox.credentials.organizations;
+    for (const org of organizations) for (const user of org.users) for (const key of user.apiKeys) secret(key.privateKey);
+    subscription = api.onCommandFailure((failure) => failures.push(failure));
+  });
+
+  afterEach(async () => {
+    await vscode.workspace.getConfiguration('countersign').update(TIMEOUT_SETTING, undefined, vscode.ConfigurationTarget.Global);
+    if (!api) return;
+    await vscode.commands.executeCommand(CommandIds.switchProfile, DEMO_PROFILE);
+    for (const id of addedProfiles.splice(0)) await vscode.commands.executeCommand(CommandIds.removeProfile, id, { confirmed: true });
+  });
+
+  after(async () => {
+    subscription?.dispose();
+    await Promise.all(services.splice(0).map((service) => service.close()));
+    if (api) assert.equal(api.services.profiles.active()?.id, DEMO_PROFILE);
+  });
+
+  describe('service unreachable', () => {
+    it('says the service could not be reached at the profile\'s address, and changes nothing', async () => {
+      const port = await freePort();
+      const profile = await useProfile('Nothing there', `http://127.0.0.1:${port}`);
+      const failure = await failureOf(api, CommandIds.checkProfile);
+      assert.deepEqual([factsOf(failure).name, factsOf(failure).kind], ['TransportError', 'connection']);
+      assertClearMessage(failure, /could not reach the service/i, new RegExp(`127\\.0\\.0\\.1:${port}`));
+      await assertProfileIntact(profile);
+    });
+
+    it('shows an error node with Retry in both views, and Retry loads them once the service is there', async () => {
+      const port = await freePort();
+      // The profile has Demo's real key: once something listens on the port, it forwards to the local sandbox.
+      const demo = organization('Demo');
+      const key = demo.users[0]?.apiKeys[0]?.privateKey;
+      assert.ok(key);
+      await useProfile('Comes back later', `http://127.0.0.1:${port}`, { privateKey: key });
+
+      const activities = await eventually('the Activities view to show an error node', async () => errorNodes(await api.views.activities.provider.getChildren() ?? []), 15_000);
+      assert.match(activities.error.label, /could not load activities/i);
+      assert.match(activities.error.description ?? '', /could not reach/i);
+      assert.ok(activities.error.tooltip?.includes(`127.0.0.1:${port}`), `the hint names the address: ${activities.error.tooltip ?? ''}`);
+      assert.equal(activities.retry.command?.command, CommandIds.refreshActivities);
+
+      const organizationGroups = async () => (await api.views.organization.provider.getChildren()) ?? [];
+      const interfacesGroup = await eventually('the Organization view to show its groups', async () =>
+        (await organizationGroups()).find((element) => element.kind === 'group' && element.group === 'smartContractInterfaces'),
+      15_000);
+      const organizationError = errorNodes((await api.views.organization.provider.getChildren(interfacesGroup)) ?? []);
+      assert.ok(organizationError, 'the group shows an error node and Retry');
+      assert.match(organizationError.error.description ?? '', /could not reach/i);
+      assert.ok(organizationError.error.tooltip?.includes(`127.0.0.1:${port}`), 'the hint names the address');
+      assert.equal(organizationError.retry.command?.command, CommandIds.refreshOrganization);
+
+      // The service comes up on that port: a plain forwarder to the local sandbox.
+      const comeBack = await fakeService((req, res, body) => {
+        const forwarded = request(`${sandboxUrl}${req.url ?? ''}`, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        forwarded.on('error', () => res.destroy());
+        forwarded.end(body);
+      }, port);
+
+      await vscode.commands.executeCommand(activities.retry.command?.command ?? '', ...(activities.retry.command?.arguments ?? []));
+      const rows = (await api.views.activities.provider.getChildren()) ?? [];
+      assert.equal(errorNodes(rows), undefined, 'the error node is gone');
+      assert.ok(comeBack.paths.some((p) => p.endsWith('/list_activities')), 'Retry asked the service again');
+
+      await vscode.commands.executeCommand(organizationError.retry.command?.command ?? '', ...(organizationError.retry.command?.arguments ?? []));
+      const contents = await api.views.organization.contents();
+      assert.equal(contents?.organizationId, demo.organizationId);
+      assert.deepEqual(contents?.privateKeys?.map((k) => k.privateKeyId).sort(), [...demo.privateKeyIds].sort());
+    });
+  });
+
+  describe('timeout', () => {
+    it('a service that never answers times out within a few seconds, naming the setting to raise', async () => {
+      await vscode.workspace.getConfiguration('countersign').update(TIMEOUT_SETTING, 1, vscode.ConfigurationTarget.Global);
+      const silent = await fakeService(() => {
+        // Never answers; the client gives up.
+      });
+      const profile = await useProfile('Never answers', silent.baseUrl);
+      const started = Date.now();
+      const failure = await failureOf(api, CommandIds.checkProfile);
+      const elapsed = Date.now() - started;
+      assert.deepEqual([factsOf(failure).name, factsOf(failure).kind], ['TransportError', 'timeout']);
+      assert.ok(elapsed < 8_000, `failed after ${elapsed} ms`);
+      assertClearMessage(failure, /did not answer within 1 s/, /countersign\.requestTimeoutSeconds/, new RegExp(silent.baseUrl.replace(/\./g, '\\.')));
+      const sent = requestsTo(silent, 'whoami').length;
+      assert.ok(sent >= 1 && sent <= 3, `${sent} requests`);
+      await assertProfileIntact(profile);
+    });
+  });
+
+  describe('server errors', () => {
+    it('a 500 with an error record shows the status and the service\'s message; a submission is sent at most 3 times', async () => {
+      const broken = await fakeService((_req, res) => json(res, 500, { code: 13, message: 'the ledger is being rebuilt', details: [] }));
+      const profile = await useProfile('Answers 500', broken.baseUrl);
+      const failure = await failureOf(api, CommandIds.createPrivateKeyTag, { name: 'never-created', privateKeyIds: [] });
+      assert.deepEqual([factsOf(failure).name, factsOf(failure).status], ['ServiceError', 500]);
+      assertClearMessage(failure, /HTTP 500/, /the ledger is being rebuilt/, /try again/i);
+      const sent = requestsTo(broken, 'create_private_key_tag').length;
+      assert.ok(sent >= 1 && sent <= 3, `${sent} requests`);
+      await assertProfileIntact(profile);
+    });
+
+    it('a 502 with an HTML page shows the status and a short excerpt; at most 3 requests', async () => {
+      const page = `<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1>${'<p>upstream unavailable</p>'.repeat(200)}</body></html>`;
+      const gateway = await fakeService((_req, res) => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end(page);
+      });
+      const profile = await useProfile('Answers 502', gateway.baseUrl);
+      const failure = await failureOf(api, CommandIds.checkProfile);
+      assert.deepEqual([factsOf(failure).name, factsOf(failure).status], ['ServiceError', 502]);
+      assertClearMessage(failure, /HTTP 502/, /Bad Gateway/, /unavailable/, /try again/i);
+      assert.ok(failure.message.length < page.length / 4, 'an excerpt, not the page');
+      const sent = requestsTo(gateway, 'whoami').length;
+      assert.ok(sent >= 1 && sent <= 3, `${sent} requests`);
+      await assertProfileIntact(profile);
+    });
+  });
+
+  describe('rate limited', () => {
+    it('rate limited: waits as Retry-After says, at most 3 requests, then says to wait and try again', async () => {
+      const limited = await fakeService((_req, res) => json(res, 429, { code: 8, message: 'too many requests', details: [] }, { 'retry-after': '1' }));
+      const profile = await useProfile('Answers 429', limited.baseUrl);
+      const started = Date.now();
+      const failure = await failureOf(api, CommandIds.checkProfile);
+      const elapsed = Date.now() - started;
+      assert.deepEqual([factsOf(failure).name, factsOf(failure).status], ['ServiceError', 429]);
+      assertClearMessage(failure, /HTTP 429/, /limit/i, /wait/i);
+      const sent = requestsTo(limited, 'whoami').length;
+      assert.ok(sent >= 1 && sent <= 3, `${sent} requests`);
+      assert.ok(elapsed >= 900 * (sent - 1), `waited ${elapsed} ms between ${sent} requests`);
+      await assertProfileIntact(profile);
+    });
+  });
+
+  describe('wrong key', () => {
+    async function tagNames(): Promise<string[]> {
+      const demo = organization('Demo');
+      const key = demo.users[0]?.apiKeys[0];
+      assert.ok(key);
+      const client = new CountersignClient({ baseUrl: sandboxUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }), { maxAttempts: 1 });
+      try {
+        return (await client.listPrivateKeyTags({ organizationId: demo.organizationId })).map((tag) => tag.tagName);
+      } finally {
+        await client.close();
+      }
+    }
+
+    it('a key that is not registered in the organization: says to register it there or in its parent, and creates nothing', async () => {
+      const profile = await useProfile('Unknown key', sandboxUrl);
+      const before = await tagNames();
+      const failure = await failureOf(api, CommandIds.createPrivateKeyTag, { name: 'unknown-key-tag', privateKeyIds: [] });
+      assert.deepEqual([factsOf(failure).name, factsOf(failure).status], ['ServiceError', 401]);
+      assertClearMessage(failure, /not registered in this organization or its parent/);
+      assert.deepEqual(await tagNames(), before);
+      await assertProfileIntact(profile);
+    });
+
+    it('a key registered in another organization: the same hint, and creates nothing', async () => {
+      const teamKey = organization('Team').users[0]?.apiKeys[0]?.privateKey;
+      assert.ok(teamKey);
+      const profile = await useProfile('Key of Team on Demo', sandboxUrl, { privateKey: teamKey });
+      const before = await tagNames();
+      const failure = await failureOf(api, CommandIds.createPrivateKeyTag, { name: 'team-key-tag', privateKeyIds: [] });
+      assert.deepEqual([factsOf(failure).name, factsOf(failure).status], ['ServiceError', 401]);
+      assertClearMessage(failure, /not registered in this organization or its parent/);
+      assert.deepEqual(await tagNames(), before);
+      await assertProfileIntact(profile);
+    });
+  });
+
+  describe('an answer of the wrong shape', () => {
+    it('an answer of the wrong shape names the field, and the Activities view shows an error node', async () => {
+      const odd = await fakeService((_req, res) => json(res, 200, {}));
+      const profile = await useProfile('Answers {}', odd.baseUrl);
+      const failure = await failureOf(api, CommandIds.approveActivity, 'a-fingerprint-of-nothing');
+      assert.equal(factsOf(failure).name, 'ResponseShapeError');
+      assertClearMessage(failure, /"activities"/);
+      assert.ok(requestsTo(odd, 'list_activities').length >= 1, 'the list was asked for');
+      const nodes = await eventually('the Activities view to show an error node', async () => errorNodes((await api.views.activities.provider.getChildren()) ?? []), 15_000);
+      assert.match(nodes.error.description ?? '', /activities/);
+      await assertProfileIntact(profile);
+    });
+  });
+
+  describe('cancelling', () => {
+    it('cancelling a long operation from its progress notification shows nothing and stops the request', async () => {
+      const silent = await fakeService(() => {
+        // Never answers: the request stays open until it is cancelled.
+      });
+      await useProfile('Slow service', silent.baseUrl);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      const before = failures.length;
+      const started = Date.now();
+      const pending = Promise.resolve(vscode.commands.executeCommand(CommandIds.getApiKey, 'an-api-key-id'));
+      const getApiKeyRequests = () => requestsTo(silent, 'get_api_key');
+      await eventually('the request to reach the service', () => (getApiKeyRequests().length > 0 ? true : undefined));
+      // The notification's Cancel is its primary action, and the progress is the newest notification.
+      await eventually('the cancel to reach the request', async () => {
+        await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+        return silent.aborted.some((p) => p.endsWith('/get_api_key')) ? true : undefined;
+      }, 10_000);
+      assert.equal(await pending, undefined);
+      assert.ok(Date.now() - started < 20_000, 'cancelled well before the 30 s timeout');
+      assert.equal(failures.length, before, `no failure shown: ${failures.slice(before).map((f) => f.message).join(' | ')}`);
+      // Wait past the first retry's longest backoff: a cancelled request is not sent again.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      assert.equal(getApiKeyRequests().length, 1, 'no retry after the cancel');
+    });
+  });
+
+  describe('secrets', () => {
+    it('no failure message names a private key or a stamp', () => {
+      assert.ok(failures.length >= 8, `${failures.length} failures seen`);
+      for (const failure of failures) {
+        for (const key of secrets) assert.ok(!failure.message.includes(key), `a private key in: ${failure.command}`);
+        assert.ok(!/eyJ[A-Za-z0-9_-]{20,}/.test(failure.message), `a stamp in: ${failure.message}`);
+      }
+    });
+  });
+});
