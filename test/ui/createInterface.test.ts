@@ -1,0 +1,233 @@
+// The packaged .vsix in a real VS Code workbench (code-server, headless Chromium), used as a person would:
+// install it, open a Hardhat-like project, start the local sandbox from the command palette, register an ABI from
+// the Explorer's context menu, and find the result in the views. Saves the README's screenshots.
+//
+//   npx tsc -p . && npx mocha out/test/ui/createInterface.test.js
+//   UPDATE_SCREENSHOTS=1 …   also writes them to media/screenshots/ (otherwise only test-results/ui/)
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { repoRoot } from '../support/fixtures';
+import {
+  loadCodeServer,
+  loadSecretScan,
+  type CodeServerInstall,
+  type CodeServerModule,
+  type RunningCodeServer,
+  type Scratch,
+  type SecretScanModule,
+} from './harness';
+import { listVsixFiles } from './vsixContents';
+import { answerInputBox, chooseFromContextMenu, clearNotifications, notification, widenSideBar, pane, runFromPalette, showContainer, treeItem, waitForWorkbench } from './workbench';
+
+const execFileAsync = promisify(execFile);
+
+/** EIP-55's own example: a valid checksummed address. */
+const CONTRACT_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const CREATE_TITLE = 'Create Smart Contract Interface from ABI';
+const resultsDir = path.join(repoRoot, 'test-results', 'ui');
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+const extensionId = `${manifest.publisher}.${manifest.name}`;
+
+/** Saves a screenshot under test-results/ui/, and into media/screenshots/ with UPDATE_SCREENSHOTS=1. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, name);
+  await page.screenshot({ path: file });
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    const media = path.join(repoRoot, 'media', 'screenshots');
+    mkdirSync(media, { recursive: true });
+    copyFileSync(file, path.join(media, name));
+  }
+}
+
+/** Every `privateKey` value in the sandbox's credentials.json files under `dir`: what must never reach a log. */
+function sandboxPrivateKeys(dir: string): string[] {
+  const keys: string[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') {
+      for (const [name, inner] of Object.entries(value)) {
+        if (name === 'privateKey' && typeof inner === 'string') keys.push(inner);
+        else collect(inner);
+      }
+    }
+  };
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name === 'credentials.json') {
+      collect(JSON.parse(readFileSync(path.join(entry.parentPath, entry.name), 'utf8')));
+    }
+  }
+  return keys;
+}
+
+/** The last lines of the extension's "Countersign" log channel, to explain a failed step. */
+function countersignLogTail(userDataDir: string, count: number): string[] {
+  const logsDir = path.join(userDataDir, 'logs');
+  if (!existsSync(logsDir)) return [];
+  const files = readdirSync(logsDir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name === 'Countersign.log')
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  return files.flatMap((file) => readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count));
+}
+
+describe('the packaged extension in a real VS Code workbench', function () {
+  this.timeout(90_000);
+  // Each step builds on the one before: after a failure the rest would only fail for the same reason.
+  this.bail(true);
+
+  let codeServer: CodeServerModule;
+  let secretScan: SecretScanModule;
+  let install: CodeServerInstall;
+  let scratch: Scratch;
+  let vsix: string;
+  let folder: string;
+  let server: RunningCodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  const serverOutput: string[] = [];
+
+  before(async () => {
+    codeServer = await loadCodeServer();
+    secretScan = await loadSecretScan();
+    install = codeServer.requireCodeServer();
+    scratch = codeServer.makeScratch('countersign-ui-');
+  });
+
+  afterEach(async function () {
+    // What the workbench showed when a step failed, for the report.
+    if (this.currentTest?.state === 'failed' && browser) {
+      await screenshot(page, 'failed-step.png').catch(() => undefined);
+      const toasts = await page.locator('.notification-toast').allInnerTexts().catch(() => []);
+      if (toasts.length > 0) console.log(`      notifications: ${toasts.join(' | ')}`);
+      for (const line of countersignLogTail(scratch.userDataDir, 400).filter((l) => /^\d{4}-/.test(l))) console.log(`      log: ${line}`);
+    }
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    scratch?.dispose();
+  });
+
+  it('packages into a .vsix that holds the bundle, icons, strings and docs, and nothing else', async function () {
+    this.timeout(180_000);
+    vsix = path.join(scratch.root, 'countersign.vsix');
+    const vsce = path.join(repoRoot, 'node_modules', '.bin', 'vsce');
+    const { stdout, stderr } = await execFileAsync(vsce, ['package', '--no-dependencies', '-o', vsix], { cwd: repoRoot });
+    assert.doesNotMatch(`${stdout}\n${stderr}`, /WARNING/, 'vsce warned while packaging');
+    const files = listVsixFiles(vsix);
+    assert.ok(files.includes('extension/dist/extension.js'), 'the bundle is missing');
+    assert.ok(files.includes('extension/package.nls.json'), 'the manifest strings are missing');
+    const unexpected = files.filter((name) => /\.map$|\.ts$|^extension\/(src|test|scripts|node_modules|out)\//.test(name));
+    assert.deepEqual(unexpected, [], 'sources, maps or dependencies were packaged');
+  });
+
+  it('installs with code-server --install-extension', async () => {
+    await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
+    const listed = await codeServer.runCodeServerCli(install, scratch, ['--list-extensions', '--show-versions']);
+    assert.match(listed, new RegExp(`^${extensionId.replace('.', '\\.')}@${manifest.version.replace(/\./g, '\\.')}$`, 'm'));
+  });
+
+  it('opens the workbench on a Hardhat-like project', async () => {
+    folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
+    const port = await codeServer.freePort();
+    server = codeServer.startCodeServer(install, scratch, { port, folder, onOutput: (line) => serverOutput.push(line) });
+    await codeServer.waitForHealthz(server);
+    browser = await codeServer.launchChromium();
+    page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
+    page.setDefaultTimeout(20_000);
+    await page.goto(codeServer.workbenchUrl(port, folder));
+    await waitForWorkbench(page);
+    await widenSideBar(page, 440);
+    await showContainer(page, 'Explorer');
+    await treeItem(page, 'artifacts').waitFor();
+    await treeItem(page, 'abi').waitFor();
+  });
+
+  it('shows the Countersign container with its Activities and Organization views, inviting to start a sandbox', async () => {
+    await showContainer(page, 'Countersign');
+    await pane(page, 'Activities').waitFor();
+    await pane(page, 'Organization').waitFor();
+    await page.locator('.part.sidebar .welcome-view-content', { hasText: 'Start Local Sandbox' }).first().waitFor();
+  });
+
+  it('starts the local sandbox from the command palette, and the Organization view shows its keys', async () => {
+    await runFromPalette(page, 'Countersign: Start Local Sandbox');
+    await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    const organization = pane(page, 'Organization');
+    await treeItem(organization, /^Private keys/).waitFor();
+    await treeItem(organization, /^Smart contract interfaces/).waitFor();
+    await clearNotifications(page);
+  });
+
+  it('creates a smart contract interface from the Explorer context menu of an ABI file', async () => {
+    await showContainer(page, 'Explorer');
+    const abiFolder = treeItem(page, 'abi');
+    if ((await abiFolder.getAttribute('aria-expanded')) !== 'true') await abiFolder.click();
+    const file = treeItem(page, 'Counter.abi.json');
+    await file.click();
+    await page.locator('.editor-group-container .tab', { hasText: 'Counter.abi.json' }).waitFor();
+    await chooseFromContextMenu(page, file, CREATE_TITLE);
+
+    await answerInputBox(page, 'Contract address', CONTRACT_ADDRESS);
+    const proposedLabel = await answerInputBox(page, 'Label');
+    assert.equal(proposedLabel, 'Counter', 'the label should default to the contract name');
+    await answerInputBox(page, 'Notes');
+    await notification(page, 'Smart contract interface "Counter" created');
+  });
+
+  it('shows the new interface in the Organization view', async () => {
+    await showContainer(page, 'Countersign');
+    const organization = pane(page, 'Organization');
+    const group = treeItem(organization, /^Smart contract interfaces/);
+    await group.waitFor();
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+    await treeItem(organization, /^Counter/).waitFor();
+    // The progress notification closes a moment after the activity completes.
+    await page.locator('.notification-toast', { hasText: 'Creating smart contract interface' }).waitFor({ state: 'hidden' });
+    await notification(page, 'Smart contract interface "Counter" created');
+    await screenshot(page, 'create-interface.png');
+  });
+
+  it('shows the completed activity in the Activities view, with what it registered', async () => {
+    const activities = pane(page, 'Activities');
+    // The item's accessible name is "<type>, <status>, <age>".
+    const activity = treeItem(activities, /^Create smart contract interface, Completed/);
+    await activity.waitFor();
+    if ((await activity.getAttribute('aria-expanded')) === 'false') await activity.click();
+    const intent = treeItem(activities, /^Intent/);
+    await intent.waitFor();
+    if ((await intent.getAttribute('aria-expanded')) === 'false') await intent.click();
+    await treeItem(activities, CONTRACT_ADDRESS).waitFor();
+    await treeItem(activities, 'Counter').waitFor();
+
+    await chooseFromContextMenu(page, activity, 'Open Activity as JSON');
+    const jsonTab = page.locator('.editor-group-container .tab.active', { hasText: /^[0-9a-f-]{36}\.json/ });
+    await jsonTab.waitFor();
+    await page.locator('.editor-group-container .view-lines', { hasText: 'ACTIVITY_STATUS_COMPLETED' }).waitFor();
+    await clearNotifications(page);
+    await screenshot(page, 'activities.png');
+  });
+
+  it('leaves no private key, X-Stamp value or signature in the logs or the output', async function () {
+    this.timeout(30_000);
+    await browser?.close();
+    browser = undefined;
+    await server?.stop();
+    server = undefined;
+    const keys = sandboxPrivateKeys(scratch.userDataDir);
+    assert.ok(keys.length > 0, 'the sandbox wrote no credentials.json with private keys');
+    const logsDir = path.join(scratch.userDataDir, 'logs');
+    assert.ok(existsSync(logsDir), 'code-server wrote no logs');
+    const findings = [
+      ...secretScan.scanDirectory(logsDir, keys, (file) => `logs/${path.relative(logsDir, file)}`),
+      ...secretScan.scanText(serverOutput.join('\n'), "code-server's output", keys),
+    ];
+    assert.deepEqual(findings.map((finding) => secretScan.describeFinding(finding)), []);
+  });
+});

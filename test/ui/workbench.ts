@@ -1,0 +1,95 @@
+// Driving VS Code's web workbench with Playwright: the few gestures the UI test needs, each waiting for what
+// it expects to see, so that a missing element fails the step instead of passing silently.
+import type { Locator, Page } from 'playwright-core';
+
+export async function waitForWorkbench(page: Page): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  // The activity bar is filled once the extensions are known.
+  await page.getByRole('tab', { name: /^Explorer/ }).waitFor({ timeout: 60_000 });
+}
+
+/** Drags the sash between the side bar and the editor so that the side bar is `width` pixels wide. */
+export async function widenSideBar(page: Page, width: number): Promise<void> {
+  const sidebar = page.locator('.part.sidebar');
+  const box = await sidebar.boundingBox();
+  if (!box) throw new Error('the side bar is not showing');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Clicks an activity-bar entry (Explorer, Countersign…) unless its side bar is already showing. */
+export async function showContainer(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
+  await tab.waitFor();
+  const title = page.locator('.part.sidebar .composite.title h2');
+  if ((await title.count()) > 0 && (await title.first().innerText()).trim().toLowerCase() === name.toLowerCase()) return;
+  await tab.click();
+  await page.locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^${name}$`, 'i') }).waitFor();
+}
+
+/** The pane (view) of the side bar with this title. */
+export function pane(page: Page, title: string): Locator {
+  return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: title }) });
+}
+
+export function treeItem(scope: Page | Locator, name: string | RegExp): Locator {
+  return scope.getByRole('treeitem', { name });
+}
+
+/** F1, the command's title, Enter: as a user runs a command. */
+export async function runFromPalette(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input[type="text"]');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Waits for the input box titled `title`, types `value` (or keeps what is proposed), presses Enter, and
+ * returns the value that was proposed.
+ */
+export async function answerInputBox(page: Page, title: string, value?: string): Promise<string> {
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.quick-input-title', { hasText: title }).waitFor();
+  const input = widget.locator('input[type="text"]');
+  const proposed = await input.inputValue();
+  if (value !== undefined) await input.fill(value);
+  await page.keyboard.press('Enter');
+  // The next prompt reuses the widget; this one is answered once its title is hidden or replaced.
+  await widget.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'hidden' });
+  return proposed;
+}
+
+/**
+ * Right-clicks `target` and chooses `label` from its context menu. The item is chosen with Enter once the
+ * pointer has focused it: a click that comes right after the menu opens can be taken for the right-click's
+ * own release and ignored.
+ */
+export async function chooseFromContextMenu(page: Page, target: Locator, label: string): Promise<void> {
+  await target.click({ button: 'right' });
+  const item = page.locator('.monaco-menu .action-item', { hasText: label });
+  await item.waitFor();
+  await item.hover();
+  await page.locator('.monaco-menu .action-item.focused', { hasText: label }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-menu').waitFor({ state: 'detached' });
+}
+
+/** The notification toast whose text matches, once it shows. */
+export async function notification(page: Page, text: string | RegExp): Promise<Locator> {
+  const toast = page.locator('.notification-toast', { hasText: text }).first();
+  await toast.waitFor();
+  return toast;
+}
+
+/** Closes every notification toast, so that a screenshot shows the views. */
+export async function clearNotifications(page: Page): Promise<void> {
+  await runFromPalette(page, 'Notifications: Clear All Notifications');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await page.locator('.notification-toast').first().waitFor({ state: 'hidden' });
+}
