@@ -410,6 +410,23 @@ describe('service failures', function () {
       await new Promise((resolve) => setTimeout(resolve, 600));
       assert.equal(getApiKeyRequests().length, 1, 'no retry after the cancel');
     });
+
+    it('checking a profile against a service that never answers can be cancelled too', async () => {
+      const silent = await fakeService(() => {
+        // Never answers.
+      });
+      await useProfile('Slow check', silent.baseUrl);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      const before = failures.length;
+      const pending = Promise.resolve(vscode.commands.executeCommand(CommandIds.checkProfile));
+      await eventually('the check to reach the service', () => (requestsTo(silent, 'whoami').length > 0 ? true : undefined));
+      await eventually('the cancel to reach the request', async () => {
+        await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+        return silent.aborted.some((p) => p.endsWith('/whoami')) ? true : undefined;
+      }, 10_000);
+      assert.equal(await pending, undefined);
+      assert.equal(failures.length, before, `no failure shown: ${failures.slice(before).map((f) => f.message).join(' | ')}`);
+    });
   });
 
   describe('secrets', () => {

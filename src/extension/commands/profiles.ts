@@ -11,6 +11,7 @@ import { CancelledError, InvalidInputError, derivePublicKey, type ApiKey, type W
 import { CommandIds } from '../commandIds';
 import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem } from '../profiles/profileStore';
 import type { Profile, Services } from '../services';
+import { withProgress } from '../ui/progress';
 import type { HandlerMap } from './registerCommands';
 
 export interface ProfileCheck {
@@ -154,14 +155,13 @@ async function checkProfile(services: Services, arg: unknown): Promise<ProfileCh
   const { profile, client } = await services.requireSession();
   const privateKey = await services.keys.get(profile.id);
   const ourPublicKey = privateKey === undefined ? undefined : derivePublicKey(privateKey);
-  const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking "{0}"…', profile.label) },
-    async () => {
-      const whoami = await client.whoami({ organizationId: profile.organizationId });
-      const apiKey = profile.apiKeyId ? await client.getApiKey({ organizationId: profile.organizationId, apiKeyId: profile.apiKeyId }) : undefined;
-      return { whoami, apiKey };
-    },
-  );
+  // Cancellable: against a service that never answers, the check would otherwise hold its notification
+  // through every attempt's timeout.
+  const result = await withProgress(vscode.l10n.t('Checking "{0}"…', profile.label), async (signal) => {
+    const whoami = await client.whoami({ organizationId: profile.organizationId }, { signal });
+    const apiKey = profile.apiKeyId ? await client.getApiKey({ organizationId: profile.organizationId, apiKeyId: profile.apiKeyId }, { signal }) : undefined;
+    return { whoami, apiKey };
+  });
   const registered = result.apiKey?.credential.publicKey;
   const keyMatches = registered === undefined ? undefined : registered.toLowerCase() === ourPublicKey?.toLowerCase();
   services.log.info('Profile checked', {
