@@ -269,10 +269,11 @@ export async function launchChromium({ headless = true } = {}) {
 
 /** The workbench URL for `folder`, with an optional smoke-driver payload (a list of [name, value] pairs). */
 export function workbenchUrl(port, folder, payload) {
-  const url = new URL(`http://127.0.0.1:${port}/`);
-  if (folder) url.searchParams.set('folder', folder);
-  if (payload) url.searchParams.set('payload', JSON.stringify(payload));
-  return url.toString();
+  const query = [];
+  // Slashes stay readable in the folder path, as code-server itself writes it.
+  if (folder) query.push(`folder=${encodeURIComponent(folder).replace(/%2F/gi, '/')}`);
+  if (payload) query.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  return `http://127.0.0.1:${port}/${query.length > 0 ? `?${query.join('&')}` : ''}`;
 }
 
 /** A path on the server as the remote (Node) extension host sees it. */
