@@ -9,13 +9,14 @@ import * as assert from 'node:assert/strict';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { ApiKeyStamper, CountersignClient, generateApiKeyPair } from '../../src/api';
+import { ApiKeyStamper, CountersignClient, generateApiKeyPair, toChecksumAddress } from '../../src/api';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { Profile } from '../../src/extension/services';
 import type { ActivitiesElement, MessageElement, OrganizationElement } from '../../src/extension/views/treeItems';
 import type { SandboxOrganization } from '../../src/sandbox';
+import { readFixture } from '../support/fixtures';
 import { eventually, extensionApi, failureOf, noteSecret, run } from './hostSupport';
 
 const DEMO_PROFILE = 'local-sandbox';
@@ -301,6 +302,26 @@ describe('service failures', function () {
       const sent = requestsTo(broken, 'create_private_key_tag').length;
       assert.ok(sent >= 1 && sent <= 3, `${sent} requests`);
       await assertProfileIntact(profile);
+    });
+
+    it('a registration refused with a 500 leaves the unsaved ABI in its editor as it was', async () => {
+      const broken = await fakeService((_req, res) => json(res, 500, { code: 13, message: 'the ledger is being rebuilt', details: [] }));
+      await useProfile('Answers 500 to a registration', broken.baseUrl);
+      const abi = readFixture('abi', 'Counter.abi.json');
+      const document = await vscode.workspace.openTextDocument({ language: 'json', content: abi });
+      await vscode.window.showTextDocument(document);
+      try {
+        const failure = await failureOf(api, CommandIds.createSmartContractInterface, { address: toChecksumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'), label: 'Kept' });
+        assertClearMessage(failure, /HTTP 500/);
+        const sent = requestsTo(broken, 'create_smart_contract_interface').length;
+        assert.ok(sent >= 1 && sent <= 3, `${sent} requests`);
+        assert.ok(vscode.workspace.textDocuments.includes(document), 'the editor\'s document is still open');
+        assert.equal(document.getText(), abi);
+        assert.equal(document.isUntitled, true);
+        assert.equal(vscode.window.activeTextEditor?.document, document);
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
     });
 
     it('a 502 with an HTML page shows the status and a short excerpt; at most 3 requests', async () => {
