@@ -42,12 +42,15 @@ export function requireCodeServer() {
   return found;
 }
 
-/** The Chromium that drives the workbench; CHROMIUM_PATH overrides. */
+/** The Chromium that drives the workbench: CHROMIUM_PATH, else the first Chromium on PATH. */
 export function chromiumPath() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error('Chromium was not found (install the "chromium" package or set CHROMIUM_PATH).');
-  return found;
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    for (const name of ['chromium', 'chromium-browser']) {
+      if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
+    }
+  }
+  throw new Error('Chromium was not found on PATH (install the "chromium" package or set CHROMIUM_PATH).');
 }
 
 function portIsFree(port) {

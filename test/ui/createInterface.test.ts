@@ -21,7 +21,18 @@ import {
   type SecretScanModule,
 } from './harness';
 import { listVsixFiles } from './vsixContents';
-import { answerInputBox, chooseFromContextMenu, clearNotifications, notification, widenSideBar, pane, runFromPalette, showContainer, treeItem, waitForWorkbench } from './workbench';
+import {
+  answerInputBox,
+  chooseFromContextMenu,
+  clearNotifications,
+  notification,
+  pane,
+  runFromPalette,
+  showContainer,
+  treeItem,
+  waitForWorkbench,
+  widenSideBar,
+} from './workbench';
 
 const execFileAsync = promisify(execFile);
 
@@ -64,14 +75,19 @@ function sandboxPrivateKeys(dir: string): string[] {
   return keys;
 }
 
-/** The last lines of the extension's "Countersign" log channel, to explain a failed step. */
+/** The last entries of the extension's "Countersign" log (first lines only, not the JSON it prints), to explain a failed step. */
 function countersignLogTail(userDataDir: string, count: number): string[] {
   const logsDir = path.join(userDataDir, 'logs');
   if (!existsSync(logsDir)) return [];
   const files = readdirSync(logsDir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name === 'Countersign.log')
     .map((entry) => path.join(entry.parentPath, entry.name));
-  return files.flatMap((file) => readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count));
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /^\d{4}-\d\d-\d\d /.test(line))
+      .slice(-count),
+  );
 }
 
 describe('the packaged extension in a real VS Code workbench', function () {
@@ -100,10 +116,11 @@ describe('the packaged extension in a real VS Code workbench', function () {
   afterEach(async function () {
     // What the workbench showed when a step failed, for the report.
     if (this.currentTest?.state === 'failed' && browser) {
-      await screenshot(page, 'failed-step.png').catch(() => undefined);
+      mkdirSync(resultsDir, { recursive: true });
+      await page.screenshot({ path: path.join(resultsDir, 'failed-step.png') }).catch(() => undefined);
       const toasts = await page.locator('.notification-toast').allInnerTexts().catch(() => []);
       if (toasts.length > 0) console.log(`      notifications: ${toasts.join(' | ')}`);
-      for (const line of countersignLogTail(scratch.userDataDir, 400).filter((l) => /^\d{4}-/.test(l))) console.log(`      log: ${line}`);
+      for (const line of countersignLogTail(scratch.userDataDir, 20)) console.log(`      log: ${line}`);
     }
   });
 
