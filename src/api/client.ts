@@ -328,7 +328,7 @@ export class CountersignClient {
       const clock = skewMs !== undefined && Math.abs(skewMs) >= 60_000 ? `: ${describeClockSkew(skewMs)}` : '';
       return new ClockSkewError({
         ...init,
-        message: `The service refused ${name} because of the request time (HTTP ${status})${clock}.`,
+        message: `The service refused ${operationWords(name)} because of the request time (HTTP ${status})${clock}.`,
         hint: 'Set your computer\'s clock to the correct time (turn on automatic time synchronisation), then try again.',
         ...(skewMs !== undefined ? { clockSkewMs: skewMs } : {}),
       });
@@ -339,8 +339,9 @@ export class CountersignClient {
         ? `: ${excerpt(serviceMessage, 500)}${turnkeyErrorCode ? ` (${turnkeyErrorCode})` : ''}`
         : response.text.trim() === ''
           ? ' with an empty body'
-          : ` with a body that is not an error record: "${excerpt(response.text, 200)}"`;
-    return new ServiceError({ ...init, message: `The service refused ${name} (HTTP ${status})${detail}`, ...(hint ? { hint } : {}) });
+          : ` with a body that is not an error record: "${excerpt(readableBody(response.text), 200)}"`;
+    const verb = status >= 500 ? 'could not carry out' : 'refused';
+    return new ServiceError({ ...init, message: `The service ${verb} ${operationWords(name)} (HTTP ${status})${detail}`, ...(hint ? { hint } : {}) });
   }
 }
 
@@ -353,6 +354,21 @@ function parseRpcStatus(text: string): RpcStatus | undefined {
   }
   const parsed = rpcStatusSchema.safeParse(json);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** An operation as the message names it: `createPrivateKeyTag` → "create private key tag", `getApiKey` → "get API key". */
+export function operationWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\bapi\b/g, 'API');
+}
+
+/** An HTML error page (a proxy's 502, say) is shown by its title, or its text without tags. */
+function readableBody(text: string): string {
+  if (!/^\s*</.test(text)) return text;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+  return title || text.replace(/<[^>]*>/g, ' ');
 }
 
 /** At most `max` characters, control characters removed and whitespace collapsed. */
@@ -391,11 +407,17 @@ function invalidInput(name: OperationName, issues: readonly IssueLike[], prefix:
   );
 }
 
+/** zod's wording, except that a field that is not there "is missing" rather than "received undefined". */
+function issueText(issue: { readonly message: string } | undefined): string {
+  if (!issue) return 'invalid';
+  return /received undefined$/.test(issue.message) ? 'is missing' : issue.message;
+}
+
 function parseResponse<S extends z.ZodType>(name: OperationName, schema: S, json: unknown): z.output<S> {
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new ResponseShapeError(name, dottedPath(first?.path ?? []), first?.message ?? 'invalid');
+    throw new ResponseShapeError(name, dottedPath(first?.path ?? []), issueText(first));
   }
   return parsed.data;
 }
@@ -409,7 +431,7 @@ function checkResult(name: OperationName, operation: SubmitOperation, activity: 
   const parsed = operation.result.safeParse(value);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new ResponseShapeError(name, dottedPath([field, ...(first?.path ?? [])]), first?.message ?? 'invalid');
+    throw new ResponseShapeError(name, dottedPath([field, ...(first?.path ?? [])]), issueText(first));
   }
 }
 

@@ -151,9 +151,20 @@ describe('CountersignClient errors', () => {
       assert.equal(error.status, 502);
       assert.equal(error.rpcStatus, undefined);
       const quoted = /"(.*)"$/.exec(error.message)?.[1] ?? '';
-      assert.ok(quoted.startsWith('<html> [31m<body>Bad gateway'), quoted);
+      assert.ok(quoted.startsWith('[31m Bad gateway Bad gateway'), quoted);
+      assert.ok(!quoted.includes('<'), `tags are left out: ${quoted}`);
       assert.ok(quoted.length <= 200, `excerpt of ${quoted.length} characters`);
       assert.doesNotMatch(error.message, /[\u0000-\u001f]/);
+      assert.match(error.message, /could not carry out whoami \(HTTP 502\)/);
+      return true;
+    });
+  });
+
+  it('shows an HTML error page by its title', async () => {
+    server.respond(() => ({ status: 503, text: '<!doctype html><html><head><title>503 Service Unavailable</title></head><body><h1>down</h1></body></html>' }));
+    await assert.rejects(clientFor({ maxAttempts: 1 }).getApiKey({ organizationId: ORG, apiKeyId: 'k' }), (error: unknown) => {
+      assert.ok(error instanceof ServiceError);
+      assert.match(error.message, /get API key \(HTTP 503\) with a body that is not an error record: "503 Service Unavailable"$/);
       return true;
     });
   });
@@ -329,6 +340,16 @@ describe('CountersignClient errors', () => {
         assert.ok(error instanceof ResponseShapeError);
         assert.equal(error.field, 'apiKey.credential.publicKey');
         assert.match(error.message, /apiKey\.credential\.publicKey/);
+        return true;
+      });
+    });
+
+    it('says a field that is not there is missing', async () => {
+      server.respond(() => ({ json: {} }));
+      await assert.rejects(clientFor().listActivities({ organizationId: ORG }), (error: unknown) => {
+        assert.ok(error instanceof ResponseShapeError);
+        assert.equal(error.field, 'activities');
+        assert.match(error.message, /activities.*is missing/);
         return true;
       });
     });
