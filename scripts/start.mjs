@@ -2,12 +2,15 @@
 // code-server of its own (installed on first use), and serves it on 127.0.0.1 with a small Hardhat-like project
 // open. Ctrl-C stops it.
 //
-//   node scripts/start.mjs [--port 8080]
+//   node scripts/start.mjs [--port 8080] [--dev]
+//
+// --dev runs this checkout instead of a package: a development build, rebuilt on every change (esbuild --watch),
+// linked into code-server's extensions folder; "Developer: Reload Window" picks up a rebuild.
 //
 // State (settings, profiles, the local sandbox's journal) is kept in .vscode-test/start/ between starts; the
 // API keys live in the browser's secret storage. Delete that folder to start over.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { delimiter } from 'node:path';
 import * as path from 'node:path';
 import {
@@ -23,6 +26,7 @@ import {
   writeSettings,
 } from './codeServer.mjs';
 
+const dev = process.argv.includes('--dev');
 const portArg = process.argv.indexOf('--port');
 const preferredPort = portArg > 0 ? Number(process.argv[portArg + 1]) : 8080;
 if (!Number.isInteger(preferredPort) || preferredPort <= 0 || preferredPort > 65535) {
@@ -45,6 +49,14 @@ function step(title, command, args, { quiet = false } = {}) {
   }
 }
 
+function isSymlink(file) {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 function onPath(command) {
   return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(path.join(dir, command)));
 }
@@ -53,7 +65,8 @@ const home = path.join(repoRoot, '.vscode-test', 'start');
 const dirs = {
   root: home,
   userDataDir: path.join(home, 'user-data'),
-  extensionsDir: path.join(home, 'extensions'),
+  // Separate folders: a linked checkout and an installed package of the same version would replace each other.
+  extensionsDir: path.join(home, dev ? 'extensions-dev' : 'extensions'),
   tmp: path.join(home, 'tmp'),
   configFile: path.join(home, 'config.yaml'),
 };
@@ -65,17 +78,29 @@ if (!existsSync(workspace)) copyFixtureWorkspace(workspace);
 if (!locateCodeServer()) step('Installing code-server (once, a few minutes)', 'bash', [path.join(repoRoot, 'scripts', 'setup-code-server.sh')]);
 const install = requireCodeServer();
 
-// Packaging runs the production build (vscode:prepublish), so the installed extension is what users get.
-const vsix = path.join(dirs.tmp, 'countersign.vsix');
-step('Building and packaging the extension', path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '-o', vsix], {
-  quiet: true,
-});
-console.log('▸ Installing it into code-server');
-try {
-  await runCodeServerCli(install, dirs, ['--install-extension', vsix, '--force']);
-} catch (error) {
-  console.error(`✘ ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+let watcher;
+if (dev) {
+  step('Building the extension (development build)', process.execPath, ['esbuild.mjs']);
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const link = path.join(dirs.extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+  // Only the link is removed, never what it points to.
+  if (isSymlink(link)) rmSync(link);
+  else if (existsSync(link)) rmSync(link, { recursive: true });
+  symlinkSync(repoRoot, link, 'dir');
+  watcher = spawn(process.execPath, ['esbuild.mjs', '--watch'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+} else {
+  // Packaging runs the production build (vscode:prepublish), so the installed extension is what users get.
+  const vsix = path.join(dirs.tmp, 'countersign.vsix');
+  step('Building and packaging the extension', path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '-o', vsix], {
+    quiet: true,
+  });
+  console.log('▸ Installing it into code-server');
+  try {
+    await runCodeServerCli(install, dirs, ['--install-extension', vsix, '--force']);
+  } catch (error) {
+    console.error(`✘ ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }
 
 const port = await freePort(preferredPort);
@@ -95,6 +120,7 @@ async function stop(code) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping code-server…');
+  watcher?.kill('SIGTERM');
   await server.stop();
   process.exit(code);
 }
@@ -119,4 +145,5 @@ console.log('Open the Countersign view in the activity bar and choose "Start Loc
 if (onPath('code')) {
   console.log(`With desktop VS Code instead: code --extensionDevelopmentPath=${repoRoot} ${workspace}`);
 }
+if (dev) console.log('Changes are rebuilt as you save; run "Developer: Reload Window" in VS Code to load them.');
 console.log('Press Ctrl-C to stop.');
