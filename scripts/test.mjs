@@ -106,6 +106,9 @@ function main() {
       `--extensionTestsPath=${path.join(root, 'out', 'test', 'extension', 'index.js')}`,
     ]);
   }
+  if (wanted('ui')) {
+    countedStage('ui', bin('mocha'), [...mochaArgs, ...testFiles(path.join(root, 'out', 'test', 'ui'))]);
+  }
 }
 
 try {

@@ -47,6 +47,10 @@ const extensionId = `${manifest.publisher}.${manifest.name}`;
 async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, name);
+  // A hover left by the last click would cover the tree: park the mouse on the empty title bar and let it fade.
+  await page.mouse.move((page.viewportSize()?.width ?? 1200) / 2, 2);
+  await page.locator('.monaco-hover, .workbench-hover-container').first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
   await page.screenshot({ path: file });
   if (process.env.UPDATE_SCREENSHOTS === '1') {
     const media = path.join(repoRoot, 'media', 'screenshots');
