@@ -27,3 +27,5 @@ export * from './transport/clockSkew';
 export { HttpTransport, DEFAULT_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS } from './transport/httpTransport';
 export type { HttpTransportOptions, HttpRequest, HttpResponse } from './transport/httpTransport';
 export * from './appProofs';
+export * from './stamping/webauthnStamper';
+export * from './stamping/verifyWebauthnStamp';
