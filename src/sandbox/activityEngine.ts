@@ -16,17 +16,19 @@ import {
 } from '../api';
 import type { AppProofSigner } from './appProofs';
 import { RpcError, rpcStatusBody } from './rpcError';
-import type {
-  ActivityRecord,
-  ApiKeyRecord,
-  Effect,
-  KeyOwner,
-  Organization,
-  RpcStatusBody,
-  SandboxRecord,
-  SandboxState,
-  UserRecord,
-  VoteRecord,
+import {
+  callerPublicKey,
+  type ActivityRecord,
+  type ApiKeyRecord,
+  type AuthenticatorRecord,
+  type Caller,
+  type Effect,
+  type Organization,
+  type RpcStatusBody,
+  type SandboxRecord,
+  type SandboxState,
+  type UserRecord,
+  type VoteRecord,
 } from './state';
 import type { Storage } from './storage/storage';
 
@@ -43,7 +45,7 @@ const REJECTED = 'ACTIVITY_STATUS_REJECTED';
 export interface Submission {
   readonly operation: SubmitOperation;
   readonly organization: Organization;
-  readonly caller: KeyOwner;
+  readonly caller: Caller;
   readonly timestampMs: string;
   readonly parameters: Record<string, unknown>;
   readonly generateAppProofs: boolean;
@@ -102,6 +104,11 @@ export class ActivityEngine {
   /** Registers one more API key for a user (used by tests to exercise expiry). */
   addApiKey(organizationId: string, userId: string, record: ApiKeyRecord): Promise<void> {
     return this.commit({ kind: 'effects', effects: [{ op: 'putApiKey', organizationId, userId, record }] });
+  }
+
+  /** Registers a passkey for a user (used by tests; the sandbox serves no create_authenticators yet). */
+  addAuthenticator(organizationId: string, userId: string, record: AuthenticatorRecord): Promise<void> {
+    return this.commit({ kind: 'effects', effects: [{ op: 'putAuthenticator', organizationId, userId, record }] });
   }
 
   async submit(submission: Submission): Promise<ActivityRecord> {
@@ -222,7 +229,7 @@ export class ActivityEngine {
       selection,
       // What was signed, by its digest: the body itself can be 400 KB, and it is already the intent.
       message: fingerprintOf(submission.rawBody),
-      publicKey: submission.caller.apiKey.publicKey,
+      publicKey: callerPublicKey(submission.caller),
       createdAtMs: now,
     };
   }
@@ -382,11 +389,27 @@ export function renderApiKey(key: ApiKeyRecord): Record<string, unknown> {
   };
 }
 
+/** A passkey as the service lists it. The sandbox keeps no attestation, so those fields are the "none" values. */
+export function renderAuthenticator(authenticator: AuthenticatorRecord): Record<string, unknown> {
+  return {
+    transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL'],
+    attestationType: 'none',
+    aaguid: '00000000-0000-0000-0000-000000000000',
+    credentialId: authenticator.credentialId,
+    model: 'Passkey',
+    credential: { publicKey: authenticator.publicKey, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
+    authenticatorId: authenticator.authenticatorId,
+    authenticatorName: authenticator.authenticatorName,
+    createdAt: timestampFromMs(authenticator.createdAtMs),
+    updatedAt: timestampFromMs(authenticator.createdAtMs),
+  };
+}
+
 export function renderUser(user: UserRecord): Record<string, unknown> {
   return {
     userId: user.userId,
     userName: user.userName,
-    authenticators: [],
+    authenticators: (user.authenticators ?? []).map(renderAuthenticator),
     apiKeys: user.apiKeys.map(renderApiKey),
     userTags: [],
     oauthProviders: [],

@@ -1,13 +1,17 @@
 /**
- * Authentication as the service does it: the X-Stamp is checked over the raw received bytes first, then
- * its public key is looked up among the API keys of the target organization or its parent, then the
- * key's expiry and (for submissions) the request's timestampMs. Each refusal carries the service's
- * message and turnkeyErrorCode.
+ * Authentication as the service does it: the stamp is checked over the raw received bytes first, then
+ * its key is looked up in the target organization or its parent, then the key's expiry and (for
+ * submissions) the request's timestampMs. Each refusal carries the service's message and
+ * turnkeyErrorCode.
+ *
+ * Two stamps are accepted: an API key's (`X-Stamp`, the key travels in the stamp) and a passkey's
+ * (`X-Stamp-Webauthn`, only the credential id travels; its public key is the one registered with it).
+ * When both headers are sent, X-Stamp is the one read.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { GrpcCode, verifyApiKeyStamp } from '../api';
+import { decodeWebauthnStamp, GrpcCode, verifyApiKeyStamp, verifyWebauthnStamp, type WebauthnStampVerification } from '../api';
 import { invalidRequest, RpcError } from './rpcError';
-import type { KeyOwner, Organization, SandboxState } from './state';
+import type { AuthenticatorOwner, Caller, KeyOwner, Organization, SandboxState } from './state';
 
 export const MAX_TIMESTAMP_AGE_MS = 60 * 60_000;
 export const MAX_TIMESTAMP_AHEAD_MS = 5 * 60_000;
@@ -22,13 +26,44 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Checks the stamp's signature over `body` and returns its public key (lowercase hex). */
+/** A stamp whose signature holds: by an API key (its public key) or by a registered passkey (its credential id). */
+export type VerifiedStamp = { readonly kind: 'apiKey'; readonly publicKey: string } | { readonly kind: 'webauthn'; readonly credentialId: string };
+
+const CREDENTIAL_NOT_FOUND_MESSAGE = 'could not find credential in organization or its parent organization';
+
+/**
+ * Checks whichever stamp the request carries over `body`. A passkey's signature can only be checked with
+ * a registered public key, so an unknown credential id is refused here, before the organization is read.
+ */
+export function authenticateStamp(state: SandboxState, headers: IncomingHttpHeaders, body: Buffer): VerifiedStamp {
+  const apiKeyStamp = headerValue(headers, 'x-stamp');
+  if (apiKeyStamp === undefined || apiKeyStamp.trim() === '') {
+    const webauthnStamp = headerValue(headers, 'x-stamp-webauthn');
+    if (webauthnStamp !== undefined && webauthnStamp.trim() !== '') return { kind: 'webauthn', credentialId: verifyPasskeyStamp(state, webauthnStamp, body) };
+  }
+  return { kind: 'apiKey', publicKey: verifyStamp(headers, body) };
+}
+
+/** Checks a passkey stamp against every public key its credential id is registered with; returns the id. */
+function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buffer): string {
+  const decoded = decodeWebauthnStamp(headerValue);
+  if (!decoded) throw unauthenticated('could not extract webauthn stamp: malformed activity stamp', 'SIGNATURE_INVALID');
+  const owners = state.authenticatorOwners.get(decoded.credentialId) ?? [];
+  if (owners.length === 0) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
+  let refusal: WebauthnStampVerification | undefined;
+  for (const publicKey of new Set(owners.map((o) => o.authenticator.publicKey))) {
+    const verdict = verifyWebauthnStamp(body, decoded, publicKey);
+    if (verdict.ok) return decoded.credentialId;
+    refusal ??= verdict;
+  }
+  const detail = refusal && !refusal.ok ? refusal.detail : 'the signature does not match';
+  throw unauthenticated(`could not verify WebAuthN signature: ${detail}`, 'SIGNATURE_INVALID');
+}
+
+/** Checks the X-Stamp's signature over `body` and returns its public key (lowercase hex). */
 export function verifyStamp(headers: IncomingHttpHeaders, body: Buffer): string {
   const stamp = headerValue(headers, 'x-stamp');
   if (stamp === undefined || stamp.trim() === '') {
-    if (headerValue(headers, 'x-stamp-webauthn') !== undefined) {
-      throw unauthenticated('could not verify WebAuthN signature: the local sandbox accepts API key stamps (X-Stamp) only', 'SIGNATURE_INVALID');
-    }
     throw unauthenticated('cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)', 'SIGNATURE_MISSING');
   }
   const verdict = verifyApiKeyStamp(body, stamp);
@@ -78,6 +113,22 @@ export function findKeyOwner(state: SandboxState, organization: Organization, pu
     throw unauthenticated('expired api key', 'API_KEY_EXPIRED');
   }
   return owner;
+}
+
+/** Finds the passkey in the organization or its parent. Passkeys do not expire. */
+export function findAuthenticatorOwner(state: SandboxState, organization: Organization, credentialId: string): AuthenticatorOwner {
+  const owners = state.authenticatorOwners.get(credentialId) ?? [];
+  const parentId = organization.record.parentOrganizationId;
+  const owner =
+    owners.find((o) => o.organization === organization) ??
+    (parentId === null ? undefined : owners.find((o) => o.organization.record.organizationId === parentId && !o.organization.deleted));
+  if (!owner) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
+  return owner;
+}
+
+/** Who stamped the request, as seen from the organization it names. */
+export function findCaller(state: SandboxState, organization: Organization, stamp: VerifiedStamp, nowMs: number): Caller {
+  return stamp.kind === 'apiKey' ? findKeyOwner(state, organization, stamp.publicKey, nowMs) : findAuthenticatorOwner(state, organization, stamp.credentialId);
 }
 
 /** Submissions must be less than an hour old and at most five minutes ahead of the sandbox's clock. */

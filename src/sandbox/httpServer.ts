@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { GrpcCode, operationByPath, type Logger } from '../api';
 import type { ActivityEngine } from './activityEngine';
-import { findKeyOwner, findOrganization, verifyStamp } from './authenticate';
+import { authenticateStamp, findCaller, findOrganization } from './authenticate';
 import type { RequestContext } from './handlers/context';
 import { runQuery } from './handlers/queries';
 import { runSubmission } from './handlers/submissions';
@@ -111,7 +111,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     }
     const body = await readBody(req, maxBodyBytes);
     if (body === 'tooLarge') throw tooLargeError(maxBodyBytes);
-    const publicKey = verifyStamp(req.headers, body);
+    const stamp = authenticateStamp(engine.state, req.headers, body);
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
@@ -125,7 +125,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     const record = json as Record<string, unknown>;
     const nowMs = now();
     const organization = findOrganization(engine.state, record['organizationId']);
-    const caller = findKeyOwner(engine.state, organization, publicKey, nowMs);
+    const caller = findCaller(engine.state, organization, stamp, nowMs);
     const ctx: RequestContext = { engine, organization, caller, json: record, rawBody: body, nowMs };
     const answer =
       route.operation.kind === 'query'

@@ -40,10 +40,27 @@ export interface SandboxApiKey {
   privateKey: string;
 }
 
+/**
+ * A passkey registered to a seeded user. A real passkey's private key never leaves its device; the
+ * sandbox's is simulated, and its private key is kept here so a test or a tool can play the device.
+ */
+export interface SandboxAuthenticator {
+  authenticatorId: string;
+  authenticatorName: string;
+  /** base64url without padding, as an assertion's id. */
+  credentialId: string;
+  /** P-256, compressed SEC1 hex: the form the sandbox stores and lists. */
+  publicKey: string;
+  /** The simulated device's key: a 32-byte P-256 scalar in hex. */
+  privateKey?: string;
+}
+
 export interface SandboxUser {
   userId: string;
   userName: string;
   apiKeys: SandboxApiKey[];
+  /** Absent for users without a passkey (and in credentials written before passkeys were seeded). */
+  authenticators?: SandboxAuthenticator[];
 }
 
 export interface SandboxOrganization {

@@ -3,10 +3,14 @@
  * two root users, two private keys) and "Demo Sub-organization" (a sub-organization of Demo with its own
  * root user and one private key that was never exported). API keys are fresh P-256 pairs; only their
  * public halves enter the journal, the private halves go to credentials.json alone.
+ *
+ * Team's second root user also has a passkey, so a Team activity can be approved with a WebAuthn stamp.
+ * It is simulated: a fresh P-256 pair like an API key's, whose private half is kept in credentials.json
+ * for whatever plays the device (tests, tools), never in the journal.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { generateApiKeyPair } from '../api';
-import type { SandboxOrganization } from './index';
+import type { SandboxOrganization, SandboxUser } from './index';
 import type { OrganizationRecord, PrivateKeyRecord, UserRecord } from './state';
 
 interface OrganizationPlan {
@@ -14,6 +18,8 @@ interface OrganizationPlan {
   readonly rootQuorum: number;
   readonly parent?: string;
   readonly userNames: readonly string[];
+  /** Users (by name) who also get a passkey. */
+  readonly passkeyUsers?: readonly string[];
   readonly privateKeys: readonly { readonly name: string; readonly curve: 'CURVE_SECP256K1' | 'CURVE_ED25519'; readonly exported: boolean }[];
 }
 
@@ -32,6 +38,7 @@ const plans: readonly OrganizationPlan[] = [
     name: 'Team',
     rootQuorum: 2,
     userNames: ['Team root user 1', 'Team root user 2'],
+    passkeyUsers: ['Team root user 2'],
     privateKeys: [
       { name: 'Team operations key', curve: 'CURVE_SECP256K1', exported: true },
       { name: 'Team reserve key', curve: 'CURVE_SECP256K1', exported: true },
@@ -90,8 +97,21 @@ export function createSeed(nowMs: number): Seed {
       const apiKeyId = randomUUID();
       const apiKeyName = `${userName} API key`;
       const userId = randomUUID();
-      users.push({ userId, userName, createdAtMs: nowMs, apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, createdAtMs: nowMs }] });
-      credentialUsers.push({ userId, userName, apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, privateKey: pair.privateKey }] });
+      const user: UserRecord = { userId, userName, createdAtMs: nowMs, apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, createdAtMs: nowMs }] };
+      const credentialUser: SandboxUser = { userId, userName, apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, privateKey: pair.privateKey }] };
+      if (plan.passkeyUsers?.includes(userName)) {
+        const passkey = generateApiKeyPair();
+        const authenticator = {
+          authenticatorId: randomUUID(),
+          authenticatorName: `${userName} passkey`,
+          credentialId: randomBytes(16).toString('base64url'),
+          publicKey: passkey.publicKey,
+        };
+        user.authenticators = [{ ...authenticator, createdAtMs: nowMs }];
+        credentialUser.authenticators = [{ ...authenticator, privateKey: passkey.privateKey }];
+      }
+      users.push(user);
+      credentialUsers.push(credentialUser);
     }
     const privateKeys = plan.privateKeys.map((k) => privateKeyRecord(k.name, k.curve, k.exported, nowMs));
     const parentOrganizationId = plan.parent === undefined ? null : (idsByName.get(plan.parent) ?? null);

@@ -13,11 +13,24 @@ export interface ApiKeyRecord {
   readonly expirationSeconds?: string;
 }
 
+/** A passkey (WebAuthn credential) registered to a user. */
+export interface AuthenticatorRecord {
+  readonly authenticatorId: string;
+  readonly authenticatorName: string;
+  /** base64url without padding: the spelling stamps are looked up by. */
+  readonly credentialId: string;
+  /** The credential's P-256 public key as compressed SEC1 hex, the same form as an API key's. */
+  readonly publicKey: string;
+  readonly createdAtMs: number;
+}
+
 export interface UserRecord {
   readonly userId: string;
   readonly userName: string;
   readonly createdAtMs: number;
   readonly apiKeys: ApiKeyRecord[];
+  /** Absent in journals written before passkeys were accepted, which means none; created on the first one. */
+  authenticators?: AuthenticatorRecord[];
 }
 
 export interface PrivateKeyRecord {
@@ -119,7 +132,8 @@ export type Effect =
   | { readonly op: 'deleteInterface'; readonly organizationId: string; readonly smartContractInterfaceId: string }
   | { readonly op: 'putTag'; readonly organizationId: string; readonly record: TagRecord }
   | { readonly op: 'deleteOrganization'; readonly organizationId: string }
-  | { readonly op: 'putApiKey'; readonly organizationId: string; readonly userId: string; readonly record: ApiKeyRecord };
+  | { readonly op: 'putApiKey'; readonly organizationId: string; readonly userId: string; readonly record: ApiKeyRecord }
+  | { readonly op: 'putAuthenticator'; readonly organizationId: string; readonly userId: string; readonly record: AuthenticatorRecord };
 
 export interface Organization {
   readonly record: OrganizationRecord;
@@ -136,12 +150,28 @@ export interface KeyOwner {
   readonly apiKey: ApiKeyRecord;
 }
 
+export interface AuthenticatorOwner {
+  readonly organization: Organization;
+  readonly user: UserRecord;
+  readonly authenticator: AuthenticatorRecord;
+}
+
+/** Who stamped a request: an API key's owner or a passkey's. */
+export type Caller = KeyOwner | AuthenticatorOwner;
+
+/** The public key that signed the caller's stamp. */
+export function callerPublicKey(caller: Caller): string {
+  return 'apiKey' in caller ? caller.apiKey.publicKey : caller.authenticator.publicKey;
+}
+
 export class SandboxState {
   readonly organizations = new Map<string, Organization>();
   readonly activitiesById = new Map<string, ActivityRecord>();
   readonly activitiesByFingerprint = new Map<string, ActivityRecord>();
   /** Public key (lowercase compressed hex) → where it is registered. */
   readonly keyOwners = new Map<string, KeyOwner[]>();
+  /** Credential id (base64url, no padding) → where the passkey is registered. */
+  readonly authenticatorOwners = new Map<string, AuthenticatorOwner[]>();
   readonly usersById = new Map<string, UserRecord>();
 
   get seeded(): boolean {
@@ -169,6 +199,13 @@ export class SandboxState {
     this.organizations.set(record.organizationId, organization);
     for (const user of record.users) this.usersById.set(user.userId, user);
     for (const user of record.users) for (const apiKey of user.apiKeys) this.#indexKey(organization, user, apiKey);
+    for (const user of record.users) for (const authenticator of user.authenticators ?? []) this.#indexAuthenticator(organization, user, authenticator);
+  }
+
+  #indexAuthenticator(organization: Organization, user: UserRecord, authenticator: AuthenticatorRecord): void {
+    const owners = this.authenticatorOwners.get(authenticator.credentialId) ?? [];
+    owners.push({ organization, user, authenticator });
+    this.authenticatorOwners.set(authenticator.credentialId, owners);
   }
 
   #indexKey(organization: Organization, user: UserRecord, apiKey: ApiKeyRecord): void {
@@ -216,6 +253,13 @@ export class SandboxState {
         if (!user || user.apiKeys.some((k) => k.apiKeyId === effect.record.apiKeyId)) return;
         user.apiKeys.push(effect.record);
         this.#indexKey(organization, user, effect.record);
+        return;
+      }
+      case 'putAuthenticator': {
+        const user = organization.record.users.find((u) => u.userId === effect.userId);
+        if (!user || (user.authenticators ?? []).some((a) => a.authenticatorId === effect.record.authenticatorId)) return;
+        (user.authenticators ??= []).push(effect.record);
+        this.#indexAuthenticator(organization, user, effect.record);
         return;
       }
     }
