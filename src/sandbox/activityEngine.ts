@@ -124,23 +124,7 @@ export class ActivityEngine {
       return this.#vote(submission, fingerprint);
     }
     const now = this.#now();
-    const activity: ActivityRecord = {
-      id: randomUUID(),
-      organizationId: submission.organization.record.organizationId,
-      type: operation.activityType,
-      fingerprint,
-      timestampMs: submission.timestampMs,
-      intent: { [operation.intentKey]: submission.parameters },
-      status: CONSENSUS_NEEDED,
-      result: {},
-      votes: [],
-      generateAppProofs: submission.generateAppProofs,
-      createdAtMs: now,
-      updatedAtMs: now,
-      windowStartMs: now,
-      initiatorUserId: submission.caller.user.userId,
-      initiatorOrganizationId: submission.caller.organization.record.organizationId,
-    };
+    const activity = newActivityRecord(submission, fingerprint, CONSENSUS_NEEDED, now);
     // The submitter's request is the first approval.
     activity.votes.push(this.#newVote(submission, 'VOTE_SELECTION_APPROVED', now));
     let effects: readonly Effect[] = [];
@@ -167,23 +151,7 @@ export class ActivityEngine {
     }
     const now = this.#now();
     const approving = operation.activityType === ActivityType.ApproveActivity;
-    const vote: ActivityRecord = {
-      id: randomUUID(),
-      organizationId: organization.record.organizationId,
-      type: operation.activityType,
-      fingerprint,
-      timestampMs: submission.timestampMs,
-      intent: { [operation.intentKey]: submission.parameters },
-      status: COMPLETED,
-      result: {},
-      votes: [],
-      generateAppProofs: submission.generateAppProofs,
-      createdAtMs: now,
-      updatedAtMs: now,
-      windowStartMs: now,
-      initiatorUserId: caller.user.userId,
-      initiatorOrganizationId: caller.organization.record.organizationId,
-    };
+    const vote = newActivityRecord(submission, fingerprint, COMPLETED, now);
     const refusal = this.#voteRefusal(target, organization, caller.user.userId, now);
     let effects: readonly Effect[] = [];
     const changed: ActivityRecord[] = [vote];
@@ -376,6 +344,28 @@ export class ActivityEngine {
       createdAt: timestampFromMs(vote.createdAtMs),
     };
   }
+}
+
+/** A new activity for a submission, stamped by its caller, with no votes or result yet. */
+function newActivityRecord(submission: Submission, fingerprint: string, status: string, now: number): ActivityRecord {
+  const { operation, caller } = submission;
+  return {
+    id: randomUUID(),
+    organizationId: submission.organization.record.organizationId,
+    type: operation.activityType,
+    fingerprint,
+    timestampMs: submission.timestampMs,
+    intent: { [operation.intentKey]: submission.parameters },
+    status,
+    result: {},
+    votes: [],
+    generateAppProofs: submission.generateAppProofs,
+    createdAtMs: now,
+    updatedAtMs: now,
+    windowStartMs: now,
+    initiatorUserId: caller.user.userId,
+    initiatorOrganizationId: caller.organization.record.organizationId,
+  };
 }
 
 export function renderApiKey(key: ApiKeyRecord): Record<string, unknown> {
