@@ -11,7 +11,7 @@ import { registerActivityJsonDocuments } from './output/jsonDocumentProvider';
 import { KeyVault } from './profiles/keyVault';
 import { registerProfileStatusBar } from './profiles/profileStatusBar';
 import { ProfileStore } from './profiles/profileStore';
-import { createServices, type Services } from './services';
+import { createServices, type ServiceHooks, type Services } from './services';
 import { registerActivitiesView } from './views/activitiesTree';
 import { registerOrganizationView } from './views/organizationTree';
 
@@ -35,19 +35,22 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   const keys = new KeyVault(context.secrets, log.redactor);
   context.subscriptions.push(channel, profiles, keys);
 
-  const services = createServices(context, log, profiles, keys);
+  const hooks: ServiceHooks = {};
+  const services = createServices(context, log, profiles, keys, hooks);
   const views: Views = {
     activities: registerActivitiesView(services),
     organization: registerOrganizationView(services),
   };
-  localSandbox = new LocalSandbox(services);
-  context.subscriptions.push(views.activities, views.organization, localSandbox);
+  const sandbox = new LocalSandbox(services);
+  localSandbox = sandbox;
+  hooks.prepareProfile = (profile) => sandbox.prepare(profile);
+  context.subscriptions.push(views.activities, views.organization, sandbox);
   context.subscriptions.push(registerActivityJsonDocuments(services), registerProfileStatusBar(services));
-  const onCommandFailure = registerCommands(services, views, localSandbox);
+  const onCommandFailure = registerCommands(services, views, sandbox);
 
   const activationMs = performance.now() - started;
   log.info('Countersign activated', { version: String(context.extension.packageJSON.version), activationMs: Math.round(activationMs) });
-  return { services, views, localSandbox, onCommandFailure, activationMs };
+  return { services, views, localSandbox: sandbox, onCommandFailure, activationMs };
 }
 
 export async function deactivate(): Promise<void> {

@@ -2,10 +2,23 @@
  * The local sandbox inside this extension host: started on demand, its data kept in the extension's global
  * storage so that what a user made survives a restart of VS Code. Each start creates or refreshes the
  * "Local sandbox" profiles from its credentials (keys straight into the key vault) and makes the Demo one active.
+ *
+ * A "Local sandbox" profile brings its sandbox up by itself when the views or a command need it (after VS Code
+ * restarts, say), on the port it had before when that port is free, unless the user stopped it in this window.
+ * The global storage is shared by every window: when another window's sandbox holds the data, this window uses
+ * that sandbox instead of starting a second one.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startSandbox, type RunningSandbox, type SandboxCredentials, type SandboxOrganization } from '../sandbox';
+import { ApiKeyStamper, CountersignClient, CountersignError, derivePublicKey } from '../api';
+import {
+  readSandboxCredentials,
+  SandboxDataDirInUseError,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxCredentials,
+  type SandboxOrganization,
+} from '../sandbox';
 import { ContextKeys } from './commandIds';
 import type { Profile, Services } from './services';
 
@@ -39,50 +52,177 @@ export function sandboxProfiles(credentials: SandboxCredentials): SandboxProfile
   return result.sort((a, b) => Number(b.id === LOCAL_SANDBOX_PROFILE_ID) - Number(a.id === LOCAL_SANDBOX_PROFILE_ID));
 }
 
+/** A sandbox that another process (another VS Code window, most likely) runs on the shared data. */
+export interface SharedSandbox {
+  readonly credentials: SandboxCredentials;
+  readonly ownerPid: number;
+}
+
+/** What Start Local Sandbox did. */
+export interface SandboxStart {
+  readonly baseUrl: string;
+  readonly profile: Profile;
+  /** True when the sandbox is another window's, used from here. */
+  readonly shared: boolean;
+}
+
+/** The local sandbox could not start or be reached here; the message says why and what to do. */
+export class LocalSandboxError extends CountersignError {
+  constructor(message: string, hint?: string, options?: { cause?: unknown }) {
+    super(message, 'LOCAL_SANDBOX', hint, options);
+  }
+}
+
+/** How long the check of another window's sandbox may take before it counts as not answering. */
+const SHARED_CHECK_TIMEOUT_MS = 5_000;
+
+function portOf(baseUrl: string | undefined): number | undefined {
+  if (!baseUrl) return undefined;
+  try {
+    const port = Number(new URL(baseUrl).port);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class LocalSandbox implements vscode.Disposable {
   readonly #services: Services;
-  #running: RunningSandbox | undefined;
-  #starting: Promise<RunningSandbox> | undefined;
+  #own: RunningSandbox | undefined;
+  #shared: SharedSandbox | undefined;
+  #bringingUp: Promise<SandboxCredentials> | undefined;
+  /** Stopped by the user in this window: the profiles do not bring it up again until the next Start. */
+  #stoppedHere = false;
 
   constructor(services: Services) {
     this.#services = services;
   }
 
+  /** The sandbox this window runs. */
   get running(): RunningSandbox | undefined {
-    return this.#running;
+    return this.#own;
   }
 
-  /** Starts the sandbox (or returns the running one) and refreshes its profiles; returns the active one. */
-  async start(): Promise<{ sandbox: RunningSandbox; profile: Profile }> {
-    this.#starting ??= this.#start().finally(() => {
-      this.#starting = undefined;
+  /** The sandbox of another window that this window uses. */
+  get shared(): SharedSandbox | undefined {
+    return this.#shared;
+  }
+
+  get #dataDir(): string {
+    return path.join(this.#services.context.globalStorageUri.fsPath, 'sandbox');
+  }
+
+  /** Start Local Sandbox: brings the sandbox up (or finds it running) and makes the Demo profile active. */
+  async start(): Promise<SandboxStart> {
+    this.#stoppedHere = false;
+    // Another window's sandbox may have gone with its window since this one last looked.
+    if (this.#shared && !(await this.#answers(this.#shared.credentials))) this.#shared = undefined;
+    const credentials = await this.#ensure();
+    const profile = await this.#services.profiles.activate(LOCAL_SANDBOX_PROFILE_ID);
+    return { baseUrl: credentials.baseUrl, profile, shared: this.#own === undefined };
+  }
+
+  /** Before a session on `profile`: a local sandbox profile needs its sandbox up, unless it was stopped here. */
+  async prepare(profile: Profile): Promise<void> {
+    if (!profile.localSandbox || this.#own || this.#shared || this.#stoppedHere) return;
+    this.#services.log.info('Starting the local sandbox for the active profile', { profile: profile.label });
+    await this.#ensure();
+  }
+
+  #ensure(): Promise<SandboxCredentials> {
+    if (this.#own) return Promise.resolve(this.#own.credentials);
+    if (this.#shared) return Promise.resolve(this.#shared.credentials);
+    this.#bringingUp ??= this.#bringUp().finally(() => {
+      this.#bringingUp = undefined;
     });
-    const sandbox = await this.#starting;
-    const profile = await this.#refreshProfiles(sandbox.credentials);
-    return { sandbox, profile };
+    return this.#bringingUp;
   }
 
-  async #start(): Promise<RunningSandbox> {
-    if (this.#running) return this.#running;
-    const dataDir = path.join(this.#services.context.globalStorageUri.fsPath, 'sandbox');
+  async #bringUp(): Promise<SandboxCredentials> {
+    const dataDir = this.#dataDir;
     await vscode.workspace.fs.createDirectory(vscode.Uri.file(dataDir));
-    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir, logger: this.#services.log });
-    this.#running = sandbox;
-    await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, true);
-    this.#services.log.info('Local sandbox started', { baseUrl: sandbox.baseUrl });
-    return sandbox;
+    let credentials: SandboxCredentials;
+    try {
+      const sandbox = await this.#startOwn(dataDir);
+      this.#own = sandbox;
+      credentials = sandbox.credentials;
+      await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, true);
+      this.#services.log.info('Local sandbox started', { baseUrl: sandbox.baseUrl });
+    } catch (error) {
+      if (!(error instanceof SandboxDataDirInUseError)) {
+        // The sandbox's own messages say what is wrong with its data directory and what to do.
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new LocalSandboxError(vscode.l10n.t('The local sandbox could not start: {0}', reason), undefined, { cause: error });
+      }
+      credentials = await this.#useShared(dataDir, error.ownerPid);
+      this.#shared = { credentials, ownerPid: error.ownerPid };
+      this.#services.log.info('Using the local sandbox of another window', { baseUrl: credentials.baseUrl, pid: error.ownerPid });
+    }
+    await this.#refreshProfiles(credentials);
+    return credentials;
   }
 
-  async #refreshProfiles(credentials: SandboxCredentials): Promise<Profile> {
+  /** Starts the sandbox here, on its previous port when that is free, so profiles elsewhere stay right. */
+  async #startOwn(dataDir: string): Promise<RunningSandbox> {
+    let previousPort: number | undefined;
+    try {
+      previousPort = portOf(readSandboxCredentials(dataDir)?.baseUrl);
+    } catch {
+      // Unreadable credentials: startSandbox says what is wrong.
+    }
+    const options = { host: '127.0.0.1', dataDir, logger: this.#services.log };
+    if (previousPort !== undefined) {
+      try {
+        return await startSandbox({ ...options, port: previousPort });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        this.#services.log.info('The local sandbox\'s previous port is taken; using another', { port: previousPort });
+      }
+    }
+    return startSandbox({ ...options, port: 0 });
+  }
+
+  /** Another process holds the data: use its sandbox if it answers where its credentials say. */
+  async #useShared(dataDir: string, ownerPid: number): Promise<SandboxCredentials> {
+    const credentials = readSandboxCredentials(dataDir);
+    if (credentials && credentials.baseUrl !== '' && (await this.#answers(credentials))) return credentials;
+    const where = credentials?.baseUrl ? vscode.l10n.t(' at {0}', credentials.baseUrl) : '';
+    throw new LocalSandboxError(
+      vscode.l10n.t('Another process (PID {0}), most likely another VS Code window, holds the local sandbox\'s data, but its sandbox does not answer{1}.', ownerPid, where),
+      vscode.l10n.t('Run "Countersign: Stop Local Sandbox" in that window or close it, then start the local sandbox here again.'),
+    );
+  }
+
+  /** Whether a sandbox answers at the credentials' URL and knows the Demo key: a signed whoami. */
+  async #answers(credentials: SandboxCredentials): Promise<boolean> {
+    const demo = credentials.organizations.find((o) => o.name === 'Demo');
+    const key = demo?.users[0]?.apiKeys[0];
+    if (!demo || !key) return false;
+    const stamper = new ApiKeyStamper({ apiPublicKey: derivePublicKey(key.privateKey), apiPrivateKey: key.privateKey });
+    const client = new CountersignClient({ baseUrl: credentials.baseUrl }, stamper, { maxAttempts: 1, timeoutMs: SHARED_CHECK_TIMEOUT_MS });
+    try {
+      await client.whoami({ organizationId: demo.organizationId });
+      return true;
+    } catch (error) {
+      this.#services.log.debug('The local sandbox does not answer', { baseUrl: credentials.baseUrl, error: error instanceof Error ? error.message : String(error) });
+      return false;
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** Creates or refreshes one profile per sandbox user (keys first, into the vault); the active one stays. */
+  async #refreshProfiles(credentials: SandboxCredentials): Promise<void> {
     const { profiles, keys } = this.#services;
-    let demo: Profile | undefined;
-    for (const entry of sandboxProfiles(credentials)) {
+    const entries = sandboxProfiles(credentials);
+    if (!entries.some((e) => e.id === LOCAL_SANDBOX_PROFILE_ID)) throw new Error('The sandbox has no Demo organization with an API key.');
+    for (const entry of entries) {
       const user = entry.organization.users[entry.userIndex];
       const apiKey = user?.apiKeys[0];
       if (!user || !apiKey) continue;
       // The key first: a profile whose key is missing would flash "no key" in the views.
       await keys.store(entry.id, apiKey.privateKey);
-      const profile = await profiles.add(
+      await profiles.add(
         {
           label: entry.label,
           baseUrl: credentials.baseUrl,
@@ -92,21 +232,27 @@ export class LocalSandbox implements vscode.Disposable {
         },
         { id: entry.id, activate: false },
       );
-      if (entry.id === LOCAL_SANDBOX_PROFILE_ID) demo = profile;
     }
-    if (!demo) throw new Error('The sandbox has no Demo organization with an API key.');
-    return profiles.activate(demo.id);
   }
 
-  async stop(): Promise<boolean> {
-    const sandbox = this.#running ?? (await this.#starting?.catch(() => undefined));
-    this.#running = undefined;
-    if (!sandbox) return false;
-    await sandbox.close();
-    await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, false);
-    this.#services.log.info('Local sandbox stopped');
-    this.#services.fireChange('profile');
-    return true;
+  /**
+   * Stop Local Sandbox. 'stopped': this window's sandbox is closed; 'shared': it is another window's, which
+   * this window stops using; 'notRunning': there was none. Either way the profiles leave it down until Start.
+   */
+  async stop(): Promise<'stopped' | 'shared' | 'notRunning'> {
+    this.#stoppedHere = true;
+    await this.#bringingUp?.catch(() => undefined);
+    const own = this.#own;
+    const shared = this.#shared;
+    this.#own = undefined;
+    this.#shared = undefined;
+    if (own) {
+      await own.close();
+      await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, false);
+      this.#services.log.info('Local sandbox stopped');
+    }
+    if (own || shared) this.#services.fireChange('profile');
+    return own ? 'stopped' : shared ? 'shared' : 'notRunning';
   }
 
   dispose(): void {

@@ -88,12 +88,19 @@ export function readSettings(): Settings {
   };
 }
 
+/** Filled in once the features that services depend on exist. */
+export interface ServiceHooks {
+  /** Runs before a session on `profile` is made, and may change the profile (a local sandbox brought up). */
+  prepareProfile?: (profile: Profile) => Promise<void>;
+}
+
 /** Builds the Services object. Everything it creates is owned by `context.subscriptions`. */
 export function createServices(
   context: vscode.ExtensionContext,
   log: RedactingLog,
   profiles: ProfileStore,
   keys: KeyVault,
+  hooks: ServiceHooks = {},
 ): Services {
   const emitter = new vscode.EventEmitter<ChangeScope>();
   const submittedHere = new Set<string>();
@@ -107,8 +114,13 @@ export function createServices(
   };
 
   const session = async (): Promise<Session | undefined> => {
-    const profile = profiles.active();
+    let profile = profiles.active();
     if (!profile) return undefined;
+    if (hooks.prepareProfile) {
+      await hooks.prepareProfile(profile);
+      profile = profiles.active();
+      if (!profile) return undefined;
+    }
     const privateKey = await keys.get(profile.id);
     if (privateKey === undefined) return undefined;
     const settings = readSettings();

@@ -4,7 +4,7 @@
  * keeps its data in `dataDir` (a journal and credentials.json), or in memory when no data directory is
  * given or `memory` is set.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync, chmodSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync, chmodSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { silentLogger, type Logger } from '../api';
@@ -14,6 +14,8 @@ import { createSandboxServer } from './httpServer';
 import { createSeed } from './seed';
 import { SandboxState, type SandboxRecord } from './state';
 import { DataDirLock } from './storage/dataDirLock';
+
+export { SandboxDataDirInUseError } from './storage/dataDirLock';
 import { JournalStorage } from './storage/journalStorage';
 import { MemoryStorage } from './storage/memoryStorage';
 import type { Storage } from './storage/storage';
@@ -122,7 +124,17 @@ function readCredentials(file: string): SandboxCredentials {
   }
   const organizations = (parsed as { organizations?: unknown }).organizations;
   if (!Array.isArray(organizations)) throw new Error(`${CREDENTIALS_FILE_NAME} has no organizations; delete the data directory to start afresh.`);
-  return { baseUrl: '', organizations: organizations as SandboxOrganization[] };
+  const baseUrl = (parsed as { baseUrl?: unknown }).baseUrl;
+  return { baseUrl: typeof baseUrl === 'string' ? baseUrl : '', organizations: organizations as SandboxOrganization[] };
+}
+
+/**
+ * The credentials a sandbox wrote into `dataDir`, with the URL it last listened on (empty before its first
+ * listen): what another process needs to use a sandbox that runs elsewhere. Undefined when there are none yet.
+ */
+export function readSandboxCredentials(dataDir: string): SandboxCredentials | undefined {
+  const file = path.join(dataDir, CREDENTIALS_FILE_NAME);
+  return existsSync(file) ? readCredentials(file) : undefined;
 }
 
 /** The running sandbox and its engine, for tests that need to reach inside (e.g. to add an expired key). */

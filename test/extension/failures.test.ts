@@ -14,10 +14,9 @@ import { CommandIds } from '../../src/extension/commandIds';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { Profile } from '../../src/extension/services';
-import type { ActivitiesElement, MessageElement, OrganizationElement } from '../../src/extension/views/treeItems';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { readFixture } from '../support/fixtures';
-import { eventually, extensionApi, failureOf, noteSecret, run } from './hostSupport';
+import { errorNodes, eventually, extensionApi, failureOf, noteSecret, run } from './hostSupport';
 
 const DEMO_PROFILE = 'local-sandbox';
 const TIMEOUT_SETTING = 'requestTimeoutSeconds';
@@ -106,18 +105,6 @@ function factsOf(failure: CommandFailure): ErrorFacts {
   const error = failure.error;
   assert.ok(error instanceof Error, `an Error, not ${String(error)}`);
   return error as Error & ErrorFacts;
-}
-
-function isMessage(element: ActivitiesElement | OrganizationElement): element is MessageElement {
-  return element.kind === 'message';
-}
-
-/** The error node and its Retry row, when the list shows them. */
-function errorNodes(children: ReadonlyArray<ActivitiesElement | OrganizationElement>): { error: MessageElement; retry: MessageElement } | undefined {
-  const messages = children.filter(isMessage);
-  const error = messages.find((m) => m.iconId === 'error');
-  const retry = messages.find((m) => m.command?.title === 'Retry');
-  return error && retry ? { error, retry } : undefined;
 }
 
 describe('service failures', function () {

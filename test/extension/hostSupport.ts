@@ -4,6 +4,7 @@ import { appendFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
+import type { ActivitiesElement, MessageElement, OrganizationElement } from '../../src/extension/views/treeItems';
 
 /** Every private key a test handles goes to the secret scan that runs after the suite. */
 export function noteSecret(privateKey: string): void {
@@ -55,4 +56,16 @@ export async function failureOf(api: CountersignExtensionApi, command: string, .
   }
   assert.ok(seen, `${command} reported no failure`);
   return seen;
+}
+
+function isMessage(element: ActivitiesElement | OrganizationElement): element is MessageElement {
+  return element.kind === 'message';
+}
+
+/** The error node and its Retry row, when the list shows them. */
+export function errorNodes(children: ReadonlyArray<ActivitiesElement | OrganizationElement>): { error: MessageElement; retry: MessageElement } | undefined {
+  const messages = children.filter(isMessage);
+  const error = messages.find((m) => m.iconId === 'error');
+  const retry = messages.find((m) => m.command?.title === 'Retry');
+  return error && retry ? { error, retry } : undefined;
 }

@@ -5,7 +5,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ApiKeyStamper, CountersignClient, operations } from '../../src/api';
-import { startSandbox, type RunningSandbox, type SandboxCredentials } from '../../src/sandbox';
+import { readSandboxCredentials, SandboxDataDirInUseError, startSandbox, type RunningSandbox, type SandboxCredentials } from '../../src/sandbox';
 import { JOURNAL_FILE_NAME, JournalStorage, readJournal } from '../../src/sandbox/storage/journalStorage';
 import { repoRoot } from '../support/fixtures';
 
@@ -149,9 +149,17 @@ describe('sandbox: data directory', function () {
   });
 
   it('refuses a second sandbox on the same data directory while the first runs, and takes over a stale lock', async () => {
+    assert.equal(readSandboxCredentials(dir), undefined, 'nothing to read before the first start');
     const first = await startSandbox({ dataDir: dir });
     try {
-      await assert.rejects(startSandbox({ dataDir: dir }), /in use by another sandbox/);
+      await assert.rejects(startSandbox({ dataDir: dir }), (error: unknown) => {
+        assert.ok(error instanceof SandboxDataDirInUseError);
+        assert.match(error.message, /in use by another sandbox/);
+        assert.equal(error.ownerPid, process.pid);
+        return true;
+      });
+      // What a second process needs to use the first one: where it listens, and its keys.
+      assert.deepEqual(readSandboxCredentials(dir), first.credentials);
     } finally {
       await first.close();
     }

@@ -235,6 +235,19 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await screenshot(page, 'activities.png');
   });
 
+  it('after the window reloads, brings the Local sandbox profile\'s sandbox up by itself, with what it held', async function () {
+    this.timeout(120_000);
+    await runFromPalette(page, 'Developer: Reload Window');
+    await waitForWorkbench(page);
+    await showContainer(page, 'Countersign');
+    const organization = pane(page, 'Organization');
+    const group = treeItem(organization, /^Smart contract interfaces/);
+    await group.waitFor({ timeout: 60_000 });
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+    await treeItem(organization, /^Counter/).waitFor();
+    await treeItem(pane(page, 'Activities'), /^Create smart contract interface, Completed/).waitFor();
+  });
+
   it('leaves no private key, X-Stamp value or signature in the logs or the output', async function () {
     this.timeout(30_000);
     await browser?.close();

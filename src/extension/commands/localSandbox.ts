@@ -1,6 +1,6 @@
 /**
  * Start and stop the local sandbox. Starting makes the "Local sandbox" profile active; its result is
- * `{ baseUrl, profileId }` for tests.
+ * `{ baseUrl, profileId, shared }` for tests.
  */
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
@@ -11,20 +11,28 @@ import type { HandlerMap } from './registerCommands';
 export function localSandboxHandlers(services: Services, sandbox: LocalSandbox): HandlerMap {
   return {
     [CommandIds.startLocalSandbox]: async () => {
-      const { sandbox: running, profile } = await vscode.window.withProgress(
+      const started = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox…') },
         () => sandbox.start(),
       );
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('The local sandbox runs at {0}. The profile "{1}" is active.', running.baseUrl, profile.label),
+        started.shared
+          ? vscode.l10n.t('The local sandbox of another VS Code window runs at {0}; this window uses it. The profile "{1}" is active.', started.baseUrl, started.profile.label)
+          : vscode.l10n.t('The local sandbox runs at {0}. The profile "{1}" is active.', started.baseUrl, started.profile.label),
       );
       services.fireChange('profile');
-      return { baseUrl: running.baseUrl, profileId: profile.id };
+      return { baseUrl: started.baseUrl, profileId: started.profile.id, shared: started.shared };
     },
     [CommandIds.stopLocalSandbox]: async () => {
-      const stopped = await sandbox.stop();
-      if (stopped) void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'));
-      return stopped;
+      const shared = sandbox.shared;
+      const outcome = await sandbox.stop();
+      if (outcome === 'stopped') void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'));
+      if (outcome === 'shared' && shared) {
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('The local sandbox at {0} belongs to another VS Code window (PID {1}): it stops when that window stops it or closes. This window no longer uses it.', shared.credentials.baseUrl, shared.ownerPid),
+        );
+      }
+      return outcome === 'stopped';
     },
   };
 }

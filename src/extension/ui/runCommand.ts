@@ -34,6 +34,9 @@ export function hintFor(services: Services, error: unknown): string | undefined 
         Math.round(services.settings().requestTimeoutMs / 1000),
       );
     }
+    if (error.kind === 'connection' && sandboxIsDown(services, error)) {
+      return vscode.l10n.t('The local sandbox is not running. Run "Countersign: Start Local Sandbox".');
+    }
     if (error.kind === 'connection') {
       return vscode.l10n.t('Check the profile\'s base URL ({0}) and your network connection.', baseUrl);
     }
@@ -45,6 +48,17 @@ export function hintFor(services: Services, error: unknown): string | undefined 
     );
   }
   return error.hint;
+}
+
+/** A Local sandbox profile whose sandbox does not answer: stopped in this window, or its window gone. */
+function sandboxIsDown(services: Services, error: unknown): boolean {
+  return error instanceof TransportError && error.kind === 'connection' && services.profiles.active()?.localSandbox === true;
+}
+
+/** A command that fixes what the error is about, for the views' error nodes: Start Local Sandbox when it is down. */
+export function recoveryFor(services: Services, error: unknown): { command: string; title: string } | undefined {
+  if (!sandboxIsDown(services, error)) return undefined;
+  return { command: CommandIds.startLocalSandbox, title: vscode.l10n.t('Start Local Sandbox') };
 }
 
 /** Ends the error's sentence (some end in a status code or a quote), so that the hint reads as the next one. */

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { CancelledError, ServiceError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import { hintFor } from '../ui/runCommand';
+import { hintFor, recoveryFor } from '../ui/runCommand';
 import { isTerminal, sortForTree, activityGroup } from './activityPresentation';
 import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from './pollSchedule';
 import {
@@ -144,7 +144,10 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
       case 'noSession':
         return [];
       case 'error':
-        return errorElements('countersign.activities', t('activities'), model.error, CommandIds.refreshActivities, undefined, hintFor(this.#services, model.error));
+        return errorElements('countersign.activities', t('activities'), model.error, CommandIds.refreshActivities, {
+          hint: hintFor(this.#services, model.error),
+          recovery: recoveryFor(this.#services, model.error),
+        });
       case 'loaded': {
         const rows: ActivitiesElement[] = sortForTree(model.serverOrder.map((e) => e.activity)).map((activity) =>
           this.#elementFor(activity, model.organizationId),

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import { hintFor } from '../ui/runCommand';
+import { hintFor, recoveryFor } from '../ui/runCommand';
 import {
   errorElements,
   fieldTreeItem,
@@ -185,7 +185,11 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
     if (!model || model.organizationId !== group.organizationId) return [];
     const outcome = model[group.group];
     if (!outcome.ok) {
-      return errorElements(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, group, hintFor(this.#services, outcome.error));
+      return errorElements(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, {
+        parent: group,
+        hint: hintFor(this.#services, outcome.error),
+        recovery: recoveryFor(this.#services, outcome.error),
+      });
     }
     const tagsById = new Map((model.privateKeyTags.ok ? model.privateKeyTags.value : []).map((tag) => [tag.tagId, tag]));
     switch (group.group) {

@@ -280,9 +280,31 @@ export function loadMoreElement(loaded: number): MessageElement {
  * A failed load: the error in one line, the hint in the tooltip, and a Retry row after it. `hint` replaces the
  * error's own, so that the node says what a failed command would say.
  */
-export function errorElements(idPrefix: string, what: string, error: unknown, retryCommand: string, parent?: GroupElement, hint?: string): MessageElement[] {
+/** What an error node may add: its group, the hint to show, and a command that fixes the cause. */
+export interface ErrorNodeExtras {
+  readonly parent?: GroupElement;
+  readonly hint?: string;
+  readonly recovery?: { readonly command: string; readonly title: string };
+}
+
+export function errorElements(idPrefix: string, what: string, error: unknown, retryCommand: string, extras: ErrorNodeExtras = {}): MessageElement[] {
+  const { parent, recovery } = extras;
   const message = error instanceof Error ? error.message : String(error);
-  hint ??= typeof error === 'object' && error !== null && typeof (error as { hint?: unknown }).hint === 'string' ? (error as { hint: string }).hint : undefined;
+  const hint =
+    extras.hint ?? (typeof error === 'object' && error !== null && typeof (error as { hint?: unknown }).hint === 'string' ? (error as { hint: string }).hint : undefined);
+  const recoveryRows: MessageElement[] = recovery
+    ? [
+        {
+          kind: 'message',
+          id: `${idPrefix}/recovery`,
+          label: recovery.title,
+          iconId: 'play',
+          token: 'error',
+          command: { command: recovery.command, title: recovery.title },
+          ...(parent ? { parent } : {}),
+        },
+      ]
+    : [];
   return [
     {
       kind: 'message',
@@ -295,6 +317,7 @@ export function errorElements(idPrefix: string, what: string, error: unknown, re
       token: 'error',
       ...(parent ? { parent } : {}),
     },
+    ...recoveryRows,
     {
       kind: 'message',
       id: `${idPrefix}/retry`,

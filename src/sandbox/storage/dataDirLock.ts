@@ -18,6 +18,21 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The data directory is held by a sandbox in another live process (or this one). */
+export class SandboxDataDirInUseError extends Error {
+  override readonly name = 'SandboxDataDirInUseError';
+  readonly dataDir: string;
+  /** The process that holds the lock. */
+  readonly ownerPid: number;
+
+  constructor(dataDir: string, ownerPid: number) {
+    const who = ownerPid === process.pid ? 'this process' : `process ${ownerPid}`;
+    super(`The sandbox data directory ${dataDir} is in use by another sandbox (${who}); stop it first or choose another directory.`);
+    this.dataDir = dataDir;
+    this.ownerPid = ownerPid;
+  }
+}
+
 export class DataDirLock {
   readonly #file: string;
   #released = false;
@@ -46,10 +61,7 @@ export class DataDirLock {
       } catch {
         // Vanished between the two calls: try again.
       }
-      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
-        const who = owner === process.pid ? 'this process' : `process ${owner}`;
-        throw new Error(`The sandbox data directory ${dir} is in use by another sandbox (${who}); stop it first or choose another directory.`);
-      }
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) throw new SandboxDataDirInUseError(dir, owner);
       rmSync(file, { force: true });
     }
     throw new Error(`Could not lock the sandbox data directory ${dir}.`);

@@ -1,0 +1,189 @@
+/**
+ * The local sandbox's life across windows and restarts, in the extension host: a "Local sandbox" profile brings
+ * its sandbox up by itself (on the port it had), Stop keeps it down in this window, and a sandbox that another
+ * process runs on the same data (another VS Code window) is used rather than fought over. The other window is a
+ * real second process: the sandbox's own command line, started on the extension's data directory.
+ */
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { CommandIds } from '../../src/extension/commandIds';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+import { LocalSandbox } from '../../src/extension/localSandbox';
+import type { RunningSandbox, SandboxOrganization } from '../../src/sandbox';
+import { LOCK_FILE_NAME } from '../../src/sandbox/storage/dataDirLock';
+import { errorNodes, eventually, extensionApi, failureOf, noteSecret, run } from './hostSupport';
+
+interface StartResult {
+  readonly baseUrl: string;
+  readonly profileId: string;
+  readonly shared: boolean;
+}
+
+/** Runs a Node script as a separate process (the extension host may be Electron: it then runs as Node). */
+function startNode(args: readonly string[]): ChildProcess {
+  return spawn(process.execPath, args, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** The URL the sandbox process says it listens on. */
+function listeningUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`the sandbox process did not start in time: ${err}`)), 20_000);
+    child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the sandbox process exited (${String(code)}): ${err}`));
+    });
+  });
+}
+
+/** Read through a call, so that an assertion on it does not narrow the next read. */
+const runningOf = (sandbox: LocalSandbox): RunningSandbox | undefined => sandbox.running;
+
+/** Ends a process this suite started, by its PID, and waits until it is gone. */
+async function end(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+describe('local sandbox across windows and restarts', function () {
+  this.timeout(60_000);
+  let api: CountersignExtensionApi;
+  let dataDir: string;
+  let organizations: readonly SandboxOrganization[];
+
+  function organization(name: string): SandboxOrganization {
+    const found = organizations.find((o) => o.name === name);
+    assert.ok(found, `the sandbox has an organization named ${name}`);
+    return found;
+  }
+
+  /** Whoami through the active profile's session, as every command and view asks. */
+  async function whoamiHere(organizationId: string): Promise<string> {
+    const session = await api.services.requireSession();
+    return (await session.client.whoami({ organizationId })).userId;
+  }
+
+  before(async () => {
+    api = await extensionApi();
+    await run(api, CommandIds.startLocalSandbox);
+    const sandbox = api.localSandbox.running;
+    assert.ok(sandbox, 'the local sandbox runs in this window');
+    organizations = sandbox.credentials.organizations;
+    for (const org of organizations) for (const user of org.users) for (const key of user.apiKeys) noteSecret(key.privateKey);
+    dataDir = path.join(api.services.context.globalStorageUri.fsPath, 'sandbox');
+  });
+
+  after(async () => {
+    // The suites after this one expect this window's sandbox and the Demo profile.
+    if (api) await run(api, CommandIds.startLocalSandbox);
+  });
+
+  it('leaves a stopped sandbox down in this window, and a later window brings it up for its profile on the same port', async () => {
+    const before = api.localSandbox.running;
+    assert.ok(before);
+    const team = organization('Team');
+    const secondUser = team.users[1];
+    assert.ok(secondUser);
+    const teamProfile = api.services.profiles.list().find((p) => p.localSandbox && p.id.endsWith(`.${secondUser.userId}`));
+    assert.ok(teamProfile, 'a profile for the second Team user');
+    await run(api, CommandIds.switchProfile, teamProfile.id);
+
+    assert.equal(await run(api, CommandIds.stopLocalSandbox), true);
+    assert.equal(api.localSandbox.running, undefined);
+    // Stopped here, it stays down: the views say so and how to start it, rather than starting it behind the user's back.
+    const nodes = await eventually('the Activities view to show an error node', async () => errorNodes((await api.views.activities.provider.getChildren()) ?? []), 15_000);
+    assert.match(nodes.error.tooltip ?? '', /local sandbox is not running.*Start Local Sandbox/);
+    const rows = (await api.views.activities.provider.getChildren()) ?? [];
+    const startRow = rows.find((row) => row.kind === 'message' && row.command?.command === CommandIds.startLocalSandbox);
+    assert.ok(startRow, 'the error node offers Start Local Sandbox');
+    assert.equal(api.localSandbox.running, undefined, 'loading the views did not start it');
+
+    // A window opened later (the extension activated afresh) has stopped nothing: the active profile brings it up.
+    const later = new LocalSandbox(api.services);
+    try {
+      await later.prepare({ id: 'elsewhere', label: 'Not a sandbox profile', baseUrl: 'https://api.example.com', organizationId: team.organizationId });
+      assert.equal(runningOf(later), undefined, 'a profile of a real service starts nothing');
+      const active = api.services.profiles.active();
+      assert.ok(active);
+      await later.prepare(active);
+      assert.equal(runningOf(later)?.baseUrl, before.baseUrl, 'on the port it had, so every profile stays right');
+      assert.equal(api.services.profiles.active()?.id, teamProfile.id, 'the active profile stays the one the user chose');
+      assert.equal(await whoamiHere(team.organizationId), secondUser.userId);
+    } finally {
+      await later.stop();
+    }
+
+    const restarted = await run<StartResult>(api, CommandIds.startLocalSandbox);
+    assert.equal(restarted?.shared, false);
+    assert.equal(restarted?.baseUrl, before.baseUrl);
+    assert.equal(api.services.profiles.active()?.id, restarted?.profileId, 'Start makes the Demo profile active');
+  });
+
+  it('uses the sandbox another process runs on the same data instead of a second one, and Stop leaves that one running', async () => {
+    assert.equal(await run(api, CommandIds.stopLocalSandbox), true);
+    const otherWindow = startNode([path.join(api.services.context.extensionPath, 'bin', 'countersign-sandbox.js'), '--port', '0', '--data-dir', dataDir]);
+    let otherUrl: string;
+    try {
+      otherUrl = await listeningUrl(otherWindow);
+      const started = await run<StartResult>(api, CommandIds.startLocalSandbox);
+      assert.equal(started?.shared, true, 'Start reports the sandbox as another window\'s');
+      assert.equal(started?.baseUrl, otherUrl);
+      assert.equal(api.localSandbox.running, undefined, 'no second sandbox here');
+      assert.equal(api.localSandbox.shared?.ownerPid, otherWindow.pid);
+      assert.equal(api.services.profiles.active()?.baseUrl, otherUrl);
+      const demo = organization('Demo');
+      assert.equal(await whoamiHere(demo.organizationId), demo.users[0]?.userId);
+
+      assert.equal(await run(api, CommandIds.stopLocalSandbox), false, 'Stop here does not stop another window\'s sandbox');
+      assert.equal(api.localSandbox.shared, undefined);
+      assert.equal(otherWindow.exitCode, null, 'the other sandbox still runs');
+      assert.equal(await whoamiHere(demo.organizationId), demo.users[0]?.userId, 'and still answers');
+    } finally {
+      await end(otherWindow);
+    }
+
+    // That window gone, Start runs the sandbox here again, on the port the other one had.
+    const mine = await run<StartResult>(api, CommandIds.startLocalSandbox);
+    assert.equal(mine?.shared, false);
+    assert.equal(mine?.baseUrl, otherUrl);
+    assert.ok(api.localSandbox.running);
+  });
+
+  it('names the process holding the data when its sandbox does not answer, and says what to do', async () => {
+    const lastUrl = api.localSandbox.running?.baseUrl;
+    assert.ok(lastUrl);
+    assert.equal(await run(api, CommandIds.stopLocalSandbox), true);
+    // A live process that holds the lock but serves nothing (a window that hangs, say).
+    const holder = startNode(['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      assert.ok(holder.pid);
+      writeFileSync(path.join(dataDir, LOCK_FILE_NAME), String(holder.pid));
+      const failure = await failureOf(api, CommandIds.startLocalSandbox);
+      assert.match(failure.message, new RegExp(`PID ${holder.pid}`));
+      assert.ok(failure.message.includes(`does not answer at ${lastUrl}`), failure.message);
+      assert.match(failure.message, /Stop Local Sandbox" in that window or close it/);
+      assert.equal(api.localSandbox.running, undefined);
+      assert.equal(api.localSandbox.shared, undefined);
+    } finally {
+      await end(holder);
+    }
+    // Its holder gone, the lock is stale and Start takes it over.
+    const mine = await run<StartResult>(api, CommandIds.startLocalSandbox);
+    assert.equal(mine?.shared, false);
+    assert.ok(api.localSandbox.running);
+  });
+});
