@@ -16,7 +16,7 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { Profile } from '../../src/extension/services';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { readFixture } from '../support/fixtures';
-import { errorNodes, eventually, extensionApi, failureOf, noteSecret, run } from './hostSupport';
+import { errorNodes, eventually, extensionApi, failureOf, noteSecret, organizationNamed, run } from './hostSupport';
 
 const DEMO_PROFILE = 'local-sandbox';
 const TIMEOUT_SETTING = 'requestTimeoutSeconds';
@@ -118,11 +118,7 @@ describe('service failures', function () {
   const addedProfiles: string[] = [];
   let subscription: vscode.Disposable | undefined;
 
-  function organization(name: string): SandboxOrganization {
-    const found = organizations.find((o) => o.name === name);
-    assert.ok(found, `the sandbox has an organization named ${name}`);
-    return found;
-  }
+  const organization = (name: string): SandboxOrganization => organizationNamed(organizations, name);
 
   function secret(privateKey: string): string {
     secrets.push(privateKey);

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ActivitiesElement, MessageElement, OrganizationElement } from '../../src/extension/views/treeItems';
+import type { SandboxOrganization } from '../../src/sandbox';
 
 /** Every private key a test handles goes to the secret scan that runs after the suite. */
 export function noteSecret(privateKey: string): void {
@@ -68,4 +69,11 @@ export function errorNodes(children: ReadonlyArray<ActivitiesElement | Organizat
   const error = messages.find((m) => m.iconId === 'error');
   const retry = messages.find((m) => m.command?.title === 'Retry');
   return error && retry ? { error, retry } : undefined;
+}
+
+/** The sandbox organization with this name (Demo, Team, Demo Sub-organization). */
+export function organizationNamed(organizations: readonly SandboxOrganization[], name: string): SandboxOrganization {
+  const found = organizations.find((o) => o.name === name);
+  assert.ok(found, `the sandbox has an organization named ${name}`);
+  return found;
 }

@@ -13,7 +13,7 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { LocalSandbox } from '../../src/extension/localSandbox';
 import type { RunningSandbox, SandboxOrganization } from '../../src/sandbox';
 import { LOCK_FILE_NAME } from '../../src/sandbox/storage/dataDirLock';
-import { errorNodes, eventually, extensionApi, failureOf, noteSecret, run } from './hostSupport';
+import { errorNodes, eventually, extensionApi, failureOf, noteSecret, organizationNamed, run } from './hostSupport';
 
 interface StartResult {
   readonly baseUrl: string;
@@ -65,11 +65,7 @@ describe('local sandbox across windows and restarts', function () {
   let dataDir: string;
   let organizations: readonly SandboxOrganization[];
 
-  function organization(name: string): SandboxOrganization {
-    const found = organizations.find((o) => o.name === name);
-    assert.ok(found, `the sandbox has an organization named ${name}`);
-    return found;
-  }
+  const organization = (name: string): SandboxOrganization => organizationNamed(organizations, name);
 
   /** Whoami through the active profile's session, as every command and view asks. */
   async function whoamiHere(organizationId: string): Promise<string> {

@@ -17,7 +17,7 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { SandboxOrganization } from '../../src/sandbox';
 import type { SmartContractInterfaceNode } from '../../src/extension/views/treeNodes';
 import { fixturePath, readFixture } from '../support/fixtures';
-import { eventually, extensionApi, failureOf as commandFailure, noteSecret, run as runCommand } from './hostSupport';
+import { eventually, extensionApi, failureOf as commandFailure, noteSecret, organizationNamed, run as runCommand } from './hostSupport';
 
 const DEMO_PROFILE = 'local-sandbox';
 /** An address in its EIP-55 form; the tests also pass it all lowercase. */
@@ -28,11 +28,7 @@ describe('operation commands', function () {
   let api: CountersignExtensionApi;
   let organizations: readonly SandboxOrganization[];
 
-  function organization(name: string): SandboxOrganization {
-    const found = organizations.find((o) => o.name === name);
-    assert.ok(found, `the sandbox has an organization named ${name}`);
-    return found;
-  }
+  const organization = (name: string): SandboxOrganization => organizationNamed(organizations, name);
 
   /** The id of the profile the local sandbox made for a root user of an organization. */
   function profileOf(name: string, userIndex = 0): string {
