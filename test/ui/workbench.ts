@@ -20,14 +20,26 @@ export async function widenSideBar(page: Page, width: number): Promise<void> {
   await page.mouse.up();
 }
 
-/** Clicks an activity-bar entry (Explorer, Countersign…) unless its side bar is already showing. */
+/**
+ * Shows an activity-bar entry's side bar (Explorer, Countersign…). Clicking the entry of the container already
+ * showing hides the side bar, and right after a reload the workbench may still be restoring it; so the title is
+ * checked after each click, and a click that hid the side bar is followed by one that shows it again.
+ */
 export async function showContainer(page: Page, name: string): Promise<void> {
   const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
   await tab.waitFor();
-  const title = page.locator('.part.sidebar .composite.title h2');
-  if ((await title.count()) > 0 && (await title.first().innerText()).trim().toLowerCase() === name.toLowerCase()) return;
-  await tab.click();
-  await page.locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^${name}$`, 'i') }).waitFor();
+  const title = page.locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^${name}$`, 'i') });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await title.isVisible()) return;
+    await tab.click();
+    try {
+      await title.waitFor({ timeout: 5_000 });
+      return;
+    } catch {
+      // The click hid a side bar that was (being) shown: the next round shows it.
+    }
+  }
+  await title.waitFor();
 }
 
 /** The pane (view) of the side bar with this title. */
