@@ -98,13 +98,18 @@ export function findOrganization(state: SandboxState, organizationId: unknown): 
   return organization;
 }
 
+/** The owner of a credential as `organization` sees it: its own, else its (not deleted) parent's. */
+function ownerSeenFrom<T extends { readonly organization: Organization }>(organization: Organization, owners: readonly T[] = []): T | undefined {
+  const parentId = organization.record.parentOrganizationId;
+  return (
+    owners.find((o) => o.organization === organization) ??
+    (parentId === null ? undefined : owners.find((o) => o.organization.record.organizationId === parentId && !o.organization.deleted))
+  );
+}
+
 /** Finds the stamping key in the organization or its parent, and refuses an expired one. */
 export function findKeyOwner(state: SandboxState, organization: Organization, publicKey: string, nowMs: number): KeyOwner {
-  const owners = state.keyOwners.get(publicKey) ?? [];
-  const parentId = organization.record.parentOrganizationId;
-  const owner =
-    owners.find((o) => o.organization === organization) ??
-    (parentId === null ? undefined : owners.find((o) => o.organization.record.organizationId === parentId && !o.organization.deleted));
+  const owner = ownerSeenFrom(organization, state.keyOwners.get(publicKey));
   if (!owner) {
     throw unauthenticated('could not find public key in organization or its parent organization', 'PUBLIC_KEY_NOT_FOUND');
   }
@@ -117,11 +122,7 @@ export function findKeyOwner(state: SandboxState, organization: Organization, pu
 
 /** Finds the passkey in the organization or its parent. Passkeys do not expire. */
 export function findAuthenticatorOwner(state: SandboxState, organization: Organization, credentialId: string): AuthenticatorOwner {
-  const owners = state.authenticatorOwners.get(credentialId) ?? [];
-  const parentId = organization.record.parentOrganizationId;
-  const owner =
-    owners.find((o) => o.organization === organization) ??
-    (parentId === null ? undefined : owners.find((o) => o.organization.record.organizationId === parentId && !o.organization.deleted));
+  const owner = ownerSeenFrom(organization, state.authenticatorOwners.get(credentialId));
   if (!owner) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
   return owner;
 }
