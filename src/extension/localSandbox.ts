@@ -10,7 +10,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ApiKeyStamper, CountersignClient, CountersignError, derivePublicKey } from '../api';
+import { ApiKeyStamper, CountersignClient, CountersignError } from '../api';
 import {
   readSandboxCredentials,
   SandboxDataDirInUseError,
@@ -198,7 +198,7 @@ export class LocalSandbox implements vscode.Disposable {
     const demo = credentials.organizations.find((o) => o.name === 'Demo');
     const key = demo?.users[0]?.apiKeys[0];
     if (!demo || !key) return false;
-    const stamper = new ApiKeyStamper({ apiPublicKey: derivePublicKey(key.privateKey), apiPrivateKey: key.privateKey });
+    const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
     const client = new CountersignClient({ baseUrl: credentials.baseUrl }, stamper, { maxAttempts: 1, timeoutMs: SHARED_CHECK_TIMEOUT_MS });
     try {
       await client.whoami({ organizationId: demo.organizationId });
@@ -236,10 +236,11 @@ export class LocalSandbox implements vscode.Disposable {
   }
 
   /**
-   * Stop Local Sandbox. 'stopped': this window's sandbox is closed; 'shared': it is another window's, which
-   * this window stops using; 'notRunning': there was none. Either way the profiles leave it down until Start.
+   * Stop Local Sandbox. 'stopped': this window's sandbox is closed; 'shared': it is another window's (the one
+   * returned), which this window stops using; 'notRunning': there was none. Either way the profiles leave it
+   * down until Start.
    */
-  async stop(): Promise<'stopped' | 'shared' | 'notRunning'> {
+  async stop(): Promise<{ readonly kind: 'stopped' | 'notRunning' } | { readonly kind: 'shared'; readonly shared: SharedSandbox }> {
     this.#stoppedHere = true;
     await this.#bringingUp?.catch(() => undefined);
     const own = this.#own;
@@ -252,7 +253,8 @@ export class LocalSandbox implements vscode.Disposable {
       this.#services.log.info('Local sandbox stopped');
     }
     if (own || shared) this.#services.fireChange('profile');
-    return own ? 'stopped' : shared ? 'shared' : 'notRunning';
+    if (own) return { kind: 'stopped' };
+    return shared ? { kind: 'shared', shared } : { kind: 'notRunning' };
   }
 
   dispose(): void {

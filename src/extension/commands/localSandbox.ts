@@ -24,15 +24,15 @@ export function localSandboxHandlers(services: Services, sandbox: LocalSandbox):
       return { baseUrl: started.baseUrl, profileId: started.profile.id, shared: started.shared };
     },
     [CommandIds.stopLocalSandbox]: async () => {
-      const shared = sandbox.shared;
       const outcome = await sandbox.stop();
-      if (outcome === 'stopped') void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'));
-      if (outcome === 'shared' && shared) {
+      if (outcome.kind === 'stopped') void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'));
+      if (outcome.kind === 'shared') {
+        const { credentials, ownerPid } = outcome.shared;
         void vscode.window.showInformationMessage(
-          vscode.l10n.t('The local sandbox at {0} belongs to another VS Code window (PID {1}): it stops when that window stops it or closes. This window no longer uses it.', shared.credentials.baseUrl, shared.ownerPid),
+          vscode.l10n.t('The local sandbox at {0} belongs to another VS Code window (PID {1}): it stops when that window stops it or closes. This window no longer uses it.', credentials.baseUrl, ownerPid),
         );
       }
-      return outcome === 'stopped';
+      return outcome.kind === 'stopped';
     },
   };
 }

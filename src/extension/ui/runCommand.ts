@@ -34,7 +34,7 @@ export function hintFor(services: Services, error: unknown): string | undefined 
         Math.round(services.settings().requestTimeoutMs / 1000),
       );
     }
-    if (error.kind === 'connection' && sandboxIsDown(services, error)) {
+    if (sandboxIsDown(services, error)) {
       return vscode.l10n.t('The local sandbox is not running. Run "Countersign: Start Local Sandbox".');
     }
     if (error.kind === 'connection') {

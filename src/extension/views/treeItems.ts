@@ -276,10 +276,6 @@ export function loadMoreElement(loaded: number): MessageElement {
   };
 }
 
-/**
- * A failed load: the error in one line, the hint in the tooltip, and a Retry row after it. `hint` replaces the
- * error's own, so that the node says what a failed command would say.
- */
 /** What an error node may add: its group, the hint to show, and a command that fixes the cause. */
 export interface ErrorNodeExtras {
   readonly parent?: GroupElement;
@@ -287,24 +283,24 @@ export interface ErrorNodeExtras {
   readonly recovery?: { readonly command: string; readonly title: string };
 }
 
+/**
+ * A failed load: the error in one line, the hint in the tooltip, then a row for the recovery command when there
+ * is one, and a Retry row. `hint` replaces the error's own, so that the node says what a failed command would say.
+ */
 export function errorElements(idPrefix: string, what: string, error: unknown, retryCommand: string, extras: ErrorNodeExtras = {}): MessageElement[] {
   const { parent, recovery } = extras;
   const message = error instanceof Error ? error.message : String(error);
   const hint =
     extras.hint ?? (typeof error === 'object' && error !== null && typeof (error as { hint?: unknown }).hint === 'string' ? (error as { hint: string }).hint : undefined);
-  const recoveryRows: MessageElement[] = recovery
-    ? [
-        {
-          kind: 'message',
-          id: `${idPrefix}/recovery`,
-          label: recovery.title,
-          iconId: 'play',
-          token: 'error',
-          command: { command: recovery.command, title: recovery.title },
-          ...(parent ? { parent } : {}),
-        },
-      ]
-    : [];
+  const actionRow = (suffix: string, title: string, iconId: string, command: string): MessageElement => ({
+    kind: 'message',
+    id: `${idPrefix}/${suffix}`,
+    label: title,
+    iconId,
+    token: 'error',
+    command: { command, title },
+    ...(parent ? { parent } : {}),
+  });
   return [
     {
       kind: 'message',
@@ -317,16 +313,8 @@ export function errorElements(idPrefix: string, what: string, error: unknown, re
       token: 'error',
       ...(parent ? { parent } : {}),
     },
-    ...recoveryRows,
-    {
-      kind: 'message',
-      id: `${idPrefix}/retry`,
-      label: t('Retry'),
-      iconId: 'refresh',
-      token: 'error',
-      command: { command: retryCommand, title: t('Retry') },
-      ...(parent ? { parent } : {}),
-    },
+    ...(recovery ? [actionRow('recovery', recovery.title, 'play', recovery.command)] : []),
+    actionRow('retry', t('Retry'), 'refresh', retryCommand),
   ];
 }
 
