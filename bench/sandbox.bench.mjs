@@ -64,7 +64,8 @@ function startChild(args) {
 }
 
 function makeBodies(stamper, organizationId, count, tag) {
-  const abi = '[{"type":"function","name":"get","inputs":[],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
+  const abi =
+    '[{"type":"function","name":"get","inputs":[],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
   const timestampMs = String(Date.now());
   const out = [];
   for (let i = 0; i < count; i++) {
@@ -94,20 +95,24 @@ async function drive(baseUrl, bodies, expectActivity) {
   const one = ({ body, stamp }) =>
     new Promise((resolve) => {
       const started = performance.now();
-      const req = request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'X-Stamp': stamp } }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          latencies.push(performance.now() - started);
-          if (res.statusCode !== 200) failures++;
-          // Spot-check that the sandbox really executed what it acknowledged.
-          else if (expectActivity && latencies.length % 97 === 0) {
-            const status = JSON.parse(Buffer.concat(chunks).toString('utf8')).activity?.status;
-            if (status !== 'ACTIVITY_STATUS_COMPLETED') failures++;
-          }
-          resolve();
-        });
-      });
+      const req = request(
+        url,
+        { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'X-Stamp': stamp } },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            latencies.push(performance.now() - started);
+            if (res.statusCode !== 200) failures++;
+            // Spot-check that the sandbox really executed what it acknowledged.
+            else if (expectActivity && latencies.length % 97 === 0) {
+              const status = JSON.parse(Buffer.concat(chunks).toString('utf8')).activity?.status;
+              if (status !== 'ACTIVITY_STATUS_COMPLETED') failures++;
+            }
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         failures++;
         resolve();
@@ -146,12 +151,21 @@ try {
 
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
   const ms = (n) => `${n.toFixed(1)} ms`;
-  console.log(`sandbox: ${ours.count} submissions, ${clients} concurrent clients, journaled with fsync, Node ${process.version}, ${cpus().length} CPUs`);
-  console.log(`  sandbox (verify + validate + execute + fsync): ${fmt(ours.rate)}/s, p50 ${ms(ours.p50)}, p99 ${ms(ours.p99)}, failures ${ours.failures}`);
-  console.log(`  peer: bare node:http + node:crypto stamp check: ${fmt(ceiling.rate)}/s, p50 ${ms(ceiling.p50)}, p99 ${ms(ceiling.p99)}, failures ${ceiling.failures}`);
-  console.log(`  ratio sandbox / peer: ${(ours.rate / ceiling.rate).toFixed(2)}; goal 2,000/s: ${ours.rate >= 2000 ? 'met' : 'not met'}`);
+  console.log(
+    `sandbox: ${ours.count} submissions, ${clients} concurrent clients, journaled with fsync, Node ${process.version}, ${cpus().length} CPUs`,
+  );
+  console.log(
+    `  sandbox (verify + validate + execute + fsync): ${fmt(ours.rate)}/s, p50 ${ms(ours.p50)}, p99 ${ms(ours.p99)}, failures ${ours.failures}`,
+  );
+  console.log(
+    `  peer: bare node:http + node:crypto stamp check: ${fmt(ceiling.rate)}/s, p50 ${ms(ceiling.p50)}, p99 ${ms(ceiling.p99)}, failures ${ceiling.failures}`,
+  );
+  console.log(
+    `  ratio sandbox / peer: ${(ours.rate / ceiling.rate).toFixed(2)}; goal 2,000/s: ${ours.rate >= 2000 ? 'met' : 'not met'}`,
+  );
   if (ours.failures > 0) process.exitCode = 1;
 } finally {
-  for (const { child } of [sandbox, peer]) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const { child } of [sandbox, peer])
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 }

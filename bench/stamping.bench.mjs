@@ -73,5 +73,7 @@ for (let round = 0; round < rounds; round++) {
 const a = median(oursRates);
 const b = median(officialRates);
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`stamping: ${iterations} stamps × ${rounds} rounds (median), ${bodies.length} bodies, Node ${process.version}`);
+console.log(
+  `stamping: ${iterations} stamps × ${rounds} rounds (median), ${bodies.length} bodies, Node ${process.version}`,
+);
 console.log(`Countersign stamper: ${fmt(a)}/s, @turnkey/api-key-stamper: ${fmt(b)}/s, ratio ${(a / b).toFixed(1)}×`);

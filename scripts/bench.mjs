@@ -28,7 +28,9 @@ const sources = newestMtime(path.join(root, 'src'), '.ts');
 const compiled = newestMtime(path.join(root, 'out', 'src'), '.js');
 if (compiled === 0 || compiled < sources) {
   console.log('Compiling (out/ is older than src/)…');
-  const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root], { stdio: 'inherit' });
+  const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root], {
+    stdio: 'inherit',
+  });
   if (tsc.status !== 0) console.warn('tsc reported errors; benchmarking what it emitted.');
 }
 

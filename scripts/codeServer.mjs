@@ -26,7 +26,17 @@ export function locateCodeServer() {
   const codeServer = path.join(dir, 'code-server', 'node_modules', 'code-server');
   const entry = path.join(codeServer, 'out', 'node', 'entry.js');
   // The native module built last by the install: its presence means the install finished.
-  const spdlog = path.join(codeServer, 'lib', 'vscode', 'node_modules', '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node');
+  const spdlog = path.join(
+    codeServer,
+    'lib',
+    'vscode',
+    'node_modules',
+    '@vscode',
+    'spdlog',
+    'build',
+    'Release',
+    'spdlog.node',
+  );
   if (!existsSync(node) || !existsSync(entry) || !existsSync(spdlog)) return undefined;
   return { dir, node, entry };
 }
@@ -135,9 +145,12 @@ export function copyFixtureWorkspace(target) {
 function baseArgs({ entry }, { configFile, userDataDir, extensionsDir }) {
   return [
     entry,
-    '--config', configFile,
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--config',
+    configFile,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
   ];
@@ -176,8 +189,10 @@ export function runCodeServerCli(install, scratch, args, { timeoutMs = 120_000 }
 export function startCodeServer(install, scratch, { port, folder, smokeTestDriver = false, env = {}, onOutput } = {}) {
   const args = [
     ...baseArgs(install, scratch),
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--auth', 'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
@@ -189,7 +204,10 @@ export function startCodeServer(install, scratch, { port, folder, smokeTestDrive
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  for (const [name, stream] of [['stdout', child.stdout], ['stderr', child.stderr]]) {
+  for (const [name, stream] of [
+    ['stdout', child.stdout],
+    ['stderr', child.stderr],
+  ]) {
     let pending = '';
     stream.setEncoding('utf8');
     stream.on('data', (chunk) => {

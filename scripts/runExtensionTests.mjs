@@ -48,7 +48,9 @@ function parseArgs(argv) {
 
 const options = parseArgs(process.argv.slice(2));
 if (!options.extensionDevelopmentPath || !options.extensionTestsPath) {
-  console.error('Usage: node scripts/runExtensionTests.mjs --extensionDevelopmentPath=<dir> --extensionTestsPath=<suite index.js> [--timeout-seconds N] [folder]');
+  console.error(
+    'Usage: node scripts/runExtensionTests.mjs --extensionDevelopmentPath=<dir> --extensionTestsPath=<suite index.js> [--timeout-seconds N] [folder]',
+  );
   process.exit(2);
 }
 const extensionDevelopmentPath = path.resolve(options.extensionDevelopmentPath);
@@ -132,11 +134,13 @@ async function finish(outcome) {
   const logsDir = path.join(scratch.userDataDir, 'logs');
   const findings = [
     ...scanDirectory(logsDir, secrets, (file) => `logs/${path.relative(logsDir, file)}`),
-    ...scanText(transcript.join('\n'), 'the run\'s output', secrets),
+    ...scanText(transcript.join('\n'), "the run's output", secrets),
   ];
   console.log('');
   if (findings.length === 0) {
-    console.log(`  ✔ no secret in the logs or the output (${secrets.length} listed private key(s), stamps, signatures)`);
+    console.log(
+      `  ✔ no secret in the logs or the output (${secrets.length} listed private key(s), stamps, signatures)`,
+    );
   } else {
     console.log(`  ✘ secrets found in the logs or the output:`);
     for (const finding of findings) console.log(`      ${describeFinding(finding)}`);
@@ -157,7 +161,9 @@ async function finish(outcome) {
   if (code === 0 && (!suite || counts.failures > 0)) code = 1;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (outcome.reason) console.log(`\n${outcome.reason}`);
-  console.log(`\n${counts.passes} passed, ${counts.failures} failed, ${counts.pending} skipped (${seconds} s in VS Code)`);
+  console.log(
+    `\n${counts.passes} passed, ${counts.failures} failed, ${counts.pending} skipped (${seconds} s in VS Code)`,
+  );
   process.exit(code);
 }
 

@@ -30,7 +30,9 @@ export function readListedSecrets(file) {
 /** Findings `{ source, line, kind }` for one text; `source` names it in the report. */
 export function scanText(text, source, secrets = []) {
   const findings = [];
-  const hexSecrets = secrets.filter((secret) => /^(0x)?[0-9a-f]+$/i.test(secret)).map((s) => s.replace(/^0x/i, '').toLowerCase());
+  const hexSecrets = secrets
+    .filter((secret) => /^(0x)?[0-9a-f]+$/i.test(secret))
+    .map((s) => s.replace(/^0x/i, '').toLowerCase());
   const otherSecrets = secrets.filter((secret) => !/^(0x)?[0-9a-f]+$/i.test(secret));
   const lines = text.split(/\r?\n/);
   lines.forEach((line, index) => {
@@ -60,7 +62,9 @@ export function scanDirectory(dir, secrets = [], label = (file) => path.relative
   for (const file of filesUnder(dir)) {
     // Log files are small; anything huge is not a log and is read only in part.
     const size = statSync(file).size;
-    const text = readFileSync(file).subarray(0, Math.min(size, 64 * 1024 * 1024)).toString('utf8');
+    const text = readFileSync(file)
+      .subarray(0, Math.min(size, 64 * 1024 * 1024))
+      .toString('utf8');
     findings.push(...scanText(text, label(file), secrets));
   }
   return findings;

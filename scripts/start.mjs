@@ -75,7 +75,10 @@ if (!existsSync(path.join(dirs.userDataDir, 'User', 'settings.json'))) writeSett
 const workspace = path.join(home, 'workspace');
 if (!existsSync(workspace)) copyFixtureWorkspace(workspace);
 
-if (!locateCodeServer()) step('Installing code-server (once, a few minutes)', 'bash', [path.join(repoRoot, 'scripts', 'setup-code-server.sh')]);
+if (!locateCodeServer())
+  step('Installing code-server (once, a few minutes)', 'bash', [
+    path.join(repoRoot, 'scripts', 'setup-code-server.sh'),
+  ]);
 const install = requireCodeServer();
 
 let watcher;
@@ -87,13 +90,21 @@ if (dev) {
   if (isSymlink(link)) rmSync(link);
   else if (existsSync(link)) rmSync(link, { recursive: true });
   symlinkSync(repoRoot, link, 'dir');
-  watcher = spawn(process.execPath, ['esbuild.mjs', '--watch'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  watcher = spawn(process.execPath, ['esbuild.mjs', '--watch'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 } else {
   // Packaging runs the production build (vscode:prepublish), so the installed extension is what users get.
   const vsix = path.join(dirs.tmp, 'countersign.vsix');
-  step('Building and packaging the extension', path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '-o', vsix], {
-    quiet: true,
-  });
+  step(
+    'Building and packaging the extension',
+    path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
+    ['package', '--no-dependencies', '-o', vsix],
+    {
+      quiet: true,
+    },
+  );
   console.log('▸ Installing it into code-server');
   try {
     await runCodeServerCli(install, dirs, ['--install-extension', vsix, '--force']);
@@ -141,7 +152,9 @@ try {
 }
 
 console.log(`\nCountersign is running in VS Code at ${workbenchUrl(port, workspace)}`);
-console.log('Open the Countersign view in the activity bar and choose "Start Local Sandbox" to try it without an account.');
+console.log(
+  'Open the Countersign view in the activity bar and choose "Start Local Sandbox" to try it without an account.',
+);
 if (onPath('code')) {
   console.log(`With desktop VS Code instead: code --extensionDevelopmentPath=${repoRoot} ${workspace}`);
 }

@@ -17,7 +17,8 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specifiers: string[] = [];
-  const pattern = /(?:^|[^.\w])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[^.\w])import\s*['"]([^'"]+)['"]|\b(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  const pattern =
+    /(?:^|[^.\w])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[^.\w])import\s*['"]([^'"]+)['"]|\b(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/gm;
   for (const match of text.matchAll(pattern)) {
     const specifier = match[1] ?? match[2] ?? match[3];
     if (specifier) specifiers.push(specifier);
@@ -62,11 +63,14 @@ describe('architecture', () => {
 
   it('finds the source files of every room', () => {
     for (const room of ['api', 'sandbox', 'extension']) {
-      assert.ok(files.some((f) => roomOf(f) === room), `no source file found in src/${room}`);
+      assert.ok(
+        files.some((f) => roomOf(f) === room),
+        `no source file found in src/${room}`,
+      );
     }
   });
 
-  it('keeps imports pointing inward: api ← sandbox ← extension, through each room\'s index, vscode only in the extension', () => {
+  it("keeps imports pointing inward: api ← sandbox ← extension, through each room's index, vscode only in the extension", () => {
     const problems: string[] = [];
     for (const file of files) {
       for (const specifier of importsOf(file)) {

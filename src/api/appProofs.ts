@@ -35,11 +35,16 @@ export function checkAppProof(proof: AppProof): AppProofCheck {
   const signingPublicKey = proof.publicKey.slice(2 * UNCOMPRESSED_KEY_BYTES).toLowerCase();
   let valid: boolean;
   try {
-    valid = p256.verify(hexToBytes(proof.signature), new TextEncoder().encode(proof.proofPayload), hexToBytes(signingPublicKey), {
-      prehash: true,
-      format: 'compact',
-      lowS: false,
-    });
+    valid = p256.verify(
+      hexToBytes(proof.signature),
+      new TextEncoder().encode(proof.proofPayload),
+      hexToBytes(signingPublicKey),
+      {
+        prehash: true,
+        format: 'compact',
+        lowS: false,
+      },
+    );
   } catch {
     return { ok: false, reason: 'the signing key is not a point on P-256' };
   }

@@ -26,7 +26,13 @@ import {
   type SubmitOperation,
   type SubmitOperationName,
 } from './operations';
-import { activityRequestEnvelopeSchema, activityResponseSchema, type Activity, type FingerprintParameters, type ListActivitiesRequest } from './schemas/activity';
+import {
+  activityRequestEnvelopeSchema,
+  activityResponseSchema,
+  type Activity,
+  type FingerprintParameters,
+  type ListActivitiesRequest,
+} from './schemas/activity';
 import type { ApiKey } from './schemas/apiKey';
 import type { Whoami } from './schemas/organization';
 import type { PrivateKey } from './schemas/privateKey';
@@ -39,9 +45,21 @@ import type {
 } from './schemas/smartContractInterface';
 import type { DeleteSubOrganizationParameters } from './schemas/activity';
 import type { Stamp, Stamper } from './stamping/stamper';
-import { CLOCK_SKEW_TOLERANCE_MS, describeClockSkew, isTimestampComplaint, measureClockSkew } from './transport/clockSkew';
+import {
+  CLOCK_SKEW_TOLERANCE_MS,
+  describeClockSkew,
+  isTimestampComplaint,
+  measureClockSkew,
+} from './transport/clockSkew';
 import { HttpTransport, type HttpResponse } from './transport/httpTransport';
-import { backoffDelayMs, clampAttempts, DEFAULT_RETRY_BASE_DELAY_MS, isRetryableStatus, MAX_RETRY_AFTER_MS, parseRetryAfter } from './transport/retryPolicy';
+import {
+  backoffDelayMs,
+  clampAttempts,
+  DEFAULT_RETRY_BASE_DELAY_MS,
+  isRetryableStatus,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+} from './transport/retryPolicy';
 import { checkBaseUrl } from './transport/urlPolicy';
 import { COUNTERSIGN_VERSION } from './version';
 
@@ -144,7 +162,10 @@ export class CountersignClient {
     return (await this.#query('listPrivateKeyTags', req, opts)).privateKeyTags;
   }
 
-  async listSmartContractInterfaces(req: { organizationId: string }, opts?: RequestOptions): Promise<SmartContractInterface[]> {
+  async listSmartContractInterfaces(
+    req: { organizationId: string },
+    opts?: RequestOptions,
+  ): Promise<SmartContractInterface[]> {
     return (await this.#query('listSmartContractInterfaces', req, opts)).smartContractInterfaces;
   }
 
@@ -157,7 +178,10 @@ export class CountersignClient {
 
   // ---- submissions ----
 
-  createSmartContractInterface(req: SubmitInput<CreateSmartContractInterfaceParameters>, opts?: RequestOptions): Promise<Activity> {
+  createSmartContractInterface(
+    req: SubmitInput<CreateSmartContractInterfaceParameters>,
+    opts?: RequestOptions,
+  ): Promise<Activity> {
     return this.#submit('createSmartContractInterface', req, opts);
   }
 
@@ -173,7 +197,10 @@ export class CountersignClient {
     return this.#submit('rejectActivity', req, opts);
   }
 
-  deleteSmartContractInterface(req: SubmitInput<DeleteSmartContractInterfaceParameters>, opts?: RequestOptions): Promise<Activity> {
+  deleteSmartContractInterface(
+    req: SubmitInput<DeleteSmartContractInterfaceParameters>,
+    opts?: RequestOptions,
+  ): Promise<Activity> {
     return this.#submit('deleteSmartContractInterface', req, opts);
   }
 
@@ -198,7 +225,11 @@ export class CountersignClient {
 
   // ---- internals ----
 
-  async #query<N extends QueryOperationName>(name: N, input: object, opts: RequestOptions | undefined): Promise<z.output<Operations[N]['response']>> {
+  async #query<N extends QueryOperationName>(
+    name: N,
+    input: object,
+    opts: RequestOptions | undefined,
+  ): Promise<z.output<Operations[N]['response']>> {
     const url = this.#urlOf(name);
     const body = this.#buildBody(name, input);
     const stamp = await this.#stamper.stamp(body);
@@ -232,10 +263,15 @@ export class CountersignClient {
     }
     const record = input as Record<string, unknown>;
     for (const key of Object.keys(record)) {
-      if (!SUBMIT_INPUT_KEYS.has(key)) throw invalidInput(name, [{ path: [key], message: 'is not a field of this request' }], []);
+      if (!SUBMIT_INPUT_KEYS.has(key))
+        throw invalidInput(name, [{ path: [key], message: 'is not a field of this request' }], []);
     }
     if (record['type'] !== undefined && record['type'] !== operation.activityType) {
-      throw invalidInput(name, [{ path: ['type'], message: `must be ${operation.activityType} for this operation` }], []);
+      throw invalidInput(
+        name,
+        [{ path: ['type'], message: `must be ${operation.activityType} for this operation` }],
+        [],
+      );
     }
     const envelope = activityRequestEnvelopeSchema.safeParse({
       type: operation.activityType,
@@ -256,7 +292,13 @@ export class CountersignClient {
   }
 
   /** Sends the same bytes with the same stamp up to maxAttempts times; returns the parsed 2xx JSON. */
-  async #send(name: OperationName, url: string, body: string, stamp: Stamp, signal: AbortSignal | undefined): Promise<unknown> {
+  async #send(
+    name: OperationName,
+    url: string,
+    body: string,
+    stamp: Stamp,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
     const path = operations[name].path;
     const headers = {
       'Content-Type': 'application/json',
@@ -273,11 +315,22 @@ export class CountersignClient {
         const durationMs = Math.round(performance.now() - started);
         if (error instanceof TransportError && attempt < this.#maxAttempts) {
           const delayMs = backoffDelayMs(attempt, this.#retryBaseDelayMs);
-          this.#logger.warn(`${name}: ${error.kind}, retrying`, { operation: name, path, durationMs, attempt, delayMs });
+          this.#logger.warn(`${name}: ${error.kind}, retrying`, {
+            operation: name,
+            path,
+            durationMs,
+            attempt,
+            delayMs,
+          });
           await pause(delayMs, signal);
           continue;
         }
-        this.#logger.error(`${name}: ${error instanceof Error ? error.name : 'error'}`, { operation: name, path, durationMs, attempt });
+        this.#logger.error(`${name}: ${error instanceof Error ? error.name : 'error'}`, {
+          operation: name,
+          path,
+          durationMs,
+          attempt,
+        });
         throw error;
       }
       const durationMs = Math.round(performance.now() - started);
@@ -291,7 +344,13 @@ export class CountersignClient {
         }
       }
       if (status >= 300 && status < 400) {
-        this.#logger.error(`${name}: ${status}, redirect refused`, { operation: name, path, status, durationMs, attempt });
+        this.#logger.error(`${name}: ${status}, redirect refused`, {
+          operation: name,
+          path,
+          status,
+          durationMs,
+          attempt,
+        });
         throw new TransportError(
           'redirect',
           `The service answered ${name} with a redirect (HTTP ${status})${locationNote(response.headers['location'])}; Countersign does not follow redirects, so the signed request never leaves the configured address.`,
@@ -301,7 +360,14 @@ export class CountersignClient {
       if (isRetryableStatus(status) && attempt < this.#maxAttempts) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], Date.now(), this.#maxRetryAfterMs);
         const delayMs = retryAfter ?? backoffDelayMs(attempt, this.#retryBaseDelayMs);
-        this.#logger.warn(`${name}: ${status}, retrying`, { operation: name, path, status, durationMs, attempt, delayMs });
+        this.#logger.warn(`${name}: ${status}, retrying`, {
+          operation: name,
+          path,
+          status,
+          durationMs,
+          attempt,
+          delayMs,
+        });
         await pause(delayMs, signal);
         continue;
       }
@@ -329,7 +395,7 @@ export class CountersignClient {
       return new ClockSkewError({
         ...init,
         message: `The service refused ${operationWords(name)} because of the request time (HTTP ${status})${clock}.`,
-        hint: 'Set your computer\'s clock to the correct time (turn on automatic time synchronisation), then try again.',
+        hint: "Set your computer's clock to the correct time (turn on automatic time synchronisation), then try again.",
         ...(skewMs !== undefined ? { clockSkewMs: skewMs } : {}),
       });
     }
@@ -341,7 +407,11 @@ export class CountersignClient {
           ? ' with an empty body'
           : ` with a body that is not an error record: "${excerpt(readableBody(response.text), 200)}"`;
     const verb = status >= 500 ? 'could not carry out' : 'refused';
-    return new ServiceError({ ...init, message: `The service ${verb} ${operationWords(name)} (HTTP ${status})${detail}`, ...(hint ? { hint } : {}) });
+    return new ServiceError({
+      ...init,
+      message: `The service ${verb} ${operationWords(name)} (HTTP ${status})${detail}`,
+      ...(hint ? { hint } : {}),
+    });
   }
 }
 
@@ -373,7 +443,10 @@ function readableBody(text: string): string {
 
 /** At most `max` characters, control characters removed and whitespace collapsed. */
 export function excerpt(text: string, max = 200): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
 }
 

@@ -12,32 +12,32 @@ export const HTTP_UNAVAILABLE = 'HTTP_UNAVAILABLE';
 
 export const errorHints: Readonly<Record<string, string>> = {
   PUBLIC_KEY_NOT_FOUND:
-    'This API key is not registered in this organization or its parent. Check the profile\'s organization ID, or add the public key as an API key of a user in that organization.',
+    "This API key is not registered in this organization or its parent. Check the profile's organization ID, or add the public key as an API key of a user in that organization.",
   CREDENTIAL_NOT_FOUND:
-    'This API key is not registered in this organization or its parent. Check the profile\'s organization ID, or add the public key as an API key of a user in that organization.',
+    "This API key is not registered in this organization or its parent. Check the profile's organization ID, or add the public key as an API key of a user in that organization.",
   ORGANIZATION_MISMATCH:
     'The organization ID does not match the organization of the activity or of the key. Use the organization the activity belongs to.',
   INVALID_ORGANIZATION_ID:
     'The organization ID is not valid. Copy it again from the service (it is a UUID) into the profile.',
-  ORGANIZATION_NOT_FOUND:
-    'No organization has this ID. Check the profile\'s organization ID and base URL.',
+  ORGANIZATION_NOT_FOUND: "No organization has this ID. Check the profile's organization ID and base URL.",
   SIGNATURE_INVALID:
-    'The service could not verify the request\'s signature. Check that the private key belongs to the profile\'s public key, and that no proxy rewrites request bodies.',
+    "The service could not verify the request's signature. Check that the private key belongs to the profile's public key, and that no proxy rewrites request bodies.",
   SIGNATURE_MISSING:
     'The request reached the service without its signature. A proxy between you and the service may strip the X-Stamp header.',
   API_KEY_EXPIRED: 'This API key has expired. Create a new API key and update the profile with it.',
   RATE_LIMIT_EXCEEDED: 'The service is limiting the request rate. Wait a few seconds and try again.',
   [HTTP_429]: 'The service is limiting the request rate. Wait a few seconds and try again.',
   REQUEST_NOT_AUTHORIZED:
-    'The organization\'s policies do not allow this user to do this. Ask an administrator of the organization for a policy that allows it.',
+    "The organization's policies do not allow this user to do this. Ask an administrator of the organization for a policy that allows it.",
   FORBIDDEN:
-    'The organization\'s policies do not allow this user to do this. Ask an administrator of the organization for a policy that allows it.',
+    "The organization's policies do not allow this user to do this. Ask an administrator of the organization for a policy that allows it.",
   [FINGERPRINT_NOT_FOUND]:
     'No activity with that fingerprint exists in this organization. Refresh the activities; the fingerprint may belong to another organization, or the activity may be gone.',
   REQUEST_INVALID: 'The service refused the request as malformed. The log has the field it objected to.',
   [HTTP_UNAVAILABLE]:
-    'The service, or a gateway in front of it, is unavailable at the moment. Try again in a minute; if it persists, check the service\'s status page.',
-  INTERNAL: 'The service had an internal error. Try again later; if it persists, quote the message to the service\'s support.',
+    "The service, or a gateway in front of it, is unavailable at the moment. Try again in a minute; if it persists, check the service's status page.",
+  INTERNAL:
+    "The service had an internal error. Try again later; if it persists, quote the message to the service's support.",
 };
 
 /** The service's documented messages (grpc-gateway texts), for answers that carry no turnkeyErrorCode. */
@@ -64,7 +64,8 @@ export function errorHintKey(
   if (message !== undefined) {
     for (const [pattern, code] of messagePatterns) if (pattern.test(message)) return code;
   }
-  if (status === 404 && (operation === 'approveActivity' || operation === 'rejectActivity')) return FINGERPRINT_NOT_FOUND;
+  if (status === 404 && (operation === 'approveActivity' || operation === 'rejectActivity'))
+    return FINGERPRINT_NOT_FOUND;
   if (status === 429) return HTTP_429;
   if (status === 502 || status === 503 || status === 504) return HTTP_UNAVAILABLE;
   if (status >= 500) return 'INTERNAL';

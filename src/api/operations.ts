@@ -51,7 +51,11 @@ export interface SubmitOperation<Params extends z.ZodType = z.ZodType> {
   readonly response: typeof activityResponseSchema;
 }
 
-function query<Req extends z.ZodType, Res extends z.ZodType>(name: string, request: Req, response: Res): QueryOperation<Req, Res> {
+function query<Req extends z.ZodType, Res extends z.ZodType>(
+  name: string,
+  request: Req,
+  response: Res,
+): QueryOperation<Req, Res> {
   return { kind: 'query', path: `/public/v1/query/${name}`, request, response };
 }
 
@@ -112,7 +116,13 @@ export const operations = {
     fingerprintParametersSchema,
     undefined,
   ),
-  rejectActivity: submit('reject_activity', ActivityType.RejectActivity, 'rejectActivity', fingerprintParametersSchema, undefined),
+  rejectActivity: submit(
+    'reject_activity',
+    ActivityType.RejectActivity,
+    'rejectActivity',
+    fingerprintParametersSchema,
+    undefined,
+  ),
   deleteSmartContractInterface: submit(
     'delete_smart_contract_interface',
     ActivityType.DeleteSmartContractInterface,
@@ -131,11 +141,17 @@ export const operations = {
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;
-export type QueryOperationName = { [K in OperationName]: Operations[K] extends QueryOperation ? K : never }[OperationName];
-export type SubmitOperationName = { [K in OperationName]: Operations[K] extends SubmitOperation ? K : never }[OperationName];
+export type QueryOperationName = {
+  [K in OperationName]: Operations[K] extends QueryOperation ? K : never;
+}[OperationName];
+export type SubmitOperationName = {
+  [K in OperationName]: Operations[K] extends SubmitOperation ? K : never;
+}[OperationName];
 
 /** Finds the operation served at `path`, for servers. */
-export function operationByPath(path: string): { name: OperationName; operation: QueryOperation | SubmitOperation } | undefined {
+export function operationByPath(
+  path: string,
+): { name: OperationName; operation: QueryOperation | SubmitOperation } | undefined {
   for (const [name, operation] of Object.entries(operations)) {
     if (operation.path === path) return { name: name as OperationName, operation };
   }

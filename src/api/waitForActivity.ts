@@ -28,7 +28,11 @@ function settled(activity: Activity): Activity | undefined {
   return undefined;
 }
 
-export async function waitForActivity(client: CountersignClient, activity: Activity, options: WaitForActivityOptions = {}): Promise<Activity> {
+export async function waitForActivity(
+  client: CountersignClient,
+  activity: Activity,
+  options: WaitForActivityOptions = {},
+): Promise<Activity> {
   const { signal } = options;
   const deadlineMs = options.deadlineMs ?? 60_000;
   const minIntervalMs = Math.max(0, options.minIntervalMs ?? 1_000);
@@ -48,9 +52,14 @@ export async function waitForActivity(client: CountersignClient, activity: Activ
     } catch {
       throw new CancelledError();
     }
-    const pollSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, giveUpAt - Date.now()))]) : AbortSignal.timeout(Math.max(1, giveUpAt - Date.now()));
+    const pollSignal = signal
+      ? AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, giveUpAt - Date.now()))])
+      : AbortSignal.timeout(Math.max(1, giveUpAt - Date.now()));
     try {
-      current = await client.getActivity({ organizationId: current.organizationId, activityId: current.id }, { signal: pollSignal });
+      current = await client.getActivity(
+        { organizationId: current.organizationId, activityId: current.id },
+        { signal: pollSignal },
+      );
     } catch (error) {
       if (error instanceof CancelledError && !signal?.aborted) throw stillWaiting(current, deadlineMs);
       throw error;

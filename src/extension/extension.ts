@@ -49,7 +49,10 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   const onCommandFailure = registerCommands(services, views, sandbox);
 
   const activationMs = performance.now() - started;
-  log.info('Countersign activated', { version: String(context.extension.packageJSON.version), activationMs: Math.round(activationMs) });
+  log.info('Countersign activated', {
+    version: String(context.extension.packageJSON.version),
+    activationMs: Math.round(activationMs),
+  });
   return { services, views, localSandbox: sandbox, onCommandFailure, activationMs };
 }
 

@@ -39,7 +39,10 @@ export function sandboxProfiles(credentials: SandboxCredentials): SandboxProfile
     const isDemo = organization.name === 'Demo';
     organization.users.forEach((user, userIndex) => {
       if (user.apiKeys.length === 0) return;
-      const id = isDemo && userIndex === 0 ? LOCAL_SANDBOX_PROFILE_ID : `${LOCAL_SANDBOX_PROFILE_ID}.${organization.organizationId}.${user.userId}`;
+      const id =
+        isDemo && userIndex === 0
+          ? LOCAL_SANDBOX_PROFILE_ID
+          : `${LOCAL_SANDBOX_PROFILE_ID}.${organization.organizationId}.${user.userId}`;
       const label =
         isDemo && userIndex === 0
           ? vscode.l10n.t('Local sandbox')
@@ -152,11 +155,16 @@ export class LocalSandbox implements vscode.Disposable {
       if (!(error instanceof SandboxDataDirInUseError)) {
         // The sandbox's own messages say what is wrong with its data directory and what to do.
         const reason = error instanceof Error ? error.message : String(error);
-        throw new LocalSandboxError(vscode.l10n.t('The local sandbox could not start: {0}', reason), undefined, { cause: error });
+        throw new LocalSandboxError(vscode.l10n.t('The local sandbox could not start: {0}', reason), undefined, {
+          cause: error,
+        });
       }
       credentials = await this.#useShared(dataDir, error.ownerPid);
       this.#shared = { credentials, ownerPid: error.ownerPid };
-      this.#services.log.info('Using the local sandbox of another window', { baseUrl: credentials.baseUrl, pid: error.ownerPid });
+      this.#services.log.info('Using the local sandbox of another window', {
+        baseUrl: credentials.baseUrl,
+        pid: error.ownerPid,
+      });
     }
     await this.#refreshProfiles(credentials);
     return credentials;
@@ -176,7 +184,7 @@ export class LocalSandbox implements vscode.Disposable {
         return await startSandbox({ ...options, port: previousPort });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-        this.#services.log.info('The local sandbox\'s previous port is taken; using another', { port: previousPort });
+        this.#services.log.info("The local sandbox's previous port is taken; using another", { port: previousPort });
       }
     }
     return startSandbox({ ...options, port: 0 });
@@ -188,8 +196,14 @@ export class LocalSandbox implements vscode.Disposable {
     if (credentials && credentials.baseUrl !== '' && (await this.#answers(credentials))) return credentials;
     const where = credentials?.baseUrl ? vscode.l10n.t(' at {0}', credentials.baseUrl) : '';
     throw new LocalSandboxError(
-      vscode.l10n.t('Another process (PID {0}), most likely another VS Code window, holds the local sandbox\'s data, but its sandbox does not answer{1}.', ownerPid, where),
-      vscode.l10n.t('Run "Countersign: Stop Local Sandbox" in that window or close it, then start the local sandbox here again.'),
+      vscode.l10n.t(
+        "Another process (PID {0}), most likely another VS Code window, holds the local sandbox's data, but its sandbox does not answer{1}.",
+        ownerPid,
+        where,
+      ),
+      vscode.l10n.t(
+        'Run "Countersign: Stop Local Sandbox" in that window or close it, then start the local sandbox here again.',
+      ),
     );
   }
 
@@ -199,12 +213,18 @@ export class LocalSandbox implements vscode.Disposable {
     const key = demo?.users[0]?.apiKeys[0];
     if (!demo || !key) return false;
     const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
-    const client = new CountersignClient({ baseUrl: credentials.baseUrl }, stamper, { maxAttempts: 1, timeoutMs: SHARED_CHECK_TIMEOUT_MS });
+    const client = new CountersignClient({ baseUrl: credentials.baseUrl }, stamper, {
+      maxAttempts: 1,
+      timeoutMs: SHARED_CHECK_TIMEOUT_MS,
+    });
     try {
       await client.whoami({ organizationId: demo.organizationId });
       return true;
     } catch (error) {
-      this.#services.log.debug('The local sandbox does not answer', { baseUrl: credentials.baseUrl, error: error instanceof Error ? error.message : String(error) });
+      this.#services.log.debug('The local sandbox does not answer', {
+        baseUrl: credentials.baseUrl,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return false;
     } finally {
       await client.close();
@@ -215,7 +235,8 @@ export class LocalSandbox implements vscode.Disposable {
   async #refreshProfiles(credentials: SandboxCredentials): Promise<void> {
     const { profiles, keys } = this.#services;
     const entries = sandboxProfiles(credentials);
-    if (!entries.some((e) => e.id === LOCAL_SANDBOX_PROFILE_ID)) throw new Error('The sandbox has no Demo organization with an API key.');
+    if (!entries.some((e) => e.id === LOCAL_SANDBOX_PROFILE_ID))
+      throw new Error('The sandbox has no Demo organization with an API key.');
     for (const entry of entries) {
       const user = entry.organization.users[entry.userIndex];
       const apiKey = user?.apiKeys[0];
@@ -240,7 +261,9 @@ export class LocalSandbox implements vscode.Disposable {
    * returned), which this window stops using; 'notRunning': there was none. Either way the profiles leave it
    * down until Start.
    */
-  async stop(): Promise<{ readonly kind: 'stopped' | 'notRunning' } | { readonly kind: 'shared'; readonly shared: SharedSandbox }> {
+  async stop(): Promise<
+    { readonly kind: 'stopped' | 'notRunning' } | { readonly kind: 'shared'; readonly shared: SharedSandbox }
+  > {
     this.#stoppedHere = true;
     await this.#bringingUp?.catch(() => undefined);
     const own = this.#own;

@@ -1,5 +1,12 @@
 import * as vscode from 'vscode';
-import { ApiKeyStamper, CountersignClient, InvalidInputError, derivePublicKey, type Activity, type Logger } from '../api';
+import {
+  ApiKeyStamper,
+  CountersignClient,
+  InvalidInputError,
+  derivePublicKey,
+  type Activity,
+  type Logger,
+} from '../api';
 import type { RedactingLog } from './output/log';
 import type { KeyVault } from './profiles/keyVault';
 import type { ProfileStore } from './profiles/profileStore';

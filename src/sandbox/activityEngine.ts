@@ -120,7 +120,10 @@ export class ActivityEngine {
       return existing;
     }
     const { operation } = submission;
-    if (operation.activityType === ActivityType.ApproveActivity || operation.activityType === ActivityType.RejectActivity) {
+    if (
+      operation.activityType === ActivityType.ApproveActivity ||
+      operation.activityType === ActivityType.RejectActivity
+    ) {
       return this.#vote(submission, fingerprint);
     }
     const now = this.#now();
@@ -147,7 +150,11 @@ export class ActivityEngine {
       );
     }
     if (target.organizationId !== organization.record.organizationId) {
-      throw new RpcError(GrpcCode.InvalidArgument, 'organization mismatch: the activity belongs to another organization', 'ORGANIZATION_MISMATCH');
+      throw new RpcError(
+        GrpcCode.InvalidArgument,
+        'organization mismatch: the activity belongs to another organization',
+        'ORGANIZATION_MISMATCH',
+      );
     }
     const now = this.#now();
     const approving = operation.activityType === ActivityType.ApproveActivity;
@@ -163,7 +170,8 @@ export class ActivityEngine {
       target.votes.push(this.#newVote(submission, selection, now));
       target.updatedAtMs = now;
       if (!approving) target.status = REJECTED;
-      else if (this.#liveApprovals(target, now) >= organization.record.rootQuorum) effects = this.#execute(target, organization, now);
+      else if (this.#liveApprovals(target, now) >= organization.record.rootQuorum)
+        effects = this.#execute(target, organization, now);
       changed.push(target);
       // As the API document says: approving returns the approved activity's result once it completed.
       if (approving && target.status === COMPLETED) vote.result = { ...target.result };
@@ -173,7 +181,12 @@ export class ActivityEngine {
     return vote;
   }
 
-  #voteRefusal(target: ActivityRecord, organization: Organization, userId: string, now: number): RpcStatusBody | undefined {
+  #voteRefusal(
+    target: ActivityRecord,
+    organization: Organization,
+    userId: string,
+    now: number,
+  ): RpcStatusBody | undefined {
     if (target.status !== CONSENSUS_NEEDED) {
       return rpcStatusBody(
         GrpcCode.FailedPrecondition,
@@ -182,10 +195,18 @@ export class ActivityEngine {
       );
     }
     if (!this.#isVoter(organization, userId)) {
-      return rpcStatusBody(GrpcCode.PermissionDenied, 'request not authorized: only root users of the organization can vote on its activities', 'REQUEST_NOT_AUTHORIZED');
+      return rpcStatusBody(
+        GrpcCode.PermissionDenied,
+        'request not authorized: only root users of the organization can vote on its activities',
+        'REQUEST_NOT_AUTHORIZED',
+      );
     }
     if (this.#hasLiveVote(target, userId, now)) {
-      return rpcStatusBody(GrpcCode.FailedPrecondition, `user ${userId} has already voted on activity ${target.id}`, 'ACTIVITY_ALREADY_VOTED');
+      return rpcStatusBody(
+        GrpcCode.FailedPrecondition,
+        `user ${userId} has already voted on activity ${target.id}`,
+        'ACTIVITY_ALREADY_VOTED',
+      );
     }
     return undefined;
   }
@@ -216,7 +237,11 @@ export class ActivityEngine {
   }
 
   #liveApprovals(activity: ActivityRecord, now: number): number {
-    return new Set(this.#liveVotes(activity, now).filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId)).size;
+    return new Set(
+      this.#liveVotes(activity, now)
+        .filter((v) => v.selection === 'VOTE_SELECTION_APPROVED')
+        .map((v) => v.userId),
+    ).size;
   }
 
   #hasLiveVote(activity: ActivityRecord, userId: string, now: number): boolean {
@@ -236,7 +261,8 @@ export class ActivityEngine {
     activity.result = outcome.result;
     if (outcome.failure) activity.failure = outcome.failure;
     activity.updatedAtMs = now;
-    if (activity.generateAppProofs && outcome.status === COMPLETED) activity.appProofs = [this.#proofs.proveActivity(activity, now)];
+    if (activity.generateAppProofs && outcome.status === COMPLETED)
+      activity.appProofs = [this.#proofs.proveActivity(activity, now)];
     return outcome.effects;
   }
 
@@ -244,13 +270,27 @@ export class ActivityEngine {
     const organizationId = organization.record.organizationId;
     switch (activity.type) {
       case ActivityType.CreateSmartContractInterface:
-        return createSmartContractInterface(activity.intent['createSmartContractInterfaceIntent'] as Record<string, string>, organizationId, now);
+        return createSmartContractInterface(
+          activity.intent['createSmartContractInterfaceIntent'] as Record<string, string>,
+          organizationId,
+          now,
+        );
       case ActivityType.CreatePrivateKeyTag:
-        return createPrivateKeyTag(activity.intent['createPrivateKeyTagIntent'] as { privateKeyTagName: string; privateKeyIds: string[] }, organization, now);
+        return createPrivateKeyTag(
+          activity.intent['createPrivateKeyTagIntent'] as { privateKeyTagName: string; privateKeyIds: string[] },
+          organization,
+          now,
+        );
       case ActivityType.DeleteSmartContractInterface: {
-        const { smartContractInterfaceId } = activity.intent['deleteSmartContractInterfaceIntent'] as { smartContractInterfaceId: string };
+        const { smartContractInterfaceId } = activity.intent['deleteSmartContractInterfaceIntent'] as {
+          smartContractInterfaceId: string;
+        };
         if (!organization.interfaces.has(smartContractInterfaceId)) {
-          return failed(GrpcCode.NotFound, `smart contract interface not found: no smart contract interface with ID ${smartContractInterfaceId} in this organization`, 'NOT_FOUND');
+          return failed(
+            GrpcCode.NotFound,
+            `smart contract interface not found: no smart contract interface with ID ${smartContractInterfaceId} in this organization`,
+            'NOT_FOUND',
+          );
         }
         return {
           status: COMPLETED,
@@ -261,16 +301,27 @@ export class ActivityEngine {
       case ActivityType.DeleteSubOrganization:
         return this.#deleteSubOrganization(activity, organization);
       default:
-        return failed(GrpcCode.Unimplemented, `activity type ${activity.type} is not implemented by the local sandbox`, 'UNIMPLEMENTED');
+        return failed(
+          GrpcCode.Unimplemented,
+          `activity type ${activity.type} is not implemented by the local sandbox`,
+          'UNIMPLEMENTED',
+        );
     }
   }
 
   #deleteSubOrganization(activity: ActivityRecord, organization: Organization): Outcome {
     const organizationId = organization.record.organizationId;
     if (organization.record.parentOrganizationId === null) {
-      return failed(GrpcCode.FailedPrecondition, `organization ${organizationId} is not a sub-organization`, 'REQUEST_INVALID');
+      return failed(
+        GrpcCode.FailedPrecondition,
+        `organization ${organizationId} is not a sub-organization`,
+        'REQUEST_INVALID',
+      );
     }
-    if (activity.initiatorOrganizationId !== organizationId || !organization.record.rootUserIds.includes(activity.initiatorUserId)) {
+    if (
+      activity.initiatorOrganizationId !== organizationId ||
+      !organization.record.rootUserIds.includes(activity.initiatorUserId)
+    ) {
       return failed(
         GrpcCode.PermissionDenied,
         'request not authorized: a sub-organization can only be deleted by a root user of that sub-organization',
@@ -325,7 +376,9 @@ export class ActivityEngine {
     if (activity.failure) core['failure'] = activity.failure;
     if (activity.appProofs) core['appProofs'] = activity.appProofs;
     // Both readings at once: the spec's fields on the activity, the API document's nested record in result.
-    return nested ? { ...core, timestampMs: activity.timestampMs, result: { ...activity.result, activity: core } } : { ...core, timestampMs: activity.timestampMs };
+    return nested
+      ? { ...core, timestampMs: activity.timestampMs, result: { ...activity.result, activity: core } }
+      : { ...core, timestampMs: activity.timestampMs };
   }
 
   #renderVote(vote: VoteRecord, activityId: string): Record<string, unknown> {
@@ -432,10 +485,18 @@ function createSmartContractInterface(intent: Record<string, string>, organizati
   const { smartContractAddress = '', smartContractInterface = '', type = '', label = '', notes = '' } = intent;
   const ethereum = type === 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
   if (ethereum && !/^0x[0-9a-fA-F]{40}$/.test(smartContractAddress)) {
-    return failed(GrpcCode.InvalidArgument, 'invalid smart contract address: an Ethereum address is 0x followed by 40 hex characters', 'REQUEST_INVALID');
+    return failed(
+      GrpcCode.InvalidArgument,
+      'invalid smart contract address: an Ethereum address is 0x followed by 40 hex characters',
+      'REQUEST_INVALID',
+    );
   }
   if (!ethereum && !BASE58.test(smartContractAddress)) {
-    return failed(GrpcCode.InvalidArgument, 'invalid smart contract address: a Solana address is 32 to 44 base58 characters', 'REQUEST_INVALID');
+    return failed(
+      GrpcCode.InvalidArgument,
+      'invalid smart contract address: a Solana address is 32 to 44 base58 characters',
+      'REQUEST_INVALID',
+    );
   }
   const bytes = Buffer.byteLength(smartContractInterface, 'utf8');
   if (bytes > SMART_CONTRACT_INTERFACE_MAX_BYTES) {
@@ -449,18 +510,34 @@ function createSmartContractInterface(intent: Record<string, string>, organizati
   try {
     parsed = JSON.parse(smartContractInterface);
   } catch {
-    return failed(GrpcCode.InvalidArgument, 'invalid smart contract interface: it is not valid JSON', 'REQUEST_INVALID');
+    return failed(
+      GrpcCode.InvalidArgument,
+      'invalid smart contract interface: it is not valid JSON',
+      'REQUEST_INVALID',
+    );
   }
   if (jsonDepth(parsed) > MAX_INTERFACE_DEPTH) {
-    return failed(GrpcCode.InvalidArgument, `invalid smart contract interface: it nests deeper than ${MAX_INTERFACE_DEPTH} levels`, 'REQUEST_INVALID');
+    return failed(
+      GrpcCode.InvalidArgument,
+      `invalid smart contract interface: it nests deeper than ${MAX_INTERFACE_DEPTH} levels`,
+      'REQUEST_INVALID',
+    );
   }
   if (ethereum) {
     const problems = validateAbi(parsed).errors;
     if (problems.length > 0) {
-      return failed(GrpcCode.InvalidArgument, `invalid smart contract interface: not a valid ABI: ${problems[0]}`, 'REQUEST_INVALID');
+      return failed(
+        GrpcCode.InvalidArgument,
+        `invalid smart contract interface: not a valid ABI: ${problems[0]}`,
+        'REQUEST_INVALID',
+      );
     }
   } else if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return failed(GrpcCode.InvalidArgument, 'invalid smart contract interface: a Solana IDL is a JSON object', 'REQUEST_INVALID');
+    return failed(
+      GrpcCode.InvalidArgument,
+      'invalid smart contract interface: a Solana IDL is a JSON object',
+      'REQUEST_INVALID',
+    );
   }
   const smartContractInterfaceId = randomUUID();
   return {
@@ -470,28 +547,52 @@ function createSmartContractInterface(intent: Record<string, string>, organizati
       {
         op: 'putInterface',
         organizationId,
-        record: { smartContractInterfaceId, smartContractAddress, smartContractInterface, type, label, notes, createdAtMs: now },
+        record: {
+          smartContractInterfaceId,
+          smartContractAddress,
+          smartContractInterface,
+          type,
+          label,
+          notes,
+          createdAtMs: now,
+        },
       },
     ],
   };
 }
 
-function createPrivateKeyTag(intent: { privateKeyTagName: string; privateKeyIds: string[] }, organization: Organization, now: number): Outcome {
+function createPrivateKeyTag(
+  intent: { privateKeyTagName: string; privateKeyIds: string[] },
+  organization: Organization,
+  now: number,
+): Outcome {
   const { privateKeyTagName } = intent;
   for (const tag of organization.tags.values()) {
     if (tag.tagName === privateKeyTagName) {
-      return failed(GrpcCode.AlreadyExists, `a private key tag named "${privateKeyTagName}" already exists in this organization`, 'REQUEST_INVALID');
+      return failed(
+        GrpcCode.AlreadyExists,
+        `a private key tag named "${privateKeyTagName}" already exists in this organization`,
+        'REQUEST_INVALID',
+      );
     }
   }
   const limit = organization.record.parentOrganizationId === null ? TAG_LIMIT : SUB_ORGANIZATION_TAG_LIMIT;
   if (organization.tags.size >= limit) {
-    return failed(GrpcCode.ResourceExhausted, `this organization already has ${limit} tags, the limit`, 'RESOURCE_LIMIT_EXCEEDED');
+    return failed(
+      GrpcCode.ResourceExhausted,
+      `this organization already has ${limit} tags, the limit`,
+      'RESOURCE_LIMIT_EXCEEDED',
+    );
   }
   const privateKeyIds = [...new Set(intent.privateKeyIds)];
   const known = new Set(organization.record.privateKeys.map((k) => k.privateKeyId));
   const missing = privateKeyIds.find((id) => !known.has(id));
   if (missing !== undefined) {
-    return failed(GrpcCode.NotFound, `private key not found: no private key with ID ${missing} in this organization`, 'NOT_FOUND');
+    return failed(
+      GrpcCode.NotFound,
+      `private key not found: no private key with ID ${missing} in this organization`,
+      'NOT_FOUND',
+    );
   }
   const privateKeyTagId = randomUUID();
   return {

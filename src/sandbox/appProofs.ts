@@ -39,7 +39,15 @@ export class AppProofSigner {
         result: activity.result,
       },
     });
-    const signature = sign('sha256', Buffer.from(proofPayload, 'utf8'), { key: this.#signingKey, dsaEncoding: 'ieee-p1363' });
-    return { scheme: APP_PROOF_SIGNATURE_SCHEME, publicKey: this.publicKey, proofPayload, signature: signature.toString('hex') };
+    const signature = sign('sha256', Buffer.from(proofPayload, 'utf8'), {
+      key: this.#signingKey,
+      dsaEncoding: 'ieee-p1363',
+    });
+    return {
+      scheme: APP_PROOF_SIGNATURE_SCHEME,
+      publicKey: this.publicKey,
+      proofPayload,
+      signature: signature.toString('hex'),
+    };
   }
 }

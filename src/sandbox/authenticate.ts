@@ -9,7 +9,13 @@
  * When both headers are sent, X-Stamp is the one read.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { decodeWebauthnStamp, GrpcCode, verifyApiKeyStamp, verifyWebauthnStamp, type WebauthnStampVerification } from '../api';
+import {
+  decodeWebauthnStamp,
+  GrpcCode,
+  verifyApiKeyStamp,
+  verifyWebauthnStamp,
+  type WebauthnStampVerification,
+} from '../api';
 import { invalidRequest, RpcError } from './rpcError';
 import type { AuthenticatorOwner, Caller, KeyOwner, Organization, SandboxState } from './state';
 
@@ -27,7 +33,9 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
 }
 
 /** A stamp whose signature holds: by an API key (its public key) or by a registered passkey (its credential id). */
-export type VerifiedStamp = { readonly kind: 'apiKey'; readonly publicKey: string } | { readonly kind: 'webauthn'; readonly credentialId: string };
+export type VerifiedStamp =
+  | { readonly kind: 'apiKey'; readonly publicKey: string }
+  | { readonly kind: 'webauthn'; readonly credentialId: string };
 
 const CREDENTIAL_NOT_FOUND_MESSAGE = 'could not find credential in organization or its parent organization';
 
@@ -39,7 +47,8 @@ export function authenticateStamp(state: SandboxState, headers: IncomingHttpHead
   const apiKeyStamp = headerValue(headers, 'x-stamp');
   if (apiKeyStamp === undefined || apiKeyStamp.trim() === '') {
     const webauthnStamp = headerValue(headers, 'x-stamp-webauthn');
-    if (webauthnStamp !== undefined && webauthnStamp.trim() !== '') return { kind: 'webauthn', credentialId: verifyPasskeyStamp(state, webauthnStamp, body) };
+    if (webauthnStamp !== undefined && webauthnStamp.trim() !== '')
+      return { kind: 'webauthn', credentialId: verifyPasskeyStamp(state, webauthnStamp, body) };
   }
   return { kind: 'apiKey', publicKey: verifyStamp(headers, body) };
 }
@@ -47,7 +56,8 @@ export function authenticateStamp(state: SandboxState, headers: IncomingHttpHead
 /** Checks a passkey stamp against every public key its credential id is registered with; returns the id. */
 function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buffer): string {
   const decoded = decodeWebauthnStamp(headerValue);
-  if (!decoded) throw unauthenticated('could not extract webauthn stamp: malformed activity stamp', 'SIGNATURE_INVALID');
+  if (!decoded)
+    throw unauthenticated('could not extract webauthn stamp: malformed activity stamp', 'SIGNATURE_INVALID');
   const owners = state.authenticatorOwners.get(decoded.credentialId) ?? [];
   if (owners.length === 0) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
   let refusal: WebauthnStampVerification | undefined;
@@ -64,7 +74,10 @@ function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buff
 export function verifyStamp(headers: IncomingHttpHeaders, body: Buffer): string {
   const stamp = headerValue(headers, 'x-stamp');
   if (stamp === undefined || stamp.trim() === '') {
-    throw unauthenticated('cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)', 'SIGNATURE_MISSING');
+    throw unauthenticated(
+      'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)',
+      'SIGNATURE_MISSING',
+    );
   }
   const verdict = verifyApiKeyStamp(body, stamp);
   if (verdict.ok) return verdict.publicKey;
@@ -99,19 +112,32 @@ export function findOrganization(state: SandboxState, organizationId: unknown): 
 }
 
 /** The owner of a credential as `organization` sees it: its own, else its (not deleted) parent's. */
-function ownerSeenFrom<T extends { readonly organization: Organization }>(organization: Organization, owners: readonly T[] = []): T | undefined {
+function ownerSeenFrom<T extends { readonly organization: Organization }>(
+  organization: Organization,
+  owners: readonly T[] = [],
+): T | undefined {
   const parentId = organization.record.parentOrganizationId;
   return (
     owners.find((o) => o.organization === organization) ??
-    (parentId === null ? undefined : owners.find((o) => o.organization.record.organizationId === parentId && !o.organization.deleted))
+    (parentId === null
+      ? undefined
+      : owners.find((o) => o.organization.record.organizationId === parentId && !o.organization.deleted))
   );
 }
 
 /** Finds the stamping key in the organization or its parent, and refuses an expired one. */
-export function findKeyOwner(state: SandboxState, organization: Organization, publicKey: string, nowMs: number): KeyOwner {
+export function findKeyOwner(
+  state: SandboxState,
+  organization: Organization,
+  publicKey: string,
+  nowMs: number,
+): KeyOwner {
   const owner = ownerSeenFrom(organization, state.keyOwners.get(publicKey));
   if (!owner) {
-    throw unauthenticated('could not find public key in organization or its parent organization', 'PUBLIC_KEY_NOT_FOUND');
+    throw unauthenticated(
+      'could not find public key in organization or its parent organization',
+      'PUBLIC_KEY_NOT_FOUND',
+    );
   }
   const { expirationSeconds, createdAtMs } = owner.apiKey;
   if (expirationSeconds !== undefined && createdAtMs + Number(expirationSeconds) * 1000 <= nowMs) {
@@ -121,15 +147,26 @@ export function findKeyOwner(state: SandboxState, organization: Organization, pu
 }
 
 /** Finds the passkey in the organization or its parent. Passkeys do not expire. */
-export function findAuthenticatorOwner(state: SandboxState, organization: Organization, credentialId: string): AuthenticatorOwner {
+export function findAuthenticatorOwner(
+  state: SandboxState,
+  organization: Organization,
+  credentialId: string,
+): AuthenticatorOwner {
   const owner = ownerSeenFrom(organization, state.authenticatorOwners.get(credentialId));
   if (!owner) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
   return owner;
 }
 
 /** Who stamped the request, as seen from the organization it names. */
-export function findCaller(state: SandboxState, organization: Organization, stamp: VerifiedStamp, nowMs: number): Caller {
-  return stamp.kind === 'apiKey' ? findKeyOwner(state, organization, stamp.publicKey, nowMs) : findAuthenticatorOwner(state, organization, stamp.credentialId);
+export function findCaller(
+  state: SandboxState,
+  organization: Organization,
+  stamp: VerifiedStamp,
+  nowMs: number,
+): Caller {
+  return stamp.kind === 'apiKey'
+    ? findKeyOwner(state, organization, stamp.publicKey, nowMs)
+    : findAuthenticatorOwner(state, organization, stamp.credentialId);
 }
 
 /** Submissions must be less than an hour old and at most five minutes ahead of the sandbox's clock. */

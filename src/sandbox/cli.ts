@@ -58,7 +58,8 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean }) |
   if (values.help) return 'help';
   const port = parseInteger('port', values.port, 0, 65535);
   const rateLimit = parseInteger('rate-limit', values['rate-limit'], 1, 1_000_000);
-  if (values.memory && values['data-dir'] !== undefined) throw new UsageError('--memory and --data-dir cannot be used together.');
+  if (values.memory && values['data-dir'] !== undefined)
+    throw new UsageError('--memory and --data-dir cannot be used together.');
   return {
     host: values.host ?? '127.0.0.1',
     port: port ?? 0,
@@ -73,7 +74,13 @@ function stderrLogger(verbose: boolean): Logger {
     process.stderr.write(`${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
   };
   const quiet = (): void => undefined;
-  return { trace: quiet, debug: verbose ? write('debug') : quiet, info: quiet, warn: write('warn'), error: write('error') };
+  return {
+    trace: quiet,
+    debug: verbose ? write('debug') : quiet,
+    info: quiet,
+    warn: write('warn'),
+    error: write('error'),
+  };
 }
 
 async function main(): Promise<void> {
@@ -105,7 +112,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   // Printed only once the handlers are in place: whoever waits for this line may signal at once.
   process.stdout.write(`Countersign sandbox listening on ${sandbox.baseUrl}\n`);
-  process.stdout.write(sandbox.credentialsPath ? `Credentials: ${sandbox.credentialsPath}\n` : 'Credentials: in memory only (--memory)\n');
+  process.stdout.write(
+    sandbox.credentialsPath ? `Credentials: ${sandbox.credentialsPath}\n` : 'Credentials: in memory only (--memory)\n',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -53,7 +53,13 @@ class RateLimiter {
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>, nowMs: number): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+  nowMs: number,
+): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   // The Date header follows the sandbox's clock, which is the one timestamps are checked against.
@@ -89,9 +95,14 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too
 export function createSandboxServer(options: HttpServerOptions): Server {
   const { engine, now, logger } = options;
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
-  const limiter = options.rateLimit !== undefined && options.rateLimit > 0 ? new RateLimiter(options.rateLimit) : undefined;
+  const limiter =
+    options.rateLimit !== undefined && options.rateLimit > 0 ? new RateLimiter(options.rateLimit) : undefined;
 
-  async function handle(req: IncomingMessage, res: ServerResponse, extraHeaders: Record<string, string>): Promise<void> {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    extraHeaders: Record<string, string>,
+  ): Promise<void> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const route = operationByPath(path);
     if (!route) {
@@ -100,10 +111,15 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     }
     if (req.method !== 'POST') {
       req.resume();
-      throw new RpcError(GrpcCode.Unimplemented, `Method Not Allowed: ${route.operation.path} accepts POST only, not ${String(req.method).slice(0, 20)}`, 'REQUEST_INVALID', {
-        httpStatus: 405,
-        headers: { Allow: 'POST' },
-      });
+      throw new RpcError(
+        GrpcCode.Unimplemented,
+        `Method Not Allowed: ${route.operation.path} accepts POST only, not ${String(req.method).slice(0, 20)}`,
+        'REQUEST_INVALID',
+        {
+          httpStatus: 405,
+          headers: { Allow: 'POST' },
+        },
+      );
     }
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_DRAIN_BYTES) {
@@ -117,10 +133,14 @@ export function createSandboxServer(options: HttpServerOptions): Server {
       json = JSON.parse(body.toString('utf8'));
     } catch (error) {
       const reason = error instanceof SyntaxError ? error.message.slice(0, 200) : 'unparsable';
-      throw invalidRequest(`bad request body: the body is not valid JSON (${reason})`, [{ field: '(body)', description: 'is not valid JSON' }]);
+      throw invalidRequest(`bad request body: the body is not valid JSON (${reason})`, [
+        { field: '(body)', description: 'is not valid JSON' },
+      ]);
     }
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-      throw invalidRequest('bad request body: the body must be a JSON object', [{ field: '(body)', description: 'must be a JSON object' }]);
+      throw invalidRequest('bad request body: the body must be a JSON object', [
+        { field: '(body)', description: 'must be a JSON object' },
+      ]);
     }
     const record = json as Record<string, unknown>;
     const nowMs = now();
@@ -142,23 +162,41 @@ export function createSandboxServer(options: HttpServerOptions): Server {
       extraHeaders = verdict.headers;
       if (!verdict.allowed) {
         req.resume();
-        const error = new RpcError(GrpcCode.ResourceExhausted, 'Too many requests. Please wait and try again in a few seconds', 'RATE_LIMIT_EXCEEDED', {
-          headers: verdict.headers,
-        });
+        const error = new RpcError(
+          GrpcCode.ResourceExhausted,
+          'Too many requests. Please wait and try again in a few seconds',
+          'RATE_LIMIT_EXCEEDED',
+          {
+            headers: verdict.headers,
+          },
+        );
         send(res, error.httpStatus, error.body, error.headers, now());
         return;
       }
     }
     handle(req, res, extraHeaders).then(
-      () => logger.debug('sandbox request', { path: req.url?.slice(0, 100), status: res.statusCode, durationMs: Math.round(performance.now() - started) }),
+      () =>
+        logger.debug('sandbox request', {
+          path: req.url?.slice(0, 100),
+          status: res.statusCode,
+          durationMs: Math.round(performance.now() - started),
+        }),
       (error: unknown) => {
         if (error instanceof RpcError) {
           send(res, error.httpStatus, error.body, { ...extraHeaders, ...error.headers }, now());
-          logger.debug('sandbox request refused', { path: req.url?.slice(0, 100), status: error.httpStatus, code: error.body.code });
+          logger.debug('sandbox request refused', {
+            path: req.url?.slice(0, 100),
+            status: error.httpStatus,
+            code: error.body.code,
+          });
           return;
         }
         const reference = randomUUID();
-        logger.error('sandbox request failed', { path: req.url?.slice(0, 100), reference, error: error instanceof Error ? error.name : 'error' });
+        logger.error('sandbox request failed', {
+          path: req.url?.slice(0, 100),
+          reference,
+          error: error instanceof Error ? error.name : 'error',
+        });
         const internal = new RpcError(GrpcCode.Internal, `internal server error (${reference})`, 'INTERNAL');
         send(res, internal.httpStatus, internal.body, extraHeaders, now());
       },
@@ -171,15 +209,22 @@ export function createSandboxServer(options: HttpServerOptions): Server {
       return;
     }
     const body = JSON.stringify(invalidRequest('bad request: the HTTP request is malformed').body);
-    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   server.keepAliveTimeout = 5_000;
   return server;
 }
 
 function tooLargeError(maxBodyBytes: number): RpcError {
-  return new RpcError(GrpcCode.InvalidArgument, `request body too large: the limit is ${maxBodyBytes} bytes`, 'REQUEST_INVALID', {
-    httpStatus: 413,
-    headers: { Connection: 'close' },
-  });
+  return new RpcError(
+    GrpcCode.InvalidArgument,
+    `request body too large: the limit is ${maxBodyBytes} bytes`,
+    'REQUEST_INVALID',
+    {
+      httpStatus: 413,
+      headers: { Connection: 'close' },
+    },
+  );
 }

@@ -4,7 +4,17 @@
  * keeps its data in `dataDir` (a journal and credentials.json), or in memory when no data directory is
  * given or `memory` is set.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync, chmodSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+  chmodSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { silentLogger, type Logger } from '../api';
@@ -120,10 +130,13 @@ function readCredentials(file: string): SandboxCredentials {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is missing' : 'it is not valid JSON';
-    throw new Error(`The sandbox's data directory has a journal but its ${CREDENTIALS_FILE_NAME} cannot be read (${reason}); delete the directory to start afresh.`);
+    throw new Error(
+      `The sandbox's data directory has a journal but its ${CREDENTIALS_FILE_NAME} cannot be read (${reason}); delete the directory to start afresh.`,
+    );
   }
   const organizations = (parsed as { organizations?: unknown }).organizations;
-  if (!Array.isArray(organizations)) throw new Error(`${CREDENTIALS_FILE_NAME} has no organizations; delete the data directory to start afresh.`);
+  if (!Array.isArray(organizations))
+    throw new Error(`${CREDENTIALS_FILE_NAME} has no organizations; delete the data directory to start afresh.`);
   const baseUrl = (parsed as { baseUrl?: unknown }).baseUrl;
   return { baseUrl: typeof baseUrl === 'string' ? baseUrl : '', organizations: organizations as SandboxOrganization[] };
 }
@@ -182,7 +195,8 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
       const seed = createSeed(now());
       organizations = seed.credentials;
       // The keys are on disk before the journal names them, so a crash here never strands a seeded journal.
-      if (credentialsPath !== undefined) writeFileAtomic(credentialsPath, `${JSON.stringify({ baseUrl: '', organizations }, null, 2)}\n`);
+      if (credentialsPath !== undefined)
+        writeFileAtomic(credentialsPath, `${JSON.stringify({ baseUrl: '', organizations }, null, 2)}\n`);
       await engine.commit({ kind: 'seed', organizations: seed.organizations });
     }
 

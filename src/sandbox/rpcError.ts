@@ -31,7 +31,11 @@ export class RpcError extends Error {
     code: number,
     message: string,
     turnkeyErrorCode: string,
-    options: { fieldViolations?: readonly FieldViolation[]; httpStatus?: number; headers?: Record<string, string> } = {},
+    options: {
+      fieldViolations?: readonly FieldViolation[];
+      httpStatus?: number;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.body = rpcStatusBody(code, message, turnkeyErrorCode, options.fieldViolations);

@@ -20,7 +20,11 @@ interface OrganizationPlan {
   readonly userNames: readonly string[];
   /** Users (by name) who also get a passkey. */
   readonly passkeyUsers?: readonly string[];
-  readonly privateKeys: readonly { readonly name: string; readonly curve: 'CURVE_SECP256K1' | 'CURVE_ED25519'; readonly exported: boolean }[];
+  readonly privateKeys: readonly {
+    readonly name: string;
+    readonly curve: 'CURVE_SECP256K1' | 'CURVE_ED25519';
+    readonly exported: boolean;
+  }[];
 }
 
 const plans: readonly OrganizationPlan[] = [
@@ -54,7 +58,12 @@ const plans: readonly OrganizationPlan[] = [
 ];
 
 /** A real public key of the curve, so listings look like the service's; the private half is discarded. */
-function privateKeyRecord(name: string, curve: 'CURVE_SECP256K1' | 'CURVE_ED25519', exported: boolean, nowMs: number): PrivateKeyRecord {
+function privateKeyRecord(
+  name: string,
+  curve: 'CURVE_SECP256K1' | 'CURVE_ED25519',
+  exported: boolean,
+  nowMs: number,
+): PrivateKeyRecord {
   let publicKey: string;
   if (curve === 'CURVE_ED25519') {
     const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
@@ -62,7 +71,8 @@ function privateKeyRecord(name: string, curve: 'CURVE_SECP256K1' | 'CURVE_ED2551
   } else {
     const jwk = generateKeyPairSync('ec', { namedCurve: 'secp256k1' }).publicKey.export({ format: 'jwk' });
     const y = Buffer.from(String(jwk.y), 'base64url');
-    publicKey = ((y[y.length - 1] ?? 0) % 2 === 0 ? '02' : '03') + Buffer.from(String(jwk.x), 'base64url').toString('hex');
+    publicKey =
+      ((y[y.length - 1] ?? 0) % 2 === 0 ? '02' : '03') + Buffer.from(String(jwk.x), 'base64url').toString('hex');
   }
   return {
     privateKeyId: randomUUID(),
@@ -97,8 +107,17 @@ export function createSeed(nowMs: number): Seed {
       const apiKeyId = randomUUID();
       const apiKeyName = `${userName} API key`;
       const userId = randomUUID();
-      const user: UserRecord = { userId, userName, createdAtMs: nowMs, apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, createdAtMs: nowMs }] };
-      const credentialUser: SandboxUser = { userId, userName, apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, privateKey: pair.privateKey }] };
+      const user: UserRecord = {
+        userId,
+        userName,
+        createdAtMs: nowMs,
+        apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, createdAtMs: nowMs }],
+      };
+      const credentialUser: SandboxUser = {
+        userId,
+        userName,
+        apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, privateKey: pair.privateKey }],
+      };
       if (plan.passkeyUsers?.includes(userName)) {
         const passkey = generateApiKeyPair();
         const authenticator = {

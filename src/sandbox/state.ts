@@ -124,7 +124,11 @@ export interface OrganizationRecord {
 export type SandboxRecord =
   | { readonly kind: 'seed'; readonly organizations: readonly OrganizationRecord[] }
   /** Activities changed together (a vote and its target) are one record, so both or neither survive. */
-  | { readonly kind: 'activities'; readonly activities: readonly ActivityRecord[]; readonly effects?: readonly Effect[] }
+  | {
+      readonly kind: 'activities';
+      readonly activities: readonly ActivityRecord[];
+      readonly effects?: readonly Effect[];
+    }
   | { readonly kind: 'effects'; readonly effects: readonly Effect[] };
 
 export type Effect =
@@ -132,8 +136,18 @@ export type Effect =
   | { readonly op: 'deleteInterface'; readonly organizationId: string; readonly smartContractInterfaceId: string }
   | { readonly op: 'putTag'; readonly organizationId: string; readonly record: TagRecord }
   | { readonly op: 'deleteOrganization'; readonly organizationId: string }
-  | { readonly op: 'putApiKey'; readonly organizationId: string; readonly userId: string; readonly record: ApiKeyRecord }
-  | { readonly op: 'putAuthenticator'; readonly organizationId: string; readonly userId: string; readonly record: AuthenticatorRecord };
+  | {
+      readonly op: 'putApiKey';
+      readonly organizationId: string;
+      readonly userId: string;
+      readonly record: ApiKeyRecord;
+    }
+  | {
+      readonly op: 'putAuthenticator';
+      readonly organizationId: string;
+      readonly userId: string;
+      readonly record: AuthenticatorRecord;
+    };
 
 export interface Organization {
   readonly record: OrganizationRecord;
@@ -195,11 +209,19 @@ export class SandboxState {
   }
 
   #addOrganization(record: OrganizationRecord): void {
-    const organization: Organization = { record, interfaces: new Map(), tags: new Map(), activities: [], deleted: false };
+    const organization: Organization = {
+      record,
+      interfaces: new Map(),
+      tags: new Map(),
+      activities: [],
+      deleted: false,
+    };
     this.organizations.set(record.organizationId, organization);
     for (const user of record.users) this.usersById.set(user.userId, user);
     for (const user of record.users) for (const apiKey of user.apiKeys) this.#indexKey(organization, user, apiKey);
-    for (const user of record.users) for (const authenticator of user.authenticators ?? []) this.#indexAuthenticator(organization, user, authenticator);
+    for (const user of record.users)
+      for (const authenticator of user.authenticators ?? [])
+        this.#indexAuthenticator(organization, user, authenticator);
   }
 
   #indexAuthenticator(organization: Organization, user: UserRecord, authenticator: AuthenticatorRecord): void {
@@ -238,7 +260,10 @@ export class SandboxState {
       case 'putTag': {
         organization.tags.set(effect.record.tagId, effect.record);
         for (const key of organization.record.privateKeys) {
-          if (effect.record.privateKeyIds.includes(key.privateKeyId) && !key.privateKeyTags.includes(effect.record.tagId)) {
+          if (
+            effect.record.privateKeyIds.includes(key.privateKeyId) &&
+            !key.privateKeyTags.includes(effect.record.tagId)
+          ) {
             key.privateKeyTags.push(effect.record.tagId);
             key.updatedAtMs = effect.record.createdAtMs;
           }
@@ -257,7 +282,8 @@ export class SandboxState {
       }
       case 'putAuthenticator': {
         const user = organization.record.users.find((u) => u.userId === effect.userId);
-        if (!user || (user.authenticators ?? []).some((a) => a.authenticatorId === effect.record.authenticatorId)) return;
+        if (!user || (user.authenticators ?? []).some((a) => a.authenticatorId === effect.record.authenticatorId))
+          return;
         (user.authenticators ??= []).push(effect.record);
         this.#indexAuthenticator(organization, user, effect.record);
         return;

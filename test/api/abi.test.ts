@@ -38,7 +38,13 @@ describe('ABI files', () => {
   });
 
   it('reads a Hardhat artifact', () => {
-    const text = JSON.stringify({ _format: 'hh-sol-artifact-1', contractName: 'Token', sourceName: 'contracts/Token.sol', abi: counterAbi, bytecode: '0x' });
+    const text = JSON.stringify({
+      _format: 'hh-sol-artifact-1',
+      contractName: 'Token',
+      sourceName: 'contracts/Token.sol',
+      abi: counterAbi,
+      bytecode: '0x',
+    });
     const read = readAbiFile(text, 'Token.json');
     assert.equal(read.format, 'hardhat');
     assert.equal(read.contractName, 'Token');
@@ -53,7 +59,10 @@ describe('ABI files', () => {
 
   it('reads solc --combined-json where the ABI is a JSON string, picking the one non-empty contract', () => {
     const text = readFixture('abi', 'combined.solc.json');
-    assert.deepEqual(listAbiContracts(text).map((c) => c.contractName), ['Counter', 'Lib']);
+    assert.deepEqual(
+      listAbiContracts(text).map((c) => c.contractName),
+      ['Counter', 'Lib'],
+    );
     const read = readAbiFile(text, 'combined.json');
     assert.equal(read.format, 'solc-combined');
     assert.equal(read.contractName, 'Counter');
@@ -86,7 +95,10 @@ describe('ABI files', () => {
   });
 
   it('points at the line and column of a JSON syntax error, naming the file', () => {
-    rejects(() => readAbiFile(readFixture('abi', 'not-json.json'), 'not-json.json'), /^not-json\.json: the file is not valid JSON \(line 3, column \d+\)/);
+    rejects(
+      () => readAbiFile(readFixture('abi', 'not-json.json'), 'not-json.json'),
+      /^not-json\.json: the file is not valid JSON \(line 3, column \d+\)/,
+    );
   });
 
   it('names the entry and field of an invalid parameter type', () => {
@@ -107,9 +119,26 @@ describe('ABI files', () => {
   });
 
   it('requires components on tuples and accepts nested tuples and arrays', () => {
-    rejects(() => readAbiFile('[{"type":"function","name":"f","inputs":[{"name":"t","type":"tuple"}]}]'), /inputs\[0\]\.components is a tuple without components/);
+    rejects(
+      () => readAbiFile('[{"type":"function","name":"f","inputs":[{"name":"t","type":"tuple"}]}]'),
+      /inputs\[0\]\.components is a tuple without components/,
+    );
     const ok = validateAbi([
-      { type: 'function', name: 'f', inputs: [{ name: 't', type: 'tuple[2][]', components: [{ name: 'a', type: 'uint8[]' }, { name: 'b', type: 'bytes32' }] }], outputs: [] },
+      {
+        type: 'function',
+        name: 'f',
+        inputs: [
+          {
+            name: 't',
+            type: 'tuple[2][]',
+            components: [
+              { name: 'a', type: 'uint8[]' },
+              { name: 'b', type: 'bytes32' },
+            ],
+          },
+        ],
+        outputs: [],
+      },
       { type: 'fallback' },
       { type: 'receive', stateMutability: 'payable' },
       { name: 'implicitFunction', inputs: [] },
@@ -119,10 +148,28 @@ describe('ABI files', () => {
   });
 
   it('warns about unnamed inputs and duplicate signatures without blocking', () => {
-    const read = readAbiFile(JSON.stringify([
-      { type: 'function', name: 'transfer', inputs: [{ name: '', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] },
-      { type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [] },
-    ]));
+    const read = readAbiFile(
+      JSON.stringify([
+        {
+          type: 'function',
+          name: 'transfer',
+          inputs: [
+            { name: '', type: 'address' },
+            { name: 'amount', type: 'uint256' },
+          ],
+          outputs: [],
+        },
+        {
+          type: 'function',
+          name: 'transfer',
+          inputs: [
+            { name: 'to', type: 'address' },
+            { name: 'value', type: 'uint256' },
+          ],
+          outputs: [],
+        },
+      ]),
+    );
     assert.deepEqual(read.warnings, [
       'entry 0 (function transfer): input 0 (address) has no name',
       'entry 1 (function transfer): function transfer(address,uint256) is declared twice',
@@ -134,7 +181,10 @@ describe('ABI files', () => {
     const perEntry = Buffer.byteLength(JSON.stringify(entry)) + 1;
     const count = Math.ceil(SMART_CONTRACT_INTERFACE_MAX_BYTES / perEntry) + 1;
     const big = Array.from({ length: count }, (_, i) => ({ ...entry, name: `f${i}` }));
-    rejects(() => readAbiFile(JSON.stringify(big), 'Big.json'), /Big\.json: the ABI is \d+ KB; the service accepts at most 400 KB/);
+    rejects(
+      () => readAbiFile(JSON.stringify(big), 'Big.json'),
+      /Big\.json: the ABI is \d+ KB; the service accepts at most 400 KB/,
+    );
     const fits = big.slice(0, Math.floor(count / 2));
     assert.ok(readAbiFile(JSON.stringify(fits)).bytes <= SMART_CONTRACT_INTERFACE_MAX_BYTES);
   });
@@ -154,7 +204,11 @@ describe('Ethereum addresses', () => {
   });
 
   it('accepts a correctly checksummed address', () => {
-    assert.deepEqual(checkEthereumAddress(` ${vectors[0]} `), { address: vectors[0], checksummed: vectors[0], checksumValid: true });
+    assert.deepEqual(checkEthereumAddress(` ${vectors[0]} `), {
+      address: vectors[0],
+      checksummed: vectors[0],
+      checksumValid: true,
+    });
   });
 
   it('detects a wrong checksum and offers the right one', () => {

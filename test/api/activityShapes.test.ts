@@ -30,13 +30,21 @@ describe('activity shapes', () => {
     assert.equal(nested.timestampMs, '1700000000000');
     assert.equal(flat.fingerprint, 'sha256:abc');
     assert.equal(nested.votes.length, 1);
-    assert.deepEqual(nested.intent, { createPrivateKeyTagIntent: { privateKeyTagName: 'treasury', privateKeyIds: [] } });
+    assert.deepEqual(nested.intent, {
+      createPrivateKeyTagIntent: { privateKeyTagName: 'treasury', privateKeyIds: [] },
+    });
     assert.deepEqual(Object.keys(nested.result), ['createPrivateKeyTagResult']);
   });
 
   it('parses an activity type and status it has never heard of', async () => {
     server.respond(() => ({
-      json: { activity: activityRecord({ type: 'ACTIVITY_TYPE_SOMETHING_NEW_V9', status: 'ACTIVITY_STATUS_SOMETHING_NEW', result: {} }) },
+      json: {
+        activity: activityRecord({
+          type: 'ACTIVITY_TYPE_SOMETHING_NEW_V9',
+          status: 'ACTIVITY_STATUS_SOMETHING_NEW',
+          result: {},
+        }),
+      },
     }));
     const activity = await client.getActivity({ organizationId: ORG, activityId: 'act-1' });
     assert.equal(activity.type, 'ACTIVITY_TYPE_SOMETHING_NEW_V9');
@@ -44,7 +52,9 @@ describe('activity shapes', () => {
   });
 
   it('fills defaults for a minimal activity (no votes, flags or fingerprint)', () => {
-    const parsed = activityResponseSchema.parse({ activity: { id: 'a', organizationId: ORG, status: 'ACTIVITY_STATUS_PENDING', type: 'T' } });
+    const parsed = activityResponseSchema.parse({
+      activity: { id: 'a', organizationId: ORG, status: 'ACTIVITY_STATUS_PENDING', type: 'T' },
+    });
     assert.deepEqual(parsed.activity.votes, []);
     assert.equal(parsed.activity.canApprove, false);
     assert.equal(parsed.activity.fingerprint, '');

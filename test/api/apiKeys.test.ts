@@ -35,7 +35,10 @@ describe('API keys', () => {
   });
 
   it('refuses secp256k1 and ed25519 keys, naming the curve', () => {
-    refuses(() => parsePrivateKey(readFixture('keys', 'secp256k1-key.private')), /secp256k1 key; Countersign signs with P-256/);
+    refuses(
+      () => parsePrivateKey(readFixture('keys', 'secp256k1-key.private')),
+      /secp256k1 key; Countersign signs with P-256/,
+    );
     refuses(() => parsePrivateKey(`${privateKey}:ed25519`), /ed25519 key/);
     refuses(() => parsePrivateKey(`${privateKey}:rsa`), /Unknown key suffix/);
   });

@@ -7,10 +7,19 @@ import { APP_PROOF_SIGNATURE_SCHEME, checkAppProof, type AppProof } from '../../
 function makeProof(payloadObject: object): AppProof {
   const signing = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const encryption = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const raw = (key: typeof signing.publicKey) => key.export({ format: 'der', type: 'spki' }).subarray(-65).toString('hex');
+  const raw = (key: typeof signing.publicKey) =>
+    key.export({ format: 'der', type: 'spki' }).subarray(-65).toString('hex');
   const proofPayload = JSON.stringify(payloadObject);
-  const signature = sign('sha256', Buffer.from(proofPayload), { key: signing.privateKey, dsaEncoding: 'ieee-p1363' }).toString('hex');
-  return { scheme: APP_PROOF_SIGNATURE_SCHEME, publicKey: raw(encryption.publicKey) + raw(signing.publicKey), proofPayload, signature };
+  const signature = sign('sha256', Buffer.from(proofPayload), {
+    key: signing.privateKey,
+    dsaEncoding: 'ieee-p1363',
+  }).toString('hex');
+  return {
+    scheme: APP_PROOF_SIGNATURE_SCHEME,
+    publicKey: raw(encryption.publicKey) + raw(signing.publicKey),
+    proofPayload,
+    signature,
+  };
 }
 
 type OfficialProof = Parameters<typeof verifyAppProofSignature>[0];
@@ -19,7 +28,12 @@ const official = (proof: AppProof) => verifyAppProofSignature(proof as OfficialP
 const payload = {
   type: 'APP_PROOF_TYPE_ADDRESS_DERIVATION',
   timestampMs: '1732000000000',
-  addressDerivationProof: { organizationId: 'org', walletId: 'w', derivationPath: "m/44'/60'/0'/0/0", address: '0xabc' },
+  addressDerivationProof: {
+    organizationId: 'org',
+    walletId: 'w',
+    derivationPath: "m/44'/60'/0'/0/0",
+    address: '0xabc',
+  },
 };
 
 describe('App Proofs', () => {
@@ -46,9 +60,21 @@ describe('App Proofs', () => {
 
   it('names what is wrong with a malformed proof', () => {
     const proof = makeProof(payload);
-    assert.match(String((checkAppProof({ ...proof, scheme: 'SIGNATURE_SCHEME_TK_API_P256' }) as { reason: string }).reason), /unsupported scheme/);
-    assert.match(String((checkAppProof({ ...proof, publicKey: proof.publicKey.slice(2) }) as { reason: string }).reason), /130 bytes/);
-    assert.match(String((checkAppProof({ ...proof, signature: `${proof.signature}00` }) as { reason: string }).reason), /64 bytes/);
-    assert.match(String((checkAppProof({ ...proof, publicKey: '04'.padEnd(260, '0') }) as { reason: string }).reason), /not a point|does not match/);
+    assert.match(
+      String((checkAppProof({ ...proof, scheme: 'SIGNATURE_SCHEME_TK_API_P256' }) as { reason: string }).reason),
+      /unsupported scheme/,
+    );
+    assert.match(
+      String((checkAppProof({ ...proof, publicKey: proof.publicKey.slice(2) }) as { reason: string }).reason),
+      /130 bytes/,
+    );
+    assert.match(
+      String((checkAppProof({ ...proof, signature: `${proof.signature}00` }) as { reason: string }).reason),
+      /64 bytes/,
+    );
+    assert.match(
+      String((checkAppProof({ ...proof, publicKey: '04'.padEnd(260, '0') }) as { reason: string }).reason),
+      /not a point|does not match/,
+    );
   });
 });

@@ -1,12 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import {
-  COUNTERSIGN_VERSION,
-  CountersignClient,
-  InvalidInputError,
-  operations,
-} from '../../src/api';
+import { COUNTERSIGN_VERSION, CountersignClient, InvalidInputError, operations } from '../../src/api';
 import { readFixture, repoRoot } from '../support/fixtures';
 import { startTestServer, type RecordedRequest, type TestServer } from '../support/testServer';
 import { privateKey, publicKey, recordingLogger, testStamper } from './clientHelpers';
@@ -147,7 +142,9 @@ describe('CountersignClient', () => {
     }
 
     it('covers every query of the operation table', () => {
-      const queries = Object.entries(operations).filter(([, op]) => op.kind === 'query').map(([name]) => name);
+      const queries = Object.entries(operations)
+        .filter(([, op]) => op.kind === 'query')
+        .map(([name]) => name);
       assert.deepEqual(queries.sort(), cases.map((c) => c.name).sort());
     });
   });
@@ -180,7 +177,11 @@ describe('CountersignClient', () => {
       {
         name: 'createPrivateKeyTag',
         call: (c) =>
-          c.createPrivateKeyTag({ organizationId: ORG, parameters: { privateKeyTagName: 'tag-é✓', privateKeyIds: [] }, timestampMs: '1700000000000' }),
+          c.createPrivateKeyTag({
+            organizationId: ORG,
+            parameters: { privateKeyTagName: 'tag-é✓', privateKeyIds: [] },
+            timestampMs: '1700000000000',
+          }),
         path: '/public/v1/submit/create_private_key_tag',
         // The wire-facts vector body, byte for byte.
         body: (JSON.parse(readFixture('vectors', 'apiKeyStamp.json')) as { body: string }).body,
@@ -188,7 +189,12 @@ describe('CountersignClient', () => {
       },
       {
         name: 'approveActivity',
-        call: (c) => c.approveActivity({ organizationId: ORG, parameters: { fingerprint: 'sha256:abc' }, generateAppProofs: true }),
+        call: (c) =>
+          c.approveActivity({
+            organizationId: ORG,
+            parameters: { fingerprint: 'sha256:abc' },
+            generateAppProofs: true,
+          }),
         path: '/public/v1/submit/approve_activity',
         body: `{"type":"ACTIVITY_TYPE_APPROVE_ACTIVITY","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"fingerprint":"sha256:abc"},"generateAppProofs":true}`,
         result: {},
@@ -202,7 +208,8 @@ describe('CountersignClient', () => {
       },
       {
         name: 'deleteSmartContractInterface',
-        call: (c) => c.deleteSmartContractInterface({ organizationId: ORG, parameters: { smartContractInterfaceId: 'sci-1' } }),
+        call: (c) =>
+          c.deleteSmartContractInterface({ organizationId: ORG, parameters: { smartContractInterfaceId: 'sci-1' } }),
         path: '/public/v1/submit/delete_smart_contract_interface',
         body: `{"type":"ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"smartContractInterfaceId":"sci-1"}}`,
         result: { deleteSmartContractInterfaceResult: { smartContractInterfaceId: 'sci-1' } },
@@ -231,14 +238,19 @@ describe('CountersignClient', () => {
     }
 
     it('covers every submission of the operation table', () => {
-      const submits = Object.entries(operations).filter(([, op]) => op.kind === 'submit').map(([name]) => name);
+      const submits = Object.entries(operations)
+        .filter(([, op]) => op.kind === 'submit')
+        .map(([name]) => name);
       assert.deepEqual(submits.sort(), cases.map((c) => c.name).sort());
     });
 
     it('returns an activity that waits for consensus or authenticators instead of throwing', async () => {
       for (const status of ['ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED']) {
         server.respond(() => ({ json: { activity: activityRecord({ status, result: {} }) } }));
-        const activity = await client.createPrivateKeyTag({ organizationId: ORG, parameters: { privateKeyTagName: 't', privateKeyIds: [] } });
+        const activity = await client.createPrivateKeyTag({
+          organizationId: ORG,
+          parameters: { privateKeyTagName: 't', privateKeyIds: [] },
+        });
         assert.equal(activity.status, status);
       }
     });
@@ -246,7 +258,11 @@ describe('CountersignClient', () => {
 
   describe('stampRequest', () => {
     it('returns the signed request without sending it, identical to what a send would carry', async () => {
-      const input = { organizationId: ORG, parameters: { privateKeyTagName: 'tag-é✓', privateKeyIds: [] }, timestampMs: '1700000000000' };
+      const input = {
+        organizationId: ORG,
+        parameters: { privateKeyTagName: 'tag-é✓', privateKeyIds: [] },
+        timestampMs: '1700000000000',
+      };
       const signed = await client.stampRequest('createPrivateKeyTag', input);
       assert.equal(server.requests.length, 0);
       assert.equal(signed.url, `${server.baseUrl}/public/v1/submit/create_private_key_tag`);
@@ -260,12 +276,20 @@ describe('CountersignClient', () => {
     });
 
     it('accepts a full envelope and stamps queries too', async () => {
-      const envelope = { type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY', timestampMs: '5', organizationId: ORG, parameters: { fingerprint: 'f' } };
+      const envelope = {
+        type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
+        timestampMs: '5',
+        organizationId: ORG,
+        parameters: { fingerprint: 'f' },
+      };
       assert.equal((await client.stampRequest('approveActivity', envelope)).body, JSON.stringify(envelope));
       const query = await client.stampRequest('whoami', { organizationId: ORG });
       assert.equal(query.body, `{"organizationId":"${ORG}"}`);
       assert.equal(query.url, `${server.baseUrl}/public/v1/query/whoami`);
-      await assert.rejects(client.stampRequest('approveActivity', { ...envelope, type: 'ACTIVITY_TYPE_REJECT_ACTIVITY' }), InvalidInputError);
+      await assert.rejects(
+        client.stampRequest('approveActivity', { ...envelope, type: 'ACTIVITY_TYPE_REJECT_ACTIVITY' }),
+        InvalidInputError,
+      );
     });
   });
 
@@ -274,7 +298,12 @@ describe('CountersignClient', () => {
       await assert.rejects(
         client.createSmartContractInterface({
           organizationId: ORG,
-          parameters: { smartContractAddress: '0x01', smartContractInterface: '[]', type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: '' },
+          parameters: {
+            smartContractAddress: '0x01',
+            smartContractInterface: '[]',
+            type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+            label: '',
+          },
         }),
         (error: unknown) => {
           assert.ok(error instanceof InvalidInputError);
@@ -297,7 +326,10 @@ describe('CountersignClient', () => {
         'timestampMs',
       );
       await refusesField(
-        client.createPrivateKeyTag({ organizationId: ORG, parameters: { privateKeyTagName: 't', privateKeyIds: [], color: 'red' } as never }),
+        client.createPrivateKeyTag({
+          organizationId: ORG,
+          parameters: { privateKeyTagName: 't', privateKeyIds: [], color: 'red' } as never,
+        }),
         'parameters',
       );
       assert.equal(server.requests.length, 0);
@@ -306,7 +338,9 @@ describe('CountersignClient', () => {
 
   describe('connections and logging', () => {
     it('reuses one keep-alive connection for consecutive requests', async () => {
-      server.respond(() => ({ json: { organizationId: ORG, organizationName: 'Acme', userId: 'u', username: 'alice' } }));
+      server.respond(() => ({
+        json: { organizationId: ORG, organizationName: 'Acme', userId: 'u', username: 'alice' },
+      }));
       await client.whoami({ organizationId: ORG });
       // undici frees the socket just after the body ends; one turn of the event loop is enough.
       await new Promise((resolve) => setImmediate(resolve));
@@ -319,7 +353,10 @@ describe('CountersignClient', () => {
       const { logger, entries } = recordingLogger();
       const logged = new CountersignClient({ baseUrl: server.baseUrl }, testStamper(), { logger, now: () => NOW });
       server.respond(() => ({ json: { activity: activityRecord() } }));
-      await logged.createPrivateKeyTag({ organizationId: ORG, parameters: { privateKeyTagName: 'secret-tag-name', privateKeyIds: [] } });
+      await logged.createPrivateKeyTag({
+        organizationId: ORG,
+        parameters: { privateKeyTagName: 'secret-tag-name', privateKeyIds: [] },
+      });
       await logged.close();
       assert.ok(entries.length > 0);
       const fields = entries[0]!.fields;
@@ -336,8 +373,12 @@ describe('CountersignClient', () => {
     });
 
     it('sends a custom client version', async () => {
-      const custom = new CountersignClient({ baseUrl: `${server.baseUrl}/` }, testStamper(), { clientVersion: '9.9.9' });
-      server.respond(() => ({ json: { organizationId: ORG, organizationName: 'Acme', userId: 'u', username: 'alice' } }));
+      const custom = new CountersignClient({ baseUrl: `${server.baseUrl}/` }, testStamper(), {
+        clientVersion: '9.9.9',
+      });
+      server.respond(() => ({
+        json: { organizationId: ORG, organizationName: 'Acme', userId: 'u', username: 'alice' },
+      }));
       await custom.whoami({ organizationId: ORG });
       await custom.close();
       assert.equal(server.requests[0]!.headers['x-client-version'], 'countersign/9.9.9');

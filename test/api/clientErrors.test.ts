@@ -50,10 +50,19 @@ describe('CountersignClient errors', () => {
   });
 
   describe('rpcStatus errors carry status, rpcStatus, turnkeyErrorCode and a hint', () => {
-    const cases: Array<{ title: string; reply: Reply; call?: (c: CountersignClient) => Promise<unknown>; code?: string; hint: RegExp }> = [
+    const cases: Array<{
+      title: string;
+      reply: Reply;
+      call?: (c: CountersignClient) => Promise<unknown>;
+      code?: string;
+      hint: RegExp;
+    }> = [
       {
         title: 'PUBLIC_KEY_NOT_FOUND',
-        reply: { status: 401, json: rpc(16, 'could not find public key in organization or its parent organization', 'PUBLIC_KEY_NOT_FOUND') },
+        reply: {
+          status: 401,
+          json: rpc(16, 'could not find public key in organization or its parent organization', 'PUBLIC_KEY_NOT_FOUND'),
+        },
         code: 'PUBLIC_KEY_NOT_FOUND',
         hint: /not registered in this organization or its parent/,
       },
@@ -94,7 +103,10 @@ describe('CountersignClient errors', () => {
       },
       {
         title: 'RATE_LIMIT_EXCEEDED',
-        reply: { status: 429, json: rpc(8, 'Too many requests. Please wait and try again in a few seconds', 'RATE_LIMIT_EXCEEDED') },
+        reply: {
+          status: 429,
+          json: rpc(8, 'Too many requests. Please wait and try again in a few seconds', 'RATE_LIMIT_EXCEEDED'),
+        },
         code: 'RATE_LIMIT_EXCEEDED',
         hint: /limiting the request rate/,
       },
@@ -161,12 +173,21 @@ describe('CountersignClient errors', () => {
   });
 
   it('shows an HTML error page by its title', async () => {
-    server.respond(() => ({ status: 503, text: '<!doctype html><html><head><title>503 Service Unavailable</title></head><body><h1>down</h1></body></html>' }));
-    await assert.rejects(clientFor({ maxAttempts: 1 }).getApiKey({ organizationId: ORG, apiKeyId: 'k' }), (error: unknown) => {
-      assert.ok(error instanceof ServiceError);
-      assert.match(error.message, /get API key \(HTTP 503\) with a body that is not an error record: "503 Service Unavailable"$/);
-      return true;
-    });
+    server.respond(() => ({
+      status: 503,
+      text: '<!doctype html><html><head><title>503 Service Unavailable</title></head><body><h1>down</h1></body></html>',
+    }));
+    await assert.rejects(
+      clientFor({ maxAttempts: 1 }).getApiKey({ organizationId: ORG, apiKeyId: 'k' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ServiceError);
+        assert.match(
+          error.message,
+          /get API key \(HTTP 503\) with a body that is not an error record: "503 Service Unavailable"$/,
+        );
+        return true;
+      },
+    );
   });
 
   describe('redirects', () => {
@@ -214,11 +235,14 @@ describe('CountersignClient errors', () => {
   describe('timeouts and network errors', () => {
     it('gives up after the response timeout with a TransportError', async () => {
       server.respond(() => ({ delayMs: 5_000, json: {} }));
-      await assert.rejects(clientFor({ timeoutMs: 100, maxAttempts: 1 }).whoami({ organizationId: ORG }), (error: unknown) => {
-        assert.ok(error instanceof TransportError);
-        assert.equal(error.kind, 'timeout');
-        return true;
-      });
+      await assert.rejects(
+        clientFor({ timeoutMs: 100, maxAttempts: 1 }).whoami({ organizationId: ORG }),
+        (error: unknown) => {
+          assert.ok(error instanceof TransportError);
+          assert.equal(error.kind, 'timeout');
+          return true;
+        },
+      );
       assert.equal(server.requests.length, 1);
     });
 
@@ -228,12 +252,15 @@ describe('CountersignClient errors', () => {
       await closed.close();
       const agent = new CountingAgent();
       try {
-        await assert.rejects(clientFor({ dispatcher: agent }, url).whoami({ organizationId: ORG }), (error: unknown) => {
-          assert.ok(error instanceof TransportError);
-          assert.equal(error.kind, 'connection');
-          assert.match(error.message, /refused/);
-          return true;
-        });
+        await assert.rejects(
+          clientFor({ dispatcher: agent }, url).whoami({ organizationId: ORG }),
+          (error: unknown) => {
+            assert.ok(error instanceof TransportError);
+            assert.equal(error.kind, 'connection');
+            assert.match(error.message, /refused/);
+            return true;
+          },
+        );
         assert.equal(agent.dispatched, 3);
       } finally {
         await agent.close();
@@ -267,7 +294,13 @@ describe('CountersignClient errors', () => {
     });
 
     it('succeeds when a retry does, with the same timestampMs (the same activity)', async () => {
-      server.respond(inSequence({ status: 500, json: rpc(13, 'internal') }, { destroy: true }, { json: { activity: activityRecord() } }));
+      server.respond(
+        inSequence(
+          { status: 500, json: rpc(13, 'internal') },
+          { destroy: true },
+          { json: { activity: activityRecord() } },
+        ),
+      );
       const activity = await clientFor().createPrivateKeyTag(tagInput);
       assert.equal(activity.id, 'act-1');
       assert.equal(server.requests.length, 3);
@@ -283,7 +316,12 @@ describe('CountersignClient errors', () => {
     });
 
     it('honours Retry-After on a 429', async () => {
-      server.respond(inSequence({ status: 429, headers: { 'Retry-After': '1' }, json: rpc(8, 'Too many requests') }, { json: { activity: activityRecord() } }));
+      server.respond(
+        inSequence(
+          { status: 429, headers: { 'Retry-After': '1' }, json: rpc(8, 'Too many requests') },
+          { json: { activity: activityRecord() } },
+        ),
+      );
       const { logger, entries } = recordingLogger();
       await clientFor({ logger }).getActivity({ organizationId: ORG, activityId: 'act-1' });
       assert.equal(server.requests.length, 2);
@@ -314,12 +352,15 @@ describe('CountersignClient errors', () => {
 
     it('blames the clock for an auth failure when Date differs by more than 5 minutes', async () => {
       server.respond(() => ({ status: 401, json: rpc(16, 'could not verify api key signature', 'SIGNATURE_INVALID') }));
-      await assert.rejects(clientFor({ now: () => Date.now() - 20 * 60_000 }).whoami({ organizationId: ORG }), (error: unknown) => {
-        assert.ok(error instanceof ClockSkewError);
-        assert.match(error.message, /your clock is 20 minutes behind the service/);
-        assert.equal(error.turnkeyErrorCode, 'SIGNATURE_INVALID');
-        return true;
-      });
+      await assert.rejects(
+        clientFor({ now: () => Date.now() - 20 * 60_000 }).whoami({ organizationId: ORG }),
+        (error: unknown) => {
+          assert.ok(error instanceof ClockSkewError);
+          assert.match(error.message, /your clock is 20 minutes behind the service/);
+          assert.equal(error.turnkeyErrorCode, 'SIGNATURE_INVALID');
+          return true;
+        },
+      );
     });
 
     it('does not blame a correct clock', async () => {
@@ -356,25 +397,44 @@ describe('CountersignClient errors', () => {
 
     it('names an array element and a nested activity field', async () => {
       server.respond(() => ({ json: { activities: [activityRecord(), { ...activityRecord(), status: 7 }] } }));
-      await assert.rejects(clientFor().listActivities({ organizationId: ORG }), (e: unknown) => e instanceof ResponseShapeError && e.field === 'activities.1.status');
+      await assert.rejects(
+        clientFor().listActivities({ organizationId: ORG }),
+        (e: unknown) => e instanceof ResponseShapeError && e.field === 'activities.1.status',
+      );
       server.respond(() => ({
-        json: { activity: { id: 'a', organizationId: ORG, status: 'ACTIVITY_STATUS_PENDING', type: 'T', result: { activity: { votes: 'none' } } } },
+        json: {
+          activity: {
+            id: 'a',
+            organizationId: ORG,
+            status: 'ACTIVITY_STATUS_PENDING',
+            type: 'T',
+            result: { activity: { votes: 'none' } },
+          },
+        },
       }));
-      await assert.rejects(clientFor().getActivity({ organizationId: ORG, activityId: 'a' }), (e: unknown) => e instanceof ResponseShapeError && e.field === 'activity.result.activity.votes');
+      await assert.rejects(
+        clientFor().getActivity({ organizationId: ORG, activityId: 'a' }),
+        (e: unknown) => e instanceof ResponseShapeError && e.field === 'activity.result.activity.votes',
+      );
     });
 
     it('refuses a 2xx body that is not JSON, or a completed activity without its result', async () => {
       server.respond(() => ({ text: '<html>ok</html>' }));
       await assert.rejects(clientFor().whoami({ organizationId: ORG }), ResponseShapeError);
       server.respond(() => ({ json: { activity: activityRecord({ result: {} }) } }));
-      await assert.rejects(clientFor().createPrivateKeyTag(tagInput), (e: unknown) => e instanceof ResponseShapeError && e.field === 'activity.result.createPrivateKeyTagResult');
+      await assert.rejects(
+        clientFor().createPrivateKeyTag(tagInput),
+        (e: unknown) => e instanceof ResponseShapeError && e.field === 'activity.result.createPrivateKeyTagResult',
+      );
     });
   });
 
   describe('activity outcomes', () => {
     it('throws ActivityFailedError carrying the activity and its failure', async () => {
       const failure = rpc(9, 'tag name already exists');
-      server.respond(() => ({ json: { activity: activityRecord({ status: 'ACTIVITY_STATUS_FAILED', result: {}, failure }) } }));
+      server.respond(() => ({
+        json: { activity: activityRecord({ status: 'ACTIVITY_STATUS_FAILED', result: {}, failure }) },
+      }));
       await assert.rejects(clientFor().createPrivateKeyTag(tagInput), (error: unknown) => {
         assert.ok(error instanceof ActivityFailedError);
         assert.equal(error.activity.id, 'act-1');
@@ -385,8 +445,14 @@ describe('CountersignClient errors', () => {
     });
 
     it('throws ActivityRejectedError carrying the activity', async () => {
-      server.respond(() => ({ json: { activity: activityRecord({ status: 'ACTIVITY_STATUS_REJECTED', result: {} }) } }));
-      await assert.rejects(clientFor().createPrivateKeyTag(tagInput), (error: unknown) => error instanceof ActivityRejectedError && error.activity.status === 'ACTIVITY_STATUS_REJECTED');
+      server.respond(() => ({
+        json: { activity: activityRecord({ status: 'ACTIVITY_STATUS_REJECTED', result: {} }) },
+      }));
+      await assert.rejects(
+        clientFor().createPrivateKeyTag(tagInput),
+        (error: unknown) =>
+          error instanceof ActivityRejectedError && error.activity.status === 'ACTIVITY_STATUS_REJECTED',
+      );
     });
   });
 });

@@ -21,6 +21,8 @@ export function recordingLogger(): { logger: Logger; entries: LogEntry[] } {
     (message: string, fields?: LogFields): void => {
       entries.push({ level, message, fields });
     };
-  return { logger: { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, entries };
+  return {
+    logger: { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') },
+    entries,
+  };
 }
-

@@ -17,12 +17,16 @@ export function decodeHeaderByHand(headerValue: string): DecodedHeader {
   if (!/^[A-Za-z0-9_-]+$/.test(headerValue)) throw new Error('not unpadded base64url');
   const json = JSON.parse(Buffer.from(headerValue, 'base64url').toString('utf8')) as Record<string, unknown>;
   const { publicKey, scheme, signature } = json;
-  if (typeof publicKey !== 'string' || typeof scheme !== 'string' || typeof signature !== 'string') throw new Error('missing fields');
+  if (typeof publicKey !== 'string' || typeof scheme !== 'string' || typeof signature !== 'string')
+    throw new Error('missing fields');
   return { publicKey, scheme, signature, keyOrder: Object.keys(json) };
 }
 
 export function verifyWithNodeCrypto(body: Uint8Array, publicKeyHex: string, signatureDerHex: string): boolean {
-  const uncompressed = Buffer.from(ECDH.convertKey(publicKeyHex, 'prime256v1', 'hex', 'hex', 'uncompressed') as string, 'hex');
+  const uncompressed = Buffer.from(
+    ECDH.convertKey(publicKeyHex, 'prime256v1', 'hex', 'hex', 'uncompressed') as string,
+    'hex',
+  );
   const key = createPublicKey({
     format: 'jwk',
     key: {
@@ -45,18 +49,27 @@ export function verifyWithNoble(body: Uint8Array, publicKeyHex: string, signatur
 }
 
 /** Both verifiers, on the decoded header; throws with a reason when either refuses. */
-export function assertStampVerifiesIndependently(body: Uint8Array, headerValue: string, expectedPublicKey: string): void {
+export function assertStampVerifiesIndependently(
+  body: Uint8Array,
+  headerValue: string,
+  expectedPublicKey: string,
+): void {
   const stamp = decodeHeaderByHand(headerValue);
   if (stamp.scheme !== 'SIGNATURE_SCHEME_TK_API_P256') throw new Error(`scheme ${stamp.scheme}`);
   if (stamp.publicKey !== expectedPublicKey) throw new Error('public key differs');
   if (!/^[0-9a-f]+$/.test(stamp.signature)) throw new Error('signature is not lowercase hex');
-  if (!verifyWithNodeCrypto(body, stamp.publicKey, stamp.signature)) throw new Error('node:crypto refused the signature');
+  if (!verifyWithNodeCrypto(body, stamp.publicKey, stamp.signature))
+    throw new Error('node:crypto refused the signature');
   if (!verifyWithNoble(body, stamp.publicKey, stamp.signature)) throw new Error('@noble/curves refused the signature');
 }
 
 /** The official packages, loaded at run time (their typings pull in the DOM library). */
 export interface OfficialStamperModule {
-  ApiKeyStamper: new (config: { apiPublicKey: string; apiPrivateKey: string; runtimeOverride?: 'node' | 'purejs' | 'browser' }) => {
+  ApiKeyStamper: new (config: {
+    apiPublicKey: string;
+    apiPrivateKey: string;
+    runtimeOverride?: 'node' | 'purejs' | 'browser';
+  }) => {
     stamp(body: string): Promise<{ stampHeaderName: string; stampHeaderValue: string }>;
   };
 }

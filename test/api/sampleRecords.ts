@@ -4,7 +4,10 @@ export const ts = { seconds: '1700000000', nanos: '0' };
 
 export function apiKeyRecord(): Record<string, unknown> {
   return {
-    credential: { publicKey: '02f739f8c77b32f4d5f13265861febd76e7a9c61a1140d296b8c16302508870316', type: 'CREDENTIAL_TYPE_API_KEY_P256' },
+    credential: {
+      publicKey: '02f739f8c77b32f4d5f13265861febd76e7a9c61a1140d296b8c16302508870316',
+      type: 'CREDENTIAL_TYPE_API_KEY_P256',
+    },
     apiKeyId: 'key-1',
     apiKeyName: 'ci',
     createdAt: ts,

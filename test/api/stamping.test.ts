@@ -31,7 +31,12 @@ const cli = JSON.parse(readFixture('vectors', 'goCliStamp.json')) as CliStamp;
 const bodies = [
   vector.body,
   '{"organizationId":"00000000-0000-4000-8000-000000000000"}',
-  JSON.stringify({ type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY', timestampMs: '1', organizationId: 'o', parameters: { fingerprint: 'sha256:ü' } }),
+  JSON.stringify({
+    type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
+    timestampMs: '1',
+    organizationId: 'o',
+    parameters: { fingerprint: 'sha256:ü' },
+  }),
   '',
 ];
 
@@ -42,7 +47,11 @@ describe('stamping', () => {
     });
 
     it('is reproduced byte for byte by the deterministic (RFC 6979) stamper', async () => {
-      const stamper = new ApiKeyStamper({ apiPrivateKey: vector.privateKey, apiPublicKey: vector.publicKey, deterministic: true });
+      const stamper = new ApiKeyStamper({
+        apiPrivateKey: vector.privateKey,
+        apiPublicKey: vector.publicKey,
+        deterministic: true,
+      });
       const stamp = await stamper.stamp(vector.body);
       assert.equal(stamp.stampHeaderName, 'X-Stamp');
       assert.equal(stamp.stampHeaderValue, vector.stampHeader);
@@ -102,8 +111,16 @@ describe('stamping', () => {
 
     it('equal the official purejs stamper byte for byte in deterministic mode', async () => {
       const { ApiKeyStamper: Official } = officialStamperModule();
-      const official = new Official({ apiPrivateKey: vector.privateKey, apiPublicKey: vector.publicKey, runtimeOverride: 'purejs' });
-      const ours = new ApiKeyStamper({ apiPrivateKey: vector.privateKey, apiPublicKey: vector.publicKey, deterministic: true });
+      const official = new Official({
+        apiPrivateKey: vector.privateKey,
+        apiPublicKey: vector.publicKey,
+        runtimeOverride: 'purejs',
+      });
+      const ours = new ApiKeyStamper({
+        apiPrivateKey: vector.privateKey,
+        apiPublicKey: vector.publicKey,
+        deterministic: true,
+      });
       for (const body of bodies) {
         assert.deepEqual(await ours.stamp(body), await official.stamp(body));
       }
@@ -114,7 +131,11 @@ describe('stamping', () => {
     it('produces stamps (node and purejs runtimes) that verifyApiKeyStamp accepts', async () => {
       const { ApiKeyStamper: Official } = officialStamperModule();
       for (const runtimeOverride of ['node', 'purejs'] as const) {
-        const official = new Official({ apiPrivateKey: vector.privateKey, apiPublicKey: vector.publicKey, runtimeOverride });
+        const official = new Official({
+          apiPrivateKey: vector.privateKey,
+          apiPublicKey: vector.publicKey,
+          runtimeOverride,
+        });
         for (const body of bodies) {
           const stamp = await official.stamp(body);
           assert.equal(stamp.stampHeaderName, 'X-Stamp');
@@ -130,7 +151,14 @@ describe('stamping', () => {
       const body = Buffer.from(vector.body, 'utf8');
       assert.equal(verifyApiKeyStamp(body, 'not a stamp!').ok, false);
       const other = (fields: Record<string, string>): string =>
-        Buffer.from(JSON.stringify({ publicKey: vector.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: vector.signatureDer, ...fields })).toString('base64url');
+        Buffer.from(
+          JSON.stringify({
+            publicKey: vector.publicKey,
+            scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+            signature: vector.signatureDer,
+            ...fields,
+          }),
+        ).toString('base64url');
       assert.deepEqual(verifyApiKeyStamp(body, other({})).ok, true);
       const scheme = verifyApiKeyStamp(body, other({ scheme: 'SIGNATURE_SCHEME_TK_API_SECP256K1' }));
       assert.equal(scheme.ok === false && scheme.problem, 'unsupportedScheme');

@@ -15,7 +15,10 @@ import {
 } from '../../src/api';
 
 function refusedAs(url: string, kind: string): void {
-  assert.throws(() => checkBaseUrl(url), (error: unknown) => error instanceof TransportError && error.kind === kind);
+  assert.throws(
+    () => checkBaseUrl(url),
+    (error: unknown) => error instanceof TransportError && error.kind === kind,
+  );
 }
 
 describe('transport policies', () => {
@@ -23,13 +26,25 @@ describe('transport policies', () => {
     it('accepts https anywhere and http only on loopback', () => {
       assert.equal(checkBaseUrl('https://api.turnkey.com/'), 'https://api.turnkey.com');
       assert.equal(checkBaseUrl('https://example.com/prefix/'), 'https://example.com/prefix');
-      for (const url of ['http://127.0.0.1:8080', 'http://127.9.9.9', 'http://localhost:3000', 'http://[::1]:3000', 'http://LOCALHOST']) {
+      for (const url of [
+        'http://127.0.0.1:8080',
+        'http://127.9.9.9',
+        'http://localhost:3000',
+        'http://[::1]:3000',
+        'http://LOCALHOST',
+      ]) {
         assert.doesNotThrow(() => checkBaseUrl(url), url);
       }
     });
 
     it('refuses http to other hosts, including look-alikes of loopback', () => {
-      for (const url of ['http://api.turnkey.com', 'http://128.0.0.1', 'http://localhost.example.com', 'http://127.0.0.1.nip.io', 'http://10.0.0.1']) {
+      for (const url of [
+        'http://api.turnkey.com',
+        'http://128.0.0.1',
+        'http://localhost.example.com',
+        'http://127.0.0.1.nip.io',
+        'http://10.0.0.1',
+      ]) {
         refusedAs(url, 'insecureUrl');
       }
     });
@@ -50,7 +65,17 @@ describe('transport policies', () => {
 
   describe('retries', () => {
     it('retries only 429 and 5xx', () => {
-      assert.deepEqual([200, 301, 400, 401, 404, 429, 500, 503, 599].map(isRetryableStatus), [false, false, false, false, false, true, true, true, true]);
+      assert.deepEqual([200, 301, 400, 401, 404, 429, 500, 503, 599].map(isRetryableStatus), [
+        false,
+        false,
+        false,
+        false,
+        false,
+        true,
+        true,
+        true,
+        true,
+      ]);
     });
 
     it('caps attempts at 3', () => {
@@ -62,10 +87,22 @@ describe('transport policies', () => {
     });
 
     it('backs off with full jitter under an exponential ceiling', () => {
-      assert.equal(backoffDelayMs(1, 500, () => 0.999999), 499);
-      assert.equal(backoffDelayMs(2, 500, () => 0.999999), 999);
-      assert.equal(backoffDelayMs(3, 500, () => 0.5), 1000);
-      assert.equal(backoffDelayMs(1, 500, () => 0), 0);
+      assert.equal(
+        backoffDelayMs(1, 500, () => 0.999999),
+        499,
+      );
+      assert.equal(
+        backoffDelayMs(2, 500, () => 0.999999),
+        999,
+      );
+      assert.equal(
+        backoffDelayMs(3, 500, () => 0.5),
+        1000,
+      );
+      assert.equal(
+        backoffDelayMs(1, 500, () => 0),
+        0,
+      );
       assert.ok(backoffDelayMs(30, 500, () => 0.999999) <= 8000);
     });
 

@@ -35,7 +35,13 @@ describe('waitForActivity', () => {
   });
 
   it('polls get_activity until COMPLETED and returns it', async () => {
-    server.respond(inSequence(reply('ACTIVITY_STATUS_PENDING'), reply('ACTIVITY_STATUS_PENDING'), reply('ACTIVITY_STATUS_COMPLETED')));
+    server.respond(
+      inSequence(
+        reply('ACTIVITY_STATUS_PENDING'),
+        reply('ACTIVITY_STATUS_PENDING'),
+        reply('ACTIVITY_STATUS_COMPLETED'),
+      ),
+    );
     const done = await waitForActivity(client, activityWith('ACTIVITY_STATUS_CREATED'), fast);
     assert.equal(done.status, 'ACTIVITY_STATUS_COMPLETED');
     assert.equal(server.requests.length, 3);
@@ -61,7 +67,9 @@ describe('waitForActivity', () => {
   });
 
   it('throws ActivityFailedError on FAILED and ActivityRejectedError on REJECTED', async () => {
-    server.respond(inSequence(reply('ACTIVITY_STATUS_FAILED', { failure: { code: 9, message: 'no such key', details: [] } })));
+    server.respond(
+      inSequence(reply('ACTIVITY_STATUS_FAILED', { failure: { code: 9, message: 'no such key', details: [] } })),
+    );
     await assert.rejects(waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), fast), (error: unknown) => {
       assert.ok(error instanceof ActivityFailedError);
       assert.equal(error.failure?.message, 'no such key');
@@ -74,7 +82,11 @@ describe('waitForActivity', () => {
   it('is cancelled by an AbortSignal while it waits', async () => {
     server.respond(() => reply('ACTIVITY_STATUS_PENDING'));
     const controller = new AbortController();
-    const waiting = waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), { ...fast, minIntervalMs: 20, signal: controller.signal });
+    const waiting = waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), {
+      ...fast,
+      minIntervalMs: 20,
+      signal: controller.signal,
+    });
     const polled = new Promise<void>((resolve) => {
       const check = setInterval(() => {
         if (server.requests.length >= 1) {
@@ -94,34 +106,53 @@ describe('waitForActivity', () => {
   it('is cancelled while a poll is in flight', async () => {
     server.respond(() => ({ ...reply('ACTIVITY_STATUS_PENDING'), delayMs: 5_000 }));
     const controller = new AbortController();
-    const waiting = waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), { ...fast, signal: controller.signal });
+    const waiting = waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), {
+      ...fast,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 30);
     await assert.rejects(waiting, CancelledError);
   });
 
   it('gives up at the deadline with a timeout that says the activity is still pending', async () => {
     server.respond(() => reply('ACTIVITY_STATUS_PENDING'));
-    await assert.rejects(waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), { ...fast, deadlineMs: 80 }), (error: unknown) => {
-      assert.ok(error instanceof TransportError);
-      assert.equal(error.kind, 'timeout');
-      assert.match(error.message, /Activity act-1 is still PENDING/);
-      return true;
-    });
+    await assert.rejects(
+      waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), { ...fast, deadlineMs: 80 }),
+      (error: unknown) => {
+        assert.ok(error instanceof TransportError);
+        assert.equal(error.kind, 'timeout');
+        assert.match(error.message, /Activity act-1 is still PENDING/);
+        return true;
+      },
+    );
     assert.ok(server.requests.length >= 1);
   });
 
   it('bounds a poll that hangs by the deadline', async () => {
     server.respond(() => ({ ...reply('ACTIVITY_STATUS_PENDING'), delayMs: 5_000 }));
-    await assert.rejects(waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), { ...fast, deadlineMs: 100 }), (error: unknown) => {
-      assert.ok(error instanceof TransportError && error.kind === 'timeout', String(error));
-      return true;
-    });
+    await assert.rejects(
+      waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), { ...fast, deadlineMs: 100 }),
+      (error: unknown) => {
+        assert.ok(error instanceof TransportError && error.kind === 'timeout', String(error));
+        return true;
+      },
+    );
   });
 
   it('never polls faster than minIntervalMs', async () => {
-    server.respond(inSequence(reply('ACTIVITY_STATUS_PENDING'), reply('ACTIVITY_STATUS_PENDING'), reply('ACTIVITY_STATUS_COMPLETED')));
+    server.respond(
+      inSequence(
+        reply('ACTIVITY_STATUS_PENDING'),
+        reply('ACTIVITY_STATUS_PENDING'),
+        reply('ACTIVITY_STATUS_COMPLETED'),
+      ),
+    );
     const started = Date.now();
-    await waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), { initialDelayMs: 0, maxDelayMs: 0, minIntervalMs: 40 });
+    await waitForActivity(client, activityWith('ACTIVITY_STATUS_PENDING'), {
+      initialDelayMs: 0,
+      maxDelayMs: 0,
+      minIntervalMs: 40,
+    });
     const times = [started, ...server.requests.map((r) => r.receivedAt)];
     for (let i = 1; i < times.length; i++) {
       assert.ok(times[i]! - times[i - 1]! >= 35, `polled ${times[i]! - times[i - 1]!} ms after the previous one`);

@@ -16,7 +16,8 @@ import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 const vector = JSON.parse(readFixture('vectors', 'apiKeyStamp.json')) as { body: string; sha256: string };
 
 /** The §5 value of clientDataJSON.challenge for the vector body. */
-const VECTOR_CLIENT_DATA_CHALLENGE = 'YzFkYjVjYjQ1NjE0NjllYmIwMzYyZjk4ODI4MzU3NzQzN2ZiOWU4MzJhY2Y5MmM3YTVhMzIzNTM1ZjMxZWI3Nw';
+const VECTOR_CLIENT_DATA_CHALLENGE =
+  'YzFkYjVjYjQ1NjE0NjllYmIwMzYyZjk4ODI4MzU3NzQzN2ZiOWU4MzJhY2Y5MmM3YTVhMzIzNTM1ZjMxZWI3Nw';
 
 interface StampFields {
   authenticatorData: string;
@@ -33,8 +34,10 @@ describe('WebAuthn stamp', () => {
   const stamper = new WebauthnStamper({ getAssertion: authenticator.getAssertion });
   const body = vector.body;
 
-  const stampOf = async (text: string): Promise<StampFields> => JSON.parse((await stamper.stamp(text)).stampHeaderValue) as StampFields;
-  const clientData = (fields: StampFields): Record<string, unknown> => JSON.parse(Buffer.from(fields.clientDataJson, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const stampOf = async (text: string): Promise<StampFields> =>
+    JSON.parse((await stamper.stamp(text)).stampHeaderValue) as StampFields;
+  const clientData = (fields: StampFields): Record<string, unknown> =>
+    JSON.parse(Buffer.from(fields.clientDataJson, 'base64url').toString('utf8')) as Record<string, unknown>;
 
   describe('the challenge for the vector body (wire facts §5)', () => {
     it('is the UTF-8 bytes of hex(sha256(body)), 64 bytes', () => {
@@ -66,7 +69,7 @@ describe('WebAuthn stamp', () => {
   });
 
   describe('the header', () => {
-    it('is named X-Stamp-Webauthn and is plain JSON with four base64url fields in the stamper\'s key order', async () => {
+    it("is named X-Stamp-Webauthn and is plain JSON with four base64url fields in the stamper's key order", async () => {
       const stamp = await stamper.stamp(body);
       assert.equal(stamp.stampHeaderName, 'X-Stamp-Webauthn');
       assert.equal(stamp.stampHeaderName, WEBAUTHN_STAMP_HEADER);
@@ -95,7 +98,10 @@ describe('WebAuthn stamp', () => {
       assert.equal(seen[0]?.userVerification, 'required');
       assert.equal(seen[0]?.timeoutMs, 1000);
       const broken = new WebauthnStamper({
-        getAssertion: async (request) => ({ ...(await authenticator.getAssertion(request)), authenticatorData: new Uint8Array(3) }),
+        getAssertion: async (request) => ({
+          ...(await authenticator.getAssertion(request)),
+          authenticatorData: new Uint8Array(3),
+        }),
       });
       await assert.rejects(broken.stamp('{}'), InvalidInputError);
       const other = new WebauthnStamper({ allowCredentials: ['AAAA'], getAssertion: authenticator.getAssertion });
@@ -107,7 +113,12 @@ describe('WebAuthn stamp', () => {
     it('accepts stamps over several bodies, and reports user verification and the counter', async () => {
       for (const text of [body, '{"organizationId":"00000000-0000-4000-8000-000000000000"}', '']) {
         const stamp = await stamper.stamp(text);
-        const verdict = verifyWebauthnStamp(Buffer.from(text, 'utf8'), stamp.stampHeaderValue, authenticator.publicKey, { rpId: 'localhost' });
+        const verdict = verifyWebauthnStamp(
+          Buffer.from(text, 'utf8'),
+          stamp.stampHeaderValue,
+          authenticator.publicKey,
+          { rpId: 'localhost' },
+        );
         assert.ok(verdict.ok, JSON.stringify(verdict));
         assert.equal(verdict.credentialId, authenticator.credentialId);
         assert.equal(verdict.userVerified, true);
@@ -129,7 +140,10 @@ describe('WebAuthn stamp', () => {
         credentialId: b64(fields.credentialId),
         signature: b64(fields.signature),
       };
-      assert.ok(Object.values(padded).some((v) => /[+/=]/.test(v)), 'the standard spelling differs from base64url here');
+      assert.ok(
+        Object.values(padded).some((v) => /[+/=]/.test(v)),
+        'the standard spelling differs from base64url here',
+      );
       const unpadded = Object.fromEntries(Object.entries(padded).map(([k, v]) => [k, v.replace(/=+$/, '')]));
       for (const variant of [padded, unpadded]) {
         const verdict = verifyWebauthnStamp(body, JSON.stringify(variant), authenticator.publicKey);
@@ -148,9 +162,16 @@ describe('WebAuthn stamp', () => {
     it('refuses a challenge that is the raw digest instead of its hex text', async () => {
       const rawDigest = new WebauthnStamper({
         getAssertion: (request) =>
-          authenticator.getAssertion({ ...request, challenge: Buffer.from(Buffer.from(request.challenge).toString('utf8'), 'hex') }),
+          authenticator.getAssertion({
+            ...request,
+            challenge: Buffer.from(Buffer.from(request.challenge).toString('utf8'), 'hex'),
+          }),
       });
-      const verdict = verifyWebauthnStamp(body, (await rawDigest.stamp(body)).stampHeaderValue, authenticator.publicKey);
+      const verdict = verifyWebauthnStamp(
+        body,
+        (await rawDigest.stamp(body)).stampHeaderValue,
+        authenticator.publicKey,
+      );
       assert.deepEqual(verdict.ok ? 'ok' : verdict.problem, 'wrongChallenge');
     });
 
@@ -158,12 +179,20 @@ describe('WebAuthn stamp', () => {
       const fields = await stampOf(body);
       const signature = Buffer.from(fields.signature, 'base64url');
       signature[signature.length - 1] = (signature[signature.length - 1] ?? 0) ^ 0x01;
-      const badSignature = verifyWebauthnStamp(body, JSON.stringify({ ...fields, signature: b64url(signature) }), authenticator.publicKey);
+      const badSignature = verifyWebauthnStamp(
+        body,
+        JSON.stringify({ ...fields, signature: b64url(signature) }),
+        authenticator.publicKey,
+      );
       assert.deepEqual(badSignature.ok ? 'ok' : badSignature.problem, 'badSignature');
 
       const data = Buffer.from(fields.authenticatorData, 'base64url');
       data[36] = (data[36] ?? 0) ^ 0xff; // the counter
-      const badData = verifyWebauthnStamp(body, JSON.stringify({ ...fields, authenticatorData: b64url(data) }), authenticator.publicKey);
+      const badData = verifyWebauthnStamp(
+        body,
+        JSON.stringify({ ...fields, authenticatorData: b64url(data) }),
+        authenticator.publicKey,
+      );
       assert.deepEqual(badData.ok ? 'ok' : badData.problem, 'badSignature');
 
       const stranger = new SoftwareAuthenticator();
@@ -201,7 +230,12 @@ describe('WebAuthn stamp', () => {
       });
       const verdict = verifyWebauthnStamp(body, (await noPresence.stamp(body)).stampHeaderValue, absent.publicKey);
       assert.deepEqual(verdict.ok ? 'ok' : verdict.problem, 'userNotPresent');
-      const elsewhere = verifyWebauthnStamp(body, (await stamper.stamp(body)).stampHeaderValue, authenticator.publicKey, { rpId: 'example.com' });
+      const elsewhere = verifyWebauthnStamp(
+        body,
+        (await stamper.stamp(body)).stampHeaderValue,
+        authenticator.publicKey,
+        { rpId: 'example.com' },
+      );
       assert.deepEqual(elsewhere.ok ? 'ok' : elsewhere.problem, 'wrongRelyingParty');
     });
 
@@ -226,17 +260,23 @@ describe('WebAuthn stamp', () => {
           assert.ok(!verdict.detail.includes(fields.signature));
         }
       }
-      const notJson = verifyWebauthnStamp(body, JSON.stringify({ ...fields, clientDataJson: b64url(Buffer.from('nope')) }), authenticator.publicKey);
+      const notJson = verifyWebauthnStamp(
+        body,
+        JSON.stringify({ ...fields, clientDataJson: b64url(Buffer.from('nope')) }),
+        authenticator.publicKey,
+      );
       assert.deepEqual(notJson.ok ? 'ok' : notJson.problem, 'badClientData');
     });
   });
 
   it('never shows anything but its configuration when logged', () => {
-    assert.deepEqual(JSON.parse(JSON.stringify(new WebauthnStamper({ rpId: 'localhost', getAssertion: authenticator.getAssertion }))), {
-      type: 'WebauthnStamper',
-      rpId: 'localhost',
-      userVerification: 'preferred',
-    });
+    assert.deepEqual(
+      JSON.parse(JSON.stringify(new WebauthnStamper({ rpId: 'localhost', getAssertion: authenticator.getAssertion }))),
+      {
+        type: 'WebauthnStamper',
+        rpId: 'localhost',
+        userVerification: 'preferred',
+      },
+    );
   });
 });
-

@@ -27,7 +27,10 @@ describe('activation', () => {
     assert.ok(extension);
     assert.equal(activeAtLoad, false, 'the extension was already active when the suite started');
     const events = (extension.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
-    assert.ok(!events.includes('*') && !events.includes('onStartupFinished'), `eager activation events: ${events.join(', ')}`);
+    assert.ok(
+      !events.includes('*') && !events.includes('onStartupFinished'),
+      `eager activation events: ${events.join(', ')}`,
+    );
   });
 
   it('activates without error, and says how long it took', async function () {

@@ -133,7 +133,11 @@ describe('service failures', function () {
   }
 
   /** Adds a profile (made active) with a fresh key, or the key given, on Demo's organization id unless told. */
-  async function useProfile(label: string, baseUrl: string, options: { privateKey?: string; organizationId?: string } = {}): Promise<Profile> {
+  async function useProfile(
+    label: string,
+    baseUrl: string,
+    options: { privateKey?: string; organizationId?: string } = {},
+  ): Promise<Profile> {
     const privateKey = options.privateKey ?? secret(generateApiKeyPair().privateKey);
     const profile = await run<Profile>(api, CommandIds.addProfile, {
       label,
@@ -167,10 +171,17 @@ describe('service failures', function () {
     const hint = message.slice(sentence.length).trim();
     assert.match(sentence, /^[A-Z"].*[.!?]$/, `the first sentence starts and ends as a sentence: ${sentence}`);
     assert.match(hint, /^[A-Z].*[.!?]$/, `a hint follows, as a sentence: ${message}`);
-    assert.match(hint, /\b(Check|Try|Wait|Raise|Add|Import|Set|Start|Use|Copy|Create|Ask)\b/, `the hint says what to do: ${hint}`);
+    assert.match(
+      hint,
+      /\b(Check|Try|Wait|Raise|Add|Import|Set|Start|Use|Copy|Create|Ask)\b/,
+      `the hint says what to do: ${hint}`,
+    );
     assert.ok(!/[\r\n]/.test(message), 'one line');
     assert.ok(message.length <= 500, `short enough to read in a notification (${message.length} characters)`);
-    assert.ok(!/\[object |\bat .+\(.+:\d+:\d+\)|^Countersign: could not/.test(message), `no internals, not the generic sentence: ${message}`);
+    assert.ok(
+      !/\[object |\bat .+\(.+:\d+:\d+\)|^Countersign: could not/.test(message),
+      `no internals, not the generic sentence: ${message}`,
+    );
     for (const key of secrets) assert.ok(!message.includes(key), 'no private key in the message');
     assert.ok(!/eyJ[A-Za-z0-9_-]{20,}/.test(message), 'no stamp in the message');
     for (const mention of mentions) assert.match(message, mention);
@@ -183,15 +194,19 @@ describe('service failures', function () {
     assert.ok(sandbox, 'the local sandbox runs');
     sandboxUrl = sandbox.baseUrl;
     organizations = sandbox.credentials.organizations;
-    for (const org of organizations) for (const user of org.users) for (const key of user.apiKeys) secret(key.privateKey);
+    for (const org of organizations)
+      for (const user of org.users) for (const key of user.apiKeys) secret(key.privateKey);
     subscription = api.onCommandFailure((failure) => failures.push(failure));
   });
 
   afterEach(async () => {
-    await vscode.workspace.getConfiguration('countersign').update(TIMEOUT_SETTING, undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('countersign')
+      .update(TIMEOUT_SETTING, undefined, vscode.ConfigurationTarget.Global);
     if (!api) return;
     await vscode.commands.executeCommand(CommandIds.switchProfile, DEMO_PROFILE);
-    for (const id of addedProfiles.splice(0)) await vscode.commands.executeCommand(CommandIds.removeProfile, id, { confirmed: true });
+    for (const id of addedProfiles.splice(0))
+      await vscode.commands.executeCommand(CommandIds.removeProfile, id, { confirmed: true });
   });
 
   after(async () => {
@@ -201,7 +216,7 @@ describe('service failures', function () {
   });
 
   describe('service unreachable', () => {
-    it('says the service could not be reached at the profile\'s address, and changes nothing', async () => {
+    it("says the service could not be reached at the profile's address, and changes nothing", async () => {
       const port = await freePort();
       const profile = await useProfile('Nothing there', `http://127.0.0.1:${port}`);
       const failure = await failureOf(api, CommandIds.checkProfile);
@@ -218,16 +233,28 @@ describe('service failures', function () {
       assert.ok(key);
       await useProfile('Comes back later', `http://127.0.0.1:${port}`, { privateKey: key });
 
-      const activities = await eventually('the Activities view to show an error node', async () => errorNodes(await api.views.activities.provider.getChildren() ?? []), 15_000);
+      const activities = await eventually(
+        'the Activities view to show an error node',
+        async () => errorNodes((await api.views.activities.provider.getChildren()) ?? []),
+        15_000,
+      );
       assert.match(activities.error.label, /could not load activities/i);
       assert.match(activities.error.description ?? '', /could not reach/i);
-      assert.ok(activities.error.tooltip?.includes(`127.0.0.1:${port}`), `the hint names the address: ${activities.error.tooltip ?? ''}`);
+      assert.ok(
+        activities.error.tooltip?.includes(`127.0.0.1:${port}`),
+        `the hint names the address: ${activities.error.tooltip ?? ''}`,
+      );
       assert.equal(activities.retry.command?.command, CommandIds.refreshActivities);
 
       const organizationGroups = async () => (await api.views.organization.provider.getChildren()) ?? [];
-      const interfacesGroup = await eventually('the Organization view to show its groups', async () =>
-        (await organizationGroups()).find((element) => element.kind === 'group' && element.group === 'smartContractInterfaces'),
-      15_000);
+      const interfacesGroup = await eventually(
+        'the Organization view to show its groups',
+        async () =>
+          (await organizationGroups()).find(
+            (element) => element.kind === 'group' && element.group === 'smartContractInterfaces',
+          ),
+        15_000,
+      );
       const organizationError = errorNodes((await api.views.organization.provider.getChildren(interfacesGroup)) ?? []);
       assert.ok(organizationError, 'the group shows an error node and Retry');
       assert.match(organizationError.error.description ?? '', /could not reach/i);
@@ -236,20 +263,33 @@ describe('service failures', function () {
 
       // The service comes up on that port: a plain forwarder to the local sandbox.
       const comeBack = await fakeService((req, res, body) => {
-        const forwarded = request(`${sandboxUrl}${req.url ?? ''}`, { method: req.method, headers: req.headers }, (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        });
+        const forwarded = request(
+          `${sandboxUrl}${req.url ?? ''}`,
+          { method: req.method, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
         forwarded.on('error', () => res.destroy());
         forwarded.end(body);
       }, port);
 
-      await vscode.commands.executeCommand(activities.retry.command?.command ?? '', ...(activities.retry.command?.arguments ?? []));
+      await vscode.commands.executeCommand(
+        activities.retry.command?.command ?? '',
+        ...(activities.retry.command?.arguments ?? []),
+      );
       const rows = (await api.views.activities.provider.getChildren()) ?? [];
       assert.equal(errorNodes(rows), undefined, 'the error node is gone');
-      assert.ok(comeBack.paths.some((p) => p.endsWith('/list_activities')), 'Retry asked the service again');
+      assert.ok(
+        comeBack.paths.some((p) => p.endsWith('/list_activities')),
+        'Retry asked the service again',
+      );
 
-      await vscode.commands.executeCommand(organizationError.retry.command?.command ?? '', ...(organizationError.retry.command?.arguments ?? []));
+      await vscode.commands.executeCommand(
+        organizationError.retry.command?.command ?? '',
+        ...(organizationError.retry.command?.arguments ?? []),
+      );
       const contents = await api.views.organization.contents();
       assert.equal(contents?.organizationId, demo.organizationId);
       assert.deepEqual(contents?.privateKeys?.map((k) => k.privateKeyId).sort(), [...demo.privateKeyIds].sort());
@@ -258,7 +298,9 @@ describe('service failures', function () {
 
   describe('timeout', () => {
     it('a service that never answers times out within a few seconds, naming the setting to raise', async () => {
-      await vscode.workspace.getConfiguration('countersign').update(TIMEOUT_SETTING, 1, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('countersign')
+        .update(TIMEOUT_SETTING, 1, vscode.ConfigurationTarget.Global);
       const silent = await fakeService(() => {
         // Never answers; the client gives up.
       });
@@ -268,7 +310,12 @@ describe('service failures', function () {
       const elapsed = Date.now() - started;
       assert.deepEqual([factsOf(failure).name, factsOf(failure).kind], ['TransportError', 'timeout']);
       assert.ok(elapsed < 8_000, `failed after ${elapsed} ms`);
-      assertClearMessage(failure, /did not answer within 1 s/, /countersign\.requestTimeoutSeconds/, new RegExp(silent.baseUrl.replace(/\./g, '\\.')));
+      assertClearMessage(
+        failure,
+        /did not answer within 1 s/,
+        /countersign\.requestTimeoutSeconds/,
+        new RegExp(silent.baseUrl.replace(/\./g, '\\.')),
+      );
       const sent = requestsTo(silent, 'whoami').length;
       assert.ok(sent >= 1 && sent <= 3, `${sent} requests`);
       await assertProfileIntact(profile);
@@ -276,10 +323,15 @@ describe('service failures', function () {
   });
 
   describe('server errors', () => {
-    it('a 500 with an error record shows the status and the service\'s message; a submission is sent at most 3 times', async () => {
-      const broken = await fakeService((_req, res) => json(res, 500, { code: 13, message: 'the ledger is being rebuilt', details: [] }));
+    it("a 500 with an error record shows the status and the service's message; a submission is sent at most 3 times", async () => {
+      const broken = await fakeService((_req, res) =>
+        json(res, 500, { code: 13, message: 'the ledger is being rebuilt', details: [] }),
+      );
       const profile = await useProfile('Answers 500', broken.baseUrl);
-      const failure = await failureOf(api, CommandIds.createPrivateKeyTag, { name: 'never-created', privateKeyIds: [] });
+      const failure = await failureOf(api, CommandIds.createPrivateKeyTag, {
+        name: 'never-created',
+        privateKeyIds: [],
+      });
       assert.deepEqual([factsOf(failure).name, factsOf(failure).status], ['ServiceError', 500]);
       assertClearMessage(failure, /HTTP 500/, /the ledger is being rebuilt/, /try again/i);
       const sent = requestsTo(broken, 'create_private_key_tag').length;
@@ -288,17 +340,22 @@ describe('service failures', function () {
     });
 
     it('a registration refused with a 500 leaves the unsaved ABI in its editor as it was', async () => {
-      const broken = await fakeService((_req, res) => json(res, 500, { code: 13, message: 'the ledger is being rebuilt', details: [] }));
+      const broken = await fakeService((_req, res) =>
+        json(res, 500, { code: 13, message: 'the ledger is being rebuilt', details: [] }),
+      );
       await useProfile('Answers 500 to a registration', broken.baseUrl);
       const abi = readFixture('abi', 'Counter.abi.json');
       const document = await vscode.workspace.openTextDocument({ language: 'json', content: abi });
       await vscode.window.showTextDocument(document);
       try {
-        const failure = await failureOf(api, CommandIds.createSmartContractInterface, { address: toChecksumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'), label: 'Kept' });
+        const failure = await failureOf(api, CommandIds.createSmartContractInterface, {
+          address: toChecksumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'),
+          label: 'Kept',
+        });
         assertClearMessage(failure, /HTTP 500/);
         const sent = requestsTo(broken, 'create_smart_contract_interface').length;
         assert.ok(sent >= 1 && sent <= 3, `${sent} requests`);
-        assert.ok(vscode.workspace.textDocuments.includes(document), 'the editor\'s document is still open');
+        assert.ok(vscode.workspace.textDocuments.includes(document), "the editor's document is still open");
         assert.equal(document.getText(), abi);
         assert.equal(document.isUntitled, true);
         assert.equal(vscode.window.activeTextEditor?.document, document);
@@ -326,7 +383,9 @@ describe('service failures', function () {
 
   describe('rate limited', () => {
     it('rate limited: waits as Retry-After says, at most 3 requests, then says to wait and try again', async () => {
-      const limited = await fakeService((_req, res) => json(res, 429, { code: 8, message: 'too many requests', details: [] }, { 'retry-after': '1' }));
+      const limited = await fakeService((_req, res) =>
+        json(res, 429, { code: 8, message: 'too many requests', details: [] }, { 'retry-after': '1' }),
+      );
       const profile = await useProfile('Answers 429', limited.baseUrl);
       const started = Date.now();
       const failure = await failureOf(api, CommandIds.checkProfile);
@@ -345,7 +404,11 @@ describe('service failures', function () {
       const demo = organization('Demo');
       const key = demo.users[0]?.apiKeys[0];
       assert.ok(key);
-      const client = new CountersignClient({ baseUrl: sandboxUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }), { maxAttempts: 1 });
+      const client = new CountersignClient(
+        { baseUrl: sandboxUrl },
+        new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
+        { maxAttempts: 1 },
+      );
       try {
         return (await client.listPrivateKeyTags({ organizationId: demo.organizationId })).map((tag) => tag.tagName);
       } finally {
@@ -356,7 +419,10 @@ describe('service failures', function () {
     it('a key that is not registered in the organization: says to register it there or in its parent, and creates nothing', async () => {
       const profile = await useProfile('Unknown key', sandboxUrl);
       const before = await tagNames();
-      const failure = await failureOf(api, CommandIds.createPrivateKeyTag, { name: 'unknown-key-tag', privateKeyIds: [] });
+      const failure = await failureOf(api, CommandIds.createPrivateKeyTag, {
+        name: 'unknown-key-tag',
+        privateKeyIds: [],
+      });
       assert.deepEqual([factsOf(failure).name, factsOf(failure).status], ['ServiceError', 401]);
       assertClearMessage(failure, /not registered in this organization or its parent/);
       assert.deepEqual(await tagNames(), before);
@@ -384,7 +450,11 @@ describe('service failures', function () {
       assert.equal(factsOf(failure).name, 'ResponseShapeError');
       assertClearMessage(failure, /"activities"/);
       assert.ok(requestsTo(odd, 'list_activities').length >= 1, 'the list was asked for');
-      const nodes = await eventually('the Activities view to show an error node', async () => errorNodes((await api.views.activities.provider.getChildren()) ?? []), 15_000);
+      const nodes = await eventually(
+        'the Activities view to show an error node',
+        async () => errorNodes((await api.views.activities.provider.getChildren()) ?? []),
+        15_000,
+      );
       assert.match(nodes.error.description ?? '', /activities/);
       await assertProfileIntact(profile);
     });
@@ -403,13 +473,24 @@ describe('service failures', function () {
       const getApiKeyRequests = () => requestsTo(silent, 'get_api_key');
       await eventually('the request to reach the service', () => (getApiKeyRequests().length > 0 ? true : undefined));
       // The notification's Cancel is its primary action, and the progress is the newest notification.
-      await eventually('the cancel to reach the request', async () => {
-        await vscode.commands.executeCommand('notification.acceptPrimaryAction');
-        return silent.aborted.some((p) => p.endsWith('/get_api_key')) ? true : undefined;
-      }, 10_000);
+      await eventually(
+        'the cancel to reach the request',
+        async () => {
+          await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+          return silent.aborted.some((p) => p.endsWith('/get_api_key')) ? true : undefined;
+        },
+        10_000,
+      );
       assert.equal(await pending, undefined);
       assert.ok(Date.now() - started < 20_000, 'cancelled well before the 30 s timeout');
-      assert.equal(failures.length, before, `no failure shown: ${failures.slice(before).map((f) => f.message).join(' | ')}`);
+      assert.equal(
+        failures.length,
+        before,
+        `no failure shown: ${failures
+          .slice(before)
+          .map((f) => f.message)
+          .join(' | ')}`,
+      );
       // Wait past the first retry's longest backoff: a cancelled request is not sent again.
       await new Promise((resolve) => setTimeout(resolve, 600));
       assert.equal(getApiKeyRequests().length, 1, 'no retry after the cancel');
@@ -423,13 +504,26 @@ describe('service failures', function () {
       await vscode.commands.executeCommand('notifications.clearAll');
       const before = failures.length;
       const pending = Promise.resolve(vscode.commands.executeCommand(CommandIds.checkProfile));
-      await eventually('the check to reach the service', () => (requestsTo(silent, 'whoami').length > 0 ? true : undefined));
-      await eventually('the cancel to reach the request', async () => {
-        await vscode.commands.executeCommand('notification.acceptPrimaryAction');
-        return silent.aborted.some((p) => p.endsWith('/whoami')) ? true : undefined;
-      }, 10_000);
+      await eventually('the check to reach the service', () =>
+        requestsTo(silent, 'whoami').length > 0 ? true : undefined,
+      );
+      await eventually(
+        'the cancel to reach the request',
+        async () => {
+          await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+          return silent.aborted.some((p) => p.endsWith('/whoami')) ? true : undefined;
+        },
+        10_000,
+      );
       assert.equal(await pending, undefined);
-      assert.equal(failures.length, before, `no failure shown: ${failures.slice(before).map((f) => f.message).join(' | ')}`);
+      assert.equal(
+        failures.length,
+        before,
+        `no failure shown: ${failures
+          .slice(before)
+          .map((f) => f.message)
+          .join(' | ')}`,
+      );
     });
   });
 

@@ -20,7 +20,11 @@ export async function extensionApi(): Promise<CountersignExtensionApi> {
 }
 
 /** Probes until it gives a value: for what the extension reaches asynchronously (views, state after a change). */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -31,12 +35,20 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
 }
 
 /** Runs a command that must succeed: a failure the user would have seen fails the test with its message. */
-export async function run<T>(api: CountersignExtensionApi, command: string, ...args: unknown[]): Promise<T | undefined> {
+export async function run<T>(
+  api: CountersignExtensionApi,
+  command: string,
+  ...args: unknown[]
+): Promise<T | undefined> {
   const failures: CommandFailure[] = [];
   const subscription = api.onCommandFailure((failure) => failures.push(failure));
   try {
     const result = await vscode.commands.executeCommand<T>(command, ...args);
-    assert.deepEqual(failures.map((f) => f.message), [], `${command} failed`);
+    assert.deepEqual(
+      failures.map((f) => f.message),
+      [],
+      `${command} failed`,
+    );
     return result;
   } finally {
     subscription.dispose();
@@ -44,7 +56,11 @@ export async function run<T>(api: CountersignExtensionApi, command: string, ...a
 }
 
 /** Runs a command that must fail, and returns the failure as the user was shown it. */
-export async function failureOf(api: CountersignExtensionApi, command: string, ...args: unknown[]): Promise<CommandFailure> {
+export async function failureOf(
+  api: CountersignExtensionApi,
+  command: string,
+  ...args: unknown[]
+): Promise<CommandFailure> {
   let seen: CommandFailure | undefined;
   const subscription = api.onCommandFailure((failure) => {
     seen = failure;
@@ -64,7 +80,9 @@ function isMessage(element: ActivitiesElement | OrganizationElement): element is
 }
 
 /** The error node and its Retry row, when the list shows them. */
-export function errorNodes(children: ReadonlyArray<ActivitiesElement | OrganizationElement>): { error: MessageElement; retry: MessageElement } | undefined {
+export function errorNodes(
+  children: ReadonlyArray<ActivitiesElement | OrganizationElement>,
+): { error: MessageElement; retry: MessageElement } | undefined {
   const messages = children.filter(isMessage);
   const error = messages.find((m) => m.iconId === 'error');
   const retry = messages.find((m) => m.command?.title === 'Retry');

@@ -15,7 +15,12 @@ export function run(): Promise<void> {
   return new Promise((resolve, reject) => {
     try {
       const runner = mocha.run((failures) => {
-        const { passes, failures: failed, pending, tests } = runner.stats ?? { passes: 0, failures, pending: 0, tests: 0 };
+        const {
+          passes,
+          failures: failed,
+          pending,
+          tests,
+        } = runner.stats ?? { passes: 0, failures, pending: 0, tests: 0 };
         const resultFile = process.env.VSCODE_TEST_RESULT_FILE;
         if (resultFile) writeFileSync(resultFile, JSON.stringify({ passes, failures: failed, pending, tests }));
         if (failures > 0) reject(new Error(`${failures} test(s) failed.`));

@@ -23,7 +23,10 @@ interface StartResult {
 
 /** Runs a Node script as a separate process (the extension host may be Electron: it then runs as Node). */
 function startNode(args: readonly string[]): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, args, {
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** The URL the sandbox process says it listens on. */
@@ -79,7 +82,8 @@ describe('local sandbox across windows and restarts', function () {
     const sandbox = api.localSandbox.running;
     assert.ok(sandbox, 'the local sandbox runs in this window');
     organizations = sandbox.credentials.organizations;
-    for (const org of organizations) for (const user of org.users) for (const key of user.apiKeys) noteSecret(key.privateKey);
+    for (const org of organizations)
+      for (const user of org.users) for (const key of user.apiKeys) noteSecret(key.privateKey);
     dataDir = path.join(api.services.context.globalStorageUri.fsPath, 'sandbox');
   });
 
@@ -94,30 +98,47 @@ describe('local sandbox across windows and restarts', function () {
     const team = organization('Team');
     const secondUser = team.users[1];
     assert.ok(secondUser);
-    const teamProfile = api.services.profiles.list().find((p) => p.localSandbox && p.id.endsWith(`.${secondUser.userId}`));
+    const teamProfile = api.services.profiles
+      .list()
+      .find((p) => p.localSandbox && p.id.endsWith(`.${secondUser.userId}`));
     assert.ok(teamProfile, 'a profile for the second Team user');
     await run(api, CommandIds.switchProfile, teamProfile.id);
 
     assert.equal(await run(api, CommandIds.stopLocalSandbox), true);
     assert.equal(api.localSandbox.running, undefined);
     // Stopped here, it stays down: the views say so and how to start it, rather than starting it behind the user's back.
-    const nodes = await eventually('the Activities view to show an error node', async () => errorNodes((await api.views.activities.provider.getChildren()) ?? []), 15_000);
+    const nodes = await eventually(
+      'the Activities view to show an error node',
+      async () => errorNodes((await api.views.activities.provider.getChildren()) ?? []),
+      15_000,
+    );
     assert.match(nodes.error.tooltip ?? '', /local sandbox is not running.*Start Local Sandbox/);
     const rows = (await api.views.activities.provider.getChildren()) ?? [];
-    const startRow = rows.find((row) => row.kind === 'message' && row.command?.command === CommandIds.startLocalSandbox);
+    const startRow = rows.find(
+      (row) => row.kind === 'message' && row.command?.command === CommandIds.startLocalSandbox,
+    );
     assert.ok(startRow, 'the error node offers Start Local Sandbox');
     assert.equal(api.localSandbox.running, undefined, 'loading the views did not start it');
 
     // A window opened later (the extension activated afresh) has stopped nothing: the active profile brings it up.
     const later = new LocalSandbox(api.services);
     try {
-      await later.prepare({ id: 'elsewhere', label: 'Not a sandbox profile', baseUrl: 'https://api.example.com', organizationId: team.organizationId });
+      await later.prepare({
+        id: 'elsewhere',
+        label: 'Not a sandbox profile',
+        baseUrl: 'https://api.example.com',
+        organizationId: team.organizationId,
+      });
       assert.equal(runningOf(later), undefined, 'a profile of a real service starts nothing');
       const active = api.services.profiles.active();
       assert.ok(active);
       await later.prepare(active);
       assert.equal(runningOf(later)?.baseUrl, before.baseUrl, 'on the port it had, so every profile stays right');
-      assert.equal(api.services.profiles.active()?.id, teamProfile.id, 'the active profile stays the one the user chose');
+      assert.equal(
+        api.services.profiles.active()?.id,
+        teamProfile.id,
+        'the active profile stays the one the user chose',
+      );
       assert.equal(await whoamiHere(team.organizationId), secondUser.userId);
     } finally {
       await later.stop();
@@ -131,12 +152,18 @@ describe('local sandbox across windows and restarts', function () {
 
   it('uses the sandbox another process runs on the same data instead of a second one, and Stop leaves that one running', async () => {
     assert.equal(await run(api, CommandIds.stopLocalSandbox), true);
-    const otherWindow = startNode([path.join(api.services.context.extensionPath, 'bin', 'countersign-sandbox.js'), '--port', '0', '--data-dir', dataDir]);
+    const otherWindow = startNode([
+      path.join(api.services.context.extensionPath, 'bin', 'countersign-sandbox.js'),
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ]);
     let otherUrl: string;
     try {
       otherUrl = await listeningUrl(otherWindow);
       const started = await run<StartResult>(api, CommandIds.startLocalSandbox);
-      assert.equal(started?.shared, true, 'Start reports the sandbox as another window\'s');
+      assert.equal(started?.shared, true, "Start reports the sandbox as another window's");
       assert.equal(started?.baseUrl, otherUrl);
       assert.equal(api.localSandbox.running, undefined, 'no second sandbox here');
       assert.equal(api.localSandbox.shared?.ownerPid, otherWindow.pid);
@@ -144,7 +171,11 @@ describe('local sandbox across windows and restarts', function () {
       const demo = organization('Demo');
       assert.equal(await whoamiHere(demo.organizationId), demo.users[0]?.userId);
 
-      assert.equal(await run(api, CommandIds.stopLocalSandbox), false, 'Stop here does not stop another window\'s sandbox');
+      assert.equal(
+        await run(api, CommandIds.stopLocalSandbox),
+        false,
+        "Stop here does not stop another window's sandbox",
+      );
       assert.equal(api.localSandbox.shared, undefined);
       assert.equal(otherWindow.exitCode, null, 'the other sandbox still runs');
       assert.equal(await whoamiHere(demo.organizationId), demo.users[0]?.userId, 'and still answers');

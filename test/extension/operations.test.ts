@@ -11,13 +11,27 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { adviseAddress } from '../../src/extension/commands/operationInputs';
 import { addressValidation } from '../../src/extension/ui/prompts';
-import { checkAppProof, readAbiFile, toChecksumAddress, type Activity, type ApiKey, type SmartContractInterface } from '../../src/api';
+import {
+  checkAppProof,
+  readAbiFile,
+  toChecksumAddress,
+  type Activity,
+  type ApiKey,
+  type SmartContractInterface,
+} from '../../src/api';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { SandboxOrganization } from '../../src/sandbox';
 import type { SmartContractInterfaceNode } from '../../src/extension/views/treeNodes';
 import { fixturePath, readFixture } from '../support/fixtures';
-import { eventually, extensionApi, failureOf as commandFailure, noteSecret, organizationNamed, run as runCommand } from './hostSupport';
+import {
+  eventually,
+  extensionApi,
+  failureOf as commandFailure,
+  noteSecret,
+  organizationNamed,
+  run as runCommand,
+} from './hostSupport';
 
 const DEMO_PROFILE = 'local-sandbox';
 /** An address in its EIP-55 form; the tests also pass it all lowercase. */
@@ -36,7 +50,9 @@ describe('operation commands', function () {
     if (name === 'Demo' && userIndex === 0) return DEMO_PROFILE;
     const user = org.users[userIndex];
     assert.ok(user, `${name} has a user ${userIndex}`);
-    const profile = api.services.profiles.list().find((p) => p.localSandbox && p.organizationId === org.organizationId && p.id.endsWith(`.${user.userId}`));
+    const profile = api.services.profiles
+      .list()
+      .find((p) => p.localSandbox && p.organizationId === org.organizationId && p.id.endsWith(`.${user.userId}`));
     assert.ok(profile, `the local sandbox made a profile for ${name}, user ${userIndex}`);
     return profile.id;
   }
@@ -54,7 +70,11 @@ describe('operation commands', function () {
    * Runs a command that shows a quick pick or input box, and answers it with a workbench command (accept the
    * selected item, or close it as Escape does) until the command returns.
    */
-  async function answerPrompt<T>(answer: 'quickInput.accept' | 'workbench.action.closeQuickOpen', command: string, ...args: unknown[]): Promise<T | undefined> {
+  async function answerPrompt<T>(
+    answer: 'quickInput.accept' | 'workbench.action.closeQuickOpen',
+    command: string,
+    ...args: unknown[]
+  ): Promise<T | undefined> {
     const failures: CommandFailure[] = [];
     const subscription = api.onCommandFailure((failure) => failures.push(failure));
     try {
@@ -67,7 +87,11 @@ describe('operation commands', function () {
         if (!settled) await vscode.commands.executeCommand(answer);
       }
       const result = await pending;
-      assert.deepEqual(failures.map((f) => f.message), [], `${command} failed`);
+      assert.deepEqual(
+        failures.map((f) => f.message),
+        [],
+        `${command} failed`,
+      );
       return result;
     } finally {
       subscription.dispose();
@@ -90,7 +114,8 @@ describe('operation commands', function () {
   }
 
   function createdId(activity: Activity): string {
-    const result = activity.result['createSmartContractInterfaceResult'] as { smartContractInterfaceId?: string } | undefined;
+    const result = activity.result['createSmartContractInterfaceResult'] as
+      { smartContractInterfaceId?: string } | undefined;
     assert.ok(result?.smartContractInterfaceId, 'the activity names the new interface');
     return result.smartContractInterfaceId;
   }
@@ -101,12 +126,15 @@ describe('operation commands', function () {
     const sandbox = api.localSandbox.running;
     assert.ok(sandbox, 'the local sandbox runs');
     organizations = sandbox.credentials.organizations;
-    for (const org of organizations) for (const user of org.users) for (const key of user.apiKeys) noteSecret(key.privateKey);
+    for (const org of organizations)
+      for (const user of org.users) for (const key of user.apiKeys) noteSecret(key.privateKey);
     await useProfile('Demo');
   });
 
   after(async () => {
-    await vscode.workspace.getConfiguration('countersign').update('generateAppProofs', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('countersign')
+      .update('generateAppProofs', undefined, vscode.ConfigurationTarget.Global);
     if (api) await vscode.commands.executeCommand('countersign.switchProfile', DEMO_PROFILE);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -144,8 +172,18 @@ describe('operation commands', function () {
 
     it('reads a Hardhat artifact passed as text, and the Organization view shows the new interface', async () => {
       const abi = JSON.parse(readFixture('abi', 'Counter.abi.json')) as unknown[];
-      const artifact = JSON.stringify({ _format: 'hh-sol-artifact-1', contractName: 'HardhatCounter', sourceName: 'contracts/Counter.sol', abi, bytecode: '0x' });
-      const activity = await run<Activity>('countersign.createSmartContractInterface', { abiText: artifact, fileName: 'HardhatCounter.json', address: ADDRESS });
+      const artifact = JSON.stringify({
+        _format: 'hh-sol-artifact-1',
+        contractName: 'HardhatCounter',
+        sourceName: 'contracts/Counter.sol',
+        abi,
+        bytecode: '0x',
+      });
+      const activity = await run<Activity>('countersign.createSmartContractInterface', {
+        abiText: artifact,
+        fileName: 'HardhatCounter.json',
+        address: ADDRESS,
+      });
       assert.ok(activity);
       const id = createdId(activity);
       assert.equal((await interfaces()).find((sci) => sci.smartContractInterfaceId === id)?.label, 'HardhatCounter');
@@ -156,28 +194,57 @@ describe('operation commands', function () {
     });
 
     it('takes the only contract with an ABI from a solc file, and asks which one when several have one', async () => {
-      const alone = await run<Activity>('countersign.createSmartContractInterface', { uri: vscode.Uri.file(fixturePath('abi', 'combined.solc.json')), address: ADDRESS });
+      const alone = await run<Activity>('countersign.createSmartContractInterface', {
+        uri: vscode.Uri.file(fixturePath('abi', 'combined.solc.json')),
+        address: ADDRESS,
+      });
       assert.ok(alone);
-      assert.equal((await interfaces()).find((sci) => sci.smartContractInterfaceId === createdId(alone))?.label, 'Counter');
+      assert.equal(
+        (await interfaces()).find((sci) => sci.smartContractInterfaceId === createdId(alone))?.label,
+        'Counter',
+      );
 
       const abi = readFixture('abi', 'Counter.abi.json');
-      const two = JSON.stringify({ contracts: { 'contracts/Alpha.sol:Alpha': { abi }, 'contracts/Beta.sol:Beta': { abi } }, version: '0.8.28' });
-      const picked = await answerPrompt<Activity>('quickInput.accept', 'countersign.createSmartContractInterface', { abiText: two, fileName: 'two.json', address: ADDRESS });
+      const two = JSON.stringify({
+        contracts: { 'contracts/Alpha.sol:Alpha': { abi }, 'contracts/Beta.sol:Beta': { abi } },
+        version: '0.8.28',
+      });
+      const picked = await answerPrompt<Activity>('quickInput.accept', 'countersign.createSmartContractInterface', {
+        abiText: two,
+        fileName: 'two.json',
+        address: ADDRESS,
+      });
       assert.ok(picked, 'the first contract of the pick was registered');
-      assert.equal((await interfaces()).find((sci) => sci.smartContractInterfaceId === createdId(picked))?.label, 'Alpha');
+      assert.equal(
+        (await interfaces()).find((sci) => sci.smartContractInterfaceId === createdId(picked))?.label,
+        'Alpha',
+      );
     });
 
     it('refuses an ABI over 400 KB, saying its size, and sends nothing', async () => {
       const before = await submittedCount();
-      const big = Array.from({ length: 4000 }, (_, i) => ({ type: 'function', name: `f${i}_${'x'.repeat(80)}`, inputs: [], outputs: [], stateMutability: 'view' }));
-      const failure = await failureOf('countersign.createSmartContractInterface', { abiText: JSON.stringify(big), fileName: 'Big.json', address: ADDRESS });
+      const big = Array.from({ length: 4000 }, (_, i) => ({
+        type: 'function',
+        name: `f${i}_${'x'.repeat(80)}`,
+        inputs: [],
+        outputs: [],
+        stateMutability: 'view',
+      }));
+      const failure = await failureOf('countersign.createSmartContractInterface', {
+        abiText: JSON.stringify(big),
+        fileName: 'Big.json',
+        address: ADDRESS,
+      });
       assert.match(failure.message, /^Big\.json: the ABI is \d+ KB; the service accepts at most 400 KB\./);
       assert.equal(await submittedCount(), before);
     });
 
     it('asks for a label when bare ABI text names no contract', async () => {
       const before = await submittedCount();
-      const failure = await failureOf('countersign.createSmartContractInterface', { abiText: readFixture('abi', 'Counter.abi.json'), address: ADDRESS });
+      const failure = await failureOf('countersign.createSmartContractInterface', {
+        abiText: readFixture('abi', 'Counter.abi.json'),
+        address: ADDRESS,
+      });
       assert.match(failure.message, /pass a label/);
       assert.equal(await submittedCount(), before);
     });
@@ -185,10 +252,16 @@ describe('operation commands', function () {
     it('reads the unsaved text of the active editor when no file is named', async () => {
       const abi = JSON.parse(readFixture('abi', 'Counter.abi.json')) as Array<Record<string, unknown>>;
       const edited = [...abi, { type: 'event', name: 'Unsaved', inputs: [], anonymous: false }];
-      const document = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(edited, null, 2) });
+      const document = await vscode.workspace.openTextDocument({
+        language: 'json',
+        content: JSON.stringify(edited, null, 2),
+      });
       await vscode.window.showTextDocument(document);
       assert.equal(document.isDirty || document.isUntitled, true);
-      const activity = await run<Activity>('countersign.createSmartContractInterface', { address: ADDRESS, label: 'From the editor' });
+      const activity = await run<Activity>('countersign.createSmartContractInterface', {
+        address: ADDRESS,
+        label: 'From the editor',
+      });
       assert.ok(activity);
       const stored = (await interfaces()).find((sci) => sci.smartContractInterfaceId === createdId(activity));
       assert.ok(stored?.smartContractInterface.includes('"Unsaved"'), 'the unsaved event was registered');
@@ -234,7 +307,9 @@ describe('operation commands', function () {
     });
 
     it('asks the service for App Proofs when the setting is on, and they check out', async () => {
-      await vscode.workspace.getConfiguration('countersign').update('generateAppProofs', true, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('countersign')
+        .update('generateAppProofs', true, vscode.ConfigurationTarget.Global);
       try {
         const activity = await run<Activity>('countersign.createSmartContractInterface', {
           uri: vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')),
@@ -245,13 +320,19 @@ describe('operation commands', function () {
         assert.ok(activity.appProofs.length > 0, 'the activity carries App Proofs');
         for (const proof of activity.appProofs) assert.equal(checkAppProof(proof).ok, true);
       } finally {
-        await vscode.workspace.getConfiguration('countersign').update('generateAppProofs', undefined, vscode.ConfigurationTarget.Global);
+        await vscode.workspace
+          .getConfiguration('countersign')
+          .update('generateAppProofs', undefined, vscode.ConfigurationTarget.Global);
       }
     });
 
     it('ends quietly, sending nothing, when the address box is dismissed', async () => {
       const before = await submittedCount();
-      const result = await answerPrompt('workbench.action.closeQuickOpen', 'countersign.createSmartContractInterface', vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')));
+      const result = await answerPrompt(
+        'workbench.action.closeQuickOpen',
+        'countersign.createSmartContractInterface',
+        vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')),
+      );
       assert.equal(result, undefined);
       assert.equal(await submittedCount(), before);
     });
@@ -264,7 +345,10 @@ describe('operation commands', function () {
       it(`refuses ${file} with a message naming the file and the problem, and sends nothing`, async () => {
         const before = await submittedCount();
         const count = (await interfaces()).length;
-        const failure = await failureOf('countersign.createSmartContractInterface', { uri: vscode.Uri.file(fixturePath('abi', file)), address: ADDRESS });
+        const failure = await failureOf('countersign.createSmartContractInterface', {
+          uri: vscode.Uri.file(fixturePath('abi', file)),
+          address: ADDRESS,
+        });
         assert.ok(failure.message.includes(file), `the message names ${file}: ${failure.message}`);
         assert.match(failure.message, problem);
         assert.equal(await submittedCount(), before, 'no activity was submitted');
@@ -273,7 +357,10 @@ describe('operation commands', function () {
     }
 
     it('refuses a file that does not exist, naming it', async () => {
-      const failure = await failureOf('countersign.createSmartContractInterface', { uri: vscode.Uri.file(fixturePath('abi', 'Missing.json')), address: ADDRESS });
+      const failure = await failureOf('countersign.createSmartContractInterface', {
+        uri: vscode.Uri.file(fixturePath('abi', 'Missing.json')),
+        address: ADDRESS,
+      });
       assert.match(failure.message, /Missing\.json: the file cannot be found/);
     });
 
@@ -285,7 +372,10 @@ describe('operation commands', function () {
     for (const { address, problem } of badAddresses) {
       it(`refuses the address ${address} with ${problem.source}, and sends nothing`, async () => {
         const before = await submittedCount();
-        const failure = await failureOf('countersign.createSmartContractInterface', { uri: vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')), address });
+        const failure = await failureOf('countersign.createSmartContractInterface', {
+          uri: vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')),
+          address,
+        });
         assert.match(failure.message, problem);
         assert.match(failure.message, /Nothing was sent/);
         assert.equal(await submittedCount(), before);
@@ -301,32 +391,46 @@ describe('operation commands', function () {
       const activity = await run<Activity>('countersign.createPrivateKeyTag', { name, privateKeyIds: keys });
       assert.ok(activity);
       assert.equal(activity.status, 'ACTIVITY_STATUS_COMPLETED');
-      const result = activity.result['createPrivateKeyTagResult'] as { privateKeyTagId: string; privateKeyIds: string[] };
+      const result = activity.result['createPrivateKeyTagResult'] as {
+        privateKeyTagId: string;
+        privateKeyIds: string[];
+      };
       assert.deepEqual([...result.privateKeyIds].sort(), [...keys].sort());
       const { client, profile } = await api.services.requireSession();
       const tags = await client.listPrivateKeyTags({ organizationId: profile.organizationId });
       assert.equal(tags.find((tag) => tag.tagId === result.privateKeyTagId)?.tagName, name);
       const privateKeys = await client.listPrivateKeys({ organizationId: profile.organizationId });
       for (const key of privateKeys) {
-        assert.equal(key.privateKeyTags.includes(result.privateKeyTagId), keys.includes(key.privateKeyId), key.privateKeyName);
+        assert.equal(
+          key.privateKeyTags.includes(result.privateKeyTagId),
+          keys.includes(key.privateKeyId),
+          key.privateKeyName,
+        );
       }
     });
 
-    it('offers the organization\'s keys in a multi-select, with the key of the tree node already ticked', async () => {
+    it("offers the organization's keys in a multi-select, with the key of the tree node already ticked", async () => {
       const demo = organization('Demo');
       const { client, profile } = await api.services.requireSession();
-      const key = (await client.listPrivateKeys({ organizationId: profile.organizationId })).find((k) => k.privateKeyId === demo.privateKeyIds[2]);
+      const key = (await client.listPrivateKeys({ organizationId: profile.organizationId })).find(
+        (k) => k.privateKeyId === demo.privateKeyIds[2],
+      );
       assert.ok(key);
       const node = { kind: 'privateKey', organizationId: profile.organizationId, privateKey: key };
       const name = `picked ${Date.now()}`;
-      const activity = await answerPrompt<Activity>('quickInput.accept', 'countersign.createPrivateKeyTag', node, { name });
+      const activity = await answerPrompt<Activity>('quickInput.accept', 'countersign.createPrivateKeyTag', node, {
+        name,
+      });
       assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
       const result = activity?.result['createPrivateKeyTagResult'] as { privateKeyIds: string[] } | undefined;
       assert.deepEqual(result?.privateKeyIds, [key.privateKeyId]);
     });
 
     it('reports a failed activity (an unknown key id) as an error', async () => {
-      const failure = await failureOf('countersign.createPrivateKeyTag', { name: `unknown ${Date.now()}`, privateKeyIds: ['00000000-0000-4000-8000-00000000dead'] });
+      const failure = await failureOf('countersign.createPrivateKeyTag', {
+        name: `unknown ${Date.now()}`,
+        privateKeyIds: ['00000000-0000-4000-8000-00000000dead'],
+      });
       assert.match(failure.message, /failed/i);
     });
   });
@@ -341,28 +445,45 @@ describe('operation commands', function () {
       });
       assert.ok(activity);
       assert.equal(activity.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
-      assert.ok(!(await interfaces()).some((sci) => sci.label === 'Team counter'), 'nothing is created before the approval');
+      assert.ok(
+        !(await interfaces()).some((sci) => sci.label === 'Team counter'),
+        'nothing is created before the approval',
+      );
     });
 
     it('the second root user approves it from the Activities view, and it executes', async () => {
       await useProfile('Team', 0);
       const { client, profile } = await api.services.requireSession();
-      const waiting = await client.listActivities({ organizationId: profile.organizationId, filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'] });
-      const target = waiting.find((a) => (a.intent['createSmartContractInterfaceIntent'] as { label?: string } | undefined)?.label === 'Team counter');
+      const waiting = await client.listActivities({
+        organizationId: profile.organizationId,
+        filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'],
+      });
+      const target = waiting.find(
+        (a) =>
+          (a.intent['createSmartContractInterfaceIntent'] as { label?: string } | undefined)?.label === 'Team counter',
+      );
       assert.ok(target, 'the activity waits for consensus');
 
       await useProfile('Team', 1);
-      const element = await eventually('the activity to show in the view as approvable by the second user', async () => {
-        const rows = await api.views.activities.activities();
-        return rows.find((row) => row.activity.id === target.id && row.activity.canApprove);
-      });
+      const element = await eventually(
+        'the activity to show in the view as approvable by the second user',
+        async () => {
+          const rows = await api.views.activities.activities();
+          return rows.find((row) => row.activity.id === target.id && row.activity.canApprove);
+        },
+      );
       const vote = await run<Activity>('countersign.approveActivity', element, { confirmed: true });
       assert.ok(vote);
       assert.equal(vote.type, 'ACTIVITY_TYPE_APPROVE_ACTIVITY');
       assert.equal(vote.status, 'ACTIVITY_STATUS_COMPLETED');
-      const after = await (await api.services.requireSession()).client.getActivity({ organizationId: target.organizationId, activityId: target.id });
+      const after = await (
+        await api.services.requireSession()
+      ).client.getActivity({ organizationId: target.organizationId, activityId: target.id });
       assert.equal(after.status, 'ACTIVITY_STATUS_COMPLETED');
-      assert.ok((await interfaces()).some((sci) => sci.label === 'Team counter'), 'the approved interface exists');
+      assert.ok(
+        (await interfaces()).some((sci) => sci.label === 'Team counter'),
+        'the approved interface exists',
+      );
     });
 
     it('the second root user rejects another one by its activity id, and it is not executed', async () => {
@@ -405,7 +526,9 @@ describe('operation commands', function () {
       });
       assert.equal(submitted?.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
       await useProfile('Team', 1);
-      const vote = await answerPrompt<Activity>('quickInput.accept', 'countersign.approveActivity', { confirmed: true });
+      const vote = await answerPrompt<Activity>('quickInput.accept', 'countersign.approveActivity', {
+        confirmed: true,
+      });
       assert.equal(vote?.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.ok((await interfaces()).some((sci) => sci.label === 'Team picked'));
     });
@@ -431,20 +554,30 @@ describe('operation commands', function () {
       const id = await createOne('To delete (node)');
       const sci = (await interfaces()).find((s) => s.smartContractInterfaceId === id);
       assert.ok(sci);
-      const node: SmartContractInterfaceNode = { kind: 'smartContractInterface', organizationId: sci.organizationId, smartContractInterface: sci };
+      const node: SmartContractInterfaceNode = {
+        kind: 'smartContractInterface',
+        organizationId: sci.organizationId,
+        smartContractInterface: sci,
+      };
       const activity = await run<Activity>('countersign.deleteSmartContractInterface', node, { confirmed: true });
       assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.equal(activity?.type, 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE');
       assert.ok(!(await interfaces()).some((s) => s.smartContractInterfaceId === id));
       await eventually('the Organization view to drop the interface', async () => {
         const contents = await api.views.organization.contents();
-        return contents?.smartContractInterfaces && !contents.smartContractInterfaces.some((s) => s.smartContractInterfaceId === id) ? true : undefined;
+        return contents?.smartContractInterfaces &&
+          !contents.smartContractInterfaces.some((s) => s.smartContractInterfaceId === id)
+          ? true
+          : undefined;
       });
     });
 
     it('deletes by id', async () => {
       const id = await createOne('To delete (id)');
-      const activity = await run<Activity>('countersign.deleteSmartContractInterface', { smartContractInterfaceId: id, confirmed: true });
+      const activity = await run<Activity>('countersign.deleteSmartContractInterface', {
+        smartContractInterfaceId: id,
+        confirmed: true,
+      });
       assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.ok(!(await interfaces()).some((s) => s.smartContractInterfaceId === id));
     });
@@ -452,15 +585,25 @@ describe('operation commands', function () {
     it('from the palette, deletes the interface picked from the list', async () => {
       await createOne('To delete (pick)');
       const before = await interfaces();
-      const activity = await answerPrompt<Activity>('quickInput.accept', 'countersign.deleteSmartContractInterface', { confirmed: true });
+      const activity = await answerPrompt<Activity>('quickInput.accept', 'countersign.deleteSmartContractInterface', {
+        confirmed: true,
+      });
       assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
-      const deleted = (activity?.result['deleteSmartContractInterfaceResult'] as { smartContractInterfaceId?: string } | undefined)?.smartContractInterfaceId;
-      assert.ok(before.some((s) => s.smartContractInterfaceId === deleted), 'one of the listed interfaces was deleted');
+      const deleted = (
+        activity?.result['deleteSmartContractInterfaceResult'] as { smartContractInterfaceId?: string } | undefined
+      )?.smartContractInterfaceId;
+      assert.ok(
+        before.some((s) => s.smartContractInterfaceId === deleted),
+        'one of the listed interfaces was deleted',
+      );
       assert.equal((await interfaces()).length, before.length - 1);
     });
 
     it('reports an unknown id as an error', async () => {
-      const failure = await failureOf('countersign.deleteSmartContractInterface', { smartContractInterfaceId: '00000000-0000-4000-8000-00000000beef', confirmed: true });
+      const failure = await failureOf('countersign.deleteSmartContractInterface', {
+        smartContractInterfaceId: '00000000-0000-4000-8000-00000000beef',
+        confirmed: true,
+      });
       assert.ok(failure.message.length > 0);
     });
   });
@@ -470,9 +613,12 @@ describe('operation commands', function () {
       await useProfile('Demo');
     });
 
-    it('refuses to delete an organization other than the active profile\'s, before sending', async () => {
+    it("refuses to delete an organization other than the active profile's, before sending", async () => {
       await useProfile('Demo Sub-organization');
-      const failure = await failureOf('countersign.deleteSubOrganization', { organizationId: organization('Demo').organizationId, confirmed: true });
+      const failure = await failureOf('countersign.deleteSubOrganization', {
+        organizationId: organization('Demo').organizationId,
+        confirmed: true,
+      });
       assert.match(failure.message, /Only the active profile's organization/);
     });
 
@@ -482,16 +628,23 @@ describe('operation commands', function () {
       const refused = await failureOf('countersign.deleteSubOrganization', { confirmed: true });
       assert.match(refused.message, /not been exported|deleteWithoutExport/);
 
-      const activity = await run<Activity>('countersign.deleteSubOrganization', { organizationId: sub.organizationId, deleteWithoutExport: true, confirmed: true });
+      const activity = await run<Activity>('countersign.deleteSubOrganization', {
+        organizationId: sub.organizationId,
+        deleteWithoutExport: true,
+        confirmed: true,
+      });
       assert.ok(activity);
       assert.equal(activity.status, 'ACTIVITY_STATUS_COMPLETED');
-      assert.equal((activity.result['deleteSubOrganizationResult'] as { subOrganizationUuid?: string }).subOrganizationUuid, sub.organizationId);
+      assert.equal(
+        (activity.result['deleteSubOrganizationResult'] as { subOrganizationUuid?: string }).subOrganizationUuid,
+        sub.organizationId,
+      );
       assert.deepEqual(activity.intent['deleteSubOrganizationIntent'], { deleteWithoutExport: true });
     });
   });
 
   describe('get API key', () => {
-    it('shows the active profile\'s API key record', async () => {
+    it("shows the active profile's API key record", async () => {
       await useProfile('Demo');
       const demoKey = organization('Demo').users[0]?.apiKeys[0];
       assert.ok(demoKey);

@@ -19,7 +19,9 @@ describe('profiles, keys and the local sandbox', function () {
   });
 
   it('starts the local sandbox and makes its Demo profile active, with its key in secret storage', async () => {
-    const started = await vscode.commands.executeCommand<{ baseUrl: string; profileId: string }>('countersign.startLocalSandbox');
+    const started = await vscode.commands.executeCommand<{ baseUrl: string; profileId: string }>(
+      'countersign.startLocalSandbox',
+    );
     assert.ok(started, 'the command returned the sandbox');
     assert.match(started.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
     const sandbox = api.localSandbox.running;
@@ -36,7 +38,7 @@ describe('profiles, keys and the local sandbox', function () {
     await eventually('the state to be ready', () => (api.services.state() === 'ready' ? true : undefined));
   });
 
-  it('shows the Demo organization\'s private keys in the Organization view', async () => {
+  it("shows the Demo organization's private keys in the Organization view", async () => {
     const demo = api.localSandbox.running?.credentials.organizations.find((o) => o.name === 'Demo');
     const contents = await api.views.organization.contents();
     assert.equal(contents?.organizationId, demo?.organizationId);
@@ -64,7 +66,9 @@ describe('profiles, keys and the local sandbox', function () {
       apiKeyId: team.users[0]?.apiKeys[0]?.apiKeyId,
     });
     assert.ok(profile);
-    await eventually('the state to say the new profile has no key', () => (api.services.state() === 'noKey' ? true : undefined));
+    await eventually('the state to say the new profile has no key', () =>
+      api.services.state() === 'noKey' ? true : undefined,
+    );
     const pair = generateApiKeyPair();
     noteSecret(pair.privateKey);
     const imported = await vscode.commands.executeCommand<{ publicKey: string }>('countersign.importApiKey', {
@@ -79,7 +83,9 @@ describe('profiles, keys and the local sandbox', function () {
     assert.match(failure.message, /not (found|registered)|unknown|could not find/i);
     assert.ok(!failure.message.includes(pair.privateKey));
 
-    const removed = await vscode.commands.executeCommand<string>('countersign.removeProfile', profile.id, { confirmed: true });
+    const removed = await vscode.commands.executeCommand<string>('countersign.removeProfile', profile.id, {
+      confirmed: true,
+    });
     assert.equal(removed, profile.id);
     assert.equal(await api.services.keys.get(profile.id), undefined);
     assert.equal(api.services.profiles.get(profile.id), undefined);
@@ -99,14 +105,19 @@ describe('profiles, keys and the local sandbox', function () {
 
   it('refuses a malformed private key with a message that does not repeat it', async () => {
     const secretLooking = 'zz'.repeat(32);
-    const failure = await failureOf(api, 'countersign.importApiKey', { profileId: 'local-sandbox', privateKey: secretLooking });
+    const failure = await failureOf(api, 'countersign.importApiKey', {
+      profileId: 'local-sandbox',
+      privateKey: secretLooking,
+    });
     assert.ok(!failure.message.includes(secretLooking));
     assert.match(failure.message, /hex|private key/i);
   });
 
   it('switching profiles refreshes the views to the other organization', async () => {
     const team = api.localSandbox.running?.credentials.organizations.find((o) => o.name === 'Team');
-    const teamProfile = api.services.profiles.list().find((p) => p.localSandbox && p.organizationId === team?.organizationId);
+    const teamProfile = api.services.profiles
+      .list()
+      .find((p) => p.localSandbox && p.organizationId === team?.organizationId);
     assert.ok(teamProfile, 'the sandbox made a profile for Team');
     await vscode.commands.executeCommand('countersign.switchProfile', teamProfile.id);
     const contents = await api.views.organization.contents();

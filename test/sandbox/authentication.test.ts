@@ -1,7 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID, sign } from 'node:crypto';
 import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
-import { ApiKeyStamper, ClockSkewError, CountersignClient, generateApiKeyPair, operations, type Stamper, type Whoami } from '../../src/api';
+import {
+  ApiKeyStamper,
+  ClockSkewError,
+  CountersignClient,
+  generateApiKeyPair,
+  operations,
+  type Stamper,
+  type Whoami,
+} from '../../src/api';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, rawRequest, stampedRequest } from './rawHttp';
 
@@ -54,15 +62,23 @@ describe('sandbox: authentication', () => {
   });
 
   it('refuses a stamp that is not a stamp: 401, SIGNATURE_INVALID', async () => {
-    for (const value of ['not base64 at all!', Buffer.from('{"publicKey":1}').toString('base64url'), Buffer.from('[]').toString('base64url')]) {
-      const response = await rawRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: demoId }), { 'X-Stamp': value });
+    for (const value of [
+      'not base64 at all!',
+      Buffer.from('{"publicKey":1}').toString('base64url'),
+      Buffer.from('[]').toString('base64url'),
+    ]) {
+      const response = await rawRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: demoId }), {
+        'X-Stamp': value,
+      });
       expectRpcStatus(response, 401, 'SIGNATURE_INVALID', /stamp/);
     }
   });
 
   it('refuses a WebAuthn stamp that is not one (401, SIGNATURE_INVALID); passkey stamps are covered in webauthn.test', async () => {
     for (const value of ['{}', 'not json', '{"credentialId":"AAAA"}']) {
-      const response = await rawRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: demoId }), { 'X-Stamp-Webauthn': value });
+      const response = await rawRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: demoId }), {
+        'X-Stamp-Webauthn': value,
+      });
       expectRpcStatus(response, 401, 'SIGNATURE_INVALID', /could not extract webauthn stamp/);
     }
   });
@@ -71,11 +87,21 @@ describe('sandbox: authentication', () => {
     const pair = generateApiKeyPair();
     const stranger = new ApiKeyStamper({ apiPrivateKey: pair.privateKey, apiPublicKey: pair.publicKey });
     const response = await stampedRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: demoId }), stranger);
-    expectRpcStatus(response, 401, 'PUBLIC_KEY_NOT_FOUND', /could not find public key in organization or its parent organization/);
+    expectRpcStatus(
+      response,
+      401,
+      'PUBLIC_KEY_NOT_FOUND',
+      /could not find public key in organization or its parent organization/,
+    );
   });
 
   it('refuses a key of another organization (Team key on Demo)', async () => {
-    const response = await stampedRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: demoId }), t.stamperFor('Team'));
+    const response = await stampedRequest(
+      t.baseUrl,
+      whoamiPath,
+      JSON.stringify({ organizationId: demoId }),
+      t.stamperFor('Team'),
+    );
     expectRpcStatus(response, 401, 'PUBLIC_KEY_NOT_FOUND');
   });
 
@@ -100,14 +126,29 @@ describe('sandbox: authentication', () => {
       expirationSeconds: '3600',
     });
     const body = JSON.stringify({ organizationId: demoId });
-    const refused = await stampedRequest(t.baseUrl, whoamiPath, body, new ApiKeyStamper({ apiPrivateKey: expired.privateKey, apiPublicKey: expired.publicKey }));
+    const refused = await stampedRequest(
+      t.baseUrl,
+      whoamiPath,
+      body,
+      new ApiKeyStamper({ apiPrivateKey: expired.privateKey, apiPublicKey: expired.publicKey }),
+    );
     expectRpcStatus(refused, 401, 'API_KEY_EXPIRED', /expired api key/);
-    const accepted = await stampedRequest(t.baseUrl, whoamiPath, body, new ApiKeyStamper({ apiPrivateKey: fresh.privateKey, apiPublicKey: fresh.publicKey }));
+    const accepted = await stampedRequest(
+      t.baseUrl,
+      whoamiPath,
+      body,
+      new ApiKeyStamper({ apiPrivateKey: fresh.privateKey, apiPublicKey: fresh.publicKey }),
+    );
     assert.equal(accepted.status, 200);
     // The same key expires when the clock passes its lifetime.
     t.clock.advance(3_601_000);
     try {
-      const later = await stampedRequest(t.baseUrl, whoamiPath, body, new ApiKeyStamper({ apiPrivateKey: fresh.privateKey, apiPublicKey: fresh.publicKey }));
+      const later = await stampedRequest(
+        t.baseUrl,
+        whoamiPath,
+        body,
+        new ApiKeyStamper({ apiPrivateKey: fresh.privateKey, apiPublicKey: fresh.publicKey }),
+      );
       expectRpcStatus(later, 401, 'API_KEY_EXPIRED');
     } finally {
       t.clock.advance(-3_601_000);
@@ -128,7 +169,11 @@ describe('sandbox: authentication', () => {
   it('reports a stale timestamp to the client as a clock problem', async () => {
     const client = t.clientFor('Demo');
     await assert.rejects(
-      client.createPrivateKeyTag({ organizationId: demoId, timestampMs: String(t.clock.now() - 7_200_000), parameters: { privateKeyTagName: 'stale', privateKeyIds: [] } }),
+      client.createPrivateKeyTag({
+        organizationId: demoId,
+        timestampMs: String(t.clock.now() - 7_200_000),
+        parameters: { privateKeyTagName: 'stale', privateKeyIds: [] },
+      }),
       { name: 'ClockSkewError', status: 401 },
     );
   });
@@ -136,13 +181,23 @@ describe('sandbox: authentication', () => {
   it('tells a client whose clock runs 10 minutes ahead how far off it is (the Date header follows the sandbox clock)', async () => {
     const ahead = t.clientFor('Demo', 0, { now: () => t.clock.now() + 600_000 });
     await assert.rejects(
-      ahead.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: 'ahead', privateKeyIds: [] } }),
+      ahead.createPrivateKeyTag({
+        organizationId: demoId,
+        parameters: { privateKeyTagName: 'ahead', privateKeyIds: [] },
+      }),
       (error: unknown) =>
-        error instanceof ClockSkewError && Math.abs((error.clockSkewMs ?? 0) - 600_000) < 5_000 && /10 minutes ahead/.test(error.message),
+        error instanceof ClockSkewError &&
+        Math.abs((error.clockSkewMs ?? 0) - 600_000) < 5_000 &&
+        /10 minutes ahead/.test(error.message),
     );
     t.clock.advance(86_400_000);
     try {
-      const response = await stampedRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: demoId }), t.stamperFor('Demo'));
+      const response = await stampedRequest(
+        t.baseUrl,
+        whoamiPath,
+        JSON.stringify({ organizationId: demoId }),
+        t.stamperFor('Demo'),
+      );
       assert.ok(Math.abs(Date.parse(String(response.headers['date'])) - t.clock.now()) < 5_000);
     } finally {
       t.clock.advance(-86_400_000);
@@ -151,8 +206,18 @@ describe('sandbox: authentication', () => {
 
   it('refuses a malformed organization ID (400) and an unknown one (404)', async () => {
     const stamper = t.stamperFor('Demo');
-    expectRpcStatus(await stampedRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: 'not-a-uuid' }), stamper), 400, 'INVALID_ORGANIZATION_ID', /malformed organization ID/);
-    expectRpcStatus(await stampedRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: randomUUID() }), stamper), 404, 'ORGANIZATION_NOT_FOUND', /no organization found/);
+    expectRpcStatus(
+      await stampedRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: 'not-a-uuid' }), stamper),
+      400,
+      'INVALID_ORGANIZATION_ID',
+      /malformed organization ID/,
+    );
+    expectRpcStatus(
+      await stampedRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: randomUUID() }), stamper),
+      404,
+      'ORGANIZATION_NOT_FOUND',
+      /no organization found/,
+    );
   });
 
   it('accepts a high-S signature, a padded or standard base64 stamp, and any key order inside it', async () => {
@@ -188,19 +253,31 @@ describe('sandbox: authentication', () => {
     const key = t.organization('Demo').users[0]?.apiKeys[0];
     assert.ok(key);
     for (const runtimeOverride of ['node', 'purejs'] as const) {
-      const official: Stamper = new OfficialStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey, runtimeOverride });
-      const client: CountersignClient = new CountersignClient({ baseUrl: t.baseUrl }, official, { maxAttempts: 1, now: t.clock.now });
+      const official: Stamper = new OfficialStamper({
+        apiPublicKey: key.publicKey,
+        apiPrivateKey: key.privateKey,
+        runtimeOverride,
+      });
+      const client: CountersignClient = new CountersignClient({ baseUrl: t.baseUrl }, official, {
+        maxAttempts: 1,
+        now: t.clock.now,
+      });
       try {
         const me: Whoami = await client.whoami({ organizationId: demoId });
         assert.equal(me.organizationName, 'Demo');
-        const activity = await client.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: `official ${runtimeOverride}`, privateKeyIds: [] } });
+        const activity = await client.createPrivateKeyTag({
+          organizationId: demoId,
+          parameters: { privateKeyTagName: `official ${runtimeOverride}`, privateKeyIds: [] },
+        });
         assert.equal(activity.status, 'ACTIVITY_STATUS_COMPLETED');
       } finally {
         await client.close();
       }
       const body = JSON.stringify({ organizationId: demoId });
       const stamp = await official.stamp(body);
-      const response = await rawRequest(t.baseUrl, whoamiPath, body, { [stamp.stampHeaderName]: stamp.stampHeaderValue });
+      const response = await rawRequest(t.baseUrl, whoamiPath, body, {
+        [stamp.stampHeaderName]: stamp.stampHeaderValue,
+      });
       assert.equal(response.status, 200, response.text);
     }
   });

@@ -16,8 +16,17 @@ describe('sandbox: bad input', () => {
   });
   after(() => t.close());
 
-  const envelope = (overrides: Record<string, unknown> = {}, parameters: Record<string, unknown> = { privateKeyTagName: 'x', privateKeyIds: [] }) =>
-    JSON.stringify({ type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', timestampMs: String(t.clock.now()), organizationId: demoId, parameters, ...overrides });
+  const envelope = (
+    overrides: Record<string, unknown> = {},
+    parameters: Record<string, unknown> = { privateKeyTagName: 'x', privateKeyIds: [] },
+  ) =>
+    JSON.stringify({
+      type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
+      timestampMs: String(t.clock.now()),
+      organizationId: demoId,
+      parameters,
+      ...overrides,
+    });
 
   const send = (body: string, path = tagPath) => stampedRequest(t.baseUrl, path, body, t.stamperFor('Demo'));
 
@@ -26,25 +35,48 @@ describe('sandbox: bad input', () => {
   });
 
   it('refuses a body that is not a JSON object', async () => {
-    for (const body of ['[]', '"text"', 'null', '42']) expectRpcStatus(await send(body), 400, 'REQUEST_INVALID', /JSON object/);
+    for (const body of ['[]', '"text"', 'null', '42'])
+      expectRpcStatus(await send(body), 400, 'REQUEST_INVALID', /JSON object/);
   });
 
   it('refuses wrong types and missing fields, naming the field', async () => {
     const organizationNumber = await send(JSON.stringify({ organizationId: 42 }), operations.whoami.path);
     expectRpcStatus(organizationNumber, 400, 'REQUEST_INVALID', /organizationId/);
-    const badIds = expectRpcStatus(await send(envelope({}, { privateKeyTagName: 'x', privateKeyIds: 'all' })), 400, 'REQUEST_INVALID', /parameters\.privateKeyIds/);
-    const violations = badIds.details?.find((d) => Array.isArray((d as { fieldViolations?: unknown }).fieldViolations)) as { fieldViolations: { field: string }[] } | undefined;
+    const badIds = expectRpcStatus(
+      await send(envelope({}, { privateKeyTagName: 'x', privateKeyIds: 'all' })),
+      400,
+      'REQUEST_INVALID',
+      /parameters\.privateKeyIds/,
+    );
+    const violations = badIds.details?.find((d) =>
+      Array.isArray((d as { fieldViolations?: unknown }).fieldViolations),
+    ) as { fieldViolations: { field: string }[] } | undefined;
     assert.equal(violations?.fieldViolations[0]?.field, 'parameters.privateKeyIds');
-    expectRpcStatus(await send(envelope({}, { privateKeyIds: [] })), 400, 'REQUEST_INVALID', /parameters\.privateKeyTagName/);
+    expectRpcStatus(
+      await send(envelope({}, { privateKeyIds: [] })),
+      400,
+      'REQUEST_INVALID',
+      /parameters\.privateKeyTagName/,
+    );
     expectRpcStatus(await send(envelope({ parameters: undefined })), 400, 'REQUEST_INVALID', /parameters/);
     expectRpcStatus(await send(envelope({ timestampMs: undefined })), 400, 'REQUEST_INVALID', /timestampMs/);
     expectRpcStatus(await send(envelope({ timestampMs: 1700000000000 })), 400, 'REQUEST_INVALID', /timestampMs/);
     expectRpcStatus(await send(envelope({ surprise: true })), 400, 'REQUEST_INVALID', /surprise/);
-    expectRpcStatus(await send(JSON.stringify({ organizationId: demoId, extra: 1 }), operations.whoami.path), 400, 'REQUEST_INVALID', /extra/);
+    expectRpcStatus(
+      await send(JSON.stringify({ organizationId: demoId, extra: 1 }), operations.whoami.path),
+      400,
+      'REQUEST_INVALID',
+      /extra/,
+    );
   });
 
   it('refuses a type that does not belong to the path', async () => {
-    expectRpcStatus(await send(envelope({ type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE' })), 400, 'REQUEST_INVALID', /type: must be ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG/);
+    expectRpcStatus(
+      await send(envelope({ type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE' })),
+      400,
+      'REQUEST_INVALID',
+      /type: must be ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG/,
+    );
   });
 
   it('answers an unknown path with 404 and another method with 405', async () => {
@@ -57,7 +89,12 @@ describe('sandbox: bad input', () => {
 
   it('refuses an oversized body with 413 and keeps serving', async () => {
     const huge = Buffer.alloc(3 * 1024 * 1024, 0x20);
-    expectRpcStatus(await rawRequest(t.baseUrl, tagPath, huge, { 'Content-Type': 'application/json' }), 413, 'REQUEST_INVALID', /too large/);
+    expectRpcStatus(
+      await rawRequest(t.baseUrl, tagPath, huge, { 'Content-Type': 'application/json' }),
+      413,
+      'REQUEST_INVALID',
+      /too large/,
+    );
     assert.equal((await send(JSON.stringify({ organizationId: demoId }), operations.whoami.path)).status, 200);
   });
 
@@ -87,7 +124,9 @@ describe('sandbox: rate limit and lifecycle', () => {
     try {
       const demoId = t.organization('Demo').organizationId;
       const body = JSON.stringify({ organizationId: demoId });
-      const responses = await Promise.all(Array.from({ length: 15 }, () => stampedRequest(t.baseUrl, operations.whoami.path, body, t.stamperFor('Demo'))));
+      const responses = await Promise.all(
+        Array.from({ length: 15 }, () => stampedRequest(t.baseUrl, operations.whoami.path, body, t.stamperFor('Demo'))),
+      );
       const ok = responses.filter((r) => r.status === 200);
       const limited = responses.filter((r) => r.status === 429);
       assert.ok(ok.length >= 5 && ok.length <= 7, `${ok.length} passed`);

@@ -1,5 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { ActivityFailedError, ActivityRejectedError, checkAppProof, operations, type Activity, type CountersignClient } from '../../src/api';
+import {
+  ActivityFailedError,
+  ActivityRejectedError,
+  checkAppProof,
+  operations,
+  type Activity,
+  type CountersignClient,
+} from '../../src/api';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, stampedRequest } from './rawHttp';
 
@@ -33,11 +40,17 @@ describe('sandbox: idempotency, quorum and votes', () => {
     assert.equal(b.fingerprint, a.fingerprint);
     assert.deepEqual(b.result, a.result);
     // A second, distinct body with the same tag name is a new activity, and fails on the unique name.
-    await assert.rejects(demo.createPrivateKeyTag({ ...input, timestampMs: String(Number(timestampMs) + 1) }), ActivityFailedError);
-    assert.equal((await demo.listPrivateKeyTags({ organizationId: demoId })).filter((x) => x.tagName === 'once').length, 1);
+    await assert.rejects(
+      demo.createPrivateKeyTag({ ...input, timestampMs: String(Number(timestampMs) + 1) }),
+      ActivityFailedError,
+    );
+    assert.equal(
+      (await demo.listPrivateKeyTags({ organizationId: demoId })).filter((x) => x.tagName === 'once').length,
+      1,
+    );
   });
 
-  it('keeps a quorum-2 activity CONSENSUS_NEEDED with the submitter\'s vote; only the other root user may vote', async () => {
+  it("keeps a quorum-2 activity CONSENSUS_NEEDED with the submitter's vote; only the other root user may vote", async () => {
     const submitted = await submitTag(first, 'needs two');
     assert.equal(submitted.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
     assert.deepEqual(submitted.result, {});
@@ -57,7 +70,10 @@ describe('sandbox: idempotency, quorum and votes', () => {
 
   it('executes the activity when the second root user approves it by fingerprint', async () => {
     const submitted = await submitTag(first, 'approved');
-    const approval = await second.approveActivity({ organizationId: teamId, parameters: { fingerprint: submitted.fingerprint } });
+    const approval = await second.approveActivity({
+      organizationId: teamId,
+      parameters: { fingerprint: submitted.fingerprint },
+    });
     assert.equal(approval.type, 'ACTIVITY_TYPE_APPROVE_ACTIVITY');
     assert.equal(approval.status, 'ACTIVITY_STATUS_COMPLETED');
     assert.deepEqual(approval.intent, { approveActivityIntent: { fingerprint: submitted.fingerprint } });
@@ -67,26 +83,42 @@ describe('sandbox: idempotency, quorum and votes', () => {
     const target = await first.getActivity({ organizationId: teamId, activityId: submitted.id });
     assert.equal(target.status, 'ACTIVITY_STATUS_COMPLETED');
     assert.deepEqual(target.result['createPrivateKeyTagResult'], approval.result['createPrivateKeyTagResult']);
-    assert.deepEqual(target.votes.map((v) => v.selection), ['VOTE_SELECTION_APPROVED', 'VOTE_SELECTION_APPROVED']);
+    assert.deepEqual(
+      target.votes.map((v) => v.selection),
+      ['VOTE_SELECTION_APPROVED', 'VOTE_SELECTION_APPROVED'],
+    );
     assert.equal(target.canApprove, false);
     const tags = await first.listPrivateKeyTags({ organizationId: teamId });
-    assert.deepEqual(tags.map((x) => x.tagId), [result.privateKeyTagId]);
+    assert.deepEqual(
+      tags.map((x) => x.tagId),
+      [result.privateKeyTagId],
+    );
   });
 
   it('attaches App Proofs to a quorum-2 activity when it completes on approval', async () => {
-    const submitted = await first.createPrivateKeyTag({ organizationId: teamId, generateAppProofs: true, parameters: { privateKeyTagName: 'proven later', privateKeyIds: [] } });
+    const submitted = await first.createPrivateKeyTag({
+      organizationId: teamId,
+      generateAppProofs: true,
+      parameters: { privateKeyTagName: 'proven later', privateKeyIds: [] },
+    });
     assert.deepEqual(submitted.appProofs, []);
     await second.approveActivity({ organizationId: teamId, parameters: { fingerprint: submitted.fingerprint } });
     const done = await first.getActivity({ organizationId: teamId, activityId: submitted.id });
     assert.equal(done.appProofs.length, 1);
     const check = checkAppProof(done.appProofs[0] as NonNullable<(typeof done.appProofs)[0]>);
     assert.ok(check.ok);
-    assert.equal((check.payload as { activityOutcomeProof: { status: string } }).activityOutcomeProof.status, 'ACTIVITY_STATUS_COMPLETED');
+    assert.equal(
+      (check.payload as { activityOutcomeProof: { status: string } }).activityOutcomeProof.status,
+      'ACTIVITY_STATUS_COMPLETED',
+    );
   });
 
   it('makes the activity REJECTED when the other root user rejects it, and executes nothing', async () => {
     const submitted = await submitTag(first, 'rejected');
-    const rejection = await second.rejectActivity({ organizationId: teamId, parameters: { fingerprint: submitted.fingerprint } });
+    const rejection = await second.rejectActivity({
+      organizationId: teamId,
+      parameters: { fingerprint: submitted.fingerprint },
+    });
     assert.equal(rejection.type, 'ACTIVITY_TYPE_REJECT_ACTIVITY');
     assert.equal(rejection.status, 'ACTIVITY_STATUS_COMPLETED');
     const target = await first.getActivity({ organizationId: teamId, activityId: submitted.id });
@@ -94,8 +126,15 @@ describe('sandbox: idempotency, quorum and votes', () => {
     assert.equal(target.votes[1]?.selection, 'VOTE_SELECTION_REJECTED');
     assert.deepEqual(await first.listPrivateKeyTags({ organizationId: teamId }), []);
     // A later approval is refused: the activity no longer awaits consensus.
-    const late = second.approveActivity({ organizationId: teamId, timestampMs: String(t.clock.now() + 1), parameters: { fingerprint: submitted.fingerprint } });
-    await assert.rejects(late, (error: unknown) => error instanceof ActivityFailedError && /not awaiting consensus/.test(error.message));
+    const late = second.approveActivity({
+      organizationId: teamId,
+      timestampMs: String(t.clock.now() + 1),
+      parameters: { fingerprint: submitted.fingerprint },
+    });
+    await assert.rejects(
+      late,
+      (error: unknown) => error instanceof ActivityFailedError && /not awaiting consensus/.test(error.message),
+    );
   });
 
   it('refuses a second vote by the same user, and a vote by the submitter', async () => {
@@ -154,12 +193,19 @@ describe('sandbox: idempotency, quorum and votes', () => {
     const submitted = await submitTag(first, 'just in time');
     t.clock.advance(DAY_MS - 60_000);
     await second.approveActivity({ organizationId: teamId, parameters: { fingerprint: submitted.fingerprint } });
-    assert.equal((await first.getActivity({ organizationId: teamId, activityId: submitted.id })).status, 'ACTIVITY_STATUS_COMPLETED');
+    assert.equal(
+      (await first.getActivity({ organizationId: teamId, activityId: submitted.id })).status,
+      'ACTIVITY_STATUS_COMPLETED',
+    );
   });
 
   it('reports a rejected submission to the client as ActivityRejectedError when resubmitted', async () => {
     const timestampMs = String(t.clock.now());
-    const input = { organizationId: teamId, timestampMs, parameters: { privateKeyTagName: 'resubmitted', privateKeyIds: [] } };
+    const input = {
+      organizationId: teamId,
+      timestampMs,
+      parameters: { privateKeyTagName: 'resubmitted', privateKeyIds: [] },
+    };
     const submitted = await first.createPrivateKeyTag(input);
     await second.rejectActivity({ organizationId: teamId, parameters: { fingerprint: submitted.fingerprint } });
     await assert.rejects(first.createPrivateKeyTag(input), ActivityRejectedError);

@@ -5,19 +5,32 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ApiKeyStamper, CountersignClient, operations } from '../../src/api';
-import { readSandboxCredentials, SandboxDataDirInUseError, startSandbox, type RunningSandbox, type SandboxCredentials } from '../../src/sandbox';
+import {
+  readSandboxCredentials,
+  SandboxDataDirInUseError,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxCredentials,
+} from '../../src/sandbox';
 import { JOURNAL_FILE_NAME, JournalStorage, readJournal } from '../../src/sandbox/storage/journalStorage';
 import { repoRoot } from '../support/fixtures';
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const ABI = '[{"type":"function","name":"f","inputs":[],"outputs":[],"stateMutability":"view"}]';
 
-function clientOf(sandbox: RunningSandbox, orgName: string, userIndex = 0): { client: CountersignClient; organizationId: string } {
+function clientOf(
+  sandbox: RunningSandbox,
+  orgName: string,
+  userIndex = 0,
+): { client: CountersignClient; organizationId: string } {
   const org = sandbox.credentials.organizations.find((o) => o.name === orgName);
   const key = org?.users[userIndex]?.apiKeys[0];
   assert.ok(org && key);
   const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
-  return { client: new CountersignClient({ baseUrl: sandbox.baseUrl }, stamper, { maxAttempts: 1 }), organizationId: org.organizationId };
+  return {
+    client: new CountersignClient({ baseUrl: sandbox.baseUrl }, stamper, { maxAttempts: 1 }),
+    organizationId: org.organizationId,
+  };
 }
 
 describe('sandbox: journal storage', () => {
@@ -33,7 +46,10 @@ describe('sandbox: journal storage', () => {
     await journal.close();
     await journal.close();
     const reopened = JournalStorage.open(dir);
-    assert.deepEqual(reopened.recovered, Array.from({ length: 50 }, (_, i) => ({ i, text: 'é✓\n"' })));
+    assert.deepEqual(
+      reopened.recovered,
+      Array.from({ length: 50 }, (_, i) => ({ i, text: 'é✓\n"' })),
+    );
     await reopened.close();
   });
 
@@ -43,7 +59,11 @@ describe('sandbox: journal storage', () => {
     await Promise.all(Array.from({ length: 200 }, (_, i) => journal.append({ i }).then(() => order.push(i))));
     assert.equal(journal.stats.records, 200);
     assert.ok(journal.stats.syncs < 20, `${journal.stats.syncs} syncs for 200 concurrent appends`);
-    assert.deepEqual(order, Array.from({ length: 200 }, (_, i) => i), 'appends resolve in order');
+    assert.deepEqual(
+      order,
+      Array.from({ length: 200 }, (_, i) => i),
+      'appends resolve in order',
+    );
     await journal.close();
     await assert.rejects(journal.append({ late: true }), /closed/);
   });
@@ -98,13 +118,22 @@ describe('sandbox: data directory', function () {
       const onDisk = JSON.parse(readFileSync(sandbox.credentialsPath, 'utf8')) as SandboxCredentials;
       assert.deepEqual(onDisk, sandbox.credentials);
       const { client, organizationId } = clientOf(sandbox, 'Demo');
-      const stamped = await client.stampRequest('createPrivateKeyTag', { organizationId, parameters: { privateKeyTagName: 'x', privateKeyIds: [] } });
-      const response = await fetch(stamped.url, { method: 'POST', body: stamped.body, headers: { 'X-Stamp': stamped.stamp.stampHeaderValue } });
+      const stamped = await client.stampRequest('createPrivateKeyTag', {
+        organizationId,
+        parameters: { privateKeyTagName: 'x', privateKeyIds: [] },
+      });
+      const response = await fetch(stamped.url, {
+        method: 'POST',
+        body: stamped.body,
+        headers: { 'X-Stamp': stamped.stamp.stampHeaderValue },
+      });
       assert.equal(response.status, 200);
       await client.close();
       const journal = readFileSync(path.join(dir, JOURNAL_FILE_NAME), 'utf8');
       for (const org of sandbox.credentials.organizations) {
-        for (const user of org.users) for (const key of user.apiKeys) assert.ok(!journal.includes(key.privateKey), 'a private key reached the journal');
+        for (const user of org.users)
+          for (const key of user.apiKeys)
+            assert.ok(!journal.includes(key.privateKey), 'a private key reached the journal');
       }
       assert.ok(!journal.includes(stamped.stamp.stampHeaderValue), 'a stamp reached the journal');
     } finally {
@@ -117,13 +146,25 @@ describe('sandbox: data directory', function () {
     const demo = clientOf(first, 'Demo');
     const created = await demo.client.createSmartContractInterface({
       organizationId: demo.organizationId,
-      parameters: { smartContractAddress: ADDRESS, smartContractInterface: ABI, type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'kept' },
+      parameters: {
+        smartContractAddress: ADDRESS,
+        smartContractInterface: ABI,
+        type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+        label: 'kept',
+      },
     });
-    const interfaceId = (created.result['createSmartContractInterfaceResult'] as { smartContractInterfaceId: string }).smartContractInterfaceId;
+    const interfaceId = (created.result['createSmartContractInterfaceResult'] as { smartContractInterfaceId: string })
+      .smartContractInterfaceId;
     const firstKey = first.credentials.organizations[0]?.privateKeyIds[0] as string;
-    const tag = await demo.client.createPrivateKeyTag({ organizationId: demo.organizationId, parameters: { privateKeyTagName: 'kept', privateKeyIds: [firstKey] } });
+    const tag = await demo.client.createPrivateKeyTag({
+      organizationId: demo.organizationId,
+      parameters: { privateKeyTagName: 'kept', privateKeyIds: [firstKey] },
+    });
     const team = clientOf(first, 'Team', 0);
-    const pending = await team.client.createPrivateKeyTag({ organizationId: team.organizationId, parameters: { privateKeyTagName: 'pending', privateKeyIds: [] } });
+    const pending = await team.client.createPrivateKeyTag({
+      organizationId: team.organizationId,
+      parameters: { privateKeyTagName: 'pending', privateKeyIds: [] },
+    });
     await Promise.all([demo.client.close(), team.client.close()]);
     await first.close();
 
@@ -133,14 +174,23 @@ describe('sandbox: data directory', function () {
       const onDisk = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8')) as SandboxCredentials;
       assert.equal(onDisk.baseUrl, second.baseUrl);
       const demo2 = clientOf(second, 'Demo');
-      const got = await demo2.client.getSmartContractInterface({ organizationId: demo2.organizationId, smartContractInterfaceId: interfaceId });
+      const got = await demo2.client.getSmartContractInterface({
+        organizationId: demo2.organizationId,
+        smartContractInterfaceId: interfaceId,
+      });
       assert.equal(got.label, 'kept');
-      assert.deepEqual(await demo2.client.getActivity({ organizationId: demo2.organizationId, activityId: created.id }), created);
+      assert.deepEqual(
+        await demo2.client.getActivity({ organizationId: demo2.organizationId, activityId: created.id }),
+        created,
+      );
       const keys = await demo2.client.listPrivateKeys({ organizationId: demo2.organizationId });
       const tagId = (tag.result['createPrivateKeyTagResult'] as { privateKeyTagId: string }).privateKeyTagId;
       assert.ok(keys.find((k) => k.privateKeyId === firstKey)?.privateKeyTags.includes(tagId));
       const voter = clientOf(second, 'Team', 1);
-      const approval = await voter.client.approveActivity({ organizationId: voter.organizationId, parameters: { fingerprint: pending.fingerprint } });
+      const approval = await voter.client.approveActivity({
+        organizationId: voter.organizationId,
+        parameters: { fingerprint: pending.fingerprint },
+      });
       assert.ok(approval.result['createPrivateKeyTagResult']);
       await Promise.all([demo2.client.close(), voter.client.close()]);
     } finally {
@@ -194,7 +244,9 @@ describe('sandbox: crash safety (SIGKILL mid-stream)', function () {
   });
 
   function startChild(): Promise<string> {
-    const started = spawn(process.execPath, [cli, '--port', '0', '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(process.execPath, [cli, '--port', '0', '--data-dir', dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = started;
     return new Promise((resolve, reject) => {
       let out = '';
@@ -225,21 +277,33 @@ describe('sandbox: crash safety (SIGKILL mid-stream)', function () {
           type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
           timestampMs: String(Date.now()),
           organizationId: demo.organizationId,
-          parameters: { smartContractAddress: ADDRESS, smartContractInterface: ABI, type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: `crash ${n++}` },
+          parameters: {
+            smartContractAddress: ADDRESS,
+            smartContractInterface: ABI,
+            type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+            label: `crash ${n++}`,
+          },
         });
-        const req = request(`${baseUrl}${operations.createSmartContractInterface.path}`, {
-          method: 'POST',
-          agent,
-          headers: { 'Content-Type': 'application/json', 'X-Stamp': stamper.stampSync(body).stampHeaderValue },
-        }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            if (res.statusCode === 200) acknowledged.push((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { activity: { id: string } }).activity.id);
-            resolve();
-          });
-          res.on('error', () => resolve());
-        });
+        const req = request(
+          `${baseUrl}${operations.createSmartContractInterface.path}`,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'Content-Type': 'application/json', 'X-Stamp': stamper.stampSync(body).stampHeaderValue },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              if (res.statusCode === 200)
+                acknowledged.push(
+                  (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { activity: { id: string } }).activity.id,
+                );
+              resolve();
+            });
+            res.on('error', () => resolve());
+          },
+        );
         req.on('error', () => resolve());
         req.end(body);
       });
@@ -265,7 +329,9 @@ describe('sandbox: crash safety (SIGKILL mid-stream)', function () {
     const restarted = await startSandbox({ dataDir: dir });
     try {
       const { client, organizationId } = clientOf(restarted, 'Demo');
-      const ids = new Set((await client.listActivities({ organizationId, paginationOptions: { limit: '100' } })).map((a) => a.id));
+      const ids = new Set(
+        (await client.listActivities({ organizationId, paginationOptions: { limit: '100' } })).map((a) => a.id),
+      );
       const missing: string[] = [];
       for (const id of acknowledged) {
         if (ids.has(id)) continue;

@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { ActivityFailedError, operations, type CountersignClient, type CreateSmartContractInterfaceParameters } from '../../src/api';
+import {
+  ActivityFailedError,
+  operations,
+  type CountersignClient,
+  type CreateSmartContractInterfaceParameters,
+} from '../../src/api';
 import { readFixture } from '../support/fixtures';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { stampedRequest } from './rawHttp';
@@ -36,11 +41,21 @@ describe('sandbox: execution rules', () => {
   const createInterface = (overrides: Partial<CreateSmartContractInterfaceParameters>) =>
     demo.createSmartContractInterface({
       organizationId: demoId,
-      parameters: { smartContractAddress: ADDRESS, smartContractInterface: abi, type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'L', ...overrides },
+      parameters: {
+        smartContractAddress: ADDRESS,
+        smartContractInterface: abi,
+        type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+        label: 'L',
+        ...overrides,
+      },
     });
 
   it('fails an interface whose Ethereum address is not 0x + 40 hex', async () => {
-    for (const address of ['0x1234', '5FbDB2315678afecb367f032d93F642f64180aa3', '0xZZbDB2315678afecb367f032d93F642f64180aa3']) {
+    for (const address of [
+      '0x1234',
+      '5FbDB2315678afecb367f032d93F642f64180aa3',
+      '0xZZbDB2315678afecb367f032d93F642f64180aa3',
+    ]) {
       const failure = await failureOf(createInterface({ smartContractAddress: address }));
       assert.equal(failure.code, 3);
       assert.match(failure.message, /address/);
@@ -50,16 +65,25 @@ describe('sandbox: execution rules', () => {
   it('fails an interface that is not JSON, or JSON that is not a valid ABI', async () => {
     assert.match((await failureOf(createInterface({ smartContractInterface: '{not json' }))).message, /not valid JSON/);
     assert.match((await failureOf(createInterface({ smartContractInterface: '{"a":1}' }))).message, /not a valid ABI/);
-    assert.match((await failureOf(createInterface({ smartContractInterface: readFixture('abi', 'invalid-type.json') }))).message, /not a valid ABI/);
+    assert.match(
+      (await failureOf(createInterface({ smartContractInterface: readFixture('abi', 'invalid-type.json') }))).message,
+      /not a valid ABI/,
+    );
   });
 
   it('fails an interface that nests absurdly deep, instead of overflowing the stack', async () => {
     const depth = 5000;
     const deep = `[{"type":"function","name":"f","inputs":[${'{"name":"a","type":"tuple","components":['.repeat(depth)}${']}'.repeat(depth)}]}]`;
     JSON.parse(deep);
-    assert.match((await failureOf(createInterface({ smartContractInterface: deep }))).message, /nests deeper than 64 levels/);
+    assert.match(
+      (await failureOf(createInterface({ smartContractInterface: deep }))).message,
+      /nests deeper than 64 levels/,
+    );
     const fine = `[{"type":"function","name":"f","inputs":[${'{"name":"a","type":"tuple","components":['.repeat(10)}${']}'.repeat(10)}]}]`;
-    assert.equal((await createInterface({ smartContractInterface: fine, label: 'nested' })).status, 'ACTIVITY_STATUS_COMPLETED');
+    assert.equal(
+      (await createInterface({ smartContractInterface: fine, label: 'nested' })).status,
+      'ACTIVITY_STATUS_COMPLETED',
+    );
   });
 
   it('accepts an interface of exactly 400 KB and fails one a byte larger', async () => {
@@ -84,7 +108,12 @@ describe('sandbox: execution rules', () => {
       organizationId: demoId,
       parameters: { smartContractInterfaceId: randomUUID() },
     });
-    const response = await stampedRequest(t.baseUrl, operations.deleteSmartContractInterface.path, body, t.stamperFor('Demo'));
+    const response = await stampedRequest(
+      t.baseUrl,
+      operations.deleteSmartContractInterface.path,
+      body,
+      t.stamperFor('Demo'),
+    );
     assert.equal(response.status, 200);
     const activity = JSON.parse(response.text).activity;
     assert.equal(activity.status, 'ACTIVITY_STATUS_FAILED');
@@ -93,28 +122,43 @@ describe('sandbox: execution rules', () => {
     assert.equal(activity.result.activity.failure.code, 5);
     // The failed activity is kept and listed.
     const failed = await demo.listActivities({ organizationId: demoId, filterByStatus: ['ACTIVITY_STATUS_FAILED'] });
-    assert.deepEqual(failed.map((a) => a.id), [activity.id]);
+    assert.deepEqual(
+      failed.map((a) => a.id),
+      [activity.id],
+    );
   });
 
   it('fails a tag naming a private key that is not in the organization', async () => {
     const teamKey = t.organization('Team').privateKeyIds[0];
     assert.ok(teamKey);
-    const failure = await failureOf(demo.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: 't', privateKeyIds: [teamKey] } }));
+    const failure = await failureOf(
+      demo.createPrivateKeyTag({
+        organizationId: demoId,
+        parameters: { privateKeyTagName: 't', privateKeyIds: [teamKey] },
+      }),
+    );
     assert.equal(failure.code, 5);
     assert.match(failure.message, /private key not found/);
     assert.deepEqual(await demo.listPrivateKeyTags({ organizationId: demoId }), []);
   });
 
   it('fails a second tag with the same name', async () => {
-    await demo.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: 'dup', privateKeyIds: [] } });
-    const failure = await failureOf(demo.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: 'dup', privateKeyIds: [] } }));
+    await demo.createPrivateKeyTag({
+      organizationId: demoId,
+      parameters: { privateKeyTagName: 'dup', privateKeyIds: [] },
+    });
+    const failure = await failureOf(
+      demo.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: 'dup', privateKeyIds: [] } }),
+    );
     assert.equal(failure.code, 6);
     assert.match(failure.message, /already exists/);
   });
 
-  it('refuses deleting a sub-organization stamped by the parent\'s root user', async () => {
+  it("refuses deleting a sub-organization stamped by the parent's root user", async () => {
     const subId = t.organization('Demo Sub-organization').organizationId;
-    const failure = await failureOf(demo.deleteSubOrganization({ organizationId: subId, parameters: { deleteWithoutExport: true } }));
+    const failure = await failureOf(
+      demo.deleteSubOrganization({ organizationId: subId, parameters: { deleteWithoutExport: true } }),
+    );
     assert.equal(failure.code, 7);
     assert.match(failure.message, /root user of that sub-organization/);
     assert.equal((await demo.whoami({ organizationId: subId })).organizationId, subId);
@@ -126,14 +170,22 @@ describe('sandbox: execution rules', () => {
     const failure = await failureOf(sub.deleteSubOrganization({ organizationId: subId, parameters: {} }));
     assert.equal(failure.code, 9);
     assert.match(failure.message, /not been exported/);
-    const deleted = await sub.deleteSubOrganization({ organizationId: subId, parameters: { deleteWithoutExport: true } });
+    const deleted = await sub.deleteSubOrganization({
+      organizationId: subId,
+      parameters: { deleteWithoutExport: true },
+    });
     assert.deepEqual(deleted.result['deleteSubOrganizationResult'], { subOrganizationUuid: subId });
-    await assert.rejects(sub.whoami({ organizationId: subId }), { status: 404, turnkeyErrorCode: 'ORGANIZATION_NOT_FOUND' });
+    await assert.rejects(sub.whoami({ organizationId: subId }), {
+      status: 404,
+      turnkeyErrorCode: 'ORGANIZATION_NOT_FOUND',
+    });
     await assert.rejects(demo.listPrivateKeys({ organizationId: subId }), { status: 404 });
   });
 
   it('refuses deleting an organization that is not a sub-organization', async () => {
-    const failure = await failureOf(demo.deleteSubOrganization({ organizationId: demoId, parameters: { deleteWithoutExport: true } }));
+    const failure = await failureOf(
+      demo.deleteSubOrganization({ organizationId: demoId, parameters: { deleteWithoutExport: true } }),
+    );
     assert.match(failure.message, /not a sub-organization/);
   });
 
@@ -141,9 +193,15 @@ describe('sandbox: execution rules', () => {
     const teamId = t.organization('Team').organizationId;
     const first = t.clientFor('Team', 0);
     const second = t.clientFor('Team', 1);
-    const pending = await first.deleteSmartContractInterface({ organizationId: teamId, parameters: { smartContractInterfaceId: randomUUID() } });
+    const pending = await first.deleteSmartContractInterface({
+      organizationId: teamId,
+      parameters: { smartContractInterfaceId: randomUUID() },
+    });
     assert.equal(pending.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
-    const approval = await second.approveActivity({ organizationId: teamId, parameters: { fingerprint: pending.fingerprint } });
+    const approval = await second.approveActivity({
+      organizationId: teamId,
+      parameters: { fingerprint: pending.fingerprint },
+    });
     assert.equal(approval.status, 'ACTIVITY_STATUS_COMPLETED');
     assert.deepEqual(approval.result, {}, 'the approved activity did not complete, so the approval has no result');
     const target = await first.getActivity({ organizationId: teamId, activityId: pending.id });

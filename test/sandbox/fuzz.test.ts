@@ -44,9 +44,27 @@ describe('sandbox: fuzz', function () {
     const random = generator(SEED);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const int = (max: number): number => Math.floor(random() * max);
-    const orgIds = [...t.sandbox.credentials.organizations.map((o) => o.organizationId), 'not-a-uuid', '00000000-0000-4000-8000-000000000000', ''];
-    const stampers: ApiKeyStamper[] = [t.stamperFor('Demo'), t.stamperFor('Team', 0), t.stamperFor('Team', 1), t.stamperFor('Demo Sub-organization')];
-    const paths = [...Object.values(operations).map((o) => o.path), '/', '/public/v1/query/unknown', '/public/v1/submit/', '/public/v1/query/whoami/extra', '/%00', '/public/v1/submit/create_private_key_tag?x=1'];
+    const orgIds = [
+      ...t.sandbox.credentials.organizations.map((o) => o.organizationId),
+      'not-a-uuid',
+      '00000000-0000-4000-8000-000000000000',
+      '',
+    ];
+    const stampers: ApiKeyStamper[] = [
+      t.stamperFor('Demo'),
+      t.stamperFor('Team', 0),
+      t.stamperFor('Team', 1),
+      t.stamperFor('Demo Sub-organization'),
+    ];
+    const paths = [
+      ...Object.values(operations).map((o) => o.path),
+      '/',
+      '/public/v1/query/unknown',
+      '/public/v1/submit/',
+      '/public/v1/query/whoami/extra',
+      '/%00',
+      '/public/v1/submit/create_private_key_tag?x=1',
+    ];
     const randomString = (): string => {
       const alphabets = ['abc', '0123456789abcdef', '"\\{}[],:', '\u0000\u0001\u001f', 'é✓😀', ' \t\n'];
       const alphabet = pick(alphabets);
@@ -56,31 +74,66 @@ describe('sandbox: fuzz', function () {
     };
     const randomValue = (depth: number): unknown => {
       switch (int(depth > 3 ? 6 : 9)) {
-        case 0: return null;
-        case 1: return random() < 0.5;
-        case 2: return int(1e6) * (random() < 0.5 ? -1 : 1);
-        case 3: return randomString();
-        case 4: return pick(orgIds);
-        case 5: return String(t.clock.now() + int(2e7) - 1e7);
-        case 6: return Array.from({ length: int(4) }, () => randomValue(depth + 1));
-        case 7: return Object.fromEntries(Array.from({ length: int(4) }, () => [pick(['organizationId', 'parameters', 'type', randomString()]), randomValue(depth + 1)]));
-        default: return '['.repeat(int(5000));
+        case 0:
+          return null;
+        case 1:
+          return random() < 0.5;
+        case 2:
+          return int(1e6) * (random() < 0.5 ? -1 : 1);
+        case 3:
+          return randomString();
+        case 4:
+          return pick(orgIds);
+        case 5:
+          return String(t.clock.now() + int(2e7) - 1e7);
+        case 6:
+          return Array.from({ length: int(4) }, () => randomValue(depth + 1));
+        case 7:
+          return Object.fromEntries(
+            Array.from({ length: int(4) }, () => [
+              pick(['organizationId', 'parameters', 'type', randomString()]),
+              randomValue(depth + 1),
+            ]),
+          );
+        default:
+          return '['.repeat(int(5000));
       }
     };
     const plausibleBody = (path: string): Record<string, unknown> => {
       const operation = Object.values(operations).find((o) => o.path === path);
       const organizationId = pick(orgIds);
       if (!operation || operation.kind === 'query') {
-        return { organizationId, ...(random() < 0.5 ? { activityId: randomString(), apiKeyId: randomString(), smartContractInterfaceId: randomString() } : {}) };
+        return {
+          organizationId,
+          ...(random() < 0.5
+            ? { activityId: randomString(), apiKeyId: randomString(), smartContractInterfaceId: randomString() }
+            : {}),
+        };
       }
       const parameters: Record<string, unknown> = pick([
         { privateKeyTagName: randomString() || 'x', privateKeyIds: random() < 0.5 ? [] : [randomString()] },
-        { smartContractAddress: pick(['0x5FbDB2315678afecb367f032d93F642f64180aa3', randomString()]), smartContractInterface: pick(['[]', '[{"type":"function","name":"f","inputs":[]}]', randomString(), `${'['.repeat(3000)}${']'.repeat(3000)}`]), type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'fuzz' },
+        {
+          smartContractAddress: pick(['0x5FbDB2315678afecb367f032d93F642f64180aa3', randomString()]),
+          smartContractInterface: pick([
+            '[]',
+            '[{"type":"function","name":"f","inputs":[]}]',
+            randomString(),
+            `${'['.repeat(3000)}${']'.repeat(3000)}`,
+          ]),
+          type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+          label: 'fuzz',
+        },
         { fingerprint: randomString() || 'x' },
         { smartContractInterfaceId: randomString() || 'x' },
         { deleteWithoutExport: random() < 0.5 },
       ]);
-      return { type: operation.activityType, timestampMs: String(t.clock.now() - int(4e6) + 3e5), organizationId, parameters, ...(random() < 0.2 ? { generateAppProofs: true } : {}) };
+      return {
+        type: operation.activityType,
+        timestampMs: String(t.clock.now() - int(4e6) + 3e5),
+        organizationId,
+        parameters,
+        ...(random() < 0.2 ? { generateAppProofs: true } : {}),
+      };
     };
     const mutate = (value: Record<string, unknown>): Record<string, unknown> => {
       const copy: Record<string, unknown> = { ...value };
@@ -104,10 +157,12 @@ describe('sandbox: fuzz', function () {
       else text = JSON.stringify(plausibleBody(path));
       const body = raw ?? Buffer.from(text, 'utf8');
       const headers: Record<string, string> = {};
-      if (random() < 0.8) headers['Content-Type'] = pick(['application/json', 'text/plain', 'application/json; charset=utf-8']);
+      if (random() < 0.8)
+        headers['Content-Type'] = pick(['application/json', 'text/plain', 'application/json; charset=utf-8']);
       const stampKind = random();
       if (stampKind < 0.75) headers['X-Stamp'] = pick(stampers).stampSync(body.toString('utf8')).stampHeaderValue;
-      else if (stampKind < 0.85) headers['X-Stamp'] = pick(stampers).stampSync(`${body.toString('utf8')}x`).stampHeaderValue;
+      else if (stampKind < 0.85)
+        headers['X-Stamp'] = pick(stampers).stampSync(`${body.toString('utf8')}x`).stampHeaderValue;
       else if (stampKind < 0.95) headers['X-Stamp'] = Buffer.from(randomString()).toString('base64url') || 'x';
       return { method, path, body: raw ? Buffer.from(body) : body, headers };
     };
@@ -118,33 +173,43 @@ describe('sandbox: fuzz', function () {
     const statusCounts = new Map<number, number>();
     const send = (r: FuzzRequest): Promise<void> =>
       new Promise((resolve) => {
-        const req = request(new URL(r.path, t.baseUrl), { method: r.method, agent, headers: { ...r.headers, 'Content-Length': String(r.body.length) } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
-            const text = Buffer.concat(chunks).toString('utf8');
-            let json: unknown;
-            try {
-              json = JSON.parse(text);
-            } catch {
-              problems.push(`${r.method} ${r.path}: HTTP ${status}, body is not JSON`);
-              return resolve();
-            }
-            if (status === 200) {
-              if (typeof json !== 'object' || json === null) problems.push(`${r.path}: 200 without an object`);
-            } else if (status >= 500 || status < 400) {
-              problems.push(`${r.method} ${r.path}: HTTP ${status}: ${text.slice(0, 200)}`);
-            } else {
-              const parsed = rpcStatusSchema.safeParse(json);
-              if (!parsed.success || parsed.data.message.length === 0 || !parsed.data.details?.some((d) => d['@type'] === TURNKEY_ERROR_DETAIL_TYPE)) {
-                problems.push(`${r.method} ${r.path}: HTTP ${status}, not a well-formed rpcStatus: ${text.slice(0, 200)}`);
+        const req = request(
+          new URL(r.path, t.baseUrl),
+          { method: r.method, agent, headers: { ...r.headers, 'Content-Length': String(r.body.length) } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const status = res.statusCode ?? 0;
+              statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
+              const text = Buffer.concat(chunks).toString('utf8');
+              let json: unknown;
+              try {
+                json = JSON.parse(text);
+              } catch {
+                problems.push(`${r.method} ${r.path}: HTTP ${status}, body is not JSON`);
+                return resolve();
               }
-            }
-            resolve();
-          });
-        });
+              if (status === 200) {
+                if (typeof json !== 'object' || json === null) problems.push(`${r.path}: 200 without an object`);
+              } else if (status >= 500 || status < 400) {
+                problems.push(`${r.method} ${r.path}: HTTP ${status}: ${text.slice(0, 200)}`);
+              } else {
+                const parsed = rpcStatusSchema.safeParse(json);
+                if (
+                  !parsed.success ||
+                  parsed.data.message.length === 0 ||
+                  !parsed.data.details?.some((d) => d['@type'] === TURNKEY_ERROR_DETAIL_TYPE)
+                ) {
+                  problems.push(
+                    `${r.method} ${r.path}: HTTP ${status}, not a well-formed rpcStatus: ${text.slice(0, 200)}`,
+                  );
+                }
+              }
+              resolve();
+            });
+          },
+        );
         req.on('error', (error) => {
           problems.push(`${r.method} ${r.path}: connection error ${error.message}`);
           resolve();
@@ -164,7 +229,10 @@ describe('sandbox: fuzz', function () {
     assert.deepEqual(problems.slice(0, 10), [], `seed ${SEED}: ${problems.length} bad answers`);
     assert.ok(sent >= Math.min(REQUESTS, 500), `only ${sent} requests were sent in time`);
     // Most classes of answer were exercised, not only one refusal.
-    assert.ok((statusCounts.get(200) ?? 0) > 0 && (statusCounts.get(400) ?? 0) > 0 && (statusCounts.get(401) ?? 0) > 0, JSON.stringify([...statusCounts]));
+    assert.ok(
+      (statusCounts.get(200) ?? 0) > 0 && (statusCounts.get(400) ?? 0) > 0 && (statusCounts.get(401) ?? 0) > 0,
+      JSON.stringify([...statusCounts]),
+    );
 
     const demoId = t.organization('Demo').organizationId;
     const me = await t.clientFor('Demo').whoami({ organizationId: demoId });

@@ -65,7 +65,9 @@ describe('sandbox: every operation through the client', () => {
     assert.deepEqual(apiKey.credential, { publicKey: key.publicKey, type: 'CREDENTIAL_TYPE_API_KEY_P256' });
     assert.match(apiKey.createdAt.seconds, /^\d+$/);
     assert.match(apiKey.createdAt.nanos, /^\d+$/);
-    await assert.rejects(demo.getApiKey({ organizationId: demoId, apiKeyId: '00000000-0000-4000-8000-000000000000' }), { status: 404 });
+    await assert.rejects(demo.getApiKey({ organizationId: demoId, apiKeyId: '00000000-0000-4000-8000-000000000000' }), {
+      status: 404,
+    });
   });
 
   it('list_private_keys lists the seeded keys in the spec shape', async () => {
@@ -82,13 +84,21 @@ describe('sandbox: every operation through the client', () => {
     const abi = readFixture('abi', 'Counter.abi.json');
     const created = await demo.createSmartContractInterface({
       organizationId: demoId,
-      parameters: { smartContractAddress: ADDRESS, smartContractInterface: abi, type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'Counter', notes: 'n' },
+      parameters: {
+        smartContractAddress: ADDRESS,
+        smartContractInterface: abi,
+        type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+        label: 'Counter',
+        notes: 'n',
+      },
     });
     assert.equal(created.status, 'ACTIVITY_STATUS_COMPLETED');
     assert.equal(created.type, 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE');
     assert.equal(created.organizationId, demoId);
     assert.equal((created.intent['createSmartContractInterfaceIntent'] as { label: string }).label, 'Counter');
-    const { smartContractInterfaceId } = created.result['createSmartContractInterfaceResult'] as { smartContractInterfaceId: string };
+    const { smartContractInterfaceId } = created.result['createSmartContractInterfaceResult'] as {
+      smartContractInterfaceId: string;
+    };
     assert.ok(smartContractInterfaceId);
     assert.match(created.fingerprint, /^sha256:[0-9a-f]{64}$/);
     assert.equal(created.votes.length, 1);
@@ -104,16 +114,28 @@ describe('sandbox: every operation through the client', () => {
     const listed = await demo.listSmartContractInterfaces({ organizationId: demoId });
     assert.ok(listed.some((i) => i.smartContractInterfaceId === smartContractInterfaceId));
 
-    const deleted = await demo.deleteSmartContractInterface({ organizationId: demoId, parameters: { smartContractInterfaceId } });
+    const deleted = await demo.deleteSmartContractInterface({
+      organizationId: demoId,
+      parameters: { smartContractInterfaceId },
+    });
     assert.deepEqual(deleted.result['deleteSmartContractInterfaceResult'], { smartContractInterfaceId });
-    await assert.rejects(demo.getSmartContractInterface({ organizationId: demoId, smartContractInterfaceId }), { status: 404 });
-    assert.ok(!(await demo.listSmartContractInterfaces({ organizationId: demoId })).some((i) => i.smartContractInterfaceId === smartContractInterfaceId));
+    await assert.rejects(demo.getSmartContractInterface({ organizationId: demoId, smartContractInterfaceId }), {
+      status: 404,
+    });
+    assert.ok(
+      !(await demo.listSmartContractInterfaces({ organizationId: demoId })).some(
+        (i) => i.smartContractInterfaceId === smartContractInterfaceId,
+      ),
+    );
   });
 
   it('creates a private key tag, which then appears on the keys and in the tag list', async () => {
     const [first, second] = t.organization('Demo').privateKeyIds;
     assert.ok(first && second);
-    const created = await demo.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: 'hot wallets', privateKeyIds: [first, second] } });
+    const created = await demo.createPrivateKeyTag({
+      organizationId: demoId,
+      parameters: { privateKeyTagName: 'hot wallets', privateKeyIds: [first, second] },
+    });
     const result = created.result['createPrivateKeyTagResult'] as { privateKeyTagId: string; privateKeyIds: string[] };
     assert.deepEqual(result.privateKeyIds, [first, second]);
     const tags = await demo.listPrivateKeyTags({ organizationId: demoId });
@@ -125,11 +147,17 @@ describe('sandbox: every operation through the client', () => {
   });
 
   it('get_activity returns the activity as submitted; an activity of another organization is 404', async () => {
-    const created = await demo.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: 'get-activity', privateKeyIds: [] } });
+    const created = await demo.createPrivateKeyTag({
+      organizationId: demoId,
+      parameters: { privateKeyTagName: 'get-activity', privateKeyIds: [] },
+    });
     const got = await demo.getActivity({ organizationId: demoId, activityId: created.id });
     assert.deepEqual(got, created);
     const team = t.clientFor('Team');
-    await assert.rejects(team.getActivity({ organizationId: t.organization('Team').organizationId, activityId: created.id }), { status: 404 });
+    await assert.rejects(
+      team.getActivity({ organizationId: t.organization('Team').organizationId, activityId: created.id }),
+      { status: 404 },
+    );
   });
 
   it('serves both response shapes at once: the spec fields on the activity and the nested record in result.activity', async () => {
@@ -142,14 +170,43 @@ describe('sandbox: every operation through the client', () => {
     const response = await stampedRequest(t.baseUrl, operations.createPrivateKeyTag.path, body, t.stamperFor('Demo'));
     assert.equal(response.status, 200);
     assert.equal(response.headers['content-type'], 'application/json');
-    const json = JSON.parse(response.text) as { activity: Record<string, unknown> & { result: Record<string, unknown> } };
+    const json = JSON.parse(response.text) as {
+      activity: Record<string, unknown> & { result: Record<string, unknown> };
+    };
     const top = json.activity;
-    for (const field of ['id', 'organizationId', 'status', 'type', 'intent', 'result', 'votes', 'fingerprint', 'canApprove', 'canReject', 'createdAt', 'updatedAt', 'timestampMs']) {
+    for (const field of [
+      'id',
+      'organizationId',
+      'status',
+      'type',
+      'intent',
+      'result',
+      'votes',
+      'fingerprint',
+      'canApprove',
+      'canReject',
+      'createdAt',
+      'updatedAt',
+      'timestampMs',
+    ]) {
       assert.ok(field in top, `activity.${field} is missing`);
     }
     assert.ok('createPrivateKeyTagResult' in top.result, 'the result key is not in activity.result');
     const nested = top.result['activity'] as Record<string, unknown>;
-    for (const field of ['id', 'organizationId', 'status', 'type', 'intent', 'result', 'votes', 'fingerprint', 'canApprove', 'canReject', 'createdAt', 'updatedAt']) {
+    for (const field of [
+      'id',
+      'organizationId',
+      'status',
+      'type',
+      'intent',
+      'result',
+      'votes',
+      'fingerprint',
+      'canApprove',
+      'canReject',
+      'createdAt',
+      'updatedAt',
+    ]) {
       assert.ok(field in nested, `activity.result.activity.${field} is missing`);
     }
     assert.ok('createPrivateKeyTagIntent' in (nested['intent'] as object));
@@ -163,7 +220,14 @@ describe('sandbox: every operation through the client', () => {
     // Either reading gives the same activity through the client's schema.
     const both = activityResponseSchema.parse(json).activity;
     const specOnly = { ...top, result: { createPrivateKeyTagResult: top.result['createPrivateKeyTagResult'] } };
-    const documentOnly = { id: top['id'], organizationId: top['organizationId'], status: top['status'], type: top['type'], timestampMs: top['timestampMs'], result: { activity: nested } };
+    const documentOnly = {
+      id: top['id'],
+      organizationId: top['organizationId'],
+      status: top['status'],
+      type: top['type'],
+      timestampMs: top['timestampMs'],
+      result: { activity: nested },
+    };
     assert.deepEqual(activityResponseSchema.parse({ activity: specOnly }).activity, both);
     assert.deepEqual(activityResponseSchema.parse({ activity: documentOnly }).activity.result, both.result);
     assert.deepEqual(activityResponseSchema.parse({ activity: documentOnly }).activity.intent, both.intent);
@@ -174,17 +238,73 @@ describe('sandbox: every operation through the client', () => {
     // The `required` lists of the spec's definitions (v1Activity, v1Vote, v1User, v1ApiKey, v1PrivateKey,
     // externaldatav1SmartContractInterface, datav1Tag, v1GetWhoamiResponse).
     const required: Record<string, string[]> = {
-      activity: ['id', 'organizationId', 'status', 'type', 'intent', 'result', 'votes', 'fingerprint', 'canApprove', 'canReject', 'createdAt', 'updatedAt'],
-      vote: ['id', 'userId', 'user', 'activityId', 'selection', 'message', 'publicKey', 'signature', 'scheme', 'createdAt'],
-      user: ['userId', 'userName', 'authenticators', 'apiKeys', 'userTags', 'oauthProviders', 'createdAt', 'updatedAt', 'mfaPolicies'],
+      activity: [
+        'id',
+        'organizationId',
+        'status',
+        'type',
+        'intent',
+        'result',
+        'votes',
+        'fingerprint',
+        'canApprove',
+        'canReject',
+        'createdAt',
+        'updatedAt',
+      ],
+      vote: [
+        'id',
+        'userId',
+        'user',
+        'activityId',
+        'selection',
+        'message',
+        'publicKey',
+        'signature',
+        'scheme',
+        'createdAt',
+      ],
+      user: [
+        'userId',
+        'userName',
+        'authenticators',
+        'apiKeys',
+        'userTags',
+        'oauthProviders',
+        'createdAt',
+        'updatedAt',
+        'mfaPolicies',
+      ],
       apiKey: ['credential', 'apiKeyId', 'apiKeyName', 'createdAt', 'updatedAt'],
-      privateKey: ['privateKeyId', 'publicKey', 'privateKeyName', 'curve', 'addresses', 'privateKeyTags', 'createdAt', 'updatedAt', 'exported', 'imported'],
-      smartContractInterface: ['organizationId', 'smartContractInterfaceId', 'smartContractAddress', 'smartContractInterface', 'type', 'label', 'notes', 'createdAt', 'updatedAt'],
+      privateKey: [
+        'privateKeyId',
+        'publicKey',
+        'privateKeyName',
+        'curve',
+        'addresses',
+        'privateKeyTags',
+        'createdAt',
+        'updatedAt',
+        'exported',
+        'imported',
+      ],
+      smartContractInterface: [
+        'organizationId',
+        'smartContractInterfaceId',
+        'smartContractAddress',
+        'smartContractInterface',
+        'type',
+        'label',
+        'notes',
+        'createdAt',
+        'updatedAt',
+      ],
       tag: ['tagId', 'tagName', 'tagType', 'createdAt', 'updatedAt'],
       whoami: ['organizationId', 'organizationName', 'userId', 'username'],
     };
     const has = (kind: string, value: unknown): void => {
-      for (const field of required[kind] ?? []) assert.ok(typeof value === 'object' && value !== null && field in value, `${kind}.${field} is missing`);
+      for (const field of required[kind] ?? [])
+        assert.ok(typeof value === 'object' && value !== null && field in value, `${kind}.${field} is missing`);
     };
     const post = async (path: string, body: object): Promise<Record<string, unknown>> => {
       const response = await stampedRequest(t.baseUrl, path, JSON.stringify(body), t.stamperFor('Demo'));
@@ -196,7 +316,13 @@ describe('sandbox: every operation through the client', () => {
       type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
       timestampMs: String(t.clock.now()),
       organizationId: demoId,
-      parameters: { smartContractAddress: ADDRESS, smartContractInterface: readFixture('abi', 'Counter.abi.json'), type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'spec', notes: '' },
+      parameters: {
+        smartContractAddress: ADDRESS,
+        smartContractInterface: readFixture('abi', 'Counter.abi.json'),
+        type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+        label: 'spec',
+        notes: '',
+      },
     });
     await post(operations.createPrivateKeyTag.path, {
       type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
@@ -204,7 +330,10 @@ describe('sandbox: every operation through the client', () => {
       organizationId: demoId,
       parameters: { privateKeyTagName: 'spec', privateKeyIds: [keyId] },
     });
-    const activity = submitted['activity'] as { votes: { user: { apiKeys: unknown[] } }[]; result: { activity: unknown } };
+    const activity = submitted['activity'] as {
+      votes: { user: { apiKeys: unknown[] } }[];
+      result: { activity: unknown };
+    };
     has('activity', activity);
     has('activity', activity.result.activity);
     for (const vote of activity.votes) {
@@ -212,10 +341,21 @@ describe('sandbox: every operation through the client', () => {
       has('user', vote.user);
       for (const key of vote.user.apiKeys) has('apiKey', key);
     }
-    for (const listed of (await post(operations.listActivities.path, { organizationId: demoId }))['activities'] as unknown[]) has('activity', listed);
-    for (const key of (await post(operations.listPrivateKeys.path, { organizationId: demoId }))['privateKeys'] as unknown[]) has('privateKey', key);
-    for (const tag of (await post(operations.listPrivateKeyTags.path, { organizationId: demoId }))['privateKeyTags'] as unknown[]) has('tag', tag);
-    const interfaces = (await post(operations.listSmartContractInterfaces.path, { organizationId: demoId }))['smartContractInterfaces'] as unknown[];
+    for (const listed of (await post(operations.listActivities.path, { organizationId: demoId }))[
+      'activities'
+    ] as unknown[])
+      has('activity', listed);
+    for (const key of (await post(operations.listPrivateKeys.path, { organizationId: demoId }))[
+      'privateKeys'
+    ] as unknown[])
+      has('privateKey', key);
+    for (const tag of (await post(operations.listPrivateKeyTags.path, { organizationId: demoId }))[
+      'privateKeyTags'
+    ] as unknown[])
+      has('tag', tag);
+    const interfaces = (await post(operations.listSmartContractInterfaces.path, { organizationId: demoId }))[
+      'smartContractInterfaces'
+    ] as unknown[];
     assert.ok(interfaces.length > 0);
     for (const i of interfaces) has('smartContractInterface', i);
     has('whoami', await post(operations.whoami.path, { organizationId: demoId }));
@@ -226,9 +366,19 @@ describe('sandbox: every operation through the client', () => {
   it('parses the query answers with the client schemas of the operation table', async () => {
     const key = t.organization('Demo').users[0]?.apiKeys[0];
     assert.ok(key);
-    const apiKey = await stampedRequest(t.baseUrl, operations.getApiKey.path, JSON.stringify({ organizationId: demoId, apiKeyId: key.apiKeyId }), t.stamperFor('Demo'));
+    const apiKey = await stampedRequest(
+      t.baseUrl,
+      operations.getApiKey.path,
+      JSON.stringify({ organizationId: demoId, apiKeyId: key.apiKeyId }),
+      t.stamperFor('Demo'),
+    );
     assert.ok(getApiKeyResponseSchema.safeParse(JSON.parse(apiKey.text)).success);
-    const keys = await stampedRequest(t.baseUrl, operations.listPrivateKeys.path, JSON.stringify({ organizationId: demoId }), t.stamperFor('Demo'));
+    const keys = await stampedRequest(
+      t.baseUrl,
+      operations.listPrivateKeys.path,
+      JSON.stringify({ organizationId: demoId }),
+      t.stamperFor('Demo'),
+    );
     assert.ok(listPrivateKeysResponseSchema.safeParse(JSON.parse(keys.text)).success);
   });
 
@@ -243,10 +393,22 @@ describe('sandbox: every operation through the client', () => {
     assert.ok(proof);
     const check = checkAppProof(proof);
     assert.ok(check.ok, check.ok ? '' : check.reason);
-    assert.equal((check.payload as { activityOutcomeProof: { activityId: string } }).activityOutcomeProof.activityId, withProofs.id);
+    assert.equal(
+      (check.payload as { activityOutcomeProof: { activityId: string } }).activityOutcomeProof.activityId,
+      withProofs.id,
+    );
     // A tampered payload no longer verifies.
-    assert.equal(checkAppProof({ ...proof, proofPayload: proof.proofPayload.replace(withProofs.id, '00000000-0000-4000-8000-000000000000') }).ok, false);
-    const without = await demo.createPrivateKeyTag({ organizationId: demoId, parameters: { privateKeyTagName: 'unproven', privateKeyIds: [] } });
+    assert.equal(
+      checkAppProof({
+        ...proof,
+        proofPayload: proof.proofPayload.replace(withProofs.id, '00000000-0000-4000-8000-000000000000'),
+      }).ok,
+      false,
+    );
+    const without = await demo.createPrivateKeyTag({
+      organizationId: demoId,
+      parameters: { privateKeyTagName: 'unproven', privateKeyIds: [] },
+    });
     assert.deepEqual(without.appProofs, []);
   });
 
@@ -257,10 +419,19 @@ describe('sandbox: every operation through the client', () => {
     assert.equal(me.organizationName, 'Demo Sub-organization');
     assert.equal(me.username, 'Demo root user');
     const keys = await demo.listPrivateKeys({ organizationId: subId });
-    assert.deepEqual(keys.map((k) => k.privateKeyId), t.organization('Demo Sub-organization').privateKeyIds);
-    const created = await demo.createPrivateKeyTag({ organizationId: subId, parameters: { privateKeyTagName: 'from parent', privateKeyIds: [] } });
+    assert.deepEqual(
+      keys.map((k) => k.privateKeyId),
+      t.organization('Demo Sub-organization').privateKeyIds,
+    );
+    const created = await demo.createPrivateKeyTag({
+      organizationId: subId,
+      parameters: { privateKeyTagName: 'from parent', privateKeyIds: [] },
+    });
     assert.equal(created.status, 'ACTIVITY_STATUS_COMPLETED');
     const sub = t.clientFor('Demo Sub-organization');
-    await assert.rejects(sub.whoami({ organizationId: demoId }), { status: 401, turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
+    await assert.rejects(sub.whoami({ organizationId: demoId }), {
+      status: 401,
+      turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND',
+    });
   });
 });

@@ -1,6 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CountersignClient, generateApiKeyPair, operations, ServiceError, WebauthnStamper, type Activity } from '../../src/api';
+import {
+  CountersignClient,
+  generateApiKeyPair,
+  operations,
+  ServiceError,
+  WebauthnStamper,
+  type Activity,
+} from '../../src/api';
 import type { SandboxAuthenticator } from '../../src/sandbox';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
@@ -28,19 +35,28 @@ describe('sandbox: passkey (WebAuthn) stamps', () => {
 
   /** The device behind the seeded passkey, played from the key kept in credentials. */
   const seededDevice = (): SoftwareAuthenticator =>
-    new SoftwareAuthenticator({ credentialId: seededPasskey.credentialId, ...(seededPasskey.privateKey !== undefined ? { privateKey: seededPasskey.privateKey } : {}) });
+    new SoftwareAuthenticator({
+      credentialId: seededPasskey.credentialId,
+      ...(seededPasskey.privateKey !== undefined ? { privateKey: seededPasskey.privateKey } : {}),
+    });
 
   const passkeyClient = (device: SoftwareAuthenticator): CountersignClient => {
-    const client = new CountersignClient({ baseUrl: t.baseUrl }, new WebauthnStamper({ getAssertion: device.getAssertion, rpId: device.rpId }), {
-      maxAttempts: 1,
-      now: t.clock.now,
-    });
+    const client = new CountersignClient(
+      { baseUrl: t.baseUrl },
+      new WebauthnStamper({ getAssertion: device.getAssertion, rpId: device.rpId }),
+      {
+        maxAttempts: 1,
+        now: t.clock.now,
+      },
+    );
     clients.push(client);
     return client;
   };
 
   const submitTeamTag = (name: string): Promise<Activity> =>
-    t.clientFor('Team', 0).createPrivateKeyTag({ organizationId: teamId, parameters: { privateKeyTagName: name, privateKeyIds: [] } });
+    t
+      .clientFor('Team', 0)
+      .createPrivateKeyTag({ organizationId: teamId, parameters: { privateKeyTagName: name, privateKeyIds: [] } });
 
   const expectRefused = async (promise: Promise<unknown>, turnkeyErrorCode: string, message: RegExp): Promise<void> => {
     await assert.rejects(promise, (error: unknown) => {
@@ -55,7 +71,7 @@ describe('sandbox: passkey (WebAuthn) stamps', () => {
   it('seeds one passkey for the second root user of Team: compressed P-256 key, base64url credential id', () => {
     assert.match(seededPasskey.publicKey, /^0[23][0-9a-f]{64}$/);
     assert.match(seededPasskey.credentialId, /^[A-Za-z0-9_-]{16,}$/);
-    assert.equal(seededDevice().publicKey, seededPasskey.publicKey, 'the kept private key is the passkey\'s');
+    assert.equal(seededDevice().publicKey, seededPasskey.publicKey, "the kept private key is the passkey's");
     for (const organization of t.sandbox.credentials.organizations) {
       for (const [index, user] of organization.users.entries()) {
         const expected = organization.name === 'Team' && index === 1 ? 1 : 0;
@@ -71,7 +87,10 @@ describe('sandbox: passkey (WebAuthn) stamps', () => {
     const second = passkeyClient(device);
     assert.equal((await second.whoami({ organizationId: teamId })).userId, t.organization('Team').users[1]?.userId);
 
-    const approval = await second.approveActivity({ organizationId: teamId, parameters: { fingerprint: submitted.fingerprint } });
+    const approval = await second.approveActivity({
+      organizationId: teamId,
+      parameters: { fingerprint: submitted.fingerprint },
+    });
     assert.equal(approval.status, 'ACTIVITY_STATUS_COMPLETED');
     assert.ok(device.signCount >= 2, 'the authenticator signed each request');
 
@@ -81,26 +100,45 @@ describe('sandbox: passkey (WebAuthn) stamps', () => {
     assert.equal(passkeyVote?.selection, 'VOTE_SELECTION_APPROVED');
     assert.equal(passkeyVote?.publicKey, seededPasskey.publicKey, 'the vote names the passkey that signed it');
     const tags = await t.clientFor('Team', 0).listPrivateKeyTags({ organizationId: teamId });
-    assert.deepEqual(tags.map((tag) => tag.tagName), ['approved by passkey']);
+    assert.deepEqual(
+      tags.map((tag) => tag.tagName),
+      ['approved by passkey'],
+    );
   });
 
-  it('lists the passkey among the user\'s authenticators, as a WebAuthn credential', async () => {
+  it("lists the passkey among the user's authenticators, as a WebAuthn credential", async () => {
     const submitted = await submitTeamTag('listed');
-    await passkeyClient(seededDevice()).approveActivity({ organizationId: teamId, parameters: { fingerprint: submitted.fingerprint } });
+    await passkeyClient(seededDevice()).approveActivity({
+      organizationId: teamId,
+      parameters: { fingerprint: submitted.fingerprint },
+    });
     const response = await rawRequest(t.baseUrl, operations.getActivity.path, '', {});
     assert.equal(response.status, 401, 'sanity: an unstamped request is refused');
-    const stamped = await t.clientFor('Team', 0).stampRequest('getActivity', { organizationId: teamId, activityId: submitted.id });
-    const raw = await rawRequest(t.baseUrl, operations.getActivity.path, stamped.body, { [stamped.stamp.stampHeaderName]: stamped.stamp.stampHeaderValue });
-    const votes = (JSON.parse(raw.text) as { activity: { votes: { user: { authenticators: Record<string, unknown>[] } }[] } }).activity.votes;
+    const stamped = await t
+      .clientFor('Team', 0)
+      .stampRequest('getActivity', { organizationId: teamId, activityId: submitted.id });
+    const raw = await rawRequest(t.baseUrl, operations.getActivity.path, stamped.body, {
+      [stamped.stamp.stampHeaderName]: stamped.stamp.stampHeaderValue,
+    });
+    const votes = (
+      JSON.parse(raw.text) as { activity: { votes: { user: { authenticators: Record<string, unknown>[] } }[] } }
+    ).activity.votes;
     const authenticators = votes.flatMap((v) => v.user.authenticators);
     assert.equal(authenticators.length, 1);
     assert.equal(authenticators[0]?.['credentialId'], seededPasskey.credentialId);
-    assert.deepEqual(authenticators[0]?.['credential'], { publicKey: seededPasskey.publicKey, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' });
+    assert.deepEqual(authenticators[0]?.['credential'], {
+      publicKey: seededPasskey.publicKey,
+      type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
+    });
   });
 
   it('refuses an unknown credential: 401, CREDENTIAL_NOT_FOUND, saying what was not found', async () => {
     const stranger = passkeyClient(new SoftwareAuthenticator());
-    await expectRefused(stranger.whoami({ organizationId: teamId }), 'CREDENTIAL_NOT_FOUND', /could not find credential in organization or its parent organization/);
+    await expectRefused(
+      stranger.whoami({ organizationId: teamId }),
+      'CREDENTIAL_NOT_FOUND',
+      /could not find credential in organization or its parent organization/,
+    );
   });
 
   it('refuses a signature by another key under the registered credential id: 401, SIGNATURE_INVALID', async () => {
@@ -121,24 +159,38 @@ describe('sandbox: passkey (WebAuthn) stamps', () => {
     const stamper = new WebauthnStamper({ getAssertion: device.getAssertion });
     const body = JSON.stringify({ organizationId: teamId });
     const stamp = await stamper.stamp(body);
-    const ok = await rawRequest(t.baseUrl, operations.whoami.path, body, { 'X-Stamp-Webauthn': stamp.stampHeaderValue });
+    const ok = await rawRequest(t.baseUrl, operations.whoami.path, body, {
+      'X-Stamp-Webauthn': stamp.stampHeaderValue,
+    });
     assert.equal(ok.status, 200, ok.text);
-    const tampered = await rawRequest(t.baseUrl, operations.whoami.path, `${body} `, { 'X-Stamp-Webauthn': stamp.stampHeaderValue });
+    const tampered = await rawRequest(t.baseUrl, operations.whoami.path, `${body} `, {
+      'X-Stamp-Webauthn': stamp.stampHeaderValue,
+    });
     expectRpcStatus(tampered, 401, 'SIGNATURE_INVALID', /could not verify WebAuthN signature: the challenge/);
     // The header name is case-insensitive, and the swagger spells it X-Stamp-WebAuthn.
-    const spelled = await rawRequest(t.baseUrl, operations.whoami.path, body, { 'X-Stamp-WebAuthn': (await stamper.stamp(body)).stampHeaderValue });
+    const spelled = await rawRequest(t.baseUrl, operations.whoami.path, body, {
+      'X-Stamp-WebAuthn': (await stamper.stamp(body)).stampHeaderValue,
+    });
     assert.equal(spelled.status, 200, spelled.text);
   });
 
   it('refuses a passkey of another organization (Team passkey on Demo)', async () => {
-    await expectRefused(passkeyClient(seededDevice()).whoami({ organizationId: demoId }), 'CREDENTIAL_NOT_FOUND', /could not find credential/);
+    await expectRefused(
+      passkeyClient(seededDevice()).whoami({ organizationId: demoId }),
+      'CREDENTIAL_NOT_FOUND',
+      /could not find credential/,
+    );
   });
 
   it('resolves a passkey of the parent organization, but not of a sub-organization on its parent', async () => {
     const parentDevice = new SoftwareAuthenticator();
     const subDevice = new SoftwareAuthenticator();
     const sub = t.organization('Demo Sub-organization');
-    const register = (organizationId: string, userId: string | undefined, device: SoftwareAuthenticator): Promise<void> =>
+    const register = (
+      organizationId: string,
+      userId: string | undefined,
+      device: SoftwareAuthenticator,
+    ): Promise<void> =>
       t.engine.addAuthenticator(organizationId, userId ?? '', {
         authenticatorId: randomUUID(),
         authenticatorName: 'test passkey',
@@ -148,16 +200,30 @@ describe('sandbox: passkey (WebAuthn) stamps', () => {
       });
     await register(demoId, t.organization('Demo').users[0]?.userId, parentDevice);
     await register(sub.organizationId, sub.users[0]?.userId, subDevice);
-    assert.equal((await passkeyClient(parentDevice).whoami({ organizationId: sub.organizationId })).userId, t.organization('Demo').users[0]?.userId);
-    assert.equal((await passkeyClient(subDevice).whoami({ organizationId: sub.organizationId })).userId, sub.users[0]?.userId);
-    await expectRefused(passkeyClient(subDevice).whoami({ organizationId: demoId }), 'CREDENTIAL_NOT_FOUND', /could not find credential/);
+    assert.equal(
+      (await passkeyClient(parentDevice).whoami({ organizationId: sub.organizationId })).userId,
+      t.organization('Demo').users[0]?.userId,
+    );
+    assert.equal(
+      (await passkeyClient(subDevice).whoami({ organizationId: sub.organizationId })).userId,
+      sub.users[0]?.userId,
+    );
+    await expectRefused(
+      passkeyClient(subDevice).whoami({ organizationId: demoId }),
+      'CREDENTIAL_NOT_FOUND',
+      /could not find credential/,
+    );
   });
 
   it('applies the timestamp window to passkey-stamped submissions', async () => {
     const submitted = await submitTeamTag('too late');
     const late = passkeyClient(seededDevice());
     await expectRefused(
-      late.approveActivity({ organizationId: teamId, timestampMs: String(t.clock.now() - 2 * 60 * 60_000), parameters: { fingerprint: submitted.fingerprint } }),
+      late.approveActivity({
+        organizationId: teamId,
+        timestampMs: String(t.clock.now() - 2 * 60 * 60_000),
+        parameters: { fingerprint: submitted.fingerprint },
+      }),
       'TIMESTAMP_OUT_OF_RANGE',
       /too old/,
     );
@@ -166,19 +232,35 @@ describe('sandbox: passkey (WebAuthn) stamps', () => {
   it('accepts the stamp fields in standard base64 as well', async () => {
     const device = seededDevice();
     const body = JSON.stringify({ organizationId: teamId });
-    const fields = JSON.parse((await new WebauthnStamper({ getAssertion: device.getAssertion }).stamp(body)).stampHeaderValue) as Record<string, string>;
-    const standard = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Buffer.from(v, 'base64url').toString('base64')]));
-    const response = await rawRequest(t.baseUrl, operations.whoami.path, body, { 'X-Stamp-Webauthn': JSON.stringify(standard) });
+    const fields = JSON.parse(
+      (await new WebauthnStamper({ getAssertion: device.getAssertion }).stamp(body)).stampHeaderValue,
+    ) as Record<string, string>;
+    const standard = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, Buffer.from(v, 'base64url').toString('base64')]),
+    );
+    const response = await rawRequest(t.baseUrl, operations.whoami.path, body, {
+      'X-Stamp-Webauthn': JSON.stringify(standard),
+    });
     assert.equal(response.status, 200, response.text);
   });
 
   it('never lets a passkey stamp stand in for an API key: an X-Stamp present is the one checked', async () => {
     const device = seededDevice();
     const body = JSON.stringify({ organizationId: teamId });
-    const passkeyStamp = (await new WebauthnStamper({ getAssertion: device.getAssertion }).stamp(body)).stampHeaderValue;
+    const passkeyStamp = (await new WebauthnStamper({ getAssertion: device.getAssertion }).stamp(body))
+      .stampHeaderValue;
     const pair = generateApiKeyPair();
-    const junk = Buffer.from(JSON.stringify({ publicKey: pair.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: randomBytes(70).toString('hex') })).toString('base64url');
-    const response = await rawRequest(t.baseUrl, operations.whoami.path, body, { 'X-Stamp': junk, 'X-Stamp-Webauthn': passkeyStamp });
+    const junk = Buffer.from(
+      JSON.stringify({
+        publicKey: pair.publicKey,
+        scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+        signature: randomBytes(70).toString('hex'),
+      }),
+    ).toString('base64url');
+    const response = await rawRequest(t.baseUrl, operations.whoami.path, body, {
+      'X-Stamp': junk,
+      'X-Stamp-Webauthn': passkeyStamp,
+    });
     expectRpcStatus(response, 401, 'SIGNATURE_INVALID', /api key signature/);
   });
 });

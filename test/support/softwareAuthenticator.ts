@@ -36,7 +36,10 @@ export class SoftwareAuthenticator {
     const point = p256.Point.fromBytes(p256.getPublicKey(secret, false)).toAffine();
     const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
     const coordinate = (n: bigint): string => b64(hexToBytes(n.toString(16).padStart(64, '0')));
-    this.#key = createPrivateKey({ format: 'jwk', key: { kty: 'EC', crv: 'P-256', d: b64(secret), x: coordinate(point.x), y: coordinate(point.y) } });
+    this.#key = createPrivateKey({
+      format: 'jwk',
+      key: { kty: 'EC', crv: 'P-256', d: b64(secret), x: coordinate(point.x), y: coordinate(point.y) },
+    });
     this.credentialId = options.credentialId ?? randomBytes(16).toString('base64url');
     this.rpId = options.rpId ?? 'localhost';
     this.origin = options.origin ?? `https://${this.rpId}`;
@@ -51,12 +54,19 @@ export class SoftwareAuthenticator {
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(this.signCount);
     const authenticatorData = Buffer.concat([
-      createHash('sha256').update(request.rpId ?? this.rpId, 'utf8').digest(),
+      createHash('sha256')
+        .update(request.rpId ?? this.rpId, 'utf8')
+        .digest(),
       Buffer.from([FLAGS_USER_PRESENT_AND_VERIFIED]),
       counter,
     ]);
     const clientDataJSON = Buffer.from(
-      JSON.stringify({ type: 'webauthn.get', challenge: Buffer.from(request.challenge).toString('base64url'), origin: this.origin, crossOrigin: false }),
+      JSON.stringify({
+        type: 'webauthn.get',
+        challenge: Buffer.from(request.challenge).toString('base64url'),
+        origin: this.origin,
+        crossOrigin: false,
+      }),
       'utf8',
     );
     return Promise.resolve(this.signAssertion(authenticatorData, clientDataJSON));

@@ -26,7 +26,9 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-export async function startTestSandbox(options: Omit<SandboxOptions, 'now' | 'memory' | 'dataDir' | 'port'> = {}): Promise<TestSandbox> {
+export async function startTestSandbox(
+  options: Omit<SandboxOptions, 'now' | 'memory' | 'dataDir' | 'port'> = {},
+): Promise<TestSandbox> {
   let offset = 0;
   const clock: TestClock = {
     now: () => Date.now() + offset,

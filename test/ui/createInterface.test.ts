@@ -40,7 +40,11 @@ const execFileAsync = promisify(execFile);
 const CONTRACT_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const CREATE_TITLE = 'Create Smart Contract Interface from ABI';
 const resultsDir = path.join(repoRoot, 'test-results', 'ui');
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  publisher: string;
+  name: string;
+  version: string;
+};
 const extensionId = `${manifest.publisher}.${manifest.name}`;
 
 /** Saves a screenshot under test-results/ui/, and into media/screenshots/ with UPDATE_SCREENSHOTS=1. */
@@ -49,7 +53,11 @@ async function screenshot(page: Page, name: string): Promise<void> {
   const file = path.join(resultsDir, name);
   // A hover left by the last click would cover the tree: park the mouse on the empty title bar and let it fade.
   await page.mouse.move((page.viewportSize()?.width ?? 1200) / 2, 2);
-  await page.locator('.monaco-hover, .workbench-hover-container').first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
+  await page
+    .locator('.monaco-hover, .workbench-hover-container')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 3000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
   await page.screenshot({ path: file });
   if (process.env.UPDATE_SCREENSHOTS === '1') {
@@ -122,7 +130,10 @@ describe('the packaged extension in a real VS Code workbench', function () {
     if (this.currentTest?.state === 'failed' && browser) {
       mkdirSync(resultsDir, { recursive: true });
       await page.screenshot({ path: path.join(resultsDir, 'failed-step.png') }).catch(() => undefined);
-      const toasts = await page.locator('.notification-toast').allInnerTexts().catch(() => []);
+      const toasts = await page
+        .locator('.notification-toast')
+        .allInnerTexts()
+        .catch(() => []);
       if (toasts.length > 0) console.log(`      notifications: ${toasts.join(' | ')}`);
       for (const line of countersignLogTail(scratch.userDataDir, 20)) console.log(`      log: ${line}`);
     }
@@ -139,25 +150,36 @@ describe('the packaged extension in a real VS Code workbench', function () {
     this.timeout(180_000);
     vsix = path.join(scratch.root, 'countersign.vsix');
     const vsce = path.join(repoRoot, 'node_modules', '.bin', 'vsce');
-    const { stdout, stderr } = await execFileAsync(vsce, ['package', '--no-dependencies', '-o', vsix], { cwd: repoRoot });
+    const { stdout, stderr } = await execFileAsync(vsce, ['package', '--no-dependencies', '-o', vsix], {
+      cwd: repoRoot,
+    });
     assert.doesNotMatch(`${stdout}\n${stderr}`, /WARNING/, 'vsce warned while packaging');
     const files = listVsixFiles(vsix);
     assert.ok(files.includes('extension/dist/extension.js'), 'the bundle is missing');
     assert.ok(files.includes('extension/package.nls.json'), 'the manifest strings are missing');
-    const unexpected = files.filter((name) => /\.map$|\.ts$|^extension\/(src|test|scripts|node_modules|out)\//.test(name));
+    const unexpected = files.filter((name) =>
+      /\.map$|\.ts$|^extension\/(src|test|scripts|node_modules|out)\//.test(name),
+    );
     assert.deepEqual(unexpected, [], 'sources, maps or dependencies were packaged');
   });
 
   it('installs with code-server --install-extension', async () => {
     await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
     const listed = await codeServer.runCodeServerCli(install, scratch, ['--list-extensions', '--show-versions']);
-    assert.match(listed, new RegExp(`^${extensionId.replace('.', '\\.')}@${manifest.version.replace(/\./g, '\\.')}$`, 'm'));
+    assert.match(
+      listed,
+      new RegExp(`^${extensionId.replace('.', '\\.')}@${manifest.version.replace(/\./g, '\\.')}$`, 'm'),
+    );
   });
 
   it('opens the workbench on a Hardhat-like project', async () => {
     folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
     const port = await codeServer.freePort();
-    server = codeServer.startCodeServer(install, scratch, { port, folder, onOutput: (line) => serverOutput.push(line) });
+    server = codeServer.startCodeServer(install, scratch, {
+      port,
+      folder,
+      onOutput: (line) => serverOutput.push(line),
+    });
     await codeServer.waitForHealthz(server);
     browser = await codeServer.launchChromium();
     page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
@@ -210,7 +232,9 @@ describe('the packaged extension in a real VS Code workbench', function () {
     if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
     await treeItem(organization, /^Counter/).waitFor();
     // The progress notification closes a moment after the activity completes.
-    await page.locator('.notification-toast', { hasText: 'Creating smart contract interface' }).waitFor({ state: 'hidden' });
+    await page
+      .locator('.notification-toast', { hasText: 'Creating smart contract interface' })
+      .waitFor({ state: 'hidden' });
     await notification(page, 'Smart contract interface "Counter" created');
     await screenshot(page, 'create-interface.png');
   });
@@ -235,7 +259,7 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await screenshot(page, 'activities.png');
   });
 
-  it('after the window reloads, brings the Local sandbox profile\'s sandbox up by itself, with what it held', async function () {
+  it("after the window reloads, brings the Local sandbox profile's sandbox up by itself, with what it held", async function () {
     this.timeout(120_000);
     await runFromPalette(page, 'Developer: Reload Window');
     await waitForWorkbench(page);
@@ -262,6 +286,9 @@ describe('the packaged extension in a real VS Code workbench', function () {
       ...secretScan.scanDirectory(logsDir, keys, (file) => `logs/${path.relative(logsDir, file)}`),
       ...secretScan.scanText(serverOutput.join('\n'), "code-server's output", keys),
     ];
-    assert.deepEqual(findings.map((finding) => secretScan.describeFinding(finding)), []);
+    assert.deepEqual(
+      findings.map((finding) => secretScan.describeFinding(finding)),
+      [],
+    );
   });
 });

@@ -33,7 +33,12 @@ export interface CodeServerModule {
   makeScratch(prefix?: string, extraSettings?: Record<string, unknown>): Scratch;
   copyFixtureWorkspace(target: string): string;
   freePort(preferred?: number): Promise<number>;
-  runCodeServerCli(install: CodeServerInstall, scratch: Scratch, args: string[], options?: { timeoutMs?: number }): Promise<string>;
+  runCodeServerCli(
+    install: CodeServerInstall,
+    scratch: Scratch,
+    args: string[],
+    options?: { timeoutMs?: number },
+  ): Promise<string>;
   startCodeServer(
     install: CodeServerInstall,
     scratch: Scratch,

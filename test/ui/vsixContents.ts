@@ -20,7 +20,8 @@ export function listVsixFiles(file: string): string[] {
   let offset = zip.readUInt32LE(end + 16);
   const names: string[] = [];
   for (let n = 0; n < count; n += 1) {
-    if (zip.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY) throw new Error(`${file}: bad central directory entry ${n}`);
+    if (zip.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY)
+      throw new Error(`${file}: bad central directory entry ${n}`);
     const nameLength = zip.readUInt16LE(offset + 28);
     const extraLength = zip.readUInt16LE(offset + 30);
     const commentLength = zip.readUInt16LE(offset + 32);

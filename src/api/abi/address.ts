@@ -42,7 +42,10 @@ export function checkEthereumAddress(input: string): CheckedAddress {
   }
   const body = address.slice(2);
   if (!/^[0-9a-fA-F]*$/.test(body)) {
-    throw new InvalidInputError('contract address', 'The address contains characters that are not hexadecimal (0-9, a-f).');
+    throw new InvalidInputError(
+      'contract address',
+      'The address contains characters that are not hexadecimal (0-9, a-f).',
+    );
   }
   if (body.length !== 40) {
     throw new InvalidInputError(

@@ -7,7 +7,8 @@ import { InvalidInputError } from '../errors';
 import { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../schemas/smartContractInterface';
 import { validateAbi, type AbiEntry } from './validateAbi';
 
-export type AbiFileFormat = 'plain' | 'hardhat' | 'foundry' | 'truffle' | 'solc-combined' | 'solc-standard' | 'etherscan';
+export type AbiFileFormat =
+  'plain' | 'hardhat' | 'foundry' | 'truffle' | 'solc-combined' | 'solc-standard' | 'etherscan';
 
 export interface AbiContract {
   /** Name of the contract when the file says it, else derived from the file name. */
@@ -83,9 +84,15 @@ export function listAbiContracts(text: string, fileName?: string): AbiContract[]
   if ('result' in value && 'status' in value && 'message' in value) {
     if (value['status'] !== '1') {
       const reason = typeof value['result'] === 'string' ? value['result'].slice(0, 200) : String(value['message']);
-      fail(fileName, `this is an Etherscan error response, not an ABI: ${reason}`, 'Fetch the ABI again for a verified contract.');
+      fail(
+        fileName,
+        `this is an Etherscan error response, not an ABI: ${reason}`,
+        'Fetch the ABI again for a verified contract.',
+      );
     }
-    return [{ contractName: fallbackName, format: 'etherscan', abi: unwrapString(value['result'], fileName, '"result"') }];
+    return [
+      { contractName: fallbackName, format: 'etherscan', abi: unwrapString(value['result'], fileName, '"result"') },
+    ];
   }
 
   // solc --combined-json: {"contracts": {"path.sol:Name": {"abi": [...] or "[...]"}}}
@@ -103,18 +110,24 @@ export function listAbiContracts(text: string, fileName?: string): AbiContract[]
       } else {
         for (const [name, contract] of Object.entries(entry)) {
           if (isRecord(contract) && 'abi' in contract) {
-            found.push({ contractName: name, format: 'solc-standard', abi: unwrapString(contract['abi'], fileName, `contracts["${key}"]["${name}"].abi`) });
+            found.push({
+              contractName: name,
+              format: 'solc-standard',
+              abi: unwrapString(contract['abi'], fileName, `contracts["${key}"]["${name}"].abi`),
+            });
           }
         }
       }
     }
-    if (found.length === 0) fail(fileName, 'the "contracts" object holds no contract with an "abi".', 'Compile with --combined-json abi.');
+    if (found.length === 0)
+      fail(fileName, 'the "contracts" object holds no contract with an "abi".', 'Compile with --combined-json abi.');
     return found;
   }
 
   if ('abi' in value) {
     const abi = unwrapString(value['abi'], fileName, '"abi"');
-    const named = typeof value['contractName'] === 'string' && value['contractName'] ? value['contractName'] : undefined;
+    const named =
+      typeof value['contractName'] === 'string' && value['contractName'] ? value['contractName'] : undefined;
     if (typeof value['_format'] === 'string' && value['_format'].startsWith('hh-')) {
       return [{ contractName: named ?? fallbackName, format: 'hardhat', abi }];
     }
@@ -174,5 +187,12 @@ export function readAbiFile(text: string, fileName?: string, contractName?: stri
       'Register only the part of the interface you need, or split the contract.',
     );
   }
-  return { contractName: chosen.contractName, format: chosen.format, abi: validation.entries, warnings: validation.warnings, json, bytes };
+  return {
+    contractName: chosen.contractName,
+    format: chosen.format,
+    abi: validation.entries,
+    warnings: validation.warnings,
+    json,
+    bytes,
+  };
 }

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-const SOLIDITY_TYPE = /^(tuple|address|bool|string|bytes([1-9]|[12][0-9]|3[0-2])?|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?|u?fixed(\d+x\d+)?|function)(\[\d*\])*$/;
+const SOLIDITY_TYPE =
+  /^(tuple|address|bool|string|bytes([1-9]|[12][0-9]|3[0-2])?|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?|u?fixed(\d+x\d+)?|function)(\[\d*\])*$/;
 
 export interface AbiParameter {
   readonly name?: string | undefined;
@@ -18,7 +19,9 @@ const parameterSchema: z.ZodType<AbiParameter> = z.lazy(() =>
   z
     .looseObject({
       name: z.string().optional(),
-      type: z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be a string') }).regex(SOLIDITY_TYPE, 'is not a Solidity type'),
+      type: z
+        .string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be a string') })
+        .regex(SOLIDITY_TYPE, 'is not a Solidity type'),
       internalType: z.string().optional(),
       indexed: z.boolean().optional(),
       components: z.array(parameterSchema).optional(),
@@ -32,7 +35,9 @@ const parameterSchema: z.ZodType<AbiParameter> = z.lazy(() =>
 
 const parameters = z.array(parameterSchema, { error: 'must be an array of parameters' });
 const stateMutability = z.enum(['pure', 'view', 'nonpayable', 'payable']);
-const named = z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be a string') }).min(1, 'is empty');
+const named = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be a string') })
+  .min(1, 'is empty');
 
 export const abiEntrySchema = z.discriminatedUnion(
   'type',
@@ -90,7 +95,11 @@ export function validateAbi(value: unknown): AbiValidation {
     return { entries: [], errors: ['The ABI must be a JSON array of entries.'], warnings: [] };
   }
   if (value.length === 0) {
-    return { entries: [], errors: ['The ABI is an empty array: it describes no function, event or error.'], warnings: [] };
+    return {
+      entries: [],
+      errors: ['The ABI is an empty array: it describes no function, event or error.'],
+      warnings: [],
+    };
   }
   const entries: AbiEntry[] = [];
   const errors: string[] = [];

@@ -42,7 +42,9 @@ export const getSmartContractInterfaceRequestSchema = z.strictObject({
   organizationId: idSchema,
   smartContractInterfaceId: idSchema,
 });
-export const getSmartContractInterfaceResponseSchema = z.looseObject({ smartContractInterface: smartContractInterfaceSchema });
+export const getSmartContractInterfaceResponseSchema = z.looseObject({
+  smartContractInterface: smartContractInterfaceSchema,
+});
 export const listSmartContractInterfacesResponseSchema = z.looseObject({
   smartContractInterfaces: z.array(smartContractInterfaceSchema),
 });

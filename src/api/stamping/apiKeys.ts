@@ -23,7 +23,10 @@ export function parsePrivateKey(input: string): string {
   let text = input.trim();
   const colon = text.lastIndexOf(':');
   if (colon !== -1) {
-    const curve = text.slice(colon + 1).trim().toLowerCase();
+    const curve = text
+      .slice(colon + 1)
+      .trim()
+      .toLowerCase();
     text = text.slice(0, colon).trim();
     if (OTHER_CURVES.includes(curve)) {
       throw new InvalidInputError(

@@ -64,9 +64,18 @@ function publicKeyObject(compressedHex: string): KeyObject | undefined {
 /** Checks the stamp's signature over `body`. It does not say whether the key is registered anywhere. */
 export function verifyApiKeyStamp(body: Uint8Array, headerValue: string): StampVerification {
   const stamp = decodeStamp(headerValue);
-  if (!stamp) return { ok: false, problem: 'malformed', detail: 'the stamp is not base64url-encoded JSON with publicKey, scheme and signature' };
+  if (!stamp)
+    return {
+      ok: false,
+      problem: 'malformed',
+      detail: 'the stamp is not base64url-encoded JSON with publicKey, scheme and signature',
+    };
   if (stamp.scheme !== API_KEY_SIGNATURE_SCHEME) {
-    return { ok: false, problem: 'unsupportedScheme', detail: `unsupported signature scheme ${stamp.scheme.slice(0, 64)}` };
+    return {
+      ok: false,
+      problem: 'unsupportedScheme',
+      detail: `unsupported signature scheme ${stamp.scheme.slice(0, 64)}`,
+    };
   }
   const publicKey = stamp.publicKey.toLowerCase();
   if (!/^0[23][0-9a-f]{64}$/.test(publicKey)) {

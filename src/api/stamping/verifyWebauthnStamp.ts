@@ -46,7 +46,8 @@ export function decodeWebauthnStamp(headerValue: string): DecodedWebauthnStamp |
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
   const fields = parsed as Record<string, unknown>;
-  const text = (name: string): string | undefined => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
+  const text = (name: string): string | undefined =>
+    typeof fields[name] === 'string' ? (fields[name] as string) : undefined;
   const rawCredentialId = text('credentialId');
   const credentialId = rawCredentialId === undefined ? undefined : normalizeCredentialId(rawCredentialId);
   const authenticatorData = decodeField(text('authenticatorData'));
@@ -72,7 +73,10 @@ function publicKeyObject(publicKeyHex: string): KeyObject | undefined {
     return undefined;
   }
   const coordinate = (n: bigint): string => Buffer.from(n.toString(16).padStart(64, '0'), 'hex').toString('base64url');
-  return createPublicKey({ format: 'jwk', key: { kty: 'EC', crv: 'P-256', x: coordinate(affine.x), y: coordinate(affine.y) } });
+  return createPublicKey({
+    format: 'jwk',
+    key: { kty: 'EC', crv: 'P-256', x: coordinate(affine.x), y: coordinate(affine.y) },
+  });
 }
 
 export interface WebauthnVerifyOptions {
@@ -95,10 +99,15 @@ export function verifyWebauthnStamp(
 ): WebauthnStampVerification {
   const decoded = typeof stamp === 'string' ? decodeWebauthnStamp(stamp) : stamp;
   if (!decoded) {
-    return { ok: false, problem: 'malformed', detail: 'the stamp is not JSON with base64url authenticatorData, clientDataJson, credentialId and signature' };
+    return {
+      ok: false,
+      problem: 'malformed',
+      detail: 'the stamp is not JSON with base64url authenticatorData, clientDataJson, credentialId and signature',
+    };
   }
   const { authenticatorData, clientDataJson, signature } = decoded;
-  if (authenticatorData.length < 37) return { ok: false, problem: 'malformed', detail: 'the authenticator data is shorter than 37 bytes' };
+  if (authenticatorData.length < 37)
+    return { ok: false, problem: 'malformed', detail: 'the authenticator data is shorter than 37 bytes' };
 
   let clientData: unknown;
   try {
@@ -106,10 +115,15 @@ export function verifyWebauthnStamp(
   } catch {
     return { ok: false, problem: 'badClientData', detail: 'the client data is not JSON' };
   }
-  if (typeof clientData !== 'object' || clientData === null) return { ok: false, problem: 'badClientData', detail: 'the client data is not a JSON object' };
+  if (typeof clientData !== 'object' || clientData === null)
+    return { ok: false, problem: 'badClientData', detail: 'the client data is not a JSON object' };
   const { type, challenge } = clientData as Record<string, unknown>;
   if (type !== 'webauthn.get') {
-    return { ok: false, problem: 'wrongType', detail: `the client data type is ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : 'missing'}, not "webauthn.get"` };
+    return {
+      ok: false,
+      problem: 'wrongType',
+      detail: `the client data type is ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : 'missing'}, not "webauthn.get"`,
+    };
   }
   const signedChallenge = typeof challenge === 'string' ? decodeBase64Lenient(challenge) : undefined;
   if (!signedChallenge || !Buffer.from(signedChallenge).equals(Buffer.from(webauthnChallenge(body)))) {
@@ -123,7 +137,8 @@ export function verifyWebauthnStamp(
     }
   }
   const flags = authenticatorData[32] ?? 0;
-  if ((flags & FLAG_USER_PRESENT) === 0) return { ok: false, problem: 'userNotPresent', detail: 'the authenticator did not report user presence' };
+  if ((flags & FLAG_USER_PRESENT) === 0)
+    return { ok: false, problem: 'userNotPresent', detail: 'the authenticator did not report user presence' };
 
   const key = publicKeyObject(publicKeyHex);
   if (!key) return { ok: false, problem: 'badPublicKey', detail: 'the credential public key is not a P-256 key' };
@@ -134,7 +149,12 @@ export function verifyWebauthnStamp(
   } catch {
     valid = false;
   }
-  if (!valid) return { ok: false, problem: 'badSignature', detail: 'the signature does not match the authenticator data and client data' };
+  if (!valid)
+    return {
+      ok: false,
+      problem: 'badSignature',
+      detail: 'the signature does not match the authenticator data and client data',
+    };
   return {
     ok: true,
     credentialId: decoded.credentialId,

@@ -49,7 +49,9 @@ export const DEFAULT_WEBAUTHN_TIMEOUT_MS = 5 * 60_000;
 
 /** The hex SHA-256 of the body's UTF-8 bytes: the string whose UTF-8 bytes are the challenge. */
 export function webauthnChallengeHex(body: string | Uint8Array): string {
-  return createHash('sha256').update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body).digest('hex');
+  return createHash('sha256')
+    .update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body)
+    .digest('hex');
 }
 
 /** The challenge a passkey must sign for this body: UTF-8 bytes of hex(sha256(body)). */
@@ -75,7 +77,11 @@ export function normalizeCredentialId(credentialId: string): string | undefined 
 
 function checkBytes(field: string, value: unknown, minLength: number): Uint8Array {
   if (!(value instanceof Uint8Array) || value.length < minLength) {
-    throw new InvalidInputError('passkey assertion', `The authenticator's ${field} is missing or too short.`, 'The authenticator answered with an incomplete assertion; try again or use another passkey.');
+    throw new InvalidInputError(
+      'passkey assertion',
+      `The authenticator's ${field} is missing or too short.`,
+      'The authenticator answered with an incomplete assertion; try again or use another passkey.',
+    );
   }
   return value;
 }
@@ -92,7 +98,8 @@ export class WebauthnStamper implements Stamper {
     this.#rpId = config.rpId;
     this.#allowCredentials = config.allowCredentials?.map((id) => {
       const normalized = normalizeCredentialId(id);
-      if (normalized === undefined) throw new InvalidInputError('passkey credential id', 'A credential id is not base64url.');
+      if (normalized === undefined)
+        throw new InvalidInputError('passkey credential id', 'A credential id is not base64url.');
       return normalized;
     });
     this.#userVerification = config.userVerification ?? 'preferred';
@@ -108,9 +115,14 @@ export class WebauthnStamper implements Stamper {
       userVerification: this.#userVerification,
       timeoutMs: this.#timeoutMs,
     });
-    const credentialId = typeof assertion.credentialId === 'string' ? normalizeCredentialId(assertion.credentialId) : undefined;
+    const credentialId =
+      typeof assertion.credentialId === 'string' ? normalizeCredentialId(assertion.credentialId) : undefined;
     if (credentialId === undefined) {
-      throw new InvalidInputError('passkey assertion', "The authenticator's credential id is not base64url.", 'The authenticator answered with an incomplete assertion; try again or use another passkey.');
+      throw new InvalidInputError(
+        'passkey assertion',
+        "The authenticator's credential id is not base64url.",
+        'The authenticator answered with an incomplete assertion; try again or use another passkey.',
+      );
     }
     // authenticatorData is at least the rpId hash (32), the flags (1) and the counter (4).
     const authenticatorData = checkBytes('authenticator data', assertion.authenticatorData, 37);

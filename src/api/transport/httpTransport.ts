@@ -85,7 +85,11 @@ export class HttpTransport {
         }
         chunks.push(buffer);
       }
-      return { status: response.statusCode, headers: flattenHeaders(response.headers), text: Buffer.concat(chunks).toString('utf8') };
+      return {
+        status: response.statusCode,
+        headers: flattenHeaders(response.headers),
+        text: Buffer.concat(chunks).toString('utf8'),
+      };
     } catch (error) {
       if (error instanceof TransportError) throw error;
       if (timedOut) {
@@ -113,10 +117,19 @@ export class HttpTransport {
 function transportErrorOf(error: unknown): TransportError {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   const codeText = typeof code === 'string' ? code : 'unknown';
-  if (codeText === 'UND_ERR_CONNECT_TIMEOUT' || codeText === 'UND_ERR_HEADERS_TIMEOUT' || codeText === 'UND_ERR_BODY_TIMEOUT') {
-    return new TransportError('timeout', 'The connection to the service timed out.', 'Check the base URL and your network, or try again later.', {
-      cause: error,
-    });
+  if (
+    codeText === 'UND_ERR_CONNECT_TIMEOUT' ||
+    codeText === 'UND_ERR_HEADERS_TIMEOUT' ||
+    codeText === 'UND_ERR_BODY_TIMEOUT'
+  ) {
+    return new TransportError(
+      'timeout',
+      'The connection to the service timed out.',
+      'Check the base URL and your network, or try again later.',
+      {
+        cause: error,
+      },
+    );
   }
   const reason: Record<string, string> = {
     ECONNREFUSED: 'the connection was refused (is the service running at this address?)',

@@ -33,7 +33,11 @@ export function backoffDelayMs(attempt: number, baseDelayMs: number, random: () 
  * Reads `Retry-After`: delta-seconds or an HTTP date. Returns milliseconds to wait (capped at `capMs`),
  * or undefined when the header is missing or unreadable.
  */
-export function parseRetryAfter(value: string | undefined, nowMs: number, capMs: number = MAX_RETRY_AFTER_MS): number | undefined {
+export function parseRetryAfter(
+  value: string | undefined,
+  nowMs: number,
+  capMs: number = MAX_RETRY_AFTER_MS,
+): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (text === '') return undefined;

@@ -7,7 +7,10 @@ import { TransportError } from '../errors';
 
 /** `localhost`, 127.0.0.0/8 and ::1. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
   return isIPv4(host) && host.split('.')[0] === '127';
 }
@@ -21,7 +24,11 @@ export function checkBaseUrl(baseUrl: string): string {
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    throw new TransportError('invalidUrl', 'The base URL is not a valid URL.', 'Use an address such as https://api.turnkey.com.');
+    throw new TransportError(
+      'invalidUrl',
+      'The base URL is not a valid URL.',
+      'Use an address such as https://api.turnkey.com.',
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new TransportError(
@@ -31,7 +38,11 @@ export function checkBaseUrl(baseUrl: string): string {
     );
   }
   if (url.username !== '' || url.password !== '') {
-    throw new TransportError('invalidUrl', 'The base URL must not contain a user name or password.', 'Remove the part before "@".');
+    throw new TransportError(
+      'invalidUrl',
+      'The base URL must not contain a user name or password.',
+      'Remove the part before "@".',
+    );
   }
   if (url.search !== '' || url.hash !== '') {
     throw new TransportError('invalidUrl', 'The base URL must not contain a query (?) or fragment (#).');

@@ -31,7 +31,10 @@ function profileArg(services: Services, arg: unknown): unknown {
 async function readKeyFile(services: Services, file: vscode.Uri): Promise<string> {
   const stat = await vscode.workspace.fs.stat(file);
   if (stat.size > MAX_KEY_FILE_BYTES) {
-    throw new InvalidInputError('apiKey', vscode.l10n.t('{0} is not an API key file: it is {1} bytes long.', file.fsPath, stat.size));
+    throw new InvalidInputError(
+      'apiKey',
+      vscode.l10n.t('{0} is not an API key file: it is {1} bytes long.', file.fsPath, stat.size),
+    );
   }
   const contents = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
   try {
@@ -40,23 +43,36 @@ async function readKeyFile(services: Services, file: vscode.Uri): Promise<string
     return key;
   } catch (error) {
     const reason = error instanceof Error ? services.redact(error.message) : '';
-    throw new InvalidInputError('apiKey', vscode.l10n.t('{0} does not hold a P-256 API private key. {1}', file.fsPath, reason));
+    throw new InvalidInputError(
+      'apiKey',
+      vscode.l10n.t('{0} does not hold a P-256 API private key. {1}', file.fsPath, reason),
+    );
   }
 }
 
 async function askForKey(services: Services): Promise<string> {
   const paste = { label: vscode.l10n.t('$(clippy) Paste the private key'), id: 'paste' };
-  const file = { label: vscode.l10n.t('$(file) Pick a key file'), detail: vscode.l10n.t('The .private file written by the service\'s CLI'), id: 'file' };
-  const choice = await vscode.window.showQuickPick([paste, file], { placeHolder: vscode.l10n.t('Where is the API private key?') });
+  const file = {
+    label: vscode.l10n.t('$(file) Pick a key file'),
+    detail: vscode.l10n.t("The .private file written by the service's CLI"),
+    id: 'file',
+  };
+  const choice = await vscode.window.showQuickPick([paste, file], {
+    placeHolder: vscode.l10n.t('Where is the API private key?'),
+  });
   if (!choice) throw new CancelledError();
   if (choice.id === 'file') {
-    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: vscode.l10n.t('Import Key'), title: vscode.l10n.t('API private key file') });
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      openLabel: vscode.l10n.t('Import Key'),
+      title: vscode.l10n.t('API private key file'),
+    });
     const uri = picked?.[0];
     if (!uri) throw new CancelledError();
     return readKeyFile(services, uri);
   }
   const value = await vscode.window.showInputBox({
-    prompt: vscode.l10n.t('API private key (64 hex characters, as the service\'s CLI prints it)'),
+    prompt: vscode.l10n.t("API private key (64 hex characters, as the service's CLI prints it)"),
     password: true,
     ignoreFocusOut: true,
     validateInput: (input) => {
@@ -73,7 +89,11 @@ async function askForKey(services: Services): Promise<string> {
 }
 
 async function importApiKey(services: Services, arg: unknown): Promise<KeyImport> {
-  const profile = await pickProfile(services, profileArg(services, arg), vscode.l10n.t('Profile to import the key into'));
+  const profile = await pickProfile(
+    services,
+    profileArg(services, arg),
+    vscode.l10n.t('Profile to import the key into'),
+  );
   const input = options(arg);
   let key: string;
   if (typeof input['privateKey'] === 'string') key = input['privateKey'];
@@ -86,20 +106,34 @@ async function importApiKey(services: Services, arg: unknown): Promise<KeyImport
   services.log.info('API key imported', { profileId: profile.id, publicKey });
   if (arg === undefined || !('privateKey' in input)) {
     const check = vscode.l10n.t('Check Profile');
-    void vscode.window.showInformationMessage(vscode.l10n.t('The API key of "{0}" is stored. Public key: {1}', profile.label, publicKey), check).then((choice) => {
-      if (choice === check) void vscode.commands.executeCommand(CommandIds.checkProfile, profile.id);
-    });
+    void vscode.window
+      .showInformationMessage(
+        vscode.l10n.t('The API key of "{0}" is stored. Public key: {1}', profile.label, publicKey),
+        check,
+      )
+      .then((choice) => {
+        if (choice === check) void vscode.commands.executeCommand(CommandIds.checkProfile, profile.id);
+      });
   }
   return { profileId: profile.id, publicKey };
 }
 
 async function generateApiKey(services: Services, arg: unknown): Promise<KeyImport> {
-  const profile = await pickProfile(services, profileArg(services, arg), vscode.l10n.t('Profile to generate a key for'));
+  const profile = await pickProfile(
+    services,
+    profileArg(services, arg),
+    vscode.l10n.t('Profile to generate a key for'),
+  );
   if ((await services.keys.has(profile.id)) && options(arg)['confirmed'] !== true) {
     const replace = vscode.l10n.t('Replace Key');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('"{0}" already has an API key.', profile.label),
-      { modal: true, detail: vscode.l10n.t('The new key replaces it on this machine. Keep the old one registered until the new one is.') },
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          'The new key replaces it on this machine. Keep the old one registered until the new one is.',
+        ),
+      },
       replace,
     );
     if (choice !== replace) throw new CancelledError();
@@ -111,7 +145,11 @@ async function generateApiKey(services: Services, arg: unknown): Promise<KeyImpo
   const copy = vscode.l10n.t('Copy Public Key');
   void vscode.window
     .showInformationMessage(
-      vscode.l10n.t('A new API key for "{0}" is stored. Register its public key with your organization, then run Check Profile: {1}', profile.label, pair.publicKey),
+      vscode.l10n.t(
+        'A new API key for "{0}" is stored. Register its public key with your organization, then run Check Profile: {1}',
+        profile.label,
+        pair.publicKey,
+      ),
       copy,
     )
     .then(async (choice) => {

@@ -30,7 +30,10 @@ export type VoteSigner = 'apiKey' | 'passkey';
 
 function clientForVote(session: Session, signer: VoteSigner): CountersignClient {
   if (signer === 'passkey') {
-    throw new InvalidInputError('signer', vscode.l10n.t('Voting with a passkey is not available yet; the vote is signed with the profile\'s API key.'));
+    throw new InvalidInputError(
+      'signer',
+      vscode.l10n.t("Voting with a passkey is not available yet; the vote is signed with the profile's API key."),
+    );
   }
   return session.client;
 }
@@ -45,16 +48,27 @@ interface VoteTarget {
 const WAITING = ['ACTIVITY_STATUS_CONSENSUS_NEEDED'];
 
 async function waitingActivities(session: Session, organizationId: string, signal: AbortSignal): Promise<Activity[]> {
-  return session.client.listActivities({ organizationId, filterByStatus: WAITING, paginationOptions: { limit: '100' } }, { signal });
+  return session.client.listActivities(
+    { organizationId, filterByStatus: WAITING, paginationOptions: { limit: '100' } },
+    { signal },
+  );
 }
 
 /** The target named by the arguments; asks (pick or fingerprint) only when none is named. */
-async function resolveTarget(session: Session, vote: Vote, first: unknown, options: Readonly<Record<string, unknown>>): Promise<VoteTarget | undefined> {
+async function resolveTarget(
+  session: Session,
+  vote: Vote,
+  first: unknown,
+  options: Readonly<Record<string, unknown>>,
+): Promise<VoteTarget | undefined> {
   const defaultOrganization = stringOption(options, 'organizationId') ?? session.profile.organizationId;
   const given = activityOf(first);
   if (given) {
     if (given.fingerprint === '') {
-      throw new InvalidInputError('activity', vscode.l10n.t('The service gave no fingerprint for activity {0}, so it cannot be voted on.', given.id));
+      throw new InvalidInputError(
+        'activity',
+        vscode.l10n.t('The service gave no fingerprint for activity {0}, so it cannot be voted on.', given.id),
+      );
     }
     return { fingerprint: given.fingerprint, organizationId: given.organizationId, activity: given };
   }
@@ -65,10 +79,13 @@ async function resolveTarget(session: Session, vote: Vote, first: unknown, optio
     );
     return resolveTarget(session, vote, activity, options);
   }
-  const fingerprint = typeof first === 'string' && first.trim() !== '' ? first.trim() : stringOption(options, 'fingerprint');
+  const fingerprint =
+    typeof first === 'string' && first.trim() !== '' ? first.trim() : stringOption(options, 'fingerprint');
   if (fingerprint !== undefined) {
     // Find the activity, so that the modal can say what the fingerprint stands for.
-    const waiting = await withProgress(vscode.l10n.t('Looking up the activity…'), (signal) => waitingActivities(session, defaultOrganization, signal));
+    const waiting = await withProgress(vscode.l10n.t('Looking up the activity…'), (signal) =>
+      waitingActivities(session, defaultOrganization, signal),
+    );
     const activity = waiting.find((a) => a.fingerprint === fingerprint);
     return { fingerprint, organizationId: activity?.organizationId ?? defaultOrganization, activity };
   }
@@ -81,7 +98,10 @@ async function pickTarget(session: Session, vote: Vote, organizationId: string):
   );
   const votable = votableActivities(waiting, vote);
   const now = Date.now();
-  const enterItem = { label: vscode.l10n.t('$(edit) Enter a fingerprint…'), activity: undefined as Activity | undefined };
+  const enterItem = {
+    label: vscode.l10n.t('$(edit) Enter a fingerprint…'),
+    activity: undefined as Activity | undefined,
+  };
   let activity: Activity | undefined;
   if (votable.length > 0) {
     const items = [
@@ -104,7 +124,9 @@ async function pickTarget(session: Session, vote: Vote, organizationId: string):
     title: vscode.l10n.t('Activity fingerprint'),
     prompt:
       votable.length === 0
-        ? vscode.l10n.t('No activity of this organization waits for your decision. Enter the fingerprint of the activity to vote on.')
+        ? vscode.l10n.t(
+            'No activity of this organization waits for your decision. Enter the fingerprint of the activity to vote on.',
+          )
         : vscode.l10n.t('The fingerprint of the activity to vote on.'),
     validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('The fingerprint must not be empty.') : undefined),
   });
@@ -150,29 +172,43 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
       sentence: () => {
         const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('The activity');
         if (after) {
-          const status = after.status === 'ACTIVITY_STATUS_COMPLETED'
-            ? vscode.l10n.t('completed')
-            : after.status === 'ACTIVITY_STATUS_REJECTED'
-              ? vscode.l10n.t('rejected')
-              : after.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
-                ? vscode.l10n.t('still waiting for approvals')
-                : after.status;
+          const status =
+            after.status === 'ACTIVITY_STATUS_COMPLETED'
+              ? vscode.l10n.t('completed')
+              : after.status === 'ACTIVITY_STATUS_REJECTED'
+                ? vscode.l10n.t('rejected')
+                : after.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
+                  ? vscode.l10n.t('still waiting for approvals')
+                  : after.status;
           return vote === 'approve'
             ? vscode.l10n.t('Approved. {0} is now {1}.', what, status)
             : vscode.l10n.t('Rejected. {0} is now {1}.', what, status);
         }
-        return vote === 'approve' ? vscode.l10n.t('Your approval of {0} was recorded.', what) : vscode.l10n.t('Your rejection of {0} was recorded.', what);
+        return vote === 'approve'
+          ? vscode.l10n.t('Your approval of {0} was recorded.', what)
+          : vscode.l10n.t('Your rejection of {0} was recorded.', what);
       },
     },
     async (signal, generateAppProofs) => {
-      const request = { organizationId: target.organizationId, parameters: { fingerprint: target.fingerprint }, generateAppProofs };
-      const result = vote === 'approve' ? await client.approveActivity(request, { signal }) : await client.rejectActivity(request, { signal });
+      const request = {
+        organizationId: target.organizationId,
+        parameters: { fingerprint: target.fingerprint },
+        generateAppProofs,
+      };
+      const result =
+        vote === 'approve'
+          ? await client.approveActivity(request, { signal })
+          : await client.rejectActivity(request, { signal });
       if (targetId !== undefined) {
         // Best effort: the vote stands whether or not its effect can be read back.
-        after = await client.getActivity({ organizationId: target.organizationId, activityId: targetId }, { signal }).catch((error: unknown) => {
-          services.log.warn(`Could not read activity ${targetId} after the vote: ${error instanceof Error ? error.message : String(error)}`);
-          return undefined;
-        });
+        after = await client
+          .getActivity({ organizationId: target.organizationId, activityId: targetId }, { signal })
+          .catch((error: unknown) => {
+            services.log.warn(
+              `Could not read activity ${targetId} after the vote: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return undefined;
+          });
         if (after) services.noteSubmitted(after);
       }
       return result;

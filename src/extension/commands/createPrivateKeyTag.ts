@@ -24,14 +24,20 @@ function keyDescription(key: PrivateKey): string {
   return addresses.length > 0 ? `${key.privateKeyId} · ${addresses.join(', ')}` : key.privateKeyId;
 }
 
-async function choosePrivateKeys(services: Services, session: Session, preselected: ReadonlySet<string>): Promise<string[] | undefined> {
+async function choosePrivateKeys(
+  services: Services,
+  session: Session,
+  preselected: ReadonlySet<string>,
+): Promise<string[] | undefined> {
   const keys = await withProgress(vscode.l10n.t('Listing private keys…'), (signal) =>
     session.client.listPrivateKeys({ organizationId: session.profile.organizationId }, { signal }),
   );
   if (keys.length === 0) {
     const pasted = await askText({
       title: vscode.l10n.t('Private key IDs'),
-      prompt: vscode.l10n.t('The organization lists no private keys. Paste the IDs of the keys to tag, separated by commas or spaces, or leave empty to tag none.'),
+      prompt: vscode.l10n.t(
+        'The organization lists no private keys. Paste the IDs of the keys to tag, separated by commas or spaces, or leave empty to tag none.',
+      ),
     });
     return pasted === undefined ? undefined : parseIdList(pasted);
   }
@@ -52,7 +58,11 @@ async function choosePrivateKeys(services: Services, session: Session, preselect
 
 export async function createPrivateKeyTag(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
   const [first, second] = args;
-  const options: Readonly<Record<string, unknown>> = isPlainObject(second) ? second : isPlainObject(first) && !isPrivateKeyNode(first) ? first : {};
+  const options: Readonly<Record<string, unknown>> = isPlainObject(second)
+    ? second
+    : isPlainObject(first) && !isPrivateKeyNode(first)
+      ? first
+      : {};
   const preselected = new Set<string>(isPrivateKeyNode(first) ? [first.privateKey.privateKeyId] : []);
 
   let name = stringOption(options, 'name');
@@ -88,7 +98,11 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
     },
     (signal, generateAppProofs) =>
       session.client.createPrivateKeyTag(
-        { organizationId: session.profile.organizationId, parameters: { privateKeyTagName: tagName, privateKeyIds: ids }, generateAppProofs },
+        {
+          organizationId: session.profile.organizationId,
+          parameters: { privateKeyTagName: tagName, privateKeyIds: ids },
+          generateAppProofs,
+        },
         { signal },
       ),
   );

@@ -26,7 +26,10 @@ type Handler = (...args: unknown[]) => unknown;
 const ETHEREUM = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 
 /** The ABI text named by the arguments, the active editor, or a file dialog. */
-async function resolveSource(first: unknown, options: Readonly<Record<string, unknown>>): Promise<AbiSource | undefined> {
+async function resolveSource(
+  first: unknown,
+  options: Readonly<Record<string, unknown>>,
+): Promise<AbiSource | undefined> {
   const abiText = options['abiText'];
   if (typeof abiText === 'string') {
     return { text: abiText, fileName: stringOption(options, 'fileName'), uri: undefined };
@@ -44,7 +47,8 @@ async function chooseContract(source: AbiSource, contractName: string | undefine
   if (contractName !== undefined) return readAbiFile(source.text, source.fileName, contractName);
   const contracts = listAbiContracts(source.text, source.fileName);
   const candidates = contracts.filter((c) => Array.isArray(c.abi) && c.abi.length > 0);
-  if (contracts.length <= 1 || candidates.length === 1) return readAbiFile(source.text, source.fileName, candidates[0]?.contractName);
+  if (contracts.length <= 1 || candidates.length === 1)
+    return readAbiFile(source.text, source.fileName, candidates[0]?.contractName);
   const items = contracts.map((contract) => ({
     label: contract.contractName ?? vscode.l10n.t('(unnamed contract)'),
     description: Array.isArray(contract.abi) ? vscode.l10n.t('{0} ABI entries', contract.abi.length) : '',
@@ -74,7 +78,10 @@ async function askNotes(): Promise<string | undefined> {
   });
 }
 
-export async function createSmartContractInterface(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
+export async function createSmartContractInterface(
+  services: Services,
+  ...args: unknown[]
+): Promise<Activity | undefined> {
   const [first] = args;
   const options: Readonly<Record<string, unknown>> = isPlainObject(first) ? first : {};
   const type = stringOption(options, 'type') ?? ETHEREUM;
@@ -100,7 +107,10 @@ export async function createSmartContractInterface(services: Services, ...args: 
     address = addressFromArgument(givenAddress, vscode.l10n.t);
     label ??= defaultLabel;
     if (label === undefined) {
-      throw new InvalidInputError('smart contract interface', vscode.l10n.t('The ABI names no contract, so there is no label to default to: pass a label. Nothing was sent.'));
+      throw new InvalidInputError(
+        'smart contract interface',
+        vscode.l10n.t('The ABI names no contract, so there is no label to default to: pass a label. Nothing was sent.'),
+      );
     }
   } else {
     address = await askContractAddress();
@@ -113,7 +123,8 @@ export async function createSmartContractInterface(services: Services, ...args: 
       notes = typed.trim() === '' ? undefined : typed;
     }
   }
-  const problem = labelProblem(label, vscode.l10n.t) ?? (notes !== undefined ? notesProblem(notes, vscode.l10n.t) : undefined);
+  const problem =
+    labelProblem(label, vscode.l10n.t) ?? (notes !== undefined ? notesProblem(notes, vscode.l10n.t) : undefined);
   if (problem) throw new InvalidInputError('smart contract interface', vscode.l10n.t('{0} Nothing was sent.', problem));
 
   const session = await services.requireSession();
@@ -122,7 +133,15 @@ export async function createSmartContractInterface(services: Services, ...args: 
   const contractLabel = label;
   const warnings = abi.warnings.length;
   services.log.info(
-    vscode.l10n.t('Registering {0} from {1} ({2} format, {3} bytes, {4} warnings) at {5}', contractLabel, source.fileName ?? vscode.l10n.t('text'), abi.format, abi.bytes, warnings, contractAddress),
+    vscode.l10n.t(
+      'Registering {0} from {1} ({2} format, {3} bytes, {4} warnings) at {5}',
+      contractLabel,
+      source.fileName ?? vscode.l10n.t('text'),
+      abi.format,
+      abi.bytes,
+      warnings,
+      contractAddress,
+    ),
   );
   return submitActivity(
     services,
@@ -132,7 +151,11 @@ export async function createSmartContractInterface(services: Services, ...args: 
       sentence: (activity) =>
         activity.status === 'ACTIVITY_STATUS_COMPLETED'
           ? warnings > 0
-            ? vscode.l10n.t('Smart contract interface "{0}" created, with {1} warnings about the ABI (see the log).', contractLabel, warnings)
+            ? vscode.l10n.t(
+                'Smart contract interface "{0}" created, with {1} warnings about the ABI (see the log).',
+                contractLabel,
+                warnings,
+              )
             : vscode.l10n.t('Smart contract interface "{0}" created.', contractLabel)
           : undefined,
     },

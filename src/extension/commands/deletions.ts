@@ -22,7 +22,13 @@ import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickMany, pickOne } from '../ui/prompts';
 import { isSmartContractInterfaceNode } from '../views/treeNodes';
-import { booleanOption, isConfirmed, isPlainObject, smartContractInterfaceDetail, stringOption } from './operationInputs';
+import {
+  booleanOption,
+  isConfirmed,
+  isPlainObject,
+  smartContractInterfaceDetail,
+  stringOption,
+} from './operationInputs';
 import { submitActivity } from './submitActivity';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -34,10 +40,15 @@ function optionsOf(args: readonly unknown[]): Readonly<Record<string, unknown>> 
   return {};
 }
 
-async function resolveInterface(session: Session, first: unknown, options: Readonly<Record<string, unknown>>): Promise<SmartContractInterface | undefined> {
+async function resolveInterface(
+  session: Session,
+  first: unknown,
+  options: Readonly<Record<string, unknown>>,
+): Promise<SmartContractInterface | undefined> {
   if (isSmartContractInterfaceNode(first)) return first.smartContractInterface;
   const organizationId = session.profile.organizationId;
-  const id = typeof first === 'string' && first.trim() !== '' ? first.trim() : stringOption(options, 'smartContractInterfaceId');
+  const id =
+    typeof first === 'string' && first.trim() !== '' ? first.trim() : stringOption(options, 'smartContractInterfaceId');
   if (id !== undefined) {
     return withProgress(vscode.l10n.t('Reading smart contract interface {0}…', id), (signal) =>
       session.client.getSmartContractInterface({ organizationId, smartContractInterfaceId: id }, { signal }),
@@ -51,13 +62,21 @@ async function resolveInterface(session: Session, first: unknown, options: Reado
     return undefined;
   }
   const picked = await pickOne(
-    all.map((sci) => ({ label: sci.label, description: sci.smartContractAddress, detail: sci.smartContractInterfaceId, sci })),
+    all.map((sci) => ({
+      label: sci.label,
+      description: sci.smartContractAddress,
+      detail: sci.smartContractInterfaceId,
+      sci,
+    })),
     { title: vscode.l10n.t('Delete which smart contract interface?') },
   );
   return picked?.sci;
 }
 
-export async function deleteSmartContractInterface(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
+export async function deleteSmartContractInterface(
+  services: Services,
+  ...args: unknown[]
+): Promise<Activity | undefined> {
   const options = optionsOf(args);
   const session = await services.requireSession();
   const sci = await resolveInterface(session, args[0], options);
@@ -77,7 +96,9 @@ export async function deleteSmartContractInterface(services: Services, ...args: 
       title: vscode.l10n.t('Deleting smart contract interface "{0}"…', sci.label),
       changes: ['organization'],
       sentence: (activity) =>
-        activity.status === 'ACTIVITY_STATUS_COMPLETED' ? vscode.l10n.t('Smart contract interface "{0}" deleted.', sci.label) : undefined,
+        activity.status === 'ACTIVITY_STATUS_COMPLETED'
+          ? vscode.l10n.t('Smart contract interface "{0}" deleted.', sci.label)
+          : undefined,
     },
     (signal, generateAppProofs) =>
       session.client.deleteSmartContractInterface(
@@ -88,12 +109,21 @@ export async function deleteSmartContractInterface(services: Services, ...args: 
 }
 
 /** Type-to-confirm, then the deleteWithoutExport tick box and its warning. Undefined when dismissed. */
-async function confirmSubOrganizationDeletion(organizationId: string, label: string): Promise<{ deleteWithoutExport: boolean } | undefined> {
+async function confirmSubOrganizationDeletion(
+  organizationId: string,
+  label: string,
+): Promise<{ deleteWithoutExport: boolean } | undefined> {
   const typed = await askText({
     title: vscode.l10n.t('Delete sub-organization "{0}"', label),
-    prompt: vscode.l10n.t('This deletes the sub-organization {0} and everything in it. Type its ID to confirm.', organizationId),
+    prompt: vscode.l10n.t(
+      'This deletes the sub-organization {0} and everything in it. Type its ID to confirm.',
+      organizationId,
+    ),
     placeHolder: organizationId,
-    validateInput: (text) => (text.trim() === organizationId ? undefined : vscode.l10n.t('Type the organization ID exactly: {0}', organizationId)),
+    validateInput: (text) =>
+      text.trim() === organizationId
+        ? undefined
+        : vscode.l10n.t('Type the organization ID exactly: {0}', organizationId),
   });
   if (typed === undefined) return undefined;
   const withoutExport = {
@@ -109,7 +139,10 @@ async function confirmSubOrganizationDeletion(organizationId: string, label: str
   if (ticked.length === 0) return { deleteWithoutExport: false };
   const accepted = await confirmModal(
     vscode.l10n.t('Delete without exporting the keys?'),
-    vscode.l10n.t('Private keys and wallets of {0} that were never exported will be lost for good: no one, not even the service, can recover them.', organizationId),
+    vscode.l10n.t(
+      'Private keys and wallets of {0} that were never exported will be lost for good: no one, not even the service, can recover them.',
+      organizationId,
+    ),
     vscode.l10n.t('Delete Without Export'),
   );
   return accepted ? { deleteWithoutExport: true } : undefined;
@@ -124,8 +157,12 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
   if (named !== undefined && named !== organizationId) {
     throw new InvalidInputError(
       'sub-organization',
-      vscode.l10n.t('Only the active profile\'s organization ({0}) can be deleted, not {1}: the deletion must be signed by a root user of the sub-organization itself.', organizationId, named),
-      vscode.l10n.t('Switch to a profile of that sub-organization, with its root user\'s API key, then try again.'),
+      vscode.l10n.t(
+        "Only the active profile's organization ({0}) can be deleted, not {1}: the deletion must be signed by a root user of the sub-organization itself.",
+        organizationId,
+        named,
+      ),
+      vscode.l10n.t("Switch to a profile of that sub-organization, with its root user's API key, then try again."),
     );
   }
   let deleteWithoutExport = booleanOption(options, 'deleteWithoutExport') ?? false;
@@ -141,11 +178,18 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
       changes: ['organization'],
       sentence: (activity) =>
         activity.status === 'ACTIVITY_STATUS_COMPLETED'
-          ? vscode.l10n.t('Sub-organization {0} deleted. The profile "{1}" now points at an organization that no longer exists.', organizationId, session.profile.label)
+          ? vscode.l10n.t(
+              'Sub-organization {0} deleted. The profile "{1}" now points at an organization that no longer exists.',
+              organizationId,
+              session.profile.label,
+            )
           : undefined,
     },
     (signal, generateAppProofs) =>
-      session.client.deleteSubOrganization({ organizationId, parameters: { deleteWithoutExport }, generateAppProofs }, { signal }),
+      session.client.deleteSubOrganization(
+        { organizationId, parameters: { deleteWithoutExport }, generateAppProofs },
+        { signal },
+      ),
   );
 }
 

@@ -20,7 +20,10 @@ export async function getApiKey(services: Services, ...args: unknown[]): Promise
   const options: Readonly<Record<string, unknown>> = isPlainObject(first) ? first : {};
   const session = await services.requireSession();
   const organizationId = stringOption(options, 'organizationId') ?? session.profile.organizationId;
-  let apiKeyId = typeof first === 'string' && first.trim() !== '' ? first.trim() : (stringOption(options, 'apiKeyId') ?? session.profile.apiKeyId);
+  let apiKeyId =
+    typeof first === 'string' && first.trim() !== ''
+      ? first.trim()
+      : (stringOption(options, 'apiKeyId') ?? session.profile.apiKeyId);
   if (apiKeyId === undefined) {
     const typed = await askText({
       title: vscode.l10n.t('API key ID'),

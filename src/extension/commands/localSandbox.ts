@@ -17,19 +17,34 @@ export function localSandboxHandlers(services: Services, sandbox: LocalSandbox):
       );
       void vscode.window.showInformationMessage(
         started.shared
-          ? vscode.l10n.t('The local sandbox of another VS Code window runs at {0}; this window uses it. The profile "{1}" is active.', started.baseUrl, started.profile.label)
-          : vscode.l10n.t('The local sandbox runs at {0}. The profile "{1}" is active.', started.baseUrl, started.profile.label),
+          ? vscode.l10n.t(
+              'The local sandbox of another VS Code window runs at {0}; this window uses it. The profile "{1}" is active.',
+              started.baseUrl,
+              started.profile.label,
+            )
+          : vscode.l10n.t(
+              'The local sandbox runs at {0}. The profile "{1}" is active.',
+              started.baseUrl,
+              started.profile.label,
+            ),
       );
       services.fireChange('profile');
       return { baseUrl: started.baseUrl, profileId: started.profile.id, shared: started.shared };
     },
     [CommandIds.stopLocalSandbox]: async () => {
       const outcome = await sandbox.stop();
-      if (outcome.kind === 'stopped') void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'));
+      if (outcome.kind === 'stopped')
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'),
+        );
       if (outcome.kind === 'shared') {
         const { credentials, ownerPid } = outcome.shared;
         void vscode.window.showInformationMessage(
-          vscode.l10n.t('The local sandbox at {0} belongs to another VS Code window (PID {1}): it stops when that window stops it or closes. This window no longer uses it.', credentials.baseUrl, ownerPid),
+          vscode.l10n.t(
+            'The local sandbox at {0} belongs to another VS Code window (PID {1}): it stops when that window stops it or closes. This window no longer uses it.',
+            credentials.baseUrl,
+            ownerPid,
+          ),
         );
       }
       return outcome.kind === 'stopped';

@@ -71,7 +71,8 @@ export function adviseAddress(input: string): AddressAdvice {
   try {
     const checked = checkEthereumAddress(input);
     if (checked.checksumValid === true) return { kind: 'valid', address: checked.address };
-    if (checked.checksumValid === 'noChecksum') return { kind: 'noChecksum', address: checked.address, checksummed: checked.checksummed };
+    if (checked.checksumValid === 'noChecksum')
+      return { kind: 'noChecksum', address: checked.address, checksummed: checked.checksummed };
     return { kind: 'checksumMismatch', address: checked.address, checksummed: checked.checksummed };
   } catch (error) {
     if (error instanceof InvalidInputError) return { kind: 'invalid', message: error.message, hint: error.hint };
@@ -93,7 +94,10 @@ export function addressFromArgument(input: string, t: Translate = englishText): 
     case 'checksumMismatch':
       throw new InvalidInputError(
         'contract address',
-        t('The contract address {0} fails its EIP-55 checksum: a character may be mistyped. Nothing was sent.', advice.address),
+        t(
+          'The contract address {0} fails its EIP-55 checksum: a character may be mistyped. Nothing was sent.',
+          advice.address,
+        ),
         t('If the address is right, pass its checksummed form {0}.', advice.checksummed),
       );
     case 'invalid':
@@ -122,9 +126,11 @@ const MAX_VALUE_TEXT = 100;
 const MAX_DETAIL_LINES = 14;
 
 function valueText(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   const oneLine = text.replace(/\s+/g, ' ');
-  return oneLine.length <= MAX_VALUE_TEXT ? oneLine : `${oneLine.slice(0, MAX_VALUE_TEXT - 1)}… (${text.length} characters)`;
+  return oneLine.length <= MAX_VALUE_TEXT
+    ? oneLine
+    : `${oneLine.slice(0, MAX_VALUE_TEXT - 1)}… (${text.length} characters)`;
 }
 
 /** The intent's fields as "key: value" lines, long values shortened (an ABI is hundreds of characters). */
@@ -132,7 +138,9 @@ export function intentLines(activity: Pick<Activity, 'intent'>): string[] {
   const inner = unwrapSingleKey(activity.intent);
   if (typeof inner !== 'object' || inner === null) return [];
   const lines = Object.entries(inner as Record<string, unknown>).map(([key, value]) => `  ${key}: ${valueText(value)}`);
-  return lines.length <= MAX_DETAIL_LINES ? lines : [...lines.slice(0, MAX_DETAIL_LINES), `  … (${lines.length - MAX_DETAIL_LINES} more)`];
+  return lines.length <= MAX_DETAIL_LINES
+    ? lines
+    : [...lines.slice(0, MAX_DETAIL_LINES), `  … (${lines.length - MAX_DETAIL_LINES} more)`];
 }
 
 /**

@@ -23,7 +23,9 @@ export interface ProfileCheck {
 }
 
 function record(arg: unknown): Record<string, unknown> {
-  return typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) ? (arg as Record<string, unknown>) : {};
+  return typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri)
+    ? (arg as Record<string, unknown>)
+    : {};
 }
 
 function text(value: unknown): string | undefined {
@@ -52,7 +54,7 @@ function baseUrlProblem(value: string): string | undefined {
 
 /** The profile an argument names (id or object), or a pick among all. */
 export async function pickProfile(services: Services, arg: unknown, placeHolder: string): Promise<Profile> {
-  const id = typeof arg === 'string' ? arg : text(record(arg)['profileId']) ?? text(record(arg)['id']);
+  const id = typeof arg === 'string' ? arg : (text(record(arg)['profileId']) ?? text(record(arg)['id']));
   if (id !== undefined) {
     const profile = services.profiles.get(id);
     if (!profile) throw new InvalidInputError('profile', vscode.l10n.t('There is no profile with ID {0}.', id));
@@ -60,7 +62,11 @@ export async function pickProfile(services: Services, arg: unknown, placeHolder:
   }
   const profiles = services.profiles.list();
   if (profiles.length === 0) {
-    throw new InvalidInputError('profile', vscode.l10n.t('There is no Countersign profile yet.'), vscode.l10n.t('Run "Countersign: Add Profile" first.'));
+    throw new InvalidInputError(
+      'profile',
+      vscode.l10n.t('There is no Countersign profile yet.'),
+      vscode.l10n.t('Run "Countersign: Add Profile" first.'),
+    );
   }
   const active = services.profiles.active();
   const picked = await vscode.window.showQuickPick(
@@ -78,17 +84,36 @@ export async function pickProfile(services: Services, arg: unknown, placeHolder:
 
 async function addProfile(services: Services, arg: unknown): Promise<Profile> {
   const input = record(arg);
-  const label = text(input['label']) ?? (await ask({ title: vscode.l10n.t('Add Profile (1/4)'), prompt: vscode.l10n.t('A name for this profile'), placeHolder: 'Production', validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a label.')) }));
+  const label =
+    text(input['label']) ??
+    (await ask({
+      title: vscode.l10n.t('Add Profile (1/4)'),
+      prompt: vscode.l10n.t('A name for this profile'),
+      placeHolder: 'Production',
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a label.')),
+    }));
   const baseUrl =
     text(input['baseUrl']) ??
-    (await ask({ title: vscode.l10n.t('Add Profile (2/4)'), prompt: vscode.l10n.t('API base URL'), value: defaultBaseUrl(), validateInput: baseUrlProblem }));
+    (await ask({
+      title: vscode.l10n.t('Add Profile (2/4)'),
+      prompt: vscode.l10n.t('API base URL'),
+      value: defaultBaseUrl(),
+      validateInput: baseUrlProblem,
+    }));
   const organizationId =
     text(input['organizationId']) ??
-    (await ask({ title: vscode.l10n.t('Add Profile (3/4)'), prompt: vscode.l10n.t('Organization ID'), validateInput: organizationIdProblem }));
+    (await ask({
+      title: vscode.l10n.t('Add Profile (3/4)'),
+      prompt: vscode.l10n.t('Organization ID'),
+      validateInput: organizationIdProblem,
+    }));
   const apiKeyId =
     'apiKeyId' in input
       ? text(input['apiKeyId'])
-      : await ask({ title: vscode.l10n.t('Add Profile (4/4)'), prompt: vscode.l10n.t('API key ID (optional: used by Check Profile and Get API Key)') });
+      : await ask({
+          title: vscode.l10n.t('Add Profile (4/4)'),
+          prompt: vscode.l10n.t('API key ID (optional: used by Check Profile and Get API Key)'),
+        });
   const profile = await services.profiles.add({ label, baseUrl, organizationId, ...(apiKeyId ? { apiKeyId } : {}) });
   services.log.info('Profile added', { profileId: profile.id, organizationId: profile.organizationId });
   const privateKey = text(input['privateKey']);
@@ -100,10 +125,16 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
     const importKey = vscode.l10n.t('Import API Key');
     const generateKey = vscode.l10n.t('Generate API Key');
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Profile "{0}" added. It needs an API key to sign requests.', profile.label), importKey, generateKey)
+      .showInformationMessage(
+        vscode.l10n.t('Profile "{0}" added. It needs an API key to sign requests.', profile.label),
+        importKey,
+        generateKey,
+      )
       .then((choice) => {
-        if (choice === importKey) void vscode.commands.executeCommand(CommandIds.importApiKey, { profileId: profile.id });
-        if (choice === generateKey) void vscode.commands.executeCommand(CommandIds.generateApiKey, { profileId: profile.id });
+        if (choice === importKey)
+          void vscode.commands.executeCommand(CommandIds.importApiKey, { profileId: profile.id });
+        if (choice === generateKey)
+          void vscode.commands.executeCommand(CommandIds.generateApiKey, { profileId: profile.id });
       });
   }
   return profile;
@@ -111,7 +142,11 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
 
 async function editProfile(services: Services, arg: unknown): Promise<Profile> {
   const input = record(arg);
-  const profile = await pickProfile(services, typeof arg === 'string' ? arg : input['profileId'] ?? services.profiles.active()?.id, vscode.l10n.t('Profile to edit'));
+  const profile = await pickProfile(
+    services,
+    typeof arg === 'string' ? arg : (input['profileId'] ?? services.profiles.active()?.id),
+    vscode.l10n.t('Profile to edit'),
+  );
   const given = ['label', 'baseUrl', 'organizationId', 'apiKeyId'].filter((key) => key in input);
   if (given.length > 0) {
     return services.profiles.update(profile.id, {
@@ -122,12 +157,34 @@ async function editProfile(services: Services, arg: unknown): Promise<Profile> {
     });
   }
   const fields = [
-    { label: vscode.l10n.t('Label'), detail: profile.label, key: 'label' as const, validate: (v: string) => (v.trim() ? undefined : vscode.l10n.t('Enter a label.')) },
-    { label: vscode.l10n.t('API base URL'), detail: profile.baseUrl, key: 'baseUrl' as const, validate: baseUrlProblem },
-    { label: vscode.l10n.t('Organization ID'), detail: profile.organizationId, key: 'organizationId' as const, validate: organizationIdProblem },
-    { label: vscode.l10n.t('API key ID'), detail: profile.apiKeyId ?? vscode.l10n.t('(none)'), key: 'apiKeyId' as const, validate: () => undefined },
+    {
+      label: vscode.l10n.t('Label'),
+      detail: profile.label,
+      key: 'label' as const,
+      validate: (v: string) => (v.trim() ? undefined : vscode.l10n.t('Enter a label.')),
+    },
+    {
+      label: vscode.l10n.t('API base URL'),
+      detail: profile.baseUrl,
+      key: 'baseUrl' as const,
+      validate: baseUrlProblem,
+    },
+    {
+      label: vscode.l10n.t('Organization ID'),
+      detail: profile.organizationId,
+      key: 'organizationId' as const,
+      validate: organizationIdProblem,
+    },
+    {
+      label: vscode.l10n.t('API key ID'),
+      detail: profile.apiKeyId ?? vscode.l10n.t('(none)'),
+      key: 'apiKeyId' as const,
+      validate: () => undefined,
+    },
   ];
-  const field = await vscode.window.showQuickPick(fields, { placeHolder: vscode.l10n.t('What to change in "{0}"', profile.label) });
+  const field = await vscode.window.showQuickPick(fields, {
+    placeHolder: vscode.l10n.t('What to change in "{0}"', profile.label),
+  });
   if (!field) throw new CancelledError();
   const value = await ask({ prompt: field.label, value: profile[field.key] ?? '', validateInput: field.validate });
   return services.profiles.update(profile.id, { [field.key]: value });
@@ -139,7 +196,12 @@ async function removeProfile(services: Services, arg: unknown, options: unknown)
     const remove = vscode.l10n.t('Remove');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('Remove the profile "{0}"?', profile.label),
-      { modal: true, detail: vscode.l10n.t('Its API key is deleted from this machine\'s secret storage. The key stays registered with the organization.') },
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          "Its API key is deleted from this machine's secret storage. The key stays registered with the organization.",
+        ),
+      },
       remove,
     );
     if (choice !== remove) throw new CancelledError();
@@ -159,7 +221,9 @@ async function checkProfile(services: Services, arg: unknown): Promise<ProfileCh
   // through every attempt's timeout.
   const result = await withProgress(vscode.l10n.t('Checking "{0}"…', profile.label), async (signal) => {
     const whoami = await client.whoami({ organizationId: profile.organizationId }, { signal });
-    const apiKey = profile.apiKeyId ? await client.getApiKey({ organizationId: profile.organizationId, apiKeyId: profile.apiKeyId }, { signal }) : undefined;
+    const apiKey = profile.apiKeyId
+      ? await client.getApiKey({ organizationId: profile.organizationId, apiKeyId: profile.apiKeyId }, { signal })
+      : undefined;
     return { whoami, apiKey };
   });
   const registered = result.apiKey?.credential.publicKey;
@@ -173,14 +237,28 @@ async function checkProfile(services: Services, arg: unknown): Promise<ProfileCh
   if (keyMatches === false) {
     throw new InvalidInputError(
       'apiKey',
-      vscode.l10n.t('The API key {0} registered with the organization has another public key than the key stored for "{1}".', profile.apiKeyId ?? '', profile.label),
-      vscode.l10n.t('Import the matching private key, or set the profile\'s API key ID to the key you hold.'),
+      vscode.l10n.t(
+        'The API key {0} registered with the organization has another public key than the key stored for "{1}".',
+        profile.apiKeyId ?? '',
+        profile.label,
+      ),
+      vscode.l10n.t("Import the matching private key, or set the profile's API key ID to the key you hold."),
     );
   }
   void vscode.window.showInformationMessage(
     keyMatches
-      ? vscode.l10n.t('"{0}" works: signed in as {1} in {2}, and the registered public key matches.', profile.label, result.whoami.username, result.whoami.organizationName)
-      : vscode.l10n.t('"{0}" works: signed in as {1} in {2}.', profile.label, result.whoami.username, result.whoami.organizationName),
+      ? vscode.l10n.t(
+          '"{0}" works: signed in as {1} in {2}, and the registered public key matches.',
+          profile.label,
+          result.whoami.username,
+          result.whoami.organizationName,
+        )
+      : vscode.l10n.t(
+          '"{0}" works: signed in as {1} in {2}.',
+          profile.label,
+          result.whoami.username,
+          result.whoami.organizationName,
+        ),
   );
   return { profile, whoami: result.whoami, apiKey: result.apiKey, keyMatches };
 }

@@ -54,7 +54,11 @@ export interface CommandFailure {
   readonly message: string;
 }
 
-export function registerCommands(services: Services, views: Views, localSandbox: LocalSandbox): vscode.Event<CommandFailure> {
+export function registerCommands(
+  services: Services,
+  views: Views,
+  localSandbox: LocalSandbox,
+): vscode.Event<CommandFailure> {
   const failures = new vscode.EventEmitter<CommandFailure>();
   services.context.subscriptions.push(failures);
   const families: HandlerMap[] = [
@@ -75,7 +79,12 @@ export function registerCommands(services: Services, views: Views, localSandbox:
     if (!handler) continue;
     services.context.subscriptions.push(
       vscode.commands.registerCommand(id, (...args: unknown[]) =>
-        runCommand(services, ACTIONS[id], () => handler(...args), (error, message) => failures.fire({ command: id, error, message })),
+        runCommand(
+          services,
+          ACTIONS[id],
+          () => handler(...args),
+          (error, message) => failures.fire({ command: id, error, message }),
+        ),
       ),
     );
   }

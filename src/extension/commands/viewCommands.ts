@@ -61,7 +61,10 @@ export function viewCommandHandlers(services: Services, views: Views): Partial<R
     [CommandIds.copyFingerprint]: async (arg: unknown) => {
       const activity = requireActivity(arg, vscode.l10n.t('Copy Fingerprint'));
       if (activity.fingerprint === '') {
-        throw new InvalidInputError('activity', vscode.l10n.t('The service gave no fingerprint for activity {0}.', activity.id));
+        throw new InvalidInputError(
+          'activity',
+          vscode.l10n.t('The service gave no fingerprint for activity {0}.', activity.id),
+        );
       }
       await copy(activity.fingerprint, vscode.l10n.t('fingerprint'));
       return activity.fingerprint;

@@ -27,9 +27,19 @@ export function activityOutcome(status: string): ActivityOutcome {
 }
 
 /** One line naming the activity: type in words, status in words, id, and the raw type and status. */
-export function activityHeadline(activity: Pick<Activity, 'id' | 'type' | 'status'>, t: Translate = englishText): string {
+export function activityHeadline(
+  activity: Pick<Activity, 'id' | 'type' | 'status'>,
+  t: Translate = englishText,
+): string {
   const status = statusPresentation(activity.status, false, t).label;
-  return t('{0}: {1} (activity {2}, {3}, {4})', activityTypeLabel(activity.type), status, activity.id, activity.type, activity.status);
+  return t(
+    '{0}: {1} (activity {2}, {3}, {4})',
+    activityTypeLabel(activity.type),
+    status,
+    activity.id,
+    activity.type,
+    activity.status,
+  );
 }
 
 /** The activity as formatted JSON, id, status and type first. */
@@ -42,26 +52,42 @@ export function activityJsonText(activity: Activity): string {
  * One line per App Proof with the outcome of its signature check. When proofs were asked for and none came
  * back, one line says so.
  */
-export function appProofLines(activity: Pick<Activity, 'appProofs'>, requested: boolean, t: Translate = englishText): string[] {
+export function appProofLines(
+  activity: Pick<Activity, 'appProofs'>,
+  requested: boolean,
+  t: Translate = englishText,
+): string[] {
   if (activity.appProofs.length === 0) {
     return requested ? [t('No App Proofs came back with this activity, although they were asked for.')] : [];
   }
   return activity.appProofs.map((proof, index) => {
     const check = checkAppProof(proof);
     return check.ok
-      ? t('App Proof {0}: signature valid (scheme {1}, signing key {2}…).', index + 1, proof.scheme, check.signingPublicKey.slice(0, 18))
+      ? t(
+          'App Proof {0}: signature valid (scheme {1}, signing key {2}…).',
+          index + 1,
+          proof.scheme,
+          check.signingPublicKey.slice(0, 18),
+        )
       : t('App Proof {0}: signature NOT valid: {1}.', index + 1, check.reason);
   });
 }
 
 /** The short sentence of the information message after a submission. */
-export function outcomeSentence(activity: Pick<Activity, 'id' | 'type' | 'status' | 'fingerprint'>, t: Translate = englishText): string {
+export function outcomeSentence(
+  activity: Pick<Activity, 'id' | 'type' | 'status' | 'fingerprint'>,
+  t: Translate = englishText,
+): string {
   const what = activityTypeLabel(activity.type);
   switch (activityOutcome(activity.status)) {
     case 'completed':
       return t('{0}: completed.', what);
     case 'waitsForApprovals':
-      return t('{0}: waits for approvals by other users of the organization (fingerprint {1}).', what, activity.fingerprint || activity.id);
+      return t(
+        '{0}: waits for approvals by other users of the organization (fingerprint {1}).',
+        what,
+        activity.fingerprint || activity.id,
+      );
     case 'failed':
       return t('{0}: failed.', what);
     case 'rejected':

@@ -17,7 +17,10 @@ function formatFields(fields: LogFields | undefined): string {
   if (!fields) return '';
   const parts = Object.entries(fields)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}=${typeof value === 'string' && /[\s"]/.test(value) ? JSON.stringify(value) : String(value)}`);
+    .map(
+      ([key, value]) =>
+        `${key}=${typeof value === 'string' && /[\s"]/.test(value) ? JSON.stringify(value) : String(value)}`,
+    );
   return parts.length > 0 ? ` ${parts.join(' ')}` : '';
 }
 

@@ -7,7 +7,14 @@ import * as vscode from 'vscode';
 import type { Activity, ApiKey } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
-import { activityHeadline, activityJsonText, activityOutcome, appProofLines, outcomeSentence, summarizeApiKey } from './activityReport';
+import {
+  activityHeadline,
+  activityJsonText,
+  activityOutcome,
+  appProofLines,
+  outcomeSentence,
+  summarizeApiKey,
+} from './activityReport';
 
 const t = (message: string, ...args: Array<string | number | boolean>): string => vscode.l10n.t(message, ...args);
 
@@ -38,13 +45,21 @@ export function announceActivity(services: Services, activity: Activity, sentenc
 /** Writes an API key record to the log as JSON, and offers to copy its public key. Not awaited. */
 export function printApiKey(services: Services, apiKey: ApiKey): void {
   const summary = summarizeApiKey(apiKey);
-  services.log.info(`${t('API key {0} ({1})', summary.apiKeyName, summary.apiKeyId)}\n${JSON.stringify(summary, null, 2)}`);
+  services.log.info(
+    `${t('API key {0} ({1})', summary.apiKeyName, summary.apiKeyId)}\n${JSON.stringify(summary, null, 2)}`,
+  );
   const copy = t('Copy Public Key');
   const showLog = t('Show Log');
   const expiry = summary.expiration === 'never' ? t('never expires') : t('expires {0}', summary.expiration);
   void vscode.window
     .showInformationMessage(
-      t('API key "{0}": {1}, public key {2}…, {3}.', summary.apiKeyName, summary.credentialType, summary.publicKey.slice(0, 16), expiry),
+      t(
+        'API key "{0}": {1}, public key {2}…, {3}.',
+        summary.apiKeyName,
+        summary.credentialType,
+        summary.publicKey.slice(0, 16),
+        expiry,
+      ),
       copy,
       showLog,
     )

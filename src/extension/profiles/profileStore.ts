@@ -86,7 +86,10 @@ export class ProfileStore implements vscode.Disposable {
     if (!current) throw new InvalidInputError('profile', vscode.l10n.t('There is no profile with ID {0}.', id));
     const { id: _ignored, ...rest } = current;
     const updated: Profile = { id, ...checkInput({ ...rest, ...changes }) };
-    await this.#state.update(PROFILES_KEY, this.list().map((p) => (p.id === id ? updated : p)));
+    await this.#state.update(
+      PROFILES_KEY,
+      this.list().map((p) => (p.id === id ? updated : p)),
+    );
     this.#emitter.fire();
     return updated;
   }

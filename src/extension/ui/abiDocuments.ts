@@ -58,12 +58,19 @@ export async function readAbiSource(uri: vscode.Uri): Promise<AbiSource> {
     throw new InvalidInputError('ABI file', vscode.l10n.t('{0}: the file cannot be found or opened.', fileName));
   }
   if (stat.type & vscode.FileType.Directory) {
-    throw new InvalidInputError('ABI file', vscode.l10n.t('{0} is a folder; choose an ABI or artifact JSON file.', fileName));
+    throw new InvalidInputError(
+      'ABI file',
+      vscode.l10n.t('{0} is a folder; choose an ABI or artifact JSON file.', fileName),
+    );
   }
   if (stat.size > MAX_FILE_BYTES) {
     throw new InvalidInputError(
       'ABI file',
-      vscode.l10n.t('{0}: the file is {1} MB, too large to be an ABI or a contract artifact.', fileName, Math.ceil(stat.size / (1024 * 1024))),
+      vscode.l10n.t(
+        '{0}: the file is {1} MB, too large to be an ABI or a contract artifact.',
+        fileName,
+        Math.ceil(stat.size / (1024 * 1024)),
+      ),
     );
   }
   let bytes: Uint8Array;

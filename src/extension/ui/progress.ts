@@ -8,7 +8,10 @@ import { CancelledError } from '../../api';
 
 export type ProgressReport = (message: string) => void;
 
-export async function withProgress<T>(title: string, task: (signal: AbortSignal, report: ProgressReport) => Promise<T>): Promise<T> {
+export async function withProgress<T>(
+  title: string,
+  task: (signal: AbortSignal, report: ProgressReport) => Promise<T>,
+): Promise<T> {
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
     async (progress, token) => {

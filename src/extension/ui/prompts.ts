@@ -19,12 +19,30 @@ export async function confirmModal(message: string, detail: string, action: stri
   return choice === action;
 }
 
-export async function pickOne<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
-  return vscode.window.showQuickPick(items, { ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true, ...options, canPickMany: false });
+export async function pickOne<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: vscode.QuickPickOptions,
+): Promise<T | undefined> {
+  return vscode.window.showQuickPick(items, {
+    ignoreFocusOut: true,
+    matchOnDescription: true,
+    matchOnDetail: true,
+    ...options,
+    canPickMany: false,
+  });
 }
 
-export async function pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T[] | undefined> {
-  return vscode.window.showQuickPick(items, { ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true, ...options, canPickMany: true });
+export async function pickMany<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: vscode.QuickPickOptions,
+): Promise<T[] | undefined> {
+  return vscode.window.showQuickPick(items, {
+    ignoreFocusOut: true,
+    matchOnDescription: true,
+    matchOnDetail: true,
+    ...options,
+    canPickMany: true,
+  });
 }
 
 /** The live check of the address box: errors block Enter; a missing or failed checksum only informs. */
@@ -33,15 +51,23 @@ export function addressValidation(advice: AddressAdvice): vscode.InputBoxValidat
     case 'valid':
       return undefined;
     case 'invalid':
-      return { message: advice.hint ? `${advice.message} ${advice.hint}` : advice.message, severity: vscode.InputBoxValidationSeverity.Error };
+      return {
+        message: advice.hint ? `${advice.message} ${advice.hint}` : advice.message,
+        severity: vscode.InputBoxValidationSeverity.Error,
+      };
     case 'noChecksum':
       return {
-        message: vscode.l10n.t('No checksum to check (all one case). It will be registered as {0}.', advice.checksummed),
+        message: vscode.l10n.t(
+          'No checksum to check (all one case). It will be registered as {0}.',
+          advice.checksummed,
+        ),
         severity: vscode.InputBoxValidationSeverity.Info,
       };
     case 'checksumMismatch':
       return {
-        message: vscode.l10n.t('The EIP-55 checksum does not match: a character may be mistyped. Press Enter to choose what to do.'),
+        message: vscode.l10n.t(
+          'The EIP-55 checksum does not match: a character may be mistyped. Press Enter to choose what to do.',
+        ),
         severity: vscode.InputBoxValidationSeverity.Warning,
       };
   }
@@ -56,7 +82,9 @@ export async function askContractAddress(initial?: string): Promise<string | und
   for (;;) {
     const input = await askText({
       title: vscode.l10n.t('Contract address'),
-      prompt: vscode.l10n.t('The address of the deployed contract this ABI describes (0x followed by 40 hex characters).'),
+      prompt: vscode.l10n.t(
+        'The address of the deployed contract this ABI describes (0x followed by 40 hex characters).',
+      ),
       placeHolder: '0x…',
       ...(value !== undefined ? { value } : {}),
       validateInput: (text) => (text.trim() === '' ? undefined : addressValidation(adviseAddress(text))),

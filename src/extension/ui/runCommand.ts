@@ -15,7 +15,11 @@ const FIXES: Readonly<Record<string, { readonly title: () => string; readonly co
 };
 
 function isCancellation(error: unknown): boolean {
-  return error instanceof CancelledError || (error instanceof vscode.CancellationError) || (error instanceof Error && error.name === 'AbortError');
+  return (
+    error instanceof CancelledError ||
+    error instanceof vscode.CancellationError ||
+    (error instanceof Error && error.name === 'AbortError')
+  );
 }
 
 /**
@@ -38,12 +42,12 @@ export function hintFor(services: Services, error: unknown): string | undefined 
       return vscode.l10n.t('The local sandbox is not running. Run "Countersign: Start Local Sandbox".');
     }
     if (error.kind === 'connection') {
-      return vscode.l10n.t('Check the profile\'s base URL ({0}) and your network connection.', baseUrl);
+      return vscode.l10n.t("Check the profile's base URL ({0}) and your network connection.", baseUrl);
     }
   }
   if (error instanceof ResponseShapeError && baseUrl !== undefined) {
     return vscode.l10n.t(
-      'Check that {0} is the base URL of the service\'s API (not a web page or a proxy\'s); if it is, the service has changed its API and Countersign needs an update.',
+      "Check that {0} is the base URL of the service's API (not a web page or a proxy's); if it is, the service has changed its API and Countersign needs an update.",
       baseUrl,
     );
   }
@@ -52,7 +56,9 @@ export function hintFor(services: Services, error: unknown): string | undefined 
 
 /** A Local sandbox profile whose sandbox does not answer: stopped in this window, or its window gone. */
 function sandboxIsDown(services: Services, error: unknown): boolean {
-  return error instanceof TransportError && error.kind === 'connection' && services.profiles.active()?.localSandbox === true;
+  return (
+    error instanceof TransportError && error.kind === 'connection' && services.profiles.active()?.localSandbox === true
+  );
 }
 
 /** A command that fixes what the error is about, for the views' error nodes: Start Local Sandbox when it is down. */
@@ -70,7 +76,8 @@ function asSentence(text: string): string {
 export function errorMessage(services: Services, error: unknown, action: string): string {
   if (error instanceof CountersignError) {
     const hint = hintFor(services, error);
-    const text = hint && !error.message.includes(hint) ? `${asSentence(error.message)} ${hint}` : asSentence(error.message);
+    const text =
+      hint && !error.message.includes(hint) ? `${asSentence(error.message)} ${hint}` : asSentence(error.message);
     return services.redact(text);
   }
   return vscode.l10n.t('Countersign: could not {0}.', action);

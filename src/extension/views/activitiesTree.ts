@@ -108,7 +108,9 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
 
   async activities(): Promise<readonly ActivityElement[]> {
     const model = await this.#ensureLoaded();
-    return model.kind === 'loaded' ? sortForTree(model.serverOrder.map((e) => e.activity)).map((a) => this.#elementFor(a, model.organizationId)) : [];
+    return model.kind === 'loaded'
+      ? sortForTree(model.serverOrder.map((e) => e.activity)).map((a) => this.#elementFor(a, model.organizationId))
+      : [];
   }
 
   // ---- TreeDataProvider ----
@@ -152,7 +154,8 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
         const rows: ActivitiesElement[] = sortForTree(model.serverOrder.map((e) => e.activity)).map((activity) =>
           this.#elementFor(activity, model.organizationId),
         );
-        if (model.hasMore && rows.length > 0) rows.push(loadMoreElement(model.serverOrder.length) satisfies MessageElement);
+        if (model.hasMore && rows.length > 0)
+          rows.push(loadMoreElement(model.serverOrder.length) satisfies MessageElement);
         return rows;
       }
     }
@@ -212,7 +215,11 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
     const started = Date.now();
     try {
       const page = await session.client.listActivities({ organizationId, paginationOptions: { limit: String(limit) } });
-      this.#services.log.debug('Activities loaded', { organizationId, count: page.length, durationMs: Date.now() - started });
+      this.#services.log.debug('Activities loaded', {
+        organizationId,
+        count: page.length,
+        durationMs: Date.now() - started,
+      });
       this.#wanted = page.length;
       return {
         kind: 'loaded',
@@ -254,7 +261,12 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
     this.#schedulePoll();
   }
 
-  async #page(client: CountersignClient, organizationId: string, limit: number, cursor: { after: string } | { before: string }): Promise<Activity[]> {
+  async #page(
+    client: CountersignClient,
+    organizationId: string,
+    limit: number,
+    cursor: { after: string } | { before: string },
+  ): Promise<Activity[]> {
     return client.listActivities({ organizationId, paginationOptions: { limit: String(limit), ...cursor } });
   }
 
@@ -310,7 +322,10 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
     try {
       const session = await this.#services.session();
       if (!session || session.profile.organizationId !== element.organizationId) return;
-      const updated = await session.client.getActivity({ organizationId: element.organizationId, activityId: element.id });
+      const updated = await session.client.getActivity({
+        organizationId: element.organizationId,
+        activityId: element.id,
+      });
       if (updated.status !== element.activity.status || updated.votes.length !== element.activity.votes.length) {
         outcome = 'changed';
         const regrouped = activityGroup(updated) !== activityGroup(element.activity);

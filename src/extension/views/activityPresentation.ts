@@ -67,7 +67,11 @@ export interface StatusPresentation {
 }
 
 /** The status as a coloured icon: green check, red error, orange bell when it waits for a decision, and so on. */
-export function statusPresentation(status: string, needsDecision = false, t: Translate = englishText): StatusPresentation {
+export function statusPresentation(
+  status: string,
+  needsDecision = false,
+  t: Translate = englishText,
+): StatusPresentation {
   switch (status) {
     case 'ACTIVITY_STATUS_COMPLETED':
       return { label: t('Completed'), iconId: 'pass', colorId: 'testing.iconPassed' };
@@ -80,7 +84,11 @@ export function statusPresentation(status: string, needsDecision = false, t: Tra
         ? { label: t('Consensus needed'), iconId: 'bell-dot', colorId: 'charts.orange' }
         : { label: t('Consensus needed'), iconId: 'watch', colorId: 'charts.yellow' };
     case 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED':
-      return { label: t('Authenticators needed'), iconId: 'key', colorId: needsDecision ? 'charts.orange' : 'charts.yellow' };
+      return {
+        label: t('Authenticators needed'),
+        iconId: 'key',
+        colorId: needsDecision ? 'charts.orange' : 'charts.yellow',
+      };
     case 'ACTIVITY_STATUS_PENDING':
       return { label: t('Pending'), iconId: 'clock', colorId: 'charts.blue' };
     case 'ACTIVITY_STATUS_CREATED':
@@ -124,9 +132,9 @@ export function activityTimeMs(activity: Pick<Activity, 'createdAt' | 'timestamp
  * The order of the view: the activities needing a decision first, then the others; newest first within a
  * group; activities without a time keep the order the service gave them. Returns a new array.
  */
-export function sortForTree<A extends Pick<Activity, 'status' | 'canApprove' | 'canReject' | 'createdAt' | 'timestampMs'>>(
-  activities: readonly A[],
-): A[] {
+export function sortForTree<
+  A extends Pick<Activity, 'status' | 'canApprove' | 'canReject' | 'createdAt' | 'timestampMs'>,
+>(activities: readonly A[]): A[] {
   const rank = (a: A): number => (activityGroup(a) === 'needsDecision' ? 0 : 1);
   return activities
     .map((activity, index) => ({ activity, index, time: activityTimeMs(activity) }))
@@ -182,10 +190,17 @@ export function presentActivity(activity: Activity, nowMs: number, t: Translate 
 }
 
 /** A vote in words: who voted, and which way. */
-export function voteText(vote: Vote, t: Translate = englishText): { readonly who: string; readonly selection: string; readonly approved: boolean } {
+export function voteText(
+  vote: Vote,
+  t: Translate = englishText,
+): { readonly who: string; readonly selection: string; readonly approved: boolean } {
   const who = vote.user?.userName ?? vote.user?.userId ?? vote.userId;
   const approved = vote.selection === 'VOTE_SELECTION_APPROVED';
-  const selection = approved ? t('Approved') : vote.selection === 'VOTE_SELECTION_REJECTED' ? t('Rejected') : vote.selection;
+  const selection = approved
+    ? t('Approved')
+    : vote.selection === 'VOTE_SELECTION_REJECTED'
+      ? t('Rejected')
+      : vote.selection;
   return { who, selection, approved };
 }
 
@@ -220,10 +235,20 @@ export function fieldRow(key: string, value: unknown): FieldRow {
   if (typeof value === 'object' && value !== null) {
     const size = Array.isArray(value) ? value.length : Object.keys(value).length;
     const text = Array.isArray(value) ? `[${size}]` : size === 0 ? '{}' : '';
-    return { key, text, fullText: shorten(JSON.stringify(value), MAX_TOOLTIP), children: size === 0 ? undefined : fieldRows(value) };
+    return {
+      key,
+      text,
+      fullText: shorten(JSON.stringify(value), MAX_TOOLTIP),
+      children: size === 0 ? undefined : fieldRows(value),
+    };
   }
   const full = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  return { key, text: shorten(full, MAX_INLINE), fullText: full.length > MAX_TOOLTIP ? `${full.slice(0, MAX_TOOLTIP - 1)}…` : full, children: undefined };
+  return {
+    key,
+    text: shorten(full, MAX_INLINE),
+    fullText: full.length > MAX_TOOLTIP ? `${full.slice(0, MAX_TOOLTIP - 1)}…` : full,
+    children: undefined,
+  };
 }
 
 /**

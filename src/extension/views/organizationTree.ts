@@ -73,7 +73,10 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
 
   constructor(services: Services) {
     this.#services = services;
-    this.treeView = vscode.window.createTreeView(ORGANIZATION_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
+    this.treeView = vscode.window.createTreeView(ORGANIZATION_VIEW_ID, {
+      treeDataProvider: this,
+      showCollapseAll: true,
+    });
     this.#disposables.push(
       this.treeView,
       this.#emitter,
@@ -161,10 +164,14 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
   async #rootChildren(): Promise<OrganizationElement[]> {
     const model = await this.#ensureLoaded();
     if (!model) return [];
-    const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) => (o.ok ? o.value.length : -1));
+    const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) =>
+      o.ok ? o.value.length : -1,
+    );
     // An organization with nothing in it shows the view's welcome content instead of three empty groups.
     if (counts.every((count) => count === 0)) return [];
-    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags'] as const).map((group) => this.#groupElement(group) as GroupElement);
+    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags'] as const).map(
+      (group) => this.#groupElement(group) as GroupElement,
+    );
   }
 
   #groupElement(group: OrganizationGroup): GroupElement | undefined {
@@ -191,7 +198,9 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
         recovery: recoveryFor(this.#services, outcome.error),
       });
     }
-    const tagsById = new Map((model.privateKeyTags.ok ? model.privateKeyTags.value : []).map((tag) => [tag.tagId, tag]));
+    const tagsById = new Map(
+      (model.privateKeyTags.ok ? model.privateKeyTags.value : []).map((tag) => [tag.tagId, tag]),
+    );
     switch (group.group) {
       case 'smartContractInterfaces':
         return sortBy(model.smartContractInterfaces.ok ? model.smartContractInterfaces.value : [], (s) => s.label).map(
@@ -233,7 +242,9 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
 
   #keyUnderTag(tag: PrivateKeyTagElement, privateKey: PrivateKey): PrivateKeyElement {
     const model = this.#model;
-    const tagsById = new Map((model?.privateKeyTags.ok ? model.privateKeyTags.value : []).map((entry) => [entry.tagId, entry]));
+    const tagsById = new Map(
+      (model?.privateKeyTags.ok ? model.privateKeyTags.value : []).map((entry) => [entry.tagId, entry]),
+    );
     return {
       kind: 'privateKey',
       id: `${tag.id}/key/${privateKey.privateKeyId}`,

@@ -96,7 +96,9 @@ export type OrganizationElement =
 
 function themeIcon(iconId: string | undefined, colorId: string | undefined): vscode.ThemeIcon | undefined {
   if (iconId === undefined) return undefined;
-  return colorId === undefined ? new vscode.ThemeIcon(iconId) : new vscode.ThemeIcon(iconId, new vscode.ThemeColor(colorId));
+  return colorId === undefined
+    ? new vscode.ThemeIcon(iconId)
+    : new vscode.ThemeIcon(iconId, new vscode.ThemeColor(colorId));
 }
 
 function markdown(lines: readonly string[]): vscode.MarkdownString {
@@ -117,7 +119,12 @@ function plain(text: string): string {
 }
 
 function timeText(ms: number | undefined): string {
-  return ms === undefined ? '' : new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  return ms === undefined
+    ? ''
+    : new Date(ms)
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC');
 }
 
 // ---- Activities ----
@@ -153,7 +160,11 @@ export function activityTreeItem(element: ActivityElement, nowMs: number): vscod
   return item;
 }
 
-function rowsToFields(rows: readonly FieldRow[], idPrefix: string, parent: ActivityElement | FieldElement | PrivateKeyElement): FieldElement[] {
+function rowsToFields(
+  rows: readonly FieldRow[],
+  idPrefix: string,
+  parent: ActivityElement | FieldElement | PrivateKeyElement,
+): FieldElement[] {
   return rows.map((row) => {
     const id = `${idPrefix}/${row.key}`;
     const element: { -readonly [K in keyof FieldElement]: FieldElement[K] } = {
@@ -177,7 +188,14 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
   const prefix = element.id;
   const fields: FieldElement[] = [];
   const status = statusPresentation(activity.status, false, t);
-  const leaf = (key: string, label: string, description: string, iconId?: string, tooltip?: string, colorId?: string): FieldElement => ({
+  const leaf = (
+    key: string,
+    label: string,
+    description: string,
+    iconId?: string,
+    tooltip?: string,
+    colorId?: string,
+  ): FieldElement => ({
     kind: 'field',
     id: `${prefix}/${key}`,
     label,
@@ -203,10 +221,14 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
     return node;
   };
   fields.push(leaf('status', t('Status'), status.label, status.iconId, undefined, status.colorId));
-  if (Object.keys(activity.intent).length > 0) fields.push(group('intent', t('Intent'), unwrapSingleKey(activity.intent), 'symbol-event'));
-  if (Object.keys(activity.result).length > 0) fields.push(group('result', t('Result'), unwrapSingleKey(activity.result), 'output'));
+  if (Object.keys(activity.intent).length > 0)
+    fields.push(group('intent', t('Intent'), unwrapSingleKey(activity.intent), 'symbol-event'));
+  if (Object.keys(activity.result).length > 0)
+    fields.push(group('result', t('Result'), unwrapSingleKey(activity.result), 'output'));
   if (activity.failure) {
-    fields.push(leaf('failure', t('Failure'), activity.failure.message ?? '', 'error', undefined, 'testing.iconFailed'));
+    fields.push(
+      leaf('failure', t('Failure'), activity.failure.message ?? '', 'error', undefined, 'testing.iconFailed'),
+    );
   }
   const votes: { -readonly [K in keyof FieldElement]: FieldElement[K] } = {
     kind: 'field',
@@ -220,7 +242,11 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
   };
   votes.children = activity.votes.map((vote, index) => {
     const text = voteText(vote, t);
-    const when = ageText(vote.createdAt !== undefined ? activityTimeMs({ createdAt: vote.createdAt, timestampMs: undefined }) : undefined, nowMs, t);
+    const when = ageText(
+      vote.createdAt !== undefined ? activityTimeMs({ createdAt: vote.createdAt, timestampMs: undefined }) : undefined,
+      nowMs,
+      t,
+    );
     return {
       kind: 'field',
       id: `${votes.id}/${vote.id ?? `${vote.userId}#${index}`}`,
@@ -234,7 +260,15 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
   });
   if (votes.children.length === 0) votes.children = undefined;
   fields.push(votes);
-  fields.push(leaf('fingerprint', t('Fingerprint'), activity.fingerprint || t('none'), 'fingerprint', activity.fingerprint || undefined));
+  fields.push(
+    leaf(
+      'fingerprint',
+      t('Fingerprint'),
+      activity.fingerprint || t('none'),
+      'fingerprint',
+      activity.fingerprint || undefined,
+    ),
+  );
   fields.push(leaf('id', t('Activity ID'), activity.id, 'symbol-key'));
   return fields;
 }
@@ -242,7 +276,9 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
 export function fieldTreeItem(element: FieldElement): vscode.TreeItem {
   const item = new vscode.TreeItem(
     element.label,
-    element.children && element.children.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    element.children && element.children.length > 0
+      ? vscode.TreeItemCollapsibleState.Collapsed
+      : vscode.TreeItemCollapsibleState.None,
   );
   item.id = element.id;
   item.description = element.description;
@@ -287,11 +323,20 @@ export interface ErrorNodeExtras {
  * A failed load: the error in one line, the hint in the tooltip, then a row for the recovery command when there
  * is one, and a Retry row. `hint` replaces the error's own, so that the node says what a failed command would say.
  */
-export function errorElements(idPrefix: string, what: string, error: unknown, retryCommand: string, extras: ErrorNodeExtras = {}): MessageElement[] {
+export function errorElements(
+  idPrefix: string,
+  what: string,
+  error: unknown,
+  retryCommand: string,
+  extras: ErrorNodeExtras = {},
+): MessageElement[] {
   const { parent, recovery } = extras;
   const message = error instanceof Error ? error.message : String(error);
   const hint =
-    extras.hint ?? (typeof error === 'object' && error !== null && typeof (error as { hint?: unknown }).hint === 'string' ? (error as { hint: string }).hint : undefined);
+    extras.hint ??
+    (typeof error === 'object' && error !== null && typeof (error as { hint?: unknown }).hint === 'string'
+      ? (error as { hint: string }).hint
+      : undefined);
   const actionRow = (suffix: string, title: string, iconId: string, command: string): MessageElement => ({
     kind: 'message',
     id: `${idPrefix}/${suffix}`,
@@ -386,7 +431,9 @@ export function privateKeyTreeItem(element: PrivateKeyElement): vscode.TreeItem 
   );
   item.id = element.id;
   const firstAddress = key.addresses.find((entry) => entry.address)?.address;
-  item.description = [curveText(key.curve), firstAddress ? shortAddress(firstAddress) : ''].filter((part) => part !== '').join(' · ');
+  item.description = [curveText(key.curve), firstAddress ? shortAddress(firstAddress) : '']
+    .filter((part) => part !== '')
+    .join(' · ');
   item.iconPath = new vscode.ThemeIcon('key');
   item.contextValue = contextValue('privateKey');
   item.tooltip = markdown(
@@ -431,10 +478,13 @@ export function privateKeyTagTreeItem(element: PrivateKeyTagElement): vscode.Tre
   const tag = element.tag;
   const item = new vscode.TreeItem(
     tag.tagName || tag.tagId,
-    element.expandable && element.keys.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    element.expandable && element.keys.length > 0
+      ? vscode.TreeItemCollapsibleState.Collapsed
+      : vscode.TreeItemCollapsibleState.None,
   );
   item.id = element.id;
-  if (element.expandable) item.description = element.keys.length === 1 ? t('1 key') : t('{0} keys', element.keys.length);
+  if (element.expandable)
+    item.description = element.keys.length === 1 ? t('1 key') : t('{0} keys', element.keys.length);
   item.iconPath = new vscode.ThemeIcon('tag');
   item.contextValue = contextValue('privateKeyTag');
   item.tooltip = markdown([`**${plain(tag.tagName)}**`, `${plain(t('Tag ID'))}: ${code(tag.tagId)}`]);

@@ -36,7 +36,10 @@ function renderTag(tag: TagRecord): Record<string, unknown> {
 
 function findInterface(organization: Organization, id: string): InterfaceRecord {
   const found = organization.interfaces.get(id);
-  if (!found) throw notFound(`smart contract interface not found: no smart contract interface with ID ${id} in this organization`);
+  if (!found)
+    throw notFound(
+      `smart contract interface not found: no smart contract interface with ID ${id} in this organization`,
+    );
   return found;
 }
 
@@ -132,7 +135,11 @@ const handlers: Record<QueryOperationName, Handler> = {
   },
 };
 
-export function runQuery(name: QueryOperationName, operation: QueryOperation, ctx: RequestContext): Record<string, unknown> {
+export function runQuery(
+  name: QueryOperationName,
+  operation: QueryOperation,
+  ctx: RequestContext,
+): Record<string, unknown> {
   const parsed = operation.request.safeParse(ctx.json);
   if (!parsed.success) throw fromIssues('request', parsed.error.issues);
   return handlers[name](ctx, parsed.data as Record<string, unknown>);

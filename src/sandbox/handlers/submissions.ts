@@ -13,9 +13,10 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   if (!envelope.success) throw fromIssues('request', envelope.error.issues);
   const { type, timestampMs, parameters, generateAppProofs } = envelope.data;
   if (type !== operation.activityType) {
-    throw invalidRequest(`invalid request: type: must be ${operation.activityType} for ${operation.path}, not ${type.slice(0, 100)}`, [
-      { field: 'type', description: `must be ${operation.activityType}` },
-    ]);
+    throw invalidRequest(
+      `invalid request: type: must be ${operation.activityType} for ${operation.path}, not ${type.slice(0, 100)}`,
+      [{ field: 'type', description: `must be ${operation.activityType}` }],
+    );
   }
   checkTimestamp(timestampMs, ctx.nowMs);
   const params = operation.parameters.safeParse(parameters);

@@ -27,7 +27,9 @@ export class SandboxDataDirInUseError extends Error {
 
   constructor(dataDir: string, ownerPid: number) {
     const who = ownerPid === process.pid ? 'this process' : `process ${ownerPid}`;
-    super(`The sandbox data directory ${dataDir} is in use by another sandbox (${who}); stop it first or choose another directory.`);
+    super(
+      `The sandbox data directory ${dataDir} is in use by another sandbox (${who}); stop it first or choose another directory.`,
+    );
     this.dataDir = dataDir;
     this.ownerPid = ownerPid;
   }

@@ -45,7 +45,9 @@ export function readJournal(bytes: Buffer): { records: unknown[]; goodLength: nu
       // Anything after the first bad line must be a torn tail, not acknowledged data.
       const nextGood = end === -1 ? -1 : findGoodLineAfter(bytes, end + 1);
       if (nextGood !== -1) {
-        throw new Error(`the journal is damaged at byte ${offset}, before records that are intact; refusing to drop them`);
+        throw new Error(
+          `the journal is damaged at byte ${offset}, before records that are intact; refusing to drop them`,
+        );
       }
       return { records, goodLength: offset };
     }
@@ -129,7 +131,9 @@ export class JournalStorage implements Storage {
       this.#queue = [];
       try {
         await writeAll(this.#fd, Buffer.concat(group.map((p) => p.bytes)));
-        await new Promise<void>((resolve, reject) => fdatasync(this.#fd, (error) => (error ? reject(error) : resolve())));
+        await new Promise<void>((resolve, reject) =>
+          fdatasync(this.#fd, (error) => (error ? reject(error) : resolve())),
+        );
         this.stats.records += group.length;
         this.stats.syncs += 1;
         for (const p of group) p.resolve();

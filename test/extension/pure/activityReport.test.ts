@@ -16,13 +16,24 @@ import { activityRecord, apiKeyRecord } from '../../api/sampleRecords';
 function makeProof(payload: object): AppProof {
   const signing = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const encryption = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const raw = (key: typeof signing.publicKey) => key.export({ format: 'der', type: 'spki' }).subarray(-65).toString('hex');
+  const raw = (key: typeof signing.publicKey) =>
+    key.export({ format: 'der', type: 'spki' }).subarray(-65).toString('hex');
   const proofPayload = JSON.stringify(payload);
-  const signature = sign('sha256', Buffer.from(proofPayload), { key: signing.privateKey, dsaEncoding: 'ieee-p1363' }).toString('hex');
-  return { scheme: APP_PROOF_SIGNATURE_SCHEME, publicKey: raw(encryption.publicKey) + raw(signing.publicKey), proofPayload, signature };
+  const signature = sign('sha256', Buffer.from(proofPayload), {
+    key: signing.privateKey,
+    dsaEncoding: 'ieee-p1363',
+  }).toString('hex');
+  return {
+    scheme: APP_PROOF_SIGNATURE_SCHEME,
+    publicKey: raw(encryption.publicKey) + raw(signing.publicKey),
+    proofPayload,
+    signature,
+  };
 }
 
-const completed = activitySchema.parse(activityRecord({ id: 'act-1', type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE' }));
+const completed = activitySchema.parse(
+  activityRecord({ id: 'act-1', type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE' }),
+);
 
 describe('activity report', () => {
   it('heads the log entry with type and status in words, the id, and the raw type and status', () => {
@@ -34,12 +45,18 @@ describe('activity report', () => {
 
   it('prints the activity as indented JSON with id, status and type first, and nothing dropped', () => {
     const text = activityJsonText(completed);
-    assert.match(text, /^\{\n {2}"id": "act-1",\n {2}"status": "ACTIVITY_STATUS_COMPLETED",\n {2}"type": "ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE",/);
+    assert.match(
+      text,
+      /^\{\n {2}"id": "act-1",\n {2}"status": "ACTIVITY_STATUS_COMPLETED",\n {2}"type": "ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE",/,
+    );
     assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(completed)));
   });
 
   it('treats consensus needed as waiting for approvals, not as an error', () => {
-    const waiting = activitySchema.parse({ ...activityRecord({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED' }), fingerprint: 'sha256:f00d' });
+    const waiting = activitySchema.parse({
+      ...activityRecord({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED' }),
+      fingerprint: 'sha256:f00d',
+    });
     assert.equal(activityOutcome(waiting.status), 'waitsForApprovals');
     assert.match(outcomeSentence(waiting), /waits for approvals.*sha256:f00d/);
     assert.equal(outcomeSentence(completed), 'Create smart contract interface: completed.');
@@ -53,7 +70,10 @@ describe('activity report', () => {
     const tampered = { ...makeProof({ a: 1 }), proofPayload: '{"a":2}' };
     const lines = appProofLines({ appProofs: [good, tampered] }, true);
     assert.equal(lines.length, 2);
-    assert.match(lines[0] ?? '', /^App Proof 1: signature valid \(scheme SIGNATURE_SCHEME_EPHEMERAL_KEY_P256, signing key 04[0-9a-f]{16}…\)\.$/);
+    assert.match(
+      lines[0] ?? '',
+      /^App Proof 1: signature valid \(scheme SIGNATURE_SCHEME_EPHEMERAL_KEY_P256, signing key 04[0-9a-f]{16}…\)\.$/,
+    );
     assert.equal(lines[1], 'App Proof 2: signature NOT valid: the signature does not match the payload.');
   });
 

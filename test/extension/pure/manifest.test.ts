@@ -19,7 +19,9 @@ interface Manifest {
     views: Record<string, Array<{ id: string }>>;
     viewsWelcome: Array<{ view: string; contents: string }>;
     walkthroughs: Array<{ steps: Array<{ media: { markdown?: string }; description: string }> }>;
-    configuration: { properties: Record<string, { scope?: string; description?: string; markdownDescription?: string }> };
+    configuration: {
+      properties: Record<string, { scope?: string; description?: string; markdownDescription?: string }>;
+    };
   };
 }
 
@@ -39,7 +41,8 @@ describe('manifest', () => {
   it('gives every command a translated title in the Countersign category', () => {
     for (const command of manifest.contributes.commands) {
       assert.equal(command.category, 'Countersign', command.command);
-      for (const key of nlsKeys(command.title)) assert.ok(nls[key], `${command.command}: no "${key}" in package.nls.json`);
+      for (const key of nlsKeys(command.title))
+        assert.ok(nls[key], `${command.command}: no "${key}" in package.nls.json`);
     }
   });
 
@@ -51,7 +54,8 @@ describe('manifest', () => {
 
   it('points every menu entry at a contributed command', () => {
     for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
-      for (const entry of entries) assert.ok(contributed.includes(entry.command), `${menu}: unknown command ${entry.command}`);
+      for (const entry of entries)
+        assert.ok(contributed.includes(entry.command), `${menu}: unknown command ${entry.command}`);
     }
   });
 
@@ -62,7 +66,9 @@ describe('manifest', () => {
   });
 
   it('shows welcome content only in views that exist', () => {
-    const views = Object.values(manifest.contributes.views).flat().map((v) => v.id);
+    const views = Object.values(manifest.contributes.views)
+      .flat()
+      .map((v) => v.id);
     for (const welcome of manifest.contributes.viewsWelcome) assert.ok(views.includes(welcome.view), welcome.view);
   });
 
@@ -80,7 +86,10 @@ describe('manifest', () => {
 
   it('never activates on "*" and targets the VS Code the tests run in', () => {
     assert.ok(!(manifest.activationEvents ?? []).includes('*'));
-    const [major, minor] = manifest.engines.vscode.replace(/^[^\d]*/, '').split('.').map(Number);
+    const [major, minor] = manifest.engines.vscode
+      .replace(/^[^\d]*/, '')
+      .split('.')
+      .map(Number);
     assert.ok(major === 1 && (minor ?? 0) <= 139, manifest.engines.vscode);
     assert.equal(manifest.devDependencies['@types/vscode']?.split('.').slice(0, 2).join('.'), `${major}.${minor}`);
   });

@@ -41,7 +41,10 @@ describe('operation inputs', () => {
       assert.equal(stringOption({ label: '  Counter ' }, 'label'), 'Counter');
       assert.equal(stringOption({ label: '   ' }, 'label'), undefined);
       assert.equal(stringOption({}, 'label'), undefined);
-      assert.throws(() => stringOption({ label: 7 }, 'label'), (e: unknown) => e instanceof InvalidInputError && /"label"/.test(e.message));
+      assert.throws(
+        () => stringOption({ label: 7 }, 'label'),
+        (e: unknown) => e instanceof InvalidInputError && /"label"/.test(e.message),
+      );
     });
 
     it('reads booleans and lists of strings, refusing other shapes', () => {
@@ -89,7 +92,11 @@ describe('operation inputs', () => {
       if (advice.kind === 'checksumMismatch') assert.equal(advice.checksummed, toChecksumAddress(typo));
       assert.throws(
         () => addressFromArgument(typo),
-        (e: unknown) => e instanceof InvalidInputError && /EIP-55/.test(e.message) && /Nothing was sent/.test(e.message) && e.hint?.includes(CHECKSUMMED) === true,
+        (e: unknown) =>
+          e instanceof InvalidInputError &&
+          /EIP-55/.test(e.message) &&
+          /Nothing was sent/.test(e.message) &&
+          e.hint?.includes(CHECKSUMMED) === true,
       );
     });
 
@@ -104,10 +111,16 @@ describe('operation inputs', () => {
         const advice = adviseAddress(input);
         assert.equal(advice.kind, 'invalid', input);
         if (advice.kind === 'invalid') assert.match(advice.message, problem);
-        assert.throws(() => addressFromArgument(input), (e: unknown) => e instanceof InvalidInputError && problem.test(e.message));
+        assert.throws(
+          () => addressFromArgument(input),
+          (e: unknown) => e instanceof InvalidInputError && problem.test(e.message),
+        );
       }
       const missingPrefix = adviseAddress('5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
-      assert.equal(missingPrefix.kind === 'invalid' ? missingPrefix.hint : undefined, 'Did you mean 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed?');
+      assert.equal(
+        missingPrefix.kind === 'invalid' ? missingPrefix.hint : undefined,
+        'Did you mean 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed?',
+      );
     });
   });
 
@@ -125,14 +138,21 @@ describe('operation inputs', () => {
   });
 
   describe('what a confirmation shows', () => {
-    const abi = JSON.stringify([{ type: 'function', name: 'increment', inputs: [], outputs: [], stateMutability: 'nonpayable' }]).repeat(5);
+    const abi = JSON.stringify([
+      { type: 'function', name: 'increment', inputs: [], outputs: [], stateMutability: 'nonpayable' },
+    ]).repeat(5);
     const activity = activitySchema.parse({
       ...activityRecord({
         id: 'act-7',
         status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
         type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
         intent: {
-          createSmartContractInterfaceIntent: { smartContractAddress: CHECKSUMMED, smartContractInterface: abi, type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'Counter' },
+          createSmartContractInterfaceIntent: {
+            smartContractAddress: CHECKSUMMED,
+            smartContractInterface: abi,
+            type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+            label: 'Counter',
+          },
         },
       }),
       canApprove: true,
@@ -166,7 +186,12 @@ describe('operation inputs', () => {
     });
 
     it('names label, address and id of an interface to delete', () => {
-      const detail = smartContractInterfaceDetail({ label: 'Counter', smartContractAddress: CHECKSUMMED, smartContractInterfaceId: 'sci-1', organizationId: 'org-1' });
+      const detail = smartContractInterfaceDetail({
+        label: 'Counter',
+        smartContractAddress: CHECKSUMMED,
+        smartContractInterfaceId: 'sci-1',
+        organizationId: 'org-1',
+      });
       assert.equal(detail, `Label: Counter\nAddress: ${CHECKSUMMED}\nID: sci-1\nOrganization: org-1`);
     });
 
@@ -176,8 +201,14 @@ describe('operation inputs', () => {
         { id: 'b', canApprove: false, canReject: true, fingerprint: 'f2' },
         { id: 'c', canApprove: true, canReject: false, fingerprint: '' },
       ];
-      assert.deepEqual(votableActivities(list, 'approve').map((a) => a.id), ['a']);
-      assert.deepEqual(votableActivities(list, 'reject').map((a) => a.id), ['a', 'b']);
+      assert.deepEqual(
+        votableActivities(list, 'approve').map((a) => a.id),
+        ['a'],
+      );
+      assert.deepEqual(
+        votableActivities(list, 'reject').map((a) => a.id),
+        ['a', 'b'],
+      );
     });
   });
 });

@@ -15,7 +15,9 @@ describe('redactor', () => {
 
   it('masks an X-Stamp value and the DER signature inside it, though no one registered them', async () => {
     const pair = generateApiKeyPair();
-    const stamp = await new ApiKeyStamper({ apiPublicKey: pair.publicKey, apiPrivateKey: pair.privateKey }).stamp('{"a":1}');
+    const stamp = await new ApiKeyStamper({ apiPublicKey: pair.publicKey, apiPrivateKey: pair.privateKey }).stamp(
+      '{"a":1}',
+    );
     const decoded = Buffer.from(stamp.stampHeaderValue, 'base64url').toString('utf8');
     const signature = (JSON.parse(decoded) as { signature: string }).signature;
     const redactor = new Redactor();

@@ -74,20 +74,30 @@ describe('views: activity presentation', () => {
     assert.equal(deciding.colorId, 'charts.orange');
     assert.notEqual(waiting.iconId, deciding.iconId);
     const icons = new Set(
-      ['CREATED', 'PENDING', 'COMPLETED', 'FAILED', 'REJECTED', 'AUTHENTICATORS_NEEDED'].map((s) => statusPresentation(`ACTIVITY_STATUS_${s}`).iconId),
+      ['CREATED', 'PENDING', 'COMPLETED', 'FAILED', 'REJECTED', 'AUTHENTICATORS_NEEDED'].map(
+        (s) => statusPresentation(`ACTIVITY_STATUS_${s}`).iconId,
+      ),
     );
     assert.equal(icons.size, 6, 'every known status has a distinct icon');
   });
 
   it('shows an unknown status in words with a question mark and no colour', () => {
-    assert.deepEqual(statusPresentation('ACTIVITY_STATUS_SOMETHING_NEW'), { label: 'Something new', iconId: 'question', colorId: undefined });
+    assert.deepEqual(statusPresentation('ACTIVITY_STATUS_SOMETHING_NEW'), {
+      label: 'Something new',
+      iconId: 'question',
+      colorId: undefined,
+    });
   });
 
   it('puts an activity in the decision group only when it waits for votes and this user may vote', () => {
     const base = { status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: true, canReject: true };
     assert.equal(activityGroup(base), 'needsDecision');
     assert.equal(activityGroup({ ...base, canApprove: false }), 'needsDecision');
-    assert.equal(activityGroup({ ...base, canApprove: false, canReject: false }), 'other', 'waiting for others is not our decision');
+    assert.equal(
+      activityGroup({ ...base, canApprove: false, canReject: false }),
+      'other',
+      'waiting for others is not our decision',
+    );
     assert.equal(activityGroup({ ...base, status: 'ACTIVITY_STATUS_COMPLETED' }), 'other');
   });
 
@@ -95,16 +105,31 @@ describe('views: activity presentation', () => {
     const list = [
       activity({ id: 'old-done', createdAt: at(3_600_000) }),
       activity({ id: 'new-done', createdAt: at(60_000) }),
-      activity({ id: 'decide-old', status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: true, canReject: true, createdAt: at(7_200_000) }),
+      activity({
+        id: 'decide-old',
+        status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+        canApprove: true,
+        canReject: true,
+        createdAt: at(7_200_000),
+      }),
       activity({ id: 'theirs', status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', createdAt: at(30_000) }),
-      activity({ id: 'decide-new', status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: true, canReject: true, createdAt: at(120_000) }),
+      activity({
+        id: 'decide-new',
+        status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+        canApprove: true,
+        canReject: true,
+        createdAt: at(120_000),
+      }),
     ];
     assert.deepEqual(
       sortForTree(list).map((a) => a.id),
       ['decide-new', 'decide-old', 'theirs', 'new-done', 'old-done'],
     );
     const untimed = [activity({ id: 'a' }), activity({ id: 'b' }), activity({ id: 'c' })];
-    assert.deepEqual(sortForTree(untimed).map((a) => a.id), ['a', 'b', 'c']);
+    assert.deepEqual(
+      sortForTree(untimed).map((a) => a.id),
+      ['a', 'b', 'c'],
+    );
     assert.equal(list[0]?.id, 'old-done', 'the input is not reordered in place');
   });
 
@@ -125,13 +150,22 @@ describe('views: activity presentation', () => {
 
   it('describes a decision as such, a pending one by its status, and a finished one by its age only', () => {
     const decide = presentActivity(
-      activity({ id: 'd', status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: true, canReject: true, createdAt: at(60_000) }),
+      activity({
+        id: 'd',
+        status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+        canApprove: true,
+        canReject: true,
+        createdAt: at(60_000),
+      }),
       NOW,
     );
     assert.equal(decide.description, 'Needs your decision · 1 min ago');
     assert.equal(decide.needsDecision, true);
     assert.equal(decide.pending, true);
-    const pending = presentActivity(activity({ id: 'p', status: 'ACTIVITY_STATUS_PENDING', createdAt: at(60_000) }), NOW);
+    const pending = presentActivity(
+      activity({ id: 'p', status: 'ACTIVITY_STATUS_PENDING', createdAt: at(60_000) }),
+      NOW,
+    );
     assert.equal(pending.description, 'Pending · 1 min ago');
     const done = presentActivity(activity({ id: 'c', createdAt: at(60_000) }), NOW);
     assert.equal(done.description, '1 min ago');
@@ -159,22 +193,41 @@ describe('views: activity presentation', () => {
   it('turns an intent into rows, nested objects into children, long values shortened on one line', () => {
     const abi = JSON.stringify([{ type: 'function', name: 'x'.repeat(300) }]);
     const intent = unwrapSingleKey({
-      createSmartContractInterfaceIntent: { label: 'Counter', smartContractInterface: abi, nested: { a: 1, list: [true, null] } },
+      createSmartContractInterfaceIntent: {
+        label: 'Counter',
+        smartContractInterface: abi,
+        nested: { a: 1, list: [true, null] },
+      },
     });
     const rows = fieldRows(intent);
-    assert.deepEqual(rows.map((r) => r.key), ['label', 'smartContractInterface', 'nested']);
+    assert.deepEqual(
+      rows.map((r) => r.key),
+      ['label', 'smartContractInterface', 'nested'],
+    );
     assert.equal(rows[0]?.text, 'Counter');
     assert.ok((rows[1]?.text.length ?? 0) <= 120 && rows[1]?.text.endsWith('…'), 'a long value is shortened');
     assert.equal(rows[1]?.fullText, abi, 'the tooltip keeps the whole value');
-    assert.deepEqual(rows[2]?.children?.map((r) => [r.key, r.text]), [['a', '1'], ['list', '[2]']]);
-    assert.deepEqual(rows[2]?.children?.[1]?.children?.map((r) => r.text), ['true', 'null']);
+    assert.deepEqual(
+      rows[2]?.children?.map((r) => [r.key, r.text]),
+      [
+        ['a', '1'],
+        ['list', '[2]'],
+      ],
+    );
+    assert.deepEqual(
+      rows[2]?.children?.[1]?.children?.map((r) => r.text),
+      ['true', 'null'],
+    );
     assert.deepEqual(unwrapSingleKey({ a: 1, b: 2 }), { a: 1, b: 2 }, 'several keys are kept as they are');
   });
 });
 
 describe('views: context values', () => {
   it('sorts and de-duplicates the tokens and leaves out the false ones', () => {
-    assert.equal(contextValue('canReject', 'activity', false, 'canApprove', undefined, 'activity'), 'activity;canApprove;canReject');
+    assert.equal(
+      contextValue('canReject', 'activity', false, 'canApprove', undefined, 'activity'),
+      'activity;canApprove;canReject',
+    );
     assert.equal(contextValue('smartContractInterface'), 'smartContractInterface');
     assert.equal(contextValue(), '');
   });
