@@ -2,6 +2,7 @@
 //
 //   1. compile   tsc type-checks everything and emits the tests into out/
 //   2. bundle    esbuild builds dist/extension.js and dist/sandbox.js
+//      lint      typescript-eslint (type-checked rules) and Prettier's check: a finding stops the run
 //   3. node      mocha in plain Node: architecture, client, sandbox, the extension's pure parts
 //   4. vscode    code-server is installed if needed, then the extension's suite runs in its extension host
 //   5. ui        the packaged .vsix in a real workbench, driven in headless Chromium
@@ -84,6 +85,8 @@ function main() {
   rmSync(path.join(root, 'out'), { recursive: true, force: true });
   if (!gate('compile', bin('tsc'), ['-p', '.'])) return;
   if (!gate('bundle', process.execPath, ['esbuild.mjs'])) return;
+  if (!gate('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test'])) return;
+  if (!gate('format', bin('prettier'), ['--check', '.'])) return;
 
   if (wanted('node')) {
     const out = path.join(root, 'out', 'test');

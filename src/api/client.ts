@@ -444,6 +444,7 @@ function readableBody(text: string): string {
 /** At most `max` characters, control characters removed and whitespace collapsed. */
 export function excerpt(text: string, max = 200): string {
   const clean = text
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

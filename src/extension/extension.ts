@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
 
   const activationMs = performance.now() - started;
   log.info('Countersign activated', {
-    version: String(context.extension.packageJSON.version),
+    version: String((context.extension.packageJSON as { version?: unknown }).version),
     activationMs: Math.round(activationMs),
   });
   return { services, views, localSandbox: sandbox, onCommandFailure, activationMs };

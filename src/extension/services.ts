@@ -139,7 +139,7 @@ export function createServices(
     const client = new CountersignClient({ baseUrl: profile.baseUrl }, stamper, {
       logger: log,
       timeoutMs: settings.requestTimeoutMs,
-      clientVersion: `countersign-vscode/${String(context.extension.packageJSON.version)}`,
+      clientVersion: `countersign-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`,
     });
     cached = { key: cacheKey, session: { profile, client } };
     return cached.session;

@@ -132,6 +132,7 @@ function readCredentials(file: string): SandboxCredentials {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is missing' : 'it is not valid JSON';
     throw new Error(
       `The sandbox's data directory has a journal but its ${CREDENTIALS_FILE_NAME} cannot be read (${reason}); delete the directory to start afresh.`,
+      { cause: error },
     );
   }
   const organizations = (parsed as { organizations?: unknown }).organizations;

@@ -166,6 +166,7 @@ describe('CountersignClient errors', () => {
       assert.ok(quoted.startsWith('[31m Bad gateway Bad gateway'), quoted);
       assert.ok(!quoted.includes('<'), `tags are left out: ${quoted}`);
       assert.ok(quoted.length <= 200, `excerpt of ${quoted.length} characters`);
+      // eslint-disable-next-line no-control-regex -- the message must hold no control character
       assert.doesNotMatch(error.message, /[\u0000-\u001f]/);
       assert.match(error.message, /could not carry out whoami \(HTTP 502\)/);
       return true;

@@ -74,7 +74,7 @@ export interface OfficialStamperModule {
   };
 }
 export interface OfficialCryptoModule {
-  verifyStampSignature(publicKey: string, signature: string, signedData: string): Promise<boolean>;
+  verifyStampSignature: (publicKey: string, signature: string, signedData: string) => Promise<boolean>;
 }
 
 const load = createRequire(__filename);

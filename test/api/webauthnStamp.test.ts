@@ -19,12 +19,13 @@ const vector = JSON.parse(readFixture('vectors', 'apiKeyStamp.json')) as { body:
 const VECTOR_CLIENT_DATA_CHALLENGE =
   'YzFkYjVjYjQ1NjE0NjllYmIwMzYyZjk4ODI4MzU3NzQzN2ZiOWU4MzJhY2Y5MmM3YTVhMzIzNTM1ZjMxZWI3Nw';
 
-interface StampFields {
+// A type, not an interface: Object.values/entries then see its string values.
+type StampFields = {
   authenticatorData: string;
   clientDataJson: string;
   credentialId: string;
   signature: string;
-}
+};
 
 const b64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
 const b64 = (text: string): string => Buffer.from(text, 'base64url').toString('base64');
@@ -141,10 +142,10 @@ describe('WebAuthn stamp', () => {
         signature: b64(fields.signature),
       };
       assert.ok(
-        Object.values(padded).some((v) => /[+/=]/.test(v)),
+        Object.values<string>(padded).some((v) => /[+/=]/.test(v)),
         'the standard spelling differs from base64url here',
       );
-      const unpadded = Object.fromEntries(Object.entries(padded).map(([k, v]) => [k, v.replace(/=+$/, '')]));
+      const unpadded = Object.fromEntries(Object.entries<string>(padded).map(([k, v]) => [k, v.replace(/=+$/, '')]));
       for (const variant of [padded, unpadded]) {
         const verdict = verifyWebauthnStamp(body, JSON.stringify(variant), authenticator.publicKey);
         assert.ok(verdict.ok, JSON.stringify(verdict));

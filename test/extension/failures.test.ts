@@ -104,7 +104,7 @@ interface ErrorFacts {
 function factsOf(failure: CommandFailure): ErrorFacts {
   const error = failure.error;
   assert.ok(error instanceof Error, `an Error, not ${String(error)}`);
-  return error as Error & ErrorFacts;
+  return error;
 }
 
 describe('service failures', function () {
@@ -277,7 +277,7 @@ describe('service failures', function () {
 
       await vscode.commands.executeCommand(
         activities.retry.command?.command ?? '',
-        ...(activities.retry.command?.arguments ?? []),
+        ...((activities.retry.command?.arguments ?? []) as unknown[]),
       );
       const rows = (await api.views.activities.provider.getChildren()) ?? [];
       assert.equal(errorNodes(rows), undefined, 'the error node is gone');
@@ -288,7 +288,7 @@ describe('service failures', function () {
 
       await vscode.commands.executeCommand(
         organizationError.retry.command?.command ?? '',
-        ...(organizationError.retry.command?.arguments ?? []),
+        ...((organizationError.retry.command?.arguments ?? []) as unknown[]),
       );
       const contents = await api.views.organization.contents();
       assert.equal(contents?.organizationId, demo.organizationId);

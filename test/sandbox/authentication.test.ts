@@ -51,7 +51,7 @@ describe('sandbox: authentication', () => {
   it('refuses a request without a stamp: 401, SIGNATURE_MISSING', async () => {
     const response = await stampedRequest(t.baseUrl, whoamiPath, JSON.stringify({ organizationId: demoId }), undefined);
     expectRpcStatus(response, 401, 'SIGNATURE_MISSING', /without a stamp \(X-Stamp\/X-Stamp-Webauthn header\)/);
-    assert.equal(JSON.parse(response.text).code, 16);
+    assert.equal((JSON.parse(response.text) as { code: number }).code, 16);
   });
 
   it('refuses a stamp made over other bytes: 401, SIGNATURE_INVALID', async () => {

@@ -115,7 +115,14 @@ describe('sandbox: execution rules', () => {
       t.stamperFor('Demo'),
     );
     assert.equal(response.status, 200);
-    const activity = JSON.parse(response.text).activity;
+    const { activity } = JSON.parse(response.text) as {
+      activity: {
+        id: string;
+        status: string;
+        failure: { code: number; message: string };
+        result: { activity: { failure: { code: number } } };
+      };
+    };
     assert.equal(activity.status, 'ACTIVITY_STATUS_FAILED');
     assert.equal(activity.failure.code, 5);
     assert.match(activity.failure.message, /smart contract interface not found/);

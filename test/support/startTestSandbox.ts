@@ -7,7 +7,7 @@ import { launchSandbox, type RunningSandbox, type SandboxOptions, type SandboxOr
 
 /** The sandbox's clock and the clients' clock, moved together: real time plus an offset. */
 export interface TestClock {
-  now(): number;
+  now: () => number;
   advance(ms: number): void;
 }
 

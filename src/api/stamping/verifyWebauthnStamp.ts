@@ -46,8 +46,10 @@ export function decodeWebauthnStamp(headerValue: string): DecodedWebauthnStamp |
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
   const fields = parsed as Record<string, unknown>;
-  const text = (name: string): string | undefined =>
-    typeof fields[name] === 'string' ? (fields[name] as string) : undefined;
+  const text = (name: string): string | undefined => {
+    const value = fields[name];
+    return typeof value === 'string' ? value : undefined;
+  };
   const rawCredentialId = text('credentialId');
   const credentialId = rawCredentialId === undefined ? undefined : normalizeCredentialId(rawCredentialId);
   const authenticatorData = decodeField(text('authenticatorData'));

@@ -109,7 +109,7 @@ async function pickTarget(session: Session, vote: Vote, organizationId: string):
         label: activityTypeLabel(a.type),
         description: [ageText(activityTimeMs(a), now, vscode.l10n.t), a.id].filter((s) => s !== '').join(' · '),
         detail: vscode.l10n.t('Fingerprint {0}', a.fingerprint),
-        activity: a as Activity | undefined,
+        activity: a,
       })),
       enterItem,
     ];

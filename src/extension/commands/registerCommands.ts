@@ -73,7 +73,7 @@ export function registerCommands(
     viewCommandHandlers(services, views),
     { [CommandIds.showLog]: () => services.log.show() },
   ];
-  const handlers: HandlerMap = Object.assign({}, ...families);
+  const handlers: HandlerMap = Object.assign({}, ...families) as HandlerMap;
   for (const id of Object.values(CommandIds)) {
     const handler = handlers[id];
     if (!handler) continue;

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 /**
  * The "Countersign" LogOutputChannel behind the redactor. Its level is VS Code's own ("Set Log Level…"). Every
  * line, field and error passes through the redactor before it is written.
@@ -38,7 +39,7 @@ export function describeError(error: unknown): string {
       if (current.stack) lines.push(...current.stack.split('\n').slice(1, 8));
       current = current.cause;
     } else {
-      lines.push(`${depth === 0 ? '' : 'caused by '}${String(current)}`);
+      lines.push(`${depth === 0 ? '' : 'caused by '}${inspect(current, { depth: 2, breakLength: Infinity })}`);
       current = undefined;
     }
   }

@@ -52,7 +52,7 @@ export function readJournal(bytes: Buffer): { records: unknown[]; goodLength: nu
       return { records, goodLength: offset };
     }
     records.push(record.value);
-    offset = (end as number) + 1;
+    offset = end + 1;
   }
   return { records, goodLength: offset };
 }

@@ -165,7 +165,7 @@ describe('operation inputs', () => {
       assert.match(detail, new RegExp(`^Organization: ${activity.organizationId}$`, 'm'));
       assert.match(detail, /^Activity: act-7$/m);
       assert.match(detail, new RegExp(`^  smartContractAddress: ${CHECKSUMMED}$`, 'm'));
-      assert.match(detail, /^  label: Counter$/m);
+      assert.match(detail, /^ {2}label: Counter$/m);
       assert.match(detail, new RegExp(`smartContractInterface: .{20,}… \\(${abi.length} characters\\)`));
       assert.match(detail, /^Fingerprint: sha256:feed$/m);
     });
