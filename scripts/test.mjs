@@ -85,7 +85,8 @@ function main() {
   rmSync(path.join(root, 'out'), { recursive: true, force: true });
   if (!gate('compile', bin('tsc'), ['-p', '.'])) return;
   if (!gate('bundle', process.execPath, ['esbuild.mjs'])) return;
-  if (!gate('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test'])) return;
+  if (!gate('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test']))
+    return;
   if (!gate('format', bin('prettier'), ['--check', '.'])) return;
 
   if (wanted('node')) {
