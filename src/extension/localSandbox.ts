@@ -197,7 +197,7 @@ export class LocalSandbox implements vscode.Disposable {
     this.#crash = new TransportError(
       'connection',
       vscode.l10n.t(
-        'The local sandbox stopped unexpectedly ({0}); the Countersign log has its last words.',
+        'The local sandbox stopped unexpectedly ({0}); its last output is in the Countersign log.',
         describeExit(exit),
       ),
     );
