@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema, lenientTimestampSchema, openEnum, uint64StringSchema } from './common';
 import { rpcStatusSchema } from './rpcStatus';
 

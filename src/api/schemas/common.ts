@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `{seconds, nanos}`, both strings on the wire (64-bit integers travel as strings). */
 export const timestampSchema = z.looseObject({

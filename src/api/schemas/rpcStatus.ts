@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** grpc-gateway's error body: `{code, message, details}`; `details` items carry an `@type`. */
 export const rpcStatusSchema = z.looseObject({
