@@ -2,9 +2,11 @@
 // imports statically, weighed from esbuild's metafile. A size is deterministic (a time is not: the time is in
 // bench/activation.bench.mjs), so a feature that grows activation past the budget fails here.
 import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BuildOptions, Metafile } from 'esbuild';
+import type { BuildOptions, Metafile, OutputFile } from 'esbuild';
 import { repoRoot } from './support/fixtures';
 
 /** 300 KB, of 1024 bytes (as esbuild counts them). */
@@ -19,6 +21,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('activation budget', () => {
   let metafile: Metafile;
+  let outputFiles: OutputFile[];
   let load: ReturnType<BuildScript['activationLoad']>;
 
   before(async function () {
@@ -29,6 +32,7 @@ describe('activation budget', () => {
     const result = await esbuild.build({ ...extension, write: false });
     assert.ok(result.metafile, 'esbuild wrote no metafile');
     metafile = result.metafile;
+    outputFiles = result.outputFiles;
     load = script.activationLoad(metafile);
   });
 
@@ -61,5 +65,26 @@ describe('activation budget', () => {
     const all = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
     assert.ok(all.some((input) => input.startsWith('node_modules/undici/')));
     assert.ok(all.some((input) => input.startsWith('src/sandbox/')));
+  });
+
+  it("keeps class names in the minified bundle, so the log names an error's class (ServiceError, not two letters)", async () => {
+    const chunk = Object.keys(metafile.outputs).find((file) => 'src/api/errors.ts' in metafile.outputs[file]!.inputs);
+    assert.ok(chunk, 'no output holds src/api/errors.ts');
+    const scratch = mkdtempSync(path.join(tmpdir(), 'countersign-bundle-'));
+    try {
+      for (const file of outputFiles) {
+        const target = path.join(scratch, path.relative(repoRoot, file.path));
+        mkdirSync(path.dirname(target), { recursive: true });
+        writeFileSync(target, file.contents);
+      }
+      const exported = (await import(pathToFileURL(path.join(scratch, chunk)).href)) as Record<string, unknown>;
+      const classNames = Object.values(exported)
+        .filter((value): value is abstract new (...args: never[]) => unknown => typeof value === 'function')
+        .map((value) => value.name);
+      for (const name of ['CountersignError', 'ServiceError', 'InvalidInputError', 'TransportError'])
+        assert.ok(classNames.includes(name), `${name} is not among the chunk's classes: ${classNames.join(', ')}`);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });
