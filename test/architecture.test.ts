@@ -73,7 +73,7 @@ describe('architecture', () => {
     }
   });
 
-  it("keeps imports pointing inward: api ← sandbox ← extension, through each room's index, vscode only in the extension", () => {
+  it("keeps imports pointing inward: api ← sandbox ← extension, through each room's entries, vscode only in the extension", () => {
     const problems: string[] = [];
     for (const file of files) {
       for (const specifier of importsOf(file)) {
