@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
@@ -223,7 +223,9 @@ describe('local sandbox across windows and restarts', function () {
     assert.ok(sandbox);
     assert.notEqual(sandbox.pid, process.pid);
     process.kill(sandbox.pid, 0); // throws when there is no such process
-    const bundle = readFileSync(path.join(api.services.context.extensionPath, 'dist', 'extension.js'), 'utf8');
+    const dist = path.join(api.services.context.extensionPath, 'dist');
+    const chunks = readdirSync(path.join(dist, 'chunks')).map((name) => path.join('chunks', name));
+    const bundle = ['extension.mjs', ...chunks].map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
     assert.ok(
       readFileSync(path.join(api.services.context.extensionPath, 'dist', 'sandbox.js'), 'utf8').includes(SANDBOX_ONLY),
     );
