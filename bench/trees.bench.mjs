@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedLargeOrganization } from './largeOrganization.mjs';
+import { extensionHostCommand } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const activities = Number(process.env.BENCH_ACTIVITIES ?? 10_000);
@@ -34,17 +35,11 @@ try {
   );
   // Asynchronous: this process serves the sandbox while VS Code runs.
   const code = await new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(root, 'scripts', 'runExtensionTests.mjs'),
-        `--extensionDevelopmentPath=${root}`,
-        `--extensionTestsPath=${path.join(root, 'bench', 'trees.host.cjs')}`,
-        '--timeout-seconds',
-        String(maxSeconds),
-      ],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, COUNTERSIGN_BENCH_FILE: benchFile } },
-    );
+    const child = spawn(...extensionHostCommand('trees.host.cjs', maxSeconds), {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, COUNTERSIGN_BENCH_FILE: benchFile },
+    });
     child.once('exit', (status) => resolve(status ?? 1));
   });
   process.exitCode = code;
