@@ -36,6 +36,7 @@ import {
 import type { ApiKey } from './schemas/apiKey';
 import type { Whoami } from './schemas/organization';
 import type { PrivateKey } from './schemas/privateKey';
+import type { SignRawPayloadParameters, SignTransactionParameters } from './schemas/signing';
 import type { CreatePrivateKeyTagParameters, Tag } from './schemas/privateKeyTag';
 import { rpcStatusSchema, turnkeyErrorCodeOf, type RpcStatus } from './schemas/rpcStatus';
 import type {
@@ -158,6 +159,13 @@ export class CountersignClient {
     return (await this.#query('listPrivateKeys', req, opts)).privateKeys;
   }
 
+  async getPrivateKey(
+    req: { organizationId: string; privateKeyId: string },
+    opts?: RequestOptions,
+  ): Promise<PrivateKey> {
+    return (await this.#query('getPrivateKey', req, opts)).privateKey;
+  }
+
   async listPrivateKeyTags(req: { organizationId: string }, opts?: RequestOptions): Promise<Tag[]> {
     return (await this.#query('listPrivateKeyTags', req, opts)).privateKeyTags;
   }
@@ -206,6 +214,16 @@ export class CountersignClient {
 
   deleteSubOrganization(req: SubmitInput<DeleteSubOrganizationParameters>, opts?: RequestOptions): Promise<Activity> {
     return this.#submit('deleteSubOrganization', req, opts);
+  }
+
+  /** Signs an unsigned transaction (hex without 0x); the result's `signedTransaction` is hex without 0x too. */
+  signTransaction(req: SubmitInput<SignTransactionParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('signTransaction', req, opts);
+  }
+
+  /** Signs a payload; the result is `{r, s, v}`: 64 hex digits each for r and s, v "00" or "01". */
+  signRawPayload(req: SubmitInput<SignRawPayloadParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('signRawPayload', req, opts);
   }
 
   /**

@@ -95,6 +95,12 @@ export type { PrivateKey } from './schemas/privateKey';
 export type { CreatePrivateKeyTagParameters, Tag } from './schemas/privateKeyTag';
 export type { RpcStatus } from './schemas/rpcStatus';
 export type {
+  SignRawPayloadParameters,
+  SignRawPayloadResult,
+  SignTransactionParameters,
+  SignTransactionResult,
+} from './schemas/signing';
+export type {
   CreateSmartContractInterfaceParameters,
   DeleteSmartContractInterfaceParameters,
   SmartContractInterface,

@@ -15,7 +15,17 @@ import {
   listActivitiesResponseSchema,
 } from './schemas/activity';
 import { organizationRequestSchema, whoamiResponseSchema } from './schemas/organization';
-import { listPrivateKeysResponseSchema } from './schemas/privateKey';
+import {
+  getPrivateKeyRequestSchema,
+  getPrivateKeyResponseSchema,
+  listPrivateKeysResponseSchema,
+} from './schemas/privateKey';
+import {
+  signRawPayloadParametersSchema,
+  signRawPayloadResultSchema,
+  signTransactionParametersSchema,
+  signTransactionResultSchema,
+} from './schemas/signing';
 import {
   createPrivateKeyTagParametersSchema,
   createPrivateKeyTagResultSchema,
@@ -65,12 +75,13 @@ function submit<Params extends z.ZodType>(
   stem: string,
   parameters: Params,
   result: z.ZodType | undefined,
+  intentVersion = '',
 ): SubmitOperation<Params> {
   return {
     kind: 'submit',
     path: `/public/v1/submit/${name}`,
     activityType,
-    intentKey: `${stem}Intent`,
+    intentKey: `${stem}Intent${intentVersion}`,
     resultKey: result ? `${stem}Result` : undefined,
     parameters,
     result,
@@ -84,6 +95,7 @@ export const operations = {
   listActivities: query('list_activities', listActivitiesRequestSchema, listActivitiesResponseSchema),
   whoami: query('whoami', organizationRequestSchema, whoamiResponseSchema),
   listPrivateKeys: query('list_private_keys', organizationRequestSchema, listPrivateKeysResponseSchema),
+  getPrivateKey: query('get_private_key', getPrivateKeyRequestSchema, getPrivateKeyResponseSchema),
   listPrivateKeyTags: query('list_private_key_tags', organizationRequestSchema, listPrivateKeyTagsResponseSchema),
   listSmartContractInterfaces: query(
     'list_smart_contract_interfaces',
@@ -136,6 +148,22 @@ export const operations = {
     'deleteSubOrganization',
     deleteSubOrganizationParametersSchema,
     deleteSubOrganizationResultSchema,
+  ),
+  signTransaction: submit(
+    'sign_transaction',
+    ActivityType.SignTransactionV2,
+    'signTransaction',
+    signTransactionParametersSchema,
+    signTransactionResultSchema,
+    'V2',
+  ),
+  signRawPayload: submit(
+    'sign_raw_payload',
+    ActivityType.SignRawPayloadV2,
+    'signRawPayload',
+    signRawPayloadParametersSchema,
+    signRawPayloadResultSchema,
+    'V2',
   ),
 } as const;
 

@@ -65,9 +65,21 @@ export {
 export { apiKeySchema, credentialTypes, getApiKeyResponseSchema } from './schemas/apiKey';
 export { timestampSchema } from './schemas/common';
 export { whoamiResponseSchema } from './schemas/organization';
-export { curves, listPrivateKeysResponseSchema, privateKeySchema } from './schemas/privateKey';
+export {
+  curves,
+  getPrivateKeyResponseSchema,
+  listPrivateKeysResponseSchema,
+  privateKeySchema,
+} from './schemas/privateKey';
 export { listPrivateKeyTagsResponseSchema, tagSchema } from './schemas/privateKeyTag';
 export { rpcStatusSchema } from './schemas/rpcStatus';
+export {
+  hashFunctions,
+  payloadEncodings,
+  signRawPayloadResultSchema,
+  signTransactionResultSchema,
+  transactionTypes,
+} from './schemas/signing';
 export {
   listSmartContractInterfacesResponseSchema,
   smartContractInterfaceSchema,

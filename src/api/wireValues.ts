@@ -25,6 +25,8 @@ export const ActivityType = {
   ApproveActivity: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
   RejectActivity: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
   DeleteSubOrganization: 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION',
+  SignTransactionV2: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+  SignRawPayloadV2: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
 } as const;
 
 /** Statuses after which the activity never changes again. */

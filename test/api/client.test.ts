@@ -84,6 +84,14 @@ describe('CountersignClient', () => {
         expected: [privateKeyRecord()],
       },
       {
+        name: 'getPrivateKey',
+        call: (c) => c.getPrivateKey({ organizationId: ORG, privateKeyId: 'pk-1' }),
+        path: '/public/v1/query/get_private_key',
+        body: `{"organizationId":"${ORG}","privateKeyId":"pk-1"}`,
+        reply: { privateKey: privateKeyRecord() },
+        expected: privateKeyRecord(),
+      },
+      {
         name: 'listPrivateKeyTags',
         call: (c) => c.listPrivateKeyTags({ organizationId: ORG }),
         path: '/public/v1/query/list_private_key_tags',
@@ -221,6 +229,37 @@ describe('CountersignClient', () => {
         path: '/public/v1/submit/delete_sub_organization',
         body: `{"type":"ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"deleteWithoutExport":false}}`,
         result: { deleteSubOrganizationResult: { subOrganizationUuid: ORG } },
+      },
+      {
+        name: 'signTransaction',
+        call: (c) =>
+          c.signTransaction({
+            organizationId: ORG,
+            parameters: {
+              signWith: 'pk-1',
+              unsignedTransaction: '02c90180010a8252088080c0',
+              type: 'TRANSACTION_TYPE_ETHEREUM',
+            },
+          }),
+        path: '/public/v1/submit/sign_transaction',
+        body: `{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"signWith":"pk-1","unsignedTransaction":"02c90180010a8252088080c0","type":"TRANSACTION_TYPE_ETHEREUM"}}`,
+        result: { signTransactionResult: { signedTransaction: '02f84c' } },
+      },
+      {
+        name: 'signRawPayload',
+        call: (c) =>
+          c.signRawPayload({
+            organizationId: ORG,
+            parameters: {
+              signWith: 'pk-1',
+              payload: 'hello',
+              encoding: 'PAYLOAD_ENCODING_TEXT_UTF8',
+              hashFunction: 'HASH_FUNCTION_KECCAK256',
+            },
+          }),
+        path: '/public/v1/submit/sign_raw_payload',
+        body: `{"type":"ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"signWith":"pk-1","payload":"hello","encoding":"PAYLOAD_ENCODING_TEXT_UTF8","hashFunction":"HASH_FUNCTION_KECCAK256"}}`,
+        result: { signRawPayloadResult: { r: 'a'.repeat(64), s: 'b'.repeat(64), v: '01' } },
       },
     ];
     for (const c of cases) {

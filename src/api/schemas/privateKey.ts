@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { openEnum, timestampSchema } from './common';
+import { idSchema, openEnum, timestampSchema } from './common';
 
 export const curves = ['CURVE_SECP256K1', 'CURVE_ED25519', 'CURVE_P256'] as const;
 
@@ -18,3 +18,6 @@ export const privateKeySchema = z.looseObject({
 export type PrivateKey = z.infer<typeof privateKeySchema>;
 
 export const listPrivateKeysResponseSchema = z.looseObject({ privateKeys: z.array(privateKeySchema) });
+
+export const getPrivateKeyRequestSchema = z.strictObject({ organizationId: idSchema, privateKeyId: idSchema });
+export const getPrivateKeyResponseSchema = z.looseObject({ privateKey: privateKeySchema });
