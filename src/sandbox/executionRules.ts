@@ -4,34 +4,17 @@
  * returns the outcome: a status, a result or failure, and the changes to make to the organization.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  ActivityType,
-  GrpcCode,
-  SMART_CONTRACT_INTERFACE_MAX_BYTES,
-  validateAbi,
-  type KnownActivityStatus,
-} from '../api';
+import { ActivityType, GrpcCode, SMART_CONTRACT_INTERFACE_MAX_BYTES, validateAbi } from '../api';
 import { operations } from '../api/remote';
-import { rpcStatusBody } from './rpcError';
-import type { ActivityRecord, Effect, Organization, RpcStatusBody } from './state';
+import { failed, type Outcome } from './outcome';
+import { signRawPayload, signTransaction } from './signingRules';
+import type { ActivityRecord, Organization } from './state';
 
 /** The service's limits on private key tags: 100 in an organization, 10 in a sub-organization. */
 export const TAG_LIMIT = 100;
 export const SUB_ORGANIZATION_TAG_LIMIT = 10;
 
-export interface Outcome {
-  readonly status: KnownActivityStatus;
-  readonly result: Record<string, unknown>;
-  readonly failure?: RpcStatusBody;
-  readonly effects: readonly Effect[];
-}
-
-export const failed = (code: number, message: string, turnkeyErrorCode: string): Outcome => ({
-  status: 'ACTIVITY_STATUS_FAILED',
-  result: {},
-  failure: rpcStatusBody(code, message, turnkeyErrorCode),
-  effects: [],
-});
+export { failed, type Outcome } from './outcome';
 
 type Rule = (activity: ActivityRecord, organization: Organization, now: number) => Outcome;
 
@@ -40,6 +23,8 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.CreatePrivateKeyTag]: createPrivateKeyTag,
   [ActivityType.DeleteSmartContractInterface]: deleteSmartContractInterface,
   [ActivityType.DeleteSubOrganization]: deleteSubOrganization,
+  [ActivityType.SignTransactionV2]: signTransaction,
+  [ActivityType.SignRawPayloadV2]: signRawPayload,
 };
 
 /** The outcome of running the activity now; throws only on a programming error (the caller fails it whole). */

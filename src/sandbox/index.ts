@@ -19,6 +19,7 @@ import {
 } from './credentials';
 import { createSandboxServer } from './httpServer';
 import { createSeed } from './seed';
+import { missingSigningKeys } from './signingKeys';
 import { SandboxState, type SandboxRecord } from './state';
 import { DataDirLock } from './storage/dataDirLock';
 
@@ -101,6 +102,12 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
     let organizations: SandboxOrganization[];
     if (state.seeded) {
       organizations = credentialsPath === undefined ? [] : readCredentials(credentialsPath).organizations;
+      // A journal from before the sandbox signed: its secp256k1 keys get signing halves, once.
+      const keys = missingSigningKeys(state);
+      if (keys.length > 0) {
+        await engine.commit({ kind: 'signingKeys', keys });
+        logger.info('sandbox journal: gave private keys their signing halves', { keys: keys.length });
+      }
     } else {
       const seed = createSeed(now());
       organizations = seed.credentials;

@@ -2,7 +2,8 @@
  * What a new sandbox starts with: "Demo" (quorum 1, one root user, three private keys), "Team" (quorum 2,
  * two root users, two private keys) and "Demo Sub-organization" (a sub-organization of Demo with its own
  * root user and one private key that was never exported). API keys are fresh P-256 pairs; only their
- * public halves enter the journal, the private halves go to credentials.json alone.
+ * public halves enter the journal, the private halves go to credentials.json alone. The secp256k1 private
+ * keys are real keys the sandbox signs with; their private halves are in the journal alone.
  *
  * Team's second root user also has a passkey, so a Team activity can be approved with a WebAuthn stamp.
  * It is simulated: a fresh P-256 pair like an API key's, whose private half is kept in credentials.json
@@ -11,6 +12,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { generateApiKeyPair } from '../api';
 import type { SandboxOrganization, SandboxUser } from './credentials';
+import { newSigningKeyPair } from './signingKeys';
 import type { OrganizationRecord, PrivateKeyRecord, UserRecord } from './state';
 
 interface OrganizationPlan {
@@ -57,35 +59,31 @@ const plans: readonly OrganizationPlan[] = [
   },
 ];
 
-/** A real public key of the curve, so listings look like the service's; the private half is discarded. */
+/**
+ * A real key of the curve, so listings look like the service's. A secp256k1 key is one the sandbox signs
+ * with; an ed25519 key's private half is discarded.
+ */
 function privateKeyRecord(
   name: string,
   curve: 'CURVE_SECP256K1' | 'CURVE_ED25519',
   exported: boolean,
   nowMs: number,
 ): PrivateKeyRecord {
-  let publicKey: string;
-  if (curve === 'CURVE_ED25519') {
-    const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
-    publicKey = Buffer.from(String(jwk.x), 'base64url').toString('hex');
-  } else {
-    const jwk = generateKeyPairSync('ec', { namedCurve: 'secp256k1' }).publicKey.export({ format: 'jwk' });
-    const y = Buffer.from(String(jwk.y), 'base64url');
-    publicKey =
-      ((y[y.length - 1] ?? 0) % 2 === 0 ? '02' : '03') + Buffer.from(String(jwk.x), 'base64url').toString('hex');
-  }
-  return {
+  const base = {
     privateKeyId: randomUUID(),
     privateKeyName: name,
-    publicKey,
     curve,
-    addresses: [{ format: 'ADDRESS_FORMAT_COMPRESSED', address: publicKey }],
     privateKeyTags: [],
     exported,
     imported: false,
     createdAtMs: nowMs,
     updatedAtMs: nowMs,
   };
+  // A key the sandbox signs with: its private half stays in the journal, never in an answer.
+  if (curve === 'CURVE_SECP256K1') return { ...base, ...newSigningKeyPair() };
+  const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
+  const publicKey = Buffer.from(String(jwk.x), 'base64url').toString('hex');
+  return { ...base, publicKey, addresses: [{ format: 'ADDRESS_FORMAT_COMPRESSED', address: publicKey }] };
 }
 
 export interface Seed {

@@ -37,9 +37,15 @@ export interface UserRecord {
 export interface PrivateKeyRecord {
   readonly privateKeyId: string;
   readonly privateKeyName: string;
-  readonly publicKey: string;
+  publicKey: string;
   readonly curve: string;
-  readonly addresses: readonly { readonly format: string; readonly address: string }[];
+  addresses: readonly { readonly format: string; readonly address: string }[];
+  /**
+   * The private half (hex), for keys the sandbox signs with. It lives only in the journal (a private
+   * file) and in memory: renderPrivateKey lists fields one by one and leaves it out. Absent in journals
+   * written before the sandbox could sign, until their signing-key migration.
+   */
+  signingKey?: string;
   readonly privateKeyTags: string[];
   readonly exported: boolean;
   readonly imported: boolean;
@@ -130,7 +136,18 @@ export type SandboxRecord =
       readonly activities: readonly ActivityRecord[];
       readonly effects?: readonly Effect[];
     }
-  | { readonly kind: 'effects'; readonly effects: readonly Effect[] };
+  | { readonly kind: 'effects'; readonly effects: readonly Effect[] }
+  /** A journal written before the sandbox could sign gains signing keys: once, at start-up. */
+  | { readonly kind: 'signingKeys'; readonly keys: readonly SigningKeyGrant[] };
+
+/** A fresh key pair for an existing secp256k1 private key whose private half was never kept. */
+export interface SigningKeyGrant {
+  readonly organizationId: string;
+  readonly privateKeyId: string;
+  readonly publicKey: string;
+  readonly addresses: PrivateKeyRecord['addresses'];
+  readonly signingKey: string;
+}
 
 export type Effect =
   | { readonly op: 'putInterface'; readonly organizationId: string; readonly record: InterfaceRecord }
@@ -205,6 +222,17 @@ export class SandboxState {
         return;
       case 'effects':
         for (const effect of record.effects) this.#applyEffect(effect);
+        return;
+      case 'signingKeys':
+        for (const grant of record.keys) {
+          const key = this.organizations
+            .get(grant.organizationId)
+            ?.record.privateKeys.find((k) => k.privateKeyId === grant.privateKeyId);
+          if (!key) continue;
+          key.publicKey = grant.publicKey;
+          key.addresses = grant.addresses;
+          key.signingKey = grant.signingKey;
+        }
         return;
     }
   }

@@ -85,6 +85,13 @@ const handlers: Record<QueryOperationName, Handler> = {
     };
   },
 
+  getPrivateKey(ctx, request) {
+    const privateKeyId = String(request['privateKeyId']);
+    const key = ctx.organization.record.privateKeys.find((k) => k.privateKeyId === privateKeyId);
+    if (!key) throw notFound(`private key not found: no private key with ID ${privateKeyId} in this organization`);
+    return { privateKey: renderPrivateKey(key) };
+  },
+
   listPrivateKeyTags(ctx) {
     return { privateKeyTags: [...ctx.organization.tags.values()].map(renderTag) };
   },

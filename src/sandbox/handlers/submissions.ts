@@ -7,6 +7,7 @@ import type { SubmitOperation } from '../../api';
 import { activityRequestEnvelopeSchema } from '../../api/remote';
 import { checkTimestamp } from '../authenticate';
 import { fromIssues, invalidRequest } from '../rpcError';
+import { checkSigningIntent } from '../signingRules';
 import { renderActivityFor, type RequestContext } from './context';
 
 export async function runSubmission(operation: SubmitOperation, ctx: RequestContext): Promise<Record<string, unknown>> {
@@ -22,6 +23,7 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   checkTimestamp(timestampMs, ctx.nowMs);
   const params = operation.parameters.safeParse(parameters);
   if (!params.success) throw fromIssues('request', params.error.issues, ['parameters']);
+  checkSigningIntent(operation.activityType, params.data as Record<string, unknown>);
   const activity = await ctx.engine.submit({
     operation,
     organization: ctx.organization,
