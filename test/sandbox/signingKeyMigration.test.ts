@@ -1,0 +1,182 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as Address from 'ox/Address';
+import * as Secp256k1 from 'ox/Secp256k1';
+import * as Signature from 'ox/Signature';
+import * as TransactionEnvelope from 'ox/TxEnvelope';
+import * as TxEnvelopeEip1559 from 'ox/TxEnvelopeEip1559';
+import { ActivityFailedError, ApiKeyStamper, type Logger, type PrivateKey } from '../../src/api';
+import { CountersignClient } from '../../src/api/remote';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { CREDENTIALS_FILE_NAME, writeFileAtomic } from '../../src/sandbox/credentials';
+import { createSeed } from '../../src/sandbox/seed';
+import type { OrganizationRecord } from '../../src/sandbox/state';
+import { JOURNAL_FILE_NAME, JournalStorage, readJournal } from '../../src/sandbox/storage/journalStorage';
+
+/** A seed as sandboxes wrote it before they could sign: secp256k1 keys without a private half or address. */
+function oldSeed(nowMs: number): ReturnType<typeof createSeed> {
+  const seed = createSeed(nowMs);
+  const organizations: OrganizationRecord[] = seed.organizations.map((o) => ({
+    ...o,
+    privateKeys: o.privateKeys.map((key) => {
+      const { signingKey: _discarded, ...rest } = key;
+      return { ...rest, addresses: [{ format: 'ADDRESS_FORMAT_COMPRESSED', address: key.publicKey }] };
+    }),
+  }));
+  return { organizations, credentials: seed.credentials };
+}
+
+function journalRecords(dir: string): { kind: string }[] {
+  return readJournal(readFileSync(path.join(dir, JOURNAL_FILE_NAME))).records as { kind: string }[];
+}
+
+describe('sandbox: a journal from before signing gains signing keys', () => {
+  let dir: string;
+  let sandbox: RunningSandbox | undefined;
+  const logged: string[] = [];
+  const logger: Logger = {
+    trace: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
+    debug: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
+    info: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
+    warn: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
+    error: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
+  };
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'countersign-migration-'));
+    const seed = oldSeed(Date.now());
+    const demoKey = seed.organizations[0]?.privateKeys[0];
+    assert.ok(demoKey);
+    const journal = JournalStorage.open(dir);
+    await journal.append({ kind: 'seed', organizations: seed.organizations });
+    // A tag made before the migration: the key keeps it.
+    await journal.append({
+      kind: 'effects',
+      effects: [
+        {
+          op: 'putTag',
+          organizationId: seed.organizations[0]?.organizationId,
+          record: { tagId: 'tag-old', tagName: 'old tag', privateKeyIds: [demoKey.privateKeyId], createdAtMs: 1 },
+        },
+      ],
+    });
+    await journal.close();
+    writeFileAtomic(
+      path.join(dir, CREDENTIALS_FILE_NAME),
+      JSON.stringify({ baseUrl: '', organizations: seed.credentials }),
+    );
+  });
+  afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const demoClient = (running: RunningSandbox): { client: CountersignClient; organizationId: string } => {
+    const org = running.credentials.organizations.find((o) => o.name === 'Demo');
+    const key = org?.users[0]?.apiKeys[0];
+    assert.ok(org && key);
+    const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
+    return {
+      client: new CountersignClient({ baseUrl: running.baseUrl }, stamper, { maxAttempts: 1 }),
+      organizationId: org.organizationId,
+    };
+  };
+
+  const signWith = async (running: RunningSandbox, key: PrivateKey): Promise<string> => {
+    const { client, organizationId } = demoClient(running);
+    const unsigned = TransactionEnvelope.serialize(
+      TxEnvelopeEip1559.from({ chainId: 1, nonce: 1n, maxFeePerGas: 9n, maxPriorityFeePerGas: 1n, gas: 21_000n }),
+    );
+    try {
+      const activity = await client.signTransaction({
+        organizationId,
+        parameters: {
+          signWith: key.privateKeyId,
+          unsignedTransaction: unsigned.slice(2),
+          type: 'TRANSACTION_TYPE_ETHEREUM',
+        },
+      });
+      const signed = (activity.result['signTransactionResult'] as { signedTransaction: string }).signedTransaction;
+      const envelope = TransactionEnvelope.deserialize(`0x${signed}`);
+      const signature = Signature.from(envelope as Signature.Signature);
+      return Address.checksum(
+        Secp256k1.recoverAddress({ payload: TransactionEnvelope.getSignPayload(envelope), signature }),
+      );
+    } finally {
+      await client.close();
+    }
+  };
+
+  it('writes one migration record at start-up; the old keys then sign and recover to their listed addresses', async () => {
+    const before = journalRecords(dir);
+    sandbox = await startSandbox({ dataDir: dir, logger });
+    const records = journalRecords(dir);
+    assert.deepEqual(
+      records.map((r) => r.kind),
+      [...before.map((r) => r.kind), 'signingKeys'],
+    );
+    assert.equal(statSync(path.join(dir, JOURNAL_FILE_NAME)).mode & 0o777, 0o600, 'the journal is private');
+
+    const { client, organizationId } = demoClient(sandbox);
+    const keys = await client.listPrivateKeys({ organizationId });
+    await client.close();
+    const oldIds = (before[0] as unknown as { organizations: OrganizationRecord[] }).organizations[0]?.privateKeys.map(
+      (k) => k.privateKeyId,
+    );
+    assert.deepEqual(
+      keys.map((k) => k.privateKeyId),
+      oldIds,
+      'the keys keep their ids',
+    );
+    const signing = keys.find((k) => k.privateKeyName === 'Demo signing key');
+    assert.ok(signing);
+    assert.deepEqual(signing.privateKeyTags, ['tag-old'], 'and their tags');
+    const address = signing.addresses.find((a) => a.format === 'ADDRESS_FORMAT_ETHEREUM')?.address;
+    assert.ok(address);
+    assert.equal(await signWith(sandbox, signing), address);
+
+    // The private halves are in the journal alone: not in a log line, not in credentials.json.
+    const grant = records.at(-1) as unknown as { keys: { signingKey: string }[] };
+    assert.equal(grant.keys.length, 5, 'the five seeded secp256k1 keys of the old journal');
+    const credentials = readFileSync(path.join(dir, CREDENTIALS_FILE_NAME), 'utf8');
+    for (const { signingKey } of grant.keys) {
+      assert.ok(!logged.some((line) => line.includes(signingKey)), 'a private half was logged');
+      assert.ok(!credentials.includes(signingKey), 'a private half is in credentials.json');
+    }
+
+    // The ed25519 key still cannot sign, and the failure says so.
+    const solana = keys.find((k) => k.curve === 'CURVE_ED25519');
+    assert.ok(solana);
+    await assert.rejects(signWith(sandbox, solana), (error: unknown) => {
+      assert.ok(error instanceof ActivityFailedError);
+      assert.match(error.message, /Demo Solana key .* secp256k1 keys only/);
+      return true;
+    });
+  });
+
+  it('migrates once: a restart adds no record and signs with the same keys', async () => {
+    sandbox = await startSandbox({ dataDir: dir, logger });
+    const { client, organizationId } = demoClient(sandbox);
+    const keys = await client.listPrivateKeys({ organizationId });
+    await client.close();
+    await sandbox.close();
+    const afterFirst = journalRecords(dir).filter((r) => r.kind === 'signingKeys').length;
+
+    sandbox = await startSandbox({ dataDir: dir, logger });
+    assert.equal(journalRecords(dir).filter((r) => r.kind === 'signingKeys').length, afterFirst);
+    assert.equal(afterFirst, 1);
+    const again = demoClient(sandbox);
+    const reread = await again.client.listPrivateKeys({ organizationId });
+    await again.client.close();
+    assert.deepEqual(reread, keys, 'the same keys and addresses after a restart');
+    const treasury = reread.find((k) => k.privateKeyName === 'Demo treasury key');
+    assert.ok(treasury);
+    assert.equal(
+      await signWith(sandbox, treasury),
+      treasury.addresses.find((a) => a.format === 'ADDRESS_FORMAT_ETHEREUM')?.address,
+    );
+  });
+});
