@@ -5,6 +5,7 @@
  *   --data-dir DIR    where the journal and credentials.json live (default .sandbox)
  *   --memory          keep nothing on disk
  *   --rate-limit N    answer 429 past N requests per second
+ *   --repair          start on a damaged journal by cutting it at the damage (after a timestamped backup)
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,8 @@ Options:
   --data-dir <dir>     Directory for the journal and credentials.json (default .sandbox)
   --memory             Keep everything in memory; nothing is written to disk
   --rate-limit <n>     Answer 429 past n requests per second
+  --repair             Start on a damaged journal: copy it to a timestamped backup, cut it at the
+                       damage and report how many records were dropped (without it, damage stops the start)
   --verbose            Log each request (method, path, status, duration) to stderr
   -h, --help           Show this help
 `;
@@ -48,6 +51,7 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean }) |
         'data-dir': { type: 'string' },
         memory: { type: 'boolean' },
         'rate-limit': { type: 'string' },
+        repair: { type: 'boolean' },
         verbose: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -60,11 +64,13 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean }) |
   const rateLimit = parseInteger('rate-limit', values['rate-limit'], 1, 1_000_000);
   if (values.memory && values['data-dir'] !== undefined)
     throw new UsageError('--memory and --data-dir cannot be used together.');
+  if (values.memory && values.repair) throw new UsageError('--repair applies to a data directory, not to --memory.');
   return {
     host: values.host ?? '127.0.0.1',
     port: port ?? 0,
     ...(values.memory ? { memory: true } : { dataDir: path.resolve(values['data-dir'] ?? '.sandbox') }),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
+    ...(values.repair ? { repair: true } : {}),
     verbose: values.verbose === true,
   };
 }
