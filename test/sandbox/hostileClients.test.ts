@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
-import { operations, type Logger } from '../../src/api';
+import type { Logger } from '../../src/api';
+import { operations } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 
 /** Everything logged, as `level message`, for the tests that read how a refusal was logged. */
