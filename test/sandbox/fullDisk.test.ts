@@ -56,6 +56,9 @@ describe('sandbox: a full disk (a 64 KB tmpfs)', function () {
     try {
       const missing = await missingActivities(reader.client, reader.organizationId, acknowledged);
       assert.deepEqual(missing, [], `${missing.length} of ${acknowledged.length} acknowledged activities were lost`);
+      console.log(
+        `      full tmpfs: ${acknowledged.length} acknowledged, ${refused.length} refused, ${missing.length} lost`,
+      );
     } finally {
       await reader.client.close();
       await restarted.close();
