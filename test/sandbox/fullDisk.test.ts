@@ -2,7 +2,14 @@ import * as assert from 'node:assert/strict';
 import { cpSync, rmSync, statfsSync } from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox } from '../../src/sandbox';
-import { clientFor, createInterface, missingActivities, mountTmpfs, tempDir, unmountTmpfs } from './hostileSupport';
+import {
+  clientFor,
+  createInterface,
+  assertNoneLostAfterRestart,
+  mountTmpfs,
+  tempDir,
+  unmountTmpfs,
+} from './hostileSupport';
 
 describe('sandbox: a full disk (a 64 KB tmpfs)', function () {
   this.timeout(60_000);
@@ -51,18 +58,7 @@ describe('sandbox: a full disk (a 64 KB tmpfs)', function () {
     // The restart reads a copy: the full disk has no room for the credentials it rewrites.
     const copy = path.join(root, 'copy');
     cpSync(dataDir, copy, { recursive: true });
-    const restarted = await startSandbox({ dataDir: copy });
-    const reader = clientFor(restarted.credentials, restarted.baseUrl, 'Demo');
-    try {
-      const missing = await missingActivities(reader.client, reader.organizationId, acknowledged);
-      assert.deepEqual(missing, [], `${missing.length} of ${acknowledged.length} acknowledged activities were lost`);
-      console.log(
-        `      full tmpfs: ${acknowledged.length} acknowledged, ${refused.length} refused, ${missing.length} lost`,
-      );
-    } finally {
-      await reader.client.close();
-      await restarted.close();
-    }
+    await assertNoneLostAfterRestart(copy, acknowledged, refused, 'full tmpfs');
     assert.ok(refused.length > 0, 'every submission was acknowledged, though the disk was full');
     assert.ok(
       refused.every((status) => status === 503),

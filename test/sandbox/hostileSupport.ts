@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ApiKeyStamper, ServiceError, type ClientOptions } from '../../src/api';
 import { CountersignClient } from '../../src/api/remote';
-import type { SandboxCredentials } from '../../src/sandbox';
+import { startSandbox, type SandboxCredentials } from '../../src/sandbox';
 
 export const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 export const ABI = '[{"type":"function","name":"f","inputs":[],"outputs":[],"stateMutability":"view"}]';
@@ -70,6 +70,30 @@ export async function missingActivities(
     }
   }
   return missing;
+}
+
+/**
+ * Restarts a sandbox on `dataDir` and checks that Demo still has every acknowledged activity; prints the
+ * figures (`label: N acknowledged, M refused, 0 lost`) for the reliability document.
+ */
+export async function assertNoneLostAfterRestart(
+  dataDir: string,
+  acknowledged: readonly string[],
+  refused: readonly number[],
+  label: string,
+): Promise<void> {
+  const restarted = await startSandbox({ dataDir });
+  const reader = clientFor(restarted.credentials, restarted.baseUrl, 'Demo');
+  try {
+    const missing = await missingActivities(reader.client, reader.organizationId, acknowledged);
+    assert.deepEqual(missing, [], `${missing.length} of ${acknowledged.length} acknowledged activities were lost`);
+    console.log(
+      `      ${label}: ${acknowledged.length} acknowledged, ${refused.length} refused, ${missing.length} lost`,
+    );
+  } finally {
+    await reader.client.close();
+    await restarted.close();
+  }
 }
 
 /**

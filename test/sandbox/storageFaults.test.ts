@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { ServiceError, turnkeyErrorCodeOf } from '../../src/api';
 import { startSandbox, type StorageFaults } from '../../src/sandbox';
-import { clientFor, createInterface, missingActivities, tempDir } from './hostileSupport';
+import { assertNoneLostAfterRestart, clientFor, createInterface, tempDir } from './hostileSupport';
 
 function errno(code: string, message: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: ${message}`), { code });
@@ -83,18 +83,7 @@ describe('sandbox: storage faults', function () {
         await client.close();
         await sandbox.close();
       }
-      const restarted = await startSandbox({ dataDir: dir });
-      const reader = clientFor(restarted.credentials, restarted.baseUrl, 'Demo');
-      try {
-        const missing = await missingActivities(reader.client, reader.organizationId, acknowledged);
-        assert.deepEqual(missing, [], `${missing.length} of ${acknowledged.length} acknowledged activities were lost`);
-        console.log(
-          `      ${code}: ${acknowledged.length} acknowledged, ${refused.length} refused with 503, ${missing.length} lost`,
-        );
-      } finally {
-        await reader.client.close();
-        await restarted.close();
-      }
+      await assertNoneLostAfterRestart(dir, acknowledged, refused, code);
     });
   }
 });
