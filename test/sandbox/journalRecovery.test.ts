@@ -72,6 +72,15 @@ const refusals: readonly Damage[] = [
     damage: (b) => Buffer.concat([b, Buffer.from('not a journal record\nnor this\n')]),
     found: /not a journal record|checksum/,
   },
+  {
+    name: 'with a record missing from the middle',
+    damage: (b) => {
+      const starts = lineStarts(b);
+      const middle = Math.floor(starts.length / 2);
+      return Buffer.concat([b.subarray(0, starts[middle]), b.subarray(starts[middle + 1])]);
+    },
+    found: /gap in the sequence/,
+  },
   { name: 'that was emptied', damage: () => Buffer.alloc(0), found: /empty/ },
 ];
 
