@@ -6,6 +6,7 @@
  *   --memory          keep nothing on disk
  *   --rate-limit N    answer 429 past N requests per second
  *   --repair          start on a damaged journal by cutting it at the damage (after a timestamped backup)
+ *   --exit-with-stdin stop when standard input closes (a parent that wants the sandbox to end with it)
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,7 @@ Options:
   --repair             Start on a damaged journal: copy it to a timestamped backup, cut it at the
                        damage and report how many records were dropped (without it, damage stops the start)
   --verbose            Log each request (method, path, status, duration) to stderr
+  --exit-with-stdin    Stop when standard input closes (for a program that starts it as its child)
   -h, --help           Show this help
 `;
 
@@ -38,7 +40,7 @@ function parseInteger(name: string, value: string | undefined, min: number, max:
   return Number(value);
 }
 
-function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean }) | 'help' {
+function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean; exitWithStdin: boolean }) | 'help' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -53,6 +55,7 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean }) |
         'rate-limit': { type: 'string' },
         repair: { type: 'boolean' },
         verbose: { type: 'boolean' },
+        'exit-with-stdin': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -72,6 +75,7 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean }) |
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     ...(values.repair ? { repair: true } : {}),
     verbose: values.verbose === true,
+    exitWithStdin: values['exit-with-stdin'] === true,
   };
 }
 
@@ -102,7 +106,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const { verbose, ...sandboxOptions } = options;
+  const { verbose, exitWithStdin, ...sandboxOptions } = options;
   const sandbox = await startSandbox({ ...sandboxOptions, logger: stderrLogger(verbose) });
   let stopping = false;
   const stop = (signal: string): void => {
@@ -116,6 +120,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (exitWithStdin) {
+    // Its parent holds the other end: when the parent ends, however it ends, the pipe closes.
+    process.stdin.on('end', () => stop('stdin closed'));
+    process.stdin.on('error', () => stop('stdin closed'));
+    process.stdin.resume();
+  }
   // Printed only once the handlers are in place: whoever waits for this line may signal at once.
   process.stdout.write(`Countersign sandbox listening on ${sandbox.baseUrl}\n`);
   process.stdout.write(
