@@ -15,6 +15,15 @@ export {
 } from './client';
 export { waitForActivity, type WaitForActivityOptions } from './waitForActivity';
 export {
+  decodeUnsignedTransaction,
+  generateEthereumKeyPair,
+  payloadDigest,
+  signEthereumDigest,
+  signEthereumTransaction,
+  type EthereumKeyPair,
+  type UnsignedTransaction,
+} from './ethereum';
+export {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_TIMEOUT_MS,
   HttpTransport,

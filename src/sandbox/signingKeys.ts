@@ -1,16 +1,13 @@
 /**
- * The secp256k1 keys the sandbox signs with: making a key pair with its addresses (the compressed public
- * key and the EIP-55 Ethereum address), finding the key a `signWith` names (an id or an address), and
- * the once-only migration that gives a journal written before the sandbox could sign its signing keys.
- * Encoding, hashing and address derivation come from `ox`.
+ * The secp256k1 keys the sandbox signs with: making a key pair listed as the service lists it (the
+ * compressed public key and the EIP-55 Ethereum address), finding the key a `signWith` names (an id or an
+ * address), and the once-only migration that gives a journal written before the sandbox could sign its
+ * signing keys.
  */
-import * as Address from 'ox/Address';
-import * as PublicKey from 'ox/PublicKey';
-import * as Secp256k1 from 'ox/Secp256k1';
+import { generateEthereumKeyPair } from '../api/remote';
 import type { Organization, PrivateKeyRecord, SandboxState, SigningKeyGrant } from './state';
 
 export const SECP256K1 = 'CURVE_SECP256K1';
-export const ADDRESS_FORMAT_ETHEREUM = 'ADDRESS_FORMAT_ETHEREUM';
 
 export interface SigningKeyPair {
   /** Compressed SEC1, hex without 0x. */
@@ -20,18 +17,16 @@ export interface SigningKeyPair {
   readonly signingKey: string;
 }
 
-/** A fresh secp256k1 key pair, listed as the service lists it: compressed public key and Ethereum address. */
+/** A fresh secp256k1 key pair with its addresses. */
 export function newSigningKeyPair(): SigningKeyPair {
-  const privateKey = Secp256k1.randomPrivateKey();
-  const point = Secp256k1.getPublicKey({ privateKey });
-  const compressed = PublicKey.toHex(PublicKey.compress(point)).slice(2);
+  const pair = generateEthereumKeyPair();
   return {
-    publicKey: compressed,
+    publicKey: pair.publicKey,
     addresses: [
-      { format: 'ADDRESS_FORMAT_COMPRESSED', address: compressed },
-      { format: ADDRESS_FORMAT_ETHEREUM, address: Address.checksum(Address.fromPublicKey(point)) },
+      { format: 'ADDRESS_FORMAT_COMPRESSED', address: pair.publicKey },
+      { format: 'ADDRESS_FORMAT_ETHEREUM', address: pair.address },
     ],
-    signingKey: privateKey.slice(2),
+    signingKey: pair.privateKey,
   };
 }
 
@@ -39,15 +34,8 @@ export function newSigningKeyPair(): SigningKeyPair {
 export function findSigningKey(organization: Organization, signWith: string): PrivateKeyRecord | undefined {
   const wanted = signWith.trim().toLowerCase();
   return organization.record.privateKeys.find(
-    (key) =>
-      key.privateKeyId.toLowerCase() === wanted ||
-      key.addresses.some((a) => a.address.toLowerCase() === wanted || a.address.toLowerCase() === `0x${wanted}`),
+    (key) => key.privateKeyId.toLowerCase() === wanted || key.addresses.some((a) => a.address.toLowerCase() === wanted),
   );
-}
-
-/** The Ethereum address of a key, when it has one. */
-export function ethereumAddressOf(key: PrivateKeyRecord): string | undefined {
-  return key.addresses.find((a) => a.format === ADDRESS_FORMAT_ETHEREUM)?.address;
 }
 
 /**

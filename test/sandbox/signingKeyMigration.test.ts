@@ -1,19 +1,20 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { crc32 } from 'node:zlib';
 import * as Address from 'ox/Address';
 import * as Secp256k1 from 'ox/Secp256k1';
 import * as Signature from 'ox/Signature';
 import * as TransactionEnvelope from 'ox/TxEnvelope';
 import * as TxEnvelopeEip1559 from 'ox/TxEnvelopeEip1559';
-import { ActivityFailedError, ApiKeyStamper, type Logger, type PrivateKey } from '../../src/api';
+import { ActivityFailedError, ApiKeyStamper, type LogFields, type Logger, type PrivateKey } from '../../src/api';
 import { CountersignClient } from '../../src/api/remote';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { CREDENTIALS_FILE_NAME, writeFileAtomic } from '../../src/sandbox/credentials';
 import { createSeed } from '../../src/sandbox/seed';
 import type { OrganizationRecord } from '../../src/sandbox/state';
-import { JOURNAL_FILE_NAME, JournalStorage, readJournal } from '../../src/sandbox/storage/journalStorage';
+import { JOURNAL_FILE_NAME, readJournal } from '../../src/sandbox/storage/journalStorage';
 
 /** A seed as sandboxes wrote it before they could sign: secp256k1 keys without a private half or address. */
 function oldSeed(nowMs: number): ReturnType<typeof createSeed> {
@@ -36,33 +37,28 @@ describe('sandbox: a journal from before signing gains signing keys', () => {
   let dir: string;
   let sandbox: RunningSandbox | undefined;
   const logged: string[] = [];
-  const logger: Logger = {
-    trace: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
-    debug: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
-    info: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
-    warn: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
-    error: (m, f) => logged.push(m + JSON.stringify(f ?? {})),
-  };
+  const log = (message: string, fields?: LogFields): void => void logged.push(message + JSON.stringify(fields ?? {}));
+  const logger: Logger = { trace: log, debug: log, info: log, warn: log, error: log };
 
-  beforeEach(async () => {
+  beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'countersign-migration-'));
     const seed = oldSeed(Date.now());
     const demoKey = seed.organizations[0]?.privateKeys[0];
     assert.ok(demoKey);
-    const journal = JournalStorage.open(dir);
-    await journal.append({ kind: 'seed', organizations: seed.organizations });
-    // A tag made before the migration: the key keeps it.
-    await journal.append({
-      kind: 'effects',
-      effects: [
-        {
-          op: 'putTag',
-          organizationId: seed.organizations[0]?.organizationId,
-          record: { tagId: 'tag-old', tagName: 'old tag', privateKeyIds: [demoKey.privateKeyId], createdAtMs: 1 },
-        },
-      ],
+    // Written as sandboxes then wrote it: `<crc32 of the JSON> <JSON>` per line, in a private file.
+    const tag = { tagId: 'tag-old', tagName: 'old tag', privateKeyIds: [demoKey.privateKeyId], createdAtMs: 1 };
+    const lines = [
+      { kind: 'seed', organizations: seed.organizations },
+      // A tag made before the migration: the key keeps it.
+      {
+        kind: 'effects',
+        effects: [{ op: 'putTag', organizationId: seed.organizations[0]?.organizationId, record: tag }],
+      },
+    ].map((record) => {
+      const json = JSON.stringify(record);
+      return `${crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')} ${json}\n`;
     });
-    await journal.close();
+    writeFileSync(path.join(dir, JOURNAL_FILE_NAME), lines.join(''), { mode: 0o600 });
     writeFileAtomic(
       path.join(dir, CREDENTIALS_FILE_NAME),
       JSON.stringify({ baseUrl: '', organizations: seed.credentials }),
