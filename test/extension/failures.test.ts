@@ -13,7 +13,7 @@ import { ApiKeyStamper, CountersignClient, generateApiKeyPair, toChecksumAddress
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import type { Profile } from '../../src/extension/services';
+import type { Profile } from '../../src/extension/profiles/profileStore';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { readFixture } from '../support/fixtures';
 import { errorNodes, eventually, extensionApi, failureOf, noteSecret, organizationNamed, run } from './hostSupport';

@@ -9,7 +9,7 @@ import { CancelledError, InvalidInputError, generateApiKeyPair, parsePrivateKey 
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { pickProfile } from './profiles';
-import type { HandlerMap } from './registerCommands';
+import type { HandlerMap } from './commandDescriptor';
 
 export interface KeyImport {
   readonly profileId: string;

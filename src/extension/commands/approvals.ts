@@ -10,7 +10,8 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { HandlerMap } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickOne } from '../ui/prompts';
@@ -19,7 +20,6 @@ import { activityOf } from './viewCommands';
 import { isConfirmed, isPlainObject, stringOption, voteDetail, votableActivities } from './operationInputs';
 import { submitActivity } from './submitActivity';
 
-type Handler = (...args: unknown[]) => unknown;
 type Vote = 'approve' | 'reject';
 
 /**
@@ -216,7 +216,7 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
   );
 }
 
-export function approvalHandlers(services: Services): Partial<Record<CommandId, Handler>> {
+export function approvalHandlers(services: Services): HandlerMap {
   return {
     [CommandIds.approveActivity]: (...args: unknown[]) => castVote(services, 'approve', args),
     [CommandIds.rejectActivity]: (...args: unknown[]) => castVote(services, 'reject', args),

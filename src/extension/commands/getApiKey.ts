@@ -6,14 +6,13 @@
  */
 import * as vscode from 'vscode';
 import type { ApiKey } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { HandlerMap } from './commandDescriptor';
 import { printApiKey } from '../output/resultPrinter';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText } from '../ui/prompts';
 import { isPlainObject, stringOption } from './operationInputs';
-
-type Handler = (...args: unknown[]) => unknown;
 
 export async function getApiKey(services: Services, ...args: unknown[]): Promise<ApiKey | undefined> {
   const [first] = args;
@@ -41,7 +40,7 @@ export async function getApiKey(services: Services, ...args: unknown[]): Promise
   return apiKey;
 }
 
-export function getApiKeyHandlers(services: Services): Partial<Record<CommandId, Handler>> {
+export function getApiKeyHandlers(services: Services): HandlerMap {
   return {
     [CommandIds.getApiKey]: (...args: unknown[]) => getApiKey(services, ...args),
   };

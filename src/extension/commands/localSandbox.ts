@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
 import type { Services } from '../services';
-import type { HandlerMap } from './registerCommands';
+import type { HandlerMap } from './commandDescriptor';
 
 export function localSandboxHandlers(services: Services, sandbox: LocalSandbox): HandlerMap {
   return {

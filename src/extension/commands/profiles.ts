@@ -10,9 +10,10 @@ import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, derivePublicKey, type ApiKey, type Whoami } from '../../api';
 import { CommandIds } from '../commandIds';
 import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem } from '../profiles/profileStore';
-import type { Profile, Services } from '../services';
+import type { Profile } from '../profiles/profileStore';
+import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
-import type { HandlerMap } from './registerCommands';
+import type { HandlerMap } from './commandDescriptor';
 
 export interface ProfileCheck {
   readonly profile: Profile;

@@ -7,6 +7,7 @@ import { CommandIds, type CommandId } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
 import type { Services } from '../services';
 import { runCommand } from '../ui/runCommand';
+import type { HandlerMap } from './commandDescriptor';
 import { apiKeyHandlers } from './apiKeys';
 import { approvalHandlers } from './approvals';
 import { createPrivateKeyTagHandlers } from './createPrivateKeyTag';
@@ -16,9 +17,6 @@ import { getApiKeyHandlers } from './getApiKey';
 import { localSandboxHandlers } from './localSandbox';
 import { profileHandlers } from './profiles';
 import { viewCommandHandlers, type Views } from './viewCommands';
-
-export type Handler = (...args: unknown[]) => unknown;
-export type HandlerMap = Partial<Record<CommandId, Handler>>;
 
 /** What each command does, in the words of "Countersign: could not <action>.". */
 const ACTIONS: Readonly<Record<CommandId, string>> = {

@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { HandlerMap } from './commandDescriptor';
 import { activityJsonUri } from '../output/jsonDocumentProvider';
 import type { Services } from '../services';
 import type { ActivitiesView } from '../views/activitiesTree';
@@ -15,8 +16,6 @@ export interface Views {
   readonly activities: ActivitiesView;
   readonly organization: OrganizationView;
 }
-
-type Handler = (...args: unknown[]) => unknown;
 
 /** The activity an argument stands for: a tree node, or an activity record itself. */
 export function activityOf(arg: unknown): Activity | undefined {
@@ -44,7 +43,7 @@ async function copy(text: string, what: string): Promise<void> {
   vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied the {0}', what), 3000);
 }
 
-export function viewCommandHandlers(services: Services, views: Views): Partial<Record<CommandId, Handler>> {
+export function viewCommandHandlers(services: Services, views: Views): HandlerMap {
   return {
     [CommandIds.refreshActivities]: () => {
       views.activities.refresh();
