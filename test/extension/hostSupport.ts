@@ -55,6 +55,39 @@ export async function run<T>(
   }
 }
 
+/**
+ * Runs a command that shows a quick pick or input box, and answers it with a workbench command (accept the
+ * selected item, or close it as Escape does) until the command returns. A failure the user would see fails the test.
+ */
+export async function answerPrompt<T>(
+  api: CountersignExtensionApi,
+  answer: 'quickInput.accept' | 'workbench.action.closeQuickOpen',
+  command: string,
+  ...args: unknown[]
+): Promise<T | undefined> {
+  const failures: CommandFailure[] = [];
+  const subscription = api.onCommandFailure((failure) => failures.push(failure));
+  try {
+    let settled = false;
+    const pending = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 100 && !settled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (!settled) await vscode.commands.executeCommand(answer);
+    }
+    const result = await pending;
+    assert.deepEqual(
+      failures.map((f) => f.message),
+      [],
+      `${command} failed`,
+    );
+    return result;
+  } finally {
+    subscription.dispose();
+  }
+}
+
 /** Runs a command that must fail, and returns the failure as the user was shown it. */
 export async function failureOf(
   api: CountersignExtensionApi,

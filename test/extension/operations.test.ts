@@ -19,7 +19,6 @@ import {
   type ApiKey,
   type SmartContractInterface,
 } from '../../src/api';
-import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { SandboxOrganization } from '../../src/sandbox';
 import type { SmartContractInterfaceNode } from '../../src/extension/views/treeNodes';
@@ -27,6 +26,7 @@ import { fixturePath, readFixture } from '../support/fixtures';
 import {
   eventually,
   extensionApi,
+  answerPrompt as answerPromptOf,
   failureOf as commandFailure,
   noteSecret,
   organizationNamed,
@@ -66,37 +66,11 @@ describe('operation commands', function () {
   const run = <T>(command: string, ...args: unknown[]) => runCommand<T>(api, command, ...args);
   const failureOf = (command: string, ...args: unknown[]) => commandFailure(api, command, ...args);
 
-  /**
-   * Runs a command that shows a quick pick or input box, and answers it with a workbench command (accept the
-   * selected item, or close it as Escape does) until the command returns.
-   */
-  async function answerPrompt<T>(
+  const answerPrompt = <T>(
     answer: 'quickInput.accept' | 'workbench.action.closeQuickOpen',
     command: string,
     ...args: unknown[]
-  ): Promise<T | undefined> {
-    const failures: CommandFailure[] = [];
-    const subscription = api.onCommandFailure((failure) => failures.push(failure));
-    try {
-      let settled = false;
-      const pending = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
-        settled = true;
-      });
-      for (let i = 0; i < 100 && !settled; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        if (!settled) await vscode.commands.executeCommand(answer);
-      }
-      const result = await pending;
-      assert.deepEqual(
-        failures.map((f) => f.message),
-        [],
-        `${command} failed`,
-      );
-      return result;
-    } finally {
-      subscription.dispose();
-    }
-  }
+  ) => answerPromptOf<T>(api, answer, command, ...args);
 
   async function interfaces(): Promise<SmartContractInterface[]> {
     const { client, profile } = await api.services.requireSession();

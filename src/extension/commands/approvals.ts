@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { HandlerMap } from './commandDescriptor';
+import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickOne } from '../ui/prompts';
@@ -216,9 +216,19 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
   );
 }
 
-export function approvalHandlers(services: Services): HandlerMap {
-  return {
-    [CommandIds.approveActivity]: (...args: unknown[]) => castVote(services, 'approve', args),
-    [CommandIds.rejectActivity]: (...args: unknown[]) => castVote(services, 'reject', args),
-  };
+export function approvalCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.approveActivity,
+      action: 'approve the activity',
+      accepts: ['activity', 'id', 'options'],
+      run: (...args: unknown[]) => castVote(services, 'approve', args),
+    },
+    {
+      id: CommandIds.rejectActivity,
+      action: 'reject the activity',
+      accepts: ['activity', 'id', 'options'],
+      run: (...args: unknown[]) => castVote(services, 'reject', args),
+    },
+  ];
 }

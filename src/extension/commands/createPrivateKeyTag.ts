@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type PrivateKey } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { HandlerMap } from './commandDescriptor';
+import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickMany } from '../ui/prompts';
@@ -107,8 +107,13 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
   );
 }
 
-export function createPrivateKeyTagHandlers(services: Services): HandlerMap {
-  return {
-    [CommandIds.createPrivateKeyTag]: (...args: unknown[]) => createPrivateKeyTag(services, ...args),
-  };
+export function createPrivateKeyTagCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.createPrivateKeyTag,
+      action: 'create the private key tag',
+      accepts: ['privateKey', 'options'],
+      run: (...args: unknown[]) => createPrivateKeyTag(services, ...args),
+    },
+  ];
 }

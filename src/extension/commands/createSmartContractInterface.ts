@@ -15,7 +15,7 @@
 import * as vscode from 'vscode';
 import { InvalidInputError, listAbiContracts, readAbiFile, type Activity, type ReadAbi } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { HandlerMap } from './commandDescriptor';
+import type { CommandDescriptor } from './commandDescriptor';
 import type { Services } from '../services';
 import { activeEditorSource, chooseAbiFile, readAbiSource, toUri, type AbiSource } from '../ui/abiDocuments';
 import { askContractAddress, askText, pickOne } from '../ui/prompts';
@@ -176,8 +176,13 @@ export async function createSmartContractInterface(
   );
 }
 
-export function createSmartContractInterfaceHandlers(services: Services): HandlerMap {
-  return {
-    [CommandIds.createSmartContractInterface]: (...args: unknown[]) => createSmartContractInterface(services, ...args),
-  };
+export function createSmartContractInterfaceCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.createSmartContractInterface,
+      action: 'create the smart contract interface',
+      accepts: ['uri', 'options'],
+      run: (...args: unknown[]) => createSmartContractInterface(services, ...args),
+    },
+  ];
 }

@@ -18,7 +18,7 @@
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { HandlerMap } from './commandDescriptor';
+import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickMany, pickOne } from '../ui/prompts';
@@ -192,9 +192,19 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
   );
 }
 
-export function deletionHandlers(services: Services): HandlerMap {
-  return {
-    [CommandIds.deleteSmartContractInterface]: (...args: unknown[]) => deleteSmartContractInterface(services, ...args),
-    [CommandIds.deleteSubOrganization]: (...args: unknown[]) => deleteSubOrganization(services, ...args),
-  };
+export function deletionCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.deleteSmartContractInterface,
+      action: 'delete the smart contract interface',
+      accepts: ['smartContractInterface', 'id', 'options'],
+      run: (...args: unknown[]) => deleteSmartContractInterface(services, ...args),
+    },
+    {
+      id: CommandIds.deleteSubOrganization,
+      action: 'delete the sub-organization',
+      accepts: ['options'],
+      run: (...args: unknown[]) => deleteSubOrganization(services, ...args),
+    },
+  ];
 }

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { ApiKey } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { HandlerMap } from './commandDescriptor';
+import type { CommandDescriptor } from './commandDescriptor';
 import { printApiKey } from '../output/resultPrinter';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
@@ -40,8 +40,13 @@ export async function getApiKey(services: Services, ...args: unknown[]): Promise
   return apiKey;
 }
 
-export function getApiKeyHandlers(services: Services): HandlerMap {
-  return {
-    [CommandIds.getApiKey]: (...args: unknown[]) => getApiKey(services, ...args),
-  };
+export function getApiKeyCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.getApiKey,
+      action: 'get the API key',
+      accepts: ['id', 'options'],
+      run: (...args: unknown[]) => getApiKey(services, ...args),
+    },
+  ];
 }
