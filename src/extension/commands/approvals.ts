@@ -16,7 +16,7 @@ import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickOne } from '../ui/prompts';
 import { activityTypeLabel, ageText, activityTimeMs } from '../views/activityPresentation';
-import { activityOf } from './viewCommands';
+import { activityOf } from '../views/treeNodes';
 import { isConfirmed, isPlainObject, stringOption, voteDetail, votableActivities } from './operationInputs';
 import { submitActivity } from './submitActivity';
 

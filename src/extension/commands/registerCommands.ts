@@ -18,7 +18,8 @@ import { deletionCommands } from './deletions';
 import { getApiKeyCommands } from './getApiKey';
 import { localSandboxCommands } from './localSandbox';
 import { profileCommands } from './profiles';
-import { viewCommands, type Views } from './viewCommands';
+import type { Views } from '../views/views';
+import { viewCommands } from './viewCommands';
 
 /** A command that failed, as the user was told. Tests listen to this instead of reading notifications. */
 export interface CommandFailure {

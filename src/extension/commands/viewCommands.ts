@@ -8,24 +8,8 @@ import { CommandIds } from '../commandIds';
 import type { CommandDescriptor } from './commandDescriptor';
 import { activityJsonUri } from '../output/jsonDocumentProvider';
 import type { Services } from '../services';
-import type { ActivitiesView } from '../views/activitiesTree';
-import type { OrganizationView } from '../views/organizationTree';
-import { isActivityNode } from '../views/treeNodes';
-
-export interface Views {
-  readonly activities: ActivitiesView;
-  readonly organization: OrganizationView;
-}
-
-/** The activity an argument stands for: a tree node, or an activity record itself. */
-export function activityOf(arg: unknown): Activity | undefined {
-  if (isActivityNode(arg)) return arg.activity;
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const record = arg as Partial<Activity>;
-  return typeof record.id === 'string' && typeof record.organizationId === 'string' && typeof record.status === 'string'
-    ? (arg as Activity)
-    : undefined;
-}
+import { activityOf } from '../views/treeNodes';
+import type { Views } from '../views/views';
 
 function requireActivity(arg: unknown, action: string): Activity {
   const activity = activityOf(arg);

@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import { ServiceError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { ChangeScope, Services, Session } from '../services';
-import { hintFor, recoveryFor } from '../ui/runCommand';
+import { adviceFor } from '../ui/advice';
+import { t } from '../ui/translate';
 import { LoadedTree } from './loadedTree';
 import { isTerminal, sortForTree, activityGroup } from './activityPresentation';
 import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from './pollSchedule';
@@ -19,7 +20,6 @@ import {
   fieldTreeItem,
   loadMoreElement,
   messageTreeItem,
-  t,
   type ActivitiesElement,
   type ActivityElement,
   type MessageElement,
@@ -129,8 +129,7 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
         return [];
       case 'error':
         return errorElements('countersign.activities', t('activities'), model.error, CommandIds.refreshActivities, {
-          hint: hintFor(this.services, model.error),
-          recovery: recoveryFor(this.services, model.error),
+          ...adviceFor(this.services, model.error),
         });
       case 'loaded': {
         const rows: ActivitiesElement[] = this.#sorted(model.value);

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import { hintFor, recoveryFor } from '../ui/runCommand';
+import { adviceFor } from '../ui/advice';
+import { t } from '../ui/translate';
 import { LoadedTree } from './loadedTree';
 import {
   errorElements,
@@ -18,7 +19,6 @@ import {
   privateKeyTagTreeItem,
   privateKeyTreeItem,
   smartContractInterfaceTreeItem,
-  t,
   type GroupElement,
   type OrganizationElement,
   type OrganizationGroup,
@@ -142,8 +142,7 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
     if (loaded.kind === 'noSession') return [];
     if (loaded.kind === 'error') {
       return errorElements(ORGANIZATION_VIEW_ID, t('the organization'), loaded.error, CommandIds.refreshOrganization, {
-        hint: hintFor(this.services, loaded.error),
-        recovery: recoveryFor(this.services, loaded.error),
+        ...adviceFor(this.services, loaded.error),
       });
     }
     const model = loaded.value;
@@ -177,8 +176,7 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
     if (!outcome.ok) {
       return errorElements(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, {
         parent: group,
-        hint: hintFor(this.services, outcome.error),
-        recovery: recoveryFor(this.services, outcome.error),
+        ...adviceFor(this.services, outcome.error),
       });
     }
     const tagsById = new Map(

@@ -14,12 +14,10 @@ import {
   voteText,
   ageText,
   type FieldRow,
-  type Translate,
 } from './activityPresentation';
+import { t } from '../ui/translate';
 import { contextValue, type ContextToken } from './contextValue';
 import type { ActivityNode, PrivateKeyNode, PrivateKeyTagNode, SmartContractInterfaceNode } from './treeNodes';
-
-export const t: Translate = (message, ...args) => vscode.l10n.t(message, ...args);
 
 /** An activity row. The object stays the same across refreshes (only `activity` is replaced). */
 export interface ActivityElement extends ActivityNode {
