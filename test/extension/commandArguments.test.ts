@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { commandArguments } from '../../src/extension/commands/commandArguments';
 import { commandDescriptors } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import type { ActivitiesElement, OrganizationElement } from '../../src/extension/views/treeItems';
+import type { ActivitiesElement, OrganizationElement } from '../../src/extension/views/treeElements';
 import { fixturePath, repoRoot } from '../support/fixtures';
 import { answerPrompt, eventually, extensionApi, run } from './hostSupport';
 

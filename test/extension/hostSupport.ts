@@ -4,7 +4,7 @@ import { appendFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import type { ActivitiesElement, MessageElement, OrganizationElement } from '../../src/extension/views/treeItems';
+import type { ActivitiesElement, MessageElement, OrganizationElement } from '../../src/extension/views/treeElements';
 import type { SandboxOrganization } from '../../src/sandbox';
 
 /** Every private key a test handles goes to the secret scan that runs after the suite. */

@@ -13,17 +13,9 @@ import { t } from '../ui/translate';
 import { LoadedTree } from './loadedTree';
 import { isTerminal, sortForTree, activityGroup } from './activityPresentation';
 import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from './pollSchedule';
-import {
-  activityFields,
-  activityTreeItem,
-  errorElements,
-  fieldTreeItem,
-  loadMoreElement,
-  messageTreeItem,
-  type ActivitiesElement,
-  type ActivityElement,
-  type MessageElement,
-} from './treeItems';
+import { activityFields, activityTreeItem } from './activityItems';
+import { type ActivitiesElement, type ActivityElement, type MessageElement } from './treeElements';
+import { errorElements, fieldTreeItem, loadMoreElement, messageTreeItem } from './treeItems';
 
 export const ACTIVITIES_VIEW_ID = 'countersign.activities';
 /** The service returns at most 100 activities per request. */

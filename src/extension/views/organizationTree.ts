@@ -11,21 +11,21 @@ import { adviceFor } from '../ui/advice';
 import { t } from '../ui/translate';
 import { LoadedTree } from './loadedTree';
 import {
-  errorElements,
-  fieldTreeItem,
   groupTreeItem,
-  messageTreeItem,
   privateKeyChildren,
   privateKeyTagTreeItem,
   privateKeyTreeItem,
   smartContractInterfaceTreeItem,
+} from './organizationItems';
+import {
   type GroupElement,
   type OrganizationElement,
   type OrganizationGroup,
   type PrivateKeyElement,
   type PrivateKeyTagElement,
   type SmartContractInterfaceElement,
-} from './treeItems';
+} from './treeElements';
+import { errorElements, fieldTreeItem, messageTreeItem } from './treeItems';
 
 export const ORGANIZATION_VIEW_ID = 'countersign.organization';
 
