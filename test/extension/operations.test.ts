@@ -639,6 +639,8 @@ describe('operation commands', function () {
       assert.equal(apiKey?.credential.publicKey, second.publicKey);
       const failure = await failureOf('countersign.getApiKey', '00000000-0000-4000-8000-00000000f00d');
       assert.ok(failure.message.length > 0);
+      assert.match(failure.message, /HTTP 404/);
+      assert.match(failure.message, /no API key with ID 00000000-0000-4000-8000-00000000f00d/);
       await useProfile('Demo');
     });
   });

@@ -161,6 +161,26 @@ describe('the packaged extension in a real VS Code workbench', function () {
       /\.map$|\.ts$|^extension\/(src|test|scripts|node_modules|out)\//.test(name),
     );
     assert.deepEqual(unexpected, [], 'sources, maps or dependencies were packaged');
+    // The exact list: what VS Code loads, the docs, and the manifest files vsce adds; nothing else.
+    const walkthrough = readdirSync(path.join(repoRoot, 'media', 'walkthrough'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `extension/media/walkthrough/${name}`);
+    assert.deepEqual(
+      files,
+      [
+        '[Content_Types].xml',
+        'extension.vsixmanifest',
+        'extension/LICENSE.txt',
+        'extension/changelog.md',
+        'extension/dist/extension.js',
+        'extension/media/countersign.svg',
+        'extension/media/icon.png',
+        ...walkthrough,
+        'extension/package.json',
+        'extension/package.nls.json',
+        'extension/readme.md',
+      ].sort(),
+    );
   });
 
   it('installs with code-server --install-extension', async () => {
