@@ -15,10 +15,11 @@ import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickOne } from '../ui/prompts';
-import { activityTypeLabel, ageText, activityTimeMs } from '../views/activityPresentation';
+import { ageText, activityTimeMs } from '../views/activityPresentation';
 import { activityOf } from '../views/treeNodes';
-import { isConfirmed, isPlainObject, stringOption, voteDetail, votableActivities } from './operationInputs';
+import { isConfirmed, isPlainObject, stringOption, votableActivities } from './operationInputs';
 import { submitActivity } from './submitActivity';
+import { activityTypeLabel, voteDetail } from '../wording/activityWords';
 
 type Vote = 'approve' | 'reject';
 

@@ -9,7 +9,7 @@ import { ServiceError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { ChangeScope, Services, Session } from '../services';
 import { adviceFor } from '../ui/advice';
-import { t } from '../ui/translate';
+import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import { isTerminal, sortForTree, activityGroup } from './activityPresentation';
 import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from './pollSchedule';

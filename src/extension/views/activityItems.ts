@@ -5,15 +5,14 @@ import {
   fieldRows,
   presentActivity,
   statusPresentation,
-  unwrapSingleKey,
-  voteText,
   ageText,
   type FieldRow,
 } from './activityPresentation';
-import { t } from '../ui/translate';
+import { t } from '../ui/l10n';
 import { contextValue } from './contextValue';
 import type { ActivityElement, FieldElement, PrivateKeyElement } from './treeElements';
 import { code, markdown, plain, themeIcon, timeText } from './treeItems';
+import { unwrapSingleKey, voteText } from '../wording/activityWords';
 
 export function activityTreeItem(element: ActivityElement, nowMs: number): vscode.TreeItem {
   const { activity } = element;

@@ -1,7 +1,7 @@
 /** The Organization view's rows: groups, smart contract interfaces, private keys and their tags and addresses. */
 import * as vscode from 'vscode';
 import type { SmartContractInterface } from '../../api';
-import { t } from '../ui/translate';
+import { t } from '../ui/l10n';
 import { contextValue } from './contextValue';
 import type {
   FieldElement,

@@ -8,7 +8,7 @@ import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
 import { adviceFor } from '../ui/advice';
-import { t } from '../ui/translate';
+import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import {
   groupTreeItem,

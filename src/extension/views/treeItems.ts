@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
-import { t } from '../ui/translate';
+import { t } from '../ui/l10n';
 import { contextValue } from './contextValue';
 import type { FieldElement, GroupElement, MessageElement } from './treeElements';
 

@@ -6,14 +6,11 @@ import * as assert from 'node:assert/strict';
 import { activitySchema, type Activity } from '../../../src/api';
 import {
   activityGroup,
-  activityTypeLabel,
   ageText,
   fieldRows,
   presentActivity,
   sortForTree,
   statusPresentation,
-  unwrapSingleKey,
-  voteText,
 } from '../../../src/extension/views/activityPresentation';
 import { contextValue, hasToken } from '../../../src/extension/views/contextValue';
 import {
@@ -23,6 +20,7 @@ import {
   type PollOutcome,
   type PollState,
 } from '../../../src/extension/views/pollSchedule';
+import { activityTypeLabel, unwrapSingleKey, voteText } from '../../../src/extension/wording/activityWords';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
