@@ -34,16 +34,12 @@ export async function eventually<T>(
   }
 }
 
-/** Runs a command that must succeed: a failure the user would have seen fails the test with its message. */
-export async function run<T>(
-  api: CountersignExtensionApi,
-  command: string,
-  ...args: unknown[]
-): Promise<T | undefined> {
+/** Runs `body` (which runs `command`); a failure the user would have seen fails the test with its message. */
+async function withoutFailures<T>(api: CountersignExtensionApi, command: string, body: () => Promise<T>): Promise<T> {
   const failures: CommandFailure[] = [];
   const subscription = api.onCommandFailure((failure) => failures.push(failure));
   try {
-    const result = await vscode.commands.executeCommand<T>(command, ...args);
+    const result = await body();
     assert.deepEqual(
       failures.map((f) => f.message),
       [],
@@ -53,6 +49,15 @@ export async function run<T>(
   } finally {
     subscription.dispose();
   }
+}
+
+/** Runs a command that must succeed: a failure the user would have seen fails the test with its message. */
+export async function run<T>(
+  api: CountersignExtensionApi,
+  command: string,
+  ...args: unknown[]
+): Promise<T | undefined> {
+  return withoutFailures(api, command, async () => vscode.commands.executeCommand<T>(command, ...args));
 }
 
 /**
@@ -65,9 +70,7 @@ export async function answerPrompt<T>(
   command: string,
   ...args: unknown[]
 ): Promise<T | undefined> {
-  const failures: CommandFailure[] = [];
-  const subscription = api.onCommandFailure((failure) => failures.push(failure));
-  try {
+  return withoutFailures(api, command, async () => {
     let settled = false;
     const pending = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
       settled = true;
@@ -76,16 +79,8 @@ export async function answerPrompt<T>(
       await new Promise((resolve) => setTimeout(resolve, 150));
       if (!settled) await vscode.commands.executeCommand(answer);
     }
-    const result = await pending;
-    assert.deepEqual(
-      failures.map((f) => f.message),
-      [],
-      `${command} failed`,
-    );
-    return result;
-  } finally {
-    subscription.dispose();
-  }
+    return pending;
+  });
 }
 
 /** Runs a command that must fail, and returns the failure as the user was shown it. */
