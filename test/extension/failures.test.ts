@@ -260,6 +260,8 @@ describe('service failures', function () {
       assert.match(organizationError.error.description ?? '', /could not reach/i);
       assert.ok(organizationError.error.tooltip?.includes(`127.0.0.1:${port}`), 'the hint names the address');
       assert.equal(organizationError.retry.command?.command, CommandIds.refreshOrganization);
+      const groupItem = await api.views.organization.provider.getTreeItem(interfacesGroup);
+      assert.equal(groupItem.description, '', 'a group whose list failed shows no count, not "none"');
 
       // The service comes up on that port: a plain forwarder to the local sandbox.
       const comeBack = await fakeService((req, res, body) => {

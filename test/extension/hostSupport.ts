@@ -117,6 +117,13 @@ export function errorNodes(
   return error && retry ? { error, retry } : undefined;
 }
 
+/** The calm state row (a state no Retry changes: the sandbox stopped, the organization gone), when the list shows one. */
+export function calmState(
+  children: ReadonlyArray<ActivitiesElement | OrganizationElement>,
+): MessageElement | undefined {
+  return children.filter(isMessage).find((m) => m.token === 'calm' && m.command === undefined);
+}
+
 /** The sandbox organization with this name (Demo, Team, Demo Sub-organization). */
 export function organizationNamed(organizations: readonly SandboxOrganization[], name: string): SandboxOrganization {
   const found = organizations.find((o) => o.name === name);

@@ -27,6 +27,8 @@ import {
   eventually,
   extensionApi,
   answerPrompt as answerPromptOf,
+  calmState,
+  errorNodes,
   failureOf as commandFailure,
   noteSecret,
   organizationNamed,
@@ -614,6 +616,29 @@ describe('operation commands', function () {
         sub.organizationId,
       );
       assert.deepEqual(activity.intent['deleteSubOrganizationIntent'], { deleteWithoutExport: true });
+    });
+
+    it('then shows its profile one calm state per view: the organization no longer exists, and Remove Profile', async () => {
+      // The active profile is still the deleted sub-organization's.
+      const profileId = profileOf('Demo Sub-organization');
+      assert.equal(api.services.profiles.active()?.id, profileId);
+      api.views.activities.refresh();
+      api.views.organization.refresh();
+      const views = [
+        async () => (await api.views.activities.provider.getChildren()) ?? [],
+        async () => (await api.views.organization.provider.getChildren()) ?? [],
+      ];
+      for (const children of views) {
+        const state = await eventually('a calm state', async () => calmState(await children()), 15_000);
+        assert.equal(state.label, 'This organization no longer exists');
+        const rows = await children();
+        assert.equal(errorNodes(rows), undefined, 'no red error, no Retry that cannot succeed');
+        assert.equal(rows.length, 2, 'the state and its one command');
+        const action = rows.find((row) => row.kind === 'message' && row.command !== undefined);
+        assert.ok(action?.kind === 'message');
+        assert.equal(action.command?.command, 'countersign.removeProfile');
+        assert.deepEqual(action.command?.arguments, [profileId]);
+      }
     });
   });
 

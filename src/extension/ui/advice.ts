@@ -4,7 +4,7 @@
  * src/api/errorHints.ts; this adds what only the extension knows: the profile's address, our settings, the sandbox.)
  */
 import * as vscode from 'vscode';
-import { CountersignError, ResponseShapeError, TransportError } from '../../api';
+import { CountersignError, ResponseShapeError, ServiceError, TransportError } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 
@@ -12,6 +12,43 @@ import type { Services } from '../services';
 export interface Recovery {
   readonly command: string;
   readonly title: string;
+  readonly arguments?: readonly unknown[];
+}
+
+/**
+ * A state that no Retry changes, said calmly (not as a red error) with the one command that changes it: the local
+ * sandbox stopped, or the profile's organization deleted.
+ */
+export interface CalmState {
+  readonly label: string;
+  readonly tooltip: string;
+  readonly iconId: string;
+  readonly action: Recovery;
+}
+
+export function calmStateFor(services: Services, error: unknown): CalmState | undefined {
+  if (sandboxIsDown(services, error)) {
+    return {
+      label: vscode.l10n.t('The local sandbox is stopped'),
+      tooltip: vscode.l10n.t('The local sandbox is not running. Run "Countersign: Start Local Sandbox".'),
+      iconId: 'debug-stop',
+      action: { command: CommandIds.startLocalSandbox, title: vscode.l10n.t('Start Local Sandbox') },
+    };
+  }
+  const profile = services.profiles.active();
+  if (profile && error instanceof ServiceError && error.turnkeyErrorCode === 'ORGANIZATION_NOT_FOUND') {
+    return {
+      label: vscode.l10n.t('This organization no longer exists'),
+      tooltip: vscode.l10n.t(
+        'The service has no organization {0}: it was deleted, or the profile "{1}" names another one. Remove the profile, or edit its organization ID.',
+        profile.organizationId,
+        profile.label,
+      ),
+      iconId: 'circle-slash',
+      action: { command: CommandIds.removeProfile, title: vscode.l10n.t('Remove Profile'), arguments: [profile.id] },
+    };
+  }
+  return undefined;
 }
 
 export interface Advice {

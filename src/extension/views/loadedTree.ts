@@ -7,6 +7,9 @@
 import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
 import type { ChangeScope, Services, Session } from '../services';
+import { adviceFor, calmStateFor } from '../ui/advice';
+import type { GroupElement, MessageElement } from './treeElements';
+import { calmElements, errorElements } from './treeItems';
 
 /** What a view shows, as data: the views draw each state their own way. */
 export type TreeModel<T> =
@@ -85,6 +88,25 @@ export abstract class LoadedTree<T, E> implements vscode.TreeDataProvider<E>, vs
 
   protected get generation(): number {
     return this.#generation;
+  }
+
+  /**
+   * The rows of a failed load: a state no Retry changes (the sandbox stopped, the organization gone) as one calm row
+   * and its command; any other error in red, with its hint, a fix when there is one, and Retry.
+   */
+  protected failureRows(
+    idPrefix: string,
+    what: string,
+    error: unknown,
+    retryCommand: string,
+    parent?: GroupElement,
+  ): MessageElement[] {
+    const calm = calmStateFor(this.services, error);
+    if (calm) return calmElements(idPrefix, calm);
+    return errorElements(idPrefix, what, error, retryCommand, {
+      ...(parent ? { parent } : {}),
+      ...adviceFor(this.services, error),
+    });
   }
 
   /** Redraws `element` (or the whole view) without loading again. */

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import { adviceFor } from '../ui/advice';
+import { calmStateFor } from '../ui/advice';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import {
@@ -25,7 +25,7 @@ import {
   type PrivateKeyTagElement,
   type SmartContractInterfaceElement,
 } from './treeElements';
-import { errorElements, fieldTreeItem, messageTreeItem } from './treeItems';
+import { calmElements, fieldTreeItem, messageTreeItem } from './treeItems';
 
 export const ORGANIZATION_VIEW_ID = 'countersign.organization';
 
@@ -141,11 +141,20 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
     const loaded = await this.ensureLoaded();
     if (loaded.kind === 'noSession') return [];
     if (loaded.kind === 'error') {
-      return errorElements(ORGANIZATION_VIEW_ID, t('the organization'), loaded.error, CommandIds.refreshOrganization, {
-        ...adviceFor(this.services, loaded.error),
-      });
+      return this.failureRows(
+        ORGANIZATION_VIEW_ID,
+        t('the organization'),
+        loaded.error,
+        CommandIds.refreshOrganization,
+      );
     }
     const model = loaded.value;
+    // The three lists failing for one reason that no Retry changes: that reason once, not three red groups.
+    const failures = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].flatMap((o) =>
+      o.ok ? [] : [o.error],
+    );
+    const calm = failures.length === 3 ? calmStateFor(this.services, failures[0]) : undefined;
+    if (calm) return calmElements(ORGANIZATION_VIEW_ID, calm);
     const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) =>
       o.ok ? o.value.length : -1,
     );
@@ -166,6 +175,7 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
       group,
       organizationId: model.organizationId,
       count: outcome.ok ? outcome.value.length : 0,
+      failed: !outcome.ok,
     };
   }
 
@@ -174,10 +184,7 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
     if (!model || model.organizationId !== group.organizationId) return [];
     const outcome = model[group.group];
     if (!outcome.ok) {
-      return errorElements(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, {
-        parent: group,
-        ...adviceFor(this.services, outcome.error),
-      });
+      return this.failureRows(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, group);
     }
     const tagsById = new Map(
       (model.privateKeyTags.ok ? model.privateKeyTags.value : []).map((tag) => [tag.tagId, tag]),

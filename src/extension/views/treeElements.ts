@@ -49,6 +49,8 @@ export interface GroupElement {
   readonly group: OrganizationGroup;
   readonly organizationId: string;
   readonly count: number;
+  /** Its list failed to load: the rows under it say why, and the count says nothing. */
+  readonly failed?: boolean;
 }
 
 export interface SmartContractInterfaceElement extends SmartContractInterfaceNode {

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
+import type { CalmState, Recovery } from '../ui/advice';
 import { t } from '../ui/l10n';
 import { contextValue } from './contextValue';
 import type { FieldElement, GroupElement, MessageElement } from './treeElements';
@@ -84,7 +85,7 @@ export function loadMoreElement(loaded: number): MessageElement {
 export interface ErrorNodeExtras {
   readonly parent?: GroupElement;
   readonly hint?: string;
-  readonly recovery?: { readonly command: string; readonly title: string };
+  readonly recovery?: Recovery;
 }
 
 /**
@@ -105,13 +106,19 @@ export function errorElements(
     (typeof error === 'object' && error !== null && typeof (error as { hint?: unknown }).hint === 'string'
       ? (error as { hint: string }).hint
       : undefined);
-  const actionRow = (suffix: string, title: string, iconId: string, command: string): MessageElement => ({
+  const actionRow = (
+    suffix: string,
+    title: string,
+    iconId: string,
+    command: string,
+    args?: readonly unknown[],
+  ): MessageElement => ({
     kind: 'message',
     id: `${idPrefix}/${suffix}`,
     label: title,
     iconId,
     token: 'error',
-    command: { command, title },
+    command: { command, title, ...(args ? { arguments: [...args] } : {}) },
     ...(parent ? { parent } : {}),
   });
   return [
@@ -126,7 +133,34 @@ export function errorElements(
       token: 'error',
       ...(parent ? { parent } : {}),
     },
-    ...(recovery ? [actionRow('recovery', recovery.title, 'play', recovery.command)] : []),
+    ...(recovery ? [actionRow('recovery', recovery.title, 'play', recovery.command, recovery.arguments)] : []),
     actionRow('retry', t('Retry'), 'refresh', retryCommand),
+  ];
+}
+
+/** A state no Retry changes (the sandbox stopped, the organization gone): one quiet row, then its one command. */
+export function calmElements(idPrefix: string, state: CalmState): MessageElement[] {
+  const { action } = state;
+  return [
+    {
+      kind: 'message',
+      id: `${idPrefix}/state`,
+      label: state.label,
+      tooltip: state.tooltip,
+      iconId: state.iconId,
+      token: 'calm',
+    },
+    {
+      kind: 'message',
+      id: `${idPrefix}/action`,
+      label: action.title,
+      iconId: 'play',
+      token: 'calm',
+      command: {
+        command: action.command,
+        title: action.title,
+        ...(action.arguments ? { arguments: [...action.arguments] } : {}),
+      },
+    },
   ];
 }
