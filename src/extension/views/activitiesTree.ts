@@ -8,14 +8,13 @@ import * as vscode from 'vscode';
 import { ServiceError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { ChangeScope, Services, Session } from '../services';
-import { adviceFor } from '../ui/advice';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import { isTerminal, sortForTree, activityGroup } from './activityPresentation';
 import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from './pollSchedule';
 import { activityFields, activityTreeItem } from './activityItems';
 import { type ActivitiesElement, type ActivityElement, type MessageElement } from './treeElements';
-import { errorElements, fieldTreeItem, loadMoreElement, messageTreeItem } from './treeItems';
+import { fieldTreeItem, loadMoreElement, messageTreeItem } from './treeItems';
 
 export const ACTIVITIES_VIEW_ID = 'countersign.activities';
 /** The service returns at most 100 activities per request. */
@@ -88,7 +87,7 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
   getTreeItem(element: ActivitiesElement): vscode.TreeItem {
     switch (element.kind) {
       case 'activity':
-        return activityTreeItem(element, Date.now());
+        return activityTreeItem(element, Date.now(), (fingerprint) => this.#byFingerprint(fingerprint));
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -108,6 +107,13 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
     return undefined;
   }
 
+  /** The loaded activity with this fingerprint: what a vote row names. */
+  #byFingerprint(fingerprint: string): Activity | undefined {
+    const model = this.model;
+    if (model.kind !== 'loaded') return undefined;
+    return model.value.serverOrder.find((element) => element.activity.fingerprint === fingerprint)?.activity;
+  }
+
   // ---- loading ----
 
   #sorted(list: ActivityList): ActivityElement[] {
@@ -120,9 +126,7 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
       case 'noSession':
         return [];
       case 'error':
-        return errorElements('countersign.activities', t('activities'), model.error, CommandIds.refreshActivities, {
-          ...adviceFor(this.services, model.error),
-        });
+        return this.failureRows(ACTIVITIES_VIEW_ID, t('activities'), model.error, CommandIds.refreshActivities);
       case 'loaded': {
         const rows: ActivitiesElement[] = this.#sorted(model.value);
         if (model.value.hasMore && rows.length > 0)

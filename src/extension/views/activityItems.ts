@@ -12,11 +12,18 @@ import { t } from '../ui/l10n';
 import { contextValue } from './contextValue';
 import type { ActivityElement, FieldElement, PrivateKeyElement } from './treeElements';
 import { code, markdown, plain, themeIcon, timeText } from './treeItems';
-import { unwrapSingleKey, voteText } from '../wording/activityWords';
+import {
+  unwrapSingleKey,
+  voteText,
+  activityTarget,
+  activityTitle,
+  type FindByFingerprint,
+} from '../wording/activityWords';
 
-export function activityTreeItem(element: ActivityElement, nowMs: number): vscode.TreeItem {
+/** `find`: the activity a vote names, so that "Approve activity" says which one. */
+export function activityTreeItem(element: ActivityElement, nowMs: number, find?: FindByFingerprint): vscode.TreeItem {
   const { activity } = element;
-  const view = presentActivity(activity, nowMs, t);
+  const view = presentActivity(activity, nowMs, t, find);
   const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = element.id;
   item.description = view.description;
@@ -31,7 +38,7 @@ export function activityTreeItem(element: ActivityElement, nowMs: number): vscod
   );
   const created = activityTimeMs(activity);
   const lines = [
-    `$(${view.status.iconId}) **${plain(view.label)}**: ${plain(view.status.label)}`,
+    `$(${view.status.iconId}) **${plain(activityTitle(activity, find))}**: ${plain(view.status.label)}`,
     view.needsDecision ? t('Waiting for your decision: approve or reject it.') : '',
     `${plain(t('Activity ID'))}: ${code(activity.id)}`,
     `${plain(t('Organization'))}: ${code(activity.organizationId)}`,
@@ -41,7 +48,10 @@ export function activityTreeItem(element: ActivityElement, nowMs: number): vscod
     activity.failure?.message ? `${plain(t('Failure'))}: ${plain(activity.failure.message)}` : '',
   ].filter((line) => line !== '');
   item.tooltip = markdown(lines);
-  item.accessibilityInformation = { label: `${view.label}, ${view.status.label}${view.age ? `, ${view.age}` : ''}` };
+  const target = activityTarget(activity, find);
+  item.accessibilityInformation = {
+    label: `${view.label}${target ? ` ${target}` : ''}, ${view.status.label}${view.age ? `, ${view.age}` : ''}`,
+  };
   return item;
 }
 

@@ -4,7 +4,7 @@
  * status, target, votes) come from wording/activityWords.ts.
  */
 import { DECISION_STATUSES, TERMINAL_STATUSES, timestampToMs, type Activity } from '../../api';
-import { activityTypeLabel, statusLabel } from '../wording/activityWords';
+import { activityTarget, activityTypeLabel, statusLabel, type FindByFingerprint } from '../wording/activityWords';
 import { englishText, type Translate } from '../wording/translate';
 
 export interface StatusPresentation {
@@ -112,12 +112,17 @@ export interface ActivityPresentation {
   readonly group: ActivityGroup;
   readonly needsDecision: boolean;
   readonly pending: boolean;
-  /** The short text beside the label: the age, after "Needs your decision" when it does. */
+  /** The short text beside the label: what it touched, "Needs your decision" when it does, and the age. */
   readonly description: string;
   readonly age: string;
 }
 
-export function presentActivity(activity: Activity, nowMs: number, t: Translate = englishText): ActivityPresentation {
+export function presentActivity(
+  activity: Activity,
+  nowMs: number,
+  t: Translate = englishText,
+  find?: FindByFingerprint,
+): ActivityPresentation {
   const decision = needsDecision(activity);
   const age = ageText(activityTimeMs(activity), nowMs, t);
   const status = statusPresentation(activity.status, decision, t);
@@ -128,7 +133,7 @@ export function presentActivity(activity: Activity, nowMs: number, t: Translate 
     group: activityGroup(activity),
     needsDecision: decision,
     pending: !isTerminal(activity.status),
-    description: [state, age].filter((part) => part !== '').join(' · '),
+    description: [activityTarget(activity, find), state, age].filter((part) => part !== '').join(' · '),
     age,
   };
 }

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { SmartContractInterface } from '../../api';
 import { t } from '../ui/l10n';
+import { shortAddress } from '../wording/activityWords';
 import { contextValue } from './contextValue';
 import type {
   FieldElement,
@@ -33,14 +34,10 @@ const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
 export function groupTreeItem(element: GroupElement): vscode.TreeItem {
   const item = new vscode.TreeItem(groupLabel(element.group), vscode.TreeItemCollapsibleState.Expanded);
   item.id = element.id;
-  item.description = element.count === 0 ? t('none') : String(element.count);
+  item.description = element.failed ? '' : element.count === 0 ? t('none') : String(element.count);
   item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[element.group]);
   item.contextValue = contextValue('group');
   return item;
-}
-
-function shortAddress(address: string): string {
-  return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
 }
 
 function interfaceTypeText(type: string): string {

@@ -47,6 +47,61 @@ export function activityTypeLabel(type: string): string {
   return sentenceCase(phraseOf(type.slice(prefix.length)));
 }
 
+/** An address as it fits a row: `0x5aAeb6…1BeAed`. */
+export function shortAddress(address: string): string {
+  return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
+}
+
+/** The activity a vote names, found by its fingerprint, when the caller knows it. */
+export type FindByFingerprint = (fingerprint: string) => Pick<Activity, 'type' | 'intent'> | undefined;
+
+/**
+ * What an activity touched, in a few words: the interface's label and address, the tag's name, the interface or
+ * organization deleted, or (for a vote) the activity voted on, by its type and target when it can be found.
+ * Empty when the intent does not say.
+ */
+export function activityTarget(
+  activity: Pick<Activity, 'type' | 'intent'> & Partial<Pick<Activity, 'organizationId'>>,
+  find?: FindByFingerprint,
+): string {
+  const inner = unwrapSingleKey(activity.intent);
+  const fields = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {};
+  const text = (key: string): string => {
+    const value = fields[key];
+    return typeof value === 'string' ? value : '';
+  };
+  switch (activity.type) {
+    case 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE': {
+      const label = text('label');
+      const address = text('smartContractAddress');
+      return [label ? `"${label}"` : '', address ? shortAddress(address) : ''].filter((p) => p !== '').join(' · ');
+    }
+    case 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG':
+      return text('privateKeyTagName') ? `"${text('privateKeyTagName')}"` : '';
+    case 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE':
+      return text('smartContractInterfaceId');
+    case 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION':
+      return activity.organizationId ?? '';
+    case 'ACTIVITY_TYPE_APPROVE_ACTIVITY':
+    case 'ACTIVITY_TYPE_REJECT_ACTIVITY': {
+      const fingerprint = text('fingerprint');
+      const voted = fingerprint ? find?.(fingerprint) : undefined;
+      return voted ? activityTitle(voted) : fingerprint ? shortAddress(fingerprint) : '';
+    }
+    default:
+      return text('label') || text('name');
+  }
+}
+
+/** The type in words followed by what it touched: `Create private key tag "treasury"`. */
+export function activityTitle(
+  activity: Pick<Activity, 'type'> & Partial<Pick<Activity, 'intent' | 'organizationId'>>,
+  find?: FindByFingerprint,
+): string {
+  const target = activity.intent ? activityTarget({ ...activity, intent: activity.intent }, find) : '';
+  return target ? `${activityTypeLabel(activity.type)} ${target}` : activityTypeLabel(activity.type);
+}
+
 /** The status in words, e.g. "Completed", "Consensus needed"; an unknown status as a phrase of its name. */
 export function statusLabel(status: string, t: Translate = englishText): string {
   switch (status) {
@@ -205,12 +260,12 @@ export function appProofLines(
   });
 }
 
-/** The short sentence of the information message after a submission. */
+/** The short sentence of the information message after a submission: what it touched first, then how it went. */
 export function outcomeSentence(
-  activity: Pick<Activity, 'id' | 'type' | 'status' | 'fingerprint'>,
+  activity: Pick<Activity, 'id' | 'type' | 'status' | 'fingerprint'> & Partial<Pick<Activity, 'intent'>>,
   t: Translate = englishText,
 ): string {
-  const what = activityTypeLabel(activity.type);
+  const what = activityTitle(activity);
   switch (activityOutcome(activity.status)) {
     case 'completed':
       return t('{0}: completed.', what);
