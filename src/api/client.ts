@@ -5,7 +5,7 @@
  * The bytes and the answer's shape are in requestBody.ts, the sending in requestSender.ts.
  */
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ActivityFailedError, ActivityRejectedError } from './errors';
 import { silentLogger, type Logger } from './logger';
 import {

@@ -3,7 +3,7 @@
  * bytes that are stamped and sent), and an answer is read through its operation's schema, naming the first field
  * that does not fit.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { InvalidInputError, ResponseShapeError } from './errors';
 import { operations, type OperationName, type SubmitOperation } from './operations';
 import { activityRequestEnvelopeSchema, type Activity } from './schemas/activity';

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import { ApiKeyStamper, CountersignClient, InvalidInputError, derivePublicKey, type Activity } from '../api';
+import { ApiKeyStamper, InvalidInputError, derivePublicKey, type Activity, type CountersignClient } from '../api';
 import type { RedactingLog } from './output/log';
 import type { Profile } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
 import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
+import { loadRemoteApi } from './remoteApi';
 
 /** The profile type lives with its store; named here too for the features that take it with Services. */
 export type { Profile } from './profiles/profileStore';
@@ -111,6 +112,9 @@ export function createServices(
     const settings = readSettings();
     const publicKey = derivePublicKey(privateKey);
     const cacheKey = JSON.stringify([profile, publicKey, settings.requestTimeoutMs]);
+    if (cached?.key === cacheKey) return cached.session;
+    // The client (and undici under it) loads with the first session, not at activation.
+    const { CountersignClient } = await loadRemoteApi();
     if (cached?.key === cacheKey) return cached.session;
     dropSession();
     const stamper = new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey });

@@ -6,7 +6,7 @@
  * another view, anything else) is refused: the command then runs without arguments and asks for what it needs.
  */
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What a command may receive as its first argument. */
 export type ArgumentKind = 'activity' | 'smartContractInterface' | 'privateKey' | 'uri' | 'id' | 'options';

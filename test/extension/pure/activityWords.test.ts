@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { activitySchema, type Activity } from '../../../src/api';
+import type { Activity } from '../../../src/api';
+import { activitySchema } from '../../../src/api/remote';
 import { presentActivity } from '../../../src/extension/views/activityPresentation';
 import { activityTarget, activityTitle, outcomeSentence } from '../../../src/extension/wording/activityWords';
 
