@@ -48,6 +48,20 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'u
 };
 const extensionId = `${manifest.publisher}.${manifest.name}`;
 
+/** The bundle's entry and every chunk it reaches through its imports, as the .vsix names them. */
+function bundleFilesReachedFrom(entry: string): string[] {
+  const reached = new Set<string>();
+  const queue = [entry];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (reached.has(file) || !existsSync(file)) continue;
+    reached.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(/["'](\.\.?\/[^"'\s]+\.m?js)["']/g)) {
+      queue.push(path.resolve(path.dirname(file), match[1] ?? ''));
+    }
+  }
+  return [...reached].map((file) => `extension/${path.relative(repoRoot, file).split(path.sep).join('/')}`);
+}
+
 /** Saves a screenshot under test-results/ui/, and into media/screenshots/ with UPDATE_SCREENSHOTS=1. */
 async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
@@ -166,7 +180,8 @@ describe('the packaged extension in a real VS Code workbench', function () {
       /\.map$|\.ts$|^extension\/(src|test|scripts|node_modules|out)\//.test(name),
     );
     assert.deepEqual(unexpected, [], 'sources, maps or dependencies were packaged');
-    // The exact list: what VS Code loads, the docs, and the manifest files vsce adds; nothing else.
+    // The exact list: what VS Code loads (the entry and the chunks it imports, no stale chunk of an older build),
+    // the docs, and the manifest files vsce adds; nothing else.
     const walkthrough = readdirSync(path.join(repoRoot, 'media', 'walkthrough'))
       .filter((name) => name.endsWith('.md'))
       .map((name) => `extension/media/walkthrough/${name}`);
@@ -177,7 +192,7 @@ describe('the packaged extension in a real VS Code workbench', function () {
         'extension.vsixmanifest',
         'extension/LICENSE.txt',
         'extension/changelog.md',
-        'extension/dist/extension.js',
+        ...bundleFilesReachedFrom(path.join(repoRoot, manifest.main)),
         'extension/media/countersign.svg',
         'extension/media/icon.png',
         ...walkthrough,
