@@ -50,7 +50,8 @@ export function activityTreeItem(element: ActivityElement, nowMs: number, find?:
   item.tooltip = markdown(lines);
   const target = activityTarget(activity, find);
   item.accessibilityInformation = {
-    label: `${view.label}${target ? ` ${target}` : ''}, ${view.status.label}${view.age ? `, ${view.age}` : ''}`,
+    // Type and status first (the words a screen reader user scans for), then what it touched, then the age.
+    label: [view.label, view.status.label, target, view.age].filter((part) => part !== '').join(', '),
   };
   return item;
 }
