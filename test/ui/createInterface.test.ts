@@ -289,7 +289,8 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await intent.waitFor();
     if ((await intent.getAttribute('aria-expanded')) === 'false') await intent.click();
     await treeItem(activities, CONTRACT_ADDRESS).waitFor();
-    await treeItem(activities, 'Counter').waitFor();
+    // The intent's label row itself (the activity's row names Counter too, beside its type).
+    await treeItem(activities, /^Counter$/).waitFor();
 
     await chooseFromContextMenu(page, activity, 'Open Activity as JSON');
     const jsonTab = page.locator('.editor-group-container .tab.active', { hasText: /^[0-9a-f-]{36}\.json/ });
