@@ -193,6 +193,8 @@ describe('the packaged extension in a real VS Code workbench', function () {
         'extension/LICENSE.txt',
         'extension/changelog.md',
         ...bundleFilesReachedFrom(path.join(repoRoot, manifest.main)),
+        // The local sandbox runs as a process of its own, from its own bundle.
+        'extension/dist/sandbox.js',
         'extension/media/countersign.svg',
         'extension/media/icon.png',
         ...walkthrough,

@@ -126,7 +126,9 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
       case 'noSession':
         return [];
       case 'error':
-        return this.failureRows(ACTIVITIES_VIEW_ID, t('activities'), model.error, CommandIds.refreshActivities);
+        return this.failureRows(ACTIVITIES_VIEW_ID, t('activities'), model.error, CommandIds.refreshActivities, {
+          calm: model.phase === 'fetch',
+        });
       case 'loaded': {
         const rows: ActivitiesElement[] = this.#sorted(model.value);
         if (model.value.hasMore && rows.length > 0)

@@ -15,7 +15,8 @@ import { calmElements, errorElements } from './treeItems';
 export type TreeModel<T> =
   | { readonly kind: 'noSession' }
   | { readonly kind: 'loading' }
-  | { readonly kind: 'error'; readonly error: unknown }
+  /** `phase`: whether opening the session failed (a profile or sandbox problem) or the view's own load. */
+  | { readonly kind: 'error'; readonly error: unknown; readonly phase: 'session' | 'fetch' }
   | { readonly kind: 'loaded'; readonly value: T };
 
 /** A model that a load ended in. */
@@ -62,6 +63,10 @@ export abstract class LoadedTree<T, E> implements vscode.TreeDataProvider<E>, vs
 
   /** Before the reload that a change causes: a view may forget what it kept for the old model. */
   protected onScopeChange(_scope: ChangeScope): void {}
+  /** The model when the session could not be opened (a sandbox that crashed, a keyring that fails). */
+  protected sessionFailed(error: unknown): SettledModel<T> {
+    return { kind: 'error', error, phase: 'session' };
+  }
   /** After a load that is still current is kept. */
   protected onLoaded(_model: SettledModel<T>): void {}
 
@@ -92,16 +97,18 @@ export abstract class LoadedTree<T, E> implements vscode.TreeDataProvider<E>, vs
 
   /**
    * The rows of a failed load: a state no Retry changes (the sandbox stopped, the organization gone) as one calm row
-   * and its command; any other error in red, with its hint, a fix when there is one, and Retry.
+   * and its command; any other error in red, with its hint, a fix when there is one, and Retry. `calm: false` for a
+   * failure to open the session (a crashed sandbox is an error to show as such, with its own message).
    */
   protected failureRows(
     idPrefix: string,
     what: string,
     error: unknown,
     retryCommand: string,
-    parent?: GroupElement,
+    options: { readonly parent?: GroupElement; readonly calm?: boolean } = {},
   ): MessageElement[] {
-    const calm = calmStateFor(this.services, error);
+    const { parent } = options;
+    const calm = options.calm === false ? undefined : calmStateFor(this.services, error);
     if (calm) return calmElements(idPrefix, calm);
     return errorElements(idPrefix, what, error, retryCommand, {
       ...(parent ? { parent } : {}),
@@ -155,14 +162,14 @@ export abstract class LoadedTree<T, E> implements vscode.TreeDataProvider<E>, vs
       session = await this.services.session();
     } catch (error) {
       this.services.log.failure('Could not open the active profile', error);
-      return { kind: 'error', error };
+      return this.sessionFailed(error);
     }
     if (!session) return { kind: 'noSession' };
     try {
       return { kind: 'loaded', value: await this.fetch(session) };
     } catch (error) {
       if (!(error instanceof CancelledError)) this.services.log.failure(`Could not load ${this.what}`, error);
-      return { kind: 'error', error };
+      return { kind: 'error', error, phase: 'fetch' };
     }
   }
 }

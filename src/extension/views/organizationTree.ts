@@ -9,7 +9,7 @@ import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
 import { calmStateFor } from '../ui/advice';
 import { t } from '../ui/l10n';
-import { LoadedTree } from './loadedTree';
+import { LoadedTree, type SettledModel } from './loadedTree';
 import {
   groupTreeItem,
   privateKeyChildren,
@@ -51,6 +51,8 @@ interface Model {
   readonly smartContractInterfaces: Outcome<SmartContractInterface[]>;
   readonly privateKeys: Outcome<PrivateKey[]>;
   readonly privateKeyTags: Outcome<Tag[]>;
+  /** The session could not be opened: every group shows that error (a crashed sandbox's own message). */
+  readonly sessionFailed?: boolean;
 }
 
 export function registerOrganizationView(services: Services): OrganizationView {
@@ -137,6 +139,21 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
 
   // ---- loading ----
 
+  /** Each group shows the error, as each list would have failed with it. */
+  protected override sessionFailed(error: unknown): SettledModel<Model> {
+    const failed = { ok: false, error } as const;
+    return {
+      kind: 'loaded',
+      value: {
+        organizationId: '',
+        smartContractInterfaces: failed,
+        privateKeys: failed,
+        privateKeyTags: failed,
+        sessionFailed: true,
+      },
+    };
+  }
+
   async #rootChildren(): Promise<OrganizationElement[]> {
     const loaded = await this.ensureLoaded();
     if (loaded.kind === 'noSession') return [];
@@ -153,7 +170,7 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
     const failures = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].flatMap((o) =>
       o.ok ? [] : [o.error],
     );
-    const calm = failures.length === 3 ? calmStateFor(this.services, failures[0]) : undefined;
+    const calm = failures.length === 3 && !model.sessionFailed ? calmStateFor(this.services, failures[0]) : undefined;
     if (calm) return calmElements(ORGANIZATION_VIEW_ID, calm);
     const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) =>
       o.ok ? o.value.length : -1,
@@ -184,7 +201,10 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
     if (!model || model.organizationId !== group.organizationId) return [];
     const outcome = model[group.group];
     if (!outcome.ok) {
-      return this.failureRows(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, group);
+      return this.failureRows(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, {
+        parent: group,
+        calm: !model.sessionFailed,
+      });
     }
     const tagsById = new Map(
       (model.privateKeyTags.ok ? model.privateKeyTags.value : []).map((tag) => [tag.tagId, tag]),
