@@ -96,6 +96,23 @@ describe('sandbox: signing activities', () => {
     return key;
   };
   const timestampMs = (): string => String(t.clock.now());
+  type TransactionParameters = Parameters<TurnkeyClient['signTransaction']>[0]['parameters'];
+  type PayloadParameters = Parameters<TurnkeyClient['signRawPayload']>[0]['parameters'];
+  /** The official client's request, as its own callers build it. */
+  const officialSignTransaction = (org: SeededOrganizationName, userIndex: number, parameters: TransactionParameters) =>
+    official(org, userIndex).signTransaction({
+      type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+      timestampMs: timestampMs(),
+      organizationId: t.organization(org).organizationId,
+      parameters,
+    });
+  const officialSignRawPayload = (org: SeededOrganizationName, parameters: PayloadParameters) =>
+    official(org).signRawPayload({
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+      timestampMs: timestampMs(),
+      organizationId: t.organization(org).organizationId,
+      parameters,
+    });
 
   it('lists each secp256k1 key with its EIP-55 Ethereum address, and get_private_key shows the same', async () => {
     const organizationId = t.organization('Demo').organizationId;
@@ -123,13 +140,11 @@ describe('sandbox: signing activities', () => {
 
   for (const [type, unsignedTransaction] of Object.entries(unsignedTransactions)) {
     it(`signs a ${type} transaction through the official client; it recovers to the key's address`, async () => {
-      const organizationId = t.organization('Demo').organizationId;
       const key = await keyNamed('Demo', 'Demo signing key');
-      const { activity } = await official('Demo').signTransaction({
-        type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-        timestampMs: timestampMs(),
-        organizationId,
-        parameters: { signWith: key.privateKeyId, unsignedTransaction, type: 'TRANSACTION_TYPE_ETHEREUM' },
+      const { activity } = await officialSignTransaction('Demo', 0, {
+        signWith: key.privateKeyId,
+        unsignedTransaction,
+        type: 'TRANSACTION_TYPE_ETHEREUM',
       });
       assert.equal(activity.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.ok(activity.intent.signTransactionIntentV2, 'the V2 intent key');
@@ -169,14 +184,8 @@ describe('sandbox: signing activities', () => {
   ] as const;
   for (const c of payloadCases) {
     it(`signs a raw payload (${c.encoding}, ${c.hashFunction}); r, s and v recover to the key's address`, async () => {
-      const organizationId = t.organization('Demo').organizationId;
       const key = await keyNamed('Demo', 'Demo signing key');
-      const { activity } = await official('Demo').signRawPayload({
-        type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
-        timestampMs: timestampMs(),
-        organizationId,
-        parameters: { signWith: ethereumAddress(key), ...c },
-      });
+      const { activity } = await officialSignRawPayload('Demo', { signWith: ethereumAddress(key), ...c });
       assert.equal(activity.status, 'ACTIVITY_STATUS_COMPLETED');
       const result = activity.result.signRawPayloadResult;
       assert.ok(result);
@@ -200,11 +209,10 @@ describe('sandbox: signing activities', () => {
     const organizationId = t.organization('Team').organizationId;
     const key = await keyNamed('Team', 'Team operations key');
     const unsignedTransaction = unsignedTransactions['eip1559'] as string;
-    const { activity: submitted } = await official('Team', 0).signTransaction({
-      type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-      timestampMs: timestampMs(),
-      organizationId,
-      parameters: { signWith: key.privateKeyId, unsignedTransaction, type: 'TRANSACTION_TYPE_ETHEREUM' },
+    const { activity: submitted } = await officialSignTransaction('Team', 0, {
+      signWith: key.privateKeyId,
+      unsignedTransaction,
+      type: 'TRANSACTION_TYPE_ETHEREUM',
     });
     assert.equal(submitted.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
     assert.equal(submitted.result.signTransactionResult, undefined, 'nothing is signed before the quorum');
@@ -245,17 +253,12 @@ describe('sandbox: signing activities', () => {
       const key = await keyNamed('Demo', 'Demo signing key');
       const before = await t.clientFor('Demo').listActivities({ organizationId });
       await assert.rejects(
-        official('Demo').signTransaction({
-          type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-          timestampMs: timestampMs(),
-          organizationId,
-          parameters: {
-            signWith: key.privateKeyId,
-            unsignedTransaction: unsignedTransactions['legacy'] as string,
-            type: 'TRANSACTION_TYPE_ETHEREUM',
-            ...m.parameters,
-          } as never,
-        }),
+        officialSignTransaction('Demo', 0, {
+          signWith: key.privateKeyId,
+          unsignedTransaction: unsignedTransactions['legacy'] as string,
+          type: 'TRANSACTION_TYPE_ETHEREUM',
+          ...m.parameters,
+        } as never),
         (error: unknown) => {
           assert.ok(error instanceof TurnkeyRequestError, String(error));
           assert.equal(error.code, 3);
@@ -356,12 +359,7 @@ describe('sandbox: signing activities', () => {
       ],
     ];
     for (const [parameters, message] of cases) {
-      const { activity } = await official('Demo').signRawPayload({
-        type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
-        timestampMs: timestampMs(),
-        organizationId,
-        parameters: { ...payload, ...parameters } as never,
-      });
+      const { activity } = await officialSignRawPayload('Demo', { ...payload, ...parameters } as never);
       assert.equal(activity.status, 'ACTIVITY_STATUS_FAILED');
       assert.match(String(activity.failure?.message), message);
       const read = await demo.getActivity({ organizationId, activityId: activity.id });
