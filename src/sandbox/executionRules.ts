@@ -8,7 +8,7 @@ import { ActivityType, GrpcCode, SMART_CONTRACT_INTERFACE_MAX_BYTES, validateAbi
 import { operations } from '../api/remote';
 import { failed, type Outcome } from './outcome';
 import { signRawPayload, signTransaction } from './signingRules';
-import type { ActivityRecord, Organization } from './state';
+import { interfaceCreated, type ActivityRecord, type Organization } from './state';
 
 /** The service's limits on private key tags: 100 in an organization, 10 in a sub-organization. */
 export const TAG_LIMIT = 100;
@@ -91,7 +91,7 @@ function interfaceProblem(address: string, text: string, ethereum: boolean): str
 function createSmartContractInterface(activity: ActivityRecord, organization: Organization, now: number): Outcome {
   const operation = operations.createSmartContractInterface;
   const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
-  const { smartContractAddress, smartContractInterface, type, label, notes = '' } = intent;
+  const { smartContractAddress, smartContractInterface, type } = intent;
   const problem = interfaceProblem(
     smartContractAddress,
     smartContractInterface,
@@ -102,21 +102,8 @@ function createSmartContractInterface(activity: ActivityRecord, organization: Or
   return {
     status: 'ACTIVITY_STATUS_COMPLETED',
     result: { createSmartContractInterfaceResult: { smartContractInterfaceId } },
-    effects: [
-      {
-        op: 'putInterface',
-        organizationId: organization.record.organizationId,
-        record: {
-          smartContractInterfaceId,
-          smartContractAddress,
-          smartContractInterface,
-          type,
-          label,
-          notes,
-          createdAtMs: now,
-        },
-      },
-    ],
+    // The interface is the intent as checked above (the schema changes no value), so it is stored once.
+    effects: [interfaceCreated(organization.record.organizationId, activity.id, smartContractInterfaceId, now)],
   };
 }
 
