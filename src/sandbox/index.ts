@@ -170,6 +170,8 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
   if (dataDir === undefined) storage = new MemoryStorage();
   else {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // It holds private keys: owner only, even when something else created it first (with the umask's 0755).
+    chmodSync(dataDir, 0o700);
     lock = DataDirLock.acquire(dataDir);
     try {
       const journal = JournalStorage.open(dataDir);
