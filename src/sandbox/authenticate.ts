@@ -140,9 +140,13 @@ export function findKeyOwner(
     );
   }
   const { expirationSeconds, createdAtMs } = owner.apiKey;
-  if (expirationSeconds !== undefined && createdAtMs + Number(expirationSeconds) * 1000 <= nowMs) {
-    throw unauthenticated('expired api key', 'API_KEY_EXPIRED');
+  if (expirationSeconds === undefined) return owner;
+  // Fails closed: a lifetime that is not a whole number of seconds never means "never expires".
+  if (!/^\d{1,15}$/.test(expirationSeconds)) {
+    throw unauthenticated('expired api key: its expirationSeconds is not a whole number of seconds', 'API_KEY_EXPIRED');
   }
+  if (createdAtMs + Number(expirationSeconds) * 1000 <= nowMs)
+    throw unauthenticated('expired api key', 'API_KEY_EXPIRED');
   return owner;
 }
 
