@@ -10,6 +10,7 @@ export * from './schemas/rpcStatus';
 export * from './schemas/activity';
 export * from './schemas/apiKey';
 export * from './schemas/organization';
+export * from './schemas/organizationFeature';
 export * from './schemas/privateKey';
 export * from './schemas/privateKeyTag';
 export * from './schemas/smartContractInterface';

@@ -15,6 +15,7 @@ import {
   type SubmitOperation,
 } from '../api';
 import type { AppProofSigner } from './appProofs';
+import { removeOrganizationFeature, setOrganizationFeature, type FeatureIntent } from './organizationFeatures';
 import { RpcError, rpcStatusBody } from './rpcError';
 import {
   callerPublicKey,
@@ -300,6 +301,13 @@ export class ActivityEngine {
       }
       case ActivityType.DeleteSubOrganization:
         return this.#deleteSubOrganization(activity, organization);
+      case ActivityType.SetOrganizationFeature:
+        return setOrganizationFeature(activity.intent['setOrganizationFeatureIntent'] as FeatureIntent, organization);
+      case ActivityType.RemoveOrganizationFeature:
+        return removeOrganizationFeature(
+          activity.intent['removeOrganizationFeatureIntent'] as FeatureIntent,
+          organization,
+        );
       default:
         return failed(
           GrpcCode.Unimplemented,

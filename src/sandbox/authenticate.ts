@@ -12,10 +12,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
   decodeWebauthnStamp,
   GrpcCode,
+  type DecodedWebauthnStamp,
   verifyApiKeyStamp,
   verifyWebauthnStamp,
   type WebauthnStampVerification,
 } from '../api';
+import { checkPasskeyOrigin } from './organizationFeatures';
 import { invalidRequest, RpcError } from './rpcError';
 import type { AuthenticatorOwner, Caller, KeyOwner, Organization, SandboxState } from './state';
 
@@ -35,7 +37,7 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
 /** A stamp whose signature holds: by an API key (its public key) or by a registered passkey (its credential id). */
 export type VerifiedStamp =
   | { readonly kind: 'apiKey'; readonly publicKey: string }
-  | { readonly kind: 'webauthn'; readonly credentialId: string };
+  | { readonly kind: 'webauthn'; readonly credentialId: string; readonly assertion: DecodedWebauthnStamp };
 
 const CREDENTIAL_NOT_FOUND_MESSAGE = 'could not find credential in organization or its parent organization';
 
@@ -47,14 +49,16 @@ export function authenticateStamp(state: SandboxState, headers: IncomingHttpHead
   const apiKeyStamp = headerValue(headers, 'x-stamp');
   if (apiKeyStamp === undefined || apiKeyStamp.trim() === '') {
     const webauthnStamp = headerValue(headers, 'x-stamp-webauthn');
-    if (webauthnStamp !== undefined && webauthnStamp.trim() !== '')
-      return { kind: 'webauthn', credentialId: verifyPasskeyStamp(state, webauthnStamp, body) };
+    if (webauthnStamp !== undefined && webauthnStamp.trim() !== '') {
+      const assertion = verifyPasskeyStamp(state, webauthnStamp, body);
+      return { kind: 'webauthn', credentialId: assertion.credentialId, assertion };
+    }
   }
   return { kind: 'apiKey', publicKey: verifyStamp(headers, body) };
 }
 
-/** Checks a passkey stamp against every public key its credential id is registered with; returns the id. */
-function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buffer): string {
+/** Checks a passkey stamp against every public key its credential id is registered with; returns the assertion. */
+function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buffer): DecodedWebauthnStamp {
   const decoded = decodeWebauthnStamp(headerValue);
   if (!decoded)
     throw unauthenticated('could not extract webauthn stamp: malformed activity stamp', 'SIGNATURE_INVALID');
@@ -63,7 +67,7 @@ function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buff
   let refusal: WebauthnStampVerification | undefined;
   for (const publicKey of new Set(owners.map((o) => o.authenticator.publicKey))) {
     const verdict = verifyWebauthnStamp(body, decoded, publicKey);
-    if (verdict.ok) return decoded.credentialId;
+    if (verdict.ok) return decoded;
     refusal ??= verdict;
   }
   const detail = refusal && !refusal.ok ? refusal.detail : 'the signature does not match';
@@ -168,9 +172,10 @@ export function findCaller(
   stamp: VerifiedStamp,
   nowMs: number,
 ): Caller {
-  return stamp.kind === 'apiKey'
-    ? findKeyOwner(state, organization, stamp.publicKey, nowMs)
-    : findAuthenticatorOwner(state, organization, stamp.credentialId);
+  if (stamp.kind === 'apiKey') return findKeyOwner(state, organization, stamp.publicKey, nowMs);
+  const owner = findAuthenticatorOwner(state, organization, stamp.credentialId);
+  checkPasskeyOrigin(organization, stamp.assertion);
+  return owner;
 }
 
 /** Submissions must be less than an hour old and at most five minutes ahead of the sandbox's clock. */

@@ -147,7 +147,9 @@ export type Effect =
       readonly organizationId: string;
       readonly userId: string;
       readonly record: AuthenticatorRecord;
-    };
+    }
+  /** An organization feature set (value replaced) or removed (`value` undefined). */
+  | { readonly op: 'setFeature'; readonly organizationId: string; readonly name: string; readonly value?: string };
 
 export interface Organization {
   readonly record: OrganizationRecord;
@@ -155,6 +157,8 @@ export interface Organization {
   readonly tags: Map<string, TagRecord>;
   /** Newest last. */
   readonly activities: ActivityRecord[];
+  /** Organization features by name (FEATURE_NAME_…), as set_organization_feature left them. */
+  readonly features: Map<string, string>;
   deleted: boolean;
 }
 
@@ -214,6 +218,7 @@ export class SandboxState {
       interfaces: new Map(),
       tags: new Map(),
       activities: [],
+      features: new Map(),
       deleted: false,
     };
     this.organizations.set(record.organizationId, organization);
@@ -272,6 +277,10 @@ export class SandboxState {
       }
       case 'deleteOrganization':
         organization.deleted = true;
+        return;
+      case 'setFeature':
+        if (effect.value === undefined) organization.features.delete(effect.name);
+        else organization.features.set(effect.name, effect.value);
         return;
       case 'putApiKey': {
         const user = organization.record.users.find((u) => u.userId === effect.userId);

@@ -21,6 +21,8 @@ export const ActivityType = {
   ApproveActivity: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
   RejectActivity: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
   DeleteSubOrganization: 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION',
+  SetOrganizationFeature: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE',
+  RemoveOrganizationFeature: 'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE',
 } as const;
 
 /** Statuses after which the activity never changes again. */
