@@ -17,6 +17,12 @@ import {
   verifyWebauthnStamp,
   type WebauthnStampVerification,
 } from '../api';
+import {
+  authorize,
+  CREDENTIAL_NOT_FOUND_MESSAGE,
+  PUBLIC_KEY_NOT_FOUND_MESSAGE,
+  type OperationKind,
+} from './authorization';
 import { checkPasskeyOrigin } from './organizationFeatures';
 import { invalidRequest, RpcError } from './rpcError';
 import type { AuthenticatorOwner, Caller, KeyOwner, Organization, SandboxState } from './state';
@@ -38,8 +44,6 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
 export type VerifiedStamp =
   | { readonly kind: 'apiKey'; readonly publicKey: string }
   | { readonly kind: 'webauthn'; readonly credentialId: string; readonly assertion: DecodedWebauthnStamp };
-
-const CREDENTIAL_NOT_FOUND_MESSAGE = 'could not find credential in organization or its parent organization';
 
 /**
  * Checks whichever stamp the request carries over `body`. A passkey's signature can only be checked with
@@ -115,34 +119,34 @@ export function findOrganization(state: SandboxState, organizationId: unknown): 
   return organization;
 }
 
-/** The owner of a credential as `organization` sees it: its own, else its (not deleted) parent's. */
+/**
+ * The owner of a credential as `organization` sees it: its own, else its parent's, else wherever else it is
+ * registered (the authorization table then decides; for those it answers as for an unknown credential).
+ */
 function ownerSeenFrom<T extends { readonly organization: Organization }>(
   organization: Organization,
   owners: readonly T[] = [],
 ): T | undefined {
   const parentId = organization.record.parentOrganizationId;
+  const live = owners.filter((o) => !o.organization.deleted);
   return (
-    owners.find((o) => o.organization === organization) ??
-    (parentId === null
-      ? undefined
-      : owners.find((o) => o.organization.record.organizationId === parentId && !o.organization.deleted))
+    live.find((o) => o.organization === organization) ??
+    live.find((o) => parentId !== null && o.organization.record.organizationId === parentId) ??
+    live[0]
   );
 }
 
-/** Finds the stamping key in the organization or its parent, and refuses an expired one. */
+/** Finds the stamping key, lets the authorization table judge it, and refuses an expired one. */
 export function findKeyOwner(
   state: SandboxState,
   organization: Organization,
   publicKey: string,
   nowMs: number,
+  kind: OperationKind,
 ): KeyOwner {
   const owner = ownerSeenFrom(organization, state.keyOwners.get(publicKey));
-  if (!owner) {
-    throw unauthenticated(
-      'could not find public key in organization or its parent organization',
-      'PUBLIC_KEY_NOT_FOUND',
-    );
-  }
+  if (!owner) throw unauthenticated(PUBLIC_KEY_NOT_FOUND_MESSAGE, 'PUBLIC_KEY_NOT_FOUND');
+  authorize(owner, organization, kind);
   const { expirationSeconds, createdAtMs } = owner.apiKey;
   if (expirationSeconds === undefined) return owner;
   // Fails closed: a lifetime that is not a whole number of seconds never means "never expires".
@@ -154,26 +158,29 @@ export function findKeyOwner(
   return owner;
 }
 
-/** Finds the passkey in the organization or its parent. Passkeys do not expire. */
+/** Finds the passkey and lets the authorization table judge it. Passkeys do not expire. */
 export function findAuthenticatorOwner(
   state: SandboxState,
   organization: Organization,
   credentialId: string,
+  kind: OperationKind,
 ): AuthenticatorOwner {
   const owner = ownerSeenFrom(organization, state.authenticatorOwners.get(credentialId));
   if (!owner) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
+  authorize(owner, organization, kind);
   return owner;
 }
 
-/** Who stamped the request, as seen from the organization it names. */
+/** Who stamped the request, as seen from the organization it names, once allowed to do this `kind` there. */
 export function findCaller(
   state: SandboxState,
   organization: Organization,
   stamp: VerifiedStamp,
   nowMs: number,
+  kind: OperationKind,
 ): Caller {
-  if (stamp.kind === 'apiKey') return findKeyOwner(state, organization, stamp.publicKey, nowMs);
-  const owner = findAuthenticatorOwner(state, organization, stamp.credentialId);
+  if (stamp.kind === 'apiKey') return findKeyOwner(state, organization, stamp.publicKey, nowMs, kind);
+  const owner = findAuthenticatorOwner(state, organization, stamp.credentialId, kind);
   checkPasskeyOrigin(organization, stamp.assertion);
   return owner;
 }

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { GrpcCode, operationByPath, type Logger } from '../api';
 import type { ActivityEngine } from './activityEngine';
 import { authenticateStamp, findCaller, findOrganization } from './authenticate';
+import { operationKind } from './authorization';
 import type { RequestContext } from './handlers/context';
 import { runQuery } from './handlers/queries';
 import { runSubmission } from './handlers/submissions';
@@ -145,7 +146,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     const record = json as Record<string, unknown>;
     const nowMs = now();
     const organization = findOrganization(engine.state, record['organizationId']);
-    const caller = findCaller(engine.state, organization, stamp, nowMs);
+    const caller = findCaller(engine.state, organization, stamp, nowMs, operationKind(route.operation));
     const ctx: RequestContext = { engine, organization, caller, json: record, rawBody: body, nowMs };
     const answer =
       route.operation.kind === 'query'

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ActivityFailedError,
   operations,
+  ServiceError,
   type CountersignClient,
   type CreateSmartContractInterfaceParameters,
 } from '../../src/api';
@@ -161,13 +162,20 @@ describe('sandbox: execution rules', () => {
     assert.match(failure.message, /already exists/);
   });
 
-  it("refuses deleting a sub-organization stamped by the parent's root user", async () => {
+  it("refuses deleting a sub-organization stamped by the parent's root user, and stores nothing", async () => {
     const subId = t.organization('Demo Sub-organization').organizationId;
-    const failure = await failureOf(
+    const sub = t.clientFor('Demo Sub-organization');
+    const before = await sub.listActivities({ organizationId: subId });
+    await assert.rejects(
       demo.deleteSubOrganization({ organizationId: subId, parameters: { deleteWithoutExport: true } }),
+      (error: unknown) => {
+        assert.ok(error instanceof ServiceError, String(error));
+        assert.deepEqual([error.status, error.rpcStatus?.code], [403, 7]);
+        assert.match(error.rpcStatus?.message ?? '', /root user of that sub-organization/);
+        return true;
+      },
     );
-    assert.equal(failure.code, 7);
-    assert.match(failure.message, /root user of that sub-organization/);
+    assert.equal((await sub.listActivities({ organizationId: subId })).length, before.length);
     assert.equal((await demo.whoami({ organizationId: subId })).organizationId, subId);
   });
 
