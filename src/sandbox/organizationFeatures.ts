@@ -13,22 +13,16 @@
  * Manager) always report 0, and the service documents no counter check, so the sandbox makes none.
  */
 import { createHash } from 'node:crypto';
-import { FeatureName, GrpcCode } from '../api';
+import { FeatureName, GrpcCode, operations, type KnownActivityStatus } from '../api';
 import { RpcError, rpcStatusBody } from './rpcError';
-import type { Effect, Organization, RpcStatusBody } from './state';
+import type { ActivityRecord, Effect, Organization, RpcStatusBody } from './state';
 
 /** What running one of these activities gives; the engine applies the effects. */
 export interface FeatureOutcome {
-  readonly status: string;
+  readonly status: KnownActivityStatus;
   readonly result: Record<string, unknown>;
   readonly failure?: RpcStatusBody;
   readonly effects: readonly Effect[];
-}
-
-/** The intent of either activity (remove has no value). */
-export interface FeatureIntent {
-  readonly name: string;
-  readonly value?: string;
 }
 
 const ANY_ORIGIN = '*';
@@ -61,8 +55,10 @@ function featuresAfter(organization: Organization, name: string, value: string |
   return [...features].map(([n, v]) => ({ name: n, value: v }));
 }
 
-export function setOrganizationFeature(intent: FeatureIntent, organization: Organization): FeatureOutcome {
-  const value = intent.value ?? '';
+export function setOrganizationFeature(activity: ActivityRecord, organization: Organization): FeatureOutcome {
+  const operation = operations.setOrganizationFeature;
+  const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
+  const { value } = intent;
   if (intent.name === FeatureName.WebauthnOrigins) {
     const parsed = parseOrigins(value);
     if ('invalid' in parsed) {
@@ -86,7 +82,9 @@ export function setOrganizationFeature(intent: FeatureIntent, organization: Orga
   };
 }
 
-export function removeOrganizationFeature(intent: FeatureIntent, organization: Organization): FeatureOutcome {
+export function removeOrganizationFeature(activity: ActivityRecord, organization: Organization): FeatureOutcome {
+  const operation = operations.removeOrganizationFeature;
+  const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
   const organizationId = organization.record.organizationId;
   return {
     status: 'ACTIVITY_STATUS_COMPLETED',

@@ -7,7 +7,7 @@ import { activityRequestEnvelopeSchema, type SubmitOperation } from '../../api';
 import { checkTimestamp } from '../authenticate';
 import { operationKind } from '../authorization';
 import { fingerprintNotFound, fromIssues, invalidRequest } from '../rpcError';
-import type { RequestContext } from './context';
+import { renderActivityFor, type RequestContext } from './context';
 
 export async function runSubmission(operation: SubmitOperation, ctx: RequestContext): Promise<Record<string, unknown>> {
   const envelope = activityRequestEnvelopeSchema.safeParse(ctx.json);
@@ -38,5 +38,5 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
     generateAppProofs: generateAppProofs === true,
     rawBody: ctx.rawBody,
   });
-  return { activity: ctx.engine.render(activity, ctx.caller.user.userId) };
+  return { activity: renderActivityFor(ctx, activity) };
 }
