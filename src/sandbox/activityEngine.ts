@@ -9,9 +9,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode, type KnownActivityStatus, type SubmitOperation } from '../api';
 import type { AppProofSigner } from './appProofs';
 import { failed, outcomeOf, type Outcome } from './executionRules';
-import { RpcError, rpcStatusBody } from './rpcError';
+import { fingerprintNotFound, rpcStatusBody } from './rpcError';
 import {
   callerPublicKey,
+  submissionKey,
   type ActivityRecord,
   type ApiKeyRecord,
   type AuthenticatorRecord,
@@ -89,9 +90,9 @@ export class ActivityEngine {
 
   async submit(submission: Submission): Promise<ActivityRecord> {
     const fingerprint = fingerprintOf(submission.rawBody);
-    const existing = this.#state.activitiesByFingerprint.get(fingerprint);
+    const existing = this.#state.activitiesBySubmission.get(submissionKey(fingerprint, submission.caller.user.userId));
     if (existing) {
-      // An identical body is the same activity; it may still be on its way to the disk.
+      // The same body from the same signer is the same activity; it may still be on its way to the disk.
       await this.#lastAppend;
       return existing;
     }
@@ -118,20 +119,8 @@ export class ActivityEngine {
     const { operation, organization, caller } = submission;
     const targetFingerprint = String(submission.parameters['fingerprint']);
     const target = this.#state.activitiesByFingerprint.get(targetFingerprint);
-    if (!target) {
-      throw new RpcError(
-        GrpcCode.NotFound,
-        'No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint',
-        'FINGERPRINT_NOT_FOUND',
-      );
-    }
-    if (target.organizationId !== organization.record.organizationId) {
-      throw new RpcError(
-        GrpcCode.InvalidArgument,
-        'organization mismatch: the activity belongs to another organization',
-        'ORGANIZATION_MISMATCH',
-      );
-    }
+    // Another organization's activity is answered as an unknown one (the handler already refused it).
+    if (target?.organizationId !== organization.record.organizationId) throw fingerprintNotFound();
     const now = this.#now();
     const approving = operation.activityType === ActivityType.ApproveActivity;
     const vote = newActivityRecord(submission, fingerprint, COMPLETED, now);
@@ -210,12 +199,9 @@ export class ActivityEngine {
     );
   }
 
-  /** Root users of the organization or of its parent may vote. */
+  /** Root users of the organization itself vote; a parent's only read (see authorization.ts). */
   #isVoter(organization: Organization, userId: string): boolean {
-    if (organization.record.rootUserIds.includes(userId)) return true;
-    const parentId = organization.record.parentOrganizationId;
-    const parent = parentId === null ? undefined : this.#state.organizations.get(parentId);
-    return parent?.record.rootUserIds.includes(userId) ?? false;
+    return organization.record.rootUserIds.includes(userId);
   }
 
   #liveVotes(activity: ActivityRecord, now: number): VoteRecord[] {

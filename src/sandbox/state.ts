@@ -183,10 +183,18 @@ export function callerPublicKey(caller: Caller): string {
   return 'apiKey' in caller ? caller.apiKey.publicKey : caller.authenticator.publicKey;
 }
 
+/** What makes a request a repeat of an earlier one: the same bytes, signed by the same user. */
+export function submissionKey(fingerprint: string, signerUserId: string): string {
+  return `${fingerprint} ${signerUserId}`;
+}
+
 export class SandboxState {
   readonly organizations = new Map<string, Organization>();
   readonly activitiesById = new Map<string, ActivityRecord>();
+  /** The first activity with each fingerprint: what a vote's `fingerprint` names. */
   readonly activitiesByFingerprint = new Map<string, ActivityRecord>();
+  /** Each activity by its body's fingerprint and its signer: a repeat is the same body from the same signer. */
+  readonly activitiesBySubmission = new Map<string, ActivityRecord>();
   /** Public key (lowercase compressed hex) → where it is registered. */
   readonly keyOwners = new Map<string, KeyOwner[]>();
   /** Credential id (base64url, no padding) → where the passkey is registered. */
@@ -249,7 +257,9 @@ export class SandboxState {
       return;
     }
     this.activitiesById.set(activity.id, activity);
-    this.activitiesByFingerprint.set(activity.fingerprint, activity);
+    if (!this.activitiesByFingerprint.has(activity.fingerprint))
+      this.activitiesByFingerprint.set(activity.fingerprint, activity);
+    this.activitiesBySubmission.set(submissionKey(activity.fingerprint, activity.initiatorUserId), activity);
     this.organizations.get(activity.organizationId)?.activities.push(activity);
   }
 

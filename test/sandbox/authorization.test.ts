@@ -20,6 +20,7 @@ import {
   type OperationKind,
   type OrganizationRelation,
 } from '../../src/sandbox/authorization';
+import { addOrganization } from '../support/extraOrganization';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 
 /** The documented rules, written out independently of the table they check. */
@@ -53,32 +54,13 @@ describe('sandbox: authorization table', () => {
       sub: t.organization('Demo Sub-organization').organizationId,
       team: t.organization('Team').organizationId,
     };
-    const pair = generateApiKeyPair();
-    siblingStamper = new ApiKeyStamper({ apiPublicKey: pair.publicKey, apiPrivateKey: pair.privateKey });
-    const userId = randomUUID();
-    const now = t.clock.now();
-    await t.engine.commit({
-      kind: 'seed',
-      organizations: [
-        {
-          organizationId: randomUUID(),
-          name: 'Sibling Sub-organization',
-          parentOrganizationId: ids.demo,
-          rootQuorum: 1,
-          rootUserIds: [userId],
-          users: [
-            {
-              userId,
-              userName: 'Sibling root user',
-              createdAtMs: now,
-              apiKeys: [{ apiKeyId: randomUUID(), apiKeyName: 'sibling', publicKey: pair.publicKey, createdAtMs: now }],
-            },
-          ],
-          privateKeys: [],
-          createdAtMs: now,
-        },
-      ],
+    const sibling = await addOrganization(t, {
+      name: 'Sibling Sub-organization',
+      parentOrganizationId: ids.demo,
+      rootQuorum: 1,
+      rootUsers: 1,
     });
+    siblingStamper = sibling.stampers[0] as ApiKeyStamper;
     cases = {
       own: { caller: t.stamperFor('Team', 1), target: ids.team, insider: t.clientFor('Team', 0) },
       parent: { caller: t.stamperFor('Demo'), target: ids.sub, insider: t.clientFor('Demo Sub-organization') },
@@ -181,6 +163,31 @@ describe('sandbox: authorization table', () => {
       });
     }
   }
+
+  it('never offers a parent a vote on a pending activity of its sub-organization', async () => {
+    const pair = await addOrganization(t, {
+      name: 'Pair Sub-organization',
+      parentOrganizationId: ids.demo,
+      rootQuorum: 2,
+      rootUsers: 2,
+    });
+    const insider = clientOf(pair.stampers[0] as ApiKeyStamper);
+    const pending = await insider.createPrivateKeyTag({
+      organizationId: pair.organizationId,
+      parameters: { privateKeyTagName: 'waits for two', privateKeyIds: [] },
+    });
+    assert.equal(pending.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+    const second = await clientOf(pair.stampers[1] as ApiKeyStamper).getActivity({
+      organizationId: pair.organizationId,
+      activityId: pending.id,
+    });
+    assert.deepEqual([second.canApprove, second.canReject], [true, true], 'its own second root user may vote');
+    const seen = await clientOf(t.stamperFor('Demo')).getActivity({
+      organizationId: pair.organizationId,
+      activityId: pending.id,
+    });
+    assert.deepEqual([seen.canApprove, seen.canReject], [false, false]);
+  });
 
   it('lets a parent read everything of its sub-organization it can list', async () => {
     const parent = clientOf(t.stamperFor('Demo'));

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {
   ActivityFailedError,
+  InvalidInputError,
   operations,
   ServiceError,
   type CountersignClient,
@@ -87,7 +88,7 @@ describe('sandbox: execution rules', () => {
     );
   });
 
-  it('accepts an interface of exactly 400 KB and fails one a byte larger', async () => {
+  it('accepts an interface of exactly 400 KB, and one a byte larger is refused before it is sent', async () => {
     const entry = '{"type":"function","name":"f","inputs":[],"outputs":[],"stateMutability":"view"}';
     const exact = (size: number): string => {
       const head = `[${entry},${entry}]`;
@@ -98,8 +99,11 @@ describe('sandbox: execution rules', () => {
     assert.equal(Buffer.byteLength(exact(limit)), limit);
     const ok = await createInterface({ smartContractInterface: exact(limit) });
     assert.equal(ok.status, 'ACTIVITY_STATUS_COMPLETED');
-    const failure = await failureOf(createInterface({ smartContractInterface: exact(limit + 1), label: 'too big' }));
-    assert.match(failure.message, /too large: 409601 bytes/);
+    await assert.rejects(createInterface({ smartContractInterface: exact(limit + 1), label: 'too big' }), (error) => {
+      assert.ok(error instanceof InvalidInputError, String(error));
+      assert.match(error.message, /smartContractInterface must be at most 400 KB.*Nothing was sent/);
+      return true;
+    });
   });
 
   it('fails deleting an unknown interface with HTTP 200, status FAILED and a failure', async () => {
