@@ -119,7 +119,7 @@ export class ActivityEngine {
     const { operation, organization, caller } = submission;
     const targetFingerprint = String(submission.parameters['fingerprint']);
     const target = this.#state.activitiesByFingerprint.get(targetFingerprint);
-    // Another organization's activity is answered as an unknown one (the handler already refused it).
+    // Another organization's activity is answered as an unknown one, so a refusal reveals nothing about it.
     if (target?.organizationId !== organization.record.organizationId) throw fingerprintNotFound();
     const now = this.#now();
     const approving = operation.activityType === ActivityType.ApproveActivity;

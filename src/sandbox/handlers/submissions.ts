@@ -5,8 +5,7 @@
  */
 import { activityRequestEnvelopeSchema, type SubmitOperation } from '../../api';
 import { checkTimestamp } from '../authenticate';
-import { operationKind } from '../authorization';
-import { fingerprintNotFound, fromIssues, invalidRequest } from '../rpcError';
+import { fromIssues, invalidRequest } from '../rpcError';
 import { renderActivityFor, type RequestContext } from './context';
 
 export async function runSubmission(operation: SubmitOperation, ctx: RequestContext): Promise<Record<string, unknown>> {
@@ -22,13 +21,6 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   checkTimestamp(timestampMs, ctx.nowMs);
   const params = operation.parameters.safeParse(parameters);
   if (!params.success) throw fromIssues('request', params.error.issues, ['parameters']);
-  if (operationKind(operation) === 'vote') {
-    // Another organization's activity is answered as an unknown one, so a refusal reveals nothing about it.
-    const target = ctx.engine.state.activitiesByFingerprint.get(
-      String((params.data as Record<string, unknown>)['fingerprint']),
-    );
-    if (target?.organizationId !== ctx.organization.record.organizationId) throw fingerprintNotFound();
-  }
   const activity = await ctx.engine.submit({
     operation,
     organization: ctx.organization,

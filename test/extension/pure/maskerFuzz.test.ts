@@ -207,7 +207,9 @@ describe('masker fuzzer', function () {
     }
     assert.ok(generated >= ROUNDS * 30, `only ${generated} secrets generated`);
     // The figures docs/reliability.md quotes.
-    console.log(`      masker fuzz: ${generated} secrets, each written to ${SINKS} places, ${unmasked.length} unmasked`);
+    console.log(
+      `      masker fuzz: ${generated} secrets, each written to ${SINKS} places, ${unmasked.length} unmasked`,
+    );
     assert.deepEqual(unmasked.slice(0, 10), [], `${unmasked.length} of ${generated} secrets came through`);
   });
 
