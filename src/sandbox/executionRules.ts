@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import {
   ActivityType,
   GrpcCode,
-  operations,
   SMART_CONTRACT_INTERFACE_MAX_BYTES,
   validateAbi,
   type KnownActivityStatus,
 } from '../api';
+import { operations } from '../api/remote';
 import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
 import { rpcStatusBody } from './rpcError';
 import type { ActivityRecord, Effect, Organization, RpcStatusBody } from './state';

@@ -13,7 +13,8 @@
  * Manager) always report 0, and the service documents no counter check, so the sandbox makes none.
  */
 import { createHash } from 'node:crypto';
-import { FeatureName, GrpcCode, operations, type KnownActivityStatus } from '../api';
+import { FeatureName, GrpcCode, type KnownActivityStatus } from '../api';
+import { operations } from '../api/remote';
 import { RpcError, rpcStatusBody } from './rpcError';
 import type { ActivityRecord, Effect, Organization, RpcStatusBody } from './state';
 

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import {
   ActivityFailedError,
   InvalidInputError,
-  operations,
   ServiceError,
   type CountersignClient,
   type CreateSmartContractInterfaceParameters,
 } from '../../src/api';
+import { operations } from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { stampedRequest } from './rawHttp';

@@ -4,14 +4,8 @@
  * no listed origin, is refused; while unset, any origin is accepted, as the service documents.
  */
 import * as assert from 'node:assert/strict';
-import {
-  CountersignClient,
-  FeatureName,
-  ServiceError,
-  WebauthnStamper,
-  type Activity,
-  type CountersignClient as Client,
-} from '../../src/api';
+import { FeatureName, ServiceError, WebauthnStamper, type Activity } from '../../src/api';
+import { CountersignClient } from '../../src/api/remote';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 
@@ -30,7 +24,7 @@ describe('sandbox: passkey origins (FEATURE_NAME_WEBAUTHN_ORIGINS)', () => {
   });
 
   /** A client stamping with Team's seeded passkey, as a page at `origin` using RP ID `rpId` would. */
-  const passkeyClient = (origin: string, rpId: string): Client => {
+  const passkeyClient = (origin: string, rpId: string): CountersignClient => {
     const seeded = t.organization('Team').users[1]?.authenticators?.[0];
     assert.ok(seeded?.privateKey !== undefined, 'Team root user 2 has a seeded passkey');
     const device = new SoftwareAuthenticator({
@@ -64,7 +58,7 @@ describe('sandbox: passkey origins (FEATURE_NAME_WEBAUTHN_ORIGINS)', () => {
   };
 
   /** Submits with Team's first root user and approves with its second: Team's quorum is two. */
-  const withQuorum = async (submit: (c: Client) => Promise<Activity>): Promise<Activity> => {
+  const withQuorum = async (submit: (c: CountersignClient) => Promise<Activity>): Promise<Activity> => {
     const submitted = await submit(t.clientFor('Team', 0));
     assert.equal(submitted.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
     const vote = await t

@@ -4,7 +4,8 @@
  * at validation, before anything is stored.
  */
 import * as assert from 'node:assert/strict';
-import { operations, SMART_CONTRACT_INTERFACE_MAX_BYTES, type Activity } from '../../src/api';
+import { SMART_CONTRACT_INTERFACE_MAX_BYTES, type Activity } from '../../src/api';
+import { operations } from '../../src/api/remote';
 import { addOrganization, type ExtraOrganization } from '../support/extraOrganization';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, stampedRequest } from './rawHttp';

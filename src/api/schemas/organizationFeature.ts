@@ -1,23 +1,10 @@
 /**
- * Organization features (swagger `v1Feature`, `v1SetOrganizationFeatureIntent`, `v1RemoveOrganizationFeatureIntent`).
- * `FEATURE_NAME_WEBAUTHN_ORIGINS` holds the origins passkeys may be used from, comma-separated; unset, any origin.
+ * Organization features (swagger `v1Feature`, `v1SetOrganizationFeatureIntent`, `v1RemoveOrganizationFeatureIntent`);
+ * the names are in wireValues.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
+import { FeatureName } from '../wireValues';
 import { openEnum } from './common';
-
-export const FeatureName = {
-  RootUserEmailRecovery: 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY',
-  WebauthnOrigins: 'FEATURE_NAME_WEBAUTHN_ORIGINS',
-  EmailAuth: 'FEATURE_NAME_EMAIL_AUTH',
-  EmailRecovery: 'FEATURE_NAME_EMAIL_RECOVERY',
-  Webhook: 'FEATURE_NAME_WEBHOOK',
-  SmsAuth: 'FEATURE_NAME_SMS_AUTH',
-  OtpEmailAuth: 'FEATURE_NAME_OTP_EMAIL_AUTH',
-  AuthProxy: 'FEATURE_NAME_AUTH_PROXY',
-  SolanaRentPrefundEnabled: 'FEATURE_NAME_SOLANA_RENT_PREFUND_ENABLED',
-  SwapConfig: 'FEATURE_NAME_SWAP_CONFIG',
-  EarnConfig: 'FEATURE_NAME_EARN_CONFIG',
-} as const;
 
 const featureNames = Object.values(FeatureName) as [string, ...string[]];
 

@@ -3,7 +3,8 @@
  * (a malformed request is refused with 400 and creates nothing), the timestamp against the clock, and
  * then the activity engine runs it. Execution failures are activities too: HTTP 200, status FAILED.
  */
-import { activityRequestEnvelopeSchema, type SubmitOperation } from '../../api';
+import type { SubmitOperation } from '../../api';
+import { activityRequestEnvelopeSchema } from '../../api/remote';
 import { checkTimestamp } from '../authenticate';
 import { fromIssues, invalidRequest } from '../rpcError';
 import { renderActivityFor, type RequestContext } from './context';

@@ -7,14 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import type * as vscode from 'vscode';
-import {
-  activitySchema,
-  ApiKeyStamper,
-  generateApiKeyPair,
-  parsePrivateKey,
-  WebauthnStamper,
-  type Activity,
-} from '../../../src/api';
+import { ApiKeyStamper, generateApiKeyPair, parsePrivateKey, WebauthnStamper, type Activity } from '../../../src/api';
+import { activitySchema } from '../../../src/api/remote';
 import { activityHeadline, activityJsonText } from '../../../src/extension/output/activityReport';
 import { createLog, type RedactingLog } from '../../../src/extension/output/log';
 import { activityRecord } from '../../api/sampleRecords';
