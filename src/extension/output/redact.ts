@@ -7,8 +7,11 @@
 
 export const REDACTED = '[redacted]';
 
-/** A quote as it appears in a log line: plain, single, or escaped once or more inside a JSON string. */
-const Q = String.raw`(?:\\*["'])`;
+/**
+ * A quote as it appears in a log line: plain, single, or escaped inside JSON strings nested up to three deep.
+ * The backslashes are bounded so that a long run of them cannot make a pattern backtrack for seconds.
+ */
+const Q = String.raw`(?:\\{0,7}["'])`;
 
 /**
  * - a DER ECDSA signature in hex (`30` length `02` …), as API key stamps carry it;
