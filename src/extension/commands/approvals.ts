@@ -10,16 +10,17 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickOne } from '../ui/prompts';
-import { activityTypeLabel, ageText, activityTimeMs } from '../views/activityPresentation';
-import { activityOf } from './viewCommands';
-import { isConfirmed, isPlainObject, stringOption, voteDetail, votableActivities } from './operationInputs';
+import { ageText, activityTimeMs } from '../views/activityPresentation';
+import { activityOf } from '../views/treeNodes';
+import { isConfirmed, isPlainObject, stringOption, votableActivities } from './operationInputs';
 import { submitActivity } from './submitActivity';
+import { activityTypeLabel, voteDetail } from '../wording/activityWords';
 
-type Handler = (...args: unknown[]) => unknown;
 type Vote = 'approve' | 'reject';
 
 /**
@@ -216,9 +217,19 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
   );
 }
 
-export function approvalHandlers(services: Services): Partial<Record<CommandId, Handler>> {
-  return {
-    [CommandIds.approveActivity]: (...args: unknown[]) => castVote(services, 'approve', args),
-    [CommandIds.rejectActivity]: (...args: unknown[]) => castVote(services, 'reject', args),
-  };
+export function approvalCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.approveActivity,
+      action: 'approve the activity',
+      accepts: ['activity', 'id', 'options'],
+      run: (...args: unknown[]) => castVote(services, 'approve', args),
+    },
+    {
+      id: CommandIds.rejectActivity,
+      action: 'reject the activity',
+      accepts: ['activity', 'id', 'options'],
+      run: (...args: unknown[]) => castVote(services, 'reject', args),
+    },
+  ];
 }

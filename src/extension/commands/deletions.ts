@@ -17,7 +17,8 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickMany, pickOne } from '../ui/prompts';
@@ -30,8 +31,6 @@ import {
   stringOption,
 } from './operationInputs';
 import { submitActivity } from './submitActivity';
-
-type Handler = (...args: unknown[]) => unknown;
 
 function optionsOf(args: readonly unknown[]): Readonly<Record<string, unknown>> {
   const [first, second] = args;
@@ -193,9 +192,19 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
   );
 }
 
-export function deletionHandlers(services: Services): Partial<Record<CommandId, Handler>> {
-  return {
-    [CommandIds.deleteSmartContractInterface]: (...args: unknown[]) => deleteSmartContractInterface(services, ...args),
-    [CommandIds.deleteSubOrganization]: (...args: unknown[]) => deleteSubOrganization(services, ...args),
-  };
+export function deletionCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.deleteSmartContractInterface,
+      action: 'delete the smart contract interface',
+      accepts: ['smartContractInterface', 'id', 'options'],
+      run: (...args: unknown[]) => deleteSmartContractInterface(services, ...args),
+    },
+    {
+      id: CommandIds.deleteSubOrganization,
+      action: 'delete the sub-organization',
+      accepts: ['options'],
+      run: (...args: unknown[]) => deleteSubOrganization(services, ...args),
+    },
+  ];
 }

@@ -9,8 +9,9 @@ import { randomInt } from 'node:crypto';
 import type * as vscode from 'vscode';
 import { ApiKeyStamper, generateApiKeyPair, parsePrivateKey, WebauthnStamper, type Activity } from '../../../src/api';
 import { activitySchema } from '../../../src/api/remote';
-import { activityHeadline, activityJsonText } from '../../../src/extension/output/activityReport';
+import { activityJsonText } from '../../../src/extension/output/activityReport';
 import { createLog, type RedactingLog } from '../../../src/extension/output/log';
+import { activityHeadline } from '../../../src/extension/wording/activityWords';
 import { activityRecord } from '../../api/sampleRecords';
 import { SoftwareAuthenticator } from '../../support/softwareAuthenticator';
 
