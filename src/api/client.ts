@@ -26,6 +26,10 @@ import {
 } from './schemas/activity';
 import type { ApiKey } from './schemas/apiKey';
 import type { Whoami } from './schemas/organization';
+import type {
+  RemoveOrganizationFeatureParameters,
+  SetOrganizationFeatureParameters,
+} from './schemas/organizationFeature';
 import type { PrivateKey } from './schemas/privateKey';
 import type { SignRawPayloadParameters, SignTransactionParameters } from './schemas/signing';
 import type { CreatePrivateKeyTagParameters, Tag } from './schemas/privateKeyTag';
@@ -195,6 +199,17 @@ export class CountersignClient {
   /** Signs a payload; the result is `{r, s, v}`: 64 hex digits each for r and s, v "00" or "01". */
   signRawPayload(req: SubmitInput<SignRawPayloadParameters>, opts?: RequestOptions): Promise<Activity> {
     return this.#submit('signRawPayload', req, opts);
+  }
+
+  setOrganizationFeature(req: SubmitInput<SetOrganizationFeatureParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('setOrganizationFeature', req, opts);
+  }
+
+  removeOrganizationFeature(
+    req: SubmitInput<RemoveOrganizationFeatureParameters>,
+    opts?: RequestOptions,
+  ): Promise<Activity> {
+    return this.#submit('removeOrganizationFeature', req, opts);
   }
 
   /**

@@ -16,6 +16,11 @@ import {
 } from './schemas/activity';
 import { organizationRequestSchema, whoamiResponseSchema } from './schemas/organization';
 import {
+  organizationFeaturesResultSchema,
+  removeOrganizationFeatureParametersSchema,
+  setOrganizationFeatureParametersSchema,
+} from './schemas/organizationFeature';
+import {
   getPrivateKeyRequestSchema,
   getPrivateKeyResponseSchema,
   listPrivateKeysResponseSchema,
@@ -164,6 +169,20 @@ export const operations = {
     signRawPayloadParametersSchema,
     signRawPayloadResultSchema,
     'V2',
+  ),
+  setOrganizationFeature: submit(
+    'set_organization_feature',
+    ActivityType.SetOrganizationFeature,
+    'setOrganizationFeature',
+    setOrganizationFeatureParametersSchema,
+    organizationFeaturesResultSchema,
+  ),
+  removeOrganizationFeature: submit(
+    'remove_organization_feature',
+    ActivityType.RemoveOrganizationFeature,
+    'removeOrganizationFeature',
+    removeOrganizationFeatureParametersSchema,
+    organizationFeaturesResultSchema,
   ),
 } as const;
 

@@ -75,6 +75,13 @@ export { apiKeySchema, credentialTypes, getApiKeyResponseSchema } from './schema
 export { timestampSchema } from './schemas/common';
 export { whoamiResponseSchema } from './schemas/organization';
 export {
+  featureNameSchema,
+  featureSchema,
+  organizationFeaturesResultSchema,
+  removeOrganizationFeatureParametersSchema,
+  setOrganizationFeatureParametersSchema,
+} from './schemas/organizationFeature';
+export {
   curves,
   getPrivateKeyResponseSchema,
   listPrivateKeysResponseSchema,

@@ -37,6 +37,26 @@ export const ActivityType = {
   DeleteSubOrganization: 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION',
   SignTransactionV2: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
   SignRawPayloadV2: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+  SetOrganizationFeature: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE',
+  RemoveOrganizationFeature: 'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE',
+} as const;
+
+/**
+ * Organization features (swagger `v1FeatureName`). `FEATURE_NAME_WEBAUTHN_ORIGINS` holds the origins passkeys may
+ * be used from, comma-separated; while it is unset, any origin.
+ */
+export const FeatureName = {
+  RootUserEmailRecovery: 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY',
+  WebauthnOrigins: 'FEATURE_NAME_WEBAUTHN_ORIGINS',
+  EmailAuth: 'FEATURE_NAME_EMAIL_AUTH',
+  EmailRecovery: 'FEATURE_NAME_EMAIL_RECOVERY',
+  Webhook: 'FEATURE_NAME_WEBHOOK',
+  SmsAuth: 'FEATURE_NAME_SMS_AUTH',
+  OtpEmailAuth: 'FEATURE_NAME_OTP_EMAIL_AUTH',
+  AuthProxy: 'FEATURE_NAME_AUTH_PROXY',
+  SolanaRentPrefundEnabled: 'FEATURE_NAME_SOLANA_RENT_PREFUND_ENABLED',
+  SwapConfig: 'FEATURE_NAME_SWAP_CONFIG',
+  EarnConfig: 'FEATURE_NAME_EARN_CONFIG',
 } as const;
 
 /** Statuses after which the activity never changes again. */

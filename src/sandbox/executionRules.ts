@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode, SMART_CONTRACT_INTERFACE_MAX_BYTES, validateAbi } from '../api';
 import { operations } from '../api/remote';
 import { failed, type Outcome } from './outcome';
+import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
 import { signRawPayload, signTransaction } from './signingRules';
 import { interfaceCreated, type ActivityRecord, type Organization } from './state';
 
@@ -25,6 +26,8 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.DeleteSubOrganization]: deleteSubOrganization,
   [ActivityType.SignTransactionV2]: signTransaction,
   [ActivityType.SignRawPayloadV2]: signRawPayload,
+  [ActivityType.SetOrganizationFeature]: setOrganizationFeature,
+  [ActivityType.RemoveOrganizationFeature]: removeOrganizationFeature,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */

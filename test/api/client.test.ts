@@ -291,6 +291,29 @@ describe('CountersignClient', () => {
         body: `{"type":"ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"signWith":"pk-1","payload":"hello","encoding":"PAYLOAD_ENCODING_TEXT_UTF8","hashFunction":"HASH_FUNCTION_KECCAK256"}}`,
         result: { signRawPayloadResult: { r: 'a'.repeat(64), s: 'b'.repeat(64), v: '01' } },
       },
+      {
+        name: 'setOrganizationFeature',
+        call: (c) =>
+          c.setOrganizationFeature({
+            organizationId: ORG,
+            parameters: { name: 'FEATURE_NAME_WEBAUTHN_ORIGINS', value: 'https://app.example.com' },
+          }),
+        path: '/public/v1/submit/set_organization_feature',
+        body: `{"type":"ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"name":"FEATURE_NAME_WEBAUTHN_ORIGINS","value":"https://app.example.com"}}`,
+        result: {
+          setOrganizationFeatureResult: {
+            features: [{ name: 'FEATURE_NAME_WEBAUTHN_ORIGINS', value: 'https://app.example.com' }],
+          },
+        },
+      },
+      {
+        name: 'removeOrganizationFeature',
+        call: (c) =>
+          c.removeOrganizationFeature({ organizationId: ORG, parameters: { name: 'FEATURE_NAME_WEBAUTHN_ORIGINS' } }),
+        path: '/public/v1/submit/remove_organization_feature',
+        body: `{"type":"ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"name":"FEATURE_NAME_WEBAUTHN_ORIGINS"}}`,
+        result: { removeOrganizationFeatureResult: { features: [] } },
+      },
     ];
     for (const c of cases) {
       it(`${c.name} sends its exact body and returns the activity`, async () => {
