@@ -15,6 +15,11 @@ import {
   listActivitiesResponseSchema,
 } from './schemas/activity';
 import { organizationRequestSchema, whoamiResponseSchema } from './schemas/organization';
+import {
+  organizationFeaturesResultSchema,
+  removeOrganizationFeatureParametersSchema,
+  setOrganizationFeatureParametersSchema,
+} from './schemas/organizationFeature';
 import { listPrivateKeysResponseSchema } from './schemas/privateKey';
 import {
   createPrivateKeyTagParametersSchema,
@@ -136,6 +141,20 @@ export const operations = {
     'deleteSubOrganization',
     deleteSubOrganizationParametersSchema,
     deleteSubOrganizationResultSchema,
+  ),
+  setOrganizationFeature: submit(
+    'set_organization_feature',
+    ActivityType.SetOrganizationFeature,
+    'setOrganizationFeature',
+    setOrganizationFeatureParametersSchema,
+    organizationFeaturesResultSchema,
+  ),
+  removeOrganizationFeature: submit(
+    'remove_organization_feature',
+    ActivityType.RemoveOrganizationFeature,
+    'removeOrganizationFeature',
+    removeOrganizationFeatureParametersSchema,
+    organizationFeaturesResultSchema,
   ),
 } as const;
 

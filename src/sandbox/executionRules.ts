@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode, SMART_CONTRACT_INTERFACE_MAX_BYTES, type KnownActivityStatus } from '../api';
 import { operations, validateAbi } from '../api/remote';
+import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
 import { rpcStatusBody } from './rpcError';
 import { interfaceCreated, type ActivityRecord, type Effect, type Organization, type RpcStatusBody } from './state';
 
@@ -34,6 +35,8 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.CreatePrivateKeyTag]: createPrivateKeyTag,
   [ActivityType.DeleteSmartContractInterface]: deleteSmartContractInterface,
   [ActivityType.DeleteSubOrganization]: deleteSubOrganization,
+  [ActivityType.SetOrganizationFeature]: setOrganizationFeature,
+  [ActivityType.RemoveOrganizationFeature]: removeOrganizationFeature,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */
