@@ -4,8 +4,8 @@
  * returns the outcome: a status, a result or failure, and the changes to make to the organization.
  */
 import { randomUUID } from 'node:crypto';
-import { ActivityType, GrpcCode, SMART_CONTRACT_INTERFACE_MAX_BYTES, validateAbi } from '../api';
-import { operations } from '../api/remote';
+import { ActivityType, GrpcCode, SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../api';
+import { operations, validateAbi } from '../api/remote';
 import { failed, type Outcome } from './outcome';
 import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
 import { signRawPayload, signTransaction } from './signingRules';
