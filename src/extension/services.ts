@@ -11,6 +11,7 @@ import type { RedactingLog } from './output/log';
 import type { KeyVault } from './profiles/keyVault';
 import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
+import { ModalDialogs } from './ui/modalDialogs';
 
 /** Which welcome content the empty views show; mirrored in the `countersign.state` context key. */
 export type CountersignState = 'noProfile' | 'noKey' | 'ready' | 'error';
@@ -61,6 +62,8 @@ export interface Services {
   readonly profiles: ProfileStore;
   /** The only way to the secret store. */
   readonly keys: KeyVault;
+  /** The modal dialogs of approve, reject and delete (tests read and answer them here). */
+  readonly modals: ModalDialogs;
   /** Masks secrets in text meant for the user (messages, details). */
   redact(text: string): string;
   settings(): Settings;
@@ -110,6 +113,7 @@ export function createServices(
   hooks: ServiceHooks = {},
 ): Services {
   const emitter = new vscode.EventEmitter<ChangeScope>();
+  const modals = new ModalDialogs();
   const submittedHere = new Set<string>();
   let state: CountersignState = 'noProfile';
   let cached: { key: string; session: Session } | undefined;
@@ -165,6 +169,7 @@ export function createServices(
 
   context.subscriptions.push(
     emitter,
+    modals,
     { dispose: dropSession },
     profiles.onDidChange(onProfileChange),
     keys.onDidChange(onProfileChange),
@@ -180,6 +185,7 @@ export function createServices(
     log,
     profiles,
     keys,
+    modals,
     redact: (text) => log.redact(text),
     settings: readSettings,
     state: () => state,

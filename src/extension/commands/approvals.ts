@@ -13,7 +13,7 @@ import { InvalidInputError, type Activity, type CountersignClient } from '../../
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
-import { askText, confirmModal, pickOne } from '../ui/prompts';
+import { askText, pickOne } from '../ui/prompts';
 import { activityTypeLabel, ageText, activityTimeMs } from '../views/activityPresentation';
 import { activityOf } from './viewCommands';
 import { isConfirmed, isPlainObject, stringOption, voteDetail, votableActivities } from './operationInputs';
@@ -153,12 +153,19 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
 
   if (!isConfirmed(options)) {
     const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('this activity');
-    const confirmed = await confirmModal(
-      vote === 'approve' ? vscode.l10n.t('Approve "{0}"?', what) : vscode.l10n.t('Reject "{0}"?', what),
-      voteDetail(target.fingerprint, target.organizationId, target.activity, vscode.l10n.t),
-      vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject'),
-    );
-    if (!confirmed) return undefined;
+    const action = vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject');
+    const showDetails = vscode.l10n.t('Show Details…');
+    // The first button is Enter's default in a VS Code modal: a harmless one, never the vote.
+    const choice = await services.modals.show({
+      message: vote === 'approve' ? vscode.l10n.t('Approve "{0}"?', what) : vscode.l10n.t('Reject "{0}"?', what),
+      detail: voteDetail(target.fingerprint, target.organizationId, target.activity, vscode.l10n.t),
+      buttons: target.activity ? [showDetails, action] : [action],
+    });
+    if (choice === showDetails && target.activity) {
+      await vscode.commands.executeCommand(CommandIds.openActivityJson, target.activity);
+      return undefined;
+    }
+    if (choice !== action) return undefined;
   }
 
   let after: Activity | undefined;

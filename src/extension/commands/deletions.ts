@@ -19,6 +19,7 @@ import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Services, Session } from '../services';
+import type { ModalDialogs } from '../ui/modalDialogs';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickMany, pickOne } from '../ui/prompts';
 import { isSmartContractInterfaceNode } from '../views/treeNodes';
@@ -83,6 +84,7 @@ export async function deleteSmartContractInterface(
   if (!sci) return undefined;
   if (!isConfirmed(options)) {
     const confirmed = await confirmModal(
+      services.modals,
       vscode.l10n.t('Delete smart contract interface "{0}"?', sci.label),
       smartContractInterfaceDetail(sci, vscode.l10n.t),
       vscode.l10n.t('Delete'),
@@ -110,6 +112,7 @@ export async function deleteSmartContractInterface(
 
 /** Type-to-confirm, then the deleteWithoutExport tick box and its warning. Undefined when dismissed. */
 async function confirmSubOrganizationDeletion(
+  modals: ModalDialogs,
   organizationId: string,
   label: string,
 ): Promise<{ deleteWithoutExport: boolean } | undefined> {
@@ -138,6 +141,7 @@ async function confirmSubOrganizationDeletion(
   if (ticked === undefined) return undefined;
   if (ticked.length === 0) return { deleteWithoutExport: false };
   const accepted = await confirmModal(
+    modals,
     vscode.l10n.t('Delete without exporting the keys?'),
     vscode.l10n.t(
       'Private keys and wallets of {0} that were never exported will be lost for good: no one, not even the service, can recover them.',
@@ -167,7 +171,7 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
   }
   let deleteWithoutExport = booleanOption(options, 'deleteWithoutExport') ?? false;
   if (!isConfirmed(options)) {
-    const decision = await confirmSubOrganizationDeletion(organizationId, session.profile.label);
+    const decision = await confirmSubOrganizationDeletion(services.modals, organizationId, session.profile.label);
     if (!decision) return undefined;
     deleteWithoutExport = decision.deleteWithoutExport;
   }
