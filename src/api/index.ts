@@ -17,6 +17,7 @@ export * from './logger';
 export * from './abi/address';
 export * from './abi/validateAbi';
 export * from './abi/readAbi';
+export * from './abi/jsonPositions';
 export * from './version';
 export * from './client';
 export * from './waitForActivity';

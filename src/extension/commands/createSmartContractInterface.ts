@@ -17,6 +17,7 @@ import { InvalidInputError, listAbiContracts, readAbiFile, type Activity, type R
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Services } from '../services';
 import { activeEditorSource, chooseAbiFile, readAbiSource, toUri, type AbiSource } from '../ui/abiDocuments';
+import { withOpenAtProblem } from '../ui/errorAction';
 import { askContractAddress, askText, pickOne } from '../ui/prompts';
 import { addressFromArgument, isPlainObject, labelProblem, notesProblem, stringOption } from './operationInputs';
 import { submitActivity } from './submitActivity';
@@ -94,7 +95,9 @@ export async function createSmartContractInterface(
 
   const source = await resolveSource(first, options);
   if (!source) return undefined;
-  const abi = await chooseContract(source, stringOption(options, 'contractName'));
+  const abi = await chooseContract(source, stringOption(options, 'contractName')).catch((error: unknown) => {
+    throw withOpenAtProblem(error, source.uri);
+  });
   if (!abi) return undefined;
   for (const warning of abi.warnings) services.log.warn(source.fileName ? `${source.fileName}: ${warning}` : warning);
 
