@@ -14,7 +14,7 @@ import {
   listActivitiesRequestSchema,
   listActivitiesResponseSchema,
 } from './schemas/activity';
-import { organizationRequestSchema, whoamiResponseSchema } from './schemas/organization';
+import { getOrganizationResponseSchema, organizationRequestSchema, whoamiResponseSchema } from './schemas/organization';
 import { listPrivateKeysResponseSchema } from './schemas/privateKey';
 import {
   createPrivateKeyTagParametersSchema,
@@ -83,6 +83,7 @@ export const operations = {
   getActivity: query('get_activity', getActivityRequestSchema, activityResponseSchema),
   listActivities: query('list_activities', listActivitiesRequestSchema, listActivitiesResponseSchema),
   whoami: query('whoami', organizationRequestSchema, whoamiResponseSchema),
+  getOrganization: query('get_organization', organizationRequestSchema, getOrganizationResponseSchema),
   listPrivateKeys: query('list_private_keys', organizationRequestSchema, listPrivateKeysResponseSchema),
   listPrivateKeyTags: query('list_private_key_tags', organizationRequestSchema, listPrivateKeyTagsResponseSchema),
   listSmartContractInterfaces: query(

@@ -37,9 +37,13 @@ export async function useSandboxProfile(api: CountersignExtensionApi, name: stri
 }
 
 /** Submits a tag in Team as its first root user: an activity that waits for the second one's vote. */
-export async function teamActivityWaiting(api: CountersignExtensionApi, name: string): Promise<Activity> {
+export async function teamActivityWaiting(
+  api: CountersignExtensionApi,
+  name: string,
+  privateKeyIds: readonly string[] = [],
+): Promise<Activity> {
   await useSandboxProfile(api, 'Team', 0);
-  const submitted = await run<Activity>(api, 'countersign.createPrivateKeyTag', { name, privateKeyIds: [] });
+  const submitted = await run<Activity>(api, 'countersign.createPrivateKeyTag', { name, privateKeyIds });
   assert.equal(submitted?.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
   assert.ok(submitted);
   return submitted;

@@ -2,7 +2,7 @@
 import { timestampFromMs, type QueryOperation, type QueryOperationName } from '../../api';
 import { renderApiKey } from '../activityEngine';
 import { fromIssues, invalidRequest, notFound } from '../rpcError';
-import type { InterfaceRecord, Organization, TagRecord } from '../state';
+import type { InterfaceRecord, Organization, PrivateKeyRecord, TagRecord } from '../state';
 import type { RequestContext } from './context';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -34,6 +34,21 @@ function renderTag(tag: TagRecord): Record<string, unknown> {
   };
 }
 
+function renderPrivateKey(k: PrivateKeyRecord): Record<string, unknown> {
+  return {
+    privateKeyId: k.privateKeyId,
+    publicKey: k.publicKey,
+    privateKeyName: k.privateKeyName,
+    curve: k.curve,
+    addresses: k.addresses,
+    privateKeyTags: k.privateKeyTags,
+    createdAt: timestampFromMs(k.createdAtMs),
+    updatedAt: timestampFromMs(k.updatedAtMs),
+    exported: k.exported,
+    imported: k.imported,
+  };
+}
+
 function findInterface(organization: Organization, id: string): InterfaceRecord {
   const found = organization.interfaces.get(id);
   if (!found)
@@ -59,6 +74,38 @@ const handlers: Record<QueryOperationName, Handler> = {
       organizationName: ctx.organization.record.name,
       userId: ctx.caller.user.userId,
       username: ctx.caller.user.userName,
+    };
+  },
+
+  getOrganization(ctx) {
+    const { record, tags, interfaces } = ctx.organization;
+    return {
+      organizationData: {
+        organizationId: record.organizationId,
+        name: record.name,
+        users: record.users.map((user) => ({
+          userId: user.userId,
+          userName: user.userName,
+          authenticators: [],
+          apiKeys: user.apiKeys.map(renderApiKey),
+          userTags: [],
+          oauthProviders: [],
+          createdAt: timestampFromMs(user.createdAtMs),
+          updatedAt: timestampFromMs(user.createdAtMs),
+          mfaPolicies: [],
+        })),
+        policies: [],
+        privateKeys: record.privateKeys.map(renderPrivateKey),
+        invitations: [],
+        tags: [...tags.values()].map(renderTag),
+        rootQuorum: { threshold: record.rootQuorum, userIds: [...record.rootUserIds] },
+        features: [],
+        wallets: [],
+        smartContractInterfaceReferences: [...interfaces.values()].map((i) => ({
+          smartContractInterfaceId: i.smartContractInterfaceId,
+          smartContractAddress: i.smartContractAddress,
+        })),
+      },
     };
   },
 
@@ -104,20 +151,7 @@ const handlers: Record<QueryOperationName, Handler> = {
   },
 
   listPrivateKeys(ctx) {
-    return {
-      privateKeys: ctx.organization.record.privateKeys.map((k) => ({
-        privateKeyId: k.privateKeyId,
-        publicKey: k.publicKey,
-        privateKeyName: k.privateKeyName,
-        curve: k.curve,
-        addresses: k.addresses,
-        privateKeyTags: k.privateKeyTags,
-        createdAt: timestampFromMs(k.createdAtMs),
-        updatedAt: timestampFromMs(k.updatedAtMs),
-        exported: k.exported,
-        imported: k.imported,
-      })),
-    };
+    return { privateKeys: ctx.organization.record.privateKeys.map(renderPrivateKey) };
   },
 
   listPrivateKeyTags(ctx) {
