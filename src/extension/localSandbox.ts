@@ -250,6 +250,7 @@ export class LocalSandbox implements vscode.Disposable {
           organizationId: entry.organization.organizationId,
           apiKeyId: apiKey.apiKeyId,
           localSandbox: true,
+          parentOrganizationId: entry.organization.parentOrganizationId,
         },
         { id: entry.id, activate: false },
       );

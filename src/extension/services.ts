@@ -25,6 +25,8 @@ export interface Profile {
   readonly apiKeyId?: string;
   /** Created by "Start Local Sandbox"; refreshed from the sandbox's credentials each time it starts. */
   readonly localSandbox?: boolean;
+  /** The parent of a sub-organization, null for a top-level one; absent when unknown (other services). */
+  readonly parentOrganizationId?: string | null;
 }
 
 /** The active profile with a client that stamps with its key. */

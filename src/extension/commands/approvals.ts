@@ -18,6 +18,7 @@ import { activityTypeLabel, ageText, activityTimeMs } from '../views/activityPre
 import { activityOf } from './viewCommands';
 import { isConfirmed, isPlainObject, stringOption, votableActivities } from './operationInputs';
 import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from './voteDialog';
+import { failedActivityError } from './activityFailure';
 import { submitActivity } from './submitActivity';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -265,6 +266,11 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
             return undefined;
           });
         if (after) services.noteSubmitted(after);
+        // The vote ran the activity and it failed: an error with the service's reason, not a toast.
+        if (after?.status === 'ACTIVITY_STATUS_FAILED') {
+          services.fireChange('activities');
+          throw failedActivityError(after, 'approval');
+        }
       }
       return result;
     },

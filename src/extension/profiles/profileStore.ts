@@ -45,6 +45,7 @@ function checkInput(input: ProfileInput): ProfileInput {
     organizationId: input.organizationId.trim(),
     ...(apiKeyId ? { apiKeyId } : {}),
     ...(input.localSandbox ? { localSandbox: true } : {}),
+    ...(input.parentOrganizationId !== undefined ? { parentOrganizationId: input.parentOrganizationId } : {}),
   };
 }
 
