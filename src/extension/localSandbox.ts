@@ -1,7 +1,8 @@
 /**
  * The local sandbox inside this extension host: started on demand, its data kept in the extension's global
  * storage so that what a user made survives a restart of VS Code. Each start creates or refreshes the
- * "Local sandbox" profiles from its credentials (keys straight into the key vault) and makes the Demo one active.
+ * "Local sandbox · <organization>" profiles from its credentials (keys straight into the key vault); the Demo one
+ * becomes active unless a local sandbox profile already is.
  *
  * A "Local sandbox" profile brings its sandbox up by itself when the views or a command need it (after VS Code
  * restarts, say), on the port it had before when that port is free, unless the user stopped it in this window.
@@ -44,11 +45,9 @@ export function sandboxProfiles(credentials: SandboxCredentials): SandboxProfile
           ? LOCAL_SANDBOX_PROFILE_ID
           : `${LOCAL_SANDBOX_PROFILE_ID}.${organization.organizationId}.${user.userId}`;
       const label =
-        isDemo && userIndex === 0
-          ? vscode.l10n.t('Local sandbox')
-          : organization.users.length > 1
-            ? vscode.l10n.t('Local sandbox · {0} ({1})', organization.name, user.userName)
-            : vscode.l10n.t('Local sandbox · {0}', organization.name);
+        organization.users.length > 1
+          ? vscode.l10n.t('Local sandbox · {0} ({1})', organization.name, user.userName)
+          : vscode.l10n.t('Local sandbox · {0}', organization.name);
       result.push({ id, label, organization, userIndex });
     });
   }
@@ -115,13 +114,17 @@ export class LocalSandbox implements vscode.Disposable {
     return path.join(this.#services.context.globalStorageUri.fsPath, 'sandbox');
   }
 
-  /** Start Local Sandbox: brings the sandbox up (or finds it running) and makes the Demo profile active. */
+  /**
+   * Start Local Sandbox: brings the sandbox up (or finds it running). A local sandbox profile that was active
+   * stays active (a restart does not send the user back to Demo); otherwise the Demo profile becomes active.
+   */
   async start(): Promise<SandboxStart> {
     this.#stoppedHere = false;
     // Another window's sandbox may have gone with its window since this one last looked.
     if (this.#shared && !(await this.#answers(this.#shared.credentials))) this.#shared = undefined;
     const credentials = await this.#ensure();
-    const profile = await this.#services.profiles.activate(LOCAL_SANDBOX_PROFILE_ID);
+    const active = this.#services.profiles.active();
+    const profile = await this.#services.profiles.activate(active?.localSandbox ? active.id : LOCAL_SANDBOX_PROFILE_ID);
     return { baseUrl: credentials.baseUrl, profile, shared: this.#own === undefined };
   }
 

@@ -90,6 +90,7 @@ describe('local sandbox across windows and restarts', function () {
   after(async () => {
     // The suites after this one expect this window's sandbox and the Demo profile.
     if (api) await run(api, CommandIds.startLocalSandbox);
+    if (api) await run(api, CommandIds.switchProfile, 'local-sandbox');
   });
 
   it('leaves a stopped sandbox down in this window, and a later window brings it up for its profile on the same port', async () => {
