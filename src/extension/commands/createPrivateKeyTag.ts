@@ -56,6 +56,16 @@ async function choosePrivateKeys(
   return picked?.map((item) => item.privateKeyId);
 }
 
+/** The live check of the tag name: empty, too long, or the name of a tag the organization already has. */
+export function tagNameValidation(existingNames: readonly string[]): (text: string) => string | undefined {
+  const taken = new Set(existingNames);
+  return (text) =>
+    tagNameProblem(text, vscode.l10n.t) ??
+    (taken.has(text.trim())
+      ? vscode.l10n.t('This organization already has a tag named "{0}"; choose another name.', text.trim())
+      : undefined);
+}
+
 export async function createPrivateKeyTag(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
   const [first, second] = args;
   const options: Readonly<Record<string, unknown>> = isPlainObject(second)
@@ -65,20 +75,25 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
       : {};
   const preselected = new Set<string>(isPrivateKeyNode(first) ? [first.privateKey.privateKeyId] : []);
 
+  const session = await services.requireSession();
+  // The tags the organization has, so that a duplicate name is caught as it is typed, not by the service.
+  const existing = await withProgress(vscode.l10n.t('Listing private key tags…'), (signal) =>
+    session.client.listPrivateKeyTags({ organizationId: session.profile.organizationId }, { signal }),
+  );
+  const validate = tagNameValidation(existing.map((tag) => tag.tagName));
   let name = stringOption(options, 'name');
   if (name === undefined) {
     name = await askText({
       title: vscode.l10n.t('Private key tag name'),
       prompt: vscode.l10n.t('A name for the tag, unique in the organization.'),
-      validateInput: (text) => tagNameProblem(text, vscode.l10n.t),
+      validateInput: validate,
     });
     if (name === undefined) return undefined;
     name = name.trim();
   }
-  const problem = tagNameProblem(name, vscode.l10n.t);
+  const problem = validate(name);
   if (problem) throw new InvalidInputError('private key tag', vscode.l10n.t('{0} Nothing was sent.', problem));
 
-  const session = await services.requireSession();
   let privateKeyIds = stringArrayOption(options, 'privateKeyIds');
   if (privateKeyIds === undefined) {
     privateKeyIds = await choosePrivateKeys(services, session, preselected);
