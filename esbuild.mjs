@@ -33,6 +33,8 @@ const common = {
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
+  // Class names stay readable in the minified bundle, so the log says "ServiceError", not "Pn".
+  keepNames: true,
   logLevel: 'warning',
   metafile,
   // jsonc-parser's "main" is a UMD build whose inner requires esbuild cannot follow; its ES module build bundles.

@@ -49,7 +49,7 @@ export interface Settings {
 /** The LogOutputChannel "Countersign", behind a redactor. */
 export interface Log extends Logger {
   readonly channel: vscode.LogOutputChannel;
-  /** Logs an error with its cause and stack (redacted). */
+  /** Logs an error with its cause at error level, and its stack at trace level (redacted). */
   failure(message: string, error: unknown): void;
   show(): void;
 }
