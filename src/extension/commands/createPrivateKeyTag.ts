@@ -28,13 +28,14 @@ async function choosePrivateKeys(
   services: Services,
   session: Session,
   preselected: ReadonlySet<string>,
+  tagName: string,
 ): Promise<string[] | undefined> {
   const keys = await withProgress(vscode.l10n.t('Listing private keys…'), (signal) =>
     session.client.listPrivateKeys({ organizationId: session.profile.organizationId }, { signal }),
   );
   if (keys.length === 0) {
     const pasted = await askText({
-      title: vscode.l10n.t('Private key IDs'),
+      title: vscode.l10n.t('Step {0}/{1} · Private key IDs for "{2}"', 2, 2, tagName),
       prompt: vscode.l10n.t(
         'The organization lists no private keys. Paste the IDs of the keys to tag, separated by commas or spaces, or leave empty to tag none.',
       ),
@@ -50,7 +51,7 @@ async function choosePrivateKeys(
     privateKeyId: key.privateKeyId,
   }));
   const picked = await pickMany(items, {
-    title: vscode.l10n.t('Private keys to tag'),
+    title: vscode.l10n.t('Step {0}/{1} · Private keys to tag "{2}"', 2, 2, tagName),
     placeHolder: vscode.l10n.t('Select the keys that get this tag (none is allowed)'),
   });
   return picked?.map((item) => item.privateKeyId);
@@ -84,7 +85,7 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
   let name = stringOption(options, 'name');
   if (name === undefined) {
     name = await askText({
-      title: vscode.l10n.t('Private key tag name'),
+      title: vscode.l10n.t('Step {0}/{1} · Private key tag name', 1, 2),
       prompt: vscode.l10n.t('A name for the tag, unique in the organization.'),
       validateInput: validate,
     });
@@ -96,7 +97,7 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
 
   let privateKeyIds = stringArrayOption(options, 'privateKeyIds');
   if (privateKeyIds === undefined) {
-    privateKeyIds = await choosePrivateKeys(services, session, preselected);
+    privateKeyIds = await choosePrivateKeys(services, session, preselected, name);
     if (privateKeyIds === undefined) return undefined;
   }
   const tagName = name;

@@ -15,6 +15,7 @@ import {
   outcomeSentence,
   summarizeApiKey,
 } from './activityReport';
+import { credentialTypeText } from './credentialWords';
 
 const t = (message: string, ...args: Array<string | number | boolean>): string => vscode.l10n.t(message, ...args);
 
@@ -56,7 +57,7 @@ export function printApiKey(services: Services, apiKey: ApiKey): void {
       t(
         'API key "{0}": {1}, public key {2}…, {3}.',
         summary.apiKeyName,
-        summary.credentialType,
+        credentialTypeText(summary.credentialType),
         summary.publicKey.slice(0, 16),
         expiry,
       ),

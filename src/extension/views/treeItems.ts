@@ -265,11 +265,11 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
       'fingerprint',
       t('Fingerprint'),
       activity.fingerprint || t('none'),
-      'fingerprint',
+      'shield',
       activity.fingerprint || undefined,
     ),
   );
-  fields.push(leaf('id', t('Activity ID'), activity.id, 'symbol-key'));
+  fields.push(leaf('id', t('Activity ID'), activity.id, 'link'));
   return fields;
 }
 
@@ -383,7 +383,11 @@ const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
 };
 
 export function groupTreeItem(element: GroupElement): vscode.TreeItem {
-  const item = new vscode.TreeItem(groupLabel(element.group), vscode.TreeItemCollapsibleState.Expanded);
+  // An empty group has nothing to open: no chevron.
+  const item = new vscode.TreeItem(
+    groupLabel(element.group),
+    element.count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
+  );
   item.id = element.id;
   item.description = element.count === 0 ? t('none') : String(element.count);
   item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[element.group]);
