@@ -60,7 +60,7 @@ describe('polish', function () {
       const item = await provider.getTreeItem(group);
       if (group.kind === 'group' && group.count === 0) {
         empty += 1;
-        assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.None, `${String(item.label)} is empty`);
+        assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.None, `the group ${group.group} is empty`);
       } else {
         assert.notEqual(item.collapsibleState, vscode.TreeItemCollapsibleState.None);
       }
