@@ -70,8 +70,19 @@ function named(id: string, names: OrganizationNames | undefined): string {
   return id.length <= MAX_VALUE ? id : `${id.slice(0, MAX_VALUE - 1)}… (${id.length} characters)`;
 }
 
+/** `SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM` → "Ethereum": an enum value in words. */
+function enumText(value: string): string | undefined {
+  if (!/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/.test(value)) return undefined;
+  const tail = value.includes('_TYPE_') ? value.slice(value.lastIndexOf('_TYPE_') + 6) : value;
+  const words = tail
+    .replace(/^(CURVE|ADDRESS_FORMAT)_/, '')
+    .toLowerCase()
+    .replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function valueText(value: unknown, names: OrganizationNames | undefined): string {
-  if (typeof value === 'string') return named(value, names);
+  if (typeof value === 'string') return enumText(value) ?? named(value, names);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
     return value.length === 0 ? '—' : value.map((v: string) => named(v, names)).join(', ');
   const text = JSON.stringify(value) ?? '';

@@ -388,7 +388,8 @@ export function groupTreeItem(element: GroupElement): vscode.TreeItem {
     groupLabel(element.group),
     element.count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
   );
-  item.id = element.id;
+  // A group that fills up is a new item to VS Code, so it opens (VS Code keeps an item's old collapsed state).
+  item.id = element.count === 0 ? `${element.id}/empty` : element.id;
   item.description = element.count === 0 ? t('none') : String(element.count);
   item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[element.group]);
   item.contextValue = contextValue('group');
