@@ -1,13 +1,24 @@
-// Bundles the extension and the sandbox CLI, each into one CommonJS file.
+// Bundles the extension and the sandbox CLI.
 //   node esbuild.mjs               development build, with sourcemaps
 //   node esbuild.mjs --production  minified, no sourcemaps (used by `vsce package`)
 //   node esbuild.mjs --watch       rebuilds on change
-//   node esbuild.mjs --metafile    prints the size of each bundle's inputs
+//   node esbuild.mjs --metafile    prints the size of each bundle's inputs, and what activation loads
+//
+// The extension is an ES module split into chunks (dist/extension.mjs and dist/chunks/): activation loads the
+// entry and the chunks it imports statically; what talks to a service (the client, undici, the response
+// schemas) and the sandbox are chunks loaded with import() when first needed. One build, so the chunks share
+// one copy of every module and `instanceof` holds across them. The sandbox CLI is one CommonJS file
+// (dist/sandbox.js), run by bin/countersign-sandbox.js.
 import * as esbuild from 'esbuild';
+import { rmSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
-const metafile = process.argv.includes('--metafile');
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The extension's entry, as package.json's "main" names it. */
+export const EXTENSION_ENTRY = 'dist/extension.mjs';
+const CHUNKS = 'dist/chunks';
 
 /** @type {import('esbuild').Plugin} */
 const watchLogger = {
@@ -24,37 +35,95 @@ const watchLogger = {
   },
 };
 
-/** @type {import('esbuild').BuildOptions} */
-const common = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  minify: production,
-  sourcemap: !production,
-  sourcesContent: false,
-  // Class names stay readable in the minified bundle, so the log says "ServiceError", not "Pn".
-  keepNames: true,
-  logLevel: 'warning',
-  metafile,
-  // jsonc-parser's "main" is a UMD build whose inner requires esbuild cannot follow; its ES module build bundles.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-  plugins: watch ? [watchLogger] : [],
-};
+/**
+ * The options of both builds.
+ * @param {{ production?: boolean, watch?: boolean, metafile?: boolean }} mode
+ * @returns {{ extension: import('esbuild').BuildOptions, sandbox: import('esbuild').BuildOptions }}
+ */
+export function buildOptions({ production = false, watch = false, metafile = false } = {}) {
+  /** @type {import('esbuild').BuildOptions} */
+  const common = {
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    minify: production,
+    // Class names stay readable in logs and stacks ("ServiceError", not "Pn").
+    keepNames: true,
+    sourcemap: !production,
+    sourcesContent: false,
+    logLevel: 'warning',
+    metafile,
+    // jsonc-parser's "main" is a UMD build whose inner requires esbuild cannot follow; its ES module build bundles.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+    plugins: watch ? [watchLogger] : [],
+  };
+  return {
+    extension: {
+      ...common,
+      entryPoints: { extension: 'src/extension/extension.ts' },
+      outdir: 'dist',
+      format: 'esm',
+      splitting: true,
+      outExtension: { '.js': '.mjs' },
+      chunkNames: 'chunks/[name]-[hash]',
+      external: ['vscode'],
+      // The bundled CommonJS dependencies (undici) call require() for Node's built-in modules.
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+      },
+    },
+    sandbox: { ...common, format: 'cjs', entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js' },
+  };
+}
 
-const builds = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js' },
-];
-
-if (watch) {
-  for (const options of builds) {
-    const ctx = await esbuild.context(options);
-    await ctx.watch();
+/**
+ * What activation loads: the entry and every chunk it imports statically, with their sizes in bytes.
+ * @param {import('esbuild').Metafile} metafile the extension build's
+ * @returns {{ files: { path: string, bytes: number }[], bytes: number }}
+ */
+export function activationLoad(metafile) {
+  const entry = Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint !== undefined);
+  if (!entry) throw new Error('The metafile has no entry output.');
+  const seen = new Set([entry]);
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    for (const { path: imported, kind } of metafile.outputs[file]?.imports ?? []) {
+      if (kind === 'import-statement' && imported in metafile.outputs && !seen.has(imported)) {
+        seen.add(imported);
+        queue.push(imported);
+      }
+    }
   }
-} else {
-  const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+  const files = [...seen].map((file) => ({ path: file, bytes: metafile.outputs[file].bytes }));
+  return { files, bytes: files.reduce((sum, f) => sum + f.bytes, 0) };
+}
+
+async function main() {
+  const production = process.argv.includes('--production');
+  const watch = process.argv.includes('--watch');
+  const metafile = process.argv.includes('--metafile');
+  const { extension, sandbox } = buildOptions({ production, watch, metafile });
+  // Chunk names carry a hash: old ones would pile up (and be packaged) if not removed.
+  for (const stale of [CHUNKS, 'dist/extension.js', 'dist/extension.js.map']) {
+    rmSync(path.join(root, stale), { recursive: true, force: true });
+  }
+  if (watch) {
+    for (const options of [extension, sandbox]) {
+      const ctx = await esbuild.context(options);
+      await ctx.watch();
+    }
+    return;
+  }
+  const [extensionResult, sandboxResult] = await Promise.all([esbuild.build(extension), esbuild.build(sandbox)]);
   if (metafile) {
-    for (const result of results) console.log(await esbuild.analyzeMetafile(result.metafile));
+    for (const result of [extensionResult, sandboxResult]) console.log(await esbuild.analyzeMetafile(result.metafile));
+    const load = activationLoad(extensionResult.metafile);
+    console.log('Loaded at activation:');
+    for (const file of load.files) console.log(`  ${file.path}  ${(file.bytes / 1024).toFixed(1)} KB`);
+    console.log(`  total  ${(load.bytes / 1024).toFixed(1)} KB`);
   }
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
 import { repoRoot } from './support/fixtures';
+import { importsOf as moduleImportsOf, staticClosure } from './support/importGraph';
 
 type Room = 'api' | 'sandbox' | 'extension';
 
@@ -46,8 +47,10 @@ function violation(file: string, specifier: string): string | undefined {
     if (targetRoom === 'extension') return `src/${room} may not import src/extension`;
     if (targetRoom === 'sandbox' && room !== 'extension') return `src/${room} may not import src/sandbox`;
     const index = path.join(repoRoot, 'src', targetRoom);
-    if (target !== index && target !== path.join(index, 'index')) {
-      return `src/${room} must import src/${targetRoom} through its index, not ${specifier}`;
+    // src/api has two entries: index (no network) and remote (the client, loaded lazily by the extension).
+    const entries = [index, path.join(index, 'index'), ...(targetRoom === 'api' ? [path.join(index, 'remote')] : [])];
+    if (!entries.includes(target.replace(/\.js$/, ''))) {
+      return `src/${room} must import src/${targetRoom} through its entries, not ${specifier}`;
     }
     return undefined;
   }
@@ -70,7 +73,7 @@ describe('architecture', () => {
     }
   });
 
-  it("keeps imports pointing inward: api ← sandbox ← extension, through each room's index, vscode only in the extension", () => {
+  it("keeps imports pointing inward: api ← sandbox ← extension, through each room's entries, vscode only in the extension", () => {
     const problems: string[] = [];
     for (const file of files) {
       for (const specifier of importsOf(file)) {
@@ -94,6 +97,8 @@ describe('architecture', () => {
     assert.equal(violation(extensionFile, '../sandbox'), undefined);
     assert.ok(violation(extensionFile, '../sandbox/httpServer'));
     assert.ok(violation(extensionFile, '../api/client'));
+    assert.equal(violation(extensionFile, '../api/remote.js'), undefined);
+    assert.equal(violation(extensionFile, '../sandbox/index.js'), undefined);
     assert.deepEqual(importsOf(path.join(repoRoot, 'test', 'architecture.test.ts')).includes('node:fs'), true);
   });
 
@@ -102,5 +107,41 @@ describe('architecture', () => {
       .map((f) => path.basename(f, '.ts'))
       .filter((name) => !/^[a-z][A-Za-z0-9]*$/.test(name) || /^utils?$/i.test(name));
     assert.deepEqual(bad, []);
+  });
+});
+
+describe('what activation loads', () => {
+  const src = path.join(repoRoot, 'src');
+  const entry = path.join(src, 'extension', 'extension.ts');
+  const rel = (file: string) => (path.isAbsolute(file) ? path.relative(repoRoot, file) : file);
+  /** Loaded on the first request or the first sandbox start, with import(); never by the entry's static imports. */
+  const lazy = (file: string): boolean =>
+    file === 'undici' ||
+    file === path.join(src, 'api', 'remote.ts') ||
+    file.startsWith(path.join(src, 'api', 'client')) ||
+    file === path.join(src, 'api', 'operations.ts') ||
+    file.startsWith(path.join(src, 'api', 'transport', 'httpTransport')) ||
+    file.startsWith(path.join(src, 'api', 'schemas') + path.sep) ||
+    file.startsWith(path.join(src, 'sandbox') + path.sep);
+
+  it("never reaches the client, its transport (undici), the response schemas or the sandbox from the extension's entry by static imports", () => {
+    const reached = [...staticClosure(entry)].filter(([file]) => lazy(file));
+    assert.deepEqual(
+      reached.map(([, chain]) => chain.map(rel).join(' → ')),
+      [],
+      'load these with import() (see src/extension/remoteApi.ts), or import only their types',
+    );
+  });
+
+  it('the rule itself can fail: it follows re-exports to undici, and sees the lazy imports as lazy', () => {
+    const remote = staticClosure(path.join(src, 'api', 'remote.ts'));
+    assert.ok(remote.has('undici'), 'the walk does not follow src/api/remote.ts to undici');
+    assert.ok(lazy(path.join(src, 'api', 'client.ts')) && lazy(path.join(src, 'sandbox', 'index.ts')));
+    const fromEntry = staticClosure(entry);
+    assert.ok(
+      fromEntry.has(path.join(src, 'extension', 'services.ts')) && fromEntry.has(path.join(src, 'api', 'index.ts')),
+    );
+    const loader = moduleImportsOf(path.join(src, 'extension', 'remoteApi.ts'));
+    assert.deepEqual(loader, { static: [], dynamic: [path.join(src, 'api', 'remote.ts')] });
   });
 });

@@ -1,32 +1,117 @@
-/** The public surface of the client. Other rooms import from here only. */
-export * from './errors';
-export * from './operations';
-export * from './stamping/stamper';
-export * from './stamping/apiKeys';
-export * from './stamping/apiKeyStamper';
-export * from './stamping/verifyStamp';
-export * from './schemas/common';
-export * from './schemas/rpcStatus';
-export * from './schemas/activity';
-export * from './schemas/apiKey';
-export * from './schemas/organization';
-export * from './schemas/privateKey';
-export * from './schemas/privateKeyTag';
-export * from './schemas/smartContractInterface';
-export * from './logger';
-export * from './abi/address';
-export * from './abi/validateAbi';
-export * from './abi/readAbi';
-export * from './abi/jsonPositions';
-export * from './version';
-export * from './client';
-export * from './waitForActivity';
-export * from './errorHints';
-export * from './transport/urlPolicy';
-export * from './transport/retryPolicy';
-export * from './transport/clockSkew';
-export { HttpTransport, DEFAULT_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS } from './transport/httpTransport';
-export type { HttpTransportOptions, HttpRequest, HttpResponse } from './transport/httpTransport';
-export * from './appProofs';
-export * from './stamping/webauthnStamper';
-export * from './stamping/verifyWebauthnStamp';
+/**
+ * The public surface of the client, part one: what works without talking to a service. Errors, keys and
+ * stamps, ABI files, the service's fixed values, and the types of everything (the client's included). The
+ * extension loads this part when it activates.
+ *
+ * What talks to a service (the client, its HTTP transport on undici and the response schemas) is the second
+ * entry, `./remote`, which the extension loads with `import()` on its first request. Nothing here may import
+ * it at run time (test/architecture.test.ts walks the imports). Other rooms import src/api through these two
+ * entries only; each name is listed by hand, so a module's new export is not public until it is chosen here.
+ */
+
+// Errors: every failure is one of these classes.
+export {
+  ActivityFailedError,
+  ActivityRejectedError,
+  CancelledError,
+  ClockSkewError,
+  CountersignError,
+  InvalidInputError,
+  ResponseShapeError,
+  ServiceError,
+  TransportError,
+  type TransportErrorKind,
+} from './errors';
+export { silentLogger, type LogFields, type Logger } from './logger';
+export { CLIENT_VERSION_HEADER_VALUE, COUNTERSIGN_VERSION } from './version';
+
+// API keys and stamps: making them (the client, the extension) and checking them (the sandbox).
+export {
+  API_KEY_SIGNATURE_SCHEME,
+  API_KEY_STAMP_HEADER,
+  WEBAUTHN_STAMP_HEADER,
+  type Stamp,
+  type Stamper,
+} from './stamping/stamper';
+export {
+  derivePublicKey,
+  generateApiKeyPair,
+  parseApiKeyPair,
+  parsePrivateKey,
+  parsePublicKey,
+  type ApiKeyPair,
+} from './stamping/apiKeys';
+export { ApiKeyStamper, type ApiKeyStamperConfig } from './stamping/apiKeyStamper';
+export {
+  DEFAULT_WEBAUTHN_TIMEOUT_MS,
+  WebauthnStamper,
+  webauthnChallenge,
+  webauthnChallengeHex,
+  type GetWebauthnAssertion,
+  type UserVerificationRequirement,
+  type WebauthnAssertion,
+  type WebauthnAssertionRequest,
+  type WebauthnStamperConfig,
+} from './stamping/webauthnStamper';
+export { decodeStamp, verifyApiKeyStamp, type DecodedStamp, type StampVerification } from './stamping/verifyStamp';
+export {
+  decodeWebauthnStamp,
+  verifyWebauthnStamp,
+  type DecodedWebauthnStamp,
+  type WebauthnStampVerification,
+  type WebauthnVerifyOptions,
+} from './stamping/verifyWebauthnStamp';
+export { APP_PROOF_SIGNATURE_SCHEME, checkAppProof, type AppProofCheck } from './appProofs';
+
+// ABI files and addresses.
+export { checkEthereumAddress, toChecksumAddress, type CheckedAddress } from './abi/address';
+export { validateAbi, type AbiEntry, type AbiParameter, type AbiValidation } from './abi/validateAbi';
+export { listAbiContracts, readAbiFile, type AbiContract, type AbiFileFormat, type ReadAbi } from './abi/readAbi';
+export {
+  findJsonSyntaxProblem,
+  JsonSyntaxError,
+  lineAndColumn,
+  parseJsonStrict,
+  type JsonSyntaxProblem,
+} from './abi/jsonPositions';
+
+// Where a service may be, and the service's fixed values.
+export { checkBaseUrl, isLoopbackHost } from './transport/urlPolicy';
+export {
+  activityStatuses,
+  ActivityType,
+  BAD_REQUEST_DETAIL_TYPE,
+  DECISION_STATUSES,
+  GrpcCode,
+  httpStatusOfGrpcCode,
+  SMART_CONTRACT_INTERFACE_MAX_BYTES,
+  TERMINAL_STATUSES,
+  TURNKEY_ERROR_DETAIL_TYPE,
+  timestampFromMs,
+  timestampToMs,
+  turnkeyErrorCodeOf,
+  type KnownActivityStatus,
+} from './wireValues';
+
+// Types only (erased at run time): naming a response or the client does not load the remote part.
+export type { Activity, AppProof, DeleteSubOrganizationParameters, Vote } from './schemas/activity';
+export type { ApiKey } from './schemas/apiKey';
+export type { LenientTimestamp, Timestamp } from './schemas/common';
+export type { OrganizationData, Quorum, Whoami } from './schemas/organization';
+export type { PrivateKey } from './schemas/privateKey';
+export type { CreatePrivateKeyTagParameters, Tag } from './schemas/privateKeyTag';
+export type { RpcStatus } from './schemas/rpcStatus';
+export type {
+  CreateSmartContractInterfaceParameters,
+  DeleteSmartContractInterfaceParameters,
+  SmartContractInterface,
+} from './schemas/smartContractInterface';
+export type {
+  OperationName,
+  QueryOperation,
+  QueryOperationName,
+  SubmitOperation,
+  SubmitOperationName,
+} from './operations';
+export type { ClientConfig, ClientOptions, CountersignClient, RequestOptions, SubmitInput } from './client';
+export type { WaitForActivityOptions } from './waitForActivity';

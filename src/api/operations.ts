@@ -2,7 +2,7 @@
  * One table of every operation Countersign speaks: path, kind and schemas. The client and the sandbox
  * both read it, so a path or a shape can only be wrong in one place.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getApiKeyRequestSchema, getApiKeyResponseSchema } from './schemas/apiKey';
 import {
   ActivityType,

@@ -11,16 +11,13 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ApiKeyStamper, CountersignClient, CountersignError } from '../api';
-import {
-  readSandboxCredentials,
-  SandboxDataDirInUseError,
-  startSandbox,
-  type RunningSandbox,
-  type SandboxCredentials,
-  type SandboxOrganization,
-} from '../sandbox';
+import { ApiKeyStamper, CountersignError } from '../api';
+import type { RunningSandbox, SandboxCredentials, SandboxOrganization } from '../sandbox';
 import { ContextKeys } from './commandIds';
+import { loadRemoteApi } from './remoteApi';
+
+/** The sandbox's code loads when a sandbox is first started or looked for, not at activation. */
+const loadSandbox = () => import('../sandbox/index.js');
 import type { Profile, Services } from './services';
 
 /** Stable ids, so that every start refreshes the same profiles instead of adding new ones. */
@@ -147,6 +144,7 @@ export class LocalSandbox implements vscode.Disposable {
   async #bringUp(): Promise<SandboxCredentials> {
     const dataDir = this.#dataDir;
     await vscode.workspace.fs.createDirectory(vscode.Uri.file(dataDir));
+    const { SandboxDataDirInUseError } = await loadSandbox();
     let credentials: SandboxCredentials;
     try {
       const sandbox = await this.#startOwn(dataDir);
@@ -175,6 +173,7 @@ export class LocalSandbox implements vscode.Disposable {
 
   /** Starts the sandbox here, on its previous port when that is free, so profiles elsewhere stay right. */
   async #startOwn(dataDir: string): Promise<RunningSandbox> {
+    const { readSandboxCredentials, startSandbox } = await loadSandbox();
     let previousPort: number | undefined;
     try {
       previousPort = portOf(readSandboxCredentials(dataDir)?.baseUrl);
@@ -195,6 +194,7 @@ export class LocalSandbox implements vscode.Disposable {
 
   /** Another process holds the data: use its sandbox if it answers where its credentials say. */
   async #useShared(dataDir: string, ownerPid: number): Promise<SandboxCredentials> {
+    const { readSandboxCredentials } = await loadSandbox();
     const credentials = readSandboxCredentials(dataDir);
     if (credentials && credentials.baseUrl !== '' && (await this.#answers(credentials))) return credentials;
     const where = credentials?.baseUrl ? vscode.l10n.t(' at {0}', credentials.baseUrl) : '';
@@ -215,6 +215,7 @@ export class LocalSandbox implements vscode.Disposable {
     const demo = credentials.organizations.find((o) => o.name === 'Demo');
     const key = demo?.users[0]?.apiKeys[0];
     if (!demo || !key) return false;
+    const { CountersignClient } = await loadRemoteApi();
     const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
     const client = new CountersignClient({ baseUrl: credentials.baseUrl }, stamper, {
       maxAttempts: 1,

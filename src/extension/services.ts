@@ -1,16 +1,17 @@
 import * as vscode from 'vscode';
 import {
   ApiKeyStamper,
-  CountersignClient,
   InvalidInputError,
   derivePublicKey,
   type Activity,
+  type CountersignClient,
   type Logger,
 } from '../api';
 import type { RedactingLog } from './output/log';
 import type { KeyVault } from './profiles/keyVault';
 import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
+import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
 
 /** Which welcome content the empty views show; mirrored in the `countersign.state` context key. */
@@ -139,6 +140,9 @@ export function createServices(
     const settings = readSettings();
     const publicKey = derivePublicKey(privateKey);
     const cacheKey = JSON.stringify([profile, publicKey, settings.requestTimeoutMs]);
+    if (cached?.key === cacheKey) return cached.session;
+    // The client (and undici under it) loads with the first session, not at activation.
+    const { CountersignClient } = await loadRemoteApi();
     if (cached?.key === cacheKey) return cached.session;
     dropSession();
     const stamper = new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey });

@@ -1,20 +1,14 @@
 /**
  * How activities run: idempotency by a fingerprint of the body, the organization's root quorum, votes
- * with a 24-hour window, and the execution rules of each activity type. A change is applied to the
+ * with a 24-hour window, and committing each change. What each activity type does is in
+ * executionRules.ts; how records read on the wire, in rendering.ts. A change is applied to the
  * in-memory state at once (so two racing requests see each other) and acknowledged only once the
  * journal holds it.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  ActivityType,
-  API_KEY_SIGNATURE_SCHEME,
-  GrpcCode,
-  SMART_CONTRACT_INTERFACE_MAX_BYTES,
-  timestampFromMs,
-  validateAbi,
-  type SubmitOperation,
-} from '../api';
+import { ActivityType, GrpcCode, type KnownActivityStatus, type SubmitOperation } from '../api';
 import type { AppProofSigner } from './appProofs';
+import { failed, outcomeOf, type Outcome } from './executionRules';
 import { RpcError, rpcStatusBody } from './rpcError';
 import {
   callerPublicKey,
@@ -27,15 +21,11 @@ import {
   type RpcStatusBody,
   type SandboxRecord,
   type SandboxState,
-  type UserRecord,
   type VoteRecord,
 } from './state';
 import type { Storage } from './storage/storage';
 
 export const APPROVAL_WINDOW_MS = 24 * 60 * 60_000;
-/** The service's limits on private key tags: 100 in an organization, 10 in a sub-organization. */
-export const TAG_LIMIT = 100;
-export const SUB_ORGANIZATION_TAG_LIMIT = 10;
 
 const CONSENSUS_NEEDED = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
 const COMPLETED = 'ACTIVITY_STATUS_COMPLETED';
@@ -52,20 +42,6 @@ export interface Submission {
   /** The exact bytes received: their hash is the fingerprint, and they are what the voter signed. */
   readonly rawBody: Buffer;
 }
-
-interface Outcome {
-  readonly status: string;
-  readonly result: Record<string, unknown>;
-  readonly failure?: RpcStatusBody;
-  readonly effects: readonly Effect[];
-}
-
-const failed = (code: number, message: string, turnkeyErrorCode: string): Outcome => ({
-  status: FAILED,
-  result: {},
-  failure: rpcStatusBody(code, message, turnkeyErrorCode),
-  effects: [],
-});
 
 export function fingerprintOf(body: Buffer): string {
   return `sha256:${createHash('sha256').update(body).digest('hex')}`;
@@ -223,6 +199,17 @@ export class ActivityEngine {
     };
   }
 
+  /** Whether the user may vote on the activity now: it awaits consensus, and they are a voter who has not voted. */
+  canVote(activity: ActivityRecord, userId: string): boolean {
+    const organization = this.#state.organizations.get(activity.organizationId);
+    return (
+      activity.status === CONSENSUS_NEEDED &&
+      organization !== undefined &&
+      this.#isVoter(organization, userId) &&
+      !this.#hasLiveVote(activity, userId, this.#now())
+    );
+  }
+
   /** Root users of the organization or of its parent may vote. */
   #isVoter(organization: Organization, userId: string): boolean {
     if (organization.record.rootUserIds.includes(userId)) return true;
@@ -252,7 +239,7 @@ export class ActivityEngine {
   #execute(activity: ActivityRecord, organization: Organization, now: number): readonly Effect[] {
     let outcome: Outcome;
     try {
-      outcome = this.#outcome(activity, organization, now);
+      outcome = outcomeOf(activity, organization, now);
     } catch {
       // Execution never throws half-way: the activity fails whole, and nothing else changes.
       outcome = failed(GrpcCode.Internal, `internal error while executing activity ${activity.id}`, 'INTERNAL');
@@ -265,142 +252,15 @@ export class ActivityEngine {
       activity.appProofs = [this.#proofs.proveActivity(activity, now)];
     return outcome.effects;
   }
-
-  #outcome(activity: ActivityRecord, organization: Organization, now: number): Outcome {
-    const organizationId = organization.record.organizationId;
-    switch (activity.type) {
-      case ActivityType.CreateSmartContractInterface:
-        return createSmartContractInterface(
-          activity.intent['createSmartContractInterfaceIntent'] as Record<string, string>,
-          organizationId,
-          now,
-        );
-      case ActivityType.CreatePrivateKeyTag:
-        return createPrivateKeyTag(
-          activity.intent['createPrivateKeyTagIntent'] as { privateKeyTagName: string; privateKeyIds: string[] },
-          organization,
-          now,
-        );
-      case ActivityType.DeleteSmartContractInterface: {
-        const { smartContractInterfaceId } = activity.intent['deleteSmartContractInterfaceIntent'] as {
-          smartContractInterfaceId: string;
-        };
-        if (!organization.interfaces.has(smartContractInterfaceId)) {
-          return failed(
-            GrpcCode.NotFound,
-            `smart contract interface not found: no smart contract interface with ID ${smartContractInterfaceId} in this organization`,
-            'NOT_FOUND',
-          );
-        }
-        return {
-          status: COMPLETED,
-          result: { deleteSmartContractInterfaceResult: { smartContractInterfaceId } },
-          effects: [{ op: 'deleteInterface', organizationId, smartContractInterfaceId }],
-        };
-      }
-      case ActivityType.DeleteSubOrganization:
-        return this.#deleteSubOrganization(activity, organization);
-      default:
-        return failed(
-          GrpcCode.Unimplemented,
-          `activity type ${activity.type} is not implemented by the local sandbox`,
-          'UNIMPLEMENTED',
-        );
-    }
-  }
-
-  #deleteSubOrganization(activity: ActivityRecord, organization: Organization): Outcome {
-    const organizationId = organization.record.organizationId;
-    if (organization.record.parentOrganizationId === null) {
-      return failed(
-        GrpcCode.FailedPrecondition,
-        `organization ${organizationId} is not a sub-organization`,
-        'REQUEST_INVALID',
-      );
-    }
-    if (
-      activity.initiatorOrganizationId !== organizationId ||
-      !organization.record.rootUserIds.includes(activity.initiatorUserId)
-    ) {
-      return failed(
-        GrpcCode.PermissionDenied,
-        'request not authorized: a sub-organization can only be deleted by a root user of that sub-organization',
-        'REQUEST_NOT_AUTHORIZED',
-      );
-    }
-    const { deleteWithoutExport } = activity.intent['deleteSubOrganizationIntent'] as { deleteWithoutExport?: boolean };
-    const unexported = organization.record.privateKeys.filter((k) => !k.exported);
-    if (unexported.length > 0 && deleteWithoutExport !== true) {
-      return failed(
-        GrpcCode.FailedPrecondition,
-        `the sub-organization holds ${unexported.length} private key(s) that have not been exported; export them first or set deleteWithoutExport to true`,
-        'REQUEST_INVALID',
-      );
-    }
-    return {
-      status: COMPLETED,
-      result: { deleteSubOrganizationResult: { subOrganizationUuid: organizationId } },
-      effects: [{ op: 'deleteOrganization', organizationId }],
-    };
-  }
-
-  // ---- rendering ----
-
-  /**
-   * The activity as the wire carries it, for the user who asks (canApprove/canReject depend on them).
-   * `nested` adds the API document's `result.activity` record, which submit and get_activity answers
-   * carry; listings leave it out, since it would double the size of every interface they hold.
-   */
-  render(activity: ActivityRecord, viewerUserId: string, nested = true): Record<string, unknown> {
-    const now = this.#now();
-    const organization = this.#state.organizations.get(activity.organizationId);
-    const canVote =
-      activity.status === CONSENSUS_NEEDED &&
-      organization !== undefined &&
-      this.#isVoter(organization, viewerUserId) &&
-      !this.#hasLiveVote(activity, viewerUserId, now);
-    const core: Record<string, unknown> = {
-      id: activity.id,
-      organizationId: activity.organizationId,
-      status: activity.status,
-      type: activity.type,
-      intent: activity.intent,
-      result: activity.result,
-      votes: activity.votes.map((v) => this.#renderVote(v, activity.id)),
-      fingerprint: activity.fingerprint,
-      canApprove: canVote,
-      canReject: canVote,
-      createdAt: timestampFromMs(activity.createdAtMs),
-      updatedAt: timestampFromMs(activity.updatedAtMs),
-    };
-    if (activity.failure) core['failure'] = activity.failure;
-    if (activity.appProofs) core['appProofs'] = activity.appProofs;
-    // Both readings at once: the spec's fields on the activity, the API document's nested record in result.
-    return nested
-      ? { ...core, timestampMs: activity.timestampMs, result: { ...activity.result, activity: core } }
-      : { ...core, timestampMs: activity.timestampMs };
-  }
-
-  #renderVote(vote: VoteRecord, activityId: string): Record<string, unknown> {
-    const user = this.#state.usersById.get(vote.userId);
-    return {
-      id: vote.id,
-      userId: vote.userId,
-      user: user ? renderUser(user) : { userId: vote.userId },
-      activityId,
-      selection: vote.selection,
-      message: vote.message,
-      publicKey: vote.publicKey,
-      // The stamp's signature is not kept: stamps never reach the disk.
-      signature: '',
-      scheme: API_KEY_SIGNATURE_SCHEME,
-      createdAt: timestampFromMs(vote.createdAtMs),
-    };
-  }
 }
 
 /** A new activity for a submission, stamped by its caller, with no votes or result yet. */
-function newActivityRecord(submission: Submission, fingerprint: string, status: string, now: number): ActivityRecord {
+function newActivityRecord(
+  submission: Submission,
+  fingerprint: string,
+  status: KnownActivityStatus,
+  now: number,
+): ActivityRecord {
   const { operation, caller } = submission;
   return {
     id: randomUUID(),
@@ -418,192 +278,5 @@ function newActivityRecord(submission: Submission, fingerprint: string, status: 
     windowStartMs: now,
     initiatorUserId: caller.user.userId,
     initiatorOrganizationId: caller.organization.record.organizationId,
-  };
-}
-
-export function renderApiKey(key: ApiKeyRecord): Record<string, unknown> {
-  return {
-    credential: { publicKey: key.publicKey, type: 'CREDENTIAL_TYPE_API_KEY_P256' },
-    apiKeyId: key.apiKeyId,
-    apiKeyName: key.apiKeyName,
-    createdAt: timestampFromMs(key.createdAtMs),
-    updatedAt: timestampFromMs(key.createdAtMs),
-    ...(key.expirationSeconds !== undefined ? { expirationSeconds: key.expirationSeconds } : {}),
-  };
-}
-
-/** A passkey as the service lists it. The sandbox keeps no attestation, so those fields are the "none" values. */
-export function renderAuthenticator(authenticator: AuthenticatorRecord): Record<string, unknown> {
-  return {
-    transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL'],
-    attestationType: 'none',
-    aaguid: '00000000-0000-0000-0000-000000000000',
-    credentialId: authenticator.credentialId,
-    model: 'Passkey',
-    credential: { publicKey: authenticator.publicKey, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
-    authenticatorId: authenticator.authenticatorId,
-    authenticatorName: authenticator.authenticatorName,
-    createdAt: timestampFromMs(authenticator.createdAtMs),
-    updatedAt: timestampFromMs(authenticator.createdAtMs),
-  };
-}
-
-export function renderUser(user: UserRecord): Record<string, unknown> {
-  return {
-    userId: user.userId,
-    userName: user.userName,
-    authenticators: (user.authenticators ?? []).map(renderAuthenticator),
-    apiKeys: user.apiKeys.map(renderApiKey),
-    userTags: [],
-    oauthProviders: [],
-    createdAt: timestampFromMs(user.createdAtMs),
-    updatedAt: timestampFromMs(user.createdAtMs),
-    mfaPolicies: [],
-  };
-}
-
-// ---- execution rules ----
-
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-/** Real ABIs nest tuples a few levels deep; a limit keeps the recursive ABI check off the stack's edge. */
-const MAX_INTERFACE_DEPTH = 64;
-
-/** How deeply a parsed JSON value nests, measured without recursion. */
-function jsonDepth(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop() as [unknown, number];
-    if (typeof item !== 'object' || item === null) continue;
-    deepest = Math.max(deepest, depth);
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
-function createSmartContractInterface(intent: Record<string, string>, organizationId: string, now: number): Outcome {
-  const { smartContractAddress = '', smartContractInterface = '', type = '', label = '', notes = '' } = intent;
-  const ethereum = type === 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
-  if (ethereum && !/^0x[0-9a-fA-F]{40}$/.test(smartContractAddress)) {
-    return failed(
-      GrpcCode.InvalidArgument,
-      'invalid smart contract address: an Ethereum address is 0x followed by 40 hex characters',
-      'REQUEST_INVALID',
-    );
-  }
-  if (!ethereum && !BASE58.test(smartContractAddress)) {
-    return failed(
-      GrpcCode.InvalidArgument,
-      'invalid smart contract address: a Solana address is 32 to 44 base58 characters',
-      'REQUEST_INVALID',
-    );
-  }
-  const bytes = Buffer.byteLength(smartContractInterface, 'utf8');
-  if (bytes > SMART_CONTRACT_INTERFACE_MAX_BYTES) {
-    return failed(
-      GrpcCode.InvalidArgument,
-      `smart contract interface is too large: ${bytes} bytes, the limit is 400kb (${SMART_CONTRACT_INTERFACE_MAX_BYTES} bytes)`,
-      'REQUEST_INVALID',
-    );
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(smartContractInterface);
-  } catch {
-    return failed(
-      GrpcCode.InvalidArgument,
-      'invalid smart contract interface: it is not valid JSON',
-      'REQUEST_INVALID',
-    );
-  }
-  if (jsonDepth(parsed) > MAX_INTERFACE_DEPTH) {
-    return failed(
-      GrpcCode.InvalidArgument,
-      `invalid smart contract interface: it nests deeper than ${MAX_INTERFACE_DEPTH} levels`,
-      'REQUEST_INVALID',
-    );
-  }
-  if (ethereum) {
-    const problems = validateAbi(parsed).errors;
-    if (problems.length > 0) {
-      return failed(
-        GrpcCode.InvalidArgument,
-        `invalid smart contract interface: not a valid ABI: ${problems[0]}`,
-        'REQUEST_INVALID',
-      );
-    }
-  } else if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return failed(
-      GrpcCode.InvalidArgument,
-      'invalid smart contract interface: a Solana IDL is a JSON object',
-      'REQUEST_INVALID',
-    );
-  }
-  const smartContractInterfaceId = randomUUID();
-  return {
-    status: COMPLETED,
-    result: { createSmartContractInterfaceResult: { smartContractInterfaceId } },
-    effects: [
-      {
-        op: 'putInterface',
-        organizationId,
-        record: {
-          smartContractInterfaceId,
-          smartContractAddress,
-          smartContractInterface,
-          type,
-          label,
-          notes,
-          createdAtMs: now,
-        },
-      },
-    ],
-  };
-}
-
-function createPrivateKeyTag(
-  intent: { privateKeyTagName: string; privateKeyIds: string[] },
-  organization: Organization,
-  now: number,
-): Outcome {
-  const { privateKeyTagName } = intent;
-  for (const tag of organization.tags.values()) {
-    if (tag.tagName === privateKeyTagName) {
-      return failed(
-        GrpcCode.AlreadyExists,
-        `a private key tag named "${privateKeyTagName}" already exists in this organization`,
-        'REQUEST_INVALID',
-      );
-    }
-  }
-  const limit = organization.record.parentOrganizationId === null ? TAG_LIMIT : SUB_ORGANIZATION_TAG_LIMIT;
-  if (organization.tags.size >= limit) {
-    return failed(
-      GrpcCode.ResourceExhausted,
-      `this organization already has ${limit} tags, the limit`,
-      'RESOURCE_LIMIT_EXCEEDED',
-    );
-  }
-  const privateKeyIds = [...new Set(intent.privateKeyIds)];
-  const known = new Set(organization.record.privateKeys.map((k) => k.privateKeyId));
-  const missing = privateKeyIds.find((id) => !known.has(id));
-  if (missing !== undefined) {
-    return failed(
-      GrpcCode.NotFound,
-      `private key not found: no private key with ID ${missing} in this organization`,
-      'NOT_FOUND',
-    );
-  }
-  const privateKeyTagId = randomUUID();
-  return {
-    status: COMPLETED,
-    result: { createPrivateKeyTagResult: { privateKeyTagId, privateKeyIds } },
-    effects: [
-      {
-        op: 'putTag',
-        organizationId: organization.record.organizationId,
-        record: { tagId: privateKeyTagId, tagName: privateKeyTagName, privateKeyIds, createdAtMs: now },
-      },
-    ],
   };
 }

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { GrpcCode, operationByPath, type Logger } from '../api';
+import { GrpcCode, type Logger } from '../api';
+import { operationByPath } from '../api/remote';
 import type { ActivityEngine } from './activityEngine';
 import { authenticateStamp, findCaller, findOrganization } from './authenticate';
 import type { RequestContext } from './handlers/context';

@@ -4,31 +4,37 @@
  * keeps its data in `dataDir` (a journal and credentials.json), or in memory when no data directory is
  * given or `memory` is set.
  */
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeSync,
-  chmodSync,
-} from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { silentLogger, type Logger } from '../api';
 import { ActivityEngine } from './activityEngine';
 import { AppProofSigner } from './appProofs';
+import {
+  CREDENTIALS_FILE_NAME,
+  readCredentials,
+  writeFileAtomic,
+  type SandboxCredentials,
+  type SandboxOrganization,
+} from './credentials';
 import { createSandboxServer } from './httpServer';
 import { createSeed } from './seed';
 import { SandboxState, type SandboxRecord } from './state';
 import { DataDirLock } from './storage/dataDirLock';
 
-export { SandboxDataDirInUseError } from './storage/dataDirLock';
 import { JournalStorage } from './storage/journalStorage';
 import { MemoryStorage } from './storage/memoryStorage';
 import type { Storage } from './storage/storage';
+
+export { SandboxDataDirInUseError } from './storage/dataDirLock';
+export { CREDENTIALS_FILE_NAME, readSandboxCredentials } from './credentials';
+export type {
+  SandboxApiKey,
+  SandboxAuthenticator,
+  SandboxCredentials,
+  SandboxOrganization,
+  SandboxUser,
+} from './credentials';
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
@@ -45,50 +51,6 @@ export interface SandboxOptions {
   now?: () => number;
 }
 
-export interface SandboxApiKey {
-  apiKeyId: string;
-  apiKeyName: string;
-  publicKey: string;
-  privateKey: string;
-}
-
-/**
- * A passkey registered to a seeded user. A real passkey's private key never leaves its device; the
- * sandbox's is simulated, and its private key is kept here so a test or a tool can play the device.
- */
-export interface SandboxAuthenticator {
-  authenticatorId: string;
-  authenticatorName: string;
-  /** base64url without padding, as an assertion's id. */
-  credentialId: string;
-  /** P-256, compressed SEC1 hex: the form the sandbox stores and lists. */
-  publicKey: string;
-  /** The simulated device's key: a 32-byte P-256 scalar in hex. */
-  privateKey?: string;
-}
-
-export interface SandboxUser {
-  userId: string;
-  userName: string;
-  apiKeys: SandboxApiKey[];
-  /** Absent for users without a passkey (and in credentials written before passkeys were seeded). */
-  authenticators?: SandboxAuthenticator[];
-}
-
-export interface SandboxOrganization {
-  name: string;
-  organizationId: string;
-  parentOrganizationId: string | null;
-  rootQuorum: number;
-  users: SandboxUser[];
-  privateKeyIds: string[];
-}
-
-export interface SandboxCredentials {
-  baseUrl: string;
-  organizations: SandboxOrganization[];
-}
-
 export interface RunningSandbox {
   baseUrl: string;
   credentials: SandboxCredentials;
@@ -96,59 +58,6 @@ export interface RunningSandbox {
   credentialsPath: string | undefined;
   /** Stops listening, drops open connections, flushes and closes the journal. Idempotent. */
   close(): Promise<void>;
-}
-
-export const CREDENTIALS_FILE_NAME = 'credentials.json';
-
-/** Writes the file whole or not at all (temp file, fsync, rename), readable by its owner only. */
-function writeFileAtomic(file: string, text: string): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  chmodSync(temp, 0o600);
-  renameSync(temp, file);
-  try {
-    const dir = openSync(path.dirname(file), 'r');
-    try {
-      fsyncSync(dir);
-    } finally {
-      closeSync(dir);
-    }
-  } catch {
-    // Some platforms cannot sync a directory; the rename is still atomic.
-  }
-}
-
-function readCredentials(file: string): SandboxCredentials {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is missing' : 'it is not valid JSON';
-    throw new Error(
-      `The sandbox's data directory has a journal but its ${CREDENTIALS_FILE_NAME} cannot be read (${reason}); delete the directory to start afresh.`,
-      { cause: error },
-    );
-  }
-  const organizations = (parsed as { organizations?: unknown }).organizations;
-  if (!Array.isArray(organizations))
-    throw new Error(`${CREDENTIALS_FILE_NAME} has no organizations; delete the data directory to start afresh.`);
-  const baseUrl = (parsed as { baseUrl?: unknown }).baseUrl;
-  return { baseUrl: typeof baseUrl === 'string' ? baseUrl : '', organizations: organizations as SandboxOrganization[] };
-}
-
-/**
- * The credentials a sandbox wrote into `dataDir`, with the URL it last listened on (empty before its first
- * listen): what another process needs to use a sandbox that runs elsewhere. Undefined when there are none yet.
- */
-export function readSandboxCredentials(dataDir: string): SandboxCredentials | undefined {
-  const file = path.join(dataDir, CREDENTIALS_FILE_NAME);
-  return existsSync(file) ? readCredentials(file) : undefined;
 }
 
 /** The running sandbox and its engine, for tests that need to reach inside (e.g. to add an expired key). */

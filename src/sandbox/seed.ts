@@ -10,7 +10,7 @@
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { generateApiKeyPair } from '../api';
-import type { SandboxOrganization, SandboxUser } from './index';
+import type { SandboxOrganization, SandboxUser } from './credentials';
 import type { OrganizationRecord, PrivateKeyRecord, UserRecord } from './state';
 
 interface OrganizationPlan {

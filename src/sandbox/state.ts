@@ -3,6 +3,7 @@
  * interfaces and activities. Every change is a journal record (see `SandboxRecord`), applied by
  * `applyRecord` both when it happens and when the journal is replayed, so the two can never disagree.
  */
+import type { KnownActivityStatus } from '../api';
 
 export interface ApiKeyRecord {
   readonly apiKeyId: string;
@@ -94,7 +95,7 @@ export interface ActivityRecord {
   /** The request's own `timestampMs`. */
   readonly timestampMs: string;
   readonly intent: Record<string, unknown>;
-  status: string;
+  status: KnownActivityStatus;
   result: Record<string, unknown>;
   votes: VoteRecord[];
   failure?: RpcStatusBody;

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { CountersignClient, activityResponseSchema, type Activity } from '../../src/api';
+import type { Activity } from '../../src/api';
+import { CountersignClient, activityResponseSchema } from '../../src/api/remote';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { testStamper } from './clientHelpers';
 import { ORG, activityRecord, nestedActivityRecord } from './sampleRecords';

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { COUNTERSIGN_VERSION, CountersignClient, InvalidInputError, operations } from '../../src/api';
+import { COUNTERSIGN_VERSION, InvalidInputError } from '../../src/api';
+import { CountersignClient, operations } from '../../src/api/remote';
 import { readFixture, repoRoot } from '../support/fixtures';
 import { startTestServer, type RecordedRequest, type TestServer } from '../support/testServer';
 import { privateKey, publicKey, recordingLogger, testStamper } from './clientHelpers';

@@ -5,12 +5,12 @@ import {
   ActivityRejectedError,
   CancelledError,
   ClockSkewError,
-  CountersignClient,
   ResponseShapeError,
   ServiceError,
   TransportError,
   type ClientOptions,
 } from '../../src/api';
+import { CountersignClient } from '../../src/api/remote';
 import { inSequence, startTestServer, type Reply, type TestServer } from '../support/testServer';
 import { recordingLogger, testStamper } from './clientHelpers';
 import { ORG, activityRecord, apiKeyRecord } from './sampleRecords';

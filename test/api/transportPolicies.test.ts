@@ -1,18 +1,16 @@
 import * as assert from 'node:assert/strict';
+import { TransportError, checkBaseUrl, isLoopbackHost } from '../../src/api';
 import {
   MAX_ATTEMPTS,
-  TransportError,
   backoffDelayMs,
-  checkBaseUrl,
   clampAttempts,
   describeClockSkew,
   excerpt,
-  isLoopbackHost,
   isRetryableStatus,
   isTimestampComplaint,
   measureClockSkew,
   parseRetryAfter,
-} from '../../src/api';
+} from '../../src/api/remote';
 
 function refusedAs(url: string, kind: string): void {
   assert.throws(

@@ -3,12 +3,10 @@ import {
   ActivityFailedError,
   ActivityRejectedError,
   CancelledError,
-  CountersignClient,
   TransportError,
-  activityResponseSchema,
-  waitForActivity,
   type Activity,
 } from '../../src/api';
+import { CountersignClient, activityResponseSchema, waitForActivity } from '../../src/api/remote';
 import { inSequence, startTestServer, type Reply, type TestServer } from '../support/testServer';
 import { testStamper } from './clientHelpers';
 import { ORG, activityRecord } from './sampleRecords';

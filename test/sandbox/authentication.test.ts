@@ -1,15 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID, sign } from 'node:crypto';
 import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
-import {
-  ApiKeyStamper,
-  ClockSkewError,
-  CountersignClient,
-  generateApiKeyPair,
-  operations,
-  type Stamper,
-  type Whoami,
-} from '../../src/api';
+import { ApiKeyStamper, ClockSkewError, generateApiKeyPair, type Stamper, type Whoami } from '../../src/api';
+import { CountersignClient, operations } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, rawRequest, stampedRequest } from './rawHttp';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { createServer, connect } from 'node:net';
-import { operations, rpcStatusSchema } from '../../src/api';
+import { operations, rpcStatusSchema } from '../../src/api/remote';
 import { startSandbox } from '../../src/sandbox';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, rawRequest, stampedRequest } from './rawHttp';

@@ -3,10 +3,10 @@ import {
   ActivityFailedError,
   ActivityRejectedError,
   checkAppProof,
-  operations,
   type Activity,
   type CountersignClient,
 } from '../../src/api';
+import { operations } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, stampedRequest } from './rawHttp';
 

@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {
   ActivityFailedError,
-  operations,
   type CountersignClient,
   type CreateSmartContractInterfaceParameters,
 } from '../../src/api';
+import { operations } from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { stampedRequest } from './rawHttp';

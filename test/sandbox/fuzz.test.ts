@@ -5,7 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
-import { operations, rpcStatusSchema, TURNKEY_ERROR_DETAIL_TYPE, type ApiKeyStamper } from '../../src/api';
+import { TURNKEY_ERROR_DETAIL_TYPE, type ApiKeyStamper } from '../../src/api';
+import { operations, rpcStatusSchema } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 
 const REQUESTS = Number(process.env['SANDBOX_FUZZ_REQUESTS'] ?? 3000);

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { operations, ServiceError, type CountersignClient } from '../../src/api';
+import { ServiceError, type CountersignClient } from '../../src/api';
+import { operations } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { stampedRequest } from './rawHttp';
 

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { listActivitiesResponseSchema, operations, type CountersignClient } from '../../src/api';
+import type { CountersignClient } from '../../src/api';
+import { listActivitiesResponseSchema, operations } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, stampedRequest } from './rawHttp';
 

@@ -1,13 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { checkAppProof, timestampToMs, type CountersignClient } from '../../src/api';
 import {
   activityResponseSchema,
-  checkAppProof,
   getApiKeyResponseSchema,
   listPrivateKeysResponseSchema,
   operations,
-  timestampToMs,
-  type CountersignClient,
-} from '../../src/api';
+} from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { stampedRequest } from './rawHttp';

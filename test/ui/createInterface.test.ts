@@ -44,6 +44,7 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'u
   publisher: string;
   name: string;
   version: string;
+  main: string;
 };
 const extensionId = `${manifest.publisher}.${manifest.name}`;
 
@@ -155,7 +156,11 @@ describe('the packaged extension in a real VS Code workbench', function () {
     });
     assert.doesNotMatch(`${stdout}\n${stderr}`, /WARNING/, 'vsce warned while packaging');
     const files = listVsixFiles(vsix);
-    assert.ok(files.includes('extension/dist/extension.js'), 'the bundle is missing');
+    assert.ok(files.includes(`extension/${path.posix.normalize(manifest.main)}`), 'the bundle is missing');
+    assert.ok(
+      files.some((name) => /^extension\/dist\/chunks\/.+\.mjs$/.test(name)),
+      "the bundle's chunks are missing",
+    );
     assert.ok(files.includes('extension/package.nls.json'), 'the manifest strings are missing');
     const unexpected = files.filter((name) =>
       /\.map$|\.ts$|^extension\/(src|test|scripts|node_modules|out)\//.test(name),

@@ -4,7 +4,7 @@
  * JSON output, and Etherscan's `getabi` response (where `result` is a JSON string).
  */
 import { InvalidInputError } from '../errors';
-import { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../schemas/smartContractInterface';
+import { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../wireValues';
 import { parseJsonStrict } from './jsonPositions';
 import { validateAbi, type AbiEntry } from './validateAbi';
 

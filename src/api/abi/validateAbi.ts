@@ -2,7 +2,7 @@
  * Checks a Solidity JSON ABI entry by entry (the Contract ABI Specification), with zod, and reports the
  * first problems with their place: "entry 3 (function transfer): inputs[1].type is missing".
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const SOLIDITY_TYPE =
   /^(tuple|address|bool|string|bytes([1-9]|[12][0-9]|3[0-2])?|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?|u?fixed(\d+x\d+)?|function)(\[\d*\])*$/;

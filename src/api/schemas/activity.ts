@@ -1,39 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema, lenientTimestampSchema, openEnum, uint64StringSchema } from './common';
 import { rpcStatusSchema } from './rpcStatus';
+import { activityStatuses } from '../wireValues';
 
-export const activityStatuses = [
-  'ACTIVITY_STATUS_CREATED',
-  'ACTIVITY_STATUS_PENDING',
-  'ACTIVITY_STATUS_COMPLETED',
-  'ACTIVITY_STATUS_FAILED',
-  'ACTIVITY_STATUS_CONSENSUS_NEEDED',
-  'ACTIVITY_STATUS_REJECTED',
-  'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED',
-] as const;
-export type KnownActivityStatus = (typeof activityStatuses)[number];
-
-/** The activity types Countersign submits; the service has 160+ and any of them parses. */
-export const ActivityType = {
-  CreateSmartContractInterface: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
-  DeleteSmartContractInterface: 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE',
-  CreatePrivateKeyTag: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
-  ApproveActivity: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
-  RejectActivity: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
-  DeleteSubOrganization: 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION',
-} as const;
-
-/** Statuses after which the activity never changes again. */
-export const TERMINAL_STATUSES: readonly string[] = [
-  'ACTIVITY_STATUS_COMPLETED',
-  'ACTIVITY_STATUS_FAILED',
-  'ACTIVITY_STATUS_REJECTED',
-];
-/** Statuses that wait for people (votes or authenticators), not for the service. */
-export const DECISION_STATUSES: readonly string[] = [
-  'ACTIVITY_STATUS_CONSENSUS_NEEDED',
-  'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED',
-];
+export {
+  activityStatuses,
+  ActivityType,
+  DECISION_STATUSES,
+  TERMINAL_STATUSES,
+  type KnownActivityStatus,
+} from '../wireValues';
 
 export const voteSchema = z.looseObject({
   id: z.string().optional(),

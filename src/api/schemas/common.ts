@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `{seconds, nanos}`, both strings on the wire (64-bit integers travel as strings). */
 export const timestampSchema = z.looseObject({
@@ -22,20 +22,4 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
   return z.union([z.enum(values), z.string().min(1)]);
 }
 
-export function timestampFromMs(ms: number): Timestamp {
-  return { seconds: String(Math.floor(ms / 1000)), nanos: String((ms % 1000) * 1_000_000) };
-}
-
-export function timestampToMs(ts: LenientTimestamp | undefined): number | undefined {
-  if (ts === undefined) return undefined;
-  if (typeof ts === 'string') {
-    const parsed = Date.parse(ts);
-    if (!Number.isNaN(parsed)) return parsed;
-    const n = Number(ts);
-    return Number.isFinite(n) ? n : undefined;
-  }
-  const seconds = Number(ts.seconds);
-  const nanos = Number(ts.nanos);
-  if (!Number.isFinite(seconds)) return undefined;
-  return seconds * 1000 + (Number.isFinite(nanos) ? Math.floor(nanos / 1_000_000) : 0);
-}
+export { timestampFromMs, timestampToMs } from '../wireValues';

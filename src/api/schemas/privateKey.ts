@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { openEnum, timestampSchema } from './common';
 
 export const curves = ['CURVE_SECP256K1', 'CURVE_ED25519', 'CURVE_P256'] as const;

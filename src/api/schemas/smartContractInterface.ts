@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema, openEnum, timestampSchema } from './common';
 
 export const smartContractInterfaceTypes = [
@@ -6,8 +6,7 @@ export const smartContractInterfaceTypes = [
   'SMART_CONTRACT_INTERFACE_TYPE_SOLANA',
 ] as const;
 
-/** The service limits the interface (ABI or IDL JSON) to 400 KB. */
-export const SMART_CONTRACT_INTERFACE_MAX_BYTES = 400 * 1024;
+export { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../wireValues';
 
 export const createSmartContractInterfaceParametersSchema = z.strictObject({
   smartContractAddress: z.string().min(1, 'must not be empty').max(128, 'is too long'),

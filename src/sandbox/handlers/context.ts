@@ -1,5 +1,6 @@
 import type { ActivityEngine } from '../activityEngine';
-import type { Caller, Organization } from '../state';
+import { renderActivity } from '../rendering';
+import type { ActivityRecord, Caller, Organization } from '../state';
 
 /** What a handler receives once the request is authenticated. */
 export interface RequestContext {
@@ -12,4 +13,14 @@ export interface RequestContext {
   /** The exact bytes received. */
   readonly rawBody: Buffer;
   readonly nowMs: number;
+}
+
+/** The activity as the caller sees it (whether they may vote on it depends on who they are). */
+export function renderActivityFor(
+  ctx: RequestContext,
+  activity: ActivityRecord,
+  nested = true,
+): Record<string, unknown> {
+  const viewer = ctx.caller.user.userId;
+  return renderActivity(activity, ctx.engine.canVote(activity, viewer), ctx.engine.state.usersById, nested);
 }

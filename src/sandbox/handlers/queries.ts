@@ -1,53 +1,14 @@
 /** The read operations, one function each. Queries change nothing and are not subject to votes. */
-import { timestampFromMs, type QueryOperation, type QueryOperationName } from '../../api';
-import { renderApiKey } from '../activityEngine';
+import { type QueryOperation, type QueryOperationName } from '../../api';
 import { fromIssues, invalidRequest, notFound } from '../rpcError';
-import type { InterfaceRecord, Organization, PrivateKeyRecord, TagRecord } from '../state';
-import type { RequestContext } from './context';
+import { renderApiKey, renderInterface, renderPrivateKey, renderTag, renderUser } from '../rendering';
+import type { InterfaceRecord, Organization } from '../state';
+import { renderActivityFor, type RequestContext } from './context';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 type Handler = (ctx: RequestContext, request: Record<string, unknown>) => Record<string, unknown>;
-
-function renderInterface(organizationId: string, i: InterfaceRecord): Record<string, unknown> {
-  return {
-    organizationId,
-    smartContractInterfaceId: i.smartContractInterfaceId,
-    smartContractAddress: i.smartContractAddress,
-    smartContractInterface: i.smartContractInterface,
-    type: i.type,
-    label: i.label,
-    notes: i.notes,
-    createdAt: timestampFromMs(i.createdAtMs),
-    updatedAt: timestampFromMs(i.createdAtMs),
-  };
-}
-
-function renderTag(tag: TagRecord): Record<string, unknown> {
-  return {
-    tagId: tag.tagId,
-    tagName: tag.tagName,
-    tagType: 'TAG_TYPE_PRIVATE_KEY',
-    createdAt: timestampFromMs(tag.createdAtMs),
-    updatedAt: timestampFromMs(tag.createdAtMs),
-  };
-}
-
-function renderPrivateKey(k: PrivateKeyRecord): Record<string, unknown> {
-  return {
-    privateKeyId: k.privateKeyId,
-    publicKey: k.publicKey,
-    privateKeyName: k.privateKeyName,
-    curve: k.curve,
-    addresses: k.addresses,
-    privateKeyTags: k.privateKeyTags,
-    createdAt: timestampFromMs(k.createdAtMs),
-    updatedAt: timestampFromMs(k.updatedAtMs),
-    exported: k.exported,
-    imported: k.imported,
-  };
-}
 
 function findInterface(organization: Organization, id: string): InterfaceRecord {
   const found = organization.interfaces.get(id);
@@ -83,17 +44,7 @@ const handlers: Record<QueryOperationName, Handler> = {
       organizationData: {
         organizationId: record.organizationId,
         name: record.name,
-        users: record.users.map((user) => ({
-          userId: user.userId,
-          userName: user.userName,
-          authenticators: [],
-          apiKeys: user.apiKeys.map(renderApiKey),
-          userTags: [],
-          oauthProviders: [],
-          createdAt: timestampFromMs(user.createdAtMs),
-          updatedAt: timestampFromMs(user.createdAtMs),
-          mfaPolicies: [],
-        })),
+        users: record.users.map(renderUser),
         policies: [],
         privateKeys: record.privateKeys.map(renderPrivateKey),
         invitations: [],
@@ -115,7 +66,7 @@ const handlers: Record<QueryOperationName, Handler> = {
     if (!activity || activity.organizationId !== ctx.organization.record.organizationId) {
       throw notFound(`activity not found: no activity with ID ${activityId} in this organization`);
     }
-    return { activity: ctx.engine.render(activity, ctx.caller.user.userId) };
+    return { activity: renderActivityFor(ctx, activity) };
   },
 
   listActivities(ctx, request) {
@@ -147,7 +98,7 @@ const handlers: Record<QueryOperationName, Handler> = {
       const end = cursor(pagination.before, 'before');
       page = list.slice(Math.max(0, end - limit), end);
     } else page = list.slice(0, limit);
-    return { activities: page.map((a) => ctx.engine.render(a, ctx.caller.user.userId, false)) };
+    return { activities: page.map((a) => renderActivityFor(ctx, a, false)) };
   },
 
   listPrivateKeys(ctx) {

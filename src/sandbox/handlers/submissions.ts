@@ -3,10 +3,11 @@
  * (a malformed request is refused with 400 and creates nothing), the timestamp against the clock, and
  * then the activity engine runs it. Execution failures are activities too: HTTP 200, status FAILED.
  */
-import { activityRequestEnvelopeSchema, type SubmitOperation } from '../../api';
+import type { SubmitOperation } from '../../api';
+import { activityRequestEnvelopeSchema } from '../../api/remote';
 import { checkTimestamp } from '../authenticate';
 import { fromIssues, invalidRequest } from '../rpcError';
-import type { RequestContext } from './context';
+import { renderActivityFor, type RequestContext } from './context';
 
 export async function runSubmission(operation: SubmitOperation, ctx: RequestContext): Promise<Record<string, unknown>> {
   const envelope = activityRequestEnvelopeSchema.safeParse(ctx.json);
@@ -30,5 +31,5 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
     generateAppProofs: generateAppProofs === true,
     rawBody: ctx.rawBody,
   });
-  return { activity: ctx.engine.render(activity, ctx.caller.user.userId) };
+  return { activity: renderActivityFor(ctx, activity) };
 }

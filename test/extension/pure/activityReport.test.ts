@@ -1,7 +1,8 @@
 /** What the log and the messages say about a submitted activity and an API key record. No `vscode` here. */
 import * as assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { activitySchema, apiKeySchema, APP_PROOF_SIGNATURE_SCHEME, type AppProof } from '../../../src/api';
+import { APP_PROOF_SIGNATURE_SCHEME, type AppProof } from '../../../src/api';
+import { activitySchema, apiKeySchema } from '../../../src/api/remote';
 import {
   activityHeadline,
   activityJsonText,

@@ -3,7 +3,8 @@
  * text of the confirmation modals. No `vscode` here.
  */
 import * as assert from 'node:assert/strict';
-import { activitySchema, InvalidInputError, toChecksumAddress } from '../../../src/api';
+import { InvalidInputError, toChecksumAddress } from '../../../src/api';
+import { activitySchema } from '../../../src/api/remote';
 import {
   addressFromArgument,
   adviseAddress,

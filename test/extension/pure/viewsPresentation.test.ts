@@ -3,7 +3,8 @@
  * sets the menus match; the polling schedule. No `vscode` here, so these also run in plain Node.
  */
 import * as assert from 'node:assert/strict';
-import { activitySchema, type Activity } from '../../../src/api';
+import type { Activity } from '../../../src/api';
+import { activitySchema } from '../../../src/api/remote';
 import {
   activityGroup,
   activityTypeLabel,

@@ -1,0 +1,108 @@
+// Activation of the extension in fresh code-server extension hosts (as `npm test` starts them, through
+// scripts/runExtensionTests.mjs), median of 5: loading the entry module with the chunks it imports plus
+// `activate()`, against the 30 ms goal; the host's own work around it (its context and storage) apart. And the
+// size of what activation loads against the 300 KB budget (enforced by test/activationBudget.test.ts; reported
+// here). Measures the production build, which it builds first. Each host is bounded in time (180 s); the whole
+// run takes a few minutes.
+//   node bench/activation.bench.mjs        BENCH_HOSTS=5 by default
+import { spawn, spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { activationLoad, buildOptions } from '../esbuild.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const hosts = Math.max(1, Math.min(9, Number(process.env.BENCH_HOSTS ?? 5)));
+const HOST_TIMEOUT_SECONDS = 180;
+const GOAL_MS = 30;
+const BUDGET_BYTES = 300 * 1024;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const round = (value, digits = 1) => Number(value.toFixed(digits));
+const bench = (figure) => console.log(`BENCH ${JSON.stringify(figure)}`);
+
+/** One fresh code-server with the probe as its suite; resolves with the probe's figures. */
+function measureOnce() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'scripts', 'runExtensionTests.mjs'),
+        `--extensionDevelopmentPath=${root}`,
+        `--extensionTestsPath=${path.join(root, 'bench', 'activationProbe.js')}`,
+        '--timeout-seconds',
+        String(HOST_TIMEOUT_SECONDS),
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COUNTERSIGN_RESULT_FILE: '' } },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = /COUNTERSIGN_ACTIVATION (\{.*\})/.exec(output);
+      if (line) resolve(JSON.parse(line[1]));
+      else reject(new Error(`the extension host reported no activation (exit ${code}):\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+// The production build, as the .vsix ships it (esbuild.mjs also clears the chunks of earlier builds).
+if (spawnSync(process.execPath, [path.join(root, 'esbuild.mjs'), '--production'], { stdio: 'inherit' }).status !== 0) {
+  throw new Error('The production build failed.');
+}
+const { extension } = buildOptions({ production: true, metafile: true });
+const result = await esbuild.build({ ...extension, write: false });
+const load = activationLoad(result.metafile);
+console.log(
+  `Loaded at activation (production build): ${(load.bytes / 1024).toFixed(1)} KB in ${load.files.length} files`,
+);
+for (const file of load.files) console.log(`  ${file.path}  ${(file.bytes / 1024).toFixed(1)} KB`);
+
+const runs = [];
+for (let i = 1; i <= hosts; i += 1) {
+  const run = await measureOnce();
+  runs.push({ ...run, activationMs: run.loadMs + run.activateMs });
+  console.log(
+    `  host ${i}/${hosts}: load ${run.loadMs.toFixed(1)} ms + activate() ${run.activateMs.toFixed(1)} ms; ` +
+      `the host's activate call ${run.hostMs.toFixed(1)} ms in all`,
+  );
+}
+const medianOf = (key) => median(runs.map((r) => r[key]));
+const activation = medianOf('activationMs');
+console.log(
+  `Activation (load + activate()), median of ${hosts} fresh extension hosts: ${activation.toFixed(1)} ms ` +
+    `(goal ${GOAL_MS} ms): load ${medianOf('loadMs').toFixed(1)} ms, activate() ${medianOf('activateMs').toFixed(1)} ms. ` +
+    `The host's own work around activate() adds ${(medianOf('hostMs') - medianOf('activateMs')).toFixed(1)} ms.`,
+);
+bench({
+  figure: 'activation bundle (entry + static chunks, production)',
+  value: round(load.bytes / 1024),
+  unit: 'KB',
+  peer: 'budget',
+  peerValue: BUDGET_BYTES / 1024,
+  ratio: round(load.bytes / BUDGET_BYTES, 2),
+});
+bench({
+  figure: `activation: load + activate() (median of ${hosts} hosts)`,
+  value: round(activation),
+  unit: 'ms',
+  peer: 'goal',
+  peerValue: GOAL_MS,
+  ratio: round(activation / GOAL_MS, 2),
+});
+bench({ figure: `activation: module load (median of ${hosts} hosts)`, value: round(medianOf('loadMs')), unit: 'ms' });
+bench({
+  figure: `activation: activate() (median of ${hosts} hosts)`,
+  value: round(medianOf('activateMs')),
+  unit: 'ms',
+});
+bench({
+  figure: `activation: the host's activate call, module cached (median of ${hosts} hosts)`,
+  value: round(medianOf('hostMs')),
+  unit: 'ms',
+});

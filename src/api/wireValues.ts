@@ -1,0 +1,98 @@
+/**
+ * The service's fixed values (activity statuses and types, gRPC codes, error detail types, limits) and the
+ * timestamp helpers, apart from the response schemas: code that only names a status or converts a timestamp
+ * loads neither zod's schemas nor the client.
+ */
+import type { LenientTimestamp, Timestamp } from './schemas/common';
+import type { RpcStatus } from './schemas/rpcStatus';
+
+export const activityStatuses = [
+  'ACTIVITY_STATUS_CREATED',
+  'ACTIVITY_STATUS_PENDING',
+  'ACTIVITY_STATUS_COMPLETED',
+  'ACTIVITY_STATUS_FAILED',
+  'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+  'ACTIVITY_STATUS_REJECTED',
+  'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED',
+] as const;
+export type KnownActivityStatus = (typeof activityStatuses)[number];
+
+/** The activity types Countersign submits; the service has 160+ and any of them parses. */
+export const ActivityType = {
+  CreateSmartContractInterface: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
+  DeleteSmartContractInterface: 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE',
+  CreatePrivateKeyTag: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
+  ApproveActivity: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
+  RejectActivity: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
+  DeleteSubOrganization: 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION',
+} as const;
+
+/** Statuses after which the activity never changes again. */
+export const TERMINAL_STATUSES: readonly string[] = [
+  'ACTIVITY_STATUS_COMPLETED',
+  'ACTIVITY_STATUS_FAILED',
+  'ACTIVITY_STATUS_REJECTED',
+];
+/** Statuses that wait for people (votes or authenticators), not for the service. */
+export const DECISION_STATUSES: readonly string[] = [
+  'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+  'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED',
+];
+
+/** The service limits the interface (ABI or IDL JSON) to 400 KB. */
+export const SMART_CONTRACT_INTERFACE_MAX_BYTES = 400 * 1024;
+
+export const TURNKEY_ERROR_DETAIL_TYPE = 'type.googleapis.com/errors.v1.TurnkeyErrorDetail';
+export const BAD_REQUEST_DETAIL_TYPE = 'type.googleapis.com/google.rpc.BadRequest';
+
+/** gRPC status codes used by the service, and the HTTP status grpc-gateway maps each to. */
+export const GrpcCode = {
+  InvalidArgument: 3,
+  NotFound: 5,
+  AlreadyExists: 6,
+  PermissionDenied: 7,
+  ResourceExhausted: 8,
+  FailedPrecondition: 9,
+  Unimplemented: 12,
+  Internal: 13,
+  Unauthenticated: 16,
+} as const;
+
+export const httpStatusOfGrpcCode: Readonly<Record<number, number>> = {
+  3: 400,
+  5: 404,
+  6: 409,
+  7: 403,
+  8: 429,
+  9: 400,
+  12: 501,
+  13: 500,
+  16: 401,
+};
+
+/** The `turnkeyErrorCode` inside `details`, when there is one. */
+export function turnkeyErrorCodeOf(status: RpcStatus | undefined): string | undefined {
+  for (const detail of status?.details ?? []) {
+    const code = (detail as Record<string, unknown>)['turnkeyErrorCode'];
+    if (typeof code === 'string' && code.length > 0) return code;
+  }
+  return undefined;
+}
+
+export function timestampFromMs(ms: number): Timestamp {
+  return { seconds: String(Math.floor(ms / 1000)), nanos: String((ms % 1000) * 1_000_000) };
+}
+
+export function timestampToMs(ts: LenientTimestamp | undefined): number | undefined {
+  if (ts === undefined) return undefined;
+  if (typeof ts === 'string') {
+    const parsed = Date.parse(ts);
+    if (!Number.isNaN(parsed)) return parsed;
+    const n = Number(ts);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  const seconds = Number(ts.seconds);
+  const nanos = Number(ts.nanos);
+  if (!Number.isFinite(seconds)) return undefined;
+  return seconds * 1000 + (Number.isFinite(nanos) ? Math.floor(nanos / 1_000_000) : 0);
+}

@@ -1,0 +1,229 @@
+/**
+ * What each activity type does once its quorum is met: one function per type. Each reads its intent
+ * through the operation's own `parameters` schema (the one the request was checked against), and
+ * returns the outcome: a status, a result or failure, and the changes to make to the organization.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ActivityType,
+  GrpcCode,
+  SMART_CONTRACT_INTERFACE_MAX_BYTES,
+  validateAbi,
+  type KnownActivityStatus,
+} from '../api';
+import { operations } from '../api/remote';
+import { rpcStatusBody } from './rpcError';
+import type { ActivityRecord, Effect, Organization, RpcStatusBody } from './state';
+
+/** The service's limits on private key tags: 100 in an organization, 10 in a sub-organization. */
+export const TAG_LIMIT = 100;
+export const SUB_ORGANIZATION_TAG_LIMIT = 10;
+
+export interface Outcome {
+  readonly status: KnownActivityStatus;
+  readonly result: Record<string, unknown>;
+  readonly failure?: RpcStatusBody;
+  readonly effects: readonly Effect[];
+}
+
+export const failed = (code: number, message: string, turnkeyErrorCode: string): Outcome => ({
+  status: 'ACTIVITY_STATUS_FAILED',
+  result: {},
+  failure: rpcStatusBody(code, message, turnkeyErrorCode),
+  effects: [],
+});
+
+type Rule = (activity: ActivityRecord, organization: Organization, now: number) => Outcome;
+
+const rules: Readonly<Record<string, Rule>> = {
+  [ActivityType.CreateSmartContractInterface]: createSmartContractInterface,
+  [ActivityType.CreatePrivateKeyTag]: createPrivateKeyTag,
+  [ActivityType.DeleteSmartContractInterface]: deleteSmartContractInterface,
+  [ActivityType.DeleteSubOrganization]: deleteSubOrganization,
+};
+
+/** The outcome of running the activity now; throws only on a programming error (the caller fails it whole). */
+export function outcomeOf(activity: ActivityRecord, organization: Organization, now: number): Outcome {
+  const rule = rules[activity.type];
+  if (!rule) {
+    return failed(
+      GrpcCode.Unimplemented,
+      `activity type ${activity.type} is not implemented by the local sandbox`,
+      'UNIMPLEMENTED',
+    );
+  }
+  return rule(activity, organization, now);
+}
+
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** Real ABIs nest tuples a few levels deep; a limit keeps the recursive ABI check off the stack's edge. */
+const MAX_INTERFACE_DEPTH = 64;
+
+/** How deeply a parsed JSON value nests, measured without recursion. */
+function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth);
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Why a smart contract interface cannot be registered, or undefined when it can. */
+function interfaceProblem(address: string, text: string, ethereum: boolean): string | undefined {
+  if (ethereum && !/^0x[0-9a-fA-F]{40}$/.test(address))
+    return 'invalid smart contract address: an Ethereum address is 0x followed by 40 hex characters';
+  if (!ethereum && !BASE58.test(address))
+    return 'invalid smart contract address: a Solana address is 32 to 44 base58 characters';
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > SMART_CONTRACT_INTERFACE_MAX_BYTES)
+    return `smart contract interface is too large: ${bytes} bytes, the limit is 400kb (${SMART_CONTRACT_INTERFACE_MAX_BYTES} bytes)`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return 'invalid smart contract interface: it is not valid JSON';
+  }
+  if (jsonDepth(parsed) > MAX_INTERFACE_DEPTH)
+    return `invalid smart contract interface: it nests deeper than ${MAX_INTERFACE_DEPTH} levels`;
+  if (ethereum) {
+    const problems = validateAbi(parsed).errors;
+    if (problems.length > 0) return `invalid smart contract interface: not a valid ABI: ${problems[0]}`;
+  } else if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return 'invalid smart contract interface: a Solana IDL is a JSON object';
+  }
+  return undefined;
+}
+
+function createSmartContractInterface(activity: ActivityRecord, organization: Organization, now: number): Outcome {
+  const operation = operations.createSmartContractInterface;
+  const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
+  const { smartContractAddress, smartContractInterface, type, label, notes = '' } = intent;
+  const problem = interfaceProblem(
+    smartContractAddress,
+    smartContractInterface,
+    type === 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+  );
+  if (problem !== undefined) return failed(GrpcCode.InvalidArgument, problem, 'REQUEST_INVALID');
+  const smartContractInterfaceId = randomUUID();
+  return {
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    result: { createSmartContractInterfaceResult: { smartContractInterfaceId } },
+    effects: [
+      {
+        op: 'putInterface',
+        organizationId: organization.record.organizationId,
+        record: {
+          smartContractInterfaceId,
+          smartContractAddress,
+          smartContractInterface,
+          type,
+          label,
+          notes,
+          createdAtMs: now,
+        },
+      },
+    ],
+  };
+}
+
+function createPrivateKeyTag(activity: ActivityRecord, organization: Organization, now: number): Outcome {
+  const operation = operations.createPrivateKeyTag;
+  const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
+  const { privateKeyTagName } = intent;
+  for (const tag of organization.tags.values()) {
+    if (tag.tagName === privateKeyTagName) {
+      return failed(
+        GrpcCode.AlreadyExists,
+        `a private key tag named "${privateKeyTagName}" already exists in this organization`,
+        'REQUEST_INVALID',
+      );
+    }
+  }
+  const limit = organization.record.parentOrganizationId === null ? TAG_LIMIT : SUB_ORGANIZATION_TAG_LIMIT;
+  if (organization.tags.size >= limit) {
+    return failed(
+      GrpcCode.ResourceExhausted,
+      `this organization already has ${limit} tags, the limit`,
+      'RESOURCE_LIMIT_EXCEEDED',
+    );
+  }
+  const privateKeyIds = [...new Set(intent.privateKeyIds)];
+  const known = new Set(organization.record.privateKeys.map((k) => k.privateKeyId));
+  const missing = privateKeyIds.find((id) => !known.has(id));
+  if (missing !== undefined) {
+    return failed(
+      GrpcCode.NotFound,
+      `private key not found: no private key with ID ${missing} in this organization`,
+      'NOT_FOUND',
+    );
+  }
+  const privateKeyTagId = randomUUID();
+  return {
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    result: { createPrivateKeyTagResult: { privateKeyTagId, privateKeyIds } },
+    effects: [
+      {
+        op: 'putTag',
+        organizationId: organization.record.organizationId,
+        record: { tagId: privateKeyTagId, tagName: privateKeyTagName, privateKeyIds, createdAtMs: now },
+      },
+    ],
+  };
+}
+
+function deleteSmartContractInterface(activity: ActivityRecord, organization: Organization): Outcome {
+  const operation = operations.deleteSmartContractInterface;
+  const { smartContractInterfaceId } = operation.parameters.parse(activity.intent[operation.intentKey]);
+  if (!organization.interfaces.has(smartContractInterfaceId)) {
+    return failed(
+      GrpcCode.NotFound,
+      `smart contract interface not found: no smart contract interface with ID ${smartContractInterfaceId} in this organization`,
+      'NOT_FOUND',
+    );
+  }
+  return {
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    result: { deleteSmartContractInterfaceResult: { smartContractInterfaceId } },
+    effects: [{ op: 'deleteInterface', organizationId: organization.record.organizationId, smartContractInterfaceId }],
+  };
+}
+
+function deleteSubOrganization(activity: ActivityRecord, organization: Organization): Outcome {
+  const organizationId = organization.record.organizationId;
+  if (organization.record.parentOrganizationId === null) {
+    return failed(
+      GrpcCode.FailedPrecondition,
+      `organization ${organizationId} is not a sub-organization`,
+      'REQUEST_INVALID',
+    );
+  }
+  if (
+    activity.initiatorOrganizationId !== organizationId ||
+    !organization.record.rootUserIds.includes(activity.initiatorUserId)
+  ) {
+    return failed(
+      GrpcCode.PermissionDenied,
+      'request not authorized: a sub-organization can only be deleted by a root user of that sub-organization',
+      'REQUEST_NOT_AUTHORIZED',
+    );
+  }
+  const operation = operations.deleteSubOrganization;
+  const { deleteWithoutExport } = operation.parameters.parse(activity.intent[operation.intentKey]);
+  const unexported = organization.record.privateKeys.filter((k) => !k.exported);
+  if (unexported.length > 0 && deleteWithoutExport !== true) {
+    return failed(
+      GrpcCode.FailedPrecondition,
+      `the sub-organization holds ${unexported.length} private key(s) that have not been exported; export them first or set deleteWithoutExport to true`,
+      'REQUEST_INVALID',
+    );
+  }
+  return {
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    result: { deleteSubOrganizationResult: { subOrganizationUuid: organizationId } },
+    effects: [{ op: 'deleteOrganization', organizationId }],
+  };
+}
