@@ -7,21 +7,14 @@ import * as vscode from 'vscode';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ErrorAction } from '../../src/extension/ui/errorAction';
 import { fixturePath } from '../support/fixtures';
-import { eventually, extensionApi, failureOf } from './hostSupport';
-import { sandboxOrganizations, useSandboxProfile } from './sandboxProfiles';
+import { eventually, failureOf } from './hostSupport';
+import { sandboxSuiteHooks } from './sandboxProfiles';
 
 describe('an ABI file that is not valid JSON', function () {
   this.timeout(60_000);
-  let api: CountersignExtensionApi;
-
-  before(async () => {
-    api = await extensionApi();
-    await sandboxOrganizations(api);
-    await useSandboxProfile(api, 'Demo');
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
   });
 
   it('says the line, the column and the reason, and offers to open the file there', async () => {

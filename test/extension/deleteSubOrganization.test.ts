@@ -10,21 +10,16 @@ import { organizationKind } from '../../src/extension/profiles/organizationKind'
 import type { ErrorAction } from '../../src/extension/ui/errorAction';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { repoRoot } from '../support/fixtures';
-import { extensionApi, failureOf, organizationNamed } from './hostSupport';
-import { sandboxOrganizations, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
+import { failureOf, organizationNamed } from './hostSupport';
+import { useSandboxProfile, withModalAnswers, sandboxSuiteHooks } from './sandboxProfiles';
 
 describe('delete sub-organization, only where it applies', function () {
   this.timeout(60_000);
-  let api: CountersignExtensionApi;
-  let organizations: readonly SandboxOrganization[];
-
-  before(async () => {
-    api = await extensionApi();
-    organizations = await sandboxOrganizations(api);
-  });
-
-  after(async () => {
-    await useSandboxProfile(api, 'Demo');
+  let api!: CountersignExtensionApi;
+  let organizations!: readonly SandboxOrganization[];
+  sandboxSuiteHooks((a, o) => {
+    api = a;
+    organizations = o;
   });
 
   it('is hidden from the palette on a top-level organization and shown on a sub-organization', async () => {

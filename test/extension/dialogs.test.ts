@@ -10,23 +10,22 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { parseActivityJsonUri } from '../../src/extension/output/jsonDocumentProvider';
 import { addressValidation } from '../../src/extension/ui/prompts';
 import { fixturePath, readFixture } from '../support/fixtures';
-import { eventually, extensionApi, organizationNamed, run } from './hostSupport';
-import { sandboxOrganizations, teamActivityWaiting, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
+import { eventually, organizationNamed, run } from './hostSupport';
+import {
+  sandboxOrganizations,
+  teamActivityWaiting,
+  useSandboxProfile,
+  withModalAnswers,
+  sandboxSuiteHooks,
+} from './sandboxProfiles';
 
 const ADDRESS = toChecksumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
 
 describe('dialogs that default to the harmless choice', function () {
   this.timeout(60_000);
-  let api: CountersignExtensionApi;
-
-  before(async () => {
-    api = await extensionApi();
-    await sandboxOrganizations(api);
-  });
-
-  after(async () => {
-    await useSandboxProfile(api, 'Demo');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
   });
 
   it('the address box refuses a mixed-case address whose EIP-55 checksum fails, and accepts one case as checksummed', () => {

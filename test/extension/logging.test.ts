@@ -9,12 +9,15 @@ import * as vscode from 'vscode';
 import type { Activity } from '../../src/api';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { parseActivityJsonUri } from '../../src/extension/output/jsonDocumentProvider';
-import { eventually, extensionApi, failureOf, run } from './hostSupport';
-import { sandboxOrganizations, teamActivityWaiting, useSandboxProfile } from './sandboxProfiles';
+import { eventually, failureOf, run } from './hostSupport';
+import { teamActivityWaiting, useSandboxProfile, sandboxSuiteHooks } from './sandboxProfiles';
 
 describe('the log', function () {
   this.timeout(60_000);
-  let api: CountersignExtensionApi;
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
+  });
 
   /** The text of the "Countersign" log channel's file. */
   function logText(): string {
@@ -26,17 +29,6 @@ describe('the log', function () {
       : [];
     return files.map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8')).join('\n');
   }
-
-  before(async () => {
-    api = await extensionApi();
-    await sandboxOrganizations(api);
-    await useSandboxProfile(api, 'Demo');
-  });
-
-  after(async () => {
-    await useSandboxProfile(api, 'Demo');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
 
   it("logs a failure at error level with the error's own class name, and no stack at that level", async () => {
     const marker = '00000000-0000-4000-8000-00000000cafe';

@@ -8,9 +8,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import type { SandboxOrganization } from '../../src/sandbox';
-import { extensionApi, run } from './hostSupport';
-import { sandboxOrganizations, useSandboxProfile } from './sandboxProfiles';
+import { run } from './hostSupport';
+import { sandboxOrganizations, sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
 
 interface Manifest {
   contributes: { viewsWelcome: Array<{ view: string; contents: string; when: string }> };
@@ -18,19 +17,13 @@ interface Manifest {
 
 describe('orientation', function () {
   this.timeout(60_000);
-  let api: CountersignExtensionApi;
-  let organizations: readonly SandboxOrganization[];
-
-  before(async () => {
-    api = await extensionApi();
-    organizations = await sandboxOrganizations(api);
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
   });
 
-  after(async () => {
-    await useSandboxProfile(api, 'Demo');
-  });
-
-  it('names every local sandbox profile "Local sandbox · <organization>", Demo included', () => {
+  it('names every local sandbox profile "Local sandbox · <organization>", Demo included', async () => {
+    const organizations = await sandboxOrganizations(api);
     const sandboxProfiles = api.services.profiles.list().filter((p) => p.localSandbox);
     assert.ok(sandboxProfiles.length >= organizations.length);
     for (const profile of sandboxProfiles) {

@@ -9,8 +9,8 @@ import type { Activity } from '../../src/api';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { credentialTypeText } from '../../src/extension/output/credentialWords';
 import { profileStatusAccessibilityLabel } from '../../src/extension/profiles/profileStatusBar';
-import { eventually, extensionApi, run } from './hostSupport';
-import { sandboxOrganizations, useSandboxProfile } from './sandboxProfiles';
+import { eventually, run } from './hostSupport';
+import { useSandboxProfile, sandboxSuiteHooks } from './sandboxProfiles';
 
 function iconIdOf(item: vscode.TreeItem): string | undefined {
   return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
@@ -18,15 +18,9 @@ function iconIdOf(item: vscode.TreeItem): string | undefined {
 
 describe('polish', function () {
   this.timeout(60_000);
-  let api: CountersignExtensionApi;
-
-  before(async () => {
-    api = await extensionApi();
-    await sandboxOrganizations(api);
-  });
-
-  after(async () => {
-    await useSandboxProfile(api, 'Demo');
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
   });
 
   it('an activity\'s rows use no codicon that does not exist ("fingerprint") and no "abc" icon for its ID', async () => {

@@ -5,7 +5,7 @@ import type { Activity } from '../../src/api';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
 import type { SandboxOrganization } from '../../src/sandbox';
-import { noteSecret, organizationNamed, run } from './hostSupport';
+import { extensionApi, noteSecret, organizationNamed, run } from './hostSupport';
 
 /** Starts the local sandbox (or finds it running) and returns its organizations; their keys go to the secret scan. */
 export async function sandboxOrganizations(api: CountersignExtensionApi): Promise<readonly SandboxOrganization[]> {
@@ -66,4 +66,23 @@ export async function withModalAnswers<T>(
     answering.dispose();
     watching.dispose();
   }
+}
+
+/**
+ * The hooks of a suite on the local sandbox: before, the extension's API and the sandbox's organizations (given to
+ * `ready`), with the Demo profile active; after, the Demo profile active again and no editor left open.
+ */
+export function sandboxSuiteHooks(
+  ready: (api: CountersignExtensionApi, organizations: readonly SandboxOrganization[]) => void,
+): void {
+  let api: CountersignExtensionApi | undefined;
+  before(async () => {
+    api = await extensionApi();
+    ready(api, await sandboxOrganizations(api));
+    await useSandboxProfile(api, 'Demo');
+  });
+  after(async () => {
+    if (api) await useSandboxProfile(api, 'Demo');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 }

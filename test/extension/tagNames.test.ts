@@ -6,17 +6,14 @@ import * as assert from 'node:assert/strict';
 import type { Activity } from '../../src/api';
 import { tagNameValidation } from '../../src/extension/commands/createPrivateKeyTag';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import { extensionApi, failureOf, run } from './hostSupport';
-import { sandboxOrganizations, useSandboxProfile } from './sandboxProfiles';
+import { failureOf, run } from './hostSupport';
+import { sandboxSuiteHooks } from './sandboxProfiles';
 
 describe('private key tag names', function () {
   this.timeout(60_000);
-  let api: CountersignExtensionApi;
-
-  before(async () => {
-    api = await extensionApi();
-    await sandboxOrganizations(api);
-    await useSandboxProfile(api, 'Demo');
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
   });
 
   it('the name box flags a name the organization already has, and accepts a new one', () => {
