@@ -148,7 +148,9 @@ describe('local sandbox across windows and restarts', function () {
     const restarted = await run<StartResult>(api, CommandIds.startLocalSandbox);
     assert.equal(restarted?.shared, false);
     assert.equal(restarted?.baseUrl, before.baseUrl);
-    assert.equal(api.services.profiles.active()?.id, restarted?.profileId, 'Start makes the Demo profile active');
+    assert.equal(api.services.profiles.active()?.id, restarted?.profileId);
+    assert.equal(restarted?.profileId, teamProfile.id, 'Start keeps the local sandbox profile that was active');
+    await run(api, CommandIds.switchProfile, 'local-sandbox');
   });
 
   it('uses the sandbox another process runs on the same data instead of a second one, and Stop leaves that one running', async () => {

@@ -8,7 +8,7 @@
  * ids can be pasted. Returns the activity, or undefined when the user dismisses a prompt.
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, type Activity, type PrivateKey } from '../../api';
+import { CancelledError, InvalidInputError, type Activity, type PrivateKey } from '../../api';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
@@ -78,9 +78,16 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
 
   const session = await services.requireSession();
   // The tags the organization has, so that a duplicate name is caught as it is typed, not by the service.
+  // Best effort: when the listing fails, the service still refuses a duplicate.
   const existing = await withProgress(vscode.l10n.t('Listing private key tags…'), (signal) =>
     session.client.listPrivateKeyTags({ organizationId: session.profile.organizationId }, { signal }),
-  );
+  ).catch((error: unknown) => {
+    if (error instanceof CancelledError) throw error;
+    services.log.warn(
+      `Could not list the private key tags to check the name: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return [];
+  });
   const validate = tagNameValidation(existing.map((tag) => tag.tagName));
   let name = stringOption(options, 'name');
   if (name === undefined) {
