@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { activationLoad, buildOptions } from '../esbuild.mjs';
+import { extensionHostCommand } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const hosts = Math.max(1, Math.min(9, Number(process.env.BENCH_HOSTS ?? 5)));
@@ -28,17 +29,11 @@ const bench = (figure) => console.log(`BENCH ${JSON.stringify(figure)}`);
 /** One fresh code-server with the probe as its suite; resolves with the probe's figures. */
 function measureOnce() {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(root, 'scripts', 'runExtensionTests.mjs'),
-        `--extensionDevelopmentPath=${root}`,
-        `--extensionTestsPath=${path.join(root, 'bench', 'activationProbe.js')}`,
-        '--timeout-seconds',
-        String(HOST_TIMEOUT_SECONDS),
-      ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COUNTERSIGN_RESULT_FILE: '' } },
-    );
+    const child = spawn(...extensionHostCommand('activationProbe.js', HOST_TIMEOUT_SECONDS), {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, COUNTERSIGN_RESULT_FILE: '' },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

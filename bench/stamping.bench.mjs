@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
+import { benchLine, median } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -60,8 +61,6 @@ async function run(stamper, count) {
   return count / ((performance.now() - started) / 1000);
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 await run(ours, warmup);
 await run(official, warmup);
 const oursRates = [];
@@ -77,3 +76,4 @@ console.log(
   `stamping: ${iterations} stamps × ${rounds} rounds (median), ${bodies.length} bodies, Node ${process.version}`,
 );
 console.log(`Countersign stamper: ${fmt(a)}/s, @turnkey/api-key-stamper: ${fmt(b)}/s, ratio ${(a / b).toFixed(1)}×`);
+benchLine('stamping: stamps per second', a, 'stamps/s', { name: '@turnkey/api-key-stamper', value: b });

@@ -1,8 +1,13 @@
-// `npm run bench`: compiles the TypeScript into out/ when it is older than the sources, then runs every
-// bench/*.bench.mjs in its own Node process, one after the other. Benchmarks print figures; they never
-// fail on speed (that is what tests must not do either).
-import { spawnSync } from 'node:child_process';
+// `npm run bench`: brings out/ (tsc) and dist/ (the bundles) up to date when they are older than the sources,
+// then runs every bench/*.bench.mjs in its own Node process, one after the other, showing what each prints, and
+// ends with one table of every figure of this run: each bench's `BENCH {...}` lines (bench/report.mjs), beside
+// the named peer or budget it is measured against. Benchmarks print figures; they never fail on speed (that is
+// what tests must not do either). A bench that fails is named under the table and makes the exit code 1.
+//
+//   npm run bench [-- <prefix>]     only the benches whose file name starts with <prefix>
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,24 +29,98 @@ function newestMtime(dir, extension) {
   return newest;
 }
 
-const sources = newestMtime(path.join(root, 'src'), '.ts');
-const compiled = newestMtime(path.join(root, 'out', 'src'), '.js');
-if (compiled === 0 || compiled < sources) {
-  console.log('Compiling (out/ is older than src/)…');
-  const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root], {
-    stdio: 'inherit',
-  });
-  if (tsc.status !== 0) console.warn('tsc reported errors; benchmarking what it emitted.');
+/** Compiles and bundles when out/ or dist/ is older than src/: the benches run what was built from it. */
+function buildIfStale() {
+  const sources = newestMtime(path.join(root, 'src'), '.ts');
+  if (newestMtime(path.join(root, 'out', 'src'), '.js') < sources) {
+    console.log('Compiling (out/ is older than src/)…');
+    const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root], {
+      stdio: 'inherit',
+    });
+    if (tsc.status !== 0) console.warn('tsc reported errors; benchmarking what it emitted.');
+  }
+  if (newestMtime(path.join(root, 'dist'), '.js') < sources) {
+    console.log('Bundling (dist/ is older than src/)…');
+    spawnSync(process.execPath, [path.join(root, 'esbuild.mjs')], { stdio: 'inherit', cwd: root });
+  }
 }
 
-const only = process.argv[2];
-const benches = readdirSync(path.join(root, 'bench'))
-  .filter((name) => name.endsWith('.bench.mjs') && (only === undefined || name.startsWith(only)))
-  .sort();
-let failed = 0;
-for (const name of benches) {
-  console.log(`\n== ${name}`);
-  const result = spawnSync(process.execPath, [path.join(root, 'bench', name)], { stdio: 'inherit', cwd: root });
-  if (result.status !== 0) failed++;
+/** A `BENCH {...}` line as a row, or undefined for any other line. */
+export function parseBenchLine(line) {
+  const match = /^BENCH (\{.*\})\s*$/.exec(line.trim());
+  if (!match) return undefined;
+  try {
+    const row = JSON.parse(match[1]);
+    return typeof row.figure === 'string' && typeof row.value === 'number' ? row : undefined;
+  } catch {
+    return undefined;
+  }
 }
-process.exitCode = failed === 0 ? 0 : 1;
+
+/** Runs one bench, echoing its output, and resolves with its exit code and the rows it printed. */
+function runBench(name) {
+  return new Promise((resolve) => {
+    const rows = [];
+    const child = spawn(process.execPath, [path.join(root, 'bench', name)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let pending = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const row = parseBenchLine(line);
+        if (row) rows.push({ bench: name, ...row });
+      }
+    });
+    child.once('exit', (code) => {
+      const row = parseBenchLine(pending);
+      if (row) rows.push({ bench: name, ...row });
+      resolve({ code: code ?? 1, rows });
+    });
+  });
+}
+
+const number = (value) =>
+  value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: Math.abs(value) >= 100 ? 0 : 2 });
+
+/** The figures as a Markdown table (readable as it is, and pasted as it is into docs/benchmarks.md). */
+export function table(rows) {
+  const header = ['Figure', 'Countersign', 'Peer or budget', 'Peer', 'Ratio'];
+  const body = rows.map((r) => [
+    r.figure,
+    `${number(r.value)} ${r.unit}`,
+    r.peer ?? '',
+    r.peerValue === undefined ? '' : `${number(r.peerValue)} ${r.unit}`,
+    r.ratio === undefined ? '' : `${number(r.ratio)}×`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
+  const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  return [line(header), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildIfStale();
+  const only = process.argv[2];
+  const benches = readdirSync(path.join(root, 'bench'))
+    .filter((name) => name.endsWith('.bench.mjs') && (only === undefined || name.startsWith(only)))
+    .sort();
+  const rows = [];
+  const failed = [];
+  for (const name of benches) {
+    console.log(`\n== ${name}`);
+    const result = await runBench(name);
+    rows.push(...result.rows);
+    if (result.code !== 0) failed.push(`${name} (exit ${result.code})`);
+  }
+  const cores = cpus();
+  console.log(
+    `\n== Every figure of this run: Node ${process.version}, ${cores.length} × ${cores[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${new Date().toISOString().slice(0, 10)}\n`,
+  );
+  console.log(rows.length > 0 ? table(rows) : '(no figures)');
+  if (failed.length > 0) console.log(`\nFailed: ${failed.join(', ')}`);
+  process.exitCode = failed.length === 0 ? 0 : 1;
+}

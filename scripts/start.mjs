@@ -25,6 +25,7 @@ import {
   workbenchUrl,
   writeSettings,
 } from './codeServer.mjs';
+import { setup } from './setup.mjs';
 
 const dev = process.argv.includes('--dev');
 const portArg = process.argv.indexOf('--port');
@@ -75,6 +76,8 @@ if (!existsSync(path.join(dirs.userDataDir, 'User', 'settings.json'))) writeSett
 const workspace = path.join(home, 'workspace');
 if (!existsSync(workspace)) copyFixtureWorkspace(workspace);
 
+// A browser is the user's own; building code-server the first time needs system packages.
+if (!setup({ browser: false })) process.exit(1);
 if (!locateCodeServer())
   step('Installing code-server (once, a few minutes)', 'bash', [
     path.join(repoRoot, 'scripts', 'setup-code-server.sh'),

@@ -1,5 +1,7 @@
 // `npm test`: every suite of the project, one stage after the other, ending with the line `N passed, N failed`.
 //
+//   0. setup     the system packages the VS Code stages need (scripts/setup.mjs): installed when root with
+//                apt-get, else the run stops at once and says how to install them
 //   1. compile   tsc type-checks everything and emits the tests into out/
 //   2. bundle    esbuild builds dist/extension.js and dist/sandbox.js
 //      lint      typescript-eslint (type-checked rules) and Prettier's check: a finding stops the run
@@ -14,6 +16,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setup } from './setup.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -82,6 +85,13 @@ const wanted = (stage) => onlyStages.length === 0 || onlyStages.includes(stage);
 const mochaArgs = ['--reporter', path.join(root, 'scripts', 'countingReporter.cjs'), '--timeout', '20000'];
 
 function main() {
+  if (wanted('vscode') || wanted('ui')) {
+    console.log('\n━━ setup ━━');
+    if (!setup()) {
+      totals.failures += 1;
+      return;
+    }
+  }
   rmSync(path.join(root, 'out'), { recursive: true, force: true });
   if (!gate('compile', bin('tsc'), ['-p', '.'])) return;
   if (!gate('bundle', process.execPath, ['esbuild.mjs'])) return;
@@ -96,6 +106,7 @@ function main() {
       ...testFiles(path.join(out, 'api')),
       ...testFiles(path.join(out, 'sandbox')),
       ...testFiles(path.join(out, 'extension', 'pure')),
+      ...testFiles(path.join(out, 'scripts')),
     ];
     countedStage('node', bin('mocha'), [...mochaArgs, ...files]);
   }

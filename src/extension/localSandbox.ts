@@ -1,23 +1,34 @@
 /**
- * The local sandbox inside this extension host: started on demand, its data kept in the extension's global
- * storage so that what a user made survives a restart of VS Code. Each start creates or refreshes the
+ * The local sandbox, run as a process of its own (see sandboxProcess.ts) that ends with the window that started
+ * it: started on demand, its data kept in the extension's global storage so that what a user made survives a
+ * restart of VS Code. Each start creates or refreshes the
  * "Local sandbox · <organization>" profiles from its credentials (keys straight into the key vault); the Demo one
  * becomes active unless a local sandbox profile already is.
  *
  * A "Local sandbox" profile brings its sandbox up by itself when the views or a command need it (after VS Code
  * restarts, say), on the port it had before when that port is free, unless the user stopped it in this window.
  * The global storage is shared by every window: when another window's sandbox holds the data, this window uses
- * that sandbox instead of starting a second one.
+ * that sandbox instead of starting a second one. A sandbox that stops unexpectedly leaves one state in the views
+ * (it stopped, and Start Local Sandbox) and is not restarted behind the user's back.
  */
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ApiKeyStamper, CountersignError } from '../api';
-import type { RunningSandbox, SandboxCredentials, SandboxOrganization } from '../sandbox';
+import { ApiKeyStamper, CountersignError, TransportError } from '../api';
 import { ContextKeys } from './commandIds';
 import { loadRemoteApi } from './remoteApi';
-
-/** The sandbox's code loads when a sandbox is first started or looked for, not at activation. */
-const loadSandbox = () => import('../sandbox/index.js');
+import {
+  describeExit,
+  lastLine,
+  lockHolder,
+  readCredentials,
+  SandboxStartError,
+  spawnSandbox,
+  type SandboxCredentials,
+  type SandboxExit,
+  type SandboxOrganizationRecord,
+  type SandboxProcess,
+} from './sandboxProcess';
 import type { Profile, Services } from './services';
 
 /** Stable ids, so that every start refreshes the same profiles instead of adding new ones. */
@@ -26,7 +37,7 @@ export const LOCAL_SANDBOX_PROFILE_ID = 'local-sandbox';
 interface SandboxProfile {
   readonly id: string;
   readonly label: string;
-  readonly organization: SandboxOrganization;
+  readonly organization: SandboxOrganizationRecord;
   readonly userIndex: number;
 }
 
@@ -87,18 +98,20 @@ function portOf(baseUrl: string | undefined): number | undefined {
 
 export class LocalSandbox implements vscode.Disposable {
   readonly #services: Services;
-  #own: RunningSandbox | undefined;
+  #own: SandboxProcess | undefined;
   #shared: SharedSandbox | undefined;
   #bringingUp: Promise<SandboxCredentials> | undefined;
   /** Stopped by the user in this window: the profiles do not bring it up again until the next Start. */
   #stoppedHere = false;
+  /** How this window's sandbox ended when nobody stopped it: what the views show until the next Start. */
+  #crash: TransportError | undefined;
 
   constructor(services: Services) {
     this.#services = services;
   }
 
-  /** The sandbox this window runs. */
-  get running(): RunningSandbox | undefined {
+  /** The sandbox process this window runs. */
+  get running(): SandboxProcess | undefined {
     return this.#own;
   }
 
@@ -117,6 +130,7 @@ export class LocalSandbox implements vscode.Disposable {
    */
   async start(): Promise<SandboxStart> {
     this.#stoppedHere = false;
+    this.#crash = undefined;
     // Another window's sandbox may have gone with its window since this one last looked.
     if (this.#shared && !(await this.#answers(this.#shared.credentials))) this.#shared = undefined;
     const credentials = await this.#ensure();
@@ -127,7 +141,9 @@ export class LocalSandbox implements vscode.Disposable {
 
   /** Before a session on `profile`: a local sandbox profile needs its sandbox up, unless it was stopped here. */
   async prepare(profile: Profile): Promise<void> {
-    if (!profile.localSandbox || this.#own || this.#shared || this.#stoppedHere) return;
+    if (!profile.localSandbox || this.#own || this.#shared) return;
+    if (this.#crash) throw this.#crash;
+    if (this.#stoppedHere) return;
     this.#services.log.info('Starting the local sandbox for the active profile', { profile: profile.label });
     await this.#ensure();
   }
@@ -144,58 +160,90 @@ export class LocalSandbox implements vscode.Disposable {
   async #bringUp(): Promise<SandboxCredentials> {
     const dataDir = this.#dataDir;
     await vscode.workspace.fs.createDirectory(vscode.Uri.file(dataDir));
-    const { SandboxDataDirInUseError } = await loadSandbox();
-    let credentials: SandboxCredentials;
-    try {
-      const sandbox = await this.#startOwn(dataDir);
-      this.#own = sandbox;
-      credentials = sandbox.credentials;
-      await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, true);
-      this.#services.log.info('Local sandbox started', { baseUrl: sandbox.baseUrl });
-    } catch (error) {
-      if (!(error instanceof SandboxDataDirInUseError)) {
-        // The sandbox's own messages say what is wrong with its data directory and what to do.
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new LocalSandboxError(vscode.l10n.t('The local sandbox could not start: {0}', reason), undefined, {
-          cause: error,
-        });
-      }
-      credentials = await this.#useShared(dataDir, error.ownerPid);
-      this.#shared = { credentials, ownerPid: error.ownerPid };
-      this.#services.log.info('Using the local sandbox of another window', {
-        baseUrl: credentials.baseUrl,
-        pid: error.ownerPid,
-      });
-    }
+    const credentials = await this.#startOrShare(dataDir);
     await this.#refreshProfiles(credentials);
     return credentials;
   }
 
+  /** Runs the sandbox here, or uses the one another process (window) runs on the same data. */
+  async #startOrShare(dataDir: string): Promise<SandboxCredentials> {
+    let holder = lockHolder(dataDir);
+    if (holder === undefined) {
+      try {
+        const sandbox = await this.#startOwn(dataDir);
+        this.#own = sandbox;
+        void sandbox.exited.then((exit) => this.#ended(sandbox, exit));
+        await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, true);
+        this.#services.log.info('Local sandbox started', { baseUrl: sandbox.baseUrl, pid: sandbox.pid });
+        return sandbox.credentials;
+      } catch (error) {
+        // Another window may have taken the data between the look and the start.
+        holder = lockHolder(dataDir);
+        if (holder === undefined) {
+          // The sandbox's own messages say what is wrong with its data directory and what to do.
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new LocalSandboxError(vscode.l10n.t('The local sandbox could not start: {0}', reason), undefined, {
+            cause: error,
+          });
+        }
+      }
+    }
+    const credentials = await this.#useShared(dataDir, holder);
+    this.#shared = { credentials, ownerPid: holder };
+    this.#services.log.info('Using the local sandbox of another window', { baseUrl: credentials.baseUrl, pid: holder });
+    return credentials;
+  }
+
+  /** This window's sandbox ended. Unless it was stopped, that is a crash: one state in the views, no restart. */
+  async #ended(sandbox: SandboxProcess, exit: SandboxExit): Promise<void> {
+    if (this.#own !== sandbox) return;
+    this.#own = undefined;
+    this.#crash = new TransportError(
+      'connection',
+      vscode.l10n.t(
+        'The local sandbox stopped unexpectedly ({0}); its last output is in the Countersign log.',
+        describeExit(exit),
+      ),
+    );
+    this.#services.log.error('The local sandbox stopped unexpectedly', {
+      code: exit.code ?? undefined,
+      signal: exit.signal ?? undefined,
+      lastOutput: lastLine(exit.output),
+    });
+    await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, false);
+    this.#services.fireChange('profile');
+  }
+
   /** Starts the sandbox here, on its previous port when that is free, so profiles elsewhere stay right. */
-  async #startOwn(dataDir: string): Promise<RunningSandbox> {
-    const { readSandboxCredentials, startSandbox } = await loadSandbox();
+  async #startOwn(dataDir: string): Promise<SandboxProcess> {
+    const script = path.join(this.#services.context.extensionPath, 'dist', 'sandbox.js');
+    if (!existsSync(script)) throw new Error(vscode.l10n.t('{0} is missing; build the extension first.', script));
     let previousPort: number | undefined;
     try {
-      previousPort = portOf(readSandboxCredentials(dataDir)?.baseUrl);
+      previousPort = portOf(readCredentials(dataDir)?.baseUrl);
     } catch {
-      // Unreadable credentials: startSandbox says what is wrong.
+      // Unreadable credentials: the sandbox says what is wrong.
     }
-    const options = { host: '127.0.0.1', dataDir, logger: this.#services.log };
+    const options = { script, dataDir, log: this.#services.log };
     if (previousPort !== undefined) {
       try {
-        return await startSandbox({ ...options, port: previousPort });
+        return await spawnSandbox({ ...options, port: previousPort });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        if (!(error instanceof SandboxStartError) || !error.portInUse) throw error;
         this.#services.log.info("The local sandbox's previous port is taken; using another", { port: previousPort });
       }
     }
-    return startSandbox({ ...options, port: 0 });
+    return spawnSandbox({ ...options, port: 0 });
   }
 
   /** Another process holds the data: use its sandbox if it answers where its credentials say. */
   async #useShared(dataDir: string, ownerPid: number): Promise<SandboxCredentials> {
-    const { readSandboxCredentials } = await loadSandbox();
-    const credentials = readSandboxCredentials(dataDir);
+    let credentials: SandboxCredentials | undefined;
+    try {
+      credentials = readCredentials(dataDir);
+    } catch {
+      // Being written by that process, or damaged: it does not answer here either way.
+    }
     if (credentials && credentials.baseUrl !== '' && (await this.#answers(credentials))) return credentials;
     const where = credentials?.baseUrl ? vscode.l10n.t(' at {0}', credentials.baseUrl) : '';
     throw new LocalSandboxError(
@@ -276,7 +324,7 @@ export class LocalSandbox implements vscode.Disposable {
     this.#own = undefined;
     this.#shared = undefined;
     if (own) {
-      await own.close();
+      await own.stop();
       await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, false);
       this.#services.log.info('Local sandbox stopped');
     }

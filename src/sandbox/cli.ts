@@ -5,6 +5,7 @@
  *   --data-dir DIR    where the journal and credentials.json live (default .sandbox)
  *   --memory          keep nothing on disk
  *   --rate-limit N    answer 429 past N requests per second
+ *   --exit-with-stdin stop when standard input closes (a parent that wants the sandbox to end with it)
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +23,7 @@ Options:
   --memory             Keep everything in memory; nothing is written to disk
   --rate-limit <n>     Answer 429 past n requests per second
   --verbose            Log each request (method, path, status, duration) to stderr
+  --exit-with-stdin    Stop when standard input closes (for a program that starts it as its child)
   -h, --help           Show this help
 `;
 
@@ -35,7 +37,7 @@ function parseInteger(name: string, value: string | undefined, min: number, max:
   return Number(value);
 }
 
-function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean }) | 'help' {
+function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean; exitWithStdin: boolean }) | 'help' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -49,6 +51,7 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean }) |
         memory: { type: 'boolean' },
         'rate-limit': { type: 'string' },
         verbose: { type: 'boolean' },
+        'exit-with-stdin': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -66,6 +69,7 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean }) |
     ...(values.memory ? { memory: true } : { dataDir: path.resolve(values['data-dir'] ?? '.sandbox') }),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     verbose: values.verbose === true,
+    exitWithStdin: values['exit-with-stdin'] === true,
   };
 }
 
@@ -96,7 +100,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const { verbose, ...sandboxOptions } = options;
+  const { verbose, exitWithStdin, ...sandboxOptions } = options;
   const sandbox = await startSandbox({ ...sandboxOptions, logger: stderrLogger(verbose) });
   let stopping = false;
   const stop = (signal: string): void => {
@@ -110,6 +114,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (exitWithStdin) {
+    // Its parent holds the other end: when the parent ends, however it ends, the pipe closes.
+    process.stdin.on('end', () => stop('stdin closed'));
+    process.stdin.on('error', () => stop('stdin closed'));
+    process.stdin.resume();
+  }
   // Printed only once the handlers are in place: whoever waits for this line may signal at once.
   process.stdout.write(`Countersign sandbox listening on ${sandbox.baseUrl}\n`);
   process.stdout.write(

@@ -6,12 +6,13 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { LocalSandbox } from '../../src/extension/localSandbox';
-import type { RunningSandbox, SandboxOrganization } from '../../src/sandbox';
+import type { SandboxProcess } from '../../src/extension/sandboxProcess';
+import type { SandboxOrganization } from '../../src/sandbox';
 import { LOCK_FILE_NAME } from '../../src/sandbox/storage/dataDirLock';
 import { errorNodes, eventually, extensionApi, failureOf, noteSecret, organizationNamed, run } from './hostSupport';
 
@@ -51,8 +52,11 @@ function listeningUrl(child: ChildProcess): Promise<string> {
   });
 }
 
+/** A message only the sandbox's code holds (its answer to a bad page cursor). */
+const SANDBOX_ONLY = 'is not an activity of this listing';
+
 /** Read through a call, so that an assertion on it does not narrow the next read. */
-const runningOf = (sandbox: LocalSandbox): RunningSandbox | undefined => sandbox.running;
+const runningOf = (sandbox: LocalSandbox): SandboxProcess | undefined => sandbox.running;
 
 /** Ends a process this suite started, by its PID, and waits until it is gone. */
 async function end(child: ChildProcess): Promise<void> {
@@ -215,5 +219,51 @@ describe('local sandbox across windows and restarts', function () {
     const mine = await run<StartResult>(api, CommandIds.startLocalSandbox);
     assert.equal(mine?.shared, false);
     assert.ok(api.localSandbox.running);
+  });
+
+  it('runs the sandbox in a process of its own, with none of its code in the extension bundle', () => {
+    const sandbox = api.localSandbox.running;
+    assert.ok(sandbox);
+    assert.notEqual(sandbox.pid, process.pid);
+    process.kill(sandbox.pid, 0); // throws when there is no such process
+    const dist = path.join(api.services.context.extensionPath, 'dist');
+    const chunks = readdirSync(path.join(dist, 'chunks')).map((name) => path.join('chunks', name));
+    const bundle = ['extension.mjs', ...chunks].map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
+    assert.ok(
+      readFileSync(path.join(api.services.context.extensionPath, 'dist', 'sandbox.js'), 'utf8').includes(SANDBOX_ONLY),
+    );
+    assert.ok(!bundle.includes(SANDBOX_ONLY), 'the extension bundle holds the sandbox');
+  });
+
+  it("shows its sandbox's crash as one state in the views, offers Start, and does not restart it behind the user's back", async () => {
+    const crashed = api.localSandbox.running;
+    assert.ok(crashed);
+    process.kill(crashed.pid, 'SIGKILL');
+    const nodes = await eventually(
+      'the Activities view to show the crash',
+      async () => {
+        const found = errorNodes((await api.views.activities.provider.getChildren()) ?? []);
+        return found && /stopped unexpectedly/.test(String(found.error.tooltip)) ? found : undefined;
+      },
+      15_000,
+    );
+    assert.match(String(nodes.error.tooltip), /stopped unexpectedly \(ended by SIGKILL\).*Start Local Sandbox/s);
+    const rows = (await api.views.activities.provider.getChildren()) ?? [];
+    assert.ok(rows.some((row) => row.kind === 'message' && row.command?.command === CommandIds.startLocalSandbox));
+    assert.equal(api.localSandbox.running, undefined);
+    const organizationView = api.views.organization.provider;
+    const group = ((await organizationView.getChildren()) ?? []).find((element) => element.kind === 'group');
+    assert.ok(group, 'the Organization view shows its groups');
+    assert.match(
+      String(errorNodes((await organizationView.getChildren(group)) ?? [])?.error.tooltip),
+      /stopped unexpectedly/,
+    );
+    assert.equal(api.localSandbox.running, undefined, 'loading the views did not restart it');
+
+    const restarted = await run<StartResult>(api, CommandIds.startLocalSandbox);
+    assert.equal(restarted?.shared, false);
+    assert.notEqual(runningOf(api.localSandbox)?.pid, crashed.pid);
+    const demo = organization('Demo');
+    assert.equal(await whoamiHere(demo.organizationId), demo.users[0]?.userId);
   });
 });

@@ -1,0 +1,158 @@
+// Runs inside a real VS Code extension host (given to scripts/runExtensionTests.mjs as the "tests" to run) for
+// bench/trees.bench.mjs: the Activities and Organization views of a large organization, timed from the moment
+// the service's answer arrives to the moment every row of the view is built (getChildren and getTreeItem), the
+// part the editor waits for once the network is done. Prints BENCH lines; writes a result so the runner is content.
+'use strict';
+const assert = require('node:assert/strict');
+const { readFileSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { pathToFileURL } = require('node:url');
+const vscode = require('vscode');
+
+const RUNS = 7;
+const BUDGET_MS = 50;
+const PROFILE = 'bench-large';
+
+/** bench/report.mjs, loaded once the host runs the bench (an ES module, from this CommonJS file). */
+let report;
+
+/** The rows VS Code builds for a tree's top level: its children, each turned into a TreeItem. */
+async function buildTop(provider) {
+  const children = (await provider.getChildren()) ?? [];
+  for (const child of children) await provider.getTreeItem(child);
+  return children.length;
+}
+
+/** Notes when the last answer of these client methods arrived, and how many calls each had. */
+function instrument(client, names) {
+  const probe = { lastAnswerAt: 0, calls: Object.fromEntries(names.map((n) => [n, 0])) };
+  for (const name of names) {
+    const original = client[name].bind(client);
+    client[name] = async (...args) => {
+      const result = await original(...args);
+      probe.calls[name] += 1;
+      probe.lastAnswerAt = performance.now();
+      return result;
+    };
+  }
+  return probe;
+}
+
+async function measure(api, large) {
+  const { services, views } = api;
+  await services.keys.store(PROFILE, large.apiKey.privateKey);
+  await services.profiles.add(
+    {
+      label: 'Large organization',
+      baseUrl: large.baseUrl,
+      organizationId: large.organizationId,
+      apiKeyId: large.apiKey.apiKeyId,
+    },
+    { id: PROFILE, activate: true },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const session = await services.requireSession();
+  const probe = instrument(session.client, [
+    'listActivities',
+    'listPrivateKeys',
+    'listPrivateKeyTags',
+    'listSmartContractInterfaces',
+  ]);
+  const pageSize = services.settings().pageSize;
+
+  // Activities: the first page, then "Load more" pages.
+  const firstBuild = [];
+  const firstTotal = [];
+  for (let run = 0; run < RUNS; run++) {
+    views.activities.refresh();
+    const started = performance.now();
+    const rows = await buildTop(views.activities.provider);
+    const done = performance.now();
+    assert.ok(rows >= pageSize, `the first page has ${rows} rows`);
+    firstBuild.push(done - probe.lastAnswerAt);
+    firstTotal.push(done - started);
+  }
+  const moreBuild = [];
+  const before = probe.calls.listActivities;
+  for (let page = 0; page < RUNS; page++) {
+    await views.activities.loadMore();
+    const rows = await buildTop(views.activities.provider);
+    moreBuild.push(performance.now() - probe.lastAnswerAt);
+    assert.ok(rows >= (page + 2) * pageSize, `page ${page + 2} shows ${rows} rows`);
+  }
+  const perLoadMore = (probe.calls.listActivities - before) / RUNS;
+
+  // Organization: its three lists, every group expanded.
+  const orgBuild = [];
+  const orgTotal = [];
+  let orgRows = 0;
+  for (let run = 0; run < RUNS; run++) {
+    views.organization.refresh();
+    const started = performance.now();
+    const top = (await views.organization.provider.getChildren()) ?? [];
+    orgRows = top.length;
+    for (const group of top) {
+      await views.organization.provider.getTreeItem(group);
+      for (const row of (await views.organization.provider.getChildren(group)) ?? []) {
+        await views.organization.provider.getTreeItem(row);
+        orgRows += 1;
+      }
+    }
+    const done = performance.now();
+    orgBuild.push(done - probe.lastAnswerAt);
+    orgTotal.push(done - started);
+  }
+  assert.ok(orgRows >= large.counts.privateKeys + large.counts.interfaces, `the Organization view has ${orgRows} rows`);
+
+  const n = large.counts.activities.toLocaleString('en-US');
+  const budget = { name: `budget ${BUDGET_MS} ms`, value: BUDGET_MS };
+  console.log(`Activities view, ${n} activities, page of ${pageSize} (median of ${RUNS}):`);
+  report.benchLine(
+    `Activities view: first page built after the answer (${n} activities)`,
+    report.median(firstBuild),
+    'ms',
+    budget,
+  );
+  report.benchLine(`Activities view: first page incl. the request (${n} activities)`, report.median(firstTotal), 'ms');
+  report.benchLine(
+    `Activities view: Load more page built after the answer (${n} activities)`,
+    report.median(moreBuild),
+    'ms',
+    budget,
+  );
+  report.benchLine('Activities view: requests per Load more', perLoadMore, 'requests', { name: 'one page', value: 1 });
+  const keys = large.counts.privateKeys.toLocaleString('en-US');
+  console.log(`Organization view, ${keys} private keys and ${large.counts.interfaces} interfaces, ${orgRows} rows:`);
+  report.benchLine(
+    `Organization view: built after the answers (${keys} keys, ${large.counts.interfaces} interfaces)`,
+    report.median(orgBuild),
+    'ms',
+    budget,
+  );
+  report.benchLine(
+    `Organization view: incl. the requests (${keys} keys, ${large.counts.interfaces} interfaces)`,
+    report.median(orgTotal),
+    'ms',
+  );
+}
+
+exports.run = async function run() {
+  report = await import(pathToFileURL(path.join(__dirname, 'report.mjs')).href);
+  const large = JSON.parse(readFileSync(String(process.env.COUNTERSIGN_BENCH_FILE), 'utf8'));
+  const extension = vscode.extensions.getExtension('countersign.countersign');
+  const api = await extension.activate();
+  let failed = 0;
+  try {
+    await measure(api, large);
+  } catch (error) {
+    failed = 1;
+    console.log(`The tree bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  } finally {
+    await api.services.profiles.remove(PROFILE);
+  }
+  const resultFile = process.env.VSCODE_TEST_RESULT_FILE;
+  if (resultFile)
+    writeFileSync(resultFile, JSON.stringify({ passes: 1 - failed, failures: failed, pending: 0, tests: 1 }));
+  if (failed) throw new Error('the tree bench failed');
+};

@@ -1,0 +1,158 @@
+/**
+ * "Load more" in the Activities view asks the service only for the next page: one request, after the last
+ * activity shown, never again for what is loaded. The requests are counted on the wire, by a recording relay
+ * on 127.0.0.1 between the view and the real sandbox.
+ */
+import * as assert from 'node:assert/strict';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import { ApiKeyStamper } from '../../src/api';
+import { CountersignClient } from '../../src/api/remote';
+import { CommandIds } from '../../src/extension/commandIds';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+import { LOCAL_SANDBOX_PROFILE_ID } from '../../src/extension/localSandbox';
+import { extensionApi, noteSecret, organizationNamed, run } from './hostSupport';
+
+const ABI =
+  '[{"type":"function","name":"get","inputs":[],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
+
+interface ListCall {
+  readonly paginationOptions: { limit?: string; after?: string; before?: string } | undefined;
+  readonly ids: string[];
+}
+
+/** Relays every request to `target` and records the list_activities calls: what was asked, what came back. */
+function recordingRelay(target: string, calls: ListCall[]): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const upstream = request(
+        new URL(req.url ?? '/', target),
+        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => parts.push(chunk));
+          answer.on('end', () => {
+            const text = Buffer.concat(parts);
+            if (req.url === '/public/v1/query/list_activities') {
+              const asked = JSON.parse(body.toString('utf8')) as { paginationOptions?: ListCall['paginationOptions'] };
+              const answered = JSON.parse(text.toString('utf8')) as { activities?: { id: string }[] };
+              calls.push({
+                paginationOptions: asked.paginationOptions,
+                ids: (answered.activities ?? []).map((a) => a.id),
+              });
+            }
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(text);
+          });
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      upstream.end(body);
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
+}
+
+describe('Activities view paging', function () {
+  this.timeout(60_000);
+  const PROFILE = 'paging-relay';
+  const PAGE = 5;
+  let api: CountersignExtensionApi;
+  let relay: { server: Server; url: string } | undefined;
+  const calls: ListCall[] = [];
+
+  before(async () => {
+    api = await extensionApi();
+    await run(api, CommandIds.startLocalSandbox);
+    const sandbox = api.localSandbox.running;
+    assert.ok(sandbox);
+    const demo = organizationNamed(sandbox.credentials.organizations, 'Demo');
+    const key = demo.users[0]?.apiKeys[0];
+    assert.ok(key);
+    noteSecret(key.privateKey);
+    // Enough activities for three pages and more, made straight on the sandbox (not through the relay).
+    const direct = new CountersignClient(
+      { baseUrl: sandbox.baseUrl },
+      new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
+    );
+    try {
+      for (let i = 0; i < 3 * PAGE + 1; i++) {
+        await direct.createSmartContractInterface({
+          organizationId: demo.organizationId,
+          parameters: {
+            smartContractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+            smartContractInterface: ABI,
+            type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+            label: `paging ${i}`,
+          },
+        });
+      }
+    } finally {
+      await direct.close();
+    }
+    relay = await recordingRelay(sandbox.baseUrl, calls);
+    await vscode.workspace
+      .getConfiguration('countersign')
+      .update('activities.pageSize', PAGE, vscode.ConfigurationTarget.Global);
+    await api.services.keys.store(PROFILE, key.privateKey);
+    await api.services.profiles.add(
+      {
+        label: 'Demo through a relay',
+        baseUrl: relay.url,
+        organizationId: demo.organizationId,
+        apiKeyId: key.apiKeyId,
+      },
+      { id: PROFILE, activate: true },
+    );
+  });
+
+  after(async () => {
+    await vscode.workspace
+      .getConfiguration('countersign')
+      .update('activities.pageSize', undefined, vscode.ConfigurationTarget.Global);
+    if (api) {
+      await run(api, CommandIds.removeProfile, PROFILE, { confirmed: true });
+      await run(api, CommandIds.switchProfile, LOCAL_SANDBOX_PROFILE_ID);
+    }
+    relay?.server.closeAllConnections();
+    relay?.server.close();
+  });
+
+  it('loads each page with one request after the last activity shown, and never asks again for what is loaded', async () => {
+    const view = api.views.activities;
+    // Let the profile and setting changes settle, then count from a fresh load.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await view.activities();
+    calls.length = 0;
+    view.refresh();
+    assert.equal((await view.activities()).length, PAGE);
+    assert.deepEqual(
+      calls.map((c) => c.paginationOptions),
+      [{ limit: String(PAGE) }],
+    );
+
+    for (let page = 2; page <= 3; page++) {
+      const shown = await view.activities();
+      const lastShownId = calls[calls.length - 1]?.ids.at(-1);
+      await view.loadMore();
+      assert.equal(calls.length, page, `page ${page} took one request`);
+      assert.deepEqual(calls[page - 1]?.paginationOptions, { limit: String(PAGE), after: lastShownId });
+      assert.equal((await view.activities()).length, shown.length + PAGE);
+    }
+    const fetched = calls.flatMap((c) => c.ids);
+    assert.equal(new Set(fetched).size, fetched.length, 'no activity was fetched twice');
+    assert.deepEqual(
+      new Set((await view.activities()).map((a) => a.id)),
+      new Set(fetched),
+      'the view shows exactly what was fetched',
+    );
+  });
+});
