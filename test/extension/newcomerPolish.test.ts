@@ -1,7 +1,7 @@
 /**
- * Runs in VS Code's extension host against the local sandbox: the small things a newcomer notices. Icons that
- * exist and mean something, no chevron on an empty group, enums in words, and a status bar item a screen reader
- * can read.
+ * Runs in VS Code's extension host against the local sandbox, before the suite that deletes the sub-organization:
+ * the small things a newcomer notices. Icons that exist and mean something, no chevron on an empty group, enums in
+ * words, and a status bar item a screen reader can read.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -46,7 +46,7 @@ describe('polish', function () {
     const provider = api.views.organization.provider;
     const groups = await eventually('the groups of the sub-organization', async () => {
       const roots = (await provider.getChildren()) ?? [];
-      const found = roots.filter((element) => element.kind === 'group');
+      const found = roots.filter((element) => element?.kind === 'group');
       return found.length > 0 ? found : undefined;
     });
     let empty = 0;
