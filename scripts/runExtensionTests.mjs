@@ -136,8 +136,15 @@ async function finish(outcome) {
     ...scanDirectory(logsDir, secrets, (file) => `logs/${path.relative(logsDir, file)}`),
     ...scanText(transcript.join('\n'), "the run's output", secrets),
   ];
+  // A scan that had nothing to read or nothing to look for has shown nothing: it does not pass.
+  const blind = [
+    ...(existsSync(logsDir) ? [] : [`the log folder ${logsDir} is missing`]),
+    ...(secrets.length > 0 ? [] : ['the suite listed no private key to look for']),
+  ];
   console.log('');
-  if (findings.length === 0) {
+  if (blind.length > 0) {
+    console.log(`  ✘ the secret scan could not run: ${blind.join('; ')}`);
+  } else if (findings.length === 0) {
     console.log(
       `  ✔ no secret in the logs or the output (${secrets.length} listed private key(s), stamps, signatures)`,
     );
@@ -146,7 +153,7 @@ async function finish(outcome) {
     for (const finding of findings) console.log(`      ${describeFinding(finding)}`);
   }
 
-  const scanPassed = findings.length === 0 ? 1 : 0;
+  const scanPassed = findings.length === 0 && blind.length === 0 ? 1 : 0;
   const counts = {
     passes: (suite?.passes ?? 0) + scanPassed,
     // A suite that reported nothing (it crashed, or the run timed out) counts as one failure.

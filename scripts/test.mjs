@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const onlyStages = process.argv.flatMap((arg, i, all) => (arg === '--stage' && all[i + 1] ? [all[i + 1]] : []));
 
-const totals = { passes: 0, failures: 0 };
+const totals = { passes: 0, failures: 0, skipped: 0 };
 const scratch = mkdtempSync(path.join(tmpdir(), 'countersign-test-'));
 
 function run(command, args, env = {}) {
@@ -60,12 +60,15 @@ function countedStage(name, command, args) {
   }
   totals.passes += counts.passes;
   totals.failures += counts.failures;
+  totals.skipped += counts.pending ?? 0;
   // A non-zero exit with no failing test (a crash after the run, a hard timeout) is a failure of its own.
   if (!outcome.ok && counts.failures === 0) {
     console.error(`✘ ${name}: exited with ${outcome.status}`);
     totals.failures += 1;
   }
-  console.log(`   ${name}: ${counts.passes} passed, ${counts.failures} failed (${outcome.seconds} s)`);
+  console.log(
+    `   ${name}: ${counts.passes} passed, ${counts.failures} failed, ${counts.pending ?? 0} skipped (${outcome.seconds} s)`,
+  );
   return outcome.ok;
 }
 
@@ -82,7 +85,14 @@ function gate(name, command, args) {
 }
 
 const wanted = (stage) => onlyStages.length === 0 || onlyStages.includes(stage);
-const mochaArgs = ['--reporter', path.join(root, 'scripts', 'countingReporter.cjs'), '--timeout', '20000'];
+// --forbid-only: a stray `.only` would run one test and call the rest passed.
+const mochaArgs = [
+  '--forbid-only',
+  '--reporter',
+  path.join(root, 'scripts', 'countingReporter.cjs'),
+  '--timeout',
+  '20000',
+];
 
 function main() {
   if (wanted('vscode') || wanted('ui')) {
@@ -131,5 +141,5 @@ try {
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
-console.log(`\n${totals.passes} passed, ${totals.failures} failed`);
+console.log(`\n${totals.passes} passed, ${totals.failures} failed, ${totals.skipped} skipped`);
 process.exit(totals.failures === 0 && totals.passes > 0 ? 0 : 1);

@@ -62,6 +62,49 @@ function violation(file: string, specifier: string): string | undefined {
   return undefined;
 }
 
+/** The source file a relative specifier names (`./x` → x.ts or x/index.ts), or undefined for a package. */
+function resolveSource(file: string, specifier: string, known: ReadonlySet<string>): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '');
+  return [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => known.has(candidate));
+}
+
+/**
+ * Every import cycle among `files`, type-only imports included, each as the list of its files (relative to the
+ * repository) starting from its smallest name, so that one cycle is reported once.
+ */
+function importCycles(files: readonly string[], importsOfFile: (file: string) => string[] = importsOf): string[][] {
+  const known = new Set(files);
+  const edges = new Map(
+    files.map((file) => [
+      file,
+      importsOfFile(file)
+        .map((specifier) => resolveSource(file, specifier, known))
+        .filter((target): target is string => target !== undefined),
+    ]),
+  );
+  const cycles = new Map<string, string[]>();
+  const visit = (file: string, trail: string[], onTrail: Set<string>, done: Set<string>): void => {
+    if (onTrail.has(file)) {
+      const cycle = trail.slice(trail.indexOf(file)).map((f) => path.relative(repoRoot, f));
+      const start = cycle.indexOf([...cycle].sort()[0] ?? '');
+      const canonical = [...cycle.slice(start), ...cycle.slice(0, start)];
+      cycles.set(canonical.join(' → '), canonical);
+      return;
+    }
+    if (done.has(file)) return;
+    trail.push(file);
+    onTrail.add(file);
+    for (const target of edges.get(file) ?? []) visit(target, trail, onTrail, done);
+    onTrail.delete(file);
+    trail.pop();
+    done.add(file);
+  };
+  // A depth-first walk from each file: `done` is per start, so that every cycle through the start is found.
+  for (const file of files) visit(file, [], new Set(), new Set());
+  return [...cycles.values()];
+}
+
 describe('architecture', () => {
   const files = sourceFiles(path.join(repoRoot, 'src'));
 
@@ -102,6 +145,27 @@ describe('architecture', () => {
     assert.equal(violation(extensionFile, '../api/remote.js'), undefined);
     assert.ok(violation(extensionFile, '../sandbox/index.js'));
     assert.deepEqual(importsOf(path.join(repoRoot, 'test', 'architecture.test.ts')).includes('node:fs'), true);
+  });
+
+  it('has no import cycle anywhere in src, not even through type-only imports', () => {
+    const cycles = importCycles(files).map((cycle) => [...cycle, cycle[0]].join(' → '));
+    assert.deepEqual(cycles, []);
+  });
+
+  it('detects an import cycle (the rule itself can fail)', () => {
+    const a = path.join(repoRoot, 'src', 'extension', 'a.ts');
+    const b = path.join(repoRoot, 'src', 'extension', 'b.ts');
+    const c = path.join(repoRoot, 'src', 'extension', 'c.ts');
+    const graph: Record<string, string[]> = { [a]: ['./b'], [b]: ['./c'], [c]: ['./a'] };
+    assert.deepEqual(
+      importCycles([a, b, c], (file) => graph[file] ?? []),
+      [['src/extension/a.ts', 'src/extension/b.ts', 'src/extension/c.ts']],
+    );
+    graph[c] = [];
+    assert.deepEqual(
+      importCycles([a, b, c], (file) => graph[file] ?? []),
+      [],
+    );
   });
 
   it('writes file names in camelCase and never a grab-bag utils file', () => {

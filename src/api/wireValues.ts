@@ -3,8 +3,18 @@
  * timestamp helpers, apart from the response schemas: code that only names a status or converts a timestamp
  * loads neither zod's schemas nor the client.
  */
-import type { LenientTimestamp, Timestamp } from './schemas/common';
-import type { RpcStatus } from './schemas/rpcStatus';
+
+/**
+ * The wire shapes these helpers read, written out rather than imported from the schemas (which re-export the
+ * helpers), so that no two modules import each other.
+ */
+interface WireTimestamp {
+  readonly seconds: string;
+  readonly nanos: string;
+}
+interface WireRpcStatus {
+  readonly details?: readonly unknown[] | null;
+}
 
 export const activityStatuses = [
   'ACTIVITY_STATUS_CREATED',
@@ -71,7 +81,7 @@ export const httpStatusOfGrpcCode: Readonly<Record<number, number>> = {
 };
 
 /** The `turnkeyErrorCode` inside `details`, when there is one. */
-export function turnkeyErrorCodeOf(status: RpcStatus | undefined): string | undefined {
+export function turnkeyErrorCodeOf(status: WireRpcStatus | undefined): string | undefined {
   for (const detail of status?.details ?? []) {
     const code = (detail as Record<string, unknown>)['turnkeyErrorCode'];
     if (typeof code === 'string' && code.length > 0) return code;
@@ -79,11 +89,11 @@ export function turnkeyErrorCodeOf(status: RpcStatus | undefined): string | unde
   return undefined;
 }
 
-export function timestampFromMs(ms: number): Timestamp {
+export function timestampFromMs(ms: number): { seconds: string; nanos: string } {
   return { seconds: String(Math.floor(ms / 1000)), nanos: String((ms % 1000) * 1_000_000) };
 }
 
-export function timestampToMs(ts: LenientTimestamp | undefined): number | undefined {
+export function timestampToMs(ts: WireTimestamp | string | undefined): number | undefined {
   if (ts === undefined) return undefined;
   if (typeof ts === 'string') {
     const parsed = Date.parse(ts);

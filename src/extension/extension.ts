@@ -4,7 +4,6 @@
  */
 import * as vscode from 'vscode';
 import { registerCommands, type CommandFailure } from './commands/registerCommands';
-import type { Views } from './commands/viewCommands';
 import { LocalSandbox } from './localSandbox';
 import { createLog } from './output/log';
 import { registerActivityJsonDocuments } from './output/jsonDocumentProvider';
@@ -16,6 +15,7 @@ import { ProfileStore } from './profiles/profileStore';
 import { createServices, type ServiceHooks, type Services } from './services';
 import { registerActivitiesView } from './views/activitiesTree';
 import { registerOrganizationView } from './views/organizationTree';
+import type { Views } from './views/views';
 
 export interface CountersignExtensionApi {
   readonly services: Services;

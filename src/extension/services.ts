@@ -1,34 +1,18 @@
 import * as vscode from 'vscode';
-import {
-  ApiKeyStamper,
-  InvalidInputError,
-  derivePublicKey,
-  type Activity,
-  type CountersignClient,
-  type Logger,
-} from '../api';
+import { ApiKeyStamper, InvalidInputError, derivePublicKey, type Activity, type CountersignClient } from '../api';
 import type { RedactingLog } from './output/log';
+import type { Profile } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
 import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
 import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
 
+/** The profile type lives with its store; named here too for the features that take it with Services. */
+export type { Profile } from './profiles/profileStore';
+
 /** Which welcome content the empty views show; mirrored in the `countersign.state` context key. */
 export type CountersignState = 'noProfile' | 'noKey' | 'ready' | 'error';
-
-/** A profile: where the service is and which organization to act on. The private key is not here. */
-export interface Profile {
-  readonly id: string;
-  readonly label: string;
-  readonly baseUrl: string;
-  readonly organizationId: string;
-  readonly apiKeyId?: string;
-  /** Created by "Start Local Sandbox"; refreshed from the sandbox's credentials each time it starts. */
-  readonly localSandbox?: boolean;
-  /** The parent of a sub-organization, null for a top-level one; absent when unknown (other services). */
-  readonly parentOrganizationId?: string | null;
-}
 
 /** The active profile with a client that stamps with its key. */
 export interface Session {
@@ -45,14 +29,6 @@ export interface Settings {
   /** Never below 1000: the smallest plan allows one request per second. */
   readonly pollIntervalMs: number;
   readonly requestTimeoutMs: number;
-}
-
-/** The LogOutputChannel "Countersign", behind a redactor. */
-export interface Log extends Logger {
-  readonly channel: vscode.LogOutputChannel;
-  /** Logs an error with its cause at error level, and its stack at trace level (redacted). */
-  failure(message: string, error: unknown): void;
-  show(): void;
 }
 
 /**

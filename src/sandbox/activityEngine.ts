@@ -1,15 +1,15 @@
 /**
  * How activities run: idempotency by a fingerprint of the body, the organization's root quorum, votes
  * with a 24-hour window, and committing each change. What each activity type does is in
- * executionRules.ts; how records read on the wire, in rendering.ts. A change is applied to the
- * in-memory state at once (so two racing requests see each other) and acknowledged only once the
- * journal holds it.
+ * executionRules.ts; how records read on the wire, in rendering.ts. A change reaches the in-memory
+ * state only once the journal holds it, so nothing is ever seen, or acknowledged, that a crash could lose.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode, type KnownActivityStatus, type SubmitOperation } from '../api';
 import type { AppProofSigner } from './appProofs';
-import { failed, outcomeOf, type Outcome } from './executionRules';
-import { RpcError, rpcStatusBody } from './rpcError';
+import { failed, outcomeOf, readsOrganization, type Outcome } from './executionRules';
+import { KeyedQueue } from './keyedQueue';
+import { RpcError, rpcStatusBody, storageUnavailable } from './rpcError';
 import {
   callerPublicKey,
   type ActivityRecord,
@@ -52,8 +52,7 @@ export class ActivityEngine {
   readonly #storage: Storage;
   readonly #now: () => number;
   readonly #proofs: AppProofSigner;
-  /** The latest append: records become durable in order, so awaiting it covers every earlier change. */
-  #lastAppend: Promise<void> = Promise.resolve();
+  readonly #queue = new KeyedQueue();
 
   constructor(state: SandboxState, storage: Storage, now: () => number, proofs: AppProofSigner) {
     this.#state = state;
@@ -62,19 +61,35 @@ export class ActivityEngine {
     this.#proofs = proofs;
   }
 
+  /** What is durable: a change enters it only once the journal holds it. */
   get state(): SandboxState {
     return this.#state;
   }
 
+  /** Why the sandbox refuses every request until it is restarted (a failed journal write or sync). */
+  get storageFailure(): Error | undefined {
+    return this.#storage.failure;
+  }
+
   /**
-   * Applies a change and resolves once it is durable. Should the disk fail, the request fails and the
-   * journal refuses every later write, so nothing more is acknowledged; the next start reads the journal.
+   * Makes a change durable and then applies it to the in-memory state. Should the disk fail, nothing is
+   * applied, the journal refuses every later write, and every request is refused with 503 from then on;
+   * the next start reads back what the disk really holds.
    */
-  commit(record: SandboxRecord): Promise<void> {
+  async commit(record: SandboxRecord): Promise<void> {
+    this.#refuseOnceFailed();
+    try {
+      await this.#storage.append(record);
+    } catch (error) {
+      throw storageUnavailable(error);
+    }
     this.#state.apply(record);
-    const appended = this.#storage.append(record);
-    this.#lastAppend = appended.catch(() => undefined);
-    return appended;
+  }
+
+  /** Throws the 503 every request gets once the journal has failed. */
+  #refuseOnceFailed(): void {
+    const failure = this.#storage.failure;
+    if (failure) throw storageUnavailable(failure);
   }
 
   /** Registers one more API key for a user (used by tests to exercise expiry). */
@@ -87,21 +102,30 @@ export class ActivityEngine {
     return this.commit({ kind: 'effects', effects: [{ op: 'putAuthenticator', organizationId, userId, record }] });
   }
 
+  /**
+   * Runs a submission. Decisions are made on durable state only: an identical body waits for the first
+   * one, and whatever reads the organization (votes, tags, deletions) waits for the organization's
+   * earlier changes; creating a smart contract interface reads nothing, so those share journal syncs.
+   */
   async submit(submission: Submission): Promise<ActivityRecord> {
+    this.#refuseOnceFailed();
     const fingerprint = fingerprintOf(submission.rawBody);
     const existing = this.#state.activitiesByFingerprint.get(fingerprint);
-    if (existing) {
-      // An identical body is the same activity; it may still be on its way to the disk.
-      await this.#lastAppend;
-      return existing;
-    }
-    const { operation } = submission;
-    if (
-      operation.activityType === ActivityType.ApproveActivity ||
-      operation.activityType === ActivityType.RejectActivity
-    ) {
-      return this.#vote(submission, fingerprint);
-    }
+    if (existing) return existing;
+    const { activityType } = submission.operation;
+    const voting = activityType === ActivityType.ApproveActivity || activityType === ActivityType.RejectActivity;
+    const keys = [`fingerprint:${fingerprint}`];
+    if (voting || readsOrganization(activityType))
+      keys.push(`organization:${submission.organization.record.organizationId}`);
+    return this.#queue.run(keys, () => {
+      this.#refuseOnceFailed();
+      const again = this.#state.activitiesByFingerprint.get(fingerprint);
+      if (again) return Promise.resolve(again);
+      return voting ? this.#vote(submission, fingerprint) : this.#create(submission, fingerprint);
+    });
+  }
+
+  async #create(submission: Submission, fingerprint: string): Promise<ActivityRecord> {
     const now = this.#now();
     const activity = newActivityRecord(submission, fingerprint, CONSENSUS_NEEDED, now);
     // The submitter's request is the first approval.
@@ -117,15 +141,15 @@ export class ActivityEngine {
   async #vote(submission: Submission, fingerprint: string): Promise<ActivityRecord> {
     const { operation, organization, caller } = submission;
     const targetFingerprint = String(submission.parameters['fingerprint']);
-    const target = this.#state.activitiesByFingerprint.get(targetFingerprint);
-    if (!target) {
+    const durable = this.#state.activitiesByFingerprint.get(targetFingerprint);
+    if (!durable) {
       throw new RpcError(
         GrpcCode.NotFound,
         'No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint',
         'FINGERPRINT_NOT_FOUND',
       );
     }
-    if (target.organizationId !== organization.record.organizationId) {
+    if (durable.organizationId !== organization.record.organizationId) {
       throw new RpcError(
         GrpcCode.InvalidArgument,
         'organization mismatch: the activity belongs to another organization',
@@ -135,12 +159,14 @@ export class ActivityEngine {
     const now = this.#now();
     const approving = operation.activityType === ActivityType.ApproveActivity;
     const vote = newActivityRecord(submission, fingerprint, COMPLETED, now);
-    const refusal = this.#voteRefusal(target, organization, caller.user.userId, now);
+    const refusal = this.#voteRefusal(durable, organization, caller.user.userId, now);
     let effects: readonly Effect[] = [];
     const changed: ActivityRecord[] = [vote];
     if (refusal) {
       Object.assign(vote, { status: FAILED, failure: refusal });
     } else {
+      // A copy: the durable activity changes only once the journal holds the change.
+      const target: ActivityRecord = { ...durable, votes: [...durable.votes] };
       if (now >= target.windowStartMs + APPROVAL_WINDOW_MS) target.windowStartMs = now; // earlier approvals expired
       const selection = approving ? 'VOTE_SELECTION_APPROVED' : 'VOTE_SELECTION_REJECTED';
       target.votes.push(this.#newVote(submission, selection, now));

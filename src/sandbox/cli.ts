@@ -5,6 +5,7 @@
  *   --data-dir DIR    where the journal and credentials.json live (default .sandbox)
  *   --memory          keep nothing on disk
  *   --rate-limit N    answer 429 past N requests per second
+ *   --repair          start on a damaged journal by cutting it at the damage (after a timestamped backup)
  *   --exit-with-stdin stop when standard input closes (a parent that wants the sandbox to end with it)
  */
 import * as path from 'node:path';
@@ -22,6 +23,8 @@ Options:
   --data-dir <dir>     Directory for the journal and credentials.json (default .sandbox)
   --memory             Keep everything in memory; nothing is written to disk
   --rate-limit <n>     Answer 429 past n requests per second
+  --repair             Start on a damaged journal: copy it to a timestamped backup, cut it at the
+                       damage and report how many records were dropped (without it, damage stops the start)
   --verbose            Log each request (method, path, status, duration) to stderr
   --exit-with-stdin    Stop when standard input closes (for a program that starts it as its child)
   -h, --help           Show this help
@@ -50,6 +53,7 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean; exi
         'data-dir': { type: 'string' },
         memory: { type: 'boolean' },
         'rate-limit': { type: 'string' },
+        repair: { type: 'boolean' },
         verbose: { type: 'boolean' },
         'exit-with-stdin': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -63,11 +67,13 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean; exi
   const rateLimit = parseInteger('rate-limit', values['rate-limit'], 1, 1_000_000);
   if (values.memory && values['data-dir'] !== undefined)
     throw new UsageError('--memory and --data-dir cannot be used together.');
+  if (values.memory && values.repair) throw new UsageError('--repair applies to a data directory, not to --memory.');
   return {
     host: values.host ?? '127.0.0.1',
     port: port ?? 0,
     ...(values.memory ? { memory: true } : { dataDir: path.resolve(values['data-dir'] ?? '.sandbox') }),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
+    ...(values.repair ? { repair: true } : {}),
     verbose: values.verbose === true,
     exitWithStdin: values['exit-with-stdin'] === true,
   };

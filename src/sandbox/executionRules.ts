@@ -42,6 +42,11 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.DeleteSubOrganization]: deleteSubOrganization,
 };
 
+/** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */
+export function readsOrganization(type: string): boolean {
+  return type !== ActivityType.CreateSmartContractInterface;
+}
+
 /** The outcome of running the activity now; throws only on a programming error (the caller fails it whole). */
 export function outcomeOf(activity: ActivityRecord, organization: Organization, now: number): Outcome {
   const rule = rules[activity.type];

@@ -12,12 +12,18 @@ import { authenticateStamp, findCaller, findOrganization } from './authenticate'
 import type { RequestContext } from './handlers/context';
 import { runQuery } from './handlers/queries';
 import { runSubmission } from './handlers/submissions';
-import { invalidRequest, RpcError } from './rpcError';
+import { invalidRequest, RpcError, storageUnavailable } from './rpcError';
 
 /** Large enough for a 400 KB interface even when JSON escaping doubles it. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
-/** Past this, an oversized body is not even drained: the connection is cut. */
-const MAX_DRAIN_BYTES = 32 * MAX_BODY_BYTES;
+/**
+ * After a 413, the rest of an oversized body is read and thrown away (so the client, still sending,
+ * gets to read the answer) up to this much; past it the connection is cut.
+ */
+const MAX_DRAIN_BYTES = 8 * MAX_BODY_BYTES;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_CONNECTIONS = 256;
 
 export interface HttpServerOptions {
   readonly engine: ActivityEngine;
@@ -26,6 +32,14 @@ export interface HttpServerOptions {
   /** Requests per second over all clients; undefined for no limit. */
   readonly rateLimit?: number | undefined;
   readonly maxBodyBytes?: number;
+  readonly headersTimeoutMs?: number | undefined;
+  readonly requestTimeoutMs?: number | undefined;
+  readonly maxConnections?: number | undefined;
+}
+
+/** The client closed the connection before its request was complete: nobody is left to answer. */
+class ClientGoneError extends Error {
+  override readonly name = 'ClientGoneError';
 }
 
 class RateLimiter {
@@ -73,23 +87,32 @@ function send(
   res.end(text);
 }
 
+/**
+ * Reads the body, up to `maxBytes`. Past it, resolves 'tooLarge' at once (the caller answers 413 while
+ * the client may still be sending) and throws the rest away as it arrives, never keeping it; a body
+ * that goes on past MAX_DRAIN_BYTES has its connection cut.
+ */
 function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'tooLarge'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
+    let ended = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBytes) {
-        tooLarge = true;
+      if (size <= maxBytes) chunks.push(chunk);
+      else if (size - chunk.length <= maxBytes) {
         chunks.length = 0;
-        if (size > MAX_DRAIN_BYTES) req.destroy();
-        return;
-      }
-      if (!tooLarge) chunks.push(chunk);
+        resolve('tooLarge');
+      } else if (size > maxBytes + MAX_DRAIN_BYTES) req.socket.destroy();
     });
-    req.on('end', () => resolve(tooLarge ? 'tooLarge' : Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => {
+      ended = true;
+      resolve(Buffer.concat(chunks));
+    });
+    req.on('error', () => reject(new ClientGoneError()));
+    req.on('close', () => {
+      if (!ended) reject(new ClientGoneError());
+    });
   });
 }
 
@@ -104,6 +127,11 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     res: ServerResponse,
     extraHeaders: Record<string, string>,
   ): Promise<void> {
+    const failure = engine.storageFailure;
+    if (failure) {
+      req.resume();
+      throw storageUnavailable(failure);
+    }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const route = operationByPath(path);
     if (!route) {
@@ -123,7 +151,10 @@ export function createSandboxServer(options: HttpServerOptions): Server {
       );
     }
     const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > MAX_DRAIN_BYTES) {
+    if (Number.isFinite(declared) && declared > maxBodyBytes) {
+      // Answered before the body is read; what arrives after is thrown away, or, past the drain limit,
+      // not even waited for: the connection is cut once the answer is out.
+      if (declared > maxBodyBytes + MAX_DRAIN_BYTES) res.once('finish', () => req.socket.destroy());
       throw tooLargeError(maxBodyBytes);
     }
     const body = await readBody(req, maxBodyBytes);
@@ -155,65 +186,83 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     send(res, 200, answer, extraHeaders, now());
   }
 
-  const server = createServer((req, res) => {
-    const started = performance.now();
-    let extraHeaders: Record<string, string> = {};
-    if (limiter) {
-      const verdict = limiter.take();
-      extraHeaders = verdict.headers;
-      if (!verdict.allowed) {
-        req.resume();
-        const error = new RpcError(
-          GrpcCode.ResourceExhausted,
-          'Too many requests. Please wait and try again in a few seconds',
-          'RATE_LIMIT_EXCEEDED',
-          {
-            headers: verdict.headers,
-          },
-        );
-        send(res, error.httpStatus, error.body, error.headers, now());
-        return;
-      }
-    }
-    handle(req, res, extraHeaders).then(
-      () =>
-        logger.debug('sandbox request', {
-          path: req.url?.slice(0, 100),
-          status: res.statusCode,
-          durationMs: Math.round(performance.now() - started),
-        }),
-      (error: unknown) => {
-        if (error instanceof RpcError) {
-          send(res, error.httpStatus, error.body, { ...extraHeaders, ...error.headers }, now());
-          logger.debug('sandbox request refused', {
-            path: req.url?.slice(0, 100),
-            status: error.httpStatus,
-            code: error.body.code,
-          });
+  const server = createServer(
+    {
+      headersTimeout: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+      requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      // How often those timeouts are checked; the default, 30 s, would let a slow client stay that long.
+      connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS),
+    },
+    (req, res) => {
+      const started = performance.now();
+      let extraHeaders: Record<string, string> = {};
+      if (limiter) {
+        const verdict = limiter.take();
+        extraHeaders = verdict.headers;
+        if (!verdict.allowed) {
+          req.resume();
+          const error = new RpcError(
+            GrpcCode.ResourceExhausted,
+            'Too many requests. Please wait and try again in a few seconds',
+            'RATE_LIMIT_EXCEEDED',
+            {
+              headers: verdict.headers,
+            },
+          );
+          send(res, error.httpStatus, error.body, error.headers, now());
           return;
         }
-        const reference = randomUUID();
-        logger.error('sandbox request failed', {
-          path: req.url?.slice(0, 100),
-          reference,
-          error: error instanceof Error ? error.name : 'error',
-        });
-        const internal = new RpcError(GrpcCode.Internal, `internal server error (${reference})`, 'INTERNAL');
-        send(res, internal.httpStatus, internal.body, extraHeaders, now());
-      },
-    );
-  });
+      }
+      handle(req, res, extraHeaders).then(
+        () =>
+          logger.debug('sandbox request', {
+            path: req.url?.slice(0, 100),
+            status: res.statusCode,
+            durationMs: Math.round(performance.now() - started),
+          }),
+        (error: unknown) => {
+          if (error instanceof ClientGoneError) {
+            logger.debug('sandbox client went away before its request was complete', { path: req.url?.slice(0, 100) });
+            return;
+          }
+          if (error instanceof RpcError) {
+            send(res, error.httpStatus, error.body, { ...extraHeaders, ...error.headers }, now());
+            logger.debug('sandbox request refused', {
+              path: req.url?.slice(0, 100),
+              status: error.httpStatus,
+              code: error.body.code,
+            });
+            return;
+          }
+          const reference = randomUUID();
+          logger.error('sandbox request failed', {
+            path: req.url?.slice(0, 100),
+            reference,
+            error: error instanceof Error ? error.name : 'error',
+          });
+          const internal = new RpcError(GrpcCode.Internal, `internal server error (${reference})`, 'INTERNAL');
+          send(res, internal.httpStatus, internal.body, extraHeaders, now());
+        },
+      );
+    },
+  );
   // A malformed request line or header gets an answer in the same format, not a bare socket close.
-  server.on('clientError', (_error, socket) => {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) {
       socket.destroy();
       return;
     }
-    const body = JSON.stringify(invalidRequest('bad request: the HTTP request is malformed').body);
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const refusal = timedOut
+      ? new RpcError(GrpcCode.InvalidArgument, 'request timeout: the request did not arrive in time', 'REQUEST_INVALID')
+      : invalidRequest('bad request: the HTTP request is malformed');
+    const body = JSON.stringify(refusal.body);
     socket.end(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${timedOut ? '408 Request Timeout' : '400 Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+  server.on('drop', () => logger.debug('sandbox connection refused: too many connections'));
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   server.keepAliveTimeout = 5_000;
   return server;
 }

@@ -4,7 +4,6 @@
  * keeps its data in `dataDir` (a journal and credentials.json), or in memory when no data directory is
  * given or `memory` is set.
  */
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { silentLogger, type Logger } from '../api';
@@ -12,21 +11,21 @@ import { ActivityEngine } from './activityEngine';
 import { AppProofSigner } from './appProofs';
 import {
   CREDENTIALS_FILE_NAME,
-  readCredentials,
   writeFileAtomic,
   type SandboxCredentials,
   type SandboxOrganization,
 } from './credentials';
+import { openDataDirectory } from './dataDirectory';
 import { createSandboxServer } from './httpServer';
 import { createSeed } from './seed';
-import { SandboxState, type SandboxRecord } from './state';
-import { DataDirLock } from './storage/dataDirLock';
-
-import { JournalStorage } from './storage/journalStorage';
+import { SandboxState } from './state';
+import type { DataDirLock } from './storage/dataDirLock';
 import { MemoryStorage } from './storage/memoryStorage';
-import type { Storage } from './storage/storage';
+import type { Storage, StorageFaults } from './storage/storage';
 
 export { SandboxDataDirInUseError } from './storage/dataDirLock';
+export { JournalDamagedError } from './storage/journalStorage';
+export type { StorageFaults } from './storage/storage';
 export { CREDENTIALS_FILE_NAME, readSandboxCredentials } from './credentials';
 export type {
   SandboxApiKey,
@@ -49,6 +48,18 @@ export interface SandboxOptions {
   logger?: Logger;
   /** The sandbox's clock (timestamps, the timestamp window, approval expiry). Default Date.now. */
   now?: () => number;
+  /**
+   * Start on a damaged journal by cutting it at the damage, after copying it to a timestamped backup
+   * (the records from the damage on are dropped, and their number logged). Without it, damage stops the start.
+   */
+  repair?: boolean;
+  /** Faults to inject into the journal's writes and syncs (tests of a full or failing disk). */
+  storageFaults?: StorageFaults;
+  /** How long a client may take to send a request's headers (default 10 s), and the whole request (default 30 s). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  /** Connections served at once; past it, new ones are closed at once (default 256). */
+  maxConnections?: number;
 }
 
 export interface RunningSandbox {
@@ -75,42 +86,37 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
   const credentialsPath = dataDir === undefined ? undefined : path.join(dataDir, CREDENTIALS_FILE_NAME);
 
   let storage: Storage;
+  let state: SandboxState;
+  let organizations: SandboxOrganization[];
   let lock: DataDirLock | undefined;
-  if (dataDir === undefined) storage = new MemoryStorage();
-  else {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    lock = DataDirLock.acquire(dataDir);
-    try {
-      const journal = JournalStorage.open(dataDir);
-      if (journal.recovery.truncatedBytes > 0) {
-        logger.warn('sandbox journal: cut off a torn last record', { truncatedBytes: journal.recovery.truncatedBytes });
-      }
-      storage = journal;
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
+  if (dataDir === undefined) {
+    storage = new MemoryStorage();
+    state = new SandboxState();
+    const seed = createSeed(now());
+    state.apply({ kind: 'seed', organizations: seed.organizations });
+    organizations = seed.credentials;
+  } else {
+    const opened = await openDataDirectory(dataDir, {
+      repair: options.repair === true,
+      faults: options.storageFaults,
+      logger,
+      now,
+    });
+    ({ storage, state, organizations, lock } = opened);
   }
 
   let server: ReturnType<typeof createSandboxServer> | undefined;
   try {
-    const state = new SandboxState();
-    for (const record of storage.recovered) state.apply(record as SandboxRecord);
     const engine = new ActivityEngine(state, storage, now, new AppProofSigner());
-
-    let organizations: SandboxOrganization[];
-    if (state.seeded) {
-      organizations = credentialsPath === undefined ? [] : readCredentials(credentialsPath).organizations;
-    } else {
-      const seed = createSeed(now());
-      organizations = seed.credentials;
-      // The keys are on disk before the journal names them, so a crash here never strands a seeded journal.
-      if (credentialsPath !== undefined)
-        writeFileAtomic(credentialsPath, `${JSON.stringify({ baseUrl: '', organizations }, null, 2)}\n`);
-      await engine.commit({ kind: 'seed', organizations: seed.organizations });
-    }
-
-    const listening = createSandboxServer({ engine, now, logger, rateLimit: options.rateLimit });
+    const listening = createSandboxServer({
+      engine,
+      now,
+      logger,
+      rateLimit: options.rateLimit,
+      headersTimeoutMs: options.headersTimeoutMs,
+      requestTimeoutMs: options.requestTimeoutMs,
+      maxConnections: options.maxConnections,
+    });
     server = listening;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);

@@ -64,3 +64,21 @@ export function fromIssues(
   const message = first ? `invalid ${what}: ${first.field}: ${first.description}` : `invalid ${what}`;
   return invalidRequest(message, violations);
 }
+
+/** gRPC UNAVAILABLE, which grpc-gateway answers with 503. */
+const UNAVAILABLE = 14;
+
+/**
+ * The answer to every request once the journal failed to write or sync: the sandbox no longer knows
+ * what its disk holds, so it acknowledges nothing and shows nothing until it is restarted.
+ */
+export function storageUnavailable(cause: unknown): RpcError {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new RpcError(
+    UNAVAILABLE,
+    `sandbox unavailable: its journal could not be written (${code ?? reason}); it accepts no request until it is restarted, and restarting reads back everything it acknowledged. Free space on the disk or fix it, then restart the sandbox.`,
+    'SANDBOX_STORAGE_FAILED',
+    { httpStatus: 503 },
+  );
+}

@@ -188,6 +188,23 @@ describe('ABI files', () => {
     const fits = big.slice(0, Math.floor(count / 2));
     assert.ok(readAbiFile(JSON.stringify(fits)).bytes <= SMART_CONTRACT_INTERFACE_MAX_BYTES);
   });
+
+  it('accepts an ABI of exactly 409,600 bytes as sent and refuses one of 409,601', () => {
+    /** An ABI whose compact JSON is `size` bytes: the last function's name takes up the difference. */
+    const abiOf = (size: number): string => {
+      const entry = (name: string) => ({ type: 'function', name, inputs: [], outputs: [], stateMutability: 'view' });
+      const entries = Array.from({ length: 4000 }, (_, i) => entry(`f${i}`));
+      const short = Buffer.byteLength(JSON.stringify([...entries, entry('g')]));
+      const abi = [...entries, entry(`g${'x'.repeat(size - short)}`)];
+      assert.equal(Buffer.byteLength(JSON.stringify(abi)), size);
+      return JSON.stringify(abi, null, 2);
+    };
+    assert.equal(readAbiFile(abiOf(409_600), 'Exact.json').bytes, 409_600);
+    rejects(
+      () => readAbiFile(abiOf(409_601), 'Over.json'),
+      /Over\.json: the ABI is 401 KB; the service accepts at most 400 KB/,
+    );
+  });
 });
 
 describe('Ethereum addresses', () => {

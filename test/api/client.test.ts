@@ -58,6 +58,8 @@ describe('CountersignClient', () => {
       body: string;
       reply: unknown;
       expected: unknown;
+      /** For records the schema reshapes: what must hold of the result. */
+      check?: (result: unknown) => void;
     }> = [
       {
         name: 'getApiKey',
@@ -140,8 +142,18 @@ describe('CountersignClient', () => {
           }),
         path: '/public/v1/query/list_activities',
         body: `{"organizationId":"${ORG}","filterByStatus":["ACTIVITY_STATUS_CONSENSUS_NEEDED"],"filterByType":["ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG"],"paginationOptions":{"limit":"10","after":"act-0"}}`,
-        reply: { activities: [activityRecord()] },
+        reply: { activities: [activityRecord(), activityRecord({ id: 'act-2', status: 'ACTIVITY_STATUS_PENDING' })] },
         expected: undefined,
+        check: (result) => {
+          const activities = result as Array<{ id: string; status: string; type: string; fingerprint: string }>;
+          assert.deepEqual(
+            activities.map((a) => [a.id, a.status, a.type, a.fingerprint]),
+            [
+              ['act-1', 'ACTIVITY_STATUS_COMPLETED', 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', 'sha256:abc'],
+              ['act-2', 'ACTIVITY_STATUS_PENDING', 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', 'sha256:abc'],
+            ],
+          );
+        },
       },
       {
         name: 'getActivity',
@@ -150,6 +162,22 @@ describe('CountersignClient', () => {
         body: `{"organizationId":"${ORG}","activityId":"act-1"}`,
         reply: { activity: activityRecord() },
         expected: undefined,
+        check: (result) => {
+          const activity = result as {
+            id: string;
+            organizationId: string;
+            status: string;
+            votes: unknown[];
+            result: unknown;
+          };
+          assert.deepEqual(
+            [activity.id, activity.organizationId, activity.status, activity.votes.length],
+            ['act-1', ORG, 'ACTIVITY_STATUS_COMPLETED', 1],
+          );
+          assert.deepEqual(activity.result, {
+            createPrivateKeyTagResult: { privateKeyTagId: 'tag-1', privateKeyIds: [] },
+          });
+        },
       },
     ];
     for (const c of cases) {
@@ -161,6 +189,8 @@ describe('CountersignClient', () => {
         assertWellFormed(request, c.path);
         assert.equal(request.text, c.body);
         if (c.expected !== undefined) assert.deepEqual(result, c.expected);
+        c.check?.(result);
+        assert.ok(c.expected !== undefined || c.check, `${c.name}: its result is checked`);
       });
     }
 

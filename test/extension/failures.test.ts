@@ -14,7 +14,7 @@ import { CountersignClient } from '../../src/api/remote';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import type { Profile } from '../../src/extension/services';
+import type { Profile } from '../../src/extension/profiles/profileStore';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { readFixture } from '../support/fixtures';
 import { errorNodes, eventually, extensionApi, failureOf, noteSecret, organizationNamed, run } from './hostSupport';
@@ -261,6 +261,8 @@ describe('service failures', function () {
       assert.match(organizationError.error.description ?? '', /could not reach/i);
       assert.ok(organizationError.error.tooltip?.includes(`127.0.0.1:${port}`), 'the hint names the address');
       assert.equal(organizationError.retry.command?.command, CommandIds.refreshOrganization);
+      const groupItem = await api.views.organization.provider.getTreeItem(interfacesGroup);
+      assert.equal(groupItem.description, '', 'a group whose list failed shows no count, not "none"');
 
       // The service comes up on that port: a plain forwarder to the local sandbox.
       const comeBack = await fakeService((req, res, body) => {
@@ -384,9 +386,11 @@ describe('service failures', function () {
 
   describe('rate limited', () => {
     it('rate limited: waits as Retry-After says, at most 3 requests, then says to wait and try again', async () => {
-      const limited = await fakeService((_req, res) =>
-        json(res, 429, { code: 8, message: 'too many requests', details: [] }, { 'retry-after': '1' }),
-      );
+      const whoamiAt: number[] = [];
+      const limited = await fakeService((req, res) => {
+        if (req.url?.endsWith('/whoami')) whoamiAt.push(Date.now());
+        json(res, 429, { code: 8, message: 'too many requests', details: [] }, { 'retry-after': '1' });
+      });
       const profile = await useProfile('Answers 429', limited.baseUrl);
       const started = Date.now();
       const failure = await failureOf(api, CommandIds.checkProfile);
@@ -396,6 +400,13 @@ describe('service failures', function () {
       const sent = requestsTo(limited, 'whoami').length;
       assert.ok(sent >= 1 && sent <= 3, `${sent} requests`);
       assert.ok(elapsed >= 900 * (sent - 1), `waited ${elapsed} ms between ${sent} requests`);
+      // A client that never retries a 429 would send one request: this one retries, a second apart each time.
+      assert.equal(sent, 3, 'the request is tried three times in all');
+      const gaps = whoamiAt.slice(1).map((at, i) => at - (whoamiAt[i] ?? at));
+      assert.ok(
+        gaps.every((gap) => gap >= 900),
+        `each retry waits the second Retry-After asks for: ${gaps.join(', ')} ms`,
+      );
       await assertProfileIntact(profile);
     });
   });

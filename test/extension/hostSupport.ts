@@ -4,7 +4,7 @@ import { appendFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import type { ActivitiesElement, MessageElement, OrganizationElement } from '../../src/extension/views/treeItems';
+import type { ActivitiesElement, MessageElement, OrganizationElement } from '../../src/extension/views/treeElements';
 import type { SandboxOrganization } from '../../src/sandbox';
 
 /** Every private key a test handles goes to the secret scan that runs after the suite. */
@@ -34,16 +34,12 @@ export async function eventually<T>(
   }
 }
 
-/** Runs a command that must succeed: a failure the user would have seen fails the test with its message. */
-export async function run<T>(
-  api: CountersignExtensionApi,
-  command: string,
-  ...args: unknown[]
-): Promise<T | undefined> {
+/** Runs `body` (which runs `command`); a failure the user would have seen fails the test with its message. */
+async function withoutFailures<T>(api: CountersignExtensionApi, command: string, body: () => Promise<T>): Promise<T> {
   const failures: CommandFailure[] = [];
   const subscription = api.onCommandFailure((failure) => failures.push(failure));
   try {
-    const result = await vscode.commands.executeCommand<T>(command, ...args);
+    const result = await body();
     assert.deepEqual(
       failures.map((f) => f.message),
       [],
@@ -53,6 +49,38 @@ export async function run<T>(
   } finally {
     subscription.dispose();
   }
+}
+
+/** Runs a command that must succeed: a failure the user would have seen fails the test with its message. */
+export async function run<T>(
+  api: CountersignExtensionApi,
+  command: string,
+  ...args: unknown[]
+): Promise<T | undefined> {
+  return withoutFailures(api, command, async () => vscode.commands.executeCommand<T>(command, ...args));
+}
+
+/**
+ * Runs a command that shows a quick pick or input box, and answers it with a workbench command (accept the
+ * selected item, or close it as Escape does) until the command returns. A failure the user would see fails the test.
+ */
+export async function answerPrompt<T>(
+  api: CountersignExtensionApi,
+  answer: 'quickInput.accept' | 'workbench.action.closeQuickOpen',
+  command: string,
+  ...args: unknown[]
+): Promise<T | undefined> {
+  return withoutFailures(api, command, async () => {
+    let settled = false;
+    const pending = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 100 && !settled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (!settled) await vscode.commands.executeCommand(answer);
+    }
+    return pending;
+  });
 }
 
 /** Runs a command that must fail, and returns the failure as the user was shown it. */
@@ -87,6 +115,13 @@ export function errorNodes(
   const error = messages.find((m) => m.iconId === 'error');
   const retry = messages.find((m) => m.command?.title === 'Retry');
   return error && retry ? { error, retry } : undefined;
+}
+
+/** The calm state row (a state no Retry changes: the sandbox stopped, the organization gone), when the list shows one. */
+export function calmState(
+  children: ReadonlyArray<ActivitiesElement | OrganizationElement>,
+): MessageElement | undefined {
+  return children.filter(isMessage).find((m) => m.token === 'calm' && m.command === undefined);
 }
 
 /** The sandbox organization with this name (Demo, Team, Demo Sub-organization). */

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec', forbidOnly: true });
   const files = readdirSync(__dirname)
     .filter((name) => name.endsWith('.test.js'))
     .sort();

@@ -14,7 +14,16 @@ import { LocalSandbox } from '../../src/extension/localSandbox';
 import type { SandboxProcess } from '../../src/extension/sandboxProcess';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { LOCK_FILE_NAME } from '../../src/sandbox/storage/dataDirLock';
-import { errorNodes, eventually, extensionApi, failureOf, noteSecret, organizationNamed, run } from './hostSupport';
+import {
+  calmState,
+  errorNodes,
+  eventually,
+  extensionApi,
+  failureOf,
+  noteSecret,
+  organizationNamed,
+  run,
+} from './hostSupport';
 
 interface StartResult {
   readonly baseUrl: string;
@@ -112,17 +121,27 @@ describe('local sandbox across windows and restarts', function () {
     assert.equal(await run(api, CommandIds.stopLocalSandbox), true);
     assert.equal(api.localSandbox.running, undefined);
     // Stopped here, it stays down: the views say so and how to start it, rather than starting it behind the user's back.
-    const nodes = await eventually(
-      'the Activities view to show an error node',
-      async () => errorNodes((await api.views.activities.provider.getChildren()) ?? []),
+    // One calm state per view, not a red error with a Retry that cannot help.
+    const state = await eventually(
+      'the Activities view to say the sandbox is stopped',
+      async () => calmState((await api.views.activities.provider.getChildren()) ?? []),
       15_000,
     );
-    assert.match(nodes.error.tooltip ?? '', /local sandbox is not running.*Start Local Sandbox/);
+    assert.equal(state.label, 'The local sandbox is stopped');
+    assert.match(state.tooltip ?? '', /local sandbox is not running.*Start Local Sandbox/);
     const rows = (await api.views.activities.provider.getChildren()) ?? [];
+    assert.equal(errorNodes(rows), undefined, 'no red error, no Retry');
+    const organizationRows = (await api.views.organization.provider.getChildren()) ?? [];
+    assert.equal(
+      calmState(organizationRows)?.label,
+      'The local sandbox is stopped',
+      'the Organization view says it once',
+    );
+    assert.equal(organizationRows.length, 2, 'the state and Start Local Sandbox, no groups');
     const startRow = rows.find(
       (row) => row.kind === 'message' && row.command?.command === CommandIds.startLocalSandbox,
     );
-    assert.ok(startRow, 'the error node offers Start Local Sandbox');
+    assert.ok(startRow, 'the state offers Start Local Sandbox');
     assert.equal(api.localSandbox.running, undefined, 'loading the views did not start it');
 
     // A window opened later (the extension activated afresh) has stopped nothing: the active profile brings it up.

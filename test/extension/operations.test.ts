@@ -19,7 +19,6 @@ import {
   type ApiKey,
   type SmartContractInterface,
 } from '../../src/api';
-import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { SandboxOrganization } from '../../src/sandbox';
 import type { SmartContractInterfaceNode } from '../../src/extension/views/treeNodes';
@@ -27,6 +26,9 @@ import { fixturePath, readFixture } from '../support/fixtures';
 import {
   eventually,
   extensionApi,
+  answerPrompt as answerPromptOf,
+  calmState,
+  errorNodes,
   failureOf as commandFailure,
   noteSecret,
   organizationNamed,
@@ -66,37 +68,11 @@ describe('operation commands', function () {
   const run = <T>(command: string, ...args: unknown[]) => runCommand<T>(api, command, ...args);
   const failureOf = (command: string, ...args: unknown[]) => commandFailure(api, command, ...args);
 
-  /**
-   * Runs a command that shows a quick pick or input box, and answers it with a workbench command (accept the
-   * selected item, or close it as Escape does) until the command returns.
-   */
-  async function answerPrompt<T>(
+  const answerPrompt = <T>(
     answer: 'quickInput.accept' | 'workbench.action.closeQuickOpen',
     command: string,
     ...args: unknown[]
-  ): Promise<T | undefined> {
-    const failures: CommandFailure[] = [];
-    const subscription = api.onCommandFailure((failure) => failures.push(failure));
-    try {
-      let settled = false;
-      const pending = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
-        settled = true;
-      });
-      for (let i = 0; i < 100 && !settled; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        if (!settled) await vscode.commands.executeCommand(answer);
-      }
-      const result = await pending;
-      assert.deepEqual(
-        failures.map((f) => f.message),
-        [],
-        `${command} failed`,
-      );
-      return result;
-    } finally {
-      subscription.dispose();
-    }
-  }
+  ) => answerPromptOf<T>(api, answer, command, ...args);
 
   async function interfaces(): Promise<SmartContractInterface[]> {
     const { client, profile } = await api.services.requireSession();
@@ -641,6 +617,29 @@ describe('operation commands', function () {
       );
       assert.deepEqual(activity.intent['deleteSubOrganizationIntent'], { deleteWithoutExport: true });
     });
+
+    it('then shows its profile one calm state per view: the organization no longer exists, and Remove Profile', async () => {
+      // The active profile is still the deleted sub-organization's.
+      const profileId = profileOf('Demo Sub-organization');
+      assert.equal(api.services.profiles.active()?.id, profileId);
+      api.views.activities.refresh();
+      api.views.organization.refresh();
+      const views = [
+        async () => (await api.views.activities.provider.getChildren()) ?? [],
+        async () => (await api.views.organization.provider.getChildren()) ?? [],
+      ];
+      for (const children of views) {
+        const state = await eventually('a calm state', async () => calmState(await children()), 15_000);
+        assert.equal(state.label, 'This organization no longer exists');
+        const rows = await children();
+        assert.equal(errorNodes(rows), undefined, 'no red error, no Retry that cannot succeed');
+        assert.equal(rows.length, 2, 'the state and its one command');
+        const action = rows.find((row) => row.kind === 'message' && row.command !== undefined);
+        assert.ok(action?.kind === 'message');
+        assert.equal(action.command?.command, 'countersign.removeProfile');
+        assert.deepEqual(action.command?.arguments, [profileId]);
+      }
+    });
   });
 
   describe('get API key', () => {
@@ -665,6 +664,8 @@ describe('operation commands', function () {
       assert.equal(apiKey?.credential.publicKey, second.publicKey);
       const failure = await failureOf('countersign.getApiKey', '00000000-0000-4000-8000-00000000f00d');
       assert.ok(failure.message.length > 0);
+      assert.match(failure.message, /HTTP 404/);
+      assert.match(failure.message, /no API key with ID 00000000-0000-4000-8000-00000000f00d/);
       await useProfile('Demo');
     });
   });

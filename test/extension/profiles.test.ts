@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { generateApiKeyPair } from '../../src/api';
 import type { ProfileCheck } from '../../src/extension/commands/profiles';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import type { Profile } from '../../src/extension/services';
+import type { Profile } from '../../src/extension/profiles/profileStore';
 import { eventually, extensionApi, failureOf, noteSecret } from './hostSupport';
 
 describe('profiles, keys and the local sandbox', function () {

@@ -228,7 +228,8 @@ describe('sandbox: fuzz', function () {
     await Promise.all(workers);
     agent.destroy();
     assert.deepEqual(problems.slice(0, 10), [], `seed ${SEED}: ${problems.length} bad answers`);
-    assert.ok(sent >= Math.min(REQUESTS, 500), `only ${sent} requests were sent in time`);
+    // The title's count, every one of them answered: the deadline only bounds a run that hangs.
+    assert.equal(sent, REQUESTS, `only ${sent} of ${REQUESTS} requests were sent before the deadline`);
     // Most classes of answer were exercised, not only one refusal.
     assert.ok(
       (statusCounts.get(200) ?? 0) > 0 && (statusCounts.get(400) ?? 0) > 0 && (statusCounts.get(401) ?? 0) > 0,

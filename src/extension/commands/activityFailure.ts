@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { ActivityFailedError, ActivityType, type Activity, type CountersignError } from '../../api';
 import { CommandIds } from '../commandIds';
 import { ActionableError } from '../ui/errorAction';
-import { activityTypeLabel } from '../views/activityPresentation';
+import { activityTypeLabel } from '../wording/activityWords';
 
 /** The tick box of Delete Sub-Organization that sends `deleteWithoutExport: true`. */
 export function withoutExportOption(): string {

@@ -9,7 +9,7 @@ import { CancelledError, InvalidInputError, generateApiKeyPair, parsePrivateKey 
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { pickProfile } from './profiles';
-import type { HandlerMap } from './registerCommands';
+import type { CommandDescriptor } from './commandDescriptor';
 
 export interface KeyImport {
   readonly profileId: string;
@@ -158,9 +158,19 @@ async function generateApiKey(services: Services, arg: unknown): Promise<KeyImpo
   return { profileId: profile.id, publicKey: pair.publicKey };
 }
 
-export function apiKeyHandlers(services: Services): HandlerMap {
-  return {
-    [CommandIds.importApiKey]: (arg: unknown) => importApiKey(services, arg),
-    [CommandIds.generateApiKey]: (arg: unknown) => generateApiKey(services, arg),
-  };
+export function apiKeyCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.importApiKey,
+      action: 'import the API key',
+      accepts: ['id', 'options'],
+      run: (arg: unknown) => importApiKey(services, arg),
+    },
+    {
+      id: CommandIds.generateApiKey,
+      action: 'generate an API key',
+      accepts: ['id', 'options'],
+      run: (arg: unknown) => generateApiKey(services, arg),
+    },
+  ];
 }

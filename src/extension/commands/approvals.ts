@@ -10,18 +10,19 @@
  */
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, type Activity, type CountersignClient } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
-import { activityTypeLabel, ageText, activityTimeMs } from '../views/activityPresentation';
-import { activityOf } from './viewCommands';
+import { ageText, activityTimeMs } from '../views/activityPresentation';
+import { activityOf } from '../views/treeNodes';
 import { isConfirmed, isPlainObject, stringOption, votableActivities } from './operationInputs';
 import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from './voteDialog';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from './submitActivity';
+import { activityTypeLabel } from '../wording/activityWords';
 
-type Handler = (...args: unknown[]) => unknown;
 type Vote = 'approve' | 'reject';
 
 /**
@@ -277,9 +278,19 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
   );
 }
 
-export function approvalHandlers(services: Services): Partial<Record<CommandId, Handler>> {
-  return {
-    [CommandIds.approveActivity]: (...args: unknown[]) => castVote(services, 'approve', args),
-    [CommandIds.rejectActivity]: (...args: unknown[]) => castVote(services, 'reject', args),
-  };
+export function approvalCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.approveActivity,
+      action: 'approve the activity',
+      accepts: ['activity', 'id', 'options'],
+      run: (...args: unknown[]) => castVote(services, 'approve', args),
+    },
+    {
+      id: CommandIds.rejectActivity,
+      action: 'reject the activity',
+      accepts: ['activity', 'id', 'options'],
+      run: (...args: unknown[]) => castVote(services, 'reject', args),
+    },
+  ];
 }

@@ -9,15 +9,14 @@
  */
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, type Activity, type PrivateKey } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickMany } from '../ui/prompts';
 import { isPrivateKeyNode } from '../views/treeNodes';
 import { isPlainObject, parseIdList, stringArrayOption, stringOption, tagNameProblem } from './operationInputs';
 import { submitActivity } from './submitActivity';
-
-type Handler = (...args: unknown[]) => unknown;
 
 function keyDescription(key: PrivateKey): string {
   const addresses = key.addresses.map((a) => a.address).filter((a): a is string => typeof a === 'string' && a !== '');
@@ -131,8 +130,13 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
   );
 }
 
-export function createPrivateKeyTagHandlers(services: Services): Partial<Record<CommandId, Handler>> {
-  return {
-    [CommandIds.createPrivateKeyTag]: (...args: unknown[]) => createPrivateKeyTag(services, ...args),
-  };
+export function createPrivateKeyTagCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.createPrivateKeyTag,
+      action: 'create the private key tag',
+      accepts: ['privateKey', 'options'],
+      run: (...args: unknown[]) => createPrivateKeyTag(services, ...args),
+    },
+  ];
 }

@@ -14,15 +14,14 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, listAbiContracts, readAbiFile, type Activity, type ReadAbi } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { CommandDescriptor } from './commandDescriptor';
 import type { Services } from '../services';
 import { activeEditorSource, chooseAbiFile, readAbiSource, toUri, type AbiSource } from '../ui/abiDocuments';
 import { withOpenAtProblem } from '../ui/errorAction';
 import { askContractAddress, askText, pickOne } from '../ui/prompts';
 import { addressFromArgument, isPlainObject, labelProblem, notesProblem, stringOption } from './operationInputs';
 import { submitActivity } from './submitActivity';
-
-type Handler = (...args: unknown[]) => unknown;
 
 const ETHEREUM = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 
@@ -187,8 +186,13 @@ export async function createSmartContractInterface(
   );
 }
 
-export function createSmartContractInterfaceHandlers(services: Services): Partial<Record<CommandId, Handler>> {
-  return {
-    [CommandIds.createSmartContractInterface]: (...args: unknown[]) => createSmartContractInterface(services, ...args),
-  };
+export function createSmartContractInterfaceCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.createSmartContractInterface,
+      action: 'create the smart contract interface',
+      accepts: ['uri', 'options'],
+      run: (...args: unknown[]) => createSmartContractInterface(services, ...args),
+    },
+  ];
 }

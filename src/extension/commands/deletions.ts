@@ -19,7 +19,8 @@
  */
 import * as vscode from 'vscode';
 import { ActivityFailedError, InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { CommandDescriptor } from './commandDescriptor';
 import { organizationKind } from '../profiles/organizationKind';
 import type { Services, Session } from '../services';
 import type { ModalDialogs } from '../ui/modalDialogs';
@@ -35,8 +36,6 @@ import {
 } from './operationInputs';
 import { failedActivityError, withoutExportOption } from './activityFailure';
 import { submitActivity } from './submitActivity';
-
-type Handler = (...args: unknown[]) => unknown;
 
 function optionsOf(args: readonly unknown[]): Readonly<Record<string, unknown>> {
   const [first, second] = args;
@@ -238,9 +237,19 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
   }
 }
 
-export function deletionHandlers(services: Services): Partial<Record<CommandId, Handler>> {
-  return {
-    [CommandIds.deleteSmartContractInterface]: (...args: unknown[]) => deleteSmartContractInterface(services, ...args),
-    [CommandIds.deleteSubOrganization]: (...args: unknown[]) => deleteSubOrganization(services, ...args),
-  };
+export function deletionCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.deleteSmartContractInterface,
+      action: 'delete the smart contract interface',
+      accepts: ['smartContractInterface', 'id', 'options'],
+      run: (...args: unknown[]) => deleteSmartContractInterface(services, ...args),
+    },
+    {
+      id: CommandIds.deleteSubOrganization,
+      action: 'delete the sub-organization',
+      accepts: ['options'],
+      run: (...args: unknown[]) => deleteSubOrganization(services, ...args),
+    },
+  ];
 }

@@ -6,14 +6,13 @@
  */
 import * as vscode from 'vscode';
 import type { ApiKey } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { CommandDescriptor } from './commandDescriptor';
 import { printApiKey } from '../output/resultPrinter';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText } from '../ui/prompts';
 import { isPlainObject, stringOption } from './operationInputs';
-
-type Handler = (...args: unknown[]) => unknown;
 
 export async function getApiKey(services: Services, ...args: unknown[]): Promise<ApiKey | undefined> {
   const [first] = args;
@@ -41,8 +40,13 @@ export async function getApiKey(services: Services, ...args: unknown[]): Promise
   return apiKey;
 }
 
-export function getApiKeyHandlers(services: Services): Partial<Record<CommandId, Handler>> {
-  return {
-    [CommandIds.getApiKey]: (...args: unknown[]) => getApiKey(services, ...args),
-  };
+export function getApiKeyCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.getApiKey,
+      action: 'get the API key',
+      accepts: ['id', 'options'],
+      run: (...args: unknown[]) => getApiKey(services, ...args),
+    },
+  ];
 }

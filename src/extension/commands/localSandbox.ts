@@ -6,48 +6,62 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
 import type { Services } from '../services';
-import type { HandlerMap } from './registerCommands';
+import type { CommandDescriptor } from './commandDescriptor';
 
-export function localSandboxHandlers(services: Services, sandbox: LocalSandbox): HandlerMap {
-  return {
-    [CommandIds.startLocalSandbox]: async () => {
-      const started = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox…') },
-        () => sandbox.start(),
-      );
-      void vscode.window.showInformationMessage(
-        started.shared
-          ? vscode.l10n.t(
-              'The local sandbox of another VS Code window runs at {0}; this window uses it. The profile "{1}" is active.',
-              started.baseUrl,
-              started.profile.label,
-            )
-          : vscode.l10n.t(
-              'The local sandbox runs at {0}. The profile "{1}" is active.',
-              started.baseUrl,
-              started.profile.label,
-            ),
-      );
-      services.fireChange('profile');
-      return { baseUrl: started.baseUrl, profileId: started.profile.id, shared: started.shared };
+export function localSandboxCommands(services: Services, sandbox: LocalSandbox): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.startLocalSandbox,
+      action: 'start the local sandbox',
+      accepts: [],
+      run: () => startLocalSandbox(services, sandbox),
     },
-    [CommandIds.stopLocalSandbox]: async () => {
-      const outcome = await sandbox.stop();
-      if (outcome.kind === 'stopped')
-        void vscode.window.showInformationMessage(
-          vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'),
-        );
-      if (outcome.kind === 'shared') {
-        const { credentials, ownerPid } = outcome.shared;
-        void vscode.window.showInformationMessage(
-          vscode.l10n.t(
-            'The local sandbox at {0} belongs to another VS Code window (PID {1}): it stops when that window stops it or closes. This window no longer uses it.',
-            credentials.baseUrl,
-            ownerPid,
-          ),
-        );
-      }
-      return outcome.kind === 'stopped';
+    {
+      id: CommandIds.stopLocalSandbox,
+      action: 'stop the local sandbox',
+      accepts: [],
+      run: () => stopLocalSandbox(sandbox),
     },
-  };
+  ];
+}
+
+async function startLocalSandbox(services: Services, sandbox: LocalSandbox) {
+  const started = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox…') },
+    () => sandbox.start(),
+  );
+  void vscode.window.showInformationMessage(
+    started.shared
+      ? vscode.l10n.t(
+          'The local sandbox of another VS Code window runs at {0}; this window uses it. The profile "{1}" is active.',
+          started.baseUrl,
+          started.profile.label,
+        )
+      : vscode.l10n.t(
+          'The local sandbox runs at {0}. The profile "{1}" is active.',
+          started.baseUrl,
+          started.profile.label,
+        ),
+  );
+  services.fireChange('profile');
+  return { baseUrl: started.baseUrl, profileId: started.profile.id, shared: started.shared };
+}
+
+async function stopLocalSandbox(sandbox: LocalSandbox): Promise<boolean> {
+  const outcome = await sandbox.stop();
+  if (outcome.kind === 'stopped')
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'),
+    );
+  if (outcome.kind === 'shared') {
+    const { credentials, ownerPid } = outcome.shared;
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'The local sandbox at {0} belongs to another VS Code window (PID {1}): it stops when that window stops it or closes. This window no longer uses it.',
+        credentials.baseUrl,
+        ownerPid,
+      ),
+    );
+  }
+  return outcome.kind === 'stopped';
 }

@@ -4,7 +4,7 @@
  * Node; the command files add the prompts around them.
  */
 import { checkEthereumAddress, InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
-import { activityTypeLabel, englishText, unwrapSingleKey, type Translate } from '../views/activityPresentation';
+import { englishText, type Translate } from '../wording/translate';
 
 /** A plain object passed as a command argument (not an array, not a class instance such as a Uri). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -120,52 +120,6 @@ export function tagNameProblem(name: string, t: Translate = englishText): string
   if (name.trim() === '') return t('The tag name must not be empty.');
   if (name.length > 256) return t('The tag name has {0} characters; at most 256 are accepted.', name.length);
   return undefined;
-}
-
-const MAX_VALUE_TEXT = 100;
-const MAX_DETAIL_LINES = 14;
-
-function valueText(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-  const oneLine = text.replace(/\s+/g, ' ');
-  return oneLine.length <= MAX_VALUE_TEXT
-    ? oneLine
-    : `${oneLine.slice(0, MAX_VALUE_TEXT - 1)}… (${text.length} characters)`;
-}
-
-/** The intent's fields as "key: value" lines, long values shortened (an ABI is hundreds of characters). */
-export function intentLines(activity: Pick<Activity, 'intent'>): string[] {
-  const inner = unwrapSingleKey(activity.intent);
-  if (typeof inner !== 'object' || inner === null) return [];
-  const lines = Object.entries(inner as Record<string, unknown>).map(([key, value]) => `  ${key}: ${valueText(value)}`);
-  return lines.length <= MAX_DETAIL_LINES
-    ? lines
-    : [...lines.slice(0, MAX_DETAIL_LINES), `  … (${lines.length - MAX_DETAIL_LINES} more)`];
-}
-
-/**
- * What an approval or rejection modal shows: the activity's type in words, its organization, the fields of its
- * intent and the fingerprint that is signed. Without the activity (only a fingerprint was given), the fingerprint.
- */
-export function voteDetail(
-  fingerprint: string,
-  organizationId: string,
-  activity: Pick<Activity, 'id' | 'type' | 'organizationId' | 'intent'> | undefined,
-  t: Translate = englishText,
-): string {
-  const lines: string[] = [];
-  if (activity) {
-    lines.push(t('Type: {0}', activityTypeLabel(activity.type)));
-    lines.push(t('Organization: {0}', activity.organizationId));
-    lines.push(t('Activity: {0}', activity.id));
-    const fields = intentLines(activity);
-    if (fields.length > 0) lines.push(t('Intent:'), ...fields);
-  } else {
-    lines.push(t('Organization: {0}', organizationId));
-    lines.push(t('The activity was not found in the recent activities, so only its fingerprint can be shown.'));
-  }
-  lines.push(t('Fingerprint: {0}', fingerprint));
-  return lines.join('\n');
 }
 
 /** What the deletion modal of a smart contract interface shows. */

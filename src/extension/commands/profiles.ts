@@ -10,9 +10,10 @@ import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, derivePublicKey, type ApiKey, type Whoami } from '../../api';
 import { CommandIds } from '../commandIds';
 import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem } from '../profiles/profileStore';
-import type { Profile, Services } from '../services';
+import type { Profile } from '../profiles/profileStore';
+import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
-import type { HandlerMap } from './registerCommands';
+import type { CommandDescriptor } from './commandDescriptor';
 
 export interface ProfileCheck {
   readonly profile: Profile;
@@ -263,15 +264,40 @@ async function checkProfile(services: Services, arg: unknown): Promise<ProfileCh
   return { profile, whoami: result.whoami, apiKey: result.apiKey, keyMatches };
 }
 
-export function profileHandlers(services: Services): HandlerMap {
-  return {
-    [CommandIds.addProfile]: (arg: unknown) => addProfile(services, arg),
-    [CommandIds.switchProfile]: async (arg: unknown) => {
-      const profile = await pickProfile(services, arg, vscode.l10n.t('Switch to profile'));
-      return services.profiles.activate(profile.id);
+export function profileCommands(services: Services): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.addProfile,
+      action: 'add the profile',
+      accepts: ['options'],
+      run: (arg: unknown) => addProfile(services, arg),
     },
-    [CommandIds.editProfile]: (arg: unknown) => editProfile(services, arg),
-    [CommandIds.removeProfile]: (arg: unknown, options: unknown) => removeProfile(services, arg, options),
-    [CommandIds.checkProfile]: (arg: unknown) => checkProfile(services, arg),
-  };
+    {
+      id: CommandIds.switchProfile,
+      action: 'switch profiles',
+      accepts: ['id', 'options'],
+      run: async (arg: unknown) => {
+        const profile = await pickProfile(services, arg, vscode.l10n.t('Switch to profile'));
+        return services.profiles.activate(profile.id);
+      },
+    },
+    {
+      id: CommandIds.editProfile,
+      action: 'edit the profile',
+      accepts: ['id', 'options'],
+      run: (arg: unknown) => editProfile(services, arg),
+    },
+    {
+      id: CommandIds.removeProfile,
+      action: 'remove the profile',
+      accepts: ['id', 'options'],
+      run: (arg: unknown, options: unknown) => removeProfile(services, arg, options),
+    },
+    {
+      id: CommandIds.checkProfile,
+      action: 'check the profile',
+      accepts: ['id', 'options'],
+      run: (arg: unknown) => checkProfile(services, arg),
+    },
+  ];
 }

@@ -4,29 +4,12 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
-import { CommandIds, type CommandId } from '../commandIds';
+import { CommandIds } from '../commandIds';
+import type { CommandDescriptor } from './commandDescriptor';
 import { activityJsonUri } from '../output/jsonDocumentProvider';
 import type { Services } from '../services';
-import type { ActivitiesView } from '../views/activitiesTree';
-import type { OrganizationView } from '../views/organizationTree';
-import { isActivityNode } from '../views/treeNodes';
-
-export interface Views {
-  readonly activities: ActivitiesView;
-  readonly organization: OrganizationView;
-}
-
-type Handler = (...args: unknown[]) => unknown;
-
-/** The activity an argument stands for: a tree node, or an activity record itself. */
-export function activityOf(arg: unknown): Activity | undefined {
-  if (isActivityNode(arg)) return arg.activity;
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const record = arg as Partial<Activity>;
-  return typeof record.id === 'string' && typeof record.organizationId === 'string' && typeof record.status === 'string'
-    ? (arg as Activity)
-    : undefined;
-}
+import { activityOf } from '../views/treeNodes';
+import type { Views } from '../views/views';
 
 function requireActivity(arg: unknown, action: string): Activity {
   const activity = activityOf(arg);
@@ -44,38 +27,65 @@ async function copy(text: string, what: string): Promise<void> {
   vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied the {0}', what), 3000);
 }
 
-export function viewCommandHandlers(services: Services, views: Views): Partial<Record<CommandId, Handler>> {
-  return {
-    [CommandIds.refreshActivities]: () => {
-      views.activities.refresh();
+export function viewCommands(services: Services, views: Views): CommandDescriptor[] {
+  return [
+    {
+      id: CommandIds.refreshActivities,
+      action: 'refresh the activities',
+      accepts: [],
+      run: () => views.activities.refresh(),
     },
-    [CommandIds.refreshOrganization]: () => {
-      views.organization.refresh();
+    {
+      id: CommandIds.refreshOrganization,
+      action: 'refresh the organization',
+      accepts: [],
+      run: () => views.organization.refresh(),
     },
-    [CommandIds.loadMoreActivities]: () => views.activities.loadMore(),
-    [CommandIds.copyActivityId]: async (arg: unknown) => {
-      const id = typeof arg === 'string' ? arg : requireActivity(arg, vscode.l10n.t('Copy Activity ID')).id;
-      await copy(id, vscode.l10n.t('activity ID'));
-      return id;
+    {
+      id: CommandIds.loadMoreActivities,
+      action: 'load more activities',
+      accepts: [],
+      run: () => views.activities.loadMore(),
     },
-    [CommandIds.copyFingerprint]: async (arg: unknown) => {
-      const activity = requireActivity(arg, vscode.l10n.t('Copy Fingerprint'));
-      if (activity.fingerprint === '') {
-        throw new InvalidInputError(
-          'activity',
-          vscode.l10n.t('The service gave no fingerprint for activity {0}.', activity.id),
-        );
-      }
-      await copy(activity.fingerprint, vscode.l10n.t('fingerprint'));
-      return activity.fingerprint;
+    {
+      id: CommandIds.copyActivityId,
+      action: 'copy the activity ID',
+      accepts: ['activity', 'id'],
+      run: async (arg: unknown) => {
+        const id = typeof arg === 'string' ? arg : requireActivity(arg, vscode.l10n.t('Copy Activity ID')).id;
+        await copy(id, vscode.l10n.t('activity ID'));
+        return id;
+      },
     },
-    [CommandIds.openActivityJson]: async (arg: unknown) => {
-      const activity = requireActivity(arg, vscode.l10n.t('Open Activity as JSON'));
-      let document = await vscode.workspace.openTextDocument(activityJsonUri(activity));
-      if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
-      await vscode.window.showTextDocument(document, { preview: true });
-      services.log.debug('Opened activity as JSON', { activityId: activity.id });
-      return document.uri;
+    {
+      id: CommandIds.copyFingerprint,
+      action: 'copy the fingerprint',
+      accepts: ['activity'],
+      run: async (arg: unknown) => {
+        const activity = requireActivity(arg, vscode.l10n.t('Copy Fingerprint'));
+        if (activity.fingerprint === '') {
+          throw new InvalidInputError(
+            'activity',
+            vscode.l10n.t('The service gave no fingerprint for activity {0}.', activity.id),
+          );
+        }
+        await copy(activity.fingerprint, vscode.l10n.t('fingerprint'));
+        return activity.fingerprint;
+      },
     },
-  };
+    {
+      id: CommandIds.openActivityJson,
+      action: 'open the activity as JSON',
+      accepts: ['activity'],
+      run: async (arg: unknown) => {
+        const activity = requireActivity(arg, vscode.l10n.t('Open Activity as JSON'));
+        let document = await vscode.workspace.openTextDocument(activityJsonUri(activity));
+        if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
+        await vscode.window.showTextDocument(document, { preview: true });
+        services.log.debug('Opened activity as JSON', { activityId: activity.id });
+        return document.uri;
+      },
+    },
+    { id: CommandIds.showLog, action: 'show the log', accepts: [], run: () => services.log.show() },
+  ];
 }

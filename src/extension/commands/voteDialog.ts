@@ -4,13 +4,8 @@
  * ("approval 2 of 2: it runs when you approve"). Pure (no `vscode`), the wording through `t`.
  */
 import type { Activity, OrganizationData } from '../../api';
-import {
-  activityTypeLabel,
-  englishText,
-  unwrapSingleKey,
-  voteText,
-  type Translate,
-} from '../views/activityPresentation';
+import { activityTypeLabel, unwrapSingleKey, voteText } from '../wording/activityWords';
+import { englishText, type Translate } from '../wording/translate';
 
 /** Ids the organization lists, by name; and the root quorum. */
 export interface OrganizationNames {

@@ -4,9 +4,16 @@ import { inspect } from 'node:util';
  * line, field and error passes through the redactor before it is written.
  */
 import * as vscode from 'vscode';
-import { CountersignError, ServiceError, type LogFields } from '../../api';
-import type { Log } from '../services';
+import { CountersignError, ServiceError, type LogFields, type Logger } from '../../api';
 import { Redactor } from './redact';
+
+/** The LogOutputChannel "Countersign", behind a redactor. */
+export interface Log extends Logger {
+  readonly channel: vscode.LogOutputChannel;
+  /** Logs an error with its cause and stack (redacted). */
+  failure(message: string, error: unknown): void;
+  show(): void;
+}
 
 export interface RedactingLog extends Log {
   readonly redactor: Redactor;

@@ -7,17 +7,10 @@ import * as vscode from 'vscode';
 import type { Activity, ApiKey } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
-import {
-  activityHeadline,
-  activityJsonText,
-  activityOutcome,
-  appProofLines,
-  outcomeSentence,
-  summarizeApiKey,
-} from './activityReport';
+import { t } from '../ui/l10n';
+import { activityJsonText, summarizeApiKey } from './activityReport';
+import { activityHeadline, activityOutcome, appProofLines, outcomeSentence } from '../wording/activityWords';
 import { credentialTypeText } from './credentialWords';
-
-const t = (message: string, ...args: Array<string | number | boolean>): string => vscode.l10n.t(message, ...args);
 
 /** Writes the activity to the log: headline, App Proof checks, then the JSON. */
 export function printActivity(services: Services, activity: Activity, appProofsRequested: boolean): void {

@@ -1,6 +1,6 @@
 /** The active profile's label as the description of both views, so that each says whose data it shows. */
 import * as vscode from 'vscode';
-import type { Views } from '../commands/viewCommands';
+import type { Views } from '../views/views';
 import type { Services } from '../services';
 
 export function registerActiveProfileDescription(services: Services, views: Views): vscode.Disposable {

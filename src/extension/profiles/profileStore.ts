@@ -6,11 +6,23 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { InvalidInputError, checkBaseUrl } from '../../api';
-import type { Profile } from '../services';
 
 const PROFILES_KEY = 'countersign.profiles';
 const ACTIVE_KEY = 'countersign.activeProfileId';
 export const DEFAULT_BASE_URL = 'https://api.turnkey.com';
+
+/** A profile: where the service is and which organization to act on. The private key is not here. */
+export interface Profile {
+  readonly id: string;
+  readonly label: string;
+  readonly baseUrl: string;
+  readonly organizationId: string;
+  readonly apiKeyId?: string;
+  /** Created by "Start Local Sandbox"; refreshed from the sandbox's credentials each time it starts. */
+  readonly localSandbox?: boolean;
+  /** The parent of a sub-organization, null for a top-level one; absent when unknown (other services). */
+  readonly parentOrganizationId?: string | null;
+}
 
 export type ProfileInput = Omit<Profile, 'id'>;
 

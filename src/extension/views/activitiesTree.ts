@@ -5,30 +5,20 @@
  * and slows down further on a 429.
  */
 import * as vscode from 'vscode';
-import { CancelledError, ServiceError, type Activity, type CountersignClient } from '../../api';
+import { ServiceError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { Services, Session } from '../services';
-import { hintFor, recoveryFor } from '../ui/runCommand';
+import type { ChangeScope, Services, Session } from '../services';
+import { t } from '../ui/l10n';
+import { LoadedTree } from './loadedTree';
 import { isTerminal, sortForTree, activityGroup } from './activityPresentation';
 import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from './pollSchedule';
-import {
-  activityFields,
-  activityTreeItem,
-  errorElements,
-  fieldTreeItem,
-  loadMoreElement,
-  messageTreeItem,
-  t,
-  type ActivitiesElement,
-  type ActivityElement,
-  type MessageElement,
-} from './treeItems';
+import { activityFields, activityTreeItem } from './activityItems';
+import { type ActivitiesElement, type ActivityElement, type MessageElement } from './treeElements';
+import { fieldTreeItem, loadMoreElement, messageTreeItem } from './treeItems';
 
 export const ACTIVITIES_VIEW_ID = 'countersign.activities';
 /** The service returns at most 100 activities per request. */
 const MAX_PAGE = 100;
-/** Changes reported through services.onDidChange are gathered for this long before the view redraws. */
-const REFRESH_DEBOUNCE_MS = 250;
 
 export interface ActivitiesView extends vscode.Disposable {
   readonly provider: vscode.TreeDataProvider<ActivitiesElement>;
@@ -41,76 +31,55 @@ export interface ActivitiesView extends vscode.Disposable {
   activities(): Promise<readonly ActivityElement[]>;
 }
 
-type Model =
-  | { readonly kind: 'noSession' }
-  | { readonly kind: 'error'; readonly error: unknown }
-  | {
-      readonly kind: 'loaded';
-      readonly organizationId: string;
-      /** In the order the service returned them, across pages: the cursor of the next page is the last one. */
-      readonly serverOrder: ActivityElement[];
-      hasMore: boolean;
-    };
+interface ActivityList {
+  readonly organizationId: string;
+  /** In the order the service returned them, across pages: the cursor of the next page is the last one. */
+  readonly serverOrder: ActivityElement[];
+  hasMore: boolean;
+}
 
 export function registerActivitiesView(services: Services): ActivitiesView {
   return new ActivitiesTree(services);
 }
 
-class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<ActivitiesElement> {
+class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> implements ActivitiesView {
   readonly provider: vscode.TreeDataProvider<ActivitiesElement> = this;
-  readonly treeView: vscode.TreeView<ActivitiesElement>;
-  readonly #services: Services;
-  readonly #emitter = new vscode.EventEmitter<ActivitiesElement | undefined>();
-  readonly onDidChangeTreeData = this.#emitter.event;
-  readonly #disposables: vscode.Disposable[] = [];
+  protected readonly what = 'activities';
   /** One element per activity id, reused across loads so that a change can be fired for that element. */
   readonly #elements = new Map<string, ActivityElement>();
-  #model: Model | undefined;
-  /** Bumped on every invalidation; a load started under an older generation is thrown away. */
-  #generation = 0;
-  #loading: { generation: number; promise: Promise<Model> } | undefined;
   /** How many activities to reload on refresh: what the user has paged in so far. */
   #wanted = 0;
   #organizationId: string | undefined;
-  #debounce: NodeJS.Timeout | undefined;
   #pollTimer: NodeJS.Timeout | undefined;
   #pollState: PollState = freshPollState;
   #pollCursor = 0;
-  #disposed = false;
 
   constructor(services: Services) {
-    this.#services = services;
-    this.treeView = vscode.window.createTreeView(ACTIVITIES_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
-    this.#disposables.push(
-      this.treeView,
-      this.#emitter,
+    super(services, ACTIVITIES_VIEW_ID, ['profile', 'activities']);
+    this.disposables.push(
       this.treeView.onDidChangeVisibility((event) => {
         if (event.visible) this.#schedulePoll();
         else this.#stopPolling();
       }),
-      services.onDidChange((scope) => {
-        if (scope === 'profile') this.#wanted = 0;
-        if (scope === 'profile' || scope === 'activities') this.#invalidate(true);
-      }),
     );
   }
 
-  dispose(): void {
-    this.#disposed = true;
+  override dispose(): void {
     this.#stopPolling();
-    if (this.#debounce) clearTimeout(this.#debounce);
-    for (const disposable of this.#disposables.splice(0)) disposable.dispose();
+    super.dispose();
   }
 
-  refresh(): void {
-    this.#invalidate(false);
+  protected override onScopeChange(scope: ChangeScope): void {
+    if (scope === 'profile') this.#wanted = 0;
+  }
+
+  protected override onLoaded(): void {
+    this.#schedulePoll();
   }
 
   async activities(): Promise<readonly ActivityElement[]> {
-    const model = await this.#ensureLoaded();
-    return model.kind === 'loaded'
-      ? sortForTree(model.serverOrder.map((e) => e.activity)).map((a) => this.#elementFor(a, model.organizationId))
-      : [];
+    const model = await this.ensureLoaded();
+    return model.kind === 'loaded' ? this.#sorted(model.value) : [];
   }
 
   // ---- TreeDataProvider ----
@@ -118,7 +87,7 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
   getTreeItem(element: ActivitiesElement): vscode.TreeItem {
     switch (element.kind) {
       case 'activity':
-        return activityTreeItem(element, Date.now());
+        return activityTreeItem(element, Date.now(), (fingerprint) => this.#byFingerprint(fingerprint));
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -138,72 +107,38 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
     return undefined;
   }
 
+  /** The loaded activity with this fingerprint: what a vote row names. */
+  #byFingerprint(fingerprint: string): Activity | undefined {
+    const model = this.model;
+    if (model.kind !== 'loaded') return undefined;
+    return model.value.serverOrder.find((element) => element.activity.fingerprint === fingerprint)?.activity;
+  }
+
   // ---- loading ----
 
+  #sorted(list: ActivityList): ActivityElement[] {
+    return sortForTree(list.serverOrder.map((e) => e.activity)).map((a) => this.#elementFor(a, list.organizationId));
+  }
+
   async #rootChildren(): Promise<ActivitiesElement[]> {
-    const model = await this.#ensureLoaded();
+    const model = await this.ensureLoaded();
     switch (model.kind) {
       case 'noSession':
         return [];
       case 'error':
-        return errorElements('countersign.activities', t('activities'), model.error, CommandIds.refreshActivities, {
-          hint: hintFor(this.#services, model.error),
-          recovery: recoveryFor(this.#services, model.error),
+        return this.failureRows(ACTIVITIES_VIEW_ID, t('activities'), model.error, CommandIds.refreshActivities, {
+          calm: model.phase === 'fetch',
         });
       case 'loaded': {
-        const rows: ActivitiesElement[] = sortForTree(model.serverOrder.map((e) => e.activity)).map((activity) =>
-          this.#elementFor(activity, model.organizationId),
-        );
-        if (model.hasMore && rows.length > 0)
-          rows.push(loadMoreElement(model.serverOrder.length) satisfies MessageElement);
+        const rows: ActivitiesElement[] = this.#sorted(model.value);
+        if (model.value.hasMore && rows.length > 0)
+          rows.push(loadMoreElement(model.value.serverOrder.length) satisfies MessageElement);
         return rows;
       }
     }
   }
 
-  #invalidate(debounced: boolean): void {
-    this.#generation++;
-    this.#model = undefined;
-    if (!debounced) {
-      if (this.#debounce) clearTimeout(this.#debounce);
-      this.#debounce = undefined;
-      this.#emitter.fire(undefined);
-      return;
-    }
-    if (this.#debounce) return;
-    this.#debounce = setTimeout(() => {
-      this.#debounce = undefined;
-      if (!this.#disposed) this.#emitter.fire(undefined);
-    }, REFRESH_DEBOUNCE_MS);
-  }
-
-  #ensureLoaded(): Promise<Model> {
-    if (this.#model) return Promise.resolve(this.#model);
-    const generation = this.#generation;
-    if (this.#loading?.generation === generation) return this.#loading.promise;
-    const promise = this.#load().then((model) => {
-      if (generation === this.#generation) {
-        this.#model = model;
-        this.#schedulePoll();
-      }
-      return model;
-    });
-    this.#loading = { generation, promise };
-    void promise.finally(() => {
-      if (this.#loading?.promise === promise) this.#loading = undefined;
-    });
-    return promise;
-  }
-
-  async #load(): Promise<Model> {
-    let session: Session | undefined;
-    try {
-      session = await this.#services.session();
-    } catch (error) {
-      this.#services.log.failure('Could not open the active profile', error);
-      return { kind: 'error', error };
-    }
-    if (!session) return { kind: 'noSession' };
+  protected async fetch(session: Session): Promise<ActivityList> {
     const organizationId = session.profile.organizationId;
     if (organizationId !== this.#organizationId) {
       this.#organizationId = organizationId;
@@ -213,32 +148,26 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
     const pageSize = this.#pageSize();
     const limit = Math.min(MAX_PAGE, Math.max(pageSize, this.#wanted));
     const started = Date.now();
-    try {
-      const page = await session.client.listActivities({ organizationId, paginationOptions: { limit: String(limit) } });
-      this.#services.log.debug('Activities loaded', {
-        organizationId,
-        count: page.length,
-        durationMs: Date.now() - started,
-      });
-      this.#wanted = page.length;
-      return {
-        kind: 'loaded',
-        organizationId,
-        serverOrder: dedupe(page).map((activity) => this.#elementFor(activity, organizationId)),
-        hasMore: page.length >= limit,
-      };
-    } catch (error) {
-      if (error instanceof CancelledError) return { kind: 'error', error };
-      this.#services.log.failure('Could not load activities', error);
-      return { kind: 'error', error };
-    }
+    const page = await session.client.listActivities({ organizationId, paginationOptions: { limit: String(limit) } });
+    this.services.log.debug('Activities loaded', {
+      organizationId,
+      count: page.length,
+      durationMs: Date.now() - started,
+    });
+    this.#wanted = page.length;
+    return {
+      organizationId,
+      serverOrder: dedupe(page).map((activity) => this.#elementFor(activity, organizationId)),
+      hasMore: page.length >= limit,
+    };
   }
 
   async loadMore(): Promise<void> {
-    const model = await this.#ensureLoaded();
-    if (model.kind !== 'loaded' || !model.hasMore) return;
-    const generation = this.#generation;
-    const session = await this.#services.session();
+    const loaded = await this.ensureLoaded();
+    if (loaded.kind !== 'loaded' || !loaded.value.hasMore) return;
+    const model = loaded.value;
+    const generation = this.generation;
+    const session = await this.services.session();
     if (!session || session.profile.organizationId !== model.organizationId) return;
     const pageSize = this.#pageSize();
     const seen = new Set(model.serverOrder.map((e) => e.id));
@@ -252,12 +181,12 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
       page = await this.#page(session.client, model.organizationId, pageSize, { before: last.id });
       fresh = page.filter((activity) => !seen.has(activity.id));
     }
-    if (generation !== this.#generation || this.#model !== model) return;
+    if (generation !== this.generation || this.model !== loaded) return;
     model.serverOrder.push(...dedupe(fresh).map((activity) => this.#elementFor(activity, model.organizationId)));
     model.hasMore = page.length >= pageSize && fresh.length > 0;
     this.#wanted = model.serverOrder.length;
-    this.#services.log.debug('More activities loaded', { organizationId: model.organizationId, count: fresh.length });
-    this.#emitter.fire(undefined);
+    this.services.log.debug('More activities loaded', { organizationId: model.organizationId, count: fresh.length });
+    this.redraw();
     this.#schedulePoll();
   }
 
@@ -271,7 +200,7 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
   }
 
   #pageSize(): number {
-    const size = Math.floor(this.#services.settings().pageSize);
+    const size = Math.floor(this.services.settings().pageSize);
     return Number.isFinite(size) ? Math.min(MAX_PAGE, Math.max(1, size)) : 25;
   }
 
@@ -289,18 +218,18 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
   // ---- following pending activities ----
 
   #followed(): ActivityElement[] {
-    const model = this.#model;
-    if (model?.kind !== 'loaded') return [];
-    return model.serverOrder.filter((e) => !isTerminal(e.activity.status) && this.#services.isSubmittedHere(e.id));
+    const model = this.model;
+    if (model.kind !== 'loaded') return [];
+    return model.value.serverOrder.filter((e) => !isTerminal(e.activity.status) && this.services.isSubmittedHere(e.id));
   }
 
   #schedulePoll(): void {
-    if (this.#disposed || this.#pollTimer || !this.treeView.visible) return;
+    if (this.disposed || this.#pollTimer || !this.treeView.visible) return;
     if (this.#followed().length === 0) {
       this.#pollState = freshPollState;
       return;
     }
-    const delay = pollDelayMs(this.#services.settings().pollIntervalMs, this.#pollState);
+    const delay = pollDelayMs(this.services.settings().pollIntervalMs, this.#pollState);
     this.#pollTimer = setTimeout(() => {
       this.#pollTimer = undefined;
       void this.#poll();
@@ -315,12 +244,12 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
   /** One request per tick: the followed activities take turns. */
   async #poll(): Promise<void> {
     const followed = this.#followed();
-    if (followed.length === 0 || !this.treeView.visible || this.#disposed) return;
+    if (followed.length === 0 || !this.treeView.visible || this.disposed) return;
     const element = followed[this.#pollCursor++ % followed.length];
     if (!element) return;
     let outcome: PollOutcome = 'unchanged';
     try {
-      const session = await this.#services.session();
+      const session = await this.services.session();
       if (!session || session.profile.organizationId !== element.organizationId) return;
       const updated = await session.client.getActivity({
         organizationId: element.organizationId,
@@ -330,17 +259,17 @@ class ActivitiesTree implements ActivitiesView, vscode.TreeDataProvider<Activiti
         outcome = 'changed';
         const regrouped = activityGroup(updated) !== activityGroup(element.activity);
         element.activity = updated;
-        this.#services.log.debug('Followed activity changed', { activityId: updated.id, status: updated.status });
-        this.#emitter.fire(regrouped ? undefined : element);
-        if (isTerminal(updated.status)) this.#services.fireChange('organization');
+        this.services.log.debug('Followed activity changed', { activityId: updated.id, status: updated.status });
+        this.redraw(regrouped ? undefined : element);
+        if (isTerminal(updated.status)) this.services.fireChange('organization');
       }
     } catch (error) {
       if (error instanceof ServiceError && error.status === 429) {
         outcome = 'rateLimited';
-        this.#services.log.warn('Rate limited while following an activity; slowing down', { activityId: element.id });
+        this.services.log.warn('Rate limited while following an activity; slowing down', { activityId: element.id });
       } else {
         outcome = 'failed';
-        this.#services.log.failure('Could not refresh a pending activity', error);
+        this.services.log.failure('Could not refresh a pending activity', error);
       }
     }
     this.#pollState = nextPollState(this.#pollState, outcome);

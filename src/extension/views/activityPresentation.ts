@@ -1,61 +1,11 @@
 /**
- * How an activity looks in the Activities view, as plain data: label, status icon and colour, group and age.
- * Pure (no `vscode`), so it is tested in plain Node; treeItems.ts turns it into TreeItems.
+ * How an activity looks in the Activities view, as plain data: status icon and colour, group, order and age.
+ * Pure (no `vscode`), so it is tested in plain Node; activityItems.ts turns it into TreeItems. The words (type,
+ * status, target, votes) come from wording/activityWords.ts.
  */
-import { DECISION_STATUSES, TERMINAL_STATUSES, timestampToMs, type Activity, type Vote } from '../../api';
-
-/**
- * Formats a user-facing string: `{0}`, `{1}`… are replaced by the arguments. The extension passes
- * `vscode.l10n.t`; the default fills the placeholders of the English text.
- */
-export type Translate = (message: string, ...args: Array<string | number | boolean>) => string;
-
-export const englishText: Translate = (message, ...args) =>
-  message.replace(/\{(\d+)\}/g, (whole, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? whole : String(value);
-  });
-
-/** Words that keep their own spelling when an enum name is turned into a phrase. */
-const SPECIAL_WORDS: Readonly<Record<string, string>> = {
-  API: 'API',
-  ABI: 'ABI',
-  ID: 'ID',
-  IDS: 'IDs',
-  OTP: 'OTP',
-  OAUTH: 'OAuth',
-  OAUTH2: 'OAuth2',
-  URL: 'URL',
-  EVM: 'EVM',
-  JWT: 'JWT',
-  SMS: 'SMS',
-  TOS: 'terms of service',
-  ETH: 'ETH',
-};
-
-/** Turns `CREATE_SUB_ORGANIZATION_V7`-style words into "create sub-organization" (no version suffix). */
-function phraseOf(words: string): string {
-  const parts = words
-    .replace(/_V\d+$/, '')
-    .replace(/SUB_ORGANIZATION/g, 'SUB-ORGANIZATION')
-    .split('_')
-    .filter((part) => part !== '');
-  return parts.map((part) => SPECIAL_WORDS[part] ?? part.toLowerCase()).join(' ');
-}
-
-function sentenceCase(phrase: string): string {
-  return phrase === '' ? phrase : phrase.charAt(0).toUpperCase() + phrase.slice(1);
-}
-
-/**
- * The activity type in words, in sentence case: `ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE` →
- * "Create smart contract interface". A value without the usual prefix is shown as it is.
- */
-export function activityTypeLabel(type: string): string {
-  const prefix = 'ACTIVITY_TYPE_';
-  if (!type.startsWith(prefix) || type.length === prefix.length) return type;
-  return sentenceCase(phraseOf(type.slice(prefix.length)));
-}
+import { DECISION_STATUSES, TERMINAL_STATUSES, timestampToMs, type Activity } from '../../api';
+import { activityTarget, activityTypeLabel, statusLabel, type FindByFingerprint } from '../wording/activityWords';
+import { englishText, type Translate } from '../wording/translate';
 
 export interface StatusPresentation {
   /** The status in words, e.g. "Completed". */
@@ -72,32 +22,26 @@ export function statusPresentation(
   needsDecision = false,
   t: Translate = englishText,
 ): StatusPresentation {
+  const label = statusLabel(status, t);
   switch (status) {
     case 'ACTIVITY_STATUS_COMPLETED':
-      return { label: t('Completed'), iconId: 'pass', colorId: 'testing.iconPassed' };
+      return { label, iconId: 'pass', colorId: 'testing.iconPassed' };
     case 'ACTIVITY_STATUS_FAILED':
-      return { label: t('Failed'), iconId: 'error', colorId: 'testing.iconFailed' };
+      return { label, iconId: 'error', colorId: 'testing.iconFailed' };
     case 'ACTIVITY_STATUS_REJECTED':
-      return { label: t('Rejected'), iconId: 'circle-slash', colorId: 'charts.red' };
+      return { label, iconId: 'circle-slash', colorId: 'charts.red' };
     case 'ACTIVITY_STATUS_CONSENSUS_NEEDED':
       return needsDecision
-        ? { label: t('Consensus needed'), iconId: 'bell-dot', colorId: 'charts.orange' }
-        : { label: t('Consensus needed'), iconId: 'watch', colorId: 'charts.yellow' };
+        ? { label, iconId: 'bell-dot', colorId: 'charts.orange' }
+        : { label, iconId: 'watch', colorId: 'charts.yellow' };
     case 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED':
-      return {
-        label: t('Authenticators needed'),
-        iconId: 'key',
-        colorId: needsDecision ? 'charts.orange' : 'charts.yellow',
-      };
+      return { label, iconId: 'key', colorId: needsDecision ? 'charts.orange' : 'charts.yellow' };
     case 'ACTIVITY_STATUS_PENDING':
-      return { label: t('Pending'), iconId: 'clock', colorId: 'charts.blue' };
+      return { label, iconId: 'clock', colorId: 'charts.blue' };
     case 'ACTIVITY_STATUS_CREATED':
-      return { label: t('Created'), iconId: 'circle-outline', colorId: 'charts.blue' };
-    default: {
-      const prefix = 'ACTIVITY_STATUS_';
-      const words = status.startsWith(prefix) ? sentenceCase(phraseOf(status.slice(prefix.length))) : status;
-      return { label: words, iconId: 'question', colorId: undefined };
-    }
+      return { label, iconId: 'circle-outline', colorId: 'charts.blue' };
+    default:
+      return { label, iconId: 'question', colorId: undefined };
   }
 }
 
@@ -168,12 +112,17 @@ export interface ActivityPresentation {
   readonly group: ActivityGroup;
   readonly needsDecision: boolean;
   readonly pending: boolean;
-  /** The short text beside the label: the age, after "Needs your decision" when it does. */
+  /** The short text beside the label: what it touched, "Needs your decision" when it does, and the age. */
   readonly description: string;
   readonly age: string;
 }
 
-export function presentActivity(activity: Activity, nowMs: number, t: Translate = englishText): ActivityPresentation {
+export function presentActivity(
+  activity: Activity,
+  nowMs: number,
+  t: Translate = englishText,
+  find?: FindByFingerprint,
+): ActivityPresentation {
   const decision = needsDecision(activity);
   const age = ageText(activityTimeMs(activity), nowMs, t);
   const status = statusPresentation(activity.status, decision, t);
@@ -184,24 +133,9 @@ export function presentActivity(activity: Activity, nowMs: number, t: Translate 
     group: activityGroup(activity),
     needsDecision: decision,
     pending: !isTerminal(activity.status),
-    description: [state, age].filter((part) => part !== '').join(' · '),
+    description: [activityTarget(activity, find), state, age].filter((part) => part !== '').join(' · '),
     age,
   };
-}
-
-/** A vote in words: who voted, and which way. */
-export function voteText(
-  vote: Vote,
-  t: Translate = englishText,
-): { readonly who: string; readonly selection: string; readonly approved: boolean } {
-  const who = vote.user?.userName ?? vote.user?.userId ?? vote.userId;
-  const approved = vote.selection === 'VOTE_SELECTION_APPROVED';
-  const selection = approved
-    ? t('Approved')
-    : vote.selection === 'VOTE_SELECTION_REJECTED'
-      ? t('Rejected')
-      : vote.selection;
-  return { who, selection, approved };
 }
 
 /** One row under an activity's intent or result: a key and a short value, or a key with rows under it. */
@@ -249,17 +183,4 @@ export function fieldRow(key: string, value: unknown): FieldRow {
     fullText: full.length > MAX_TOOLTIP ? `${full.slice(0, MAX_TOOLTIP - 1)}…` : full,
     children: undefined,
   };
-}
-
-/**
- * The interesting part of an intent or result record: the service wraps it in one key named after the
- * operation (`createSmartContractInterfaceIntent`); when there is exactly one such key, its content.
- */
-export function unwrapSingleKey(record: Readonly<Record<string, unknown>>): unknown {
-  const keys = Object.keys(record);
-  if (keys.length === 1) {
-    const only = record[keys[0] as string];
-    if (typeof only === 'object' && only !== null && !Array.isArray(only)) return only;
-  }
-  return record;
 }

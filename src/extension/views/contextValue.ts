@@ -15,7 +15,8 @@ export type ContextToken =
   | 'group'
   | 'field'
   | 'loadMore'
-  | 'error';
+  | 'error'
+  | 'calm';
 
 /** The sorted, de-duplicated token set; falsy entries are left out, so tokens can be added conditionally. */
 export function contextValue(...tokens: ReadonlyArray<ContextToken | false | undefined>): string {

@@ -7,27 +7,27 @@ import * as vscode from 'vscode';
 import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import { hintFor, recoveryFor } from '../ui/runCommand';
+import { calmStateFor } from '../ui/advice';
+import { t } from '../ui/l10n';
+import { LoadedTree, type SettledModel } from './loadedTree';
 import {
-  errorElements,
-  fieldTreeItem,
   groupTreeItem,
-  messageTreeItem,
   privateKeyChildren,
   privateKeyTagTreeItem,
   privateKeyTreeItem,
   smartContractInterfaceTreeItem,
-  t,
+} from './organizationItems';
+import {
   type GroupElement,
   type OrganizationElement,
   type OrganizationGroup,
   type PrivateKeyElement,
   type PrivateKeyTagElement,
   type SmartContractInterfaceElement,
-} from './treeItems';
+} from './treeElements';
+import { calmElements, fieldTreeItem, messageTreeItem } from './treeItems';
 
 export const ORGANIZATION_VIEW_ID = 'countersign.organization';
-const REFRESH_DEBOUNCE_MS = 250;
 
 export interface OrganizationView extends vscode.Disposable {
   readonly provider: vscode.TreeDataProvider<OrganizationElement>;
@@ -51,54 +51,26 @@ interface Model {
   readonly smartContractInterfaces: Outcome<SmartContractInterface[]>;
   readonly privateKeys: Outcome<PrivateKey[]>;
   readonly privateKeyTags: Outcome<Tag[]>;
+  /** The session could not be opened: every group shows that error (a crashed sandbox's own message). */
+  readonly sessionFailed?: boolean;
 }
 
 export function registerOrganizationView(services: Services): OrganizationView {
   return new OrganizationTree(services);
 }
 
-class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<OrganizationElement> {
+class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements OrganizationView {
   readonly provider: vscode.TreeDataProvider<OrganizationElement> = this;
-  readonly treeView: vscode.TreeView<OrganizationElement>;
-  readonly #services: Services;
-  readonly #emitter = new vscode.EventEmitter<OrganizationElement | undefined>();
-  readonly onDidChangeTreeData = this.#emitter.event;
-  readonly #disposables: vscode.Disposable[] = [];
-  /** undefined: not loaded; null: no session. */
-  #model: Model | null | undefined;
-  #generation = 0;
-  #loading: { generation: number; promise: Promise<Model | null> } | undefined;
-  #debounce: NodeJS.Timeout | undefined;
-  #disposed = false;
+  protected readonly what = 'the organization';
 
   constructor(services: Services) {
-    this.#services = services;
-    this.treeView = vscode.window.createTreeView(ORGANIZATION_VIEW_ID, {
-      treeDataProvider: this,
-      showCollapseAll: true,
-    });
-    this.#disposables.push(
-      this.treeView,
-      this.#emitter,
-      services.onDidChange((scope) => {
-        if (scope === 'profile' || scope === 'organization') this.#invalidate(true);
-      }),
-    );
-  }
-
-  dispose(): void {
-    this.#disposed = true;
-    if (this.#debounce) clearTimeout(this.#debounce);
-    for (const disposable of this.#disposables.splice(0)) disposable.dispose();
-  }
-
-  refresh(): void {
-    this.#invalidate(false);
+    super(services, ORGANIZATION_VIEW_ID, ['profile', 'organization']);
   }
 
   async contents(): Promise<OrganizationContents | undefined> {
-    const model = await this.#ensureLoaded();
-    if (!model) return undefined;
+    const loaded = await this.ensureLoaded();
+    if (loaded.kind !== 'loaded') return undefined;
+    const model = loaded.value;
     const value = <T>(outcome: Outcome<T>): T | undefined => (outcome.ok ? outcome.value : undefined);
     return {
       organizationId: model.organizationId,
@@ -106,6 +78,12 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
       privateKeys: value(model.privateKeys),
       privateKeyTags: value(model.privateKeyTags),
     };
+  }
+
+  /** The loaded model, or undefined while loading or when there is none. */
+  #loaded(): Model | undefined {
+    const model = this.model;
+    return model.kind === 'loaded' ? model.value : undefined;
   }
 
   // ---- TreeDataProvider ----
@@ -161,9 +139,39 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
 
   // ---- loading ----
 
+  /** Each group shows the error, as each list would have failed with it. */
+  protected override sessionFailed(error: unknown): SettledModel<Model> {
+    const failed = { ok: false, error } as const;
+    return {
+      kind: 'loaded',
+      value: {
+        organizationId: '',
+        smartContractInterfaces: failed,
+        privateKeys: failed,
+        privateKeyTags: failed,
+        sessionFailed: true,
+      },
+    };
+  }
+
   async #rootChildren(): Promise<OrganizationElement[]> {
-    const model = await this.#ensureLoaded();
-    if (!model) return [];
+    const loaded = await this.ensureLoaded();
+    if (loaded.kind === 'noSession') return [];
+    if (loaded.kind === 'error') {
+      return this.failureRows(
+        ORGANIZATION_VIEW_ID,
+        t('the organization'),
+        loaded.error,
+        CommandIds.refreshOrganization,
+      );
+    }
+    const model = loaded.value;
+    // The three lists failing for one reason that no Retry changes: that reason once, not three red groups.
+    const failures = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].flatMap((o) =>
+      o.ok ? [] : [o.error],
+    );
+    const calm = failures.length === 3 && !model.sessionFailed ? calmStateFor(this.services, failures[0]) : undefined;
+    if (calm) return calmElements(ORGANIZATION_VIEW_ID, calm);
     const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) =>
       o.ok ? o.value.length : -1,
     );
@@ -175,7 +183,7 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
   }
 
   #groupElement(group: OrganizationGroup): GroupElement | undefined {
-    const model = this.#model;
+    const model = this.#loaded();
     if (!model) return undefined;
     const outcome = model[group];
     return {
@@ -184,18 +192,18 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
       group,
       organizationId: model.organizationId,
       count: outcome.ok ? outcome.value.length : 0,
+      failed: !outcome.ok,
     };
   }
 
   #groupChildren(group: GroupElement): OrganizationElement[] {
-    const model = this.#model;
+    const model = this.#loaded();
     if (!model || model.organizationId !== group.organizationId) return [];
     const outcome = model[group.group];
     if (!outcome.ok) {
-      return errorElements(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, {
+      return this.failureRows(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, {
         parent: group,
-        hint: hintFor(this.#services, outcome.error),
-        recovery: recoveryFor(this.#services, outcome.error),
+        calm: !model.sessionFailed,
       });
     }
     const tagsById = new Map(
@@ -241,7 +249,7 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
   }
 
   #keyUnderTag(tag: PrivateKeyTagElement, privateKey: PrivateKey): PrivateKeyElement {
-    const model = this.#model;
+    const model = this.#loaded();
     const tagsById = new Map(
       (model?.privateKeyTags.ok ? model.privateKeyTags.value : []).map((entry) => [entry.tagId, entry]),
     );
@@ -256,47 +264,7 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
     };
   }
 
-  #invalidate(debounced: boolean): void {
-    this.#generation++;
-    this.#model = undefined;
-    if (!debounced) {
-      if (this.#debounce) clearTimeout(this.#debounce);
-      this.#debounce = undefined;
-      this.#emitter.fire(undefined);
-      return;
-    }
-    if (this.#debounce) return;
-    this.#debounce = setTimeout(() => {
-      this.#debounce = undefined;
-      if (!this.#disposed) this.#emitter.fire(undefined);
-    }, REFRESH_DEBOUNCE_MS);
-  }
-
-  #ensureLoaded(): Promise<Model | null> {
-    if (this.#model !== undefined) return Promise.resolve(this.#model);
-    const generation = this.#generation;
-    if (this.#loading?.generation === generation) return this.#loading.promise;
-    const promise = this.#load().then((model) => {
-      if (generation === this.#generation) this.#model = model;
-      return model;
-    });
-    this.#loading = { generation, promise };
-    void promise.finally(() => {
-      if (this.#loading?.promise === promise) this.#loading = undefined;
-    });
-    return promise;
-  }
-
-  async #load(): Promise<Model | null> {
-    let session: Session | undefined;
-    try {
-      session = await this.#services.session();
-    } catch (error) {
-      this.#services.log.failure('Could not open the active profile', error);
-      const failed = { ok: false, error } as const;
-      return { organizationId: '', smartContractInterfaces: failed, privateKeys: failed, privateKeyTags: failed };
-    }
-    if (!session) return null;
+  protected async fetch(session: Session): Promise<Model> {
     const { client } = session;
     const organizationId = session.profile.organizationId;
     const started = Date.now();
@@ -304,7 +272,7 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
       try {
         return { ok: true, value: await load() };
       } catch (error) {
-        this.#services.log.failure(`Could not load ${what}`, error);
+        this.services.log.failure(`Could not load ${what}`, error);
         return { ok: false, error };
       }
     };
@@ -313,7 +281,7 @@ class OrganizationTree implements OrganizationView, vscode.TreeDataProvider<Orga
       settle('private keys', () => client.listPrivateKeys({ organizationId })),
       settle('private key tags', () => client.listPrivateKeyTags({ organizationId })),
     ]);
-    this.#services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
+    this.services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
     return { organizationId, smartContractInterfaces, privateKeys, privateKeyTags };
   }
 }

@@ -49,3 +49,13 @@ export function isPrivateKeyNode(value: unknown): value is PrivateKeyNode {
 export function isPrivateKeyTagNode(value: unknown): value is PrivateKeyTagNode {
   return hasKind(value, 'privateKeyTag');
 }
+
+/** The activity an argument stands for: a tree node, or an activity record itself. */
+export function activityOf(arg: unknown): Activity | undefined {
+  if (isActivityNode(arg)) return arg.activity;
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const record = arg as Partial<Activity>;
+  return typeof record.id === 'string' && typeof record.organizationId === 'string' && typeof record.status === 'string'
+    ? (arg as Activity)
+    : undefined;
+}

@@ -1,9 +1,11 @@
 /**
  * One sandbox per data directory: two processes appending to the same journal would each serve a state
  * the other cannot see (two VS Code windows share the extension's global storage). The lock is a file
- * holding the owner's PID; a lock whose process is gone (a crash, a kill -9) is taken over.
+ * holding the owner's PID, created whole in one atomic step; a lock whose process is gone (a crash, a
+ * kill -9) is taken over, atomically even when several sandboxes start at once (see `takeOver`).
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 export const LOCK_FILE_NAME = 'sandbox.lock';
@@ -35,6 +37,70 @@ export class SandboxDataDirInUseError extends Error {
   }
 }
 
+/** What `tryCreate` found: the lock is ours, or someone's (with the text it holds). */
+type Attempt = { readonly won: true } | { readonly won: false; readonly content: string | undefined };
+
+/**
+ * Creates `file` holding our PID, atomically: written to a temporary file first and linked into place,
+ * so the lock never exists empty or half-written, and the link fails if the lock is already there.
+ */
+function tryCreate(file: string): Attempt {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, String(process.pid), { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+    return { won: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  try {
+    return { won: false, content: readFileSync(file, 'utf8') };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return { won: false, content: undefined }; // gone in between: the caller tries again
+  }
+}
+
+const ownerOf = (content: string): number => (/^\d+$/.test(content.trim()) ? Number(content.trim()) : Number.NaN);
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Removes a lock left by a dead process, as one atomic step among any number of racers. Each stale
+ * owner has its own takeover token, `<lock>.takeover-<pid>`, created exclusively: the one racer that
+ * creates it checks that the lock still names the dead owner, removes it, and removes the token. A racer
+ * that comes later finds the lock naming someone else (or missing) and removes nothing, so a lock just
+ * taken over is never removed by a second racer. Returns whether the caller should try to lock again.
+ */
+function takeOver(file: string, staleContent: string, depth: number): boolean {
+  const owner = ownerOf(staleContent);
+  const token = `${file}.takeover-${Number.isNaN(owner) ? 'unreadable' : owner}`;
+  const attempt = tryCreate(token);
+  if (!attempt.won) {
+    const tokenOwner = ownerOf(attempt.content ?? '');
+    // Another racer is taking over right now; or one died doing so, whose token is stale in turn.
+    if (attempt.content !== undefined && !(tokenOwner > 0 && isRunning(tokenOwner)) && depth < 3)
+      takeOver(token, attempt.content, depth + 1);
+    return false;
+  }
+  try {
+    let current: string | undefined;
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch {
+      current = undefined;
+    }
+    if (current === staleContent) rmSync(file, { force: true });
+  } finally {
+    rmSync(token, { force: true });
+  }
+  return true;
+}
+
 export class DataDirLock {
   readonly #file: string;
   #released = false;
@@ -45,28 +111,18 @@ export class DataDirLock {
 
   static acquire(dir: string): DataDirLock {
     const file = path.join(dir, LOCK_FILE_NAME);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        const fd = openSync(file, 'wx', 0o600);
-        try {
-          writeSync(fd, String(process.pid));
-        } finally {
-          closeSync(fd);
-        }
-        return new DataDirLock(file);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const attempt = tryCreate(file);
+      if (attempt.won) return new DataDirLock(file);
+      if (attempt.content !== undefined) {
+        const owner = ownerOf(attempt.content);
+        if (owner > 0 && isRunning(owner)) throw new SandboxDataDirInUseError(dir, owner);
+        if (takeOver(file, attempt.content, 0)) continue;
       }
-      let owner = Number.NaN;
-      try {
-        owner = Number(readFileSync(file, 'utf8').trim());
-      } catch {
-        // Vanished between the two calls: try again.
-      }
-      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) throw new SandboxDataDirInUseError(dir, owner);
-      rmSync(file, { force: true });
+      if (Date.now() > deadline) throw new Error(`Could not lock the sandbox data directory ${dir}.`);
+      pause(5);
     }
-    throw new Error(`Could not lock the sandbox data directory ${dir}.`);
   }
 
   release(): void {

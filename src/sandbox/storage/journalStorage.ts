@@ -1,88 +1,104 @@
 /**
- * An append-only journal, one record per line: `<crc32 hex> <json>\n`. Appends are grouped: while one
- * write + fdatasync is in flight, new records queue up and go out together in the next one, so the cost
- * of a sync is shared by every request that arrived meanwhile. Only when its group is synced does an
- * append resolve.
+ * An append-only journal (see journalFormat.ts for its bytes). Appends are grouped: while one write +
+ * fdatasync is in flight, new records queue up and go out together in the next one, so the cost of a
+ * sync is shared by every request that arrived meanwhile. Only when its group is synced does an append
+ * resolve. A failed write or sync stops the journal for good: every later append is refused, and the
+ * sandbox refuses every request until it is restarted and has read back what the disk really holds.
  *
- * On open, a last line that is incomplete or fails its checksum (a write torn by a crash) is cut off:
- * it was never acknowledged. A damaged line followed by good ones is not a torn write, and opening fails
- * rather than silently dropping acknowledged records.
+ * Opening never guesses: a torn last write is cut off (it was never acknowledged); damage stops the
+ * open with a `JournalDamagedError`, unless the caller asked for a repair.
  */
-import { closeSync, fdatasync, ftruncateSync, fsyncSync, openSync, readFileSync, write } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fdatasync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  write,
+  writeSync,
+} from 'node:fs';
 import * as path from 'node:path';
-import { crc32 } from 'node:zlib';
-import type { Storage } from './storage';
+import { encodeGroup, scanJournal, type JournalDamage } from './journalFormat';
+import type { Storage, StorageFaults } from './storage';
 
 export const JOURNAL_FILE_NAME = 'journal.log';
 
 interface Pending {
-  readonly bytes: Buffer;
+  readonly json: Buffer;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
 }
 
 export interface RecoveryReport {
   readonly records: number;
-  /** Bytes cut from the end because the last record was torn. */
+  /** Bytes cut from the end because the last write was torn. */
   readonly truncatedBytes: number;
+  /** Records read in the format from before sequence numbers (appended to in the current one). */
+  readonly legacyRecords: number;
+  /** Set when a damaged journal was repaired on request. */
+  readonly repaired?: { readonly backup: string; readonly offset: number; readonly droppedRecords: number };
 }
 
-function encodeRecord(record: unknown): Buffer {
-  const json = Buffer.from(JSON.stringify(record), 'utf8');
-  const crc = crc32(json).toString(16).padStart(8, '0');
-  return Buffer.concat([Buffer.from(`${crc} `, 'latin1'), json, Buffer.from('\n', 'latin1')]);
-}
+/** The journal is damaged: what, where, and the two ways on. */
+export class JournalDamagedError extends Error {
+  override readonly name = 'JournalDamagedError';
+  readonly file: string;
+  readonly damage: JournalDamage;
 
-/** Parses the journal's bytes; returns the records and the length of the good prefix. */
-export function readJournal(bytes: Buffer): { records: unknown[]; goodLength: number } {
-  const records: unknown[] = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    const end = bytes.indexOf(0x0a, offset);
-    const line = end === -1 ? undefined : bytes.subarray(offset, end);
-    const record = line === undefined ? undefined : decodeLine(line);
-    if (record === undefined) {
-      // Anything after the first bad line must be a torn tail, not acknowledged data.
-      const nextGood = end === -1 ? -1 : findGoodLineAfter(bytes, end + 1);
-      if (nextGood !== -1) {
-        throw new Error(
-          `the journal is damaged at byte ${offset}, before records that are intact; refusing to drop them`,
-        );
-      }
-      return { records, goodLength: offset };
-    }
-    records.push(record.value);
-    offset = end + 1;
+  constructor(file: string, damage: JournalDamage, repairDoes?: string) {
+    const repair =
+      repairDoes ??
+      `copies the journal to a timestamped backup and cuts it at byte ${damage.offset}, dropping ${damage.recordsFromDamage} record(s) from there on`;
+    super(
+      `The sandbox journal ${file} is damaged at byte ${damage.offset} (record ${damage.recordNumber}): found ${damage.found}. ` +
+        `Nothing was changed and the sandbox did not start. Either start it with --repair, which ${repair}, ` +
+        `or start it on a fresh data directory.`,
+    );
+    this.file = file;
+    this.damage = damage;
   }
-  return { records, goodLength: offset };
 }
 
-function decodeLine(line: Buffer): { value: unknown } | undefined {
-  if (line.length < 10 || line[8] !== 0x20) return undefined;
-  const json = line.subarray(9);
-  if (crc32(json).toString(16).padStart(8, '0') !== line.subarray(0, 8).toString('latin1')) return undefined;
+/** `20260102T030405Z`: when a backup was taken, sortable and safe in a file name. */
+function timestampForFileName(now: Date): string {
+  return now
+    .toISOString()
+    .replaceAll(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+}
+
+/** Copies the file next to itself as `<name>.<timestamp>.bak`, and returns the backup's path. */
+export function backupFile(file: string): string {
+  let backup = `${file}.${timestampForFileName(new Date())}.bak`;
+  for (let n = 2; existsSync(backup); n++) backup = `${file}.${timestampForFileName(new Date())}-${n}.bak`;
+  copyFileSync(file, backup);
+  return backup;
+}
+
+function syncDirectory(dir: string): void {
   try {
-    return { value: JSON.parse(json.toString('utf8')) as unknown };
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch {
-    return undefined;
+    // Some platforms cannot sync a directory; the rename is still atomic.
   }
-}
-
-function findGoodLineAfter(bytes: Buffer, from: number): number {
-  let offset = from;
-  while (offset < bytes.length) {
-    const end = bytes.indexOf(0x0a, offset);
-    if (end === -1) return -1;
-    if (decodeLine(bytes.subarray(offset, end)) !== undefined) return offset;
-    offset = end + 1;
-  }
-  return -1;
 }
 
 export class JournalStorage implements Storage {
   readonly recovered: readonly unknown[];
   readonly recovery: RecoveryReport;
   readonly #fd: number;
+  readonly #faults: StorageFaults;
+  #nextSequence: number;
   #queue: Pending[] = [];
   #flushing: Promise<void> | undefined;
   #closed = false;
@@ -90,37 +106,89 @@ export class JournalStorage implements Storage {
   /** Records written and fdatasync calls made since open: how well appends are grouped. */
   readonly stats = { records: 0, syncs: 0 };
 
-  private constructor(fd: number, recovered: unknown[], recovery: RecoveryReport) {
+  private constructor(fd: number, recovered: unknown[], recovery: RecoveryReport, faults: StorageFaults) {
     this.#fd = fd;
     this.recovered = recovered;
     this.recovery = recovery;
+    this.#nextSequence = recovered.length + 1;
+    this.#faults = faults;
   }
 
-  /** Opens (or creates) the journal in `dir`, cutting off a torn last record. */
-  static open(dir: string): JournalStorage {
+  /** Whether `dir` holds a journal (empty or not). */
+  static exists(dir: string): boolean {
+    return existsSync(path.join(dir, JOURNAL_FILE_NAME));
+  }
+
+  /**
+   * Creates the journal with its first record, whole or not at all: written to a temporary file, synced,
+   * and renamed into place, so a journal never exists without it.
+   */
+  static create(dir: string, first: unknown, faults: StorageFaults = {}): JournalStorage {
+    const file = path.join(dir, JOURNAL_FILE_NAME);
+    const temp = `${file}.${process.pid}.tmp`;
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, encodeGroup([Buffer.from(JSON.stringify(first), 'utf8')], 1));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+    syncDirectory(dir);
+    return JournalStorage.open(dir, { faults });
+  }
+
+  /**
+   * Opens the journal in `dir`: cuts off a torn last write, and refuses damage with a
+   * `JournalDamagedError` unless `repair` is set, in which case the journal is first copied to a
+   * timestamped backup and then cut at the damage.
+   */
+  static open(dir: string, options: { repair?: boolean; faults?: StorageFaults } = {}): JournalStorage {
     const file = path.join(dir, JOURNAL_FILE_NAME);
     const fd = openSync(file, 'a+', 0o600);
     try {
       const bytes = readFileSync(file);
-      const { records, goodLength } = readJournal(bytes);
-      const truncatedBytes = bytes.length - goodLength;
+      const scan = scanJournal(bytes);
+      let repaired: RecoveryReport['repaired'];
+      if (scan.damage) {
+        if (options.repair !== true) throw new JournalDamagedError(file, scan.damage);
+        const backup = backupFile(file);
+        repaired = { backup, offset: scan.damage.offset, droppedRecords: scan.damage.recordsFromDamage };
+      }
+      const truncatedBytes = bytes.length - scan.goodLength;
       if (truncatedBytes > 0) {
-        ftruncateSync(fd, goodLength);
+        ftruncateSync(fd, scan.goodLength);
         fsyncSync(fd);
       }
-      return new JournalStorage(fd, records, { records: records.length, truncatedBytes });
+      const report: RecoveryReport = {
+        records: scan.records.length,
+        truncatedBytes: repaired ? 0 : truncatedBytes,
+        legacyRecords: scan.legacyRecords,
+        ...(repaired ? { repaired } : {}),
+      };
+      return new JournalStorage(fd, scan.records, report, options.faults ?? {});
     } catch (error) {
       closeSync(fd);
       throw error;
     }
   }
 
+  /** Removes the journal of `dir` (used only after it was backed up, to start afresh). */
+  static remove(dir: string): void {
+    rmSync(path.join(dir, JOURNAL_FILE_NAME), { force: true });
+  }
+
+  get failure(): Error | undefined {
+    return this.#failure;
+  }
+
   append(record: unknown): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('the journal is closed'));
     if (this.#failure) return Promise.reject(this.#failure);
-    const bytes = encodeRecord(record);
+    // Serialised now: the record may be changed once it is applied, and what was decided is what is kept.
+    const json = Buffer.from(JSON.stringify(record), 'utf8');
     return new Promise<void>((resolve, reject) => {
-      this.#queue.push({ bytes, resolve, reject });
+      this.#queue.push({ json, resolve, reject });
       if (!this.#flushing) this.#flushing = this.#drain();
     });
   }
@@ -130,10 +198,13 @@ export class JournalStorage implements Storage {
       const group = this.#queue;
       this.#queue = [];
       try {
-        await writeAll(this.#fd, Buffer.concat(group.map((p) => p.bytes)));
-        await new Promise<void>((resolve, reject) =>
-          fdatasync(this.#fd, (error) => (error ? reject(error) : resolve())),
+        const bytes = encodeGroup(
+          group.map((p) => p.json),
+          this.#nextSequence,
         );
+        await this.#write(bytes);
+        await this.#sync();
+        this.#nextSequence += group.length;
         this.stats.records += group.length;
         this.stats.syncs += 1;
         for (const p of group) p.resolve();
@@ -147,12 +218,33 @@ export class JournalStorage implements Storage {
     this.#flushing = undefined;
   }
 
+  async #write(bytes: Buffer): Promise<void> {
+    const fault = this.#faults.write?.(bytes.length);
+    if (fault) {
+      if (fault.written > 0) await writeAll(this.#fd, bytes.subarray(0, Math.min(fault.written, bytes.length)));
+      throw fault.error;
+    }
+    await writeAll(this.#fd, bytes);
+  }
+
+  #sync(): Promise<void> {
+    const fault = this.#faults.sync?.();
+    if (fault) return Promise.reject(fault);
+    return new Promise<void>((resolve, reject) => fdatasync(this.#fd, (error) => (error ? reject(error) : resolve())));
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     while (this.#flushing) await this.#flushing;
     closeSync(this.#fd);
   }
+}
+
+/** Parses the journal's bytes; returns the good records and the length of the good prefix. */
+export function readJournal(bytes: Buffer): { records: unknown[]; goodLength: number } {
+  const { records, goodLength } = scanJournal(bytes);
+  return { records, goodLength };
 }
 
 function writeAll(fd: number, buffer: Buffer): Promise<void> {

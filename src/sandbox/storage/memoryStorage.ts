@@ -3,6 +3,7 @@ import type { Storage } from './storage';
 
 export class MemoryStorage implements Storage {
   readonly recovered: readonly unknown[] = [];
+  readonly failure: Error | undefined = undefined;
 
   append(): Promise<void> {
     return Promise.resolve();

@@ -3,15 +3,14 @@ import * as assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { APP_PROOF_SIGNATURE_SCHEME, type AppProof } from '../../../src/api';
 import { activitySchema, apiKeySchema } from '../../../src/api/remote';
+import { activityJsonText, summarizeApiKey } from '../../../src/extension/output/activityReport';
+import { activityRecord, apiKeyRecord } from '../../api/sampleRecords';
 import {
   activityHeadline,
-  activityJsonText,
   activityOutcome,
   appProofLines,
   outcomeSentence,
-  summarizeApiKey,
-} from '../../../src/extension/output/activityReport';
-import { activityRecord, apiKeyRecord } from '../../api/sampleRecords';
+} from '../../../src/extension/wording/activityWords';
 
 /** A proof signed with node:crypto the way the service signs one, independently of the code under test. */
 function makeProof(payload: object): AppProof {

@@ -9,7 +9,6 @@ import {
   addressFromArgument,
   adviseAddress,
   booleanOption,
-  intentLines,
   isConfirmed,
   isPlainObject,
   labelProblem,
@@ -19,10 +18,10 @@ import {
   stringArrayOption,
   stringOption,
   tagNameProblem,
-  voteDetail,
   votableActivities,
 } from '../../../src/extension/commands/operationInputs';
 import { activityRecord } from '../../api/sampleRecords';
+import { intentLines, voteDetail } from '../../../src/extension/wording/activityWords';
 
 // A known EIP-55 address (from the EIP's own examples).
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

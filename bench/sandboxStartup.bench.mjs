@@ -1,0 +1,186 @@
+// Sandbox start-up on a large journal: a data directory whose journal holds a seed and 100,000
+// activities (each a created smart contract interface with its vote and its effect, about 1 KB, as the
+// sandbox writes them) is generated in a temporary directory; the figure is the time from spawning the
+// sandbox's CLI to its "listening" line: Node's own start, reading and checking every record (sequence
+// and checksum), rebuilding the state and listening. The peer is the floor for the same bytes: one
+// plain JSON.parse per record line, results kept, in the bench's own (already running) process.
+// Wall-clock time depends on how busy the machine is, so the CPU time of a start-up (in process) is
+// printed beside it, with the floor's.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+const { startSandbox } = require(`${root}out/src/sandbox/index.js`);
+const { encodeGroup } = require(`${root}out/src/sandbox/storage/journalFormat.js`);
+const cli = `${root}out/src/sandbox/cli.js`;
+
+const activities = Number(process.env.BENCH_ACTIVITIES ?? 100_000);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const budgetMs = 2000;
+
+const ABI =
+  '[{"type":"function","name":"balanceOf","inputs":[{"name":"owner","type":"address"}],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
+
+function activityRecord(organizationId, userId, publicKey, i, now) {
+  const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+  const interfaceId = `11111111-0000-4000-8000-${String(i).padStart(12, '0')}`;
+  const fingerprint = `sha256:${i.toString(16).padStart(64, '0')}`;
+  const intent = {
+    smartContractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    smartContractInterface: ABI,
+    type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+    label: `bench interface ${i}`,
+  };
+  return {
+    kind: 'activities',
+    activities: [
+      {
+        id,
+        organizationId,
+        type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
+        fingerprint,
+        timestampMs: String(now),
+        intent: { createSmartContractInterfaceIntent: intent },
+        status: 'ACTIVITY_STATUS_COMPLETED',
+        result: { createSmartContractInterfaceResult: { smartContractInterfaceId: interfaceId } },
+        votes: [
+          {
+            id: `22222222-0000-4000-8000-${String(i).padStart(12, '0')}`,
+            userId,
+            selection: 'VOTE_SELECTION_APPROVED',
+            message: fingerprint,
+            publicKey,
+            createdAtMs: now,
+          },
+        ],
+        generateAppProofs: false,
+        createdAtMs: now,
+        updatedAtMs: now,
+        windowStartMs: now,
+        initiatorUserId: userId,
+        initiatorOrganizationId: organizationId,
+      },
+    ],
+    effects: [
+      {
+        op: 'putInterface',
+        organizationId,
+        record: { smartContractInterfaceId: interfaceId, ...intent, notes: '', createdAtMs: now },
+      },
+    ],
+  };
+}
+
+async function makeDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'countersign-startup-bench-'));
+  const seeded = await startSandbox({ dataDir: dir });
+  const demo = seeded.credentials.organizations.find((o) => o.name === 'Demo');
+  await seeded.close();
+  const user = demo.users[0];
+  const journal = path.join(dir, 'journal.log');
+  const fd = openSync(journal, 'a');
+  const now = Date.now();
+  let sequence = 2; // the seed is record 1
+  for (let start = 0; start < activities; start += 1000) {
+    const jsons = [];
+    for (let i = start; i < Math.min(activities, start + 1000); i++)
+      jsons.push(
+        Buffer.from(
+          JSON.stringify(activityRecord(demo.organizationId, user.userId, user.apiKeys[0].publicKey, i, now)),
+        ),
+      );
+    writeSync(fd, encodeGroup(jsons, sequence));
+    sequence += jsons.length;
+  }
+  closeSync(fd);
+  return { dir, journal };
+}
+
+function startUp(dir) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [cli, '--port', '0', '--data-dir', dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    let ms;
+    child.stdout.on('data', (chunk) => {
+      out += chunk.toString('utf8');
+      if (ms === undefined && /listening on http/.test(out)) {
+        ms = performance.now() - started;
+        child.kill('SIGTERM');
+      }
+    });
+    child.once('exit', (code) =>
+      ms === undefined ? reject(new Error(`the sandbox exited early (${code})`)) : resolve(ms),
+    );
+  });
+}
+
+/** CPU time (user + system) of `work` in this process: what start-up costs, however busy the machine is. */
+async function cpuMs(work) {
+  const before = process.cpuUsage();
+  const result = await work();
+  const used = process.cpuUsage(before);
+  return { ms: (used.user + used.system) / 1000, result };
+}
+
+/** The floor: read the file and JSON.parse each line's record, keeping the results as any loader must. */
+function parseFloor(journal) {
+  const started = performance.now();
+  const bytes = readFileSync(journal);
+  const records = [];
+  for (let offset = 0; offset < bytes.length;) {
+    const end = bytes.indexOf(0x0a, offset);
+    records.push(JSON.parse(bytes.toString('utf8', bytes.indexOf(0x7b, offset), end)));
+    offset = end + 1;
+  }
+  return { ms: performance.now() - started, count: records.length };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const { dir, journal } = await makeDataDir();
+try {
+  const bytes = readFileSync(journal).length;
+  console.log(
+    `Sandbox start-up: journal of ${activities.toLocaleString('en')} activities, ${(bytes / 1e6).toFixed(1)} MB`,
+  );
+  const startups = [];
+  const floors = [];
+  const cpuStartups = [];
+  const cpuFloors = [];
+  for (let run = 0; run < runs; run++) {
+    startups.push(await startUp(dir));
+    const floor = await cpuMs(() => parseFloor(journal));
+    if (floor.result.count !== activities + 1) throw new Error(`the journal holds ${floor.result.count} records`);
+    floors.push(floor.result.ms);
+    cpuFloors.push(floor.ms);
+    const inProcess = await cpuMs(() => startSandbox({ dataDir: dir }));
+    cpuStartups.push(inProcess.ms);
+    await inProcess.result.close();
+  }
+  const value = Math.round(median(startups));
+  const peerValue = Math.round(median(floors));
+  const cpu = Math.round(median(cpuStartups));
+  const cpuFloor = Math.round(median(cpuFloors));
+  console.log(`  start-up to listening, wall clock (median of ${runs}): ${value} ms (budget ${budgetMs} ms)`);
+  console.log(`  floor, JSON.parse of every line (results kept) in a warm process, wall clock: ${peerValue} ms`);
+  console.log(`  start-up CPU time (in process, median of ${runs}): ${cpu} ms; floor CPU time: ${cpuFloor} ms`);
+  const figure = (name, v, peer, pv) =>
+    console.log(
+      `BENCH ${JSON.stringify({ figure: name, value: v, unit: 'ms', peer, peerValue: pv, ratio: Number((v / pv).toFixed(2)) })}`,
+    );
+  figure('sandbox start-up, 100k-activity journal (wall)', value, 'JSON.parse of the same lines (wall)', peerValue);
+  figure('sandbox start-up, 100k-activity journal (CPU)', cpu, 'JSON.parse of the same lines (CPU)', cpuFloor);
+  figure('sandbox start-up (wall) vs budget', value, 'budget', budgetMs);
+} finally {
+  if (process.env.BENCH_KEEP_DIR === undefined) rmSync(dir, { recursive: true, force: true });
+  else console.log(`  kept ${dir}`);
+}

@@ -1,0 +1,170 @@
+/** An activity's row and what it expands to: status, intent, result, failure, votes, fingerprint, id. */
+import * as vscode from 'vscode';
+import {
+  activityTimeMs,
+  fieldRows,
+  presentActivity,
+  statusPresentation,
+  ageText,
+  type FieldRow,
+} from './activityPresentation';
+import { t } from '../ui/l10n';
+import { contextValue } from './contextValue';
+import type { ActivityElement, FieldElement, PrivateKeyElement } from './treeElements';
+import { code, markdown, plain, themeIcon, timeText } from './treeItems';
+import {
+  unwrapSingleKey,
+  voteText,
+  activityTarget,
+  activityTitle,
+  type FindByFingerprint,
+} from '../wording/activityWords';
+
+/** `find`: the activity a vote names, so that "Approve activity" says which one. */
+export function activityTreeItem(element: ActivityElement, nowMs: number, find?: FindByFingerprint): vscode.TreeItem {
+  const { activity } = element;
+  const view = presentActivity(activity, nowMs, t, find);
+  const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = element.id;
+  item.description = view.description;
+  item.iconPath = themeIcon(view.status.iconId, view.status.colorId);
+  item.contextValue = contextValue(
+    'activity',
+    activity.canApprove && 'canApprove',
+    activity.canReject && 'canReject',
+    view.needsDecision && 'needsDecision',
+    view.pending && 'pending',
+    activity.fingerprint !== '' && 'hasFingerprint',
+  );
+  const created = activityTimeMs(activity);
+  const lines = [
+    `$(${view.status.iconId}) **${plain(activityTitle(activity, find))}**: ${plain(view.status.label)}`,
+    view.needsDecision ? t('Waiting for your decision: approve or reject it.') : '',
+    `${plain(t('Activity ID'))}: ${code(activity.id)}`,
+    `${plain(t('Organization'))}: ${code(activity.organizationId)}`,
+    activity.fingerprint ? `${plain(t('Fingerprint'))}: ${code(activity.fingerprint)}` : '',
+    created !== undefined ? `${plain(t('Created'))}: ${timeText(created)} (${plain(view.age)})` : '',
+    activity.votes.length > 0 ? plain(t('Votes: {0}', activity.votes.length)) : '',
+    activity.failure?.message ? `${plain(t('Failure'))}: ${plain(activity.failure.message)}` : '',
+  ].filter((line) => line !== '');
+  item.tooltip = markdown(lines);
+  const target = activityTarget(activity, find);
+  item.accessibilityInformation = {
+    // Type and status first (the words a screen reader user scans for), then what it touched, then the age.
+    label: [view.label, view.status.label, target, view.age].filter((part) => part !== '').join(', '),
+  };
+  return item;
+}
+
+function rowsToFields(
+  rows: readonly FieldRow[],
+  idPrefix: string,
+  parent: ActivityElement | FieldElement | PrivateKeyElement,
+): FieldElement[] {
+  return rows.map((row) => {
+    const id = `${idPrefix}/${row.key}`;
+    const element: { -readonly [K in keyof FieldElement]: FieldElement[K] } = {
+      kind: 'field',
+      id,
+      label: row.key,
+      description: row.text,
+      tooltip: row.fullText || undefined,
+      iconId: undefined,
+      children: undefined,
+      parent,
+    };
+    if (row.children) element.children = rowsToFields(row.children, id, element);
+    return element;
+  });
+}
+
+/** What an activity expands to: status, intent, result, failure, votes, fingerprint, id. */
+export function activityFields(element: ActivityElement, nowMs: number): FieldElement[] {
+  const { activity } = element;
+  const prefix = element.id;
+  const fields: FieldElement[] = [];
+  const status = statusPresentation(activity.status, false, t);
+  const leaf = (
+    key: string,
+    label: string,
+    description: string,
+    iconId?: string,
+    tooltip?: string,
+    colorId?: string,
+  ): FieldElement => ({
+    kind: 'field',
+    id: `${prefix}/${key}`,
+    label,
+    description,
+    tooltip: tooltip ?? description,
+    iconId,
+    colorId,
+    children: undefined,
+    parent: element,
+  });
+  const group = (key: string, label: string, value: unknown, iconId: string): FieldElement => {
+    const node: { -readonly [K in keyof FieldElement]: FieldElement[K] } = {
+      kind: 'field',
+      id: `${prefix}/${key}`,
+      label,
+      description: '',
+      tooltip: undefined,
+      iconId,
+      children: undefined,
+      parent: element,
+    };
+    node.children = rowsToFields(fieldRows(value), node.id, node);
+    return node;
+  };
+  fields.push(leaf('status', t('Status'), status.label, status.iconId, undefined, status.colorId));
+  if (Object.keys(activity.intent).length > 0)
+    fields.push(group('intent', t('Intent'), unwrapSingleKey(activity.intent), 'symbol-event'));
+  if (Object.keys(activity.result).length > 0)
+    fields.push(group('result', t('Result'), unwrapSingleKey(activity.result), 'output'));
+  if (activity.failure) {
+    fields.push(
+      leaf('failure', t('Failure'), activity.failure.message ?? '', 'error', undefined, 'testing.iconFailed'),
+    );
+  }
+  const votes: { -readonly [K in keyof FieldElement]: FieldElement[K] } = {
+    kind: 'field',
+    id: `${prefix}/votes`,
+    label: t('Votes'),
+    description: String(activity.votes.length),
+    tooltip: undefined,
+    iconId: 'person',
+    children: undefined,
+    parent: element,
+  };
+  votes.children = activity.votes.map((vote, index) => {
+    const text = voteText(vote, t);
+    const when = ageText(
+      vote.createdAt !== undefined ? activityTimeMs({ createdAt: vote.createdAt, timestampMs: undefined }) : undefined,
+      nowMs,
+      t,
+    );
+    return {
+      kind: 'field',
+      id: `${votes.id}/${vote.id ?? `${vote.userId}#${index}`}`,
+      label: text.who,
+      description: [text.selection, when].filter((part) => part !== '').join(' · '),
+      tooltip: vote.message ?? `${text.who}: ${text.selection}`,
+      iconId: text.approved ? 'thumbsup' : 'thumbsdown',
+      children: undefined,
+      parent: votes,
+    };
+  });
+  if (votes.children.length === 0) votes.children = undefined;
+  fields.push(votes);
+  fields.push(
+    leaf(
+      'fingerprint',
+      t('Fingerprint'),
+      activity.fingerprint || t('none'),
+      'shield',
+      activity.fingerprint || undefined,
+    ),
+  );
+  fields.push(leaf('id', t('Activity ID'), activity.id, 'link'));
+  return fields;
+}

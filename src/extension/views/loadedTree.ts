@@ -1,0 +1,175 @@
+/**
+ * A tree whose rows come from one load against the active session, written once for every view: the model
+ * states (no session, loading, error, loaded), the generation counter that throws away a load overtaken by a
+ * change, the one load in flight that every caller shares, the debounced refresh and the disposal. A view adds
+ * only its fetch and its rows.
+ */
+import * as vscode from 'vscode';
+import { CancelledError } from '../../api';
+import type { ChangeScope, Services, Session } from '../services';
+import { adviceFor, calmStateFor } from '../ui/advice';
+import type { GroupElement, MessageElement } from './treeElements';
+import { calmElements, errorElements } from './treeItems';
+
+/** What a view shows, as data: the views draw each state their own way. */
+export type TreeModel<T> =
+  | { readonly kind: 'noSession' }
+  | { readonly kind: 'loading' }
+  /** `phase`: whether opening the session failed (a profile or sandbox problem) or the view's own load. */
+  | { readonly kind: 'error'; readonly error: unknown; readonly phase: 'session' | 'fetch' }
+  | { readonly kind: 'loaded'; readonly value: T };
+
+/** A model that a load ended in. */
+export type SettledModel<T> = Exclude<TreeModel<T>, { readonly kind: 'loading' }>;
+
+/** Changes reported through services.onDidChange are gathered for this long before the view redraws. */
+export const REFRESH_DEBOUNCE_MS = 250;
+
+export abstract class LoadedTree<T, E> implements vscode.TreeDataProvider<E>, vscode.Disposable {
+  readonly treeView: vscode.TreeView<E>;
+  protected readonly services: Services;
+  readonly #emitter = new vscode.EventEmitter<E | undefined>();
+  readonly onDidChangeTreeData = this.#emitter.event;
+  protected readonly disposables: vscode.Disposable[] = [];
+  #model: SettledModel<T> | undefined;
+  /** Bumped on every invalidation; a load started under an older generation is thrown away. */
+  #generation = 0;
+  #loading: { generation: number; promise: Promise<SettledModel<T>> } | undefined;
+  #debounce: NodeJS.Timeout | undefined;
+  #disposed = false;
+
+  /** `scopes`: the changes (services.onDidChange) after which the view loads again. */
+  constructor(services: Services, viewId: string, scopes: readonly ChangeScope[]) {
+    this.services = services;
+    this.treeView = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true });
+    this.disposables.push(
+      this.treeView,
+      this.#emitter,
+      services.onDidChange((scope) => {
+        if (!scopes.includes(scope)) return;
+        this.onScopeChange(scope);
+        this.invalidate(true);
+      }),
+    );
+  }
+
+  /** The view's own load: throws to show the error state. Runs only with a session. */
+  protected abstract fetch(session: Session): Promise<T>;
+  /** What the failed load was, in the words of "Could not load <what>" for the log. */
+  protected abstract readonly what: string;
+
+  abstract getTreeItem(element: E): vscode.TreeItem;
+  abstract getChildren(element?: E): vscode.ProviderResult<E[]>;
+
+  /** Before the reload that a change causes: a view may forget what it kept for the old model. */
+  protected onScopeChange(_scope: ChangeScope): void {}
+  /** The model when the session could not be opened (a sandbox that crashed, a keyring that fails). */
+  protected sessionFailed(error: unknown): SettledModel<T> {
+    return { kind: 'error', error, phase: 'session' };
+  }
+  /** After a load that is still current is kept. */
+  protected onLoaded(_model: SettledModel<T>): void {}
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    if (this.#debounce) clearTimeout(this.#debounce);
+    this.#debounce = undefined;
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+
+  /** Reloads and redraws now. */
+  refresh(): void {
+    this.invalidate(false);
+  }
+
+  /** The model now: loading while no load has ended since the last change. */
+  protected get model(): TreeModel<T> {
+    return this.#model ?? { kind: 'loading' };
+  }
+
+  protected get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * The rows of a failed load: a state no Retry changes (the sandbox stopped, the organization gone) as one calm row
+   * and its command; any other error in red, with its hint, a fix when there is one, and Retry. `calm: false` for a
+   * failure to open the session (a crashed sandbox is an error to show as such, with its own message).
+   */
+  protected failureRows(
+    idPrefix: string,
+    what: string,
+    error: unknown,
+    retryCommand: string,
+    options: { readonly parent?: GroupElement; readonly calm?: boolean } = {},
+  ): MessageElement[] {
+    const { parent } = options;
+    const calm = options.calm === false ? undefined : calmStateFor(this.services, error);
+    if (calm) return calmElements(idPrefix, calm);
+    return errorElements(idPrefix, what, error, retryCommand, {
+      ...(parent ? { parent } : {}),
+      ...adviceFor(this.services, error),
+    });
+  }
+
+  /** Redraws `element` (or the whole view) without loading again. */
+  protected redraw(element?: E): void {
+    if (!this.#disposed) this.#emitter.fire(element);
+  }
+
+  protected invalidate(debounced: boolean): void {
+    this.#generation++;
+    this.#model = undefined;
+    if (!debounced) {
+      if (this.#debounce) clearTimeout(this.#debounce);
+      this.#debounce = undefined;
+      this.redraw();
+      return;
+    }
+    if (this.#debounce) return;
+    this.#debounce = setTimeout(() => {
+      this.#debounce = undefined;
+      this.redraw();
+    }, REFRESH_DEBOUNCE_MS);
+  }
+
+  /** The current model, loading it once however many callers ask at the same time. */
+  protected ensureLoaded(): Promise<SettledModel<T>> {
+    if (this.#model) return Promise.resolve(this.#model);
+    const generation = this.#generation;
+    if (this.#loading?.generation === generation) return this.#loading.promise;
+    const promise = this.#load().then((model) => {
+      if (generation === this.#generation) {
+        this.#model = model;
+        this.onLoaded(model);
+      }
+      return model;
+    });
+    this.#loading = { generation, promise };
+    void promise.finally(() => {
+      if (this.#loading?.promise === promise) this.#loading = undefined;
+    });
+    return promise;
+  }
+
+  async #load(): Promise<SettledModel<T>> {
+    let session: Session | undefined;
+    try {
+      session = await this.services.session();
+    } catch (error) {
+      this.services.log.failure('Could not open the active profile', error);
+      return this.sessionFailed(error);
+    }
+    if (!session) return { kind: 'noSession' };
+    try {
+      return { kind: 'loaded', value: await this.fetch(session) };
+    } catch (error) {
+      if (!(error instanceof CancelledError)) this.services.log.failure(`Could not load ${this.what}`, error);
+      return { kind: 'error', error, phase: 'fetch' };
+    }
+  }
+}

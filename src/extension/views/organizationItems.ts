@@ -1,0 +1,142 @@
+/** The Organization view's rows: groups, smart contract interfaces, private keys and their tags and addresses. */
+import * as vscode from 'vscode';
+import type { SmartContractInterface } from '../../api';
+import { t } from '../ui/l10n';
+import { shortAddress } from '../wording/activityWords';
+import { contextValue } from './contextValue';
+import type {
+  FieldElement,
+  GroupElement,
+  OrganizationGroup,
+  PrivateKeyElement,
+  PrivateKeyTagElement,
+  SmartContractInterfaceElement,
+} from './treeElements';
+import { code, markdown, plain } from './treeItems';
+
+export function groupLabel(group: OrganizationGroup): string {
+  switch (group) {
+    case 'smartContractInterfaces':
+      return t('Smart contract interfaces');
+    case 'privateKeys':
+      return t('Private keys');
+    case 'privateKeyTags':
+      return t('Private key tags');
+  }
+}
+
+const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
+  smartContractInterfaces: 'file-code',
+  privateKeys: 'key',
+  privateKeyTags: 'tag',
+};
+
+export function groupTreeItem(element: GroupElement): vscode.TreeItem {
+  // An empty group has nothing to open: no chevron. A group that fills up is a new item to VS Code, so it opens
+  // (VS Code keeps an item's old collapsed state).
+  const item = new vscode.TreeItem(
+    groupLabel(element.group),
+    element.count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
+  );
+  item.id = element.count === 0 ? `${element.id}/empty` : element.id;
+  item.description = element.failed ? '' : element.count === 0 ? t('none') : String(element.count);
+  item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[element.group]);
+  item.contextValue = contextValue('group');
+  return item;
+}
+
+function interfaceTypeText(type: string): string {
+  if (type === 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM') return 'Ethereum';
+  if (type === 'SMART_CONTRACT_INTERFACE_TYPE_SOLANA') return 'Solana';
+  return type;
+}
+
+export function smartContractInterfaceTreeItem(element: SmartContractInterfaceElement): vscode.TreeItem {
+  const sci: SmartContractInterface = element.smartContractInterface;
+  const item = new vscode.TreeItem(sci.label || sci.smartContractInterfaceId, vscode.TreeItemCollapsibleState.None);
+  item.id = element.id;
+  item.description = shortAddress(sci.smartContractAddress);
+  item.iconPath = new vscode.ThemeIcon('file-code');
+  item.contextValue = contextValue('smartContractInterface');
+  item.tooltip = markdown(
+    [
+      `**${plain(sci.label)}** (${plain(interfaceTypeText(sci.type))})`,
+      `${plain(t('Address'))}: ${code(sci.smartContractAddress)}`,
+      `${plain(t('Smart contract interface ID'))}: ${code(sci.smartContractInterfaceId)}`,
+      sci.notes ? `${plain(t('Notes'))}: ${plain(sci.notes)}` : '',
+    ].filter((line) => line !== ''),
+  );
+  return item;
+}
+
+function curveText(curve: string): string {
+  return curve.replace(/^CURVE_/, '').toLowerCase();
+}
+
+export function privateKeyTreeItem(element: PrivateKeyElement): vscode.TreeItem {
+  const key = element.privateKey;
+  const item = new vscode.TreeItem(
+    key.privateKeyName || key.privateKeyId,
+    element.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
+  item.id = element.id;
+  const firstAddress = key.addresses.find((entry) => entry.address)?.address;
+  item.description = [curveText(key.curve), firstAddress ? shortAddress(firstAddress) : '']
+    .filter((part) => part !== '')
+    .join(' · ');
+  item.iconPath = new vscode.ThemeIcon('key');
+  item.contextValue = contextValue('privateKey');
+  item.tooltip = markdown(
+    [
+      `**${plain(key.privateKeyName)}**`,
+      `${plain(t('Private key ID'))}: ${code(key.privateKeyId)}`,
+      `${plain(t('Curve'))}: ${plain(curveText(key.curve))}`,
+      `${plain(t('Public key'))}: ${code(key.publicKey)}`,
+      element.tags.length > 0 ? `${plain(t('Tags'))}: ${element.tags.map((tag) => plain(tag.tagName)).join(', ')}` : '',
+    ].filter((line) => line !== ''),
+  );
+  return item;
+}
+
+/** What a private key expands to: its tags, then its addresses. */
+export function privateKeyChildren(element: PrivateKeyElement): Array<PrivateKeyTagElement | FieldElement> {
+  const tags: PrivateKeyTagElement[] = element.tags.map((tag) => ({
+    kind: 'privateKeyTag',
+    id: `${element.id}/tag/${tag.tagId}`,
+    organizationId: element.organizationId,
+    tag,
+    keys: [],
+    parent: element,
+    expandable: false,
+  }));
+  const addresses: FieldElement[] = element.privateKey.addresses
+    .filter((entry) => entry.address)
+    .map((entry, index) => ({
+      kind: 'field',
+      id: `${element.id}/address/${index}`,
+      label: entry.address ?? '',
+      description: entry.format ? entry.format.replace(/^ADDRESS_FORMAT_/, '').toLowerCase() : '',
+      tooltip: entry.address,
+      iconId: 'symbol-field',
+      children: undefined,
+      parent: element,
+    }));
+  return [...tags, ...addresses];
+}
+
+export function privateKeyTagTreeItem(element: PrivateKeyTagElement): vscode.TreeItem {
+  const tag = element.tag;
+  const item = new vscode.TreeItem(
+    tag.tagName || tag.tagId,
+    element.expandable && element.keys.length > 0
+      ? vscode.TreeItemCollapsibleState.Collapsed
+      : vscode.TreeItemCollapsibleState.None,
+  );
+  item.id = element.id;
+  if (element.expandable)
+    item.description = element.keys.length === 1 ? t('1 key') : t('{0} keys', element.keys.length);
+  item.iconPath = new vscode.ThemeIcon('tag');
+  item.contextValue = contextValue('privateKeyTag');
+  item.tooltip = markdown([`**${plain(tag.tagName)}**`, `${plain(t('Tag ID'))}: ${code(tag.tagId)}`]);
+  return item;
+}

@@ -1,0 +1,83 @@
+/**
+ * The elements of both trees. Elements are plain objects: the resource nodes of treeNodes.ts (what commands
+ * receive) plus the view's own rows (fields, groups, messages).
+ */
+import type * as vscode from 'vscode';
+import type { Activity, PrivateKey, Tag } from '../../api';
+import type { ContextToken } from './contextValue';
+import type { ActivityNode, PrivateKeyNode, PrivateKeyTagNode, SmartContractInterfaceNode } from './treeNodes';
+
+/** An activity row. The object stays the same across refreshes (only `activity` is replaced). */
+export interface ActivityElement extends ActivityNode {
+  /** The tree id: the activity id, so expansion and selection survive a refresh. */
+  readonly id: string;
+  activity: Activity;
+}
+
+/** A row under an activity or a private key: a key and a value, maybe with rows under it. */
+export interface FieldElement {
+  readonly kind: 'field';
+  readonly id: string;
+  readonly label: string;
+  readonly description: string;
+  readonly tooltip: string | undefined;
+  readonly iconId: string | undefined;
+  readonly colorId?: string | undefined;
+  readonly children: readonly FieldElement[] | undefined;
+  readonly parent: ActivityElement | FieldElement | PrivateKeyElement | undefined;
+}
+
+/** A row that is not a resource: an error, Retry, Load more. */
+export interface MessageElement {
+  readonly kind: 'message';
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly tooltip?: string;
+  readonly iconId: string;
+  readonly colorId?: string;
+  readonly token: ContextToken;
+  readonly command?: vscode.Command;
+  readonly parent?: GroupElement;
+}
+
+export type OrganizationGroup = 'smartContractInterfaces' | 'privateKeys' | 'privateKeyTags';
+
+export interface GroupElement {
+  readonly kind: 'group';
+  readonly id: string;
+  readonly group: OrganizationGroup;
+  readonly organizationId: string;
+  readonly count: number;
+  /** Its list failed to load: the rows under it say why, and the count says nothing. */
+  readonly failed?: boolean;
+}
+
+export interface SmartContractInterfaceElement extends SmartContractInterfaceNode {
+  readonly id: string;
+}
+
+export interface PrivateKeyElement extends PrivateKeyNode {
+  readonly id: string;
+  /** The tags of this key, resolved from the organization's tag list (ids without a tag are kept as ids). */
+  readonly tags: readonly Tag[];
+  readonly parent: GroupElement | PrivateKeyTagElement;
+  /** Under a tag, a key is a leaf; under "Private keys" it expands to its tags and addresses. */
+  readonly expandable: boolean;
+}
+
+export interface PrivateKeyTagElement extends PrivateKeyTagNode {
+  readonly id: string;
+  readonly keys: readonly PrivateKey[];
+  readonly parent: GroupElement | PrivateKeyElement;
+  readonly expandable: boolean;
+}
+
+export type ActivitiesElement = ActivityElement | FieldElement | MessageElement;
+export type OrganizationElement =
+  | GroupElement
+  | SmartContractInterfaceElement
+  | PrivateKeyElement
+  | PrivateKeyTagElement
+  | FieldElement
+  | MessageElement;

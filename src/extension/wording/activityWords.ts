@@ -1,0 +1,285 @@
+/**
+ * How an activity reads in words, in one place: its type, status, target, intent lines, votes and outcome, and the
+ * App Proof lines. Tree rows, dialogs, the log and messages all take their words from here. Pure (no `vscode`),
+ * so it is tested in plain Node; user strings go through the Translate the caller passes.
+ */
+import { checkAppProof, type Activity, type Vote } from '../../api';
+import { englishText, type Translate } from './translate';
+
+/** Words that keep their own spelling when an enum name is turned into a phrase. */
+const SPECIAL_WORDS: Readonly<Record<string, string>> = {
+  API: 'API',
+  ABI: 'ABI',
+  ID: 'ID',
+  IDS: 'IDs',
+  OTP: 'OTP',
+  OAUTH: 'OAuth',
+  OAUTH2: 'OAuth2',
+  URL: 'URL',
+  EVM: 'EVM',
+  JWT: 'JWT',
+  SMS: 'SMS',
+  TOS: 'terms of service',
+  ETH: 'ETH',
+};
+
+/** Turns `CREATE_SUB_ORGANIZATION_V7`-style words into "create sub-organization" (no version suffix). */
+function phraseOf(words: string): string {
+  const parts = words
+    .replace(/_V\d+$/, '')
+    .replace(/SUB_ORGANIZATION/g, 'SUB-ORGANIZATION')
+    .split('_')
+    .filter((part) => part !== '');
+  return parts.map((part) => SPECIAL_WORDS[part] ?? part.toLowerCase()).join(' ');
+}
+
+function sentenceCase(phrase: string): string {
+  return phrase === '' ? phrase : phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
+/**
+ * The activity type in words, in sentence case: `ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE` →
+ * "Create smart contract interface". A value without the usual prefix is shown as it is.
+ */
+export function activityTypeLabel(type: string): string {
+  const prefix = 'ACTIVITY_TYPE_';
+  if (!type.startsWith(prefix) || type.length === prefix.length) return type;
+  return sentenceCase(phraseOf(type.slice(prefix.length)));
+}
+
+/** An address as it fits a row: `0x5aAeb6…1BeAed`. */
+export function shortAddress(address: string): string {
+  return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
+}
+
+/** The activity a vote names, found by its fingerprint, when the caller knows it. */
+export type FindByFingerprint = (fingerprint: string) => Pick<Activity, 'type' | 'intent'> | undefined;
+
+/**
+ * What an activity touched, in a few words: the interface's label and address, the tag's name, the interface or
+ * organization deleted, or (for a vote) the activity voted on, by its type and target when it can be found.
+ * Empty when the intent does not say.
+ */
+export function activityTarget(
+  activity: Pick<Activity, 'type' | 'intent'> & Partial<Pick<Activity, 'organizationId'>>,
+  find?: FindByFingerprint,
+): string {
+  const inner = unwrapSingleKey(activity.intent);
+  const fields = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {};
+  const text = (key: string): string => {
+    const value = fields[key];
+    return typeof value === 'string' ? value : '';
+  };
+  switch (activity.type) {
+    case 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE': {
+      const label = text('label');
+      const address = text('smartContractAddress');
+      return [label ? `"${label}"` : '', address ? shortAddress(address) : ''].filter((p) => p !== '').join(' · ');
+    }
+    case 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG':
+      return text('privateKeyTagName') ? `"${text('privateKeyTagName')}"` : '';
+    case 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE':
+      return text('smartContractInterfaceId');
+    case 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION':
+      return activity.organizationId ?? '';
+    case 'ACTIVITY_TYPE_APPROVE_ACTIVITY':
+    case 'ACTIVITY_TYPE_REJECT_ACTIVITY': {
+      const fingerprint = text('fingerprint');
+      const voted = fingerprint ? find?.(fingerprint) : undefined;
+      return voted ? activityTitle(voted) : fingerprint ? shortAddress(fingerprint) : '';
+    }
+    default:
+      return text('label') || text('name');
+  }
+}
+
+/** The type in words followed by what it touched: `Create private key tag "treasury"`. */
+export function activityTitle(
+  activity: Pick<Activity, 'type'> & Partial<Pick<Activity, 'intent' | 'organizationId'>>,
+  find?: FindByFingerprint,
+): string {
+  const target = activity.intent ? activityTarget({ ...activity, intent: activity.intent }, find) : '';
+  return target ? `${activityTypeLabel(activity.type)} ${target}` : activityTypeLabel(activity.type);
+}
+
+/** The status in words, e.g. "Completed", "Consensus needed"; an unknown status as a phrase of its name. */
+export function statusLabel(status: string, t: Translate = englishText): string {
+  switch (status) {
+    case 'ACTIVITY_STATUS_COMPLETED':
+      return t('Completed');
+    case 'ACTIVITY_STATUS_FAILED':
+      return t('Failed');
+    case 'ACTIVITY_STATUS_REJECTED':
+      return t('Rejected');
+    case 'ACTIVITY_STATUS_CONSENSUS_NEEDED':
+      return t('Consensus needed');
+    case 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED':
+      return t('Authenticators needed');
+    case 'ACTIVITY_STATUS_PENDING':
+      return t('Pending');
+    case 'ACTIVITY_STATUS_CREATED':
+      return t('Created');
+    default: {
+      const prefix = 'ACTIVITY_STATUS_';
+      return status.startsWith(prefix) ? sentenceCase(phraseOf(status.slice(prefix.length))) : status;
+    }
+  }
+}
+
+/**
+ * The interesting part of an intent or result record: the service wraps it in one key named after the
+ * operation (`createSmartContractInterfaceIntent`); when there is exactly one such key, its content.
+ */
+export function unwrapSingleKey(record: Readonly<Record<string, unknown>>): unknown {
+  const keys = Object.keys(record);
+  if (keys.length === 1) {
+    const only = record[keys[0] as string];
+    if (typeof only === 'object' && only !== null && !Array.isArray(only)) return only;
+  }
+  return record;
+}
+
+const MAX_VALUE_TEXT = 100;
+const MAX_DETAIL_LINES = 14;
+
+function valueText(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length <= MAX_VALUE_TEXT
+    ? oneLine
+    : `${oneLine.slice(0, MAX_VALUE_TEXT - 1)}… (${text.length} characters)`;
+}
+
+/** The intent's fields as "key: value" lines, long values shortened (an ABI is hundreds of characters). */
+export function intentLines(activity: Pick<Activity, 'intent'>): string[] {
+  const inner = unwrapSingleKey(activity.intent);
+  if (typeof inner !== 'object' || inner === null) return [];
+  const lines = Object.entries(inner as Record<string, unknown>).map(([key, value]) => `  ${key}: ${valueText(value)}`);
+  return lines.length <= MAX_DETAIL_LINES
+    ? lines
+    : [...lines.slice(0, MAX_DETAIL_LINES), `  … (${lines.length - MAX_DETAIL_LINES} more)`];
+}
+
+/**
+ * What an approval or rejection modal shows: the activity's type in words, its organization, the fields of its
+ * intent and the fingerprint that is signed. Without the activity (only a fingerprint was given), the fingerprint.
+ */
+export function voteDetail(
+  fingerprint: string,
+  organizationId: string,
+  activity: Pick<Activity, 'id' | 'type' | 'organizationId' | 'intent'> | undefined,
+  t: Translate = englishText,
+): string {
+  const lines: string[] = [];
+  if (activity) {
+    lines.push(t('Type: {0}', activityTypeLabel(activity.type)));
+    lines.push(t('Organization: {0}', activity.organizationId));
+    lines.push(t('Activity: {0}', activity.id));
+    const fields = intentLines(activity);
+    if (fields.length > 0) lines.push(t('Intent:'), ...fields);
+  } else {
+    lines.push(t('Organization: {0}', organizationId));
+    lines.push(t('The activity was not found in the recent activities, so only its fingerprint can be shown.'));
+  }
+  lines.push(t('Fingerprint: {0}', fingerprint));
+  return lines.join('\n');
+}
+
+/** A vote in words: who voted, and which way. */
+export function voteText(
+  vote: Vote,
+  t: Translate = englishText,
+): { readonly who: string; readonly selection: string; readonly approved: boolean } {
+  const who = vote.user?.userName ?? vote.user?.userId ?? vote.userId;
+  const approved = vote.selection === 'VOTE_SELECTION_APPROVED';
+  const selection = approved
+    ? t('Approved')
+    : vote.selection === 'VOTE_SELECTION_REJECTED'
+      ? t('Rejected')
+      : vote.selection;
+  return { who, selection, approved };
+}
+
+/** What the submitter should take from the status. */
+export type ActivityOutcome = 'completed' | 'waitsForApprovals' | 'failed' | 'rejected' | 'pending';
+
+export function activityOutcome(status: string): ActivityOutcome {
+  switch (status) {
+    case 'ACTIVITY_STATUS_COMPLETED':
+      return 'completed';
+    case 'ACTIVITY_STATUS_CONSENSUS_NEEDED':
+    case 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED':
+      return 'waitsForApprovals';
+    case 'ACTIVITY_STATUS_FAILED':
+      return 'failed';
+    case 'ACTIVITY_STATUS_REJECTED':
+      return 'rejected';
+    default:
+      return 'pending';
+  }
+}
+
+/** One line naming the activity: type in words, status in words, id, and the raw type and status. */
+export function activityHeadline(
+  activity: Pick<Activity, 'id' | 'type' | 'status'>,
+  t: Translate = englishText,
+): string {
+  const status = statusLabel(activity.status, t);
+  return t(
+    '{0}: {1} (activity {2}, {3}, {4})',
+    activityTypeLabel(activity.type),
+    status,
+    activity.id,
+    activity.type,
+    activity.status,
+  );
+}
+
+/**
+ * One line per App Proof with the outcome of its signature check. When proofs were asked for and none came
+ * back, one line says so.
+ */
+export function appProofLines(
+  activity: Pick<Activity, 'appProofs'>,
+  requested: boolean,
+  t: Translate = englishText,
+): string[] {
+  if (activity.appProofs.length === 0) {
+    return requested ? [t('No App Proofs came back with this activity, although they were asked for.')] : [];
+  }
+  return activity.appProofs.map((proof, index) => {
+    const check = checkAppProof(proof);
+    return check.ok
+      ? t(
+          'App Proof {0}: signature valid (scheme {1}, signing key {2}…).',
+          index + 1,
+          proof.scheme,
+          check.signingPublicKey.slice(0, 18),
+        )
+      : t('App Proof {0}: signature NOT valid: {1}.', index + 1, check.reason);
+  });
+}
+
+/** The short sentence of the information message after a submission: what it touched first, then how it went. */
+export function outcomeSentence(
+  activity: Pick<Activity, 'id' | 'type' | 'status' | 'fingerprint'> & Partial<Pick<Activity, 'intent'>>,
+  t: Translate = englishText,
+): string {
+  const what = activityTitle(activity);
+  switch (activityOutcome(activity.status)) {
+    case 'completed':
+      return t('{0}: completed.', what);
+    case 'waitsForApprovals':
+      return t(
+        '{0}: waits for approvals by other users of the organization (fingerprint {1}).',
+        what,
+        activity.fingerprint || activity.id,
+      );
+    case 'failed':
+      return t('{0}: failed.', what);
+    case 'rejected':
+      return t('{0}: rejected.', what);
+    case 'pending':
+      return t('{0}: submitted, status {1}.', what, statusLabel(activity.status, t));
+  }
+}

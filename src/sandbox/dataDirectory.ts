@@ -1,0 +1,126 @@
+/**
+ * A sandbox's data directory: the lock that keeps it to one sandbox, the journal, and credentials.json.
+ *
+ * The first start writes credentials.json and then creates the journal with its seed record in one
+ * atomic step, so a journal never exists without its seed and its credentials. Every later start reads
+ * the journal back and never seeds again: a journal that is empty or damaged stops the start with a
+ * message saying what to do, and credentials.json is never rewritten from a new seed while a journal
+ * exists (a repair that leaves nothing backs both files up before starting afresh).
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Logger } from '../api';
+import { CREDENTIALS_FILE_NAME, readCredentials, writeFileAtomic, type SandboxOrganization } from './credentials';
+import { createSeed } from './seed';
+import { SandboxState, type SandboxRecord } from './state';
+import { DataDirLock } from './storage/dataDirLock';
+import { backupFile, JOURNAL_FILE_NAME, JournalDamagedError, JournalStorage } from './storage/journalStorage';
+import type { StorageFaults } from './storage/storage';
+
+export interface DataDirectoryOptions {
+  readonly repair: boolean;
+  readonly faults: StorageFaults | undefined;
+  readonly logger: Logger;
+  readonly now: () => number;
+}
+
+export interface OpenedDataDirectory {
+  readonly storage: JournalStorage;
+  /** The durable state, as the journal holds it. */
+  readonly state: SandboxState;
+  readonly organizations: SandboxOrganization[];
+  readonly lock: DataDirLock;
+}
+
+/** Seeds a data directory that has no journal: credentials first, then the journal with its seed, atomically. */
+function seed(
+  dataDir: string,
+  options: DataDirectoryOptions,
+): { storage: JournalStorage; organizations: SandboxOrganization[] } {
+  const fresh = createSeed(options.now());
+  writeFileAtomic(
+    path.join(dataDir, CREDENTIALS_FILE_NAME),
+    `${JSON.stringify({ baseUrl: '', organizations: fresh.credentials }, null, 2)}\n`,
+  );
+  const record: SandboxRecord = { kind: 'seed', organizations: fresh.organizations };
+  return { storage: JournalStorage.create(dataDir, record, options.faults), organizations: fresh.credentials };
+}
+
+function report(storage: JournalStorage, logger: Logger): void {
+  const { truncatedBytes, repaired, legacyRecords } = storage.recovery;
+  if (truncatedBytes > 0)
+    logger.warn('sandbox journal: cut off a torn last write (never acknowledged)', { truncatedBytes });
+  if (repaired)
+    logger.warn(`sandbox journal repaired: dropped ${repaired.droppedRecords} records`, {
+      offset: repaired.offset,
+      backup: repaired.backup,
+    });
+  if (legacyRecords > 0)
+    logger.info('sandbox journal: read records written before sequence numbers; new ones carry them', {
+      legacyRecords,
+    });
+}
+
+async function openJournal(
+  dataDir: string,
+  options: DataDirectoryOptions,
+): Promise<{ storage: JournalStorage; organizations: SandboxOrganization[] }> {
+  const journalPath = path.join(dataDir, JOURNAL_FILE_NAME);
+  const credentialsPath = path.join(dataDir, CREDENTIALS_FILE_NAME);
+  // An empty journal with no credentials is a first start that stopped before it seeded: nothing was handed out.
+  if (existsSync(journalPath) && statSync(journalPath).size === 0 && !existsSync(credentialsPath))
+    JournalStorage.remove(dataDir);
+  if (!JournalStorage.exists(dataDir)) return seed(dataDir, options);
+
+  const storage = JournalStorage.open(dataDir, { repair: options.repair, faults: options.faults });
+  report(storage, options.logger);
+  if (storage.recovered.length > 0) {
+    try {
+      return { storage, organizations: readCredentials(credentialsPath).organizations };
+    } catch (error) {
+      await storage.close();
+      throw error;
+    }
+  }
+  await storage.close();
+  if (!options.repair) {
+    const damage = {
+      offset: 0,
+      recordNumber: 1,
+      found: 'an empty journal, though credentials.json exists',
+      recordsFromDamage: 0,
+    };
+    throw new JournalDamagedError(
+      journalPath,
+      damage,
+      'backs up the journal and credentials.json with a timestamp and starts afresh with new organizations and keys',
+    );
+  }
+  const backups = [backupFile(journalPath), ...(existsSync(credentialsPath) ? [backupFile(credentialsPath)] : [])];
+  JournalStorage.remove(dataDir);
+  options.logger.warn('sandbox journal repaired: nothing was left, so the sandbox starts afresh', {
+    backups: backups.join(', '),
+  });
+  return seed(dataDir, options);
+}
+
+/** Locks the data directory and reads it back (or seeds it); throws, unlocked, when it cannot. */
+export async function openDataDirectory(dataDir: string, options: DataDirectoryOptions): Promise<OpenedDataDirectory> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const lock = DataDirLock.acquire(dataDir);
+  try {
+    const { storage, organizations } = await openJournal(dataDir, options);
+    const state = new SandboxState();
+    for (const record of storage.recovered) state.apply(record as SandboxRecord);
+    if (!state.seeded) {
+      await storage.close();
+      throw new Error(
+        `The sandbox journal ${path.join(dataDir, JOURNAL_FILE_NAME)} holds no organizations (its seed record is missing); start on a fresh data directory.`,
+      );
+    }
+    return { storage, state, organizations, lock };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

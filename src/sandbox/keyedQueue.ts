@@ -1,0 +1,22 @@
+/**
+ * Runs tasks in order per key: a task starts once every earlier task that shares a key with it has
+ * finished, and tasks with no key in common run side by side. The engine uses it so that a decision
+ * is made only on state that is already durable, while unrelated changes still share a journal sync.
+ */
+export class KeyedQueue {
+  readonly #tails = new Map<string, Promise<void>>();
+
+  run<T>(keys: readonly string[], task: () => Promise<T>): Promise<T> {
+    const before = keys.flatMap((key) => this.#tails.get(key) ?? []);
+    const result = before.length === 0 ? task() : Promise.all(before).then(task);
+    const done = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    for (const key of keys) this.#tails.set(key, done);
+    void done.then(() => {
+      for (const key of keys) if (this.#tails.get(key) === done) this.#tails.delete(key);
+    });
+    return result;
+  }
+}

@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import type { Activity } from '../../../src/api';
+import { activitySchema } from '../../../src/api/remote';
+import { presentActivity } from '../../../src/extension/views/activityPresentation';
+import { activityTarget, activityTitle, outcomeSentence } from '../../../src/extension/wording/activityWords';
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+function activity(type: string, intent: Record<string, unknown>, fields: Record<string, unknown> = {}): Activity {
+  return activitySchema.parse({
+    id: `act-${type}`,
+    organizationId: 'org-1',
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    type: `ACTIVITY_TYPE_${type}`,
+    intent,
+    fingerprint: `sha256:${type.toLowerCase()}`,
+    ...fields,
+  });
+}
+
+const tag = activity('CREATE_PRIVATE_KEY_TAG', {
+  createPrivateKeyTagIntent: { privateKeyTagName: 'treasury', privateKeyIds: [] },
+});
+const sci = activity('CREATE_SMART_CONTRACT_INTERFACE', {
+  createSmartContractInterfaceIntent: {
+    label: 'Counter',
+    smartContractAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    smartContractInterface: '[]',
+    type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+  },
+});
+
+describe('wording: what an activity touched', () => {
+  it('names the tag, the interface with its address, and what a deletion removes', () => {
+    assert.equal(activityTarget(tag), '"treasury"');
+    assert.equal(activityTarget(sci), '"Counter" · 0x5aAeb6…1BeAed');
+    const deletion = activity('DELETE_SMART_CONTRACT_INTERFACE', {
+      deleteSmartContractInterfaceIntent: { smartContractInterfaceId: 'sci-7' },
+    });
+    assert.equal(activityTarget(deletion), 'sci-7');
+    const subOrganization = activity('DELETE_SUB_ORGANIZATION', {
+      deleteSubOrganizationIntent: { deleteWithoutExport: false },
+    });
+    assert.equal(activityTarget(subOrganization), 'org-1');
+  });
+
+  it('says which activity a vote was on, by its type and target when it is known, else its fingerprint', () => {
+    const vote = activity('APPROVE_ACTIVITY', { approveActivityIntent: { fingerprint: tag.fingerprint } });
+    const find = (fingerprint: string) => [tag, sci].find((a) => a.fingerprint === fingerprint);
+    assert.equal(activityTarget(vote, find), 'Create private key tag "treasury"');
+    assert.equal(activityTitle(vote, find), 'Approve activity Create private key tag "treasury"');
+    assert.equal(activityTarget(vote), 'sha256:c…ey_tag', 'the fingerprint, shortened, when the activity is not known');
+  });
+
+  it('puts the target first in the row, so two tag rows differ', () => {
+    const view = presentActivity(tag, NOW);
+    assert.equal(view.label, 'Create private key tag');
+    assert.equal(view.description, '"treasury"');
+    const other = activity('CREATE_PRIVATE_KEY_TAG', {
+      createPrivateKeyTagIntent: { privateKeyTagName: 'payroll', privateKeyIds: [] },
+    });
+    assert.notEqual(presentActivity(other, NOW).description, view.description);
+  });
+
+  it('leads a message with the name, not an id', () => {
+    assert.equal(outcomeSentence(tag), 'Create private key tag "treasury": completed.');
+    const waiting = { ...sci, status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED' };
+    assert.match(
+      outcomeSentence(waiting),
+      /^Create smart contract interface "Counter" · 0x5aAeb6…1BeAed: waits for approvals/,
+    );
+  });
+});
