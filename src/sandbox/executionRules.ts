@@ -13,7 +13,7 @@ import {
 } from '../api';
 import { operations } from '../api/remote';
 import { rpcStatusBody } from './rpcError';
-import type { ActivityRecord, Effect, Organization, RpcStatusBody } from './state';
+import { interfaceCreated, type ActivityRecord, type Effect, type Organization, type RpcStatusBody } from './state';
 
 /** The service's limits on private key tags: 100 in an organization, 10 in a sub-organization. */
 export const TAG_LIMIT = 100;
@@ -106,7 +106,7 @@ function interfaceProblem(address: string, text: string, ethereum: boolean): str
 function createSmartContractInterface(activity: ActivityRecord, organization: Organization, now: number): Outcome {
   const operation = operations.createSmartContractInterface;
   const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
-  const { smartContractAddress, smartContractInterface, type, label, notes = '' } = intent;
+  const { smartContractAddress, smartContractInterface, type } = intent;
   const problem = interfaceProblem(
     smartContractAddress,
     smartContractInterface,
@@ -117,21 +117,8 @@ function createSmartContractInterface(activity: ActivityRecord, organization: Or
   return {
     status: 'ACTIVITY_STATUS_COMPLETED',
     result: { createSmartContractInterfaceResult: { smartContractInterfaceId } },
-    effects: [
-      {
-        op: 'putInterface',
-        organizationId: organization.record.organizationId,
-        record: {
-          smartContractInterfaceId,
-          smartContractAddress,
-          smartContractInterface,
-          type,
-          label,
-          notes,
-          createdAtMs: now,
-        },
-      },
-    ],
+    // The interface is the intent as checked above (the schema changes no value), so it is stored once.
+    effects: [interfaceCreated(organization.record.organizationId, activity.id, smartContractInterfaceId, now)],
   };
 }
 

@@ -133,7 +133,19 @@ export type SandboxRecord =
   | { readonly kind: 'effects'; readonly effects: readonly Effect[] };
 
 export type Effect =
+  /** Written by journals before interfaces were derived from their activity's intent; still read. */
   | { readonly op: 'putInterface'; readonly organizationId: string; readonly record: InterfaceRecord }
+  /**
+   * An interface created by an activity in the same record: its address, text, type, label and notes are
+   * that activity's intent, so the journal holds them once and they are taken from there when applied.
+   */
+  | {
+      readonly op: 'putInterfaceFromIntent';
+      readonly organizationId: string;
+      readonly activityId: string;
+      readonly smartContractInterfaceId: string;
+      readonly createdAtMs: number;
+    }
   | { readonly op: 'deleteInterface'; readonly organizationId: string; readonly smartContractInterfaceId: string }
   | { readonly op: 'putTag'; readonly organizationId: string; readonly record: TagRecord }
   | { readonly op: 'deleteOrganization'; readonly organizationId: string }
@@ -149,6 +161,18 @@ export type Effect =
       readonly userId: string;
       readonly record: AuthenticatorRecord;
     };
+
+const INTERFACE_INTENT_KEY = 'createSmartContractInterfaceIntent';
+
+/** What creating a smart contract interface changes: the interface, described by the activity's own intent. */
+export function interfaceCreated(
+  organizationId: string,
+  activityId: string,
+  smartContractInterfaceId: string,
+  createdAtMs: number,
+): Effect {
+  return { op: 'putInterfaceFromIntent', organizationId, activityId, smartContractInterfaceId, createdAtMs };
+}
 
 export interface Organization {
   readonly record: OrganizationRecord;
@@ -248,6 +272,23 @@ export class SandboxState {
     this.organizations.get(activity.organizationId)?.activities.push(activity);
   }
 
+  /** The interface an activity's intent describes (the activity is in the same record, applied just before). */
+  #interfaceFromIntent(effect: Extract<Effect, { op: 'putInterfaceFromIntent' }>): InterfaceRecord {
+    const intent = this.activitiesById.get(effect.activityId)?.intent[INTERFACE_INTENT_KEY] as
+      Partial<Record<keyof InterfaceRecord, string>> | undefined;
+    if (intent === undefined)
+      throw new Error(`interface ${effect.smartContractInterfaceId}: activity ${effect.activityId} has no intent`);
+    return {
+      smartContractInterfaceId: effect.smartContractInterfaceId,
+      smartContractAddress: intent.smartContractAddress ?? '',
+      smartContractInterface: intent.smartContractInterface ?? '',
+      type: intent.type ?? '',
+      label: intent.label ?? '',
+      notes: intent.notes ?? '',
+      createdAtMs: effect.createdAtMs,
+    };
+  }
+
   #applyEffect(effect: Effect): void {
     const organization = this.organizations.get(effect.organizationId);
     if (!organization) return;
@@ -255,6 +296,11 @@ export class SandboxState {
       case 'putInterface':
         organization.interfaces.set(effect.record.smartContractInterfaceId, effect.record);
         return;
+      case 'putInterfaceFromIntent': {
+        const record = this.#interfaceFromIntent(effect);
+        organization.interfaces.set(record.smartContractInterfaceId, record);
+        return;
+      }
       case 'deleteInterface':
         organization.interfaces.delete(effect.smartContractInterfaceId);
         return;
