@@ -26,6 +26,10 @@ import {
 } from './schemas/activity';
 import type { ApiKey } from './schemas/apiKey';
 import type { OrganizationData, Whoami } from './schemas/organization';
+import type {
+  RemoveOrganizationFeatureParameters,
+  SetOrganizationFeatureParameters,
+} from './schemas/organizationFeature';
 import type { PrivateKey } from './schemas/privateKey';
 import type { CreatePrivateKeyTagParameters, Tag } from './schemas/privateKeyTag';
 import type {
@@ -182,6 +186,17 @@ export class CountersignClient {
 
   deleteSubOrganization(req: SubmitInput<DeleteSubOrganizationParameters>, opts?: RequestOptions): Promise<Activity> {
     return this.#submit('deleteSubOrganization', req, opts);
+  }
+
+  setOrganizationFeature(req: SubmitInput<SetOrganizationFeatureParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('setOrganizationFeature', req, opts);
+  }
+
+  removeOrganizationFeature(
+    req: SubmitInput<RemoveOrganizationFeatureParameters>,
+    opts?: RequestOptions,
+  ): Promise<Activity> {
+    return this.#submit('removeOrganizationFeature', req, opts);
   }
 
   /**

@@ -82,6 +82,7 @@ export {
   ActivityType,
   BAD_REQUEST_DETAIL_TYPE,
   DECISION_STATUSES,
+  FeatureName,
   GrpcCode,
   httpStatusOfGrpcCode,
   SMART_CONTRACT_INTERFACE_MAX_BYTES,
@@ -98,6 +99,11 @@ export type { Activity, AppProof, DeleteSubOrganizationParameters, Vote } from '
 export type { ApiKey } from './schemas/apiKey';
 export type { LenientTimestamp, Timestamp } from './schemas/common';
 export type { OrganizationData, Quorum, Whoami } from './schemas/organization';
+export type {
+  Feature,
+  RemoveOrganizationFeatureParameters,
+  SetOrganizationFeatureParameters,
+} from './schemas/organizationFeature';
 export type { PrivateKey } from './schemas/privateKey';
 export type { CreatePrivateKeyTagParameters, Tag } from './schemas/privateKeyTag';
 export type { RpcStatus } from './schemas/rpcStatus';

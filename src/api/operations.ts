@@ -15,6 +15,11 @@ import {
   listActivitiesResponseSchema,
 } from './schemas/activity';
 import { getOrganizationResponseSchema, organizationRequestSchema, whoamiResponseSchema } from './schemas/organization';
+import {
+  organizationFeaturesResultSchema,
+  removeOrganizationFeatureParametersSchema,
+  setOrganizationFeatureParametersSchema,
+} from './schemas/organizationFeature';
 import { listPrivateKeysResponseSchema } from './schemas/privateKey';
 import {
   createPrivateKeyTagParametersSchema,
@@ -137,6 +142,20 @@ export const operations = {
     'deleteSubOrganization',
     deleteSubOrganizationParametersSchema,
     deleteSubOrganizationResultSchema,
+  ),
+  setOrganizationFeature: submit(
+    'set_organization_feature',
+    ActivityType.SetOrganizationFeature,
+    'setOrganizationFeature',
+    setOrganizationFeatureParametersSchema,
+    organizationFeaturesResultSchema,
+  ),
+  removeOrganizationFeature: submit(
+    'remove_organization_feature',
+    ActivityType.RemoveOrganizationFeature,
+    'removeOrganizationFeature',
+    removeOrganizationFeatureParametersSchema,
+    organizationFeaturesResultSchema,
   ),
 } as const;
 

@@ -65,6 +65,13 @@ export {
 export { apiKeySchema, credentialTypes, getApiKeyResponseSchema } from './schemas/apiKey';
 export { timestampSchema } from './schemas/common';
 export { getOrganizationResponseSchema, quorumSchema, whoamiResponseSchema } from './schemas/organization';
+export {
+  featureNameSchema,
+  featureSchema,
+  organizationFeaturesResultSchema,
+  removeOrganizationFeatureParametersSchema,
+  setOrganizationFeatureParametersSchema,
+} from './schemas/organizationFeature';
 export { curves, listPrivateKeysResponseSchema, privateKeySchema } from './schemas/privateKey';
 export { listPrivateKeyTagsResponseSchema, tagSchema } from './schemas/privateKeyTag';
 export { rpcStatusSchema } from './schemas/rpcStatus';

@@ -35,6 +35,26 @@ export const ActivityType = {
   ApproveActivity: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
   RejectActivity: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
   DeleteSubOrganization: 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION',
+  SetOrganizationFeature: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE',
+  RemoveOrganizationFeature: 'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE',
+} as const;
+
+/**
+ * Organization features (swagger `v1FeatureName`). `FEATURE_NAME_WEBAUTHN_ORIGINS` holds the origins passkeys may
+ * be used from, comma-separated; while it is unset, any origin.
+ */
+export const FeatureName = {
+  RootUserEmailRecovery: 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY',
+  WebauthnOrigins: 'FEATURE_NAME_WEBAUTHN_ORIGINS',
+  EmailAuth: 'FEATURE_NAME_EMAIL_AUTH',
+  EmailRecovery: 'FEATURE_NAME_EMAIL_RECOVERY',
+  Webhook: 'FEATURE_NAME_WEBHOOK',
+  SmsAuth: 'FEATURE_NAME_SMS_AUTH',
+  OtpEmailAuth: 'FEATURE_NAME_OTP_EMAIL_AUTH',
+  AuthProxy: 'FEATURE_NAME_AUTH_PROXY',
+  SolanaRentPrefundEnabled: 'FEATURE_NAME_SOLANA_RENT_PREFUND_ENABLED',
+  SwapConfig: 'FEATURE_NAME_SWAP_CONFIG',
+  EarnConfig: 'FEATURE_NAME_EARN_CONFIG',
 } as const;
 
 /** Statuses after which the activity never changes again. */

@@ -5,6 +5,7 @@ import type { Profile } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
 import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
+import { clampSetting, type NumericSetting } from './settingBounds';
 import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
 
@@ -65,15 +66,12 @@ const SETTINGS_SECTION = 'countersign';
 
 export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const seconds = (key: string, fallback: number, floor: number) => {
-    const value = config.get<number>(key, fallback);
-    return Math.max(floor, Number.isFinite(value) ? value : fallback) * 1000;
-  };
+  const value = (name: NumericSetting) => clampSetting(name, config.get<unknown>(name));
   return {
     generateAppProofs: config.get<boolean>('generateAppProofs', false),
-    pageSize: Math.min(100, Math.max(1, Math.floor(config.get<number>('activities.pageSize', 25)))),
-    pollIntervalMs: seconds('activities.pollIntervalSeconds', 2, 1),
-    requestTimeoutMs: seconds('requestTimeoutSeconds', 30, 1),
+    pageSize: value('activities.pageSize'),
+    pollIntervalMs: value('activities.pollIntervalSeconds') * 1000,
+    requestTimeoutMs: value('requestTimeoutSeconds') * 1000,
   };
 }
 

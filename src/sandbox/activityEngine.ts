@@ -9,9 +9,10 @@ import { ActivityType, GrpcCode, type KnownActivityStatus, type SubmitOperation 
 import type { AppProofSigner } from './appProofs';
 import { failed, outcomeOf, readsOrganization, type Outcome } from './executionRules';
 import { KeyedQueue } from './keyedQueue';
-import { RpcError, rpcStatusBody, storageUnavailable } from './rpcError';
+import { fingerprintNotFound, rpcStatusBody, storageUnavailable } from './rpcError';
 import {
   callerPublicKey,
+  submissionKey,
   type ActivityRecord,
   type ApiKeyRecord,
   type AuthenticatorRecord,
@@ -110,7 +111,9 @@ export class ActivityEngine {
   async submit(submission: Submission): Promise<ActivityRecord> {
     this.#refuseOnceFailed();
     const fingerprint = fingerprintOf(submission.rawBody);
-    const existing = this.#state.activitiesByFingerprint.get(fingerprint);
+    // A repeat is the same body from the same signer: another user's identical body is their own request.
+    const repeatKey = submissionKey(fingerprint, submission.caller.user.userId);
+    const existing = this.#state.activitiesBySubmission.get(repeatKey);
     if (existing) return existing;
     const { activityType } = submission.operation;
     const voting = activityType === ActivityType.ApproveActivity || activityType === ActivityType.RejectActivity;
@@ -119,7 +122,7 @@ export class ActivityEngine {
       keys.push(`organization:${submission.organization.record.organizationId}`);
     return this.#queue.run(keys, () => {
       this.#refuseOnceFailed();
-      const again = this.#state.activitiesByFingerprint.get(fingerprint);
+      const again = this.#state.activitiesBySubmission.get(repeatKey);
       if (again) return Promise.resolve(again);
       return voting ? this.#vote(submission, fingerprint) : this.#create(submission, fingerprint);
     });
@@ -142,20 +145,8 @@ export class ActivityEngine {
     const { operation, organization, caller } = submission;
     const targetFingerprint = String(submission.parameters['fingerprint']);
     const durable = this.#state.activitiesByFingerprint.get(targetFingerprint);
-    if (!durable) {
-      throw new RpcError(
-        GrpcCode.NotFound,
-        'No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint',
-        'FINGERPRINT_NOT_FOUND',
-      );
-    }
-    if (durable.organizationId !== organization.record.organizationId) {
-      throw new RpcError(
-        GrpcCode.InvalidArgument,
-        'organization mismatch: the activity belongs to another organization',
-        'ORGANIZATION_MISMATCH',
-      );
-    }
+    // Another organization's activity is answered as an unknown one, so a refusal reveals nothing about it.
+    if (durable?.organizationId !== organization.record.organizationId) throw fingerprintNotFound();
     const now = this.#now();
     const approving = operation.activityType === ActivityType.ApproveActivity;
     const vote = newActivityRecord(submission, fingerprint, COMPLETED, now);
@@ -236,12 +227,9 @@ export class ActivityEngine {
     );
   }
 
-  /** Root users of the organization or of its parent may vote. */
+  /** Root users of the organization itself vote; a parent's only read (see authorization.ts). */
   #isVoter(organization: Organization, userId: string): boolean {
-    if (organization.record.rootUserIds.includes(userId)) return true;
-    const parentId = organization.record.parentOrganizationId;
-    const parent = parentId === null ? undefined : this.#state.organizations.get(parentId);
-    return parent?.record.rootUserIds.includes(userId) ?? false;
+    return organization.record.rootUserIds.includes(userId);
   }
 
   #liveVotes(activity: ActivityRecord, now: number): VoteRecord[] {

@@ -12,10 +12,18 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
   decodeWebauthnStamp,
   GrpcCode,
+  type DecodedWebauthnStamp,
   verifyApiKeyStamp,
   verifyWebauthnStamp,
   type WebauthnStampVerification,
 } from '../api';
+import {
+  authorize,
+  CREDENTIAL_NOT_FOUND_MESSAGE,
+  PUBLIC_KEY_NOT_FOUND_MESSAGE,
+  type OperationKind,
+} from './authorization';
+import { checkPasskeyOrigin } from './organizationFeatures';
 import { invalidRequest, RpcError } from './rpcError';
 import type { AuthenticatorOwner, Caller, KeyOwner, Organization, SandboxState } from './state';
 
@@ -35,9 +43,7 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
 /** A stamp whose signature holds: by an API key (its public key) or by a registered passkey (its credential id). */
 export type VerifiedStamp =
   | { readonly kind: 'apiKey'; readonly publicKey: string }
-  | { readonly kind: 'webauthn'; readonly credentialId: string };
-
-const CREDENTIAL_NOT_FOUND_MESSAGE = 'could not find credential in organization or its parent organization';
+  | { readonly kind: 'webauthn'; readonly credentialId: string; readonly assertion: DecodedWebauthnStamp };
 
 /**
  * Checks whichever stamp the request carries over `body`. A passkey's signature can only be checked with
@@ -47,14 +53,16 @@ export function authenticateStamp(state: SandboxState, headers: IncomingHttpHead
   const apiKeyStamp = headerValue(headers, 'x-stamp');
   if (apiKeyStamp === undefined || apiKeyStamp.trim() === '') {
     const webauthnStamp = headerValue(headers, 'x-stamp-webauthn');
-    if (webauthnStamp !== undefined && webauthnStamp.trim() !== '')
-      return { kind: 'webauthn', credentialId: verifyPasskeyStamp(state, webauthnStamp, body) };
+    if (webauthnStamp !== undefined && webauthnStamp.trim() !== '') {
+      const assertion = verifyPasskeyStamp(state, webauthnStamp, body);
+      return { kind: 'webauthn', credentialId: assertion.credentialId, assertion };
+    }
   }
   return { kind: 'apiKey', publicKey: verifyStamp(headers, body) };
 }
 
-/** Checks a passkey stamp against every public key its credential id is registered with; returns the id. */
-function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buffer): string {
+/** Checks a passkey stamp against every public key its credential id is registered with; returns the assertion. */
+function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buffer): DecodedWebauthnStamp {
   const decoded = decodeWebauthnStamp(headerValue);
   if (!decoded)
     throw unauthenticated('could not extract webauthn stamp: malformed activity stamp', 'SIGNATURE_INVALID');
@@ -63,7 +71,7 @@ function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buff
   let refusal: WebauthnStampVerification | undefined;
   for (const publicKey of new Set(owners.map((o) => o.authenticator.publicKey))) {
     const verdict = verifyWebauthnStamp(body, decoded, publicKey);
-    if (verdict.ok) return decoded.credentialId;
+    if (verdict.ok) return decoded;
     refusal ??= verdict;
   }
   const detail = refusal && !refusal.ok ? refusal.detail : 'the signature does not match';
@@ -111,62 +119,70 @@ export function findOrganization(state: SandboxState, organizationId: unknown): 
   return organization;
 }
 
-/** The owner of a credential as `organization` sees it: its own, else its (not deleted) parent's. */
+/**
+ * The owner of a credential as `organization` sees it: its own, else its parent's, else wherever else it is
+ * registered (the authorization table then decides; for those it answers as for an unknown credential).
+ */
 function ownerSeenFrom<T extends { readonly organization: Organization }>(
   organization: Organization,
   owners: readonly T[] = [],
 ): T | undefined {
   const parentId = organization.record.parentOrganizationId;
+  const live = owners.filter((o) => !o.organization.deleted);
   return (
-    owners.find((o) => o.organization === organization) ??
-    (parentId === null
-      ? undefined
-      : owners.find((o) => o.organization.record.organizationId === parentId && !o.organization.deleted))
+    live.find((o) => o.organization === organization) ??
+    live.find((o) => parentId !== null && o.organization.record.organizationId === parentId) ??
+    live[0]
   );
 }
 
-/** Finds the stamping key in the organization or its parent, and refuses an expired one. */
+/** Finds the stamping key, lets the authorization table judge it, and refuses an expired one. */
 export function findKeyOwner(
   state: SandboxState,
   organization: Organization,
   publicKey: string,
   nowMs: number,
+  kind: OperationKind,
 ): KeyOwner {
   const owner = ownerSeenFrom(organization, state.keyOwners.get(publicKey));
-  if (!owner) {
-    throw unauthenticated(
-      'could not find public key in organization or its parent organization',
-      'PUBLIC_KEY_NOT_FOUND',
-    );
-  }
+  if (!owner) throw unauthenticated(PUBLIC_KEY_NOT_FOUND_MESSAGE, 'PUBLIC_KEY_NOT_FOUND');
+  authorize(owner, organization, kind);
   const { expirationSeconds, createdAtMs } = owner.apiKey;
-  if (expirationSeconds !== undefined && createdAtMs + Number(expirationSeconds) * 1000 <= nowMs) {
-    throw unauthenticated('expired api key', 'API_KEY_EXPIRED');
+  if (expirationSeconds === undefined) return owner;
+  // Fails closed: a lifetime that is not a whole number of seconds never means "never expires".
+  if (!/^\d{1,15}$/.test(expirationSeconds)) {
+    throw unauthenticated('expired api key: its expirationSeconds is not a whole number of seconds', 'API_KEY_EXPIRED');
   }
+  if (createdAtMs + Number(expirationSeconds) * 1000 <= nowMs)
+    throw unauthenticated('expired api key', 'API_KEY_EXPIRED');
   return owner;
 }
 
-/** Finds the passkey in the organization or its parent. Passkeys do not expire. */
+/** Finds the passkey and lets the authorization table judge it. Passkeys do not expire. */
 export function findAuthenticatorOwner(
   state: SandboxState,
   organization: Organization,
   credentialId: string,
+  kind: OperationKind,
 ): AuthenticatorOwner {
   const owner = ownerSeenFrom(organization, state.authenticatorOwners.get(credentialId));
   if (!owner) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
+  authorize(owner, organization, kind);
   return owner;
 }
 
-/** Who stamped the request, as seen from the organization it names. */
+/** Who stamped the request, as seen from the organization it names, once allowed to do this `kind` there. */
 export function findCaller(
   state: SandboxState,
   organization: Organization,
   stamp: VerifiedStamp,
   nowMs: number,
+  kind: OperationKind,
 ): Caller {
-  return stamp.kind === 'apiKey'
-    ? findKeyOwner(state, organization, stamp.publicKey, nowMs)
-    : findAuthenticatorOwner(state, organization, stamp.credentialId);
+  if (stamp.kind === 'apiKey') return findKeyOwner(state, organization, stamp.publicKey, nowMs, kind);
+  const owner = findAuthenticatorOwner(state, organization, stamp.credentialId, kind);
+  checkPasskeyOrigin(organization, stamp.assertion);
+  return owner;
 }
 
 /** Submissions must be less than an hour old and at most five minutes ahead of the sandbox's clock. */

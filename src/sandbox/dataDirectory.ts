@@ -7,7 +7,7 @@
  * message saying what to do, and credentials.json is never rewritten from a new seed while a journal
  * exists (a repair that leaves nothing backs both files up before starting afresh).
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Logger } from '../api';
 import { CREDENTIALS_FILE_NAME, readCredentials, writeFileAtomic, type SandboxOrganization } from './credentials';
@@ -107,6 +107,8 @@ async function openJournal(
 /** Locks the data directory and reads it back (or seeds it); throws, unlocked, when it cannot. */
 export async function openDataDirectory(dataDir: string, options: DataDirectoryOptions): Promise<OpenedDataDirectory> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // It holds private keys: owner only, even when something else created it first (with the umask's 0755).
+  chmodSync(dataDir, 0o700);
   const lock = DataDirLock.acquire(dataDir);
   try {
     const { storage, organizations } = await openJournal(dataDir, options);

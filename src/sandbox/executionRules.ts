@@ -12,6 +12,7 @@ import {
   type KnownActivityStatus,
 } from '../api';
 import { operations } from '../api/remote';
+import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
 import { rpcStatusBody } from './rpcError';
 import { interfaceCreated, type ActivityRecord, type Effect, type Organization, type RpcStatusBody } from './state';
 
@@ -40,6 +41,8 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.CreatePrivateKeyTag]: createPrivateKeyTag,
   [ActivityType.DeleteSmartContractInterface]: deleteSmartContractInterface,
   [ActivityType.DeleteSubOrganization]: deleteSubOrganization,
+  [ActivityType.SetOrganizationFeature]: setOrganizationFeature,
+  [ActivityType.RemoveOrganizationFeature]: removeOrganizationFeature,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */

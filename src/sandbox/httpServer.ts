@@ -9,6 +9,7 @@ import { GrpcCode, type Logger } from '../api';
 import { operationByPath } from '../api/remote';
 import type { ActivityEngine } from './activityEngine';
 import { authenticateStamp, findCaller, findOrganization } from './authenticate';
+import { operationKind } from './authorization';
 import type { RequestContext } from './handlers/context';
 import { runQuery } from './handlers/queries';
 import { runSubmission } from './handlers/submissions';
@@ -177,7 +178,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     const record = json as Record<string, unknown>;
     const nowMs = now();
     const organization = findOrganization(engine.state, record['organizationId']);
-    const caller = findCaller(engine.state, organization, stamp, nowMs);
+    const caller = findCaller(engine.state, organization, stamp, nowMs, operationKind(route.operation));
     const ctx: RequestContext = { engine, organization, caller, json: record, rawBody: body, nowMs };
     const answer =
       route.operation.kind === 'query'

@@ -50,6 +50,13 @@ export const invalidRequest = (message: string, fieldViolations: readonly FieldV
 export const notFound = (message: string, turnkeyErrorCode = 'NOT_FOUND'): RpcError =>
   new RpcError(GrpcCode.NotFound, message, turnkeyErrorCode);
 
+/** A vote's target is not an activity of the organization the vote names: unknown, or another organization's. */
+export const fingerprintNotFound = (): RpcError =>
+  notFound(
+    'No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint',
+    'FINGERPRINT_NOT_FOUND',
+  );
+
 /** A zod-style issue list as a message and field violations: "parameters.label: must not be empty". */
 export function fromIssues(
   what: string,

@@ -160,7 +160,9 @@ export type Effect =
       readonly organizationId: string;
       readonly userId: string;
       readonly record: AuthenticatorRecord;
-    };
+    }
+  /** An organization feature set (value replaced) or removed (`value` undefined). */
+  | { readonly op: 'setFeature'; readonly organizationId: string; readonly name: string; readonly value?: string };
 
 const INTERFACE_INTENT_KEY = 'createSmartContractInterfaceIntent';
 
@@ -180,6 +182,8 @@ export interface Organization {
   readonly tags: Map<string, TagRecord>;
   /** Newest last. */
   readonly activities: ActivityRecord[];
+  /** Organization features by name (FEATURE_NAME_…), as set_organization_feature left them. */
+  readonly features: Map<string, string>;
   deleted: boolean;
 }
 
@@ -203,10 +207,18 @@ export function callerPublicKey(caller: Caller): string {
   return 'apiKey' in caller ? caller.apiKey.publicKey : caller.authenticator.publicKey;
 }
 
+/** What makes a request a repeat of an earlier one: the same bytes, signed by the same user. */
+export function submissionKey(fingerprint: string, signerUserId: string): string {
+  return `${fingerprint} ${signerUserId}`;
+}
+
 export class SandboxState {
   readonly organizations = new Map<string, Organization>();
   readonly activitiesById = new Map<string, ActivityRecord>();
+  /** The first activity with each fingerprint: what a vote's `fingerprint` names. */
   readonly activitiesByFingerprint = new Map<string, ActivityRecord>();
+  /** Each activity by its body's fingerprint and its signer: a repeat is the same body from the same signer. */
+  readonly activitiesBySubmission = new Map<string, ActivityRecord>();
   /** Public key (lowercase compressed hex) → where it is registered. */
   readonly keyOwners = new Map<string, KeyOwner[]>();
   /** Credential id (base64url, no padding) → where the passkey is registered. */
@@ -239,6 +251,7 @@ export class SandboxState {
       interfaces: new Map(),
       tags: new Map(),
       activities: [],
+      features: new Map(),
       deleted: false,
     };
     this.organizations.set(record.organizationId, organization);
@@ -268,7 +281,9 @@ export class SandboxState {
       return;
     }
     this.activitiesById.set(activity.id, activity);
-    this.activitiesByFingerprint.set(activity.fingerprint, activity);
+    if (!this.activitiesByFingerprint.has(activity.fingerprint))
+      this.activitiesByFingerprint.set(activity.fingerprint, activity);
+    this.activitiesBySubmission.set(submissionKey(activity.fingerprint, activity.initiatorUserId), activity);
     this.organizations.get(activity.organizationId)?.activities.push(activity);
   }
 
@@ -319,6 +334,10 @@ export class SandboxState {
       }
       case 'deleteOrganization':
         organization.deleted = true;
+        return;
+      case 'setFeature':
+        if (effect.value === undefined) organization.features.delete(effect.name);
+        else organization.features.set(effect.name, effect.value);
         return;
       case 'putApiKey': {
         const user = organization.record.users.find((u) => u.userId === effect.userId);

@@ -274,6 +274,29 @@ describe('CountersignClient', () => {
         body: `{"type":"ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"deleteWithoutExport":false}}`,
         result: { deleteSubOrganizationResult: { subOrganizationUuid: ORG } },
       },
+      {
+        name: 'setOrganizationFeature',
+        call: (c) =>
+          c.setOrganizationFeature({
+            organizationId: ORG,
+            parameters: { name: 'FEATURE_NAME_WEBAUTHN_ORIGINS', value: 'https://app.example.com' },
+          }),
+        path: '/public/v1/submit/set_organization_feature',
+        body: `{"type":"ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"name":"FEATURE_NAME_WEBAUTHN_ORIGINS","value":"https://app.example.com"}}`,
+        result: {
+          setOrganizationFeatureResult: {
+            features: [{ name: 'FEATURE_NAME_WEBAUTHN_ORIGINS', value: 'https://app.example.com' }],
+          },
+        },
+      },
+      {
+        name: 'removeOrganizationFeature',
+        call: (c) =>
+          c.removeOrganizationFeature({ organizationId: ORG, parameters: { name: 'FEATURE_NAME_WEBAUTHN_ORIGINS' } }),
+        path: '/public/v1/submit/remove_organization_feature',
+        body: `{"type":"ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"name":"FEATURE_NAME_WEBAUTHN_ORIGINS"}}`,
+        result: { removeOrganizationFeatureResult: { features: [] } },
+      },
     ];
     for (const c of cases) {
       it(`${c.name} sends its exact body and returns the activity`, async () => {

@@ -148,6 +148,29 @@ describe('sandbox: authentication', () => {
     }
   });
 
+  it('refuses an API key whose expirationSeconds is not a whole number of seconds, instead of never expiring it', async () => {
+    const user = t.organization('Demo').users[0];
+    assert.ok(user);
+    const body = JSON.stringify({ organizationId: demoId });
+    for (const expirationSeconds of ['never', 'abc', 'Infinity', '1e400', '3600.5', '-1', ' ', '0x10']) {
+      const pair = generateApiKeyPair();
+      await t.engine.addApiKey(demoId, user.userId, {
+        apiKeyId: randomUUID(),
+        apiKeyName: `odd expiry ${expirationSeconds}`,
+        publicKey: pair.publicKey,
+        createdAtMs: t.clock.now(),
+        expirationSeconds,
+      });
+      const response = await stampedRequest(
+        t.baseUrl,
+        whoamiPath,
+        body,
+        new ApiKeyStamper({ apiPrivateKey: pair.privateKey, apiPublicKey: pair.publicKey }),
+      );
+      expectRpcStatus(response, 401, 'API_KEY_EXPIRED', /expirationSeconds is not a whole number of seconds/);
+    }
+  });
+
   it('refuses a timestampMs more than 1 hour old or more than 5 minutes ahead, and accepts one just inside', async () => {
     const now = t.clock.now();
     const stamper = t.stamperFor('Demo');

@@ -152,7 +152,7 @@ describe('sandbox: idempotency, quorum and votes', () => {
     assert.equal(target.votes.length, 1);
   });
 
-  it('answers an unknown fingerprint with 404, and a fingerprint of another organization with 400 organization mismatch', async () => {
+  it('answers a fingerprint of another organization exactly as an unknown one (404), revealing nothing about it', async () => {
     const unknown = second.approveActivity({ organizationId: teamId, parameters: { fingerprint: 'sha256:0000' } });
     await assert.rejects(unknown, { status: 404, turnkeyErrorCode: 'FINGERPRINT_NOT_FOUND' });
     const demoActivity = await t.clientFor('Demo').createPrivateKeyTag({
@@ -166,7 +166,15 @@ describe('sandbox: idempotency, quorum and votes', () => {
       parameters: { fingerprint: demoActivity.fingerprint },
     });
     const response = await stampedRequest(t.baseUrl, operations.approveActivity.path, body, t.stamperFor('Team', 1));
-    expectRpcStatus(response, 400, 'ORGANIZATION_MISMATCH', /organization mismatch/);
+    expectRpcStatus(response, 404, 'FINGERPRINT_NOT_FOUND');
+    const unknownBody = body.replace(demoActivity.fingerprint, `sha256:${'0'.repeat(64)}`);
+    const unknownResponse = await stampedRequest(
+      t.baseUrl,
+      operations.approveActivity.path,
+      unknownBody,
+      t.stamperFor('Team', 1),
+    );
+    assert.equal(response.text, unknownResponse.text, 'the two refusals are byte for byte the same');
   });
 
   it('lets approvals expire 24 hours after the first vote: the activity stays CONSENSUS_NEEDED and needs fresh votes', async () => {

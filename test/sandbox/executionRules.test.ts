@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {
   ActivityFailedError,
+  InvalidInputError,
+  ServiceError,
   type CountersignClient,
   type CreateSmartContractInterfaceParameters,
 } from '../../src/api';
@@ -86,7 +88,7 @@ describe('sandbox: execution rules', () => {
     );
   });
 
-  it('accepts an interface of exactly 400 KB and fails one a byte larger', async () => {
+  it('accepts an interface of exactly 400 KB, and one a byte larger is refused before it is sent', async () => {
     const entry = '{"type":"function","name":"f","inputs":[],"outputs":[],"stateMutability":"view"}';
     const exact = (size: number): string => {
       const head = `[${entry},${entry}]`;
@@ -97,8 +99,11 @@ describe('sandbox: execution rules', () => {
     assert.equal(Buffer.byteLength(exact(limit)), limit);
     const ok = await createInterface({ smartContractInterface: exact(limit) });
     assert.equal(ok.status, 'ACTIVITY_STATUS_COMPLETED');
-    const failure = await failureOf(createInterface({ smartContractInterface: exact(limit + 1), label: 'too big' }));
-    assert.match(failure.message, /too large: 409601 bytes/);
+    await assert.rejects(createInterface({ smartContractInterface: exact(limit + 1), label: 'too big' }), (error) => {
+      assert.ok(error instanceof InvalidInputError, String(error));
+      assert.match(error.message, /smartContractInterface must be at most 400 KB.*Nothing was sent/);
+      return true;
+    });
   });
 
   it('fails deleting an unknown interface with HTTP 200, status FAILED and a failure', async () => {
@@ -161,13 +166,20 @@ describe('sandbox: execution rules', () => {
     assert.match(failure.message, /already exists/);
   });
 
-  it("refuses deleting a sub-organization stamped by the parent's root user", async () => {
+  it("refuses deleting a sub-organization stamped by the parent's root user, and stores nothing", async () => {
     const subId = t.organization('Demo Sub-organization').organizationId;
-    const failure = await failureOf(
+    const sub = t.clientFor('Demo Sub-organization');
+    const before = await sub.listActivities({ organizationId: subId });
+    await assert.rejects(
       demo.deleteSubOrganization({ organizationId: subId, parameters: { deleteWithoutExport: true } }),
+      (error: unknown) => {
+        assert.ok(error instanceof ServiceError, String(error));
+        assert.deepEqual([error.status, error.rpcStatus?.code], [403, 7]);
+        assert.match(error.rpcStatus?.message ?? '', /root user of that sub-organization/);
+        return true;
+      },
     );
-    assert.equal(failure.code, 7);
-    assert.match(failure.message, /root user of that sub-organization/);
+    assert.equal((await sub.listActivities({ organizationId: subId })).length, before.length);
     assert.equal((await demo.whoami({ organizationId: subId })).organizationId, subId);
   });
 

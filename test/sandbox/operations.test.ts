@@ -410,7 +410,7 @@ describe('sandbox: every operation through the client', () => {
     assert.deepEqual(without.appProofs, []);
   });
 
-  it('lets a parent organization key act on its sub-organization, but not a sub-organization key on its parent', async () => {
+  it('lets a parent organization key read its sub-organization but change nothing in it, and a sub-organization key not even read its parent', async () => {
     const subId = t.organization('Demo Sub-organization').organizationId;
     const me = await demo.whoami({ organizationId: subId });
     assert.equal(me.organizationId, subId);
@@ -421,12 +421,30 @@ describe('sandbox: every operation through the client', () => {
       keys.map((k) => k.privateKeyId),
       t.organization('Demo Sub-organization').privateKeyIds,
     );
-    const created = await demo.createPrivateKeyTag({
-      organizationId: subId,
-      parameters: { privateKeyTagName: 'from parent', privateKeyIds: [] },
-    });
-    assert.equal(created.status, 'ACTIVITY_STATUS_COMPLETED');
     const sub = t.clientFor('Demo Sub-organization');
+    const tagsBefore = await sub.listPrivateKeyTags({ organizationId: subId });
+    await assert.rejects(
+      demo.createPrivateKeyTag({
+        organizationId: subId,
+        parameters: { privateKeyTagName: 'from parent', privateKeyIds: [] },
+      }),
+      { status: 403, turnkeyErrorCode: 'REQUEST_NOT_AUTHORIZED' },
+    );
+    await assert.rejects(
+      demo.createSmartContractInterface({
+        organizationId: subId,
+        parameters: {
+          smartContractAddress: ADDRESS,
+          smartContractInterface: '[]',
+          type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+          label: 'from parent',
+          notes: '',
+        },
+      }),
+      { status: 403, turnkeyErrorCode: 'REQUEST_NOT_AUTHORIZED' },
+    );
+    assert.deepEqual(await sub.listPrivateKeyTags({ organizationId: subId }), tagsBefore);
+    assert.deepEqual(await sub.listSmartContractInterfaces({ organizationId: subId }), []);
     await assert.rejects(sub.whoami({ organizationId: demoId }), {
       status: 401,
       turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND',

@@ -6,11 +6,19 @@ export const smartContractInterfaceTypes = [
   'SMART_CONTRACT_INTERFACE_TYPE_SOLANA',
 ] as const;
 
-export { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../wireValues';
+import { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../wireValues';
+
+export { SMART_CONTRACT_INTERFACE_MAX_BYTES };
 
 export const createSmartContractInterfaceParametersSchema = z.strictObject({
   smartContractAddress: z.string().min(1, 'must not be empty').max(128, 'is too long'),
-  smartContractInterface: z.string().min(1, 'must not be empty'),
+  smartContractInterface: z
+    .string()
+    .min(1, 'must not be empty')
+    .refine(
+      (text) => Buffer.byteLength(text, 'utf8') <= SMART_CONTRACT_INTERFACE_MAX_BYTES,
+      `must be at most 400 KB (${SMART_CONTRACT_INTERFACE_MAX_BYTES} bytes of UTF-8)`,
+    ),
   type: z.enum(smartContractInterfaceTypes),
   label: z.string().min(1, 'must not be empty').max(256, 'is too long'),
   notes: z.string().max(4096, 'is too long').optional(),

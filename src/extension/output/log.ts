@@ -46,7 +46,17 @@ export function describeError(error: unknown, options: { stack?: boolean } = { s
       if (current instanceof ServiceError) {
         lines.push(`HTTP ${current.status}${current.turnkeyErrorCode ? `, ${current.turnkeyErrorCode}` : ''}`);
       }
-      if (options.stack && current.stack) lines.push(...current.stack.split('\n').slice(1, 8));
+      // The stack repeats the message first, over as many lines as the message has: only the frames follow.
+      const frames = current.stack?.startsWith(`${current.name}: ${current.message}`)
+        ? current.stack.slice(`${current.name}: ${current.message}`.length)
+        : current.stack?.split('\n').slice(1).join('\n');
+      if (options.stack && frames)
+        lines.push(
+          ...frames
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .slice(0, 7),
+        );
       current = current.cause;
     } else {
       lines.push(`${depth === 0 ? '' : 'caused by '}${inspect(current, { depth: 2, breakLength: Infinity })}`);
