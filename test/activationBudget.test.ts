@@ -9,8 +9,11 @@ import { pathToFileURL } from 'node:url';
 import type { BuildOptions, Metafile, OutputFile } from 'esbuild';
 import { repoRoot } from './support/fixtures';
 
-/** 300 KB, of 1024 bytes (as esbuild counts them). */
-const BUDGET_BYTES = 300 * 1024;
+/**
+ * 160 KB, of 1024 bytes (as esbuild counts them): the production build loads about 143 KB (our code about 96 KB,
+ * @noble ≈ 47 KB); zod and undici load on first use. The product's ceiling is 300 KB; this is what we reach.
+ */
+const BUDGET_BYTES = 160 * 1024;
 
 interface BuildScript {
   buildOptions(mode: { production: boolean; metafile: boolean }): { extension: BuildOptions };
@@ -43,7 +46,7 @@ describe('activation budget', () => {
       .map(([input, { bytesInOutput }]) => ({ input, bytesInOutput }))
       .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
 
-  it('loads at most 300 KB to activate (the entry and the chunks it imports statically, production build)', () => {
+  it('loads at most 160 KB to activate (the entry and the chunks it imports statically, production build)', () => {
     const largest = activationInputs()
       .slice(0, 8)
       .map(({ input, bytesInOutput }) => `${input} ${kb(bytesInOutput)}`);
@@ -54,9 +57,9 @@ describe('activation budget', () => {
     );
   });
 
-  it('leaves undici, the client and the response schemas to chunks loaded on first use, and the sandbox out', () => {
+  it('leaves undici, zod, the client and the response schemas to chunks loaded on first use, and the sandbox out', () => {
     const lazyOnly =
-      /^node_modules\/undici\/|^src\/api\/(client|remote|operations)\b|^src\/api\/schemas\/|^src\/sandbox\//;
+      /^node_modules\/(undici|zod)\/|^src\/api\/(client|remote|operations)\b|^src\/api\/schemas\/|^src\/sandbox\//;
     const loaded = activationInputs()
       .filter(({ input, bytesInOutput }) => bytesInOutput > 0 && lazyOnly.test(input))
       .map(({ input }) => input);

@@ -210,4 +210,21 @@ describe('what activation loads', () => {
     const loader = moduleImportsOf(path.join(src, 'extension', 'remoteApi.ts'));
     assert.deepEqual(loader, { static: [], dynamic: [path.join(src, 'api', 'remote.ts')] });
   });
+
+  it("never reaches zod from the extension's entry by static imports (argument schemas and ABI reading load on first use)", () => {
+    const reached = [...staticClosure(entry)].filter(([file]) => file === 'zod' || file.startsWith('zod/'));
+    assert.deepEqual(
+      reached.map(([, chain]) => chain.map(rel).join(' → ')),
+      [],
+      'load the module that needs zod with import() where it is first used (see registerCommands.ts)',
+    );
+  });
+
+  it('the zod rule itself can fail: the walk reaches zod through the argument schemas and the ABI reader', () => {
+    const schemas = staticClosure(path.join(src, 'extension', 'commands', 'commandArguments.ts'));
+    assert.deepEqual(schemas.get('zod')?.map(rel), ['src/extension/commands/commandArguments.ts', 'zod']);
+    assert.ok(staticClosure(path.join(src, 'api', 'remote.ts')).has('zod'));
+    const registry = moduleImportsOf(path.join(src, 'extension', 'commands', 'registerCommands.ts'));
+    assert.ok(registry.dynamic.includes(path.join(src, 'extension', 'commands', 'commandArguments.ts')));
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * The public surface of the client, part one: what works without talking to a service. Errors, keys and
- * stamps, ABI files, the service's fixed values, and the types of everything (the client's included). The
+ * stamps, addresses, the service's fixed values, and the types of everything (the client's included). The
  * extension loads this part when it activates.
  *
  * What talks to a service (the client, its HTTP transport on undici and the response schemas) is the second
@@ -63,17 +63,11 @@ export {
 } from './stamping/verifyWebauthnStamp';
 export { APP_PROOF_SIGNATURE_SCHEME, checkAppProof, type AppProofCheck } from './appProofs';
 
-// ABI files and addresses.
+// Addresses. (Reading and checking ABI files uses zod, so it is in `./remote`, with the other schemas.)
 export { checkEthereumAddress, toChecksumAddress, type CheckedAddress } from './abi/address';
-export { validateAbi, type AbiEntry, type AbiParameter, type AbiValidation } from './abi/validateAbi';
-export { listAbiContracts, readAbiFile, type AbiContract, type AbiFileFormat, type ReadAbi } from './abi/readAbi';
-export {
-  findJsonSyntaxProblem,
-  JsonSyntaxError,
-  lineAndColumn,
-  parseJsonStrict,
-  type JsonSyntaxProblem,
-} from './abi/jsonPositions';
+export type { AbiContract, AbiFileFormat, ReadAbi } from './abi/readAbi';
+export type { AbiEntry, AbiParameter, AbiValidation } from './abi/validateAbi';
+export type { JsonSyntaxProblem } from './abi/jsonPositions';
 
 // Where a service may be, and the service's fixed values.
 export { checkBaseUrl, isLoopbackHost } from './transport/urlPolicy';

@@ -80,3 +80,7 @@ export {
   smartContractInterfaceSchema,
   smartContractInterfaceTypes,
 } from './schemas/smartContractInterface';
+// ABI files: read and checked with zod, like the responses, so they load with them and not at activation.
+export { validateAbi, type AbiEntry, type AbiParameter, type AbiValidation } from './abi/validateAbi';
+export { listAbiContracts, readAbiFile, type AbiContract, type AbiFileFormat, type ReadAbi } from './abi/readAbi';
+export { findJsonSyntaxProblem, JsonSyntaxError, lineAndColumn, parseJsonStrict } from './abi/jsonPositions';

@@ -4,14 +4,8 @@
  * returns the outcome: a status, a result or failure, and the changes to make to the organization.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  ActivityType,
-  GrpcCode,
-  SMART_CONTRACT_INTERFACE_MAX_BYTES,
-  validateAbi,
-  type KnownActivityStatus,
-} from '../api';
-import { operations } from '../api/remote';
+import { ActivityType, GrpcCode, SMART_CONTRACT_INTERFACE_MAX_BYTES, type KnownActivityStatus } from '../api';
+import { operations, validateAbi } from '../api/remote';
 import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
 import { rpcStatusBody } from './rpcError';
 import { interfaceCreated, type ActivityRecord, type Effect, type Organization, type RpcStatusBody } from './state';

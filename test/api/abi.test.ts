@@ -3,11 +3,9 @@ import {
   InvalidInputError,
   SMART_CONTRACT_INTERFACE_MAX_BYTES,
   checkEthereumAddress,
-  listAbiContracts,
-  readAbiFile,
   toChecksumAddress,
-  validateAbi,
 } from '../../src/api';
+import { listAbiContracts, readAbiFile, validateAbi } from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 
 function rejects(fn: () => unknown, pattern: RegExp): void {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { findJsonSyntaxProblem, JsonSyntaxError, parseJsonStrict, readAbiFile } from '../../src/api';
+import { findJsonSyntaxProblem, JsonSyntaxError, parseJsonStrict, readAbiFile } from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 
 describe('JSON syntax errors with positions', () => {

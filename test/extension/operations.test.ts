@@ -13,12 +13,12 @@ import { adviseAddress } from '../../src/extension/commands/operationInputs';
 import { addressValidation } from '../../src/extension/ui/prompts';
 import {
   checkAppProof,
-  readAbiFile,
   toChecksumAddress,
   type Activity,
   type ApiKey,
   type SmartContractInterface,
 } from '../../src/api';
+import { readAbiFile } from '../../src/api/remote';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { SandboxOrganization } from '../../src/sandbox';
 import type { SmartContractInterfaceNode } from '../../src/extension/views/treeNodes';

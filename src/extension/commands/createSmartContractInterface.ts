@@ -13,8 +13,9 @@
  * the user dismisses a prompt.
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, listAbiContracts, readAbiFile, type Activity, type ReadAbi } from '../../api';
+import { InvalidInputError, type Activity, type ReadAbi } from '../../api';
 import { CommandIds } from '../commandIds';
+import { loadRemoteApi } from '../remoteApi';
 import type { CommandDescriptor } from './commandDescriptor';
 import type { Services } from '../services';
 import { activeEditorSource, chooseAbiFile, readAbiSource, toUri, type AbiSource } from '../ui/abiDocuments';
@@ -44,6 +45,8 @@ async function resolveSource(
 
 /** The contract to register: the one named, the only one with an ABI, or the user's pick among several. */
 async function chooseContract(source: AbiSource, contractName: string | undefined): Promise<ReadAbi | undefined> {
+  // Reading an ABI uses zod: it loads with the client (which registers the interface next), not at activation.
+  const { listAbiContracts, readAbiFile } = await loadRemoteApi();
   if (contractName !== undefined) return readAbiFile(source.text, source.fileName, contractName);
   const contracts = listAbiContracts(source.text, source.fileName);
   const candidates = contracts.filter((c) => Array.isArray(c.abi) && c.abi.length > 0);

@@ -11,7 +11,7 @@ import { runCommand } from '../ui/runCommand';
 import type { CommandDescriptor } from './commandDescriptor';
 import { apiKeyCommands } from './apiKeys';
 import { approvalCommands } from './approvals';
-import { commandArguments } from './commandArguments';
+import type { CommandCall } from './commandArguments';
 import { createPrivateKeyTagCommands } from './createPrivateKeyTag';
 import { createSmartContractInterfaceCommands } from './createSmartContractInterface';
 import { deletionCommands } from './deletions';
@@ -26,6 +26,15 @@ export interface CommandFailure {
   readonly command: CommandId;
   readonly error: unknown;
   readonly message: string;
+}
+
+/** A command's argument schema, built from its `accepts` on its first run (zod loads then, not at activation). */
+function lazyArguments(descriptor: CommandDescriptor): (given: unknown[]) => Promise<CommandCall> {
+  let schema: Promise<{ parse(given: unknown[]): CommandCall }> | undefined;
+  return async (given) => {
+    schema ??= import('./commandArguments.js').then(({ commandArguments }) => commandArguments(descriptor.accepts));
+    return (await schema).parse(given);
+  };
 }
 
 /** Every command of the extension, family by family. */
@@ -52,10 +61,10 @@ export function registerCommands(
   services.context.subscriptions.push(failures);
   for (const descriptor of commandDescriptors(services, views, localSandbox)) {
     const { id, action, run } = descriptor;
-    const schema = commandArguments(descriptor.accepts);
+    const readArguments = lazyArguments(descriptor);
     services.context.subscriptions.push(
-      vscode.commands.registerCommand(id, (...given: unknown[]) => {
-        const call = schema.parse(given);
+      vscode.commands.registerCommand(id, async (...given: unknown[]) => {
+        const call = await readArguments(given);
         if (call.refused !== undefined) {
           services.log.info(`${id} does not take ${call.refused} as its argument; it asks instead`);
         }

@@ -3,7 +3,7 @@
  * option): the error wrapper shows the action as the message's first button. The error it wraps stays its cause.
  */
 import * as vscode from 'vscode';
-import { CountersignError, JsonSyntaxError } from '../../api';
+import { CountersignError, InvalidInputError, type JsonSyntaxProblem } from '../../api';
 
 export interface ErrorAction {
   readonly title: string;
@@ -21,8 +21,13 @@ export class ActionableError extends CountersignError {
 
 /** A JSON syntax error in a file the user can open: with "Open at Line L, Column C" as its action. */
 export function withOpenAtProblem(error: unknown, uri: vscode.Uri | undefined): unknown {
-  if (!(error instanceof JsonSyntaxError) || !uri) return error;
-  const { line, column, length } = error.problem;
+  // A JsonSyntaxError (src/api's remote entry, not loaded at activation) is known by the position it carries.
+  const problem =
+    error instanceof InvalidInputError
+      ? (error as InvalidInputError & { problem?: JsonSyntaxProblem }).problem
+      : undefined;
+  if (!problem || !uri || !(error instanceof CountersignError)) return error;
+  const { line, column, length } = problem;
   const start = new vscode.Position(line - 1, column - 1);
   const selection = new vscode.Range(start, start.translate(0, length));
   return new ActionableError(error, {
