@@ -54,6 +54,8 @@ export function buildOptions({ production = false, watch = false, metafile = fal
     sourcesContent: false,
     logLevel: 'warning',
     metafile,
+    // jsonc-parser's "main" is a UMD build whose inner requires esbuild cannot follow; its ES module build bundles.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     plugins: watch ? [watchLogger] : [],
   };
   return {

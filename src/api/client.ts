@@ -25,7 +25,7 @@ import {
   type ListActivitiesRequest,
 } from './schemas/activity';
 import type { ApiKey } from './schemas/apiKey';
-import type { Whoami } from './schemas/organization';
+import type { OrganizationData, Whoami } from './schemas/organization';
 import type {
   RemoveOrganizationFeatureParameters,
   SetOrganizationFeatureParameters,
@@ -120,6 +120,11 @@ export class CountersignClient {
 
   async whoami(req: { organizationId: string }, opts?: RequestOptions): Promise<Whoami> {
     return this.#query('whoami', req, opts);
+  }
+
+  /** The organization's users, private keys and tags, and its root quorum (how many approvals an activity needs). */
+  async getOrganization(req: { organizationId: string }, opts?: RequestOptions): Promise<OrganizationData> {
+    return (await this.#query('getOrganization', req, opts)).organizationData;
   }
 
   async getActivity(req: { organizationId: string; activityId: string }, opts?: RequestOptions): Promise<Activity> {

@@ -67,6 +67,7 @@ export { APP_PROOF_SIGNATURE_SCHEME, checkAppProof, type AppProofCheck } from '.
 export { checkEthereumAddress, toChecksumAddress, type CheckedAddress } from './abi/address';
 export type { AbiContract, AbiFileFormat, ReadAbi } from './abi/readAbi';
 export type { AbiEntry, AbiParameter, AbiValidation } from './abi/validateAbi';
+export type { JsonSyntaxProblem } from './abi/jsonPositions';
 
 // Where a service may be, and the service's fixed values.
 export { checkBaseUrl, isLoopbackHost } from './transport/urlPolicy';
@@ -91,7 +92,7 @@ export {
 export type { Activity, AppProof, DeleteSubOrganizationParameters, Vote } from './schemas/activity';
 export type { ApiKey } from './schemas/apiKey';
 export type { LenientTimestamp, Timestamp } from './schemas/common';
-export type { Whoami } from './schemas/organization';
+export type { OrganizationData, Quorum, Whoami } from './schemas/organization';
 export type {
   Feature,
   RemoveOrganizationFeatureParameters,

@@ -14,7 +14,7 @@ import {
   listActivitiesRequestSchema,
   listActivitiesResponseSchema,
 } from './schemas/activity';
-import { organizationRequestSchema, whoamiResponseSchema } from './schemas/organization';
+import { getOrganizationResponseSchema, organizationRequestSchema, whoamiResponseSchema } from './schemas/organization';
 import {
   organizationFeaturesResultSchema,
   removeOrganizationFeatureParametersSchema,
@@ -99,6 +99,7 @@ export const operations = {
   getActivity: query('get_activity', getActivityRequestSchema, activityResponseSchema),
   listActivities: query('list_activities', listActivitiesRequestSchema, listActivitiesResponseSchema),
   whoami: query('whoami', organizationRequestSchema, whoamiResponseSchema),
+  getOrganization: query('get_organization', organizationRequestSchema, getOrganizationResponseSchema),
   listPrivateKeys: query('list_private_keys', organizationRequestSchema, listPrivateKeysResponseSchema),
   getPrivateKey: query('get_private_key', getPrivateKeyRequestSchema, getPrivateKeyResponseSchema),
   listPrivateKeyTags: query('list_private_key_tags', organizationRequestSchema, listPrivateKeyTagsResponseSchema),

@@ -73,7 +73,7 @@ export {
 } from './schemas/activity';
 export { apiKeySchema, credentialTypes, getApiKeyResponseSchema } from './schemas/apiKey';
 export { timestampSchema } from './schemas/common';
-export { whoamiResponseSchema } from './schemas/organization';
+export { getOrganizationResponseSchema, quorumSchema, whoamiResponseSchema } from './schemas/organization';
 export {
   featureNameSchema,
   featureSchema,
@@ -104,3 +104,4 @@ export {
 // ABI files: read and checked with zod, like the responses, so they load with them and not at activation.
 export { validateAbi, type AbiEntry, type AbiParameter, type AbiValidation } from './abi/validateAbi';
 export { listAbiContracts, readAbiFile, type AbiContract, type AbiFileFormat, type ReadAbi } from './abi/readAbi';
+export { findJsonSyntaxProblem, JsonSyntaxError, lineAndColumn, parseJsonStrict } from './abi/jsonPositions';

@@ -33,4 +33,6 @@ export const ContextKeys = {
   state: 'countersign.state',
   /** true while the local sandbox runs inside this window's extension host. */
   sandboxRunning: 'countersign.sandboxRunning',
+  /** 'subOrganization' | 'topLevel' | 'unknown': whether Delete Sub-Organization can apply to the active profile. */
+  organizationKind: 'countersign.organizationKind',
 } as const;

@@ -8,6 +8,8 @@ import { LocalSandbox } from './localSandbox';
 import { createLog } from './output/log';
 import { registerActivityJsonDocuments } from './output/jsonDocumentProvider';
 import { KeyVault } from './profiles/keyVault';
+import { registerActiveProfileDescription } from './profiles/activeProfileDescription';
+import { registerOrganizationKindContext } from './profiles/organizationKind';
 import { registerProfileStatusBar } from './profiles/profileStatusBar';
 import { ProfileStore } from './profiles/profileStore';
 import { createServices, type ServiceHooks, type Services } from './services';
@@ -46,6 +48,10 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   hooks.prepareProfile = (profile) => sandbox.prepare(profile);
   context.subscriptions.push(views.activities, views.organization, sandbox);
   context.subscriptions.push(registerActivityJsonDocuments(services), registerProfileStatusBar(services));
+  context.subscriptions.push(
+    registerOrganizationKindContext(services),
+    registerActiveProfileDescription(services, views),
+  );
   const onCommandFailure = registerCommands(services, views, sandbox);
 
   const activationMs = performance.now() - started;

@@ -2,7 +2,8 @@
  * The local sandbox, run as a process of its own (see sandboxProcess.ts) that ends with the window that started
  * it: started on demand, its data kept in the extension's global storage so that what a user made survives a
  * restart of VS Code. Each start creates or refreshes the
- * "Local sandbox" profiles from its credentials (keys straight into the key vault) and makes the Demo one active.
+ * "Local sandbox · <organization>" profiles from its credentials (keys straight into the key vault); the Demo one
+ * becomes active unless a local sandbox profile already is.
  *
  * A "Local sandbox" profile brings its sandbox up by itself when the views or a command need it (after VS Code
  * restarts, say), on the port it had before when that port is free, unless the user stopped it in this window.
@@ -52,11 +53,9 @@ export function sandboxProfiles(credentials: SandboxCredentials): SandboxProfile
           ? LOCAL_SANDBOX_PROFILE_ID
           : `${LOCAL_SANDBOX_PROFILE_ID}.${organization.organizationId}.${user.userId}`;
       const label =
-        isDemo && userIndex === 0
-          ? vscode.l10n.t('Local sandbox')
-          : organization.users.length > 1
-            ? vscode.l10n.t('Local sandbox · {0} ({1})', organization.name, user.userName)
-            : vscode.l10n.t('Local sandbox · {0}', organization.name);
+        organization.users.length > 1
+          ? vscode.l10n.t('Local sandbox · {0} ({1})', organization.name, user.userName)
+          : vscode.l10n.t('Local sandbox · {0}', organization.name);
       result.push({ id, label, organization, userIndex });
     });
   }
@@ -125,14 +124,18 @@ export class LocalSandbox implements vscode.Disposable {
     return path.join(this.#services.context.globalStorageUri.fsPath, 'sandbox');
   }
 
-  /** Start Local Sandbox: brings the sandbox up (or finds it running) and makes the Demo profile active. */
+  /**
+   * Start Local Sandbox: brings the sandbox up (or finds it running). A local sandbox profile that was active
+   * stays active (a restart does not send the user back to Demo); otherwise the Demo profile becomes active.
+   */
   async start(): Promise<SandboxStart> {
     this.#stoppedHere = false;
     this.#crash = undefined;
     // Another window's sandbox may have gone with its window since this one last looked.
     if (this.#shared && !(await this.#answers(this.#shared.credentials))) this.#shared = undefined;
     const credentials = await this.#ensure();
-    const profile = await this.#services.profiles.activate(LOCAL_SANDBOX_PROFILE_ID);
+    const active = this.#services.profiles.active();
+    const profile = await this.#services.profiles.activate(active?.localSandbox ? active.id : LOCAL_SANDBOX_PROFILE_ID);
     return { baseUrl: credentials.baseUrl, profile, shared: this.#own === undefined };
   }
 
@@ -299,6 +302,7 @@ export class LocalSandbox implements vscode.Disposable {
           organizationId: entry.organization.organizationId,
           apiKeyId: apiKey.apiKeyId,
           localSandbox: true,
+          parentOrganizationId: entry.organization.parentOrganizationId,
         },
         { id: entry.id, activate: false },
       );

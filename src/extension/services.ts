@@ -7,6 +7,7 @@ import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
 import { clampSetting, type NumericSetting } from './settingBounds';
 import { loadRemoteApi } from './remoteApi';
+import { ModalDialogs } from './ui/modalDialogs';
 
 /** The profile type lives with its store; named here too for the features that take it with Services. */
 export type { Profile } from './profiles/profileStore';
@@ -41,6 +42,8 @@ export interface Services {
   readonly profiles: ProfileStore;
   /** The only way to the secret store. */
   readonly keys: KeyVault;
+  /** The modal dialogs of approve, reject and delete (tests read and answer them here). */
+  readonly modals: ModalDialogs;
   /** Masks secrets in text meant for the user (messages, details). */
   redact(text: string): string;
   settings(): Settings;
@@ -87,6 +90,7 @@ export function createServices(
   hooks: ServiceHooks = {},
 ): Services {
   const emitter = new vscode.EventEmitter<ChangeScope>();
+  const modals = new ModalDialogs();
   const submittedHere = new Set<string>();
   let state: CountersignState = 'noProfile';
   let cached: { key: string; session: Session } | undefined;
@@ -145,6 +149,7 @@ export function createServices(
 
   context.subscriptions.push(
     emitter,
+    modals,
     { dispose: dropSession },
     profiles.onDidChange(onProfileChange),
     keys.onDidChange(onProfileChange),
@@ -160,6 +165,7 @@ export function createServices(
     log,
     profiles,
     keys,
+    modals,
     redact: (text) => log.redact(text),
     settings: readSettings,
     state: () => state,

@@ -78,6 +78,28 @@ describe('CountersignClient', () => {
         expected: { organizationId: ORG, organizationName: 'Acme', userId: 'user-1', username: 'alice' },
       },
       {
+        name: 'getOrganization',
+        call: (c) => c.getOrganization({ organizationId: ORG }),
+        path: '/public/v1/query/get_organization',
+        body: `{"organizationId":"${ORG}"}`,
+        reply: {
+          organizationData: {
+            organizationId: ORG,
+            name: 'Acme',
+            users: [{ userId: 'user-1', userName: 'alice', apiKeys: [] }],
+            rootQuorum: { threshold: 2, userIds: ['user-1', 'user-2'] },
+          },
+        },
+        expected: {
+          organizationId: ORG,
+          name: 'Acme',
+          users: [{ userId: 'user-1', userName: 'alice', apiKeys: [] }],
+          privateKeys: [],
+          tags: [],
+          rootQuorum: { threshold: 2, userIds: ['user-1', 'user-2'] },
+        },
+      },
+      {
         name: 'listPrivateKeys',
         call: (c) => c.listPrivateKeys({ organizationId: ORG }),
         path: '/public/v1/query/list_private_keys',

@@ -103,6 +103,7 @@ describe('local sandbox across windows and restarts', function () {
   after(async () => {
     // The suites after this one expect this window's sandbox and the Demo profile.
     if (api) await run(api, CommandIds.startLocalSandbox);
+    if (api) await run(api, CommandIds.switchProfile, 'local-sandbox');
   });
 
   it('leaves a stopped sandbox down in this window, and a later window brings it up for its profile on the same port', async () => {
@@ -170,7 +171,9 @@ describe('local sandbox across windows and restarts', function () {
     const restarted = await run<StartResult>(api, CommandIds.startLocalSandbox);
     assert.equal(restarted?.shared, false);
     assert.equal(restarted?.baseUrl, before.baseUrl);
-    assert.equal(api.services.profiles.active()?.id, restarted?.profileId, 'Start makes the Demo profile active');
+    assert.equal(api.services.profiles.active()?.id, restarted?.profileId);
+    assert.equal(restarted?.profileId, teamProfile.id, 'Start keeps the local sandbox profile that was active');
+    await run(api, CommandIds.switchProfile, 'local-sandbox');
   });
 
   it('uses the sandbox another process runs on the same data instead of a second one, and Stop leaves that one running', async () => {

@@ -269,7 +269,7 @@ describe('operation commands', function () {
       }
     });
 
-    it('checks the address as it is typed: errors block, a missing or failed checksum only informs', () => {
+    it('checks the address as it is typed: errors and a failed checksum block, a missing checksum only informs', () => {
       const lower = ADDRESS.toLowerCase();
       const typo = ADDRESS.replace(/[a-f]/, (c) => c.toUpperCase());
       assert.equal(addressValidation(adviseAddress(ADDRESS)), undefined);
@@ -279,7 +279,7 @@ describe('operation commands', function () {
       const noChecksum = addressValidation(adviseAddress(lower));
       assert.equal(noChecksum?.severity, vscode.InputBoxValidationSeverity.Info);
       assert.ok(noChecksum?.message.includes(ADDRESS), 'offers the checksummed form');
-      assert.equal(addressValidation(adviseAddress(typo))?.severity, vscode.InputBoxValidationSeverity.Warning);
+      assert.equal(addressValidation(adviseAddress(typo))?.severity, vscode.InputBoxValidationSeverity.Error);
     });
 
     it('asks the service for App Proofs when the setting is on, and they check out', async () => {

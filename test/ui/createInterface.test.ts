@@ -259,8 +259,9 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await page.locator('.editor-group-container .tab', { hasText: 'Counter.abi.json' }).waitFor();
     await chooseFromContextMenu(page, file, CREATE_TITLE);
 
-    await answerInputBox(page, 'Contract address', CONTRACT_ADDRESS);
-    const proposedLabel = await answerInputBox(page, 'Label');
+    // Each prompt says where the user is and which file the answers are about.
+    await answerInputBox(page, 'Step 1/3 · abi/Counter.abi.json · Contract address', CONTRACT_ADDRESS);
+    const proposedLabel = await answerInputBox(page, 'Step 2/3 · abi/Counter.abi.json · Label');
     assert.equal(proposedLabel, 'Counter', 'the label should default to the contract name');
     await answerInputBox(page, 'Notes');
     await notification(page, 'Smart contract interface "Counter" created');
@@ -313,6 +314,82 @@ describe('the packaged extension in a real VS Code workbench', function () {
     if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
     await treeItem(organization, /^Counter/).waitFor();
     await treeItem(pane(page, 'Activities'), /^Create smart contract interface, Completed/).waitFor();
+  });
+
+  it('refuses a broken ABI file saying where and why, and opens the file at that position', async () => {
+    await showContainer(page, 'Explorer');
+    const abiFolder = page.getByRole('treeitem', { name: 'abi', exact: true });
+    if ((await abiFolder.getAttribute('aria-expanded')) !== 'true') await abiFolder.click();
+    await chooseFromContextMenu(page, treeItem(page, 'Broken.abi.json'), CREATE_TITLE);
+    const toast = await notification(
+      page,
+      'abi/Broken.abi.json: the file is not valid JSON (line 9, column 1): a trailing comma before ]',
+    );
+    const open = toast.locator('.monaco-button', { hasText: 'Open at Line 9, Column 1' });
+    await open.waitFor();
+    await screenshot(page, 'broken-abi.png');
+    await open.click();
+    await page.locator('.editor-group-container .tab.active', { hasText: 'Broken.abi.json' }).waitFor();
+    await page
+      .locator('.statusbar-item', { hasText: /Ln 9, Col 2 \(1 selected\)/ })
+      .first()
+      .waitFor();
+    await clearNotifications(page);
+  });
+
+  it('asks the second root user of Team to approve in a dialog that names things, with Show Details… first', async function () {
+    this.timeout(120_000);
+    const switchTo = async (profile: string) => {
+      await runFromPalette(page, 'Countersign: Switch Profile');
+      const input = page.locator('.quick-input-widget input[type="text"]');
+      await input.waitFor();
+      await input.fill(profile);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: profile }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    };
+    await switchTo('Local sandbox · Team (Team root user 1)');
+    await showContainer(page, 'Explorer');
+    await chooseFromContextMenu(page, treeItem(page, 'Counter.abi.json'), CREATE_TITLE);
+    await answerInputBox(page, 'Step 1/3', CONTRACT_ADDRESS);
+    await answerInputBox(page, 'Step 2/3', 'Team counter');
+    await answerInputBox(page, 'Step 3/3');
+    await notification(page, /waits for approvals/);
+    await clearNotifications(page);
+
+    await switchTo('Local sandbox · Team (Team root user 2)');
+    await showContainer(page, 'Countersign');
+    await runFromPalette(page, 'Countersign: Approve Activity');
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Create smart contract interface' })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    const buttons = await dialog.locator('.dialog-buttons .monaco-button').allInnerTexts();
+    assert.deepEqual(buttons.map((b) => b.trim()).sort(), ['Approve', 'Cancel', 'Open ABI…', 'Show Details…']);
+    // Enter presses the focused (default) button: the harmless one, never the vote.
+    const focused = await dialog.locator('.dialog-buttons .monaco-button:focus').innerText();
+    assert.equal(focused.trim(), 'Show Details…', 'Enter never approves');
+    const text = await dialog.innerText();
+    assert.match(text, /Approval 2 of 2: it runs when you approve/);
+    assert.match(text, /Submitted by: Team root user 1/);
+    assert.match(text, /ABI: 3 functions, 1 event/);
+    await screenshot(page, 'approve-dialog.png');
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Approve$/ }).click();
+    await treeItem(pane(page, 'Activities'), /^Approve activity, Completed/).waitFor();
+    await treeItem(pane(page, 'Organization'), /^Team counter/).waitFor();
+  });
+
+  it("logs errors by their class's own name in the packaged (minified) extension", () => {
+    const log = countersignLogTail(scratch.userDataDir, 400).join('\n');
+    assert.match(log, /Could not create the smart contract interface/);
+    const entries = readdirSync(path.join(scratch.userDataDir, 'logs'), { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && entry.name === 'Countersign.log')
+      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
+      .join('\n');
+    assert.match(entries, /JsonSyntaxError: /, 'the class name survives minification');
   });
 
   it('leaves no private key, X-Stamp value or signature in the logs or the output', async function () {

@@ -5,6 +5,7 @@
  */
 import { InvalidInputError } from '../errors';
 import { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../wireValues';
+import { parseJsonStrict } from './jsonPositions';
 import { validateAbi, type AbiEntry } from './validateAbi';
 
 export type AbiFileFormat =
@@ -57,20 +58,7 @@ function unwrapString(value: unknown, fileName: string | undefined, where: strin
 function parseJson(text: string, fileName: string | undefined): unknown {
   const trimmed = text.replace(/^\uFEFF/, '');
   if (trimmed.trim().length === 0) fail(fileName, 'the file is empty.', 'Open a compiled ABI or artifact JSON file.');
-  try {
-    return JSON.parse(trimmed);
-  } catch (error) {
-    const detail = error instanceof SyntaxError ? error.message : String(error);
-    const position = /position (\d+)/.exec(detail)?.[1];
-    if (position !== undefined) {
-      const offset = Number(position);
-      const before = trimmed.slice(0, offset);
-      const line = before.split('\n').length;
-      const column = offset - before.lastIndexOf('\n');
-      return fail(fileName, `the file is not valid JSON (line ${line}, column ${column}).`);
-    }
-    return fail(fileName, 'the file is not valid JSON.');
-  }
+  return parseJsonStrict(trimmed, fileName);
 }
 
 /** Every contract ABI the file holds; several for solc combined or standard JSON output. */

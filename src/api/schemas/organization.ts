@@ -10,3 +10,27 @@ export const whoamiResponseSchema = z.looseObject({
   username: z.string(),
 });
 export type Whoami = z.infer<typeof whoamiResponseSchema>;
+
+/** The approvals an activity of the organization needs: `threshold` of the root users `userIds`. */
+export const quorumSchema = z.looseObject({
+  threshold: z.number().int(),
+  userIds: z.array(z.string()),
+});
+
+const organizationUserSchema = z.looseObject({ userId: z.string(), userName: z.string() });
+const organizationPrivateKeySchema = z.looseObject({ privateKeyId: z.string(), privateKeyName: z.string() });
+const organizationTagSchema = z.looseObject({ tagId: z.string(), tagName: z.string() });
+
+/** get_organization: the organization's users, keys and tags (names for ids), and its root quorum. */
+export const getOrganizationResponseSchema = z.looseObject({
+  organizationData: z.looseObject({
+    organizationId: z.string(),
+    name: z.string().default(''),
+    users: z.array(organizationUserSchema).default([]),
+    privateKeys: z.array(organizationPrivateKeySchema).default([]),
+    tags: z.array(organizationTagSchema).default([]),
+    rootQuorum: quorumSchema,
+  }),
+});
+export type OrganizationData = z.infer<typeof getOrganizationResponseSchema>['organizationData'];
+export type Quorum = z.infer<typeof quorumSchema>;

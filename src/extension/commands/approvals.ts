@@ -9,17 +9,19 @@
  * Returns the vote activity (APPROVE_ACTIVITY or REJECT_ACTIVITY), or undefined when the user dismisses a prompt.
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
+import { CancelledError, InvalidInputError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
-import { askText, confirmModal, pickOne } from '../ui/prompts';
+import { askText, pickOne } from '../ui/prompts';
 import { ageText, activityTimeMs } from '../views/activityPresentation';
 import { activityOf } from '../views/treeNodes';
 import { isConfirmed, isPlainObject, stringOption, votableActivities } from './operationInputs';
+import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from './voteDialog';
+import { failedActivityError } from './activityFailure';
 import { submitActivity } from './submitActivity';
-import { activityTypeLabel, voteDetail } from '../wording/activityWords';
+import { activityTypeLabel } from '../wording/activityWords';
 
 type Vote = 'approve' | 'reject';
 
@@ -136,6 +138,65 @@ async function pickTarget(session: Session, vote: Vote, organizationId: string):
   return { fingerprint, organizationId, activity: waiting.find((a) => a.fingerprint === fingerprint) };
 }
 
+/** The organization's names and root quorum, for the dialog; without them it shows ids. */
+async function namesFor(
+  services: Services,
+  client: CountersignClient,
+  organizationId: string,
+): Promise<OrganizationNames | undefined> {
+  try {
+    const data = await withProgress(vscode.l10n.t('Reading the organization…'), (signal) =>
+      client.getOrganization({ organizationId }, { signal }),
+    );
+    return organizationNames(data);
+  } catch (error) {
+    if (error instanceof CancelledError) throw error;
+    services.log.warn(
+      `Could not read organization ${organizationId} for names: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return undefined;
+  }
+}
+
+/**
+ * The dialog before a vote. Enter chooses the first button, so it is the harmless "Show Details…" (which opens
+ * the activity and casts nothing); "Open ABI…" shows a registered ABI in full; the vote comes last.
+ */
+async function confirmVote(
+  services: Services,
+  client: CountersignClient,
+  vote: Vote,
+  target: VoteTarget,
+): Promise<boolean> {
+  const { activity } = target;
+  const names = await namesFor(services, client, target.organizationId);
+  const what = activity ? activityTypeLabel(activity.type) : vscode.l10n.t('this activity');
+  const action = vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject');
+  const showDetails = vscode.l10n.t('Show Details…');
+  const openAbi = vscode.l10n.t('Open ABI…');
+  const abi = activity ? intentAbi(activity) : undefined;
+  const choice = await services.modals.show({
+    message: vote === 'approve' ? vscode.l10n.t('Approve "{0}"?', what) : vscode.l10n.t('Reject "{0}"?', what),
+    detail: readableVoteDetail(vote, target.fingerprint, target.organizationId, activity, names, vscode.l10n.t),
+    buttons: [...(activity ? [showDetails] : []), ...(abi !== undefined ? [openAbi] : []), action],
+  });
+  if (choice === showDetails && activity) {
+    await vscode.commands.executeCommand(CommandIds.openActivityJson, activity);
+  } else if (choice === openAbi && abi !== undefined) {
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: prettyJson(abi) });
+    await vscode.window.showTextDocument(document, { preview: true });
+  }
+  return choice === action;
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
 async function castVote(services: Services, vote: Vote, args: unknown[]): Promise<Activity | undefined> {
   const [first, second] = args;
   const options: Readonly<Record<string, unknown>> = isPlainObject(second)
@@ -153,12 +214,7 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
   if (!target) return undefined;
 
   if (!isConfirmed(options)) {
-    const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('this activity');
-    const confirmed = await confirmModal(
-      vote === 'approve' ? vscode.l10n.t('Approve "{0}"?', what) : vscode.l10n.t('Reject "{0}"?', what),
-      voteDetail(target.fingerprint, target.organizationId, target.activity, vscode.l10n.t),
-      vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject'),
-    );
+    const confirmed = await confirmVote(services, client, vote, target);
     if (!confirmed) return undefined;
   }
 
@@ -211,6 +267,11 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
             return undefined;
           });
         if (after) services.noteSubmitted(after);
+        // The vote ran the activity and it failed: an error with the service's reason, not a toast.
+        if (after?.status === 'ACTIVITY_STATUS_FAILED') {
+          services.fireChange('activities');
+          throw failedActivityError(after, 'approval');
+        }
       }
       return result;
     },

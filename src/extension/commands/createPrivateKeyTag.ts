@@ -8,7 +8,7 @@
  * ids can be pasted. Returns the activity, or undefined when the user dismisses a prompt.
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, type Activity, type PrivateKey } from '../../api';
+import { CancelledError, InvalidInputError, type Activity, type PrivateKey } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
@@ -27,13 +27,14 @@ async function choosePrivateKeys(
   services: Services,
   session: Session,
   preselected: ReadonlySet<string>,
+  tagName: string,
 ): Promise<string[] | undefined> {
   const keys = await withProgress(vscode.l10n.t('Listing private keys…'), (signal) =>
     session.client.listPrivateKeys({ organizationId: session.profile.organizationId }, { signal }),
   );
   if (keys.length === 0) {
     const pasted = await askText({
-      title: vscode.l10n.t('Private key IDs'),
+      title: vscode.l10n.t('Step {0}/{1} · Private key IDs for "{2}"', 2, 2, tagName),
       prompt: vscode.l10n.t(
         'The organization lists no private keys. Paste the IDs of the keys to tag, separated by commas or spaces, or leave empty to tag none.',
       ),
@@ -49,10 +50,20 @@ async function choosePrivateKeys(
     privateKeyId: key.privateKeyId,
   }));
   const picked = await pickMany(items, {
-    title: vscode.l10n.t('Private keys to tag'),
+    title: vscode.l10n.t('Step {0}/{1} · Private keys to tag "{2}"', 2, 2, tagName),
     placeHolder: vscode.l10n.t('Select the keys that get this tag (none is allowed)'),
   });
   return picked?.map((item) => item.privateKeyId);
+}
+
+/** The live check of the tag name: empty, too long, or the name of a tag the organization already has. */
+export function tagNameValidation(existingNames: readonly string[]): (text: string) => string | undefined {
+  const taken = new Set(existingNames);
+  return (text) =>
+    tagNameProblem(text, vscode.l10n.t) ??
+    (taken.has(text.trim())
+      ? vscode.l10n.t('This organization already has a tag named "{0}"; choose another name.', text.trim())
+      : undefined);
 }
 
 export async function createPrivateKeyTag(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
@@ -64,23 +75,35 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
       : {};
   const preselected = new Set<string>(isPrivateKeyNode(first) ? [first.privateKey.privateKeyId] : []);
 
+  const session = await services.requireSession();
+  // The tags the organization has, so that a duplicate name is caught as it is typed, not by the service.
+  // Best effort: when the listing fails, the service still refuses a duplicate.
+  const existing = await withProgress(vscode.l10n.t('Listing private key tags…'), (signal) =>
+    session.client.listPrivateKeyTags({ organizationId: session.profile.organizationId }, { signal }),
+  ).catch((error: unknown) => {
+    if (error instanceof CancelledError) throw error;
+    services.log.warn(
+      `Could not list the private key tags to check the name: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return [];
+  });
+  const validate = tagNameValidation(existing.map((tag) => tag.tagName));
   let name = stringOption(options, 'name');
   if (name === undefined) {
     name = await askText({
-      title: vscode.l10n.t('Private key tag name'),
+      title: vscode.l10n.t('Step {0}/{1} · Private key tag name', 1, 2),
       prompt: vscode.l10n.t('A name for the tag, unique in the organization.'),
-      validateInput: (text) => tagNameProblem(text, vscode.l10n.t),
+      validateInput: validate,
     });
     if (name === undefined) return undefined;
     name = name.trim();
   }
-  const problem = tagNameProblem(name, vscode.l10n.t);
+  const problem = validate(name);
   if (problem) throw new InvalidInputError('private key tag', vscode.l10n.t('{0} Nothing was sent.', problem));
 
-  const session = await services.requireSession();
   let privateKeyIds = stringArrayOption(options, 'privateKeyIds');
   if (privateKeyIds === undefined) {
-    privateKeyIds = await choosePrivateKeys(services, session, preselected);
+    privateKeyIds = await choosePrivateKeys(services, session, preselected, name);
     if (privateKeyIds === undefined) return undefined;
   }
   const tagName = name;

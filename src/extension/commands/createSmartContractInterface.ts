@@ -19,6 +19,7 @@ import { loadRemoteApi } from '../remoteApi';
 import type { CommandDescriptor } from './commandDescriptor';
 import type { Services } from '../services';
 import { activeEditorSource, chooseAbiFile, readAbiSource, toUri, type AbiSource } from '../ui/abiDocuments';
+import { withOpenAtProblem } from '../ui/errorAction';
 import { askContractAddress, askText, pickOne } from '../ui/prompts';
 import { addressFromArgument, isPlainObject, labelProblem, notesProblem, stringOption } from './operationInputs';
 import { submitActivity } from './submitActivity';
@@ -63,18 +64,25 @@ async function chooseContract(source: AbiSource, contractName: string | undefine
   return picked ? readAbiFile(source.text, source.fileName, picked.contractName) : undefined;
 }
 
-async function askLabel(defaultLabel: string): Promise<string | undefined> {
+/** "Step 2/3 · abi/Counter.abi.json · Label": where the user is, and which file the answers are about. */
+function stepTitle(step: number, fileName: string | undefined, what: string): string {
+  return fileName
+    ? vscode.l10n.t('Step {0}/{1} · {2} · {3}', step, 3, fileName, what)
+    : vscode.l10n.t('Step {0}/{1} · {2}', step, 3, what);
+}
+
+async function askLabel(defaultLabel: string, fileName: string | undefined): Promise<string | undefined> {
   return askText({
-    title: vscode.l10n.t('Label'),
+    title: stepTitle(2, fileName, vscode.l10n.t('Label')),
     prompt: vscode.l10n.t('A name for this smart contract interface in the organization.'),
     value: defaultLabel,
     validateInput: (text) => labelProblem(text, vscode.l10n.t),
   });
 }
 
-async function askNotes(): Promise<string | undefined> {
+async function askNotes(fileName: string | undefined): Promise<string | undefined> {
   return askText({
-    title: vscode.l10n.t('Notes (optional)'),
+    title: stepTitle(3, fileName, vscode.l10n.t('Notes (optional)')),
     prompt: vscode.l10n.t('Anything worth knowing about this contract; leave empty for none.'),
     validateInput: (text) => notesProblem(text, vscode.l10n.t),
   });
@@ -96,7 +104,9 @@ export async function createSmartContractInterface(
 
   const source = await resolveSource(first, options);
   if (!source) return undefined;
-  const abi = await chooseContract(source, stringOption(options, 'contractName'));
+  const abi = await chooseContract(source, stringOption(options, 'contractName')).catch((error: unknown) => {
+    throw withOpenAtProblem(error, source.uri);
+  });
   if (!abi) return undefined;
   for (const warning of abi.warnings) services.log.warn(source.fileName ? `${source.fileName}: ${warning}` : warning);
 
@@ -115,12 +125,12 @@ export async function createSmartContractInterface(
       );
     }
   } else {
-    address = await askContractAddress();
+    address = await askContractAddress({ title: stepTitle(1, source.fileName, vscode.l10n.t('Contract address')) });
     if (address === undefined) return undefined;
-    label ??= await askLabel(defaultLabel ?? '');
+    label ??= await askLabel(defaultLabel ?? '', source.fileName);
     if (label === undefined) return undefined;
     if (notes === undefined) {
-      const typed = await askNotes();
+      const typed = await askNotes(source.fileName);
       if (typed === undefined) return undefined;
       notes = typed.trim() === '' ? undefined : typed;
     }

@@ -9,17 +9,21 @@
  *
  * deleteSubOrganization arguments: `{ organizationId?, deleteWithoutExport?, confirmed? }`
  *   The sub-organization deleted is the active profile's organization: the service accepts the deletion only
- *   when a root user of that sub-organization signs it. `organizationId`, when given, must be that one.
+ *   when a root user of that sub-organization signs it. `organizationId`, when given, must be that one. A
+ *   profile known to be of a top-level organization (the local sandbox's Demo, Team) is refused before sending.
  *   Without `confirmed: true` the user types the organization id to confirm; `deleteWithoutExport` stays false
- *   unless the user ticks it and then confirms a warning that keys never exported are lost.
+ *   unless the user ticks it and then confirms a warning that keys never exported are lost (a retry passes
+ *   `deleteWithoutExport: true`, and only the warning is asked). A refusal over unexported keys offers that retry.
  *
  * Both return the activity, or undefined when the user dismisses a prompt.
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
+import { ActivityFailedError, InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { CommandDescriptor } from './commandDescriptor';
+import { organizationKind } from '../profiles/organizationKind';
 import type { Services, Session } from '../services';
+import type { ModalDialogs } from '../ui/modalDialogs';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickMany, pickOne } from '../ui/prompts';
 import { isSmartContractInterfaceNode } from '../views/treeNodes';
@@ -30,6 +34,7 @@ import {
   smartContractInterfaceDetail,
   stringOption,
 } from './operationInputs';
+import { failedActivityError, withoutExportOption } from './activityFailure';
 import { submitActivity } from './submitActivity';
 
 function optionsOf(args: readonly unknown[]): Readonly<Record<string, unknown>> {
@@ -82,6 +87,7 @@ export async function deleteSmartContractInterface(
   if (!sci) return undefined;
   if (!isConfirmed(options)) {
     const confirmed = await confirmModal(
+      services.modals,
       vscode.l10n.t('Delete smart contract interface "{0}"?', sci.label),
       smartContractInterfaceDetail(sci, vscode.l10n.t),
       vscode.l10n.t('Delete'),
@@ -107,17 +113,40 @@ export async function deleteSmartContractInterface(
   );
 }
 
-/** Type-to-confirm, then the deleteWithoutExport tick box and its warning. Undefined when dismissed. */
-async function confirmSubOrganizationDeletion(
-  organizationId: string,
-  label: string,
-): Promise<{ deleteWithoutExport: boolean } | undefined> {
-  const typed = await askText({
-    title: vscode.l10n.t('Delete sub-organization "{0}"', label),
-    prompt: vscode.l10n.t(
-      'This deletes the sub-organization {0} and everything in it. Type its ID to confirm.',
+/** The modal warning before `deleteWithoutExport: true`: keys never exported are lost for good. */
+async function acceptLosingUnexportedKeys(modals: ModalDialogs, organizationId: string): Promise<boolean> {
+  return confirmModal(
+    modals,
+    vscode.l10n.t('Delete without exporting the keys?'),
+    vscode.l10n.t(
+      'Private keys and wallets of {0} that were never exported will be lost for good: no one, not even the service, can recover them.',
       organizationId,
     ),
+    vscode.l10n.t('Delete Without Export'),
+  );
+}
+
+/**
+ * Type-to-confirm, then the tick box and its warning. Undefined when dismissed. `known` says whether the
+ * organization is known to be a sub-organization; when it is not known, the prompt says plainly what happens.
+ */
+async function confirmSubOrganizationDeletion(
+  modals: ModalDialogs,
+  organizationId: string,
+  label: string,
+  known: boolean,
+): Promise<{ deleteWithoutExport: boolean } | undefined> {
+  const typed = await askText({
+    title: vscode.l10n.t('Step {0}/{1} · Delete sub-organization "{2}"', 1, 2, label),
+    prompt: known
+      ? vscode.l10n.t(
+          'This deletes the sub-organization {0} and everything in it. Type its ID to confirm.',
+          organizationId,
+        )
+      : vscode.l10n.t(
+          "This deletes the organization {0} and everything in it, if it is a sub-organization: the service refuses a top-level organization, and only the sub-organization's own root users can delete it. Type its ID to confirm.",
+          organizationId,
+        ),
     placeHolder: organizationId,
     validateInput: (text) =>
       text.trim() === organizationId
@@ -126,25 +155,17 @@ async function confirmSubOrganizationDeletion(
   });
   if (typed === undefined) return undefined;
   const withoutExport = {
-    label: vscode.l10n.t('Delete even if private keys or wallets were never exported'),
+    label: withoutExportOption(),
     detail: vscode.l10n.t('Off: the service refuses the deletion while the sub-organization holds keys not exported.'),
     picked: false,
   };
   const ticked = await pickMany([withoutExport], {
-    title: vscode.l10n.t('Options for deleting the sub-organization'),
+    title: vscode.l10n.t('Step {0}/{1} · Options for deleting "{2}"', 2, 2, label),
     placeHolder: vscode.l10n.t('Press Enter to go on; tick the option only if losing unexported keys is acceptable'),
   });
   if (ticked === undefined) return undefined;
   if (ticked.length === 0) return { deleteWithoutExport: false };
-  const accepted = await confirmModal(
-    vscode.l10n.t('Delete without exporting the keys?'),
-    vscode.l10n.t(
-      'Private keys and wallets of {0} that were never exported will be lost for good: no one, not even the service, can recover them.',
-      organizationId,
-    ),
-    vscode.l10n.t('Delete Without Export'),
-  );
-  return accepted ? { deleteWithoutExport: true } : undefined;
+  return (await acceptLosingUnexportedKeys(modals, organizationId)) ? { deleteWithoutExport: true } : undefined;
 }
 
 export async function deleteSubOrganization(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
@@ -164,32 +185,56 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
       vscode.l10n.t("Switch to a profile of that sub-organization, with its root user's API key, then try again."),
     );
   }
+  const kind = organizationKind(session.profile);
+  if (kind === 'topLevel') {
+    throw new InvalidInputError(
+      'sub-organization',
+      vscode.l10n.t(
+        '"{0}" is a top-level organization, not a sub-organization: only a sub-organization can be deleted, by its own root users. Nothing was sent.',
+        session.profile.label,
+      ),
+    );
+  }
   let deleteWithoutExport = booleanOption(options, 'deleteWithoutExport') ?? false;
   if (!isConfirmed(options)) {
-    const decision = await confirmSubOrganizationDeletion(organizationId, session.profile.label);
-    if (!decision) return undefined;
-    deleteWithoutExport = decision.deleteWithoutExport;
+    if (deleteWithoutExport) {
+      // A retry with the option ticked: the user already typed the ID; only the warning is asked again.
+      if (!(await acceptLosingUnexportedKeys(services.modals, organizationId))) return undefined;
+    } else {
+      const decision = await confirmSubOrganizationDeletion(
+        services.modals,
+        organizationId,
+        session.profile.label,
+        kind === 'subOrganization',
+      );
+      if (!decision) return undefined;
+      deleteWithoutExport = decision.deleteWithoutExport;
+    }
   }
-  return submitActivity(
-    services,
-    {
-      title: vscode.l10n.t('Deleting sub-organization {0}…', organizationId),
-      changes: ['organization'],
-      sentence: (activity) =>
-        activity.status === 'ACTIVITY_STATUS_COMPLETED'
-          ? vscode.l10n.t(
-              'Sub-organization {0} deleted. The profile "{1}" now points at an organization that no longer exists.',
-              organizationId,
-              session.profile.label,
-            )
-          : undefined,
-    },
-    (signal, generateAppProofs) =>
-      session.client.deleteSubOrganization(
-        { organizationId, parameters: { deleteWithoutExport }, generateAppProofs },
-        { signal },
-      ),
-  );
+  try {
+    return await submitActivity(
+      services,
+      {
+        title: vscode.l10n.t('Deleting sub-organization {0}…', organizationId),
+        changes: ['organization'],
+        sentence: (activity) =>
+          activity.status === 'ACTIVITY_STATUS_COMPLETED'
+            ? vscode.l10n.t(
+                'Sub-organization {0} deleted. The profile "{1}" now points at an organization that no longer exists.',
+                organizationId,
+                session.profile.label,
+              )
+            : undefined,
+      },
+      (signal, generateAppProofs) =>
+        session.client.deleteSubOrganization(
+          { organizationId, parameters: { deleteWithoutExport }, generateAppProofs },
+          { signal },
+        ),
+    );
+  } catch (error) {
+    throw error instanceof ActivityFailedError ? failedActivityError(error.activity, 'submission') : error;
+  }
 }
 
 export function deletionCommands(services: Services): CommandDescriptor[] {

@@ -1,7 +1,8 @@
 /**
  * Read-only virtual documents showing an activity as formatted JSON:
  * `countersign-activity:/<organizationId>/<activityId>.json`. The content is fetched from the service each
- * time the document is (re)read, so it is never stale; open documents are re-read when activities change.
+ * time the document is (re)read, so it is never stale; open documents are re-read when activities change, but
+ * only while the profile that opened them is active.
  * An activity holds no secrets (no key, no stamp, no signed request), only what the service returns.
  */
 import * as vscode from 'vscode';
@@ -45,16 +46,27 @@ class ActivityJsonProvider implements vscode.TextDocumentContentProvider {
     this.#services = services;
   }
 
+  /**
+   * Which profile opened each document, and what it last read. A document belongs to that profile: after a
+   * switch it keeps its text and is not re-read with another profile's key (which would only be refused).
+   */
+  readonly #opened = new Map<string, { readonly profileId: string; text: string }>();
+
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const target = parseActivityJsonUri(uri);
     if (!target) throw new Error(vscode.l10n.t('This is not the address of an activity: {0}', uri.toString()));
+    const opened = this.#opened.get(uri.toString());
+    const activeId = this.#services.profiles.active()?.id;
+    if (opened && opened.profileId !== activeId) return opened.text;
     const session = await this.#services.session();
     if (!session) throw new Error(vscode.l10n.t('No active profile: add or switch to a profile to read activities.'));
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
       const activity = await session.client.getActivity(target, { signal: controller.signal });
-      return activityJson(activity);
+      const text = activityJson(activity);
+      this.#opened.set(uri.toString(), { profileId: session.profile.id, text });
+      return text;
     } catch (error) {
       this.#services.log.failure('Could not read the activity for its JSON document', error);
       throw error;
@@ -63,11 +75,18 @@ class ActivityJsonProvider implements vscode.TextDocumentContentProvider {
     }
   }
 
-  /** Asks VS Code to re-read every open activity document. */
+  /** Asks VS Code to re-read the open activity documents of the active profile. */
   refreshOpen(): void {
+    const activeId = this.#services.profiles.active()?.id;
     for (const document of vscode.workspace.textDocuments) {
-      if (document.uri.scheme === ACTIVITY_JSON_SCHEME && !document.isClosed) this.#emitter.fire(document.uri);
+      if (document.uri.scheme !== ACTIVITY_JSON_SCHEME || document.isClosed) continue;
+      const owner = this.#opened.get(document.uri.toString())?.profileId;
+      if (owner === undefined || owner === activeId) this.#emitter.fire(document.uri);
     }
+  }
+
+  forget(uri: vscode.Uri): void {
+    this.#opened.delete(uri.toString());
   }
 
   dispose(): void {
@@ -83,5 +102,6 @@ export function registerActivityJsonDocuments(services: Services): vscode.Dispos
     services.onDidChange((scope) => {
       if (scope === 'activities' || scope === 'profile') provider.refreshOpen();
     }),
+    vscode.workspace.onDidCloseTextDocument((document) => provider.forget(document.uri)),
   );
 }

@@ -32,8 +32,11 @@ function formatFields(fields: LogFields | undefined): string {
   return parts.length > 0 ? ` ${parts.join(' ')}` : '';
 }
 
-/** The error as a few lines: class, message, hint, service code, cause chain and stack. */
-export function describeError(error: unknown): string {
+/**
+ * The error as a few lines: class, message, hint, service code, cause chain and (with `stack`) the stack. The
+ * class is the error's own `name`, which survives minification (CountersignError sets it from the class).
+ */
+export function describeError(error: unknown, options: { stack?: boolean } = { stack: true }): string {
   const lines: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current !== undefined && depth < 4; depth++) {
@@ -47,7 +50,7 @@ export function describeError(error: unknown): string {
       const frames = current.stack?.startsWith(`${current.name}: ${current.message}`)
         ? current.stack.slice(`${current.name}: ${current.message}`.length)
         : current.stack?.split('\n').slice(1).join('\n');
-      if (frames)
+      if (options.stack && frames)
         lines.push(
           ...frames
             .split('\n')
@@ -75,7 +78,11 @@ export function createLog(channel: vscode.LogOutputChannel): RedactingLog {
     info: (message, fields) => channel.info(line(message, fields)),
     warn: (message, fields) => channel.warn(line(message, fields)),
     error: (message, fields) => channel.error(line(message, fields)),
-    failure: (message, error) => channel.error(redactor.redact(`${message}\n${describeError(error)}`)),
+    // The failure at error level, its stack only at trace level: an expected refusal is not a crash.
+    failure: (message, error) => {
+      channel.error(redactor.redact(`${message}\n${describeError(error, { stack: false })}`));
+      channel.trace(redactor.redact(`${message} (stack)\n${describeError(error)}`));
+    },
     show: () => channel.show(true),
   };
 }

@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import { t } from '../ui/l10n';
 import { activityJsonText, summarizeApiKey } from './activityReport';
 import { activityHeadline, activityOutcome, appProofLines, outcomeSentence } from '../wording/activityWords';
+import { credentialTypeText } from './credentialWords';
 
 /** Writes the activity to the log: headline, App Proof checks, then the JSON. */
 export function printActivity(services: Services, activity: Activity, appProofsRequested: boolean): void {
@@ -49,7 +50,7 @@ export function printApiKey(services: Services, apiKey: ApiKey): void {
       t(
         'API key "{0}": {1}, public key {2}…, {3}.',
         summary.apiKeyName,
-        summary.credentialType,
+        credentialTypeText(summary.credentialType),
         summary.publicKey.slice(0, 16),
         expiry,
       ),

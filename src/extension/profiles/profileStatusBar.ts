@@ -1,7 +1,22 @@
 /** The active profile in the status bar; a click switches profiles. */
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
-import type { Services } from '../services';
+import type { CountersignState, Profile, Services } from '../services';
+
+/** What a screen reader says for the item: plain words, no markdown or icon syntax. */
+export function profileStatusAccessibilityLabel(
+  profile: Pick<Profile, 'label' | 'organizationId' | 'baseUrl'>,
+  state: CountersignState,
+): string {
+  const key = state === 'noKey' ? vscode.l10n.t(' It has no API key yet.') : '';
+  return vscode.l10n.t(
+    'Countersign profile {0}, organization {1} at {2}.{3} Activate to switch profiles.',
+    profile.label,
+    profile.organizationId,
+    profile.baseUrl,
+    key,
+  );
+}
 
 export function registerProfileStatusBar(services: Services): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('countersign.profile', vscode.StatusBarAlignment.Left, 50);
@@ -14,6 +29,9 @@ export function registerProfileStatusBar(services: Services): vscode.Disposable 
     if (!profile) {
       item.text = vscode.l10n.t('$(shield) Countersign: no profile');
       item.tooltip = vscode.l10n.t('Add a profile, or start the local sandbox');
+      item.accessibilityInformation = {
+        label: vscode.l10n.t('Countersign: no profile. Add a profile, or start the local sandbox.'),
+      };
       item.command = CommandIds.addProfile;
     } else {
       const icon = state === 'ready' ? '$(shield)' : '$(warning)';
@@ -25,6 +43,7 @@ export function registerProfileStatusBar(services: Services): vscode.Disposable 
       if (state === 'noKey') tooltip.appendText(vscode.l10n.t('No API key: import or generate one.') + '\n\n');
       tooltip.appendMarkdown(vscode.l10n.t('Click to switch profiles'));
       item.tooltip = tooltip;
+      item.accessibilityInformation = { label: profileStatusAccessibilityLabel(profile, state) };
       item.command = CommandIds.switchProfile;
     }
     item.show();

@@ -20,6 +20,8 @@ export interface Profile {
   readonly apiKeyId?: string;
   /** Created by "Start Local Sandbox"; refreshed from the sandbox's credentials each time it starts. */
   readonly localSandbox?: boolean;
+  /** The parent of a sub-organization, null for a top-level one; absent when unknown (other services). */
+  readonly parentOrganizationId?: string | null;
 }
 
 export type ProfileInput = Omit<Profile, 'id'>;
@@ -55,6 +57,7 @@ function checkInput(input: ProfileInput): ProfileInput {
     organizationId: input.organizationId.trim(),
     ...(apiKeyId ? { apiKeyId } : {}),
     ...(input.localSandbox ? { localSandbox: true } : {}),
+    ...(input.parentOrganizationId !== undefined ? { parentOrganizationId: input.parentOrganizationId } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { adviseAddress, type AddressAdvice } from '../commands/operationInputs';
+import type { ModalDialogs } from './modalDialogs';
 
 /** An input box that keeps focus when the user looks elsewhere (to copy an id from another window). */
 export async function askText(options: vscode.InputBoxOptions): Promise<string | undefined> {
@@ -14,9 +15,13 @@ export async function askText(options: vscode.InputBoxOptions): Promise<string |
  * A modal warning with one action button; VS Code adds Cancel. True only when the user chose the action.
  * The detail says exactly what will be signed.
  */
-export async function confirmModal(message: string, detail: string, action: string): Promise<boolean> {
-  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
-  return choice === action;
+export async function confirmModal(
+  modals: ModalDialogs,
+  message: string,
+  detail: string,
+  action: string,
+): Promise<boolean> {
+  return (await modals.show({ message, detail, buttons: [action] })) === action;
 }
 
 export async function pickOne<T extends vscode.QuickPickItem>(
@@ -45,7 +50,10 @@ export async function pickMany<T extends vscode.QuickPickItem>(
   });
 }
 
-/** The live check of the address box: errors block Enter; a missing or failed checksum only informs. */
+/**
+ * The live check of the address box: errors block Enter, and a mixed-case address whose EIP-55 checksum fails is
+ * one (checksumming it would only bless the typo); an all-one-case address carries no checksum and is accepted.
+ */
 export function addressValidation(advice: AddressAdvice): vscode.InputBoxValidationMessage | undefined {
   switch (advice.kind) {
     case 'valid':
@@ -66,22 +74,22 @@ export function addressValidation(advice: AddressAdvice): vscode.InputBoxValidat
     case 'checksumMismatch':
       return {
         message: vscode.l10n.t(
-          'The EIP-55 checksum does not match: a character may be mistyped. Press Enter to choose what to do.',
+          'The EIP-55 checksum does not match: a character is probably mistyped. Correct it against where you copied the address from.',
         ),
-        severity: vscode.InputBoxValidationSeverity.Warning,
+        severity: vscode.InputBoxValidationSeverity.Error,
       };
   }
 }
 
 /**
  * Asks for an Ethereum contract address, checking it as it is typed (`0x` + 40 hex, EIP-55). A one-case address
- * is registered in its checksummed form; a failed checksum offers the checksummed form or another try.
+ * is registered in its checksummed form; a mixed-case address whose checksum fails cannot be entered.
  */
-export async function askContractAddress(initial?: string): Promise<string | undefined> {
-  let value = initial;
+export async function askContractAddress(options: { title?: string } = {}): Promise<string | undefined> {
+  let value: string | undefined;
   for (;;) {
     const input = await askText({
-      title: vscode.l10n.t('Contract address'),
+      title: options.title ?? vscode.l10n.t('Contract address'),
       prompt: vscode.l10n.t(
         'The address of the deployed contract this ABI describes (0x followed by 40 hex characters).',
       ),
@@ -91,35 +99,9 @@ export async function askContractAddress(initial?: string): Promise<string | und
     });
     if (input === undefined) return undefined;
     const advice = adviseAddress(input);
-    switch (advice.kind) {
-      case 'valid':
-        return advice.address;
-      case 'noChecksum':
-        return advice.checksummed;
-      case 'invalid':
-        value = input;
-        continue;
-      case 'checksumMismatch': {
-        const use = vscode.l10n.t('Use {0}', advice.checksummed);
-        const edit = vscode.l10n.t('Edit the Address');
-        const choice = await vscode.window.showWarningMessage(
-          vscode.l10n.t('The address fails its EIP-55 checksum.'),
-          {
-            modal: true,
-            detail: vscode.l10n.t(
-              'You typed {0}. Its checksummed form is {1}. A failed checksum usually means a mistyped character: check the address before you use it.',
-              advice.address,
-              advice.checksummed,
-            ),
-          },
-          use,
-          edit,
-        );
-        if (choice === use) return advice.checksummed;
-        if (choice !== edit) return undefined;
-        value = input;
-        continue;
-      }
-    }
+    if (advice.kind === 'valid') return advice.address;
+    if (advice.kind === 'noChecksum') return advice.checksummed;
+    // Enter on an empty box, or a value VS Code let through: ask again with what was typed.
+    value = input;
   }
 }

@@ -9,6 +9,7 @@ import { CancelledError, CountersignError } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { adviceFor } from './advice';
+import { ActionableError } from './errorAction';
 
 /** A button offered next to an error of a given code, and the command it runs. */
 const FIXES: Readonly<Record<string, { readonly title: () => string; readonly command: string }>> = {
@@ -44,8 +45,11 @@ export async function showError(services: Services, error: unknown, action: stri
   const showLog = vscode.l10n.t('Show Log');
   const fix = error instanceof CountersignError ? FIXES[error.code] : undefined;
   const buttons = fix && fix.command !== CommandIds.showLog ? [fix.title(), showLog] : [showLog];
+  if (error instanceof ActionableError) buttons.unshift(error.action.title);
   const choice = await vscode.window.showErrorMessage(errorMessage(services, error, action), ...buttons);
   if (choice === showLog) services.log.show();
+  else if (error instanceof ActionableError && choice === error.action.title)
+    await vscode.commands.executeCommand(error.action.command, ...error.action.args);
   else if (fix && choice === fix.title()) await vscode.commands.executeCommand(fix.command);
 }
 

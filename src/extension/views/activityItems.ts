@@ -161,10 +161,10 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
       'fingerprint',
       t('Fingerprint'),
       activity.fingerprint || t('none'),
-      'fingerprint',
+      'shield',
       activity.fingerprint || undefined,
     ),
   );
-  fields.push(leaf('id', t('Activity ID'), activity.id, 'symbol-key'));
+  fields.push(leaf('id', t('Activity ID'), activity.id, 'link'));
   return fields;
 }

@@ -32,8 +32,13 @@ const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
 };
 
 export function groupTreeItem(element: GroupElement): vscode.TreeItem {
-  const item = new vscode.TreeItem(groupLabel(element.group), vscode.TreeItemCollapsibleState.Expanded);
-  item.id = element.id;
+  // An empty group has nothing to open: no chevron. A group that fills up is a new item to VS Code, so it opens
+  // (VS Code keeps an item's old collapsed state).
+  const item = new vscode.TreeItem(
+    groupLabel(element.group),
+    element.count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
+  );
+  item.id = element.count === 0 ? `${element.id}/empty` : element.id;
   item.description = element.failed ? '' : element.count === 0 ? t('none') : String(element.count);
   item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[element.group]);
   item.contextValue = contextValue('group');

@@ -1,7 +1,7 @@
 /** The read operations, one function each. Queries change nothing and are not subject to votes. */
 import { type QueryOperation, type QueryOperationName } from '../../api';
 import { fromIssues, invalidRequest, notFound } from '../rpcError';
-import { renderApiKey, renderInterface, renderPrivateKey, renderTag } from '../rendering';
+import { renderApiKey, renderInterface, renderPrivateKey, renderTag, renderUser } from '../rendering';
 import type { InterfaceRecord, Organization } from '../state';
 import { renderActivityFor, type RequestContext } from './context';
 
@@ -35,6 +35,28 @@ const handlers: Record<QueryOperationName, Handler> = {
       organizationName: ctx.organization.record.name,
       userId: ctx.caller.user.userId,
       username: ctx.caller.user.userName,
+    };
+  },
+
+  getOrganization(ctx) {
+    const { record, tags, interfaces } = ctx.organization;
+    return {
+      organizationData: {
+        organizationId: record.organizationId,
+        name: record.name,
+        users: record.users.map(renderUser),
+        policies: [],
+        privateKeys: record.privateKeys.map(renderPrivateKey),
+        invitations: [],
+        tags: [...tags.values()].map(renderTag),
+        rootQuorum: { threshold: record.rootQuorum, userIds: [...record.rootUserIds] },
+        features: [],
+        wallets: [],
+        smartContractInterfaceReferences: [...interfaces.values()].map((i) => ({
+          smartContractInterfaceId: i.smartContractInterfaceId,
+          smartContractAddress: i.smartContractAddress,
+        })),
+      },
     };
   },
 
@@ -80,9 +102,7 @@ const handlers: Record<QueryOperationName, Handler> = {
   },
 
   listPrivateKeys(ctx) {
-    return {
-      privateKeys: ctx.organization.record.privateKeys.map(renderPrivateKey),
-    };
+    return { privateKeys: ctx.organization.record.privateKeys.map(renderPrivateKey) };
   },
 
   getPrivateKey(ctx, request) {

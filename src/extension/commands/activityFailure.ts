@@ -1,0 +1,55 @@
+/**
+ * A FAILED activity as an error message with the service's reason, never an information toast. A sub-organization
+ * deletion refused because of keys never exported names the option the user ticks (not the API field) and offers
+ * to retry with it.
+ */
+import * as vscode from 'vscode';
+import { ActivityFailedError, ActivityType, type Activity, type CountersignError } from '../../api';
+import { CommandIds } from '../commandIds';
+import { ActionableError } from '../ui/errorAction';
+import { activityTypeLabel } from '../wording/activityWords';
+
+/** The tick box of Delete Sub-Organization that sends `deleteWithoutExport: true`. */
+export function withoutExportOption(): string {
+  return vscode.l10n.t('Delete even if private keys or wallets were never exported');
+}
+
+class ReadableActivityFailedError extends ActivityFailedError {
+  constructor(activity: Activity, message: string) {
+    super(activity, activity.failure);
+    this.message = message;
+  }
+}
+
+function refusedForUnexportedKeys(activity: Activity, reason: string): boolean {
+  const intent = activity.intent['deleteSubOrganizationIntent'] as { deleteWithoutExport?: boolean } | undefined;
+  return (
+    activity.type === ActivityType.DeleteSubOrganization &&
+    intent?.deleteWithoutExport !== true &&
+    /deleteWithoutExport|not been exported|export/i.test(reason)
+  );
+}
+
+/** The error for an activity that came back FAILED, after its submission or after the vote that ran it. */
+export function failedActivityError(activity: Activity, after: 'submission' | 'approval'): CountersignError {
+  const what = activityTypeLabel(activity.type);
+  const reason = activity.failure?.message?.trim() || vscode.l10n.t('the service gave no reason');
+  if (refusedForUnexportedKeys(activity, reason)) {
+    const keys = /holds (\d+) private key/.exec(reason)?.[1];
+    const message = vscode.l10n.t(
+      'The service refused to delete the sub-organization: it holds {0} that have not been exported. To delete it anyway, losing them, tick "{1}".',
+      keys ? vscode.l10n.t('{0} private key(s)', keys) : vscode.l10n.t('private keys or wallets'),
+      withoutExportOption(),
+    );
+    return new ActionableError(new ReadableActivityFailedError(activity, message), {
+      title: vscode.l10n.t('Retry Without Export…'),
+      command: CommandIds.deleteSubOrganization,
+      args: [{ organizationId: activity.organizationId, deleteWithoutExport: true }],
+    });
+  }
+  const message =
+    after === 'approval'
+      ? vscode.l10n.t('Approved, but "{0}" failed: {1}', what, reason)
+      : vscode.l10n.t('"{0}" failed: {1}', what, reason);
+  return new ReadableActivityFailedError(activity, message);
+}

@@ -1,0 +1,166 @@
+/**
+ * What the approve and reject dialogs say, in names rather than ids: the organization, the keys, tags and users
+ * the intent names, an ABI as "N functions, M events", who submitted it, and where the vote leaves the count
+ * ("approval 2 of 2: it runs when you approve"). Pure (no `vscode`), the wording through `t`.
+ */
+import type { Activity, OrganizationData } from '../../api';
+import { activityTypeLabel, unwrapSingleKey, voteText } from '../wording/activityWords';
+import { englishText, type Translate } from '../wording/translate';
+
+/** Ids the organization lists, by name; and the root quorum. */
+export interface OrganizationNames {
+  readonly name: string;
+  readonly threshold: number;
+  readonly names: ReadonlyMap<string, string>;
+}
+
+export function organizationNames(data: OrganizationData): OrganizationNames {
+  const names = new Map<string, string>();
+  for (const user of data.users) names.set(user.userId, user.userName);
+  for (const key of data.privateKeys) names.set(key.privateKeyId, key.privateKeyName);
+  for (const tag of data.tags) names.set(tag.tagId, tag.tagName);
+  return { name: data.name, threshold: data.rootQuorum.threshold, names };
+}
+
+/** An ABI's size in words, or undefined when the text is not an ABI array. */
+export function abiSummary(abiJson: string, t: Translate = englishText): string | undefined {
+  let entries: unknown;
+  try {
+    entries = JSON.parse(abiJson);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(entries)) return undefined;
+  const count = (type: string) =>
+    entries.filter((e) => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === type).length;
+  const functions = count('function');
+  const events = count('event');
+  return t(
+    '{0} {1}, {2} {3}',
+    functions,
+    functions === 1 ? t('function') : t('functions'),
+    events,
+    events === 1 ? t('event') : t('events'),
+  );
+}
+
+/** `privateKeyTagName` → "Private key tag name". */
+function fieldLabel(key: string): string {
+  const words = key
+    .replace(/Ids$/, 'IDs')
+    .replace(/Id$/, 'ID')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\bids\b/, 'IDs')
+    .replace(/\bid\b/, 'ID')
+    .replace(/\babi\b/, 'ABI');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const MAX_VALUE = 100;
+
+function named(id: string, names: OrganizationNames | undefined): string {
+  const name = names?.names.get(id);
+  if (name) return `${name} (${id.slice(0, 8)}…)`;
+  return id.length <= MAX_VALUE ? id : `${id.slice(0, MAX_VALUE - 1)}… (${id.length} characters)`;
+}
+
+/** `SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM` → "Ethereum": an enum value in words. */
+function enumText(value: string): string | undefined {
+  if (!/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/.test(value)) return undefined;
+  const tail = value.includes('_TYPE_') ? value.slice(value.lastIndexOf('_TYPE_') + 6) : value;
+  const words = tail
+    .replace(/^(CURVE|ADDRESS_FORMAT)_/, '')
+    .toLowerCase()
+    .replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function valueText(value: unknown, names: OrganizationNames | undefined): string {
+  if (typeof value === 'string') return enumText(value) ?? named(value, names);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    return value.length === 0 ? '—' : value.map((v: string) => named(v, names)).join(', ');
+  const text = JSON.stringify(value) ?? '';
+  return text.length <= MAX_VALUE ? text : `${text.slice(0, MAX_VALUE - 1)}…`;
+}
+
+/** The ABI text of an intent that registers one, for "Open ABI". */
+export function intentAbi(activity: Pick<Activity, 'intent'>): string | undefined {
+  const inner = unwrapSingleKey(activity.intent) as Record<string, unknown>;
+  const abi = inner['smartContractInterface'];
+  return typeof abi === 'string' ? abi : undefined;
+}
+
+/** The intent's fields, one line each, ids given with their names and an ABI summarised. */
+export function readableIntentLines(
+  activity: Pick<Activity, 'intent'>,
+  names: OrganizationNames | undefined,
+  t: Translate = englishText,
+): string[] {
+  const inner = unwrapSingleKey(activity.intent);
+  if (typeof inner !== 'object' || inner === null) return [];
+  return Object.entries(inner as Record<string, unknown>).map(([key, value]) => {
+    if (key === 'smartContractInterface' && typeof value === 'string') {
+      const summary = abiSummary(value, t);
+      if (summary) return `  ${t('ABI')}: ${t('{0} (Open ABI shows it)', summary)}`;
+    }
+    return `  ${fieldLabel(key)}: ${valueText(value, names)}`;
+  });
+}
+
+/** Who submitted the activity: the first approval, which the service records for the submitter. */
+export function submitter(activity: Pick<Activity, 'votes'>, names: OrganizationNames | undefined): string | undefined {
+  const first = activity.votes.find((v) => v.selection === 'VOTE_SELECTION_APPROVED');
+  if (!first) return undefined;
+  return names?.names.get(first.userId) ?? voteText(first).who;
+}
+
+/** Where this vote leaves the count, when the root quorum is known. */
+export function countLine(
+  activity: Pick<Activity, 'votes'>,
+  vote: 'approve' | 'reject',
+  threshold: number | undefined,
+  t: Translate = englishText,
+): string | undefined {
+  if (threshold === undefined) return undefined;
+  const approvals = new Set(
+    activity.votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId),
+  ).size;
+  if (vote === 'reject')
+    return t('It has {0} of {1} approvals. Rejecting stops it: it will not run.', approvals, threshold);
+  const yours = approvals + 1;
+  return yours >= threshold
+    ? t('Approval {0} of {1}: it runs when you approve.', yours, threshold)
+    : t('Approval {0} of {1}: {2} more needed after yours before it runs.', yours, threshold, threshold - yours);
+}
+
+/** The whole detail of the dialog. Without the activity (only a fingerprint was given), what is known. */
+export function readableVoteDetail(
+  vote: 'approve' | 'reject',
+  fingerprint: string,
+  organizationId: string,
+  activity: Pick<Activity, 'id' | 'type' | 'intent' | 'votes'> | undefined,
+  names: OrganizationNames | undefined,
+  t: Translate = englishText,
+): string {
+  const organization = names?.name ? `${names.name} (${organizationId})` : organizationId;
+  if (!activity) {
+    return [
+      t('Organization: {0}', organization),
+      t('The activity was not found in the recent activities, so only its fingerprint can be shown.'),
+      t('Fingerprint: {0}', fingerprint),
+    ].join('\n');
+  }
+  const who = submitter(activity, names);
+  const count = countLine(activity, vote, names?.threshold, t);
+  const fields = readableIntentLines(activity, names, t);
+  return [
+    ...(count ? [count, ''] : []),
+    t('Type: {0}', activityTypeLabel(activity.type)),
+    t('Organization: {0}', organization),
+    ...(who ? [t('Submitted by: {0}', who)] : []),
+    ...(fields.length > 0 ? [t('What it does:'), ...fields] : []),
+    t('Activity: {0}', activity.id),
+    t('Fingerprint: {0}', fingerprint),
+  ].join('\n');
+}

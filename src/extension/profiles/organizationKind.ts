@@ -1,0 +1,27 @@
+/**
+ * Whether the active profile's organization is a sub-organization: known for the local sandbox's profiles (the
+ * sandbox says which organization has a parent), unknown for other services. Mirrored in the context key
+ * `countersign.organizationKind`, so that Delete Sub-Organization is not offered on a top-level organization.
+ */
+import * as vscode from 'vscode';
+import { ContextKeys } from '../commandIds';
+import type { Profile, Services } from '../services';
+
+export type OrganizationKind = 'subOrganization' | 'topLevel' | 'unknown';
+
+export function organizationKind(profile: Pick<Profile, 'parentOrganizationId'> | undefined): OrganizationKind {
+  const parent = profile?.parentOrganizationId;
+  if (parent === undefined) return 'unknown';
+  return parent === null ? 'topLevel' : 'subOrganization';
+}
+
+export function registerOrganizationKindContext(services: Services): vscode.Disposable {
+  const update = () =>
+    void vscode.commands.executeCommand(
+      'setContext',
+      ContextKeys.organizationKind,
+      organizationKind(services.profiles.active()),
+    );
+  update();
+  return services.profiles.onDidChange(update);
+}

@@ -1,0 +1,46 @@
+/**
+ * The modal dialogs of the commands (approve, reject, delete), behind one object that Services holds. In a VS Code
+ * modal the first button is what Enter chooses, and Cancel is added last by VS Code; so a dialog lists a harmless
+ * button first and the risky one after it. Each dialog shown is announced, so that the extension-host tests can
+ * read what a user would read, and a test may answer in the user's place.
+ */
+import * as vscode from 'vscode';
+
+export interface ModalRequest {
+  readonly message: string;
+  readonly detail: string;
+  /** In the order shown; the first is the Enter default. */
+  readonly buttons: readonly string[];
+}
+
+/** Chooses a button (its text) or undefined for Cancel. */
+export type ModalAnswer = (request: ModalRequest) => string | undefined;
+
+export class ModalDialogs implements vscode.Disposable {
+  private readonly shown = new vscode.EventEmitter<ModalRequest>();
+  private answer: ModalAnswer | undefined;
+  readonly onDidShow = this.shown.event;
+
+  /** Answers the dialogs in the user's place until the returned disposable is disposed (for tests). */
+  answerWith(answer: ModalAnswer): vscode.Disposable {
+    this.answer = answer;
+    return new vscode.Disposable(() => {
+      if (this.answer === answer) this.answer = undefined;
+    });
+  }
+
+  /** Shows a modal warning; resolves to the chosen button's text, or undefined for Cancel. */
+  async show(request: ModalRequest): Promise<string | undefined> {
+    this.shown.fire(request);
+    if (this.answer) return this.answer(request);
+    return vscode.window.showWarningMessage(
+      request.message,
+      { modal: true, detail: request.detail },
+      ...request.buttons,
+    );
+  }
+
+  dispose(): void {
+    this.shown.dispose();
+  }
+}

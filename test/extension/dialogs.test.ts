@@ -1,0 +1,125 @@
+/**
+ * Runs in VS Code's extension host against the local sandbox: what the approve and reject dialogs show and which
+ * button Enter would choose, and the contract address box that refuses a failed checksum.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { toChecksumAddress, type Activity } from '../../src/api';
+import { adviseAddress } from '../../src/extension/commands/operationInputs';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+import { parseActivityJsonUri } from '../../src/extension/output/jsonDocumentProvider';
+import { addressValidation } from '../../src/extension/ui/prompts';
+import { fixturePath, readFixture } from '../support/fixtures';
+import { eventually, organizationNamed, run } from './hostSupport';
+import {
+  sandboxOrganizations,
+  teamActivityWaiting,
+  useSandboxProfile,
+  withModalAnswers,
+  sandboxSuiteHooks,
+} from './sandboxProfiles';
+
+const ADDRESS = toChecksumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
+
+describe('dialogs that default to the harmless choice', function () {
+  this.timeout(60_000);
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
+  });
+
+  it('the address box refuses a mixed-case address whose EIP-55 checksum fails, and accepts one case as checksummed', () => {
+    const typo = ADDRESS.replace(/[a-f]/, (c) => c.toUpperCase());
+    const refused = addressValidation(adviseAddress(typo));
+    assert.equal(refused?.severity, vscode.InputBoxValidationSeverity.Error, 'a failed checksum blocks Enter');
+    assert.match(refused?.message ?? '', /checksum/);
+    for (const oneCase of [ADDRESS.toLowerCase(), `0x${ADDRESS.slice(2).toUpperCase()}`]) {
+      const accepted = addressValidation(adviseAddress(oneCase));
+      assert.notEqual(accepted?.severity, vscode.InputBoxValidationSeverity.Error);
+      assert.ok(accepted?.message.includes(ADDRESS), 'shows the checksummed form it will register');
+    }
+  });
+
+  for (const vote of ['approve', 'reject'] as const) {
+    it(`the ${vote} dialog offers Show Details… first (Enter) and ${vote === 'approve' ? 'Approve' : 'Reject'} second; Show Details opens the activity and casts no vote`, async () => {
+      const waiting = await teamActivityWaiting(api, `Dialog ${vote} ${Date.now()}`);
+      await useSandboxProfile(api, 'Team', 1);
+      const command = vote === 'approve' ? 'countersign.approveActivity' : 'countersign.rejectActivity';
+      const { result, shown } = await withModalAnswers<Activity>(api, (r) => r.buttons[0], command, {
+        activityId: waiting.id,
+      });
+      assert.equal(result, undefined, 'no vote was cast');
+      assert.equal(shown.length, 1);
+      assert.deepEqual(shown[0]?.buttons, ['Show Details…', vote === 'approve' ? 'Approve' : 'Reject']);
+      await eventually('the activity to open', () => {
+        const uri = vscode.window.activeTextEditor?.document.uri;
+        return uri && parseActivityJsonUri(uri)?.activityId === waiting.id ? true : undefined;
+      });
+      const { client } = await api.services.requireSession();
+      const still = await client.getActivity({ organizationId: waiting.organizationId, activityId: waiting.id });
+      assert.equal(still.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+
+      const second = await withModalAnswers<Activity>(api, (r) => r.buttons[1], command, { activityId: waiting.id });
+      assert.equal(second.result?.status, 'ACTIVITY_STATUS_COMPLETED', 'the vote itself completes');
+    });
+  }
+
+  describe('what the dialogs say', () => {
+    it('the approve dialog names the organization, the keys and the submitter, and says approval 2 of 2 runs it', async () => {
+      const team = organizationNamed(await sandboxOrganizations(api), 'Team');
+      await useSandboxProfile(api, 'Team', 0);
+      const { client } = await api.services.requireSession();
+      const keys = await client.listPrivateKeys({ organizationId: team.organizationId });
+      assert.ok(keys.length > 0);
+      const waiting = await teamActivityWaiting(api, `Named ${Date.now()}`, team.privateKeyIds);
+      await useSandboxProfile(api, 'Team', 1);
+      const { shown } = await withModalAnswers(api, () => undefined, 'countersign.approveActivity', {
+        activityId: waiting.id,
+      });
+      const detail = shown[0]?.detail ?? '';
+      assert.match(detail, /^Approval 2 of 2: it runs when you approve\./);
+      assert.ok(detail.includes(`Organization: Team (${team.organizationId})`), detail);
+      assert.ok(detail.includes(`Submitted by: ${team.users[0]?.userName ?? '?'}`), detail);
+      for (const key of keys) assert.ok(detail.includes(key.privateKeyName), `names the key ${key.privateKeyName}`);
+    });
+
+    it('an ABI reads as "3 functions, 1 event" and Open ABI… shows it whole; the reject dialog says a rejection stops it', async () => {
+      await useSandboxProfile(api, 'Team', 0);
+      const submitted = await run<Activity>(api, 'countersign.createSmartContractInterface', {
+        uri: vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')),
+        address: ADDRESS,
+        label: `ABI dialog ${Date.now()}`,
+      });
+      assert.equal(submitted?.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+      await useSandboxProfile(api, 'Team', 1);
+      const opened = await withModalAnswers(
+        api,
+        (r) => (r.buttons.includes('Open ABI…') ? 'Open ABI…' : undefined),
+        'countersign.approveActivity',
+        {
+          activityId: submitted.id,
+        },
+      );
+      const detail = opened.shown[0]?.detail ?? '';
+      assert.match(detail, /ABI: 3 functions, 1 event/);
+      assert.ok(detail.length < 1500, `the dialog stays short (${detail.length} characters)`);
+      assert.deepEqual(opened.shown[0]?.buttons, ['Show Details…', 'Open ABI…', 'Approve']);
+      const editor = await eventually('the ABI to open', () =>
+        vscode.window.activeTextEditor?.document.languageId === 'json' &&
+        vscode.window.activeTextEditor.document.isUntitled
+          ? vscode.window.activeTextEditor
+          : undefined,
+      );
+      assert.deepEqual(JSON.parse(editor.document.getText()), JSON.parse(readFixture('abi', 'Counter.abi.json')));
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+
+      const rejecting = await withModalAnswers(api, () => undefined, 'countersign.rejectActivity', {
+        activityId: submitted.id,
+      });
+      assert.match(
+        rejecting.shown[0]?.detail ?? '',
+        /^It has 1 of 2 approvals\. Rejecting stops it: it will not run\./,
+      );
+    });
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Runs in VS Code's extension host: the log does not cry wolf. A failure is one error entry naming the error's
+ * class, its stack only at trace level; and an activity document is not re-read with another profile's key.
+ */
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Activity } from '../../src/api';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+import { parseActivityJsonUri } from '../../src/extension/output/jsonDocumentProvider';
+import { eventually, failureOf, run } from './hostSupport';
+import { teamActivityWaiting, useSandboxProfile, sandboxSuiteHooks } from './sandboxProfiles';
+
+describe('the log', function () {
+  this.timeout(60_000);
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
+  });
+
+  /** The text of the "Countersign" log channel's file. */
+  function logText(): string {
+    const dir = api.services.context.logUri.fsPath;
+    const files = existsSync(dir)
+      ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter(
+          (entry) => entry.isFile() && entry.name === 'Countersign.log',
+        )
+      : [];
+    return files.map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8')).join('\n');
+  }
+
+  it("logs a failure at error level with the error's own class name, and no stack at that level", async () => {
+    const marker = '00000000-0000-4000-8000-00000000cafe';
+    await failureOf(api, 'countersign.getApiKey', { apiKeyId: marker });
+    const entry = await eventually('the failure in the log', () => {
+      const text = logText();
+      const start = text.lastIndexOf('[error] Could not get the API key');
+      if (start === -1 || !text.slice(start).includes(marker)) return undefined;
+      // The entry runs until the next timestamped line.
+      const rest = text.slice(start);
+      const next = rest.slice(1).search(/\n\d{4}-\d\d-\d\d /);
+      return next === -1 ? rest : rest.slice(0, next + 1);
+    });
+    assert.match(entry, /\nServiceError: /, entry);
+    assert.doesNotMatch(entry, /\n\s+at /, 'no stack at error level');
+  });
+
+  it('an open activity document is not re-read with the key of a profile switched to afterwards', async () => {
+    const waiting: Activity = await teamActivityWaiting(api, `Document ${Date.now()}`);
+    const uri = await run<vscode.Uri>(api, 'countersign.openActivityJson', waiting);
+    assert.ok(uri && parseActivityJsonUri(uri)?.activityId === waiting.id);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    assert.ok(document && document.getText().includes(waiting.id));
+    const errorsBefore = (logText().match(/\[error\]/g) ?? []).length;
+
+    // Demo's key is not registered in Team: a re-read would be refused with a 401.
+    await useSandboxProfile(api, 'Demo');
+    api.services.fireChange('activities');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal((logText().match(/\[error\]/g) ?? []).length, errorsBefore, 'no error was logged');
+    assert.ok(document.getText().includes(waiting.id), 'the document keeps its text');
+  });
+});
