@@ -12,7 +12,7 @@ import { registerActiveProfileDescription } from './profiles/activeProfileDescri
 import { registerOrganizationKindContext } from './profiles/organizationKind';
 import { registerProfileStatusBar } from './profiles/profileStatusBar';
 import { ProfileStore } from './profiles/profileStore';
-import { createServices, type ServiceHooks, type Services } from './services';
+import { createServices, type Services } from './services';
 import { registerActivitiesView } from './views/activitiesTree';
 import { registerOrganizationView } from './views/organizationTree';
 import type { Views } from './views/views';
@@ -37,15 +37,13 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   const keys = new KeyVault(context.secrets, log.redactor);
   context.subscriptions.push(channel, profiles, keys);
 
-  const hooks: ServiceHooks = {};
-  const services = createServices(context, log, profiles, keys, hooks);
+  const sandbox = new LocalSandbox({ context, log, profiles, keys });
+  localSandbox = sandbox;
+  const services = createServices(context, log, profiles, keys, sandbox);
   const views: Views = {
     activities: registerActivitiesView(services),
     organization: registerOrganizationView(services),
   };
-  const sandbox = new LocalSandbox(services);
-  localSandbox = sandbox;
-  hooks.prepareProfile = (profile) => sandbox.prepare(profile);
   context.subscriptions.push(views.activities, views.organization, sandbox);
   context.subscriptions.push(registerActivityJsonDocuments(services), registerProfileStatusBar(services));
   context.subscriptions.push(

@@ -29,7 +29,9 @@ import {
   type SandboxOrganizationRecord,
   type SandboxProcess,
 } from './sandboxProcess';
-import type { Profile, Services } from './services';
+import type { KeyVault } from './profiles/keyVault';
+import type { Profile, ProfileStore } from './profiles/profileStore';
+import type { RedactingLog } from './output/log';
 
 /** Stable ids, so that every start refreshes the same profiles instead of adding new ones. */
 export const LOCAL_SANDBOX_PROFILE_ID = 'local-sandbox';
@@ -96,8 +98,19 @@ function portOf(baseUrl: string | undefined): number | undefined {
   }
 }
 
+/** What the local sandbox needs: the extension's storage and script, the log, and the profiles and keys it fills. */
+export interface LocalSandboxNeeds {
+  readonly context: vscode.ExtensionContext;
+  readonly log: RedactingLog;
+  readonly profiles: ProfileStore;
+  readonly keys: KeyVault;
+}
+
 export class LocalSandbox implements vscode.Disposable {
-  readonly #services: Services;
+  readonly #services: LocalSandboxNeeds;
+  readonly #changed = new vscode.EventEmitter<void>();
+  /** The sandbox came up, stopped or crashed: what the views show of the active profile may have changed. */
+  readonly onDidChange = this.#changed.event;
   #own: SandboxProcess | undefined;
   #shared: SharedSandbox | undefined;
   #bringingUp: Promise<SandboxCredentials> | undefined;
@@ -106,7 +119,7 @@ export class LocalSandbox implements vscode.Disposable {
   /** How this window's sandbox ended when nobody stopped it: what the views show until the next Start. */
   #crash: TransportError | undefined;
 
-  constructor(services: Services) {
+  constructor(services: LocalSandboxNeeds) {
     this.#services = services;
   }
 
@@ -211,7 +224,7 @@ export class LocalSandbox implements vscode.Disposable {
       lastOutput: lastLine(exit.output),
     });
     await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, false);
-    this.#services.fireChange('profile');
+    this.#changed.fire();
   }
 
   /** Starts the sandbox here, on its previous port when that is free, so profiles elsewhere stay right. */
@@ -328,12 +341,12 @@ export class LocalSandbox implements vscode.Disposable {
       await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, false);
       this.#services.log.info('Local sandbox stopped');
     }
-    if (own || shared) this.#services.fireChange('profile');
+    if (own || shared) this.#changed.fire();
     if (own) return { kind: 'stopped' };
     return shared ? { kind: 'shared', shared } : { kind: 'notRunning' };
   }
 
   dispose(): void {
-    void this.stop();
+    void this.stop().finally(() => this.#changed.dispose());
   }
 }

@@ -3,6 +3,7 @@ import { ApiKeyStamper, InvalidInputError, derivePublicKey, type Activity, type 
 import type { RedactingLog } from './output/log';
 import type { Profile } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
+import type { LocalSandbox } from './localSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
 import { clampSetting, type NumericSetting } from './settingBounds';
@@ -75,19 +76,14 @@ export function readSettings(): Settings {
   };
 }
 
-/** Filled in once the features that services depend on exist. */
-export interface ServiceHooks {
-  /** Runs before a session on `profile` is made, and may change the profile (a local sandbox brought up). */
-  prepareProfile?: (profile: Profile) => Promise<void>;
-}
-
 /** Builds the Services object. Everything it creates is owned by `context.subscriptions`. */
 export function createServices(
   context: vscode.ExtensionContext,
   log: RedactingLog,
   profiles: ProfileStore,
   keys: KeyVault,
-  hooks: ServiceHooks = {},
+  /** Brings a local sandbox profile's sandbox up before a session on it is made. */
+  sandbox: LocalSandbox,
 ): Services {
   const emitter = new vscode.EventEmitter<ChangeScope>();
   const modals = new ModalDialogs();
@@ -104,11 +100,10 @@ export function createServices(
   const session = async (): Promise<Session | undefined> => {
     let profile = profiles.active();
     if (!profile) return undefined;
-    if (hooks.prepareProfile) {
-      await hooks.prepareProfile(profile);
-      profile = profiles.active();
-      if (!profile) return undefined;
-    }
+    // Bringing a sandbox up may refresh the profile (its URL).
+    await sandbox.prepare(profile);
+    profile = profiles.active();
+    if (!profile) return undefined;
     const privateKey = await keys.get(profile.id);
     if (privateKey === undefined) return undefined;
     const settings = readSettings();
@@ -153,6 +148,7 @@ export function createServices(
     { dispose: dropSession },
     profiles.onDidChange(onProfileChange),
     keys.onDidChange(onProfileChange),
+    sandbox.onDidChange(() => emitter.fire('profile')),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.requestTimeoutSeconds`)) dropSession();
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.activities`)) emitter.fire('activities');
