@@ -92,6 +92,29 @@ describe('command arguments', function () {
     }
   });
 
+  it('refuses an options object with a malformed field by name, for every command that declares its options', () => {
+    const descriptors = commandDescriptors(api.services, api.views, api.localSandbox);
+    const declaring = descriptors.filter((d) => d.options !== undefined);
+    assert.ok(declaring.length >= 10, `the commands that take options declare them (${declaring.length})`);
+    for (const descriptor of declaring) {
+      const parse = (...args: unknown[]) => commandArguments(descriptor.accepts, descriptor.options).parse(args);
+      for (const [field, kind] of Object.entries(descriptor.options ?? {})) {
+        const call = parse({ [field]: kind === 'boolean' ? 'yes' : 42 });
+        assert.deepEqual(call.args, [], `${descriptor.id}: ${field}`);
+        assert.match(call.refused ?? '', new RegExp(`"${field}"`), `${descriptor.id} names ${field}`);
+      }
+      assert.deepEqual(parse({ confirmed: true }).args, [{ confirmed: true }], descriptor.id);
+    }
+  });
+
+  it('runs a command given a malformed options object as without it: it asks', async () => {
+    const created = await answerPrompt(api, 'workbench.action.closeQuickOpen', 'countersign.createPrivateKeyTag', {
+      name: 7,
+      privateKeyIds: [],
+    });
+    assert.equal(created, undefined, 'the name was asked for (and the box closed): nothing was created');
+  });
+
   it('runs every view-title button with a row of each view selected as the button says, not on the row', async () => {
     // Create Smart Contract Interface reads the active editor's ABI, then asks for the address (closed here).
     await vscode.window.showTextDocument(vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')));

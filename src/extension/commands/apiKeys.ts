@@ -9,7 +9,7 @@ import { CancelledError, InvalidInputError, generateApiKeyPair, parsePrivateKey 
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { pickProfile } from './profiles';
-import type { CommandDescriptor } from './commandDescriptor';
+import { optionsOf, type CommandDescriptor } from './commandDescriptor';
 
 export interface KeyImport {
   readonly profileId: string;
@@ -19,12 +19,15 @@ export interface KeyImport {
 /** Keys are a few bytes; anything bigger is not a key file. */
 const MAX_KEY_FILE_BYTES = 4096;
 
-function options(arg: unknown): Record<string, unknown> {
-  return typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
+/** The fields of the key commands' options objects; `keyFile` (a Uri or a path) is read where it is used. */
+const KEY_OPTIONS = { profileId: 'text', privateKey: 'text', confirmed: 'boolean' } as const;
+
+function keyOptions(arg: unknown) {
+  return optionsOf(KEY_OPTIONS, arg);
 }
 
 function profileArg(services: Services, arg: unknown): unknown {
-  const given = options(arg)['profileId'];
+  const given = keyOptions(arg).profileId;
   return given ?? (services.profiles.list().length === 1 ? services.profiles.list()[0]?.id : undefined);
 }
 
@@ -94,9 +97,9 @@ async function importApiKey(services: Services, arg: unknown): Promise<KeyImport
     profileArg(services, arg),
     vscode.l10n.t('Profile to import the key into'),
   );
-  const input = options(arg);
+  const input = keyOptions(arg);
   let key: string;
-  if (typeof input['privateKey'] === 'string') key = input['privateKey'];
+  if (input.privateKey !== undefined) key = input.privateKey;
   else if (input['keyFile'] instanceof vscode.Uri || typeof input['keyFile'] === 'string') {
     const file = input['keyFile'];
     key = await readKeyFile(services, typeof file === 'string' ? vscode.Uri.file(file) : file);
@@ -124,7 +127,7 @@ async function generateApiKey(services: Services, arg: unknown): Promise<KeyImpo
     profileArg(services, arg),
     vscode.l10n.t('Profile to generate a key for'),
   );
-  if ((await services.keys.has(profile.id)) && options(arg)['confirmed'] !== true) {
+  if ((await services.keys.has(profile.id)) && keyOptions(arg).confirmed !== true) {
     const replace = vscode.l10n.t('Replace Key');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('"{0}" already has an API key.', profile.label),
@@ -164,12 +167,14 @@ export function apiKeyCommands(services: Services): CommandDescriptor[] {
       id: CommandIds.importApiKey,
       action: 'import the API key',
       accepts: ['id', 'options'],
+      options: KEY_OPTIONS,
       run: (arg: unknown) => importApiKey(services, arg),
     },
     {
       id: CommandIds.generateApiKey,
       action: 'generate an API key',
       accepts: ['id', 'options'],
+      options: KEY_OPTIONS,
       run: (arg: unknown) => generateApiKey(services, arg),
     },
   ];

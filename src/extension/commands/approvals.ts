@@ -11,13 +11,13 @@
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { CommandDescriptor } from './commandDescriptor';
+import { optionsOf, type CommandDescriptor, type Options } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
 import { ageText, activityTimeMs } from '../views/activityPresentation';
 import { activityOf } from '../views/treeNodes';
-import { isConfirmed, isPlainObject, stringOption, votableActivities } from './operationInputs';
+import { votableActivities } from './operationInputs';
 import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from './voteDialog';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from './submitActivity';
@@ -57,14 +57,23 @@ async function waitingActivities(session: Session, organizationId: string, signa
   );
 }
 
+/** The fields of a vote's options object. */
+const VOTE_OPTIONS = {
+  organizationId: 'string',
+  activityId: 'string',
+  fingerprint: 'string',
+  signer: 'string',
+  confirmed: 'boolean',
+} as const;
+
 /** The target named by the arguments; asks (pick or fingerprint) only when none is named. */
 async function resolveTarget(
   session: Session,
   vote: Vote,
   first: unknown,
-  options: Readonly<Record<string, unknown>>,
+  options: Options<typeof VOTE_OPTIONS>,
 ): Promise<VoteTarget | undefined> {
-  const defaultOrganization = stringOption(options, 'organizationId') ?? session.profile.organizationId;
+  const defaultOrganization = options.organizationId ?? session.profile.organizationId;
   const given = activityOf(first);
   if (given) {
     if (given.fingerprint === '') {
@@ -75,15 +84,14 @@ async function resolveTarget(
     }
     return { fingerprint: given.fingerprint, organizationId: given.organizationId, activity: given };
   }
-  const activityId = stringOption(options, 'activityId');
+  const activityId = options.activityId;
   if (activityId !== undefined) {
     const activity = await withProgress(vscode.l10n.t('Reading activity {0}…', activityId), (signal) =>
       session.client.getActivity({ organizationId: defaultOrganization, activityId }, { signal }),
     );
     return resolveTarget(session, vote, activity, options);
   }
-  const fingerprint =
-    typeof first === 'string' && first.trim() !== '' ? first.trim() : stringOption(options, 'fingerprint');
+  const fingerprint = typeof first === 'string' && first.trim() !== '' ? first.trim() : options.fingerprint;
   if (fingerprint !== undefined) {
     // Find the activity, so that the modal can say what the fingerprint stands for.
     const waiting = await withProgress(vscode.l10n.t('Looking up the activity…'), (signal) =>
@@ -199,12 +207,9 @@ function prettyJson(text: string): string {
 
 async function castVote(services: Services, vote: Vote, args: unknown[]): Promise<Activity | undefined> {
   const [first, second] = args;
-  const options: Readonly<Record<string, unknown>> = isPlainObject(second)
-    ? second
-    : isPlainObject(first) && !activityOf(first)
-      ? first
-      : {};
-  const signerOption = stringOption(options, 'signer') ?? 'apiKey';
+  // An options object second, or first unless the first is the activity itself.
+  const options = optionsOf(VOTE_OPTIONS, second ?? (activityOf(first) ? undefined : first));
+  const signerOption = options.signer ?? 'apiKey';
   if (signerOption !== 'apiKey' && signerOption !== 'passkey') {
     throw new InvalidInputError('signer', vscode.l10n.t('The "signer" argument must be "apiKey" or "passkey".'));
   }
@@ -213,7 +218,7 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
   const target = await resolveTarget(session, vote, first, options);
   if (!target) return undefined;
 
-  if (!isConfirmed(options)) {
+  if (options.confirmed !== true) {
     const confirmed = await confirmVote(services, client, vote, target);
     if (!confirmed) return undefined;
   }
@@ -284,12 +289,14 @@ export function approvalCommands(services: Services): CommandDescriptor[] {
       id: CommandIds.approveActivity,
       action: 'approve the activity',
       accepts: ['activity', 'id', 'options'],
+      options: VOTE_OPTIONS,
       run: (...args: unknown[]) => castVote(services, 'approve', args),
     },
     {
       id: CommandIds.rejectActivity,
       action: 'reject the activity',
       accepts: ['activity', 'id', 'options'],
+      options: VOTE_OPTIONS,
       run: (...args: unknown[]) => castVote(services, 'reject', args),
     },
   ];

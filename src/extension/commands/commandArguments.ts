@@ -7,9 +7,8 @@
  */
 import * as vscode from 'vscode';
 import * as z from 'zod';
-
-/** What a command may receive as its first argument. */
-export type ArgumentKind = 'activity' | 'smartContractInterface' | 'privateKey' | 'uri' | 'id' | 'options';
+import type { ArgumentKind, OptionFields } from './commandDescriptor';
+import { optionsSchema } from './commandOptions';
 
 /** The arguments to run the command with; `refused` says what was dropped. */
 export interface CommandCall {
@@ -48,13 +47,43 @@ function describe(value: unknown): string {
   return value === null ? 'null' : `a value of type ${typeof value}`;
 }
 
-/** The schema of one command's arguments, from the kinds of first argument it takes. */
-export function commandArguments(accepts: readonly ArgumentKind[]): z.ZodType<CommandCall, unknown[]> {
+/**
+ * Reads each options object among the arguments through the schema; the first malformed one is refused. The first
+ * argument is one only when it is of no other kind (an activity record is plain too).
+ */
+function readOptions(args: readonly unknown[], first: ArgumentKind, schema: z.ZodType | undefined): CommandCall {
+  if (!schema) return { args };
+  const read: unknown[] = [];
+  for (const [index, arg] of args.entries()) {
+    if ((index === 0 && first !== 'options') || !options.safeParse(arg).success) {
+      read.push(arg);
+      continue;
+    }
+    const parsed = schema.safeParse(arg);
+    if (!parsed.success) {
+      const problem = parsed.error.issues[0];
+      const field = problem?.path.join('.') ?? '';
+      return { args: [], refused: `an options object whose "${field}" is malformed (${problem?.message ?? ''})` };
+    }
+    read.push(parsed.data);
+  }
+  return { args: read };
+}
+
+/**
+ * The schema of one command's arguments, from the kinds of first argument it takes and the fields of its options
+ * object.
+ */
+export function commandArguments(
+  accepts: readonly ArgumentKind[],
+  fields?: OptionFields,
+): z.ZodType<CommandCall, unknown[]> {
+  const optionsFields = fields ? optionsSchema(fields) : undefined;
   return z.array(z.unknown()).transform((args): CommandCall => {
     if (args.length === 0) return { args: [] };
     const given = selection.safeParse(args).success ? args.slice(0, 1) : args;
     const kind = firstArgument.find(([, schema]) => schema.safeParse(given[0]).success)?.[0];
-    if (kind !== undefined && accepts.includes(kind)) return { args: given };
+    if (kind !== undefined && accepts.includes(kind)) return readOptions(given, kind, optionsFields);
     return { args: [], refused: describe(given[0]) };
   });
 }

@@ -10,12 +10,12 @@
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, type Activity, type PrivateKey } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { CommandDescriptor } from './commandDescriptor';
+import { optionsOf, type CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickMany } from '../ui/prompts';
 import { isPrivateKeyNode } from '../views/treeNodes';
-import { isPlainObject, parseIdList, stringArrayOption, stringOption, tagNameProblem } from './operationInputs';
+import { parseIdList, tagNameProblem } from './operationInputs';
 import { submitActivity } from './submitActivity';
 
 function keyDescription(key: PrivateKey): string {
@@ -66,13 +66,13 @@ export function tagNameValidation(existingNames: readonly string[]): (text: stri
       : undefined);
 }
 
+/** The fields of the options object. */
+const TAG_OPTIONS = { name: 'string', privateKeyIds: 'strings' } as const;
+
 export async function createPrivateKeyTag(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
   const [first, second] = args;
-  const options: Readonly<Record<string, unknown>> = isPlainObject(second)
-    ? second
-    : isPlainObject(first) && !isPrivateKeyNode(first)
-      ? first
-      : {};
+  // An options object second, or first (a private key row is not one).
+  const options = optionsOf(TAG_OPTIONS, second ?? first);
   const preselected = new Set<string>(isPrivateKeyNode(first) ? [first.privateKey.privateKeyId] : []);
 
   const session = await services.requireSession();
@@ -88,7 +88,7 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
     return [];
   });
   const validate = tagNameValidation(existing.map((tag) => tag.tagName));
-  let name = stringOption(options, 'name');
+  let name = options.name;
   if (name === undefined) {
     name = await askText({
       title: vscode.l10n.t('Step {0}/{1} · Private key tag name', 1, 2),
@@ -101,7 +101,7 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
   const problem = validate(name);
   if (problem) throw new InvalidInputError('private key tag', vscode.l10n.t('{0} Nothing was sent.', problem));
 
-  let privateKeyIds = stringArrayOption(options, 'privateKeyIds');
+  let privateKeyIds = options.privateKeyIds;
   if (privateKeyIds === undefined) {
     privateKeyIds = await choosePrivateKeys(services, session, preselected, name);
     if (privateKeyIds === undefined) return undefined;
@@ -136,6 +136,7 @@ export function createPrivateKeyTagCommands(services: Services): CommandDescript
       id: CommandIds.createPrivateKeyTag,
       action: 'create the private key tag',
       accepts: ['privateKey', 'options'],
+      options: TAG_OPTIONS,
       run: (...args: unknown[]) => createPrivateKeyTag(services, ...args),
     },
   ];

@@ -16,25 +16,33 @@ import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type ReadAbi } from '../../api';
 import { CommandIds } from '../commandIds';
 import { loadRemoteApi } from '../remoteApi';
-import type { CommandDescriptor } from './commandDescriptor';
+import { optionsOf, type CommandDescriptor, type Options } from './commandDescriptor';
 import type { Services } from '../services';
 import { activeEditorSource, chooseAbiFile, readAbiSource, toUri, type AbiSource } from '../ui/abiDocuments';
 import { withOpenAtProblem } from '../ui/errorAction';
 import { askContractAddress, askText, pickOne } from '../ui/prompts';
-import { addressFromArgument, isPlainObject, labelProblem, notesProblem, stringOption } from './operationInputs';
+import { addressFromArgument, labelProblem, notesProblem } from './operationInputs';
 import { submitActivity } from './submitActivity';
 
 const ETHEREUM = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 
+/** The options object's fields; `uri` (a Uri or a path) is read as the explorer's argument is. */
+const CREATE_OPTIONS = {
+  abiText: 'text',
+  fileName: 'string',
+  contractName: 'string',
+  address: 'string',
+  label: 'string',
+  notes: 'string',
+  type: 'string',
+} as const;
+
 /** The ABI text named by the arguments, the active editor, or a file dialog. */
 async function resolveSource(
   first: unknown,
-  options: Readonly<Record<string, unknown>>,
+  options: Options<typeof CREATE_OPTIONS> & Readonly<Record<string, unknown>>,
 ): Promise<AbiSource | undefined> {
-  const abiText = options['abiText'];
-  if (typeof abiText === 'string') {
-    return { text: abiText, fileName: stringOption(options, 'fileName'), uri: undefined };
-  }
+  if (options.abiText !== undefined) return { text: options.abiText, fileName: options.fileName, uri: undefined };
   const uri = toUri(first) ?? toUri(options['uri']);
   if (uri) return readAbiSource(uri);
   const active = activeEditorSource();
@@ -93,8 +101,8 @@ export async function createSmartContractInterface(
   ...args: unknown[]
 ): Promise<Activity | undefined> {
   const [first] = args;
-  const options: Readonly<Record<string, unknown>> = isPlainObject(first) ? first : {};
-  const type = stringOption(options, 'type') ?? ETHEREUM;
+  const options = optionsOf(CREATE_OPTIONS, first);
+  const type = options.type ?? ETHEREUM;
   if (type !== ETHEREUM) {
     throw new InvalidInputError(
       'smart contract interface type',
@@ -104,16 +112,16 @@ export async function createSmartContractInterface(
 
   const source = await resolveSource(first, options);
   if (!source) return undefined;
-  const abi = await chooseContract(source, stringOption(options, 'contractName')).catch((error: unknown) => {
+  const abi = await chooseContract(source, options.contractName).catch((error: unknown) => {
     throw withOpenAtProblem(error, source.uri);
   });
   if (!abi) return undefined;
   for (const warning of abi.warnings) services.log.warn(source.fileName ? `${source.fileName}: ${warning}` : warning);
 
-  const givenAddress = stringOption(options, 'address');
+  const givenAddress = options.address;
   let address: string | undefined;
-  let label = stringOption(options, 'label');
-  let notes = stringOption(options, 'notes');
+  let label = options.label;
+  let notes = options.notes;
   const defaultLabel = abi.contractName ?? source.fileName;
   if (givenAddress !== undefined) {
     address = addressFromArgument(givenAddress, vscode.l10n.t);
@@ -195,6 +203,7 @@ export function createSmartContractInterfaceCommands(services: Services): Comman
       id: CommandIds.createSmartContractInterface,
       action: 'create the smart contract interface',
       accepts: ['uri', 'options'],
+      options: CREATE_OPTIONS,
       run: (...args: unknown[]) => createSmartContractInterface(services, ...args),
     },
   ];

@@ -20,39 +20,39 @@
 import * as vscode from 'vscode';
 import { ActivityFailedError, InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { CommandDescriptor } from './commandDescriptor';
+import { optionsOf, type CommandDescriptor, type Options } from './commandDescriptor';
 import { organizationKind } from '../profiles/organizationKind';
 import type { Services, Session } from '../services';
 import type { ModalDialogs } from '../ui/modalDialogs';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickMany, pickOne } from '../ui/prompts';
 import { isSmartContractInterfaceNode } from '../views/treeNodes';
-import {
-  booleanOption,
-  isConfirmed,
-  isPlainObject,
-  smartContractInterfaceDetail,
-  stringOption,
-} from './operationInputs';
+import { smartContractInterfaceDetail } from './operationInputs';
 import { failedActivityError, withoutExportOption } from './activityFailure';
 import { submitActivity } from './submitActivity';
 
-function optionsOf(args: readonly unknown[]): Readonly<Record<string, unknown>> {
+/** The fields of the deletions' options objects. */
+const DELETION_OPTIONS = {
+  smartContractInterfaceId: 'string',
+  organizationId: 'string',
+  deleteWithoutExport: 'boolean',
+  confirmed: 'boolean',
+} as const;
+
+/** An options object second, or first (a tree row is not one). */
+function deletionOptions(args: readonly unknown[]) {
   const [first, second] = args;
-  if (isPlainObject(second)) return second;
-  if (isPlainObject(first) && !isSmartContractInterfaceNode(first)) return first;
-  return {};
+  return optionsOf(DELETION_OPTIONS, second ?? first);
 }
 
 async function resolveInterface(
   session: Session,
   first: unknown,
-  options: Readonly<Record<string, unknown>>,
+  options: Options<typeof DELETION_OPTIONS>,
 ): Promise<SmartContractInterface | undefined> {
   if (isSmartContractInterfaceNode(first)) return first.smartContractInterface;
   const organizationId = session.profile.organizationId;
-  const id =
-    typeof first === 'string' && first.trim() !== '' ? first.trim() : stringOption(options, 'smartContractInterfaceId');
+  const id = typeof first === 'string' && first.trim() !== '' ? first.trim() : options.smartContractInterfaceId;
   if (id !== undefined) {
     return withProgress(vscode.l10n.t('Reading smart contract interface {0}…', id), (signal) =>
       session.client.getSmartContractInterface({ organizationId, smartContractInterfaceId: id }, { signal }),
@@ -81,11 +81,11 @@ export async function deleteSmartContractInterface(
   services: Services,
   ...args: unknown[]
 ): Promise<Activity | undefined> {
-  const options = optionsOf(args);
+  const options = deletionOptions(args);
   const session = await services.requireSession();
   const sci = await resolveInterface(session, args[0], options);
   if (!sci) return undefined;
-  if (!isConfirmed(options)) {
+  if (options.confirmed !== true) {
     const confirmed = await confirmModal(
       services.modals,
       vscode.l10n.t('Delete smart contract interface "{0}"?', sci.label),
@@ -169,11 +169,10 @@ async function confirmSubOrganizationDeletion(
 }
 
 export async function deleteSubOrganization(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
-  const [first] = args;
-  const options: Readonly<Record<string, unknown>> = isPlainObject(first) ? first : {};
+  const options = deletionOptions(args.slice(0, 1));
   const session = await services.requireSession();
   const organizationId = session.profile.organizationId;
-  const named = stringOption(options, 'organizationId');
+  const named = options.organizationId;
   if (named !== undefined && named !== organizationId) {
     throw new InvalidInputError(
       'sub-organization',
@@ -195,8 +194,8 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
       ),
     );
   }
-  let deleteWithoutExport = booleanOption(options, 'deleteWithoutExport') ?? false;
-  if (!isConfirmed(options)) {
+  let deleteWithoutExport = options.deleteWithoutExport ?? false;
+  if (options.confirmed !== true) {
     if (deleteWithoutExport) {
       // A retry with the option ticked: the user already typed the ID; only the warning is asked again.
       if (!(await acceptLosingUnexportedKeys(services.modals, organizationId))) return undefined;
@@ -243,12 +242,14 @@ export function deletionCommands(services: Services): CommandDescriptor[] {
       id: CommandIds.deleteSmartContractInterface,
       action: 'delete the smart contract interface',
       accepts: ['smartContractInterface', 'id', 'options'],
+      options: DELETION_OPTIONS,
       run: (...args: unknown[]) => deleteSmartContractInterface(services, ...args),
     },
     {
       id: CommandIds.deleteSubOrganization,
       action: 'delete the sub-organization',
       accepts: ['options'],
+      options: DELETION_OPTIONS,
       run: (...args: unknown[]) => deleteSubOrganization(services, ...args),
     },
   ];

@@ -7,22 +7,21 @@
 import * as vscode from 'vscode';
 import type { ApiKey } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { CommandDescriptor } from './commandDescriptor';
+import { optionsOf, type CommandDescriptor } from './commandDescriptor';
 import { printApiKey } from '../output/resultPrinter';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText } from '../ui/prompts';
-import { isPlainObject, stringOption } from './operationInputs';
+
+const GET_API_KEY_OPTIONS = { apiKeyId: 'string', organizationId: 'string' } as const;
 
 export async function getApiKey(services: Services, ...args: unknown[]): Promise<ApiKey | undefined> {
   const [first] = args;
-  const options: Readonly<Record<string, unknown>> = isPlainObject(first) ? first : {};
+  const options = optionsOf(GET_API_KEY_OPTIONS, first);
   const session = await services.requireSession();
-  const organizationId = stringOption(options, 'organizationId') ?? session.profile.organizationId;
+  const organizationId = options.organizationId ?? session.profile.organizationId;
   let apiKeyId =
-    typeof first === 'string' && first.trim() !== ''
-      ? first.trim()
-      : (stringOption(options, 'apiKeyId') ?? session.profile.apiKeyId);
+    typeof first === 'string' && first.trim() !== '' ? first.trim() : (options.apiKeyId ?? session.profile.apiKeyId);
   if (apiKeyId === undefined) {
     const typed = await askText({
       title: vscode.l10n.t('API key ID'),
@@ -46,6 +45,7 @@ export function getApiKeyCommands(services: Services): CommandDescriptor[] {
       id: CommandIds.getApiKey,
       action: 'get the API key',
       accepts: ['id', 'options'],
+      options: GET_API_KEY_OPTIONS,
       run: (...args: unknown[]) => getApiKey(services, ...args),
     },
   ];

@@ -1,51 +1,10 @@
 /**
- * The pure parts of the operation commands: reading their argument objects, judging a contract address as it is
- * typed, splitting pasted ids, and wording what a confirmation shows. No `vscode` here, so these run in plain
- * Node; the command files add the prompts around them.
+ * The pure parts of the operation commands: judging a contract address as it is typed, splitting pasted ids, and
+ * wording what a confirmation shows. No `vscode` here, so these run in plain Node; the command files add the
+ * prompts around them.
  */
 import { checkEthereumAddress, InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
 import { englishText, type Translate } from '../wording/translate';
-
-/** A plain object passed as a command argument (not an array, not a class instance such as a Uri). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
-}
-
-/** A string field of an options object, when it is a non-empty string. */
-export function stringOption(options: Readonly<Record<string, unknown>>, key: string): string | undefined {
-  const value = options[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') {
-    throw new InvalidInputError('command argument', `The "${key}" argument must be a string.`);
-  }
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
-export function booleanOption(options: Readonly<Record<string, unknown>>, key: string): boolean | undefined {
-  const value = options[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') {
-    throw new InvalidInputError('command argument', `The "${key}" argument must be true or false.`);
-  }
-  return value;
-}
-
-export function stringArrayOption(options: Readonly<Record<string, unknown>>, key: string): string[] | undefined {
-  const value = options[key];
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
-    throw new InvalidInputError('command argument', `The "${key}" argument must be a list of strings.`);
-  }
-  return value.map((item: string) => item.trim()).filter((item) => item !== '');
-}
-
-/** `confirmed: true` in an options object: the caller has already confirmed, so no modal is shown. */
-export function isConfirmed(options: Readonly<Record<string, unknown>> | undefined): boolean {
-  return options?.['confirmed'] === true;
-}
 
 /** Ids pasted into one box: separated by commas, semicolons, spaces or new lines; duplicates dropped. */
 export function parseIdList(text: string): string[] {

@@ -13,7 +13,7 @@ import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem } from '../pr
 import type { Profile } from '../profiles/profileStore';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
-import type { CommandDescriptor } from './commandDescriptor';
+import { optionsOf, type CommandDescriptor } from './commandDescriptor';
 
 export interface ProfileCheck {
   readonly profile: Profile;
@@ -23,14 +23,20 @@ export interface ProfileCheck {
   readonly keyMatches: boolean | undefined;
 }
 
-function record(arg: unknown): Record<string, unknown> {
-  return typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri)
-    ? (arg as Record<string, unknown>)
-    : {};
-}
+/** The fields of the profile commands' options objects (a Profile itself reads as one). */
+const PROFILE_OPTIONS = {
+  profileId: 'text',
+  id: 'text',
+  label: 'text',
+  baseUrl: 'text',
+  organizationId: 'text',
+  apiKeyId: 'text',
+  privateKey: 'text',
+  confirmed: 'boolean',
+} as const;
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+function profileOptions(arg: unknown) {
+  return optionsOf(PROFILE_OPTIONS, arg);
 }
 
 async function ask(options: vscode.InputBoxOptions): Promise<string> {
@@ -55,7 +61,8 @@ function baseUrlProblem(value: string): string | undefined {
 
 /** The profile an argument names (id or object), or a pick among all. */
 export async function pickProfile(services: Services, arg: unknown, placeHolder: string): Promise<Profile> {
-  const id = typeof arg === 'string' ? arg : (text(record(arg)['profileId']) ?? text(record(arg)['id']));
+  const named = profileOptions(arg);
+  const id = typeof arg === 'string' ? arg : (named.profileId ?? named.id);
   if (id !== undefined) {
     const profile = services.profiles.get(id);
     if (!profile) throw new InvalidInputError('profile', vscode.l10n.t('There is no profile with ID {0}.', id));
@@ -84,9 +91,9 @@ export async function pickProfile(services: Services, arg: unknown, placeHolder:
 }
 
 async function addProfile(services: Services, arg: unknown): Promise<Profile> {
-  const input = record(arg);
+  const input = profileOptions(arg);
   const label =
-    text(input['label']) ??
+    input.label ??
     (await ask({
       title: vscode.l10n.t('Add Profile (1/4)'),
       prompt: vscode.l10n.t('A name for this profile'),
@@ -94,7 +101,7 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
       validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a label.')),
     }));
   const baseUrl =
-    text(input['baseUrl']) ??
+    input.baseUrl ??
     (await ask({
       title: vscode.l10n.t('Add Profile (2/4)'),
       prompt: vscode.l10n.t('API base URL'),
@@ -102,7 +109,7 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
       validateInput: baseUrlProblem,
     }));
   const organizationId =
-    text(input['organizationId']) ??
+    input.organizationId ??
     (await ask({
       title: vscode.l10n.t('Add Profile (3/4)'),
       prompt: vscode.l10n.t('Organization ID'),
@@ -110,14 +117,14 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
     }));
   const apiKeyId =
     'apiKeyId' in input
-      ? text(input['apiKeyId'])
+      ? input.apiKeyId
       : await ask({
           title: vscode.l10n.t('Add Profile (4/4)'),
           prompt: vscode.l10n.t('API key ID (optional: used by Check Profile and Get API Key)'),
         });
   const profile = await services.profiles.add({ label, baseUrl, organizationId, ...(apiKeyId ? { apiKeyId } : {}) });
   services.log.info('Profile added', { profileId: profile.id, organizationId: profile.organizationId });
-  const privateKey = text(input['privateKey']);
+  const privateKey = input.privateKey;
   if (privateKey !== undefined) {
     await services.keys.store(profile.id, privateKey);
     return profile;
@@ -142,19 +149,19 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
 }
 
 async function editProfile(services: Services, arg: unknown): Promise<Profile> {
-  const input = record(arg);
+  const input = profileOptions(arg);
   const profile = await pickProfile(
     services,
-    typeof arg === 'string' ? arg : (input['profileId'] ?? services.profiles.active()?.id),
+    typeof arg === 'string' ? arg : (input.profileId ?? services.profiles.active()?.id),
     vscode.l10n.t('Profile to edit'),
   );
   const given = ['label', 'baseUrl', 'organizationId', 'apiKeyId'].filter((key) => key in input);
   if (given.length > 0) {
     return services.profiles.update(profile.id, {
-      ...(text(input['label']) !== undefined ? { label: text(input['label']) } : {}),
-      ...(text(input['baseUrl']) !== undefined ? { baseUrl: text(input['baseUrl']) } : {}),
-      ...(text(input['organizationId']) !== undefined ? { organizationId: text(input['organizationId']) } : {}),
-      ...('apiKeyId' in input ? { apiKeyId: text(input['apiKeyId']) } : {}),
+      ...(input.label !== undefined ? { label: input.label } : {}),
+      ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+      ...(input.organizationId !== undefined ? { organizationId: input.organizationId } : {}),
+      ...('apiKeyId' in input ? { apiKeyId: input.apiKeyId } : {}),
     });
   }
   const fields = [
@@ -193,7 +200,7 @@ async function editProfile(services: Services, arg: unknown): Promise<Profile> {
 
 async function removeProfile(services: Services, arg: unknown, options: unknown): Promise<string> {
   const profile = await pickProfile(services, arg, vscode.l10n.t('Profile to remove'));
-  if (record(options)['confirmed'] !== true) {
+  if (profileOptions(options).confirmed !== true) {
     const remove = vscode.l10n.t('Remove');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('Remove the profile "{0}"?', profile.label),
@@ -270,12 +277,14 @@ export function profileCommands(services: Services): CommandDescriptor[] {
       id: CommandIds.addProfile,
       action: 'add the profile',
       accepts: ['options'],
+      options: PROFILE_OPTIONS,
       run: (arg: unknown) => addProfile(services, arg),
     },
     {
       id: CommandIds.switchProfile,
       action: 'switch profiles',
       accepts: ['id', 'options'],
+      options: PROFILE_OPTIONS,
       run: async (arg: unknown) => {
         const profile = await pickProfile(services, arg, vscode.l10n.t('Switch to profile'));
         return services.profiles.activate(profile.id);
@@ -285,18 +294,21 @@ export function profileCommands(services: Services): CommandDescriptor[] {
       id: CommandIds.editProfile,
       action: 'edit the profile',
       accepts: ['id', 'options'],
+      options: PROFILE_OPTIONS,
       run: (arg: unknown) => editProfile(services, arg),
     },
     {
       id: CommandIds.removeProfile,
       action: 'remove the profile',
       accepts: ['id', 'options'],
+      options: PROFILE_OPTIONS,
       run: (arg: unknown, options: unknown) => removeProfile(services, arg, options),
     },
     {
       id: CommandIds.checkProfile,
       action: 'check the profile',
       accepts: ['id', 'options'],
+      options: PROFILE_OPTIONS,
       run: (arg: unknown) => checkProfile(services, arg),
     },
   ];

@@ -28,11 +28,13 @@ export interface CommandFailure {
   readonly message: string;
 }
 
-/** A command's argument schema, built from its `accepts` on its first run (zod loads then, not at activation). */
+/** A command's argument schema, built from its `accepts` and `options` on its first run (zod loads then, not at activation). */
 function lazyArguments(descriptor: CommandDescriptor): (given: unknown[]) => Promise<CommandCall> {
   let schema: Promise<{ parse(given: unknown[]): CommandCall }> | undefined;
   return async (given) => {
-    schema ??= import('./commandArguments.js').then(({ commandArguments }) => commandArguments(descriptor.accepts));
+    schema ??= import('./commandArguments.js').then(({ commandArguments }) =>
+      commandArguments(descriptor.accepts, descriptor.options),
+    );
     return (await schema).parse(given);
   };
 }

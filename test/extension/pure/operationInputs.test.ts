@@ -8,18 +8,15 @@ import { activitySchema } from '../../../src/api/remote';
 import {
   addressFromArgument,
   adviseAddress,
-  booleanOption,
-  isConfirmed,
-  isPlainObject,
   labelProblem,
   notesProblem,
   parseIdList,
   smartContractInterfaceDetail,
-  stringArrayOption,
-  stringOption,
   tagNameProblem,
   votableActivities,
 } from '../../../src/extension/commands/operationInputs';
+import { optionsOf } from '../../../src/extension/commands/commandDescriptor';
+import { optionsSchema } from '../../../src/extension/commands/commandOptions';
 import { activityRecord } from '../../api/sampleRecords';
 import { intentLines, voteDetail } from '../../../src/extension/wording/activityWords';
 
@@ -28,40 +25,50 @@ const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 describe('operation inputs', () => {
   describe('argument objects', () => {
-    it('treats only plain objects as options, not arrays, null or class instances such as a Uri', () => {
-      assert.equal(isPlainObject({ address: '0x' }), true);
-      assert.equal(isPlainObject(Object.create(null)), true);
-      assert.equal(isPlainObject([]), false);
-      assert.equal(isPlainObject(null), false);
-      assert.equal(isPlainObject('0x'), false);
-      assert.equal(isPlainObject(new URL('file:///a.json')), false);
+    it('treats only plain objects as options, not arrays, null, tree rows or class instances such as a Uri', () => {
+      const fields = { address: 'string' } as const;
+      assert.deepEqual(optionsOf(fields, { address: '0x' }), { address: '0x' });
+      const bare = Object.create(null) as Record<string, unknown>;
+      assert.equal(optionsOf(fields, bare), bare);
+      for (const notOptions of [[], null, '0x', new URL('file:///a.json'), { kind: 'group' }]) {
+        assert.deepEqual(optionsOf(fields, notOptions), {}, JSON.stringify(notOptions));
+      }
     });
 
+    /** The field the schema refuses, or undefined when it reads the object. */
+    const refusedField = (fields: Parameters<typeof optionsSchema>[0], value: unknown) =>
+      optionsSchema(fields).safeParse(value).error?.issues[0]?.path.join('.');
+
     it('reads strings trimmed, empty as missing, and refuses a wrong type by name', () => {
-      assert.equal(stringOption({ label: '  Counter ' }, 'label'), 'Counter');
-      assert.equal(stringOption({ label: '   ' }, 'label'), undefined);
-      assert.equal(stringOption({}, 'label'), undefined);
-      assert.throws(
-        () => stringOption({ label: 7 }, 'label'),
-        (e: unknown) => e instanceof InvalidInputError && /"label"/.test(e.message),
-      );
+      const schema = optionsSchema({ label: 'string' });
+      assert.deepEqual(schema.parse({ label: '  Counter ' }), { label: 'Counter' });
+      assert.deepEqual(schema.parse({ label: '   ' }), { label: undefined });
+      assert.equal(schema.parse({}).label, undefined);
+      assert.equal(refusedField({ label: 'string' }, { label: 7 }), 'label');
+      assert.deepEqual(optionsSchema({ abiText: 'text' }).parse({ abiText: ' [] ' }), { abiText: ' [] ' });
+      assert.deepEqual(schema.parse({ label: 'a', other: 1 }), { label: 'a', other: 1 }, 'undeclared fields pass');
     });
 
     it('reads booleans and lists of strings, refusing other shapes', () => {
-      assert.equal(booleanOption({ deleteWithoutExport: true }, 'deleteWithoutExport'), true);
-      assert.equal(booleanOption({}, 'deleteWithoutExport'), undefined);
-      assert.throws(() => booleanOption({ deleteWithoutExport: 'yes' }, 'deleteWithoutExport'), InvalidInputError);
-      assert.deepEqual(stringArrayOption({ privateKeyIds: [' a ', '', 'b'] }, 'privateKeyIds'), ['a', 'b']);
-      assert.deepEqual(stringArrayOption({ privateKeyIds: [] }, 'privateKeyIds'), []);
-      assert.throws(() => stringArrayOption({ privateKeyIds: 'a,b' }, 'privateKeyIds'), InvalidInputError);
-      assert.throws(() => stringArrayOption({ privateKeyIds: [1] }, 'privateKeyIds'), InvalidInputError);
+      const schema = optionsSchema({ deleteWithoutExport: 'boolean', privateKeyIds: 'strings' });
+      assert.equal(schema.parse({ deleteWithoutExport: true }).deleteWithoutExport, true);
+      assert.equal(schema.parse({}).deleteWithoutExport, undefined);
+      assert.equal(
+        refusedField({ deleteWithoutExport: 'boolean' }, { deleteWithoutExport: 'yes' }),
+        'deleteWithoutExport',
+      );
+      assert.deepEqual(schema.parse({ privateKeyIds: [' a ', '', 'b'] }).privateKeyIds, ['a', 'b']);
+      assert.deepEqual(schema.parse({ privateKeyIds: [] }).privateKeyIds, []);
+      assert.equal(refusedField({ privateKeyIds: 'strings' }, { privateKeyIds: 'a,b' }), 'privateKeyIds');
+      assert.equal(refusedField({ privateKeyIds: 'strings' }, { privateKeyIds: [1] }), 'privateKeyIds.0');
     });
 
-    it('skips the modal only for confirmed: true exactly', () => {
-      assert.equal(isConfirmed({ confirmed: true }), true);
-      assert.equal(isConfirmed({ confirmed: 'true' }), false);
-      assert.equal(isConfirmed({}), false);
-      assert.equal(isConfirmed(undefined), false);
+    it('skips the modal only for confirmed: true exactly; any other value is refused', () => {
+      const schema = optionsSchema({ confirmed: 'boolean' });
+      assert.equal(schema.parse({ confirmed: true }).confirmed, true);
+      assert.equal(refusedField({ confirmed: 'boolean' }, { confirmed: 'true' }), 'confirmed');
+      assert.equal(schema.parse({}).confirmed, undefined);
+      assert.equal(schema.parse({ confirmed: null }).confirmed, undefined);
     });
   });
 
