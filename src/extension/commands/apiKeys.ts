@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, generateApiKeyPair, parsePrivateKey } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
+import { confirmModal } from '../ui/prompts';
 import { pickProfile } from './profiles';
 import { optionsOf, type CommandDescriptor } from './commandDescriptor';
 
@@ -128,18 +129,13 @@ async function generateApiKey(services: Services, arg: unknown): Promise<KeyImpo
     vscode.l10n.t('Profile to generate a key for'),
   );
   if ((await services.keys.has(profile.id)) && keyOptions(arg).confirmed !== true) {
-    const replace = vscode.l10n.t('Replace Key');
-    const choice = await vscode.window.showWarningMessage(
+    const replace = await confirmModal(
+      services.modals,
       vscode.l10n.t('"{0}" already has an API key.', profile.label),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          'The new key replaces it on this machine. Keep the old one registered until the new one is.',
-        ),
-      },
-      replace,
+      vscode.l10n.t('The new key replaces it on this machine. Keep the old one registered until the new one is.'),
+      vscode.l10n.t('Replace Key'),
     );
-    if (choice !== replace) throw new CancelledError();
+    if (!replace) throw new CancelledError();
   }
   const pair = generateApiKeyPair();
   services.log.redactor.add(pair.privateKey);

@@ -13,6 +13,7 @@ import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem } from '../pr
 import type { Profile } from '../profiles/profileStore';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
+import { confirmModal } from '../ui/prompts';
 import { optionsOf, type CommandDescriptor } from './commandDescriptor';
 
 export interface ProfileCheck {
@@ -201,18 +202,15 @@ async function editProfile(services: Services, arg: unknown): Promise<Profile> {
 async function removeProfile(services: Services, arg: unknown, options: unknown): Promise<string> {
   const profile = await pickProfile(services, arg, vscode.l10n.t('Profile to remove'));
   if (profileOptions(options).confirmed !== true) {
-    const remove = vscode.l10n.t('Remove');
-    const choice = await vscode.window.showWarningMessage(
+    const remove = await confirmModal(
+      services.modals,
       vscode.l10n.t('Remove the profile "{0}"?', profile.label),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          "Its API key is deleted from this machine's secret storage. The key stays registered with the organization.",
-        ),
-      },
-      remove,
+      vscode.l10n.t(
+        "Its API key is deleted from this machine's secret storage. The key stays registered with the organization.",
+      ),
+      vscode.l10n.t('Remove'),
     );
-    if (choice !== remove) throw new CancelledError();
+    if (!remove) throw new CancelledError();
   }
   await services.keys.delete(profile.id);
   await services.profiles.remove(profile.id);
