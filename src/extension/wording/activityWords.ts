@@ -160,31 +160,6 @@ export function intentLines(activity: Pick<Activity, 'intent'>): string[] {
     : [...lines.slice(0, MAX_DETAIL_LINES), `  … (${lines.length - MAX_DETAIL_LINES} more)`];
 }
 
-/**
- * What an approval or rejection modal shows: the activity's type in words, its organization, the fields of its
- * intent and the fingerprint that is signed. Without the activity (only a fingerprint was given), the fingerprint.
- */
-export function voteDetail(
-  fingerprint: string,
-  organizationId: string,
-  activity: Pick<Activity, 'id' | 'type' | 'organizationId' | 'intent'> | undefined,
-  t: Translate = englishText,
-): string {
-  const lines: string[] = [];
-  if (activity) {
-    lines.push(t('Type: {0}', activityTypeLabel(activity.type)));
-    lines.push(t('Organization: {0}', activity.organizationId));
-    lines.push(t('Activity: {0}', activity.id));
-    const fields = intentLines(activity);
-    if (fields.length > 0) lines.push(t('Intent:'), ...fields);
-  } else {
-    lines.push(t('Organization: {0}', organizationId));
-    lines.push(t('The activity was not found in the recent activities, so only its fingerprint can be shown.'));
-  }
-  lines.push(t('Fingerprint: {0}', fingerprint));
-  return lines.join('\n');
-}
-
 /** A vote in words: who voted, and which way. */
 export function voteText(
   vote: Vote,

@@ -18,7 +18,8 @@ import {
 import { optionsOf } from '../../../src/extension/commands/commandDescriptor';
 import { optionsSchema } from '../../../src/extension/commands/commandOptions';
 import { activityRecord } from '../../api/sampleRecords';
-import { intentLines, voteDetail } from '../../../src/extension/wording/activityWords';
+import { intentLines } from '../../../src/extension/wording/activityWords';
+import { readableVoteDetail } from '../../../src/extension/commands/voteDialog';
 
 // A known EIP-55 address (from the EIP's own examples).
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -167,18 +168,19 @@ describe('operation inputs', () => {
     });
 
     it('shows the type in words, the organization, the intent fields (long ones shortened) and the fingerprint', () => {
-      const detail = voteDetail(activity.fingerprint, activity.organizationId, activity);
+      const detail = readableVoteDetail('approve', activity.fingerprint, activity.organizationId, activity, undefined);
       assert.match(detail, /^Type: Create smart contract interface$/m);
       assert.match(detail, new RegExp(`^Organization: ${activity.organizationId}$`, 'm'));
       assert.match(detail, /^Activity: act-7$/m);
-      assert.match(detail, new RegExp(`^  smartContractAddress: ${CHECKSUMMED}$`, 'm'));
-      assert.match(detail, /^ {2}label: Counter$/m);
-      assert.match(detail, new RegExp(`smartContractInterface: .{20,}… \\(${abi.length} characters\\)`));
       assert.match(detail, /^Fingerprint: sha256:feed$/m);
+      const fields = intentLines(activity).join('\n');
+      assert.match(fields, new RegExp(`^  smartContractAddress: ${CHECKSUMMED}$`, 'm'));
+      assert.match(fields, /^ {2}label: Counter$/m);
+      assert.match(fields, new RegExp(`smartContractInterface: .{20,}… \\(${abi.length} characters\\)`));
     });
 
     it('without the activity, says so and still shows organization and fingerprint', () => {
-      const detail = voteDetail('sha256:feed', 'org-1', undefined);
+      const detail = readableVoteDetail('approve', 'sha256:feed', 'org-1', undefined, undefined);
       assert.match(detail, /^Organization: org-1$/m);
       assert.match(detail, /only its fingerprint/);
       assert.match(detail, /^Fingerprint: sha256:feed$/m);
