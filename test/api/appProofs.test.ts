@@ -1,26 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { makeProof } from '../support/appProof';
 import { verifyAppProofSignature } from '@turnkey/crypto';
-import { APP_PROOF_SIGNATURE_SCHEME, checkAppProof, type AppProof } from '../../src/api';
-
-/** A proof made the way the service makes one, with node:crypto, independently of the code under test. */
-function makeProof(payloadObject: object): AppProof {
-  const signing = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const encryption = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const raw = (key: typeof signing.publicKey) =>
-    key.export({ format: 'der', type: 'spki' }).subarray(-65).toString('hex');
-  const proofPayload = JSON.stringify(payloadObject);
-  const signature = sign('sha256', Buffer.from(proofPayload), {
-    key: signing.privateKey,
-    dsaEncoding: 'ieee-p1363',
-  }).toString('hex');
-  return {
-    scheme: APP_PROOF_SIGNATURE_SCHEME,
-    publicKey: raw(encryption.publicKey) + raw(signing.publicKey),
-    proofPayload,
-    signature,
-  };
-}
+import { checkAppProof, type AppProof } from '../../src/api';
 
 type OfficialProof = Parameters<typeof verifyAppProofSignature>[0];
 const official = (proof: AppProof) => verifyAppProofSignature(proof as OfficialProof);

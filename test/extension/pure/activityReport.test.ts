@@ -1,7 +1,6 @@
 /** What the log and the messages say about a submitted activity and an API key record. No `vscode` here. */
 import * as assert from 'node:assert/strict';
-import { generateKeyPairSync, sign } from 'node:crypto';
-import { APP_PROOF_SIGNATURE_SCHEME, type AppProof } from '../../../src/api';
+import { makeProof } from '../../support/appProof';
 import { activitySchema, apiKeySchema } from '../../../src/api/remote';
 import { activityJsonText, summarizeApiKey } from '../../../src/extension/output/activityReport';
 import { activityRecord, apiKeyRecord } from '../../api/sampleRecords';
@@ -11,25 +10,6 @@ import {
   appProofLines,
   outcomeSentence,
 } from '../../../src/extension/wording/activityWords';
-
-/** A proof signed with node:crypto the way the service signs one, independently of the code under test. */
-function makeProof(payload: object): AppProof {
-  const signing = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const encryption = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const raw = (key: typeof signing.publicKey) =>
-    key.export({ format: 'der', type: 'spki' }).subarray(-65).toString('hex');
-  const proofPayload = JSON.stringify(payload);
-  const signature = sign('sha256', Buffer.from(proofPayload), {
-    key: signing.privateKey,
-    dsaEncoding: 'ieee-p1363',
-  }).toString('hex');
-  return {
-    scheme: APP_PROOF_SIGNATURE_SCHEME,
-    publicKey: raw(encryption.publicKey) + raw(signing.publicKey),
-    proofPayload,
-    signature,
-  };
-}
 
 const completed = activitySchema.parse(
   activityRecord({ id: 'act-1', type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE' }),
