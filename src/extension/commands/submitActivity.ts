@@ -53,5 +53,7 @@ async function consensusSentence(services: Services, activity: Activity): Promis
   const known = facts?.organizationId === activity.organizationId ? facts : undefined;
   const { approvalProgress, nameLookup } = await import('../inbox/inboxRules.js');
   const progress = known ? approvalProgress(activity, known, Date.now()) : undefined;
-  return waitingSentence(activity, progress, nameLookup(known), t);
+  const sentence = waitingSentence(activity, progress, nameLookup(known), t);
+  services.log.info(sentence);
+  return sentence;
 }

@@ -28,7 +28,8 @@ export class Inbox implements vscode.Disposable {
   readonly #disposables: vscode.Disposable[] = [];
   #state: InboxState | undefined;
   #signature = '';
-  #checking: Promise<InboxState | undefined> | undefined;
+  /** The look in flight, and the profile it looks for. */
+  #checking: { readonly profileId: string | undefined; readonly promise: Promise<InboxState | undefined> } | undefined;
   #timer: NodeJS.Timeout | undefined;
   #pollState: PollState = freshPollState;
   #disposed = false;
@@ -82,19 +83,23 @@ export class Inbox implements vscode.Disposable {
 
   /** Looks now (one look at a time: callers share the one in flight). Errors go to the caller. */
   check(): Promise<InboxState | undefined> {
-    if (this.#checking) return this.#checking;
-    const checking = this.#look().finally(() => {
-      if (this.#checking === checking) this.#checking = undefined;
+    const profileId = this.#services.profiles.active()?.id;
+    if (this.#checking && this.#checking.profileId === profileId) return this.#checking.promise;
+    // A look for another profile is still running: this one starts after it, for the profile active now.
+    const before = this.#checking?.promise.catch(() => undefined);
+    const promise = (before ? before.then(() => this.#look()) : this.#look()).finally(() => {
+      if (this.#checking?.promise === promise) this.#checking = undefined;
     });
-    this.#checking = checking;
-    return checking;
+    this.#checking = { profileId, promise };
+    return promise;
   }
 
   async #look(): Promise<InboxState | undefined> {
     const { afterLook, lookAtInbox } = await import('./inboxLook.js');
     const previous = this.#state;
     const state = await lookAtInbox(this.#services);
-    if (state === 'stale') return this.#state;
+    // The profile changed during the look: what it found belongs to no one.
+    if (state === 'stale') return undefined;
     this.#setState(state);
     if (!state) return undefined;
     const notice = await afterLook(this.#services, previous, state);
