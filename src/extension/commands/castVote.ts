@@ -22,8 +22,8 @@ import { votableActivities } from './operationInputs';
 import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from './voteDialog';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from './submitActivity';
-import { activityTypeLabel, alreadyVotedText } from '../wording/activityWords';
-import { nameLookup, voteOf } from '../inbox/inboxRules';
+import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
+import { approvalProgress, nameLookup, voteOf } from '../inbox/inboxRules';
 
 /**
  * Who signs the vote. Today only the profile's API key. A passkey vote would build a client over a WebAuthn
@@ -243,6 +243,7 @@ export async function castVote(services: Services, vote: Vote, args: unknown[]):
 
   let after: Activity | undefined;
   const targetId = target.activity?.id;
+  const facts = await services.organizationFacts().catch(() => undefined);
   return submitActivity(
     services,
     {
@@ -251,6 +252,11 @@ export async function castVote(services: Services, vote: Vote, args: unknown[]):
       changes: ['organization'],
       sentence: () => {
         const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('The activity');
+        // Still short of the quorum: how many approvals are missing, and whose.
+        if (after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve' && facts) {
+          const progress = approvalProgress(after, facts, Date.now());
+          return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts), vscode.l10n.t));
+        }
         if (after) {
           const status =
             after.status === 'ACTIVITY_STATUS_COMPLETED'
