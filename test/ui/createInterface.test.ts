@@ -362,7 +362,10 @@ describe('the packaged extension in a real VS Code workbench', function () {
     // The inbox: its group first in the Activities view, the view's badge, the status bar item, one notification.
     await treeItem(pane(page, 'Activities'), /^Awaiting your vote \(\d+\)/).waitFor();
     await notification(page, /Team root user 1 asks for your vote: Create smart contract interface "Team counter"/);
-    await page.getByRole('button', { name: /activit(y waits|ies wait) for your vote/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /activit(y waits|ies wait) for your vote/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'inbox.png');
     await clearNotifications(page);
     await runFromPalette(page, 'Countersign: Approve Activity');
