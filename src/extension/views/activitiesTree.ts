@@ -216,6 +216,7 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
     item.iconPath = themeIcon(element.count > 0 ? 'bell-dot' : 'bell', element.count > 0 ? 'charts.orange' : undefined);
     item.description = element.count > 0 ? '' : t('nothing waits for you');
     item.tooltip = element.count > 0 ? awaitingCountText(element.count, t) : t('No activity waits for your vote.');
+    item.accessibilityInformation = { label: awaitingGroupLabel(element.count, t) };
     item.contextValue = contextValue('inboxGroup');
     return item;
   }
