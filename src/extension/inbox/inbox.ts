@@ -134,7 +134,8 @@ export class Inbox implements vscode.Disposable {
 
   #restart(): void {
     this.#stop();
-    this.#pollState = freshPollState;
+    // After a 429 the slower pace holds until an answer comes back: a focus change does not undo it.
+    if (this.#pollState.rateLimitedPolls === 0) this.#pollState = freshPollState;
     this.#schedule();
   }
 
