@@ -226,7 +226,9 @@ describe('the packaged extension in a real VS Code workbench', function () {
     browser = await codeServer.launchChromium();
     page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
     page.setDefaultTimeout(20_000);
-    await page.goto(codeServer.workbenchUrl(port, folder));
+    // The first load compiles and serves the whole workbench: on a loaded machine it can take far longer than one
+    // step's default, so navigation gets the same minute the workbench itself gets to appear.
+    await page.goto(codeServer.workbenchUrl(port, folder), { timeout: 60_000 });
     await waitForWorkbench(page);
     await widenSideBar(page, 440);
     await showContainer(page, 'Explorer');
