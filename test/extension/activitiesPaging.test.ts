@@ -37,8 +37,12 @@ function recordingRelay(target: string, calls: ListCall[]): Promise<{ server: Se
           answer.on('data', (chunk: Buffer) => parts.push(chunk));
           answer.on('end', () => {
             const text = Buffer.concat(parts);
-            if (req.url === '/public/v1/query/list_activities') {
-              const asked = JSON.parse(body.toString('utf8')) as { paginationOptions?: ListCall['paginationOptions'] };
+            const asked = JSON.parse(body.toString('utf8') || '{}') as {
+              paginationOptions?: ListCall['paginationOptions'];
+              filterByStatus?: unknown;
+            };
+            // The inbox's look (the open activities, by status) is not the view's paging.
+            if (req.url === '/public/v1/query/list_activities' && asked.filterByStatus === undefined) {
               const answered = JSON.parse(text.toString('utf8')) as { activities?: { id: string }[] };
               calls.push({
                 paginationOptions: asked.paginationOptions,

@@ -38,23 +38,25 @@ export async function lookAtInbox(services: Services): Promise<InboxState | unde
   const session = await services.session();
   if (!session) return undefined;
   const { organizationId } = session.profile;
-  const [facts, listed] = await Promise.all([
-    services.organizationFacts().catch((error: unknown) => {
-      services.log.debug('Could not read who you are in the organization; the inbox counts nothing', {
-        organizationId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return undefined;
-    }),
-    session.client.listActivities({
-      organizationId,
-      filterByStatus: [...VOTABLE_STATUSES],
-      paginationOptions: { limit: OPEN_LIMIT },
-    }),
-  ]);
-  if (services.profiles.active()?.id !== session.profile.id) return 'stale';
+  const listed = await session.client.listActivities({
+    organizationId,
+    filterByStatus: [...VOTABLE_STATUSES],
+    paginationOptions: { limit: OPEN_LIMIT },
+  });
   const now = Date.now();
   const open = listed.filter((activity) => activity.organizationId === organizationId && isOpen(activity, now));
+  // Who you are and the quorum matter only when something is open: nothing more is asked otherwise.
+  const facts =
+    open.length === 0
+      ? undefined
+      : await services.organizationFacts().catch((error: unknown) => {
+          services.log.debug('Could not read who you are in the organization; the inbox counts nothing', {
+            organizationId,
+            error: error instanceof Error ? error.message : String(error),
+          });
+          return undefined;
+        });
+  if (services.profiles.active()?.id !== session.profile.id) return 'stale';
   const awaiting = facts ? open.filter((activity) => awaitsVote(activity, facts, now)) : [];
   const progress = new Map<string, string>();
   if (facts) {

@@ -251,7 +251,7 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
         const awaiting = this.#awaiting(model.value.organizationId);
         const others = this.#others(model.value, awaiting);
         const rows: ActivitiesElement[] = [];
-        if (this.#inbox.state?.organizationId === model.value.organizationId && this.#inbox.state.facts)
+        if (this.#inbox.state?.organizationId === model.value.organizationId)
           rows.push(this.#groupElement(awaiting.length));
         rows.push(...others);
         if (model.value.hasMore && others.length > 0)
