@@ -15,6 +15,7 @@ import { ProfileStore } from './profiles/profileStore';
 import { createServices, type Services } from './services';
 import { registerActivitiesView } from './views/activitiesTree';
 import { registerOrganizationView } from './views/organizationTree';
+import { ReviewPages } from './review/reviewPages';
 import type { Views } from './views/views';
 
 export interface CountersignExtensionApi {
@@ -43,8 +44,9 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   const views: Views = {
     activities: registerActivitiesView(services),
     organization: registerOrganizationView(services),
+    reviews: new ReviewPages(services),
   };
-  context.subscriptions.push(views.activities, views.organization, sandbox);
+  context.subscriptions.push(views.activities, views.organization, views.reviews, sandbox);
   context.subscriptions.push(registerActivityJsonDocuments(services), registerProfileStatusBar(services));
   context.subscriptions.push(
     registerOrganizationKindContext(services),

@@ -197,6 +197,8 @@ describe('the packaged extension in a real VS Code workbench', function () {
         'extension/dist/sandbox.js',
         'extension/media/countersign.svg',
         'extension/media/icon.png',
+        'extension/media/review/review.css',
+        'extension/media/review/review.js',
         ...walkthrough,
         'extension/package.json',
         'extension/package.nls.json',
