@@ -90,7 +90,12 @@ function section(s: ReviewSection, t: Translate): string {
   return `<section id="${s.id}"><h2>${escapeHtml(s.heading)}</h2>${call}${rowsTable(s.rows)}${notes(s.notes)}${buttons(s.actions)}</section>`;
 }
 
+/** What a reviewer reads first: what the activity does (the call, the transaction, the payload), then the rest. */
+const FIRST: readonly ReviewSection['id'][] = ['call', 'transaction', 'payload'];
+
 export function reviewHtml(model: ReviewModel, resources: ReviewPageResources, t: Translate = englishText): string {
+  const whatItDoes = FIRST.flatMap((id) => model.sections.filter((s) => s.id === id));
+  const rest = model.sections.filter((s) => !FIRST.includes(s.id));
   const votes =
     model.votes.length === 0
       ? `<p>${escapeHtml(t('No votes yet.'))}</p>`
@@ -116,8 +121,9 @@ export function reviewHtml(model: ReviewModel, resources: ReviewPageResources, t
 ${buttons(model.actions)}
 </header>
 <main>
+${whatItDoes.map((s) => section(s, t)).join('\n')}
 <section id="summary"><h2>${escapeHtml(t('Activity'))}</h2>${rowsTable(model.summary)}<h3>${escapeHtml(t('Votes'))}</h3>${votes}</section>
-${model.sections.map((s) => section(s, t)).join('\n')}
+${rest.map((s) => section(s, t)).join('\n')}
 </main>
 <script nonce="${escapeHtml(resources.nonce)}" src="${escapeHtml(resources.scriptUri)}"></script>
 </body>
