@@ -395,10 +395,10 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await runFromPalette(page, 'View: Close All Editors');
     await runFromPalette(page, "Countersign: Simulate a Teammate's Request");
     // The active profile is Team's second root user: the teammate is played by that user, so it offers the first.
-    const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor();
-    assert.match(await dialog.innerText(), /Switch to the profile "Local sandbox · Team \(Team root user 1\)"/);
-    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Switch Profile$/ }).click();
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Switch to "Local sandbox · Team (Team root user 1)"' })
+      .waitFor();
+    await page.keyboard.press('Enter');
     const toast = await notification(page, /Team root user 2 asks you to approve 2 transactions of Team/);
     await toast.locator('.monaco-button', { hasText: 'Review Transfer' }).click();
     const frame = reviewFrame(page);

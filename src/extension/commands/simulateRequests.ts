@@ -3,7 +3,7 @@
  * sandbox keeps for them in its credentials) asks Team's signing key to sign two transactions: an ERC-20
  * `transfer(to, amount)` to the sample token, whose interface is registered in Team first when it is missing (you
  * submit it, your teammate approves it), and a call to a contract nobody registered. Both then wait for your vote
- * as Team's first root user; the active profile is switched to that user when you agree.
+ * as Team's first root user; the active profile is switched to that user when you pick the offer.
  *
  * Options: `{ switchProfile?: true }` switches without asking. Returns `{ transfer, unregistered, registered }`:
  * the two activities, and whether the sample interface was registered now.
@@ -16,6 +16,7 @@ import { loadRemoteApi } from '../remoteApi';
 import type { SandboxCredentials, SandboxOrganizationRecord } from '../sandboxProcess';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
+import { pickOne } from '../ui/prompts';
 import { optionsOf } from './commandDescriptor';
 import { SIMULATE_OPTIONS } from './reviewOptions';
 
@@ -77,16 +78,20 @@ async function useTeamProfile(
     );
   }
   if (switchProfile !== true) {
-    const switchButton = vscode.l10n.t('Switch Profile');
-    const choice = await services.modals.show({
-      message: vscode.l10n.t('Your teammate asks the Team organization to sign; you vote as {0}.', you.userName),
-      detail: vscode.l10n.t(
-        'The requests wait for the vote of a Team root user. Switch to the profile "{0}" to see them and vote?',
-        profile.label,
-      ),
-      buttons: [switchButton],
-    });
-    if (choice !== switchButton) return false;
+    // A pick rather than a modal: Escape leaves everything as it was, and Enter takes the one offer.
+    const picked = await pickOne(
+      [
+        {
+          label: vscode.l10n.t('$(account) Switch to "{0}"', profile.label),
+          detail: vscode.l10n.t('Your teammate asks the Team organization to sign; you vote as {0}.', you.userName),
+        },
+      ],
+      {
+        title: vscode.l10n.t("Simulate a Teammate's Request"),
+        placeHolder: vscode.l10n.t('The requests wait for the vote of a Team root user: switch profile?'),
+      },
+    );
+    if (!picked) return false;
   }
   await vscode.commands.executeCommand(CommandIds.switchProfile, profileId);
   return true;
