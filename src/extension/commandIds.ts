@@ -24,6 +24,7 @@ export const CommandIds = {
   openActivityJson: 'countersign.openActivityJson',
   reviewActivity: 'countersign.reviewActivity',
   simulateTeammateRequest: 'countersign.simulateTeammateRequest',
+  revealActivity: 'countersign.revealActivity',
   showLog: 'countersign.showLog',
 } as const;
 

@@ -30,6 +30,8 @@ export class ReviewPage {
   #again = false;
   #poll: ReturnType<typeof setTimeout> | undefined;
   #disposed = false;
+  /** One nonce per page, so that a redraw with nothing new is no change at all (the frame is not reloaded). */
+  readonly #nonce = randomBytes(16).toString('base64');
 
   constructor(services: Services, panel: vscode.WebviewPanel, target: ReviewTarget, onDispose: () => void) {
     this.#services = services;
@@ -73,7 +75,7 @@ export class ReviewPage {
       cspSource: webview.cspSource,
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.#mediaRoot, 'review.css')).toString(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.#mediaRoot, 'review.js')).toString(),
-      nonce: randomBytes(16).toString('base64'),
+      nonce: this.#nonce,
       state: {
         activityId: this.#target.activityId,
         organizationId: this.#target.organizationId,
@@ -83,7 +85,7 @@ export class ReviewPage {
   }
 
   #show(html: string): void {
-    if (this.#disposed) return;
+    if (this.#disposed || html === this.#html) return;
     this.#html = html;
     this.panel.webview.html = html;
   }

@@ -91,7 +91,7 @@ describe('extension (pure): the review page model and HTML', () => {
     assert.equal(summary['Organization'], 'Team (org-1)');
     assert.equal(model.progress, '1 of 2 approvals: 1 more needed before it runs.');
     const intent = model.sections.find((s) => s.id === 'intent');
-    assert.ok(intent?.rows.some((r) => r.label === 'Sign with' && r.value.startsWith('Team operations key')));
+    assert.ok(intent?.rows.some((r) => r.label === 'Signs with' && r.value.startsWith('Team operations key')));
     const call = model.sections.find((s) => s.id === 'call');
     assert.equal(call?.call?.title, 'transfer(to, amount)');
     assert.deepEqual(
