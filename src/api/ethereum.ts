@@ -4,6 +4,7 @@
  * sign_raw_payload intent says, and signatures in the service's wire form (hex without 0x; r and s as
  * 64 hex digits, v "00" or "01"). Signatures are low-S. Nothing here is hand-written codec or crypto.
  */
+import * as AbiFunction from 'ox/AbiFunction';
 import * as Address from 'ox/Address';
 import * as Hash from 'ox/Hash';
 import * as Hex from 'ox/Hex';
@@ -108,4 +109,55 @@ export function signEthereumDigest(digest: string, privateKey: string): { r: str
     s: Hex.padLeft(signature.s, 32).slice(2),
     v: signature.yParity === 1 ? '01' : '00',
   };
+}
+
+/** The fields of an unsigned transaction to build; the type follows from the fee fields given. */
+export interface UnsignedTransactionFields {
+  readonly chainId: number;
+  readonly nonce: bigint;
+  readonly to: string;
+  readonly value?: bigint;
+  readonly data?: string;
+  readonly gas: bigint;
+  /** Legacy (or EIP-2930 with `accessList`). */
+  readonly gasPrice?: bigint;
+  readonly accessList?: readonly { readonly address: string; readonly storageKeys: readonly string[] }[];
+  /** EIP-1559. */
+  readonly maxFeePerGas?: bigint;
+  readonly maxPriorityFeePerGas?: bigint;
+}
+
+/** Serializes an unsigned transaction: hex without 0x, as a sign_transaction intent carries it. */
+export function serializeUnsignedTransaction(fields: UnsignedTransactionFields): string {
+  const common = {
+    chainId: fields.chainId,
+    nonce: fields.nonce,
+    to: fields.to as Address.Address,
+    value: fields.value ?? 0n,
+    data: (fields.data ?? '0x') as Hex.Hex,
+    gas: fields.gas,
+  };
+  const accessList = (fields.accessList ?? []).map((entry) => ({
+    address: entry.address as Address.Address,
+    storageKeys: entry.storageKeys.map((key) => key as Hex.Hex),
+  }));
+  const envelope =
+    fields.maxFeePerGas !== undefined
+      ? TransactionEnvelope.from({
+          ...common,
+          type: 'eip1559',
+          maxFeePerGas: fields.maxFeePerGas,
+          maxPriorityFeePerGas: fields.maxPriorityFeePerGas ?? 0n,
+          accessList,
+        })
+      : fields.accessList !== undefined
+        ? TransactionEnvelope.from({ ...common, type: 'eip2930', gasPrice: fields.gasPrice ?? 0n, accessList })
+        : TransactionEnvelope.from({ ...common, type: 'legacy', gasPrice: fields.gasPrice ?? 0n });
+  return TransactionEnvelope.serialize(envelope).slice(2);
+}
+
+/** A contract call's data: `encodeFunctionCall('function transfer(address to, uint256 amount)', [to, 1n])`. */
+export function encodeFunctionCall(humanReadable: string, args: readonly unknown[]): string {
+  const fn = AbiFunction.from(humanReadable) as AbiFunction.AbiFunction;
+  return AbiFunction.encodeData(fn, args as never);
 }

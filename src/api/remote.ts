@@ -16,13 +16,26 @@ export {
 export { waitForActivity, type WaitForActivityOptions } from './waitForActivity';
 export {
   decodeUnsignedTransaction,
+  encodeFunctionCall,
   generateEthereumKeyPair,
   payloadDigest,
+  serializeUnsignedTransaction,
   signEthereumDigest,
   signEthereumTransaction,
   type EthereumKeyPair,
   type UnsignedTransaction,
+  type UnsignedTransactionFields,
 } from './ethereum';
+export {
+  decodeEthereumTransaction,
+  decodeRawPayload,
+  type CallDecoding,
+  type DecodedArgument,
+  type DecodedEthereumTransaction,
+  type DecodedRawPayload,
+  type RegisteredInterface,
+  type TransactionDecoding,
+} from './transactionDecoder';
 export {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_TIMEOUT_MS,

@@ -22,6 +22,8 @@ export const CommandIds = {
   copyActivityId: 'countersign.copyActivityId',
   copyFingerprint: 'countersign.copyFingerprint',
   openActivityJson: 'countersign.openActivityJson',
+  reviewActivity: 'countersign.reviewActivity',
+  simulateTeammateRequest: 'countersign.simulateTeammateRequest',
   revealActivity: 'countersign.revealActivity',
   showLog: 'countersign.showLog',
 } as const;

@@ -16,6 +16,7 @@ import { createServices, type Services } from './services';
 import { registerActivitiesView } from './views/activitiesTree';
 import { Inbox } from './inbox/inbox';
 import { registerOrganizationView } from './views/organizationTree';
+import { ReviewPages } from './review/reviewPages';
 import type { Views } from './views/views';
 
 export interface CountersignExtensionApi {
@@ -48,8 +49,9 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   const views: Views = {
     activities: registerActivitiesView(services, inbox),
     organization: registerOrganizationView(services),
+    reviews: new ReviewPages(services),
   };
-  context.subscriptions.push(views.activities, views.organization, sandbox);
+  context.subscriptions.push(views.activities, views.organization, views.reviews, sandbox);
   context.subscriptions.push(registerActivityJsonDocuments(services), registerProfileStatusBar(services));
   context.subscriptions.push(
     registerOrganizationKindContext(services),

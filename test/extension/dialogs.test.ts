@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { toChecksumAddress, type Activity } from '../../src/api';
 import { adviseAddress } from '../../src/extension/commands/operationInputs';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import { parseActivityJsonUri } from '../../src/extension/output/jsonDocumentProvider';
 import { addressValidation } from '../../src/extension/ui/prompts';
 import { fixturePath, readFixture } from '../support/fixtures';
 import { eventually, organizationNamed, run } from './hostSupport';
@@ -41,7 +40,7 @@ describe('dialogs that default to the harmless choice', function () {
   });
 
   for (const vote of ['approve', 'reject'] as const) {
-    it(`the ${vote} dialog offers Show Details… first (Enter) and ${vote === 'approve' ? 'Approve' : 'Reject'} second; Show Details opens the activity and casts no vote`, async () => {
+    it(`the ${vote} dialog offers Show Details… first (Enter) and ${vote === 'approve' ? 'Approve' : 'Reject'} second; Show Details opens its review page and casts no vote`, async () => {
       const waiting = await teamActivityWaiting(api, `Dialog ${vote} ${Date.now()}`);
       await useSandboxProfile(api, 'Team', 1);
       const command = vote === 'approve' ? 'countersign.approveActivity' : 'countersign.rejectActivity';
@@ -51,10 +50,8 @@ describe('dialogs that default to the harmless choice', function () {
       assert.equal(result, undefined, 'no vote was cast');
       assert.equal(shown.length, 1);
       assert.deepEqual(shown[0]?.buttons, ['Show Details…', vote === 'approve' ? 'Approve' : 'Reject']);
-      await eventually('the activity to open', () => {
-        const uri = vscode.window.activeTextEditor?.document.uri;
-        return uri && parseActivityJsonUri(uri)?.activityId === waiting.id ? true : undefined;
-      });
+      const page = await eventually('the review page to open', () => api.views.reviews.page(waiting.id));
+      assert.equal(page.model?.activityId, waiting.id);
       const { client } = await api.services.requireSession();
       const still = await client.getActivity({ organizationId: waiting.organizationId, activityId: waiting.id });
       assert.equal(still.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');

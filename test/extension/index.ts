@@ -6,7 +6,16 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec', forbidOnly: true });
+  // COUNTERSIGN_TEST_GREP runs only the tests whose title matches, for a quick look at one suite.
+  const grep = process.env.COUNTERSIGN_TEST_GREP;
+  const mocha = new Mocha({
+    ui: 'bdd',
+    color: false,
+    timeout: 30_000,
+    reporter: 'spec',
+    forbidOnly: true,
+    ...(grep ? { grep } : {}),
+  });
   const files = readdirSync(__dirname)
     .filter((name) => name.endsWith('.test.js'))
     .sort();

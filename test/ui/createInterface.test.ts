@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../support/fixtures';
 import {
   loadCodeServer,
@@ -80,6 +80,11 @@ async function screenshot(page: Page, name: string): Promise<void> {
     mkdirSync(media, { recursive: true });
     copyFileSync(file, path.join(media, name));
   }
+}
+
+/** The review page's content: a webview is an iframe whose document hosts the page in an inner iframe. */
+function reviewFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
 
 /** Every `privateKey` value in the sandbox's credentials.json files under `dir`: what must never reach a log. */
@@ -197,6 +202,8 @@ describe('the packaged extension in a real VS Code workbench', function () {
         'extension/dist/sandbox.js',
         'extension/media/countersign.svg',
         'extension/media/icon.png',
+        'extension/media/review/review.css',
+        'extension/media/review/review.js',
         ...walkthrough,
         'extension/package.json',
         'extension/package.nls.json',
@@ -391,6 +398,58 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Approve$/ }).click();
     await treeItem(pane(page, 'Activities'), /^Approve activity, Completed/).waitFor();
     await treeItem(pane(page, 'Organization'), /^Team counter/).waitFor();
+  });
+
+  it("simulates a teammate's request and shows the transfer decoded in a review page beside the editor", async function () {
+    this.timeout(120_000);
+    await runFromPalette(page, 'View: Close All Editors');
+    await runFromPalette(page, "Countersign: Simulate a Teammate's Request");
+    // The active profile is Team's second root user: the teammate is played by that user, so it offers the first.
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Switch to "Local sandbox · Team (Team root user 1)"' })
+      .waitFor();
+    await page.keyboard.press('Enter');
+    const toast = await notification(page, /Team root user 2 asks you to approve 2 transactions of Team/);
+    await toast.locator('.monaco-button', { hasText: 'Review Transfer' }).click();
+    const frame = reviewFrame(page);
+    await frame.locator('h3.call-title', { hasText: 'transfer(to, amount)' }).waitFor({ timeout: 30_000 });
+    const args = (await frame.locator('table.arguments tbody tr').allInnerTexts()).map((row) =>
+      row.replace(/\s+/g, ' ').trim(),
+    );
+    assert.deepEqual(args, [
+      'to address 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+      'amount uint256 250000000000000000000',
+    ]);
+    const text = await frame.locator('main').innerText();
+    assert.match(text, /Submitted by\s+Team root user 2/);
+    assert.match(text, /Chain\s+Sepolia \(11155111\)/);
+    await frame.locator('.progress', { hasText: '1 of 2 approvals: 1 more needed before it runs.' }).waitFor();
+    await clearNotifications(page);
+    await screenshot(page, 'review-page.png');
+  });
+
+  it('approves from the review page through the same confirmation, and the page shows the activity completed', async function () {
+    this.timeout(60_000);
+    const frame = reviewFrame(page);
+    await frame.locator('button[data-action="approve"]').click();
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /Approve "Sign transaction"\?/);
+    assert.match(await dialog.innerText(), /Approval 2 of 2: it runs when you approve/);
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Approve$/ }).click();
+    await frame.locator('h1 .status', { hasText: 'Completed' }).waitFor({ timeout: 30_000 });
+    await frame.locator('.progress', { hasText: '2 of 2 approvals: it ran.' }).waitFor();
+    assert.equal(await frame.locator('button[data-action="approve"]').count(), 0, 'no vote button once it ran');
+  });
+
+  it('brings the review page back after the window reloads', async function () {
+    this.timeout(180_000);
+    await runFromPalette(page, 'Developer: Reload Window');
+    await waitForWorkbench(page);
+    const frame = reviewFrame(page);
+    // The page shows once the local sandbox is up again, as the views do: on a loaded machine that takes a while.
+    await frame.locator('h3.call-title', { hasText: 'transfer(to, amount)' }).waitFor({ timeout: 120_000 });
+    await frame.locator('h1 .status', { hasText: 'Completed' }).waitFor();
   });
 
   it("logs errors by their class's own name in the packaged (minified) extension", () => {

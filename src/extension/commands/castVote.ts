@@ -159,7 +159,7 @@ async function namesFor(
 
 /**
  * The dialog before a vote. Enter chooses the first button, so it is the harmless "Show Details…" (which opens
- * the activity and casts nothing); "Open ABI…" shows a registered ABI in full; the vote comes last.
+ * the activity's review page and casts nothing); "Open ABI…" shows a registered ABI in full; the vote comes last.
  */
 async function confirmVote(
   services: Services,
@@ -180,7 +180,8 @@ async function confirmVote(
     buttons: [...(activity ? [showDetails] : []), ...(abi !== undefined ? [openAbi] : []), action],
   });
   if (choice === showDetails && activity) {
-    await vscode.commands.executeCommand(CommandIds.openActivityJson, activity);
+    // The review page: the activity in words, what it signs decoded, and its own Approve and Reject buttons.
+    await vscode.commands.executeCommand(CommandIds.reviewActivity, activity);
   } else if (choice === openAbi && abi !== undefined) {
     const document = await vscode.workspace.openTextDocument({ language: 'json', content: prettyJson(abi) });
     await vscode.window.showTextDocument(document, { preview: true });

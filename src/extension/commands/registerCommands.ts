@@ -18,6 +18,7 @@ import { deletionCommands } from './deletions';
 import { getApiKeyCommands } from './getApiKey';
 import { localSandboxCommands } from './localSandbox';
 import { profileCommands } from './profiles';
+import { reviewCommands } from './review';
 import type { Views } from '../views/views';
 import { viewCommands } from './viewCommands';
 
@@ -51,6 +52,7 @@ export function commandDescriptors(services: Services, views: Views, localSandbo
     ...deletionCommands(services),
     ...getApiKeyCommands(services),
     ...viewCommands(services, views),
+    ...reviewCommands(services, views, localSandbox),
   ];
 }
 

@@ -1,0 +1,380 @@
+/**
+ * What the review page shows, as plain data: the activity in words (type, organization, submitter, status, votes,
+ * quorum progress, fingerprint), its intent as a table, and for a signing activity what it signs, decoded with the
+ * organization's registered interfaces. Pure (no `vscode`); reviewHtml.ts draws it and tests read it.
+ */
+import type { Activity } from '../../api';
+import type {
+  DecodedArgument,
+  DecodedEthereumTransaction,
+  RegisteredInterface,
+  decodeEthereumTransaction,
+  decodeRawPayload,
+} from '../../api/remote';
+import type { OrganizationNames } from '../commands/voteDialog';
+import { readableIntentLines, submitter } from '../commands/voteDialog';
+import { ageText, activityTimeMs } from '../views/activityPresentation';
+import { activityTypeLabel, statusLabel, unwrapSingleKey, voteText } from '../wording/activityWords';
+import {
+  ethereumTransactionTypeLabel,
+  hashFunctionLabel,
+  payloadEncodingLabel,
+  reviewProgressText,
+} from '../wording/reviewWords';
+import { englishText, type Translate } from '../wording/translate';
+
+export interface ReviewRow {
+  readonly label: string;
+  readonly value: string;
+  /** Shown in a monospace font (addresses, hex, ids). */
+  readonly code?: boolean;
+}
+
+export interface ReviewNote {
+  readonly tone: 'info' | 'warning' | 'error';
+  readonly text: string;
+}
+
+/**
+ * What a button of the page does. The extension maps each to a command; a new way to vote is one more id here
+ * and one more entry in the page's action table.
+ */
+export type ReviewActionId = 'approve' | 'reject' | 'registerInterface' | 'openJson' | 'retry';
+
+export interface ReviewAction {
+  readonly id: ReviewActionId;
+  readonly label: string;
+  readonly primary: boolean;
+}
+
+export interface ReviewCall {
+  /** `transfer(to, amount)`. */
+  readonly title: string;
+  readonly signature: string;
+  readonly arguments: readonly DecodedArgument[];
+}
+
+export interface ReviewSection {
+  readonly id: 'intent' | 'transaction' | 'call' | 'payload';
+  readonly heading: string;
+  readonly rows: readonly ReviewRow[];
+  readonly notes: readonly ReviewNote[];
+  readonly call?: ReviewCall;
+  readonly actions: readonly ReviewAction[];
+}
+
+export interface ReviewModel {
+  readonly activityId: string;
+  readonly organizationId: string;
+  readonly title: string;
+  readonly statusLabel: string;
+  /** Consensus needed and this user may still vote. */
+  readonly awaitingVote: boolean;
+  readonly summary: readonly ReviewRow[];
+  readonly votes: readonly { readonly who: string; readonly selection: string; readonly approved: boolean }[];
+  readonly progress: string;
+  readonly sections: readonly ReviewSection[];
+  /** The vote buttons, in order; empty once the activity no longer waits for this user. */
+  readonly actions: readonly ReviewAction[];
+  /** The contract address "Register interface from ABI file…" registers, when the page offers it. */
+  readonly registerAddress: string | undefined;
+}
+
+export interface ReviewInput {
+  readonly activity: Activity;
+  readonly names: OrganizationNames | undefined;
+  /** The organization's registered interfaces; undefined when they could not be read. */
+  readonly interfaces: readonly RegisteredInterface[] | undefined;
+  readonly decode: {
+    readonly transaction: typeof decodeEthereumTransaction;
+    readonly payload: typeof decodeRawPayload;
+  };
+  readonly nowMs: number;
+  readonly t?: Translate;
+}
+
+/** Well-known chains by id, so that "1" reads as Ethereum mainnet; others show their id alone. */
+const CHAINS: Readonly<Record<string, string>> = {
+  '1': 'Ethereum mainnet',
+  '10': 'OP mainnet',
+  '56': 'BNB Smart Chain',
+  '137': 'Polygon',
+  '8453': 'Base',
+  '17000': 'Holesky',
+  '42161': 'Arbitrum One',
+  '11155111': 'Sepolia',
+};
+
+function chainText(chainId: string | undefined, t: Translate): string {
+  if (chainId === undefined) return t('Any chain (no chain id: the signature can be replayed on every chain)');
+  const name = CHAINS[chainId];
+  return name ? `${name} (${chainId})` : chainId;
+}
+
+function intentRows(activity: Activity, names: OrganizationNames | undefined, t: Translate): ReviewRow[] {
+  return readableIntentLines(activity, names, t).map((line) => {
+    const text = line.trim();
+    const colon = text.indexOf(': ');
+    return colon < 0
+      ? { label: '', value: text }
+      : {
+          label: text.slice(0, colon),
+          value: text.slice(colon + 2),
+          code: /^0x|^[0-9a-f-]{36}/i.test(text.slice(colon + 2)),
+        };
+  });
+}
+
+function shortHex(hex: string, keep = 66): string {
+  return hex.length <= keep ? hex : `${hex.slice(0, keep)}… (${(hex.length - 2) / 2} bytes)`;
+}
+
+function transactionSections(
+  tx: DecodedEthereumTransaction,
+  organization: string,
+  interfaces: readonly RegisteredInterface[] | undefined,
+  t: Translate,
+): { sections: ReviewSection[]; registerAddress: string | undefined } {
+  const registered =
+    tx.to === undefined
+      ? undefined
+      : interfaces?.find((i) => i.smartContractAddress.toLowerCase() === tx.to?.toLowerCase());
+  const rows: ReviewRow[] = [
+    { label: t('Transaction type'), value: ethereumTransactionTypeLabel(tx.transactionType) },
+    { label: t('Chain'), value: chainText(tx.chainId, t) },
+    {
+      label: t('To'),
+      value:
+        tx.to === undefined
+          ? t('Nobody: it deploys a contract')
+          : registered
+            ? `${tx.to} (${registered.label})`
+            : tx.to,
+      code: tx.to !== undefined,
+    },
+    { label: t('Value'), value: t('{0} ETH ({1} wei)', tx.valueEth, tx.valueWei) },
+    { label: t('Nonce'), value: tx.nonce },
+    { label: t('Gas limit'), value: tx.gasLimit },
+    ...tx.fees.map((fee) => ({
+      label:
+        fee.name === 'gasPrice'
+          ? t('Gas price')
+          : fee.name === 'maxFeePerGas'
+            ? t('Max fee per gas')
+            : t('Max priority fee per gas'),
+      value: t('{0} gwei ({1} wei)', fee.gwei, fee.wei),
+    })),
+    ...(tx.accessListEntries > 0 ? [{ label: t('Access list'), value: t('{0} entries', tx.accessListEntries) }] : []),
+    {
+      label: t('Data'),
+      value: tx.dataBytes === 0 ? t('None') : shortHex(tx.data),
+      code: tx.dataBytes > 0,
+    },
+  ];
+  const transaction: ReviewSection = { id: 'transaction', heading: t('Transaction'), rows, notes: [], actions: [] };
+  const call = tx.call;
+  let section: ReviewSection;
+  let registerAddress: string | undefined;
+  switch (call.kind) {
+    case 'transfer':
+      section = {
+        id: 'call',
+        heading: t('What it does'),
+        rows: [],
+        notes: [{ tone: 'info', text: t('A plain transfer of {0} ETH: it calls no contract.', tx.valueEth) }],
+        actions: [],
+      };
+      break;
+    case 'contractCreation':
+      section = {
+        id: 'call',
+        heading: t('What it does'),
+        rows: [],
+        notes: [{ tone: 'warning', text: t('It deploys a new contract from its data ({0} bytes).', tx.dataBytes) }],
+        actions: [],
+      };
+      break;
+    case 'noInterface':
+      registerAddress = tx.to;
+      section = {
+        id: 'call',
+        heading: t('Contract call'),
+        rows: [{ label: t('Function selector'), value: call.selector, code: true }],
+        notes: [
+          interfaces === undefined
+            ? {
+                tone: 'warning',
+                text: t(
+                  'The smart contract interfaces of {0} could not be read, so the call is not decoded.',
+                  organization,
+                ),
+              }
+            : {
+                tone: 'warning',
+                text: t(
+                  'No smart contract interface is registered in {0} for {1}, so the call cannot be decoded. Register its ABI to read the function and its arguments.',
+                  organization,
+                  tx.to ?? '',
+                ),
+              },
+        ],
+        actions:
+          interfaces === undefined
+            ? []
+            : [{ id: 'registerInterface', label: t('Register Interface from ABI File…'), primary: false }],
+      };
+      break;
+    case 'mismatch':
+      section = {
+        id: 'call',
+        heading: t('Contract call'),
+        rows: [
+          { label: t('Interface'), value: call.interfaceLabel },
+          { label: t('Function selector'), value: call.selector, code: true },
+        ],
+        notes: [
+          {
+            tone: 'error',
+            text: t(
+              'The data does not match the interface "{0}" registered for this address: {1}. Do not approve what you cannot read.',
+              call.interfaceLabel,
+              call.reason,
+            ),
+          },
+        ],
+        actions: [],
+      };
+      break;
+    case 'decoded':
+      section = {
+        id: 'call',
+        heading: t('Contract call'),
+        rows: [
+          { label: t('Function'), value: call.functionName },
+          { label: t('Signature'), value: `${call.signature} · ${call.selector}`, code: true },
+          { label: t('Interface'), value: call.interfaceLabel },
+        ],
+        notes: [],
+        call: { title: call.title, signature: call.signature, arguments: call.arguments },
+        actions: [],
+      };
+      break;
+  }
+  return { sections: [transaction, section], registerAddress };
+}
+
+/** The page's data for one activity. */
+export function buildReviewModel(input: ReviewInput): ReviewModel {
+  const { activity, names } = input;
+  const t = input.t ?? englishText;
+  const organization = names?.name ? `${names.name} (${activity.organizationId})` : activity.organizationId;
+  const who = submitter(activity, names);
+  const time = activityTimeMs(activity);
+  const status = statusLabel(activity.status, t);
+  const summary: ReviewRow[] = [
+    { label: t('Type'), value: activityTypeLabel(activity.type) },
+    { label: t('Organization'), value: organization },
+    ...(who ? [{ label: t('Submitted by'), value: who }] : []),
+    ...(time !== undefined
+      ? [{ label: t('Submitted'), value: `${ageText(time, input.nowMs, t)} · ${new Date(time).toISOString()}` }]
+      : []),
+    { label: t('Status'), value: status },
+    { label: t('Activity ID'), value: activity.id, code: true },
+    { label: t('Fingerprint'), value: activity.fingerprint || t('None'), code: true },
+  ];
+  const sections: ReviewSection[] = [
+    { id: 'intent', heading: t('Intent'), rows: intentRows(activity, names, t), notes: [], actions: [] },
+  ];
+  let registerAddress: string | undefined;
+  const inner = unwrapSingleKey(activity.intent) as Record<string, unknown>;
+  if (activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')) {
+    const unsigned = inner['unsignedTransaction'];
+    const type = inner['type'];
+    if (type !== undefined && type !== 'TRANSACTION_TYPE_ETHEREUM') {
+      sections.push({
+        id: 'transaction',
+        heading: t('Transaction'),
+        rows: [],
+        notes: [
+          {
+            tone: 'warning',
+            text: t(
+              'A {0} transaction is shown as its intent only.',
+              typeof type === 'string' ? type : JSON.stringify(type),
+            ),
+          },
+        ],
+        actions: [],
+      });
+    } else {
+      const decoded = input.decode.transaction(typeof unsigned === 'string' ? unsigned : '', input.interfaces ?? []);
+      if (decoded.ok) {
+        const built = transactionSections(
+          decoded.transaction,
+          names?.name ?? activity.organizationId,
+          input.interfaces,
+          t,
+        );
+        sections.push(...built.sections);
+        registerAddress = built.registerAddress;
+      } else {
+        sections.push({
+          id: 'transaction',
+          heading: t('Transaction'),
+          rows: [],
+          notes: [{ tone: 'error', text: t('The transaction cannot be read: {0}.', decoded.problem) }],
+          actions: [],
+        });
+      }
+    }
+  } else if (activity.type.startsWith('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD')) {
+    const payload = input.decode.payload({
+      payload: typeof inner['payload'] === 'string' ? inner['payload'] : '',
+      encoding: inner['encoding'] as Parameters<typeof decodeRawPayload>[0]['encoding'],
+      hashFunction: inner['hashFunction'] as Parameters<typeof decodeRawPayload>[0]['hashFunction'],
+    });
+    sections.push({
+      id: 'payload',
+      heading: t('Payload'),
+      rows: [
+        { label: t('Encoding'), value: payloadEncodingLabel(payload.encoding, t) },
+        { label: t('Hash function'), value: hashFunctionLabel(payload.hashFunction, t) },
+        { label: t('Payload'), value: shortHex(payload.payload, 400), code: true },
+        ...(payload.bytes !== undefined ? [{ label: t('Size'), value: t('{0} bytes', payload.bytes) }] : []),
+        ...(payload.text !== undefined ? [{ label: t('As text'), value: payload.text }] : []),
+        ...(payload.digest !== undefined ? [{ label: t('Digest signed'), value: payload.digest, code: true }] : []),
+      ],
+      notes: [
+        ...(payload.problem
+          ? [{ tone: 'error' as const, text: t('The payload cannot be read: {0}.', payload.problem) }]
+          : []),
+        ...(payload.text === undefined && payload.bytes !== undefined
+          ? [{ tone: 'info' as const, text: t('The payload is not printable text; its bytes are shown in hex.') }]
+          : []),
+      ],
+      actions: [],
+    });
+  }
+  const waiting = activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
+  const actions: ReviewAction[] = [
+    ...(waiting && activity.canApprove ? [{ id: 'approve' as const, label: t('Approve…'), primary: true }] : []),
+    ...(waiting && activity.canReject ? [{ id: 'reject' as const, label: t('Reject…'), primary: false }] : []),
+    { id: 'openJson', label: t('Open as JSON'), primary: false },
+  ];
+  return {
+    activityId: activity.id,
+    organizationId: activity.organizationId,
+    title: activityTypeLabel(activity.type),
+    statusLabel: status,
+    awaitingVote: waiting && (activity.canApprove || activity.canReject),
+    summary,
+    votes: activity.votes.map((vote) => {
+      const words = voteText(vote, t);
+      return { ...words, who: names?.names.get(vote.userId) ?? words.who };
+    }),
+    progress: reviewProgressText(activity, names?.threshold, t),
+    sections,
+    actions,
+    registerAddress,
+  };
+}

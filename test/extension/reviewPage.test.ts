@@ -1,0 +1,140 @@
+/**
+ * Runs in VS Code's extension host against the local sandbox: a simulated teammate's request, its review page
+ * (the transfer decoded with Team's registered sample interface, the other call not decodable), and a vote cast
+ * from the page's own button through the same modal as the tree.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Activity } from '../../src/api';
+import type { SimulatedRequests } from '../../src/extension/commands/simulateRequests';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+import type { ReviewModel } from '../../src/extension/review/reviewModel';
+import { eventually, organizationNamed, run } from './hostSupport';
+import { sandboxOrganizations, sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
+
+const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
+
+describe('the review page', function () {
+  this.timeout(60_000);
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
+  });
+
+  let requests: SimulatedRequests;
+
+  it("simulates a teammate's request: two signing activities of Team that wait for the first root user's vote", async () => {
+    await useSandboxProfile(api, 'Demo');
+    const simulated = await run<SimulatedRequests>(api, 'countersign.simulateTeammateRequest', { switchProfile: true });
+    assert.ok(simulated);
+    requests = simulated;
+    const team = organizationNamed(await sandboxOrganizations(api), 'Team');
+    const you = team.users[0];
+    assert.ok(you);
+    assert.ok(api.services.profiles.active()?.id.endsWith(you.userId), 'switched to Team root user 1');
+    for (const activity of [requests.transfer, requests.unregistered]) {
+      assert.equal(activity.type, 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2');
+      assert.equal(activity.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+      assert.equal(activity.organizationId, team.organizationId);
+    }
+  });
+
+  it('shows the transfer decoded with the registered interface: transfer(to, amount), each argument by name', async () => {
+    const model = await run<ReviewModel>(api, 'countersign.reviewActivity', requests.transfer);
+    assert.ok(model);
+    assert.equal(model.title, 'Sign transaction');
+    assert.equal(model.statusLabel, 'Consensus needed');
+    assert.match(model.progress, /^1 of 2 approvals: 1 more needed before it runs\.$/);
+    const summary = Object.fromEntries(model.summary.map((r) => [r.label, r.value]));
+    assert.match(summary['Organization'] ?? '', /^Team \(/);
+    assert.equal(summary['Submitted by'], 'Team root user 2');
+    assert.equal(summary['Fingerprint'], requests.transfer.fingerprint);
+    const call = model.sections.find((s) => s.id === 'call');
+    assert.equal(call?.call?.title, 'transfer(to, amount)');
+    assert.equal(call?.call?.signature, 'transfer(address,uint256)');
+    assert.deepEqual(call?.call?.arguments, [
+      { name: 'to', type: 'address', text: RECIPIENT },
+      { name: 'amount', type: 'uint256', text: '250000000000000000000' },
+    ]);
+    const transaction = Object.fromEntries(
+      (model.sections.find((s) => s.id === 'transaction')?.rows ?? []).map((r) => [r.label, r.value]),
+    );
+    assert.equal(transaction['Chain'], 'Sepolia (11155111)');
+    assert.equal(transaction['Value'], '0 ETH (0 wei)');
+    assert.equal(transaction['Max fee per gas'], '30 gwei (30000000000 wei)');
+    assert.deepEqual(
+      model.actions.map((a) => a.id),
+      ['approve', 'reject', 'openJson'],
+    );
+
+    const page = api.views.reviews.page(requests.transfer.id);
+    assert.ok(page, 'the page is open');
+    assert.equal(page.panel.viewColumn !== undefined, true);
+    assert.match(page.html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;/);
+    assert.match(page.html, /transfer\(to, amount\)/);
+    assert.doesNotMatch(page.html, /https?:\/\/(?!.*vscode)/, 'nothing remote');
+  });
+
+  it('opening the same activity again brings its one page forward instead of a second', async () => {
+    const before = api.views.reviews.page(requests.transfer.id);
+    await run<ReviewModel>(api, 'countersign.reviewActivity', requests.transfer.id);
+    assert.equal(api.views.reviews.page(requests.transfer.id), before);
+  });
+
+  it('says the call to an unregistered address cannot be decoded, and offers to register its ABI', async () => {
+    const model = await run<ReviewModel>(api, 'countersign.reviewActivity', requests.unregistered.fingerprint);
+    const call = model?.sections.find((s) => s.id === 'call');
+    assert.match(call?.notes[0]?.text ?? '', /No smart contract interface is registered in Team for 0xD1220A0c/);
+    assert.deepEqual(
+      call?.actions.map((a) => a.id),
+      ['registerInterface'],
+    );
+    assert.equal(model?.registerAddress, '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb');
+  });
+
+  it("approves from the page's button through the same modal, and the page then shows the activity completed", async () => {
+    const page = api.views.reviews.page(requests.transfer.id);
+    assert.ok(page);
+    const shown: string[] = [];
+    const answering = api.services.modals.answerWith((request) => {
+      shown.push(request.message);
+      return 'Approve';
+    });
+    try {
+      await page.receive({ type: 'action', action: 'approve' });
+    } finally {
+      answering.dispose();
+    }
+    assert.deepEqual(shown, ['Approve "Sign transaction"?']);
+    const { client } = await api.services.requireSession();
+    const after = await client.getActivity({
+      organizationId: requests.transfer.organizationId,
+      activityId: requests.transfer.id,
+    });
+    assert.equal(after.status, 'ACTIVITY_STATUS_COMPLETED');
+    await eventually('the page to show the completed activity', () =>
+      page.model?.statusLabel === 'Completed' ? true : undefined,
+    );
+    assert.deepEqual(
+      page.model?.actions.map((a) => a.id),
+      ['openJson'],
+      'no vote buttons once it ran',
+    );
+    assert.match(page.model?.progress ?? '', /^2 of 2 approvals: it ran\.$/);
+  });
+
+  it("the approve dialog's Show Details… opens the review page and casts no vote", async () => {
+    const target: Activity = requests.unregistered;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const answering = api.services.modals.answerWith((request) => request.buttons[0]);
+    try {
+      const result = await run<Activity>(api, 'countersign.approveActivity', target);
+      assert.equal(result, undefined);
+    } finally {
+      answering.dispose();
+    }
+    const page = await eventually('the review page', () => api.views.reviews.page(target.id));
+    assert.equal(page.model?.statusLabel, 'Consensus needed');
+    await useSandboxProfile(api, 'Team', 0);
+  });
+});
