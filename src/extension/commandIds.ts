@@ -23,6 +23,12 @@ export const CommandIds = {
   copyFingerprint: 'countersign.copyFingerprint',
   openActivityJson: 'countersign.openActivityJson',
   showLog: 'countersign.showLog',
+  revealSmartContractInterface: 'countersign.revealSmartContractInterface',
+  compareWithRegisteredInterface: 'countersign.compareWithRegisteredInterface',
+  replaceSmartContractInterface: 'countersign.replaceSmartContractInterface',
+  openSmartContractInterfaceAbi: 'countersign.openSmartContractInterfaceAbi',
+  compareSmartContractInterfaceWithFile: 'countersign.compareSmartContractInterfaceWithFile',
+  revealAbiProblem: 'countersign.revealAbiProblem',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

@@ -3,6 +3,7 @@
  * Activation is lazy (a view or a command). What `activate` returns is for the integration tests.
  */
 import * as vscode from 'vscode';
+import { registerAbiEditor, type AbiEditor } from './abi/abiEditor';
 import { registerCommands, type CommandFailure } from './commands/registerCommands';
 import { LocalSandbox } from './localSandbox';
 import { createLog } from './output/log';
@@ -21,6 +22,8 @@ export interface CountersignExtensionApi {
   readonly services: Services;
   readonly views: Views;
   readonly localSandbox: LocalSandbox;
+  /** The lenses, diagnostics and quick fixes of ABI files. */
+  readonly abiEditor: AbiEditor;
   /** Every command failure, with the message the user saw. */
   readonly onCommandFailure: vscode.Event<CommandFailure>;
   /** How long activate took, in milliseconds. */
@@ -51,13 +54,15 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
     registerActiveProfileDescription(services, views),
   );
   const onCommandFailure = registerCommands(services, views, sandbox);
+  const abiEditor = registerAbiEditor(services);
+  context.subscriptions.push(abiEditor);
 
   const activationMs = performance.now() - started;
   log.info('Countersign activated', {
     version: String((context.extension.packageJSON as { version?: unknown }).version),
     activationMs: Math.round(activationMs),
   });
-  return { services, views, localSandbox: sandbox, onCommandFailure, activationMs };
+  return { services, views, localSandbox: sandbox, abiEditor, onCommandFailure, activationMs };
 }
 
 export async function deactivate(): Promise<void> {
