@@ -4,7 +4,7 @@
  * with jsonc-parser, the parser VS Code itself uses). A JSON file that is none of the formats the reader knows is
  * `notAbi`, and has no problems: package.json or a tsconfig is never reported.
  */
-import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../wireValues';
 import { abiPathKind } from './abiPaths';
 import { canonicalAbiJson } from './canonicalAbi';
@@ -131,11 +131,13 @@ export function analyzeAbiDocument(text: string, filePath: string): AbiDocumentA
   const fileName = filePath.split(/[\\/]/).pop();
   if (body.trim() === '') return NOT_ABI;
 
-  const errors: ParseError[] = [];
-  const root = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false });
-  const syntax = errors.length > 0 || !root ? findJsonSyntaxProblem(body) : undefined;
-  if (syntax) {
+  // JSON.parse first: it is several times faster than a parse with positions, which only problems need.
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
     if (pathKind !== 'abi') return NOT_ABI;
+    const syntax = findJsonSyntaxProblem(body) ?? { offset: 0, length: 1, line: 1, column: 1, reason: 'not JSON' };
     const message = `Not valid JSON (line ${syntax.line}, column ${syntax.column}): ${syntax.reason}.`;
     return {
       kind: 'abi',
@@ -145,17 +147,10 @@ export function analyzeAbiDocument(text: string, filePath: string): AbiDocumentA
       ],
     };
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return NOT_ABI;
-  }
   if (!hasAbiShape(value, pathKind)) {
     if (!/\.abi\.json$/i.test(filePath)) return NOT_ABI;
     return fileProblem('The file holds neither an ABI array nor a contract artifact.', body, bom);
   }
-  if (!root) return NOT_ABI;
 
   let listed: ReturnType<typeof abiContractsOfValue>;
   try {
@@ -164,17 +159,20 @@ export function analyzeAbiDocument(text: string, filePath: string): AbiDocumentA
     const message = error instanceof Error ? error.message.replace(/^[^:]*\.json: /, '') : String(error);
     return fileProblem(message.charAt(0).toUpperCase() + message.slice(1), body, bom);
   }
-  const nodes = listed[0] ? abiNodes(root, listed[0].format) : [];
+  const validations = listed.map((contract) => validateAbi(contract.abi));
+  const simple = listed.length === 1 && validations[0]?.issues.length === 0;
+  const root = simple ? undefined : parseTree(body, [], { disallowComments: true, allowTrailingComma: false });
+  const nodes = root && listed[0] ? abiNodes(root, listed[0].format) : [];
   const contracts: AbiDocumentContract[] = [];
   const problems: AbiDocumentProblem[] = [];
   listed.forEach((contract, i) => {
     const node = nodes[i] ?? root;
-    const start = startOf(node);
+    const start = node ? startOf(node) : quickStart(body, contract.format);
     const at = (target: Node) => ({ offset: target.offset + bom, length: Math.max(1, target.length) });
-    const validation = validateAbi(contract.abi);
+    const validation = validations[i] ?? validateAbi(contract.abi);
     const many = listed.length > 1 && contract.contractName ? `${contract.contractName}: ` : '';
     for (const issue of validation.issues) {
-      const entry = node.type === 'array' && issue.index !== undefined ? node.children?.[issue.index] : undefined;
+      const entry = node?.type === 'array' && issue.index !== undefined ? node.children?.[issue.index] : undefined;
       const place = entry ? at(nodeFor(entry, issue.path)) : { offset: start.offset + bom, length: start.length };
       problems.push({
         severity: issue.severity,
@@ -213,6 +211,13 @@ export function analyzeAbiDocument(text: string, filePath: string): AbiDocumentA
     });
   });
   return { kind: 'abi', contracts, problems };
+}
+
+/** Where the one ABI of a file without problems starts, found without a parse with positions. */
+function quickStart(body: string, format: AbiFileFormat): { offset: number; length: number } {
+  const key = format === 'etherscan' ? '"result"' : format === 'plain' ? '[' : '"abi"';
+  const offset = body.indexOf(key);
+  return offset === -1 ? { offset: 0, length: 1 } : { offset, length: key.length };
 }
 
 function fileProblem(message: string, body: string, bom: number): AbiDocumentAnalysis {

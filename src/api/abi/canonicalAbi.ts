@@ -76,21 +76,18 @@ function typeRank(type: string): number {
  */
 export function canonicalAbi(abi: unknown): unknown {
   if (!Array.isArray(abi)) return sortKeys(abi);
-  const keyed = abi.map((entry) => {
-    const sorted = sortKeys(entry);
-    return {
-      entry: sorted,
-      type: abiEntryType(entry),
-      signature: abiEntrySignature(entry),
-      text: JSON.stringify(sorted),
-    };
-  });
+  const keyed = abi.map((entry) => ({
+    entry: sortKeys(entry),
+    type: abiEntryType(entry),
+    signature: abiEntrySignature(entry),
+  }));
+  // Two entries of one signature (overloads differ by inputs, so rarely) are ordered by their whole text.
   keyed.sort(
     (a, b) =>
       typeRank(a.type) - typeRank(b.type) ||
       compare(a.type, b.type) ||
       compare(a.signature, b.signature) ||
-      compare(a.text, b.text),
+      compare(JSON.stringify(a.entry), JSON.stringify(b.entry)),
   );
   return keyed.map((k) => k.entry);
 }
