@@ -421,5 +421,23 @@ describe('ABI files in the editor', function () {
     assert.match(tooltip.value, /`setNumber\(uint256 newNumber\)`/);
     assert.match(tooltip.value, /\*\*Events\*\* \(1\)/);
     assert.match(tooltip.value, /`NumberChanged\(/);
+    // The row's Open ABI: the registered ABI, canonical and read-only; Compare with File…: the diff with a file.
+    const opened = await run<vscode.Uri>(api, 'countersign.openSmartContractInterfaceAbi', element);
+    assert.ok(opened);
+    assert.equal(opened.scheme, 'countersign-abi');
+    const abiText = (await vscode.workspace.openTextDocument(opened)).getText();
+    assert.deepEqual(
+      (JSON.parse(abiText) as Array<{ name?: string }>).map((entry) => entry.name ?? ''),
+      ['', 'increment', 'number', 'setNumber', 'NumberChanged', 'NotOwner'],
+      'entries by type (constructor, functions, events, errors), then signature',
+    );
+    const sides = await run<{ left: vscode.Uri; right: vscode.Uri }>(
+      api,
+      'countersign.compareSmartContractInterfaceWithFile',
+      element,
+      { uri: uri.toString() },
+    );
+    assert.ok(sides);
+    assert.equal((await vscode.workspace.openTextDocument(sides.right)).getText(), abiText);
   });
 });
