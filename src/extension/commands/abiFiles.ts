@@ -43,7 +43,7 @@ export function abiFileCommands(services: Services, views: Views): CommandDescri
     id,
     action,
     accepts,
-    options: ABI_FILE_OPTIONS,
+    ...(accepts.includes('options') ? { options: ABI_FILE_OPTIONS } : {}),
     run: async (...args: unknown[]) =>
       (await import('../abi/abiFileActions.js')).runAbiFileCommand(id, services, views, args),
   }));
