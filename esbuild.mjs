@@ -83,7 +83,10 @@ export function buildOptions({ production = false, watch = false, metafile = fal
  * @returns {{ files: { path: string, bytes: number }[], bytes: number }}
  */
 export function activationLoad(metafile) {
-  const entry = Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint !== undefined);
+  // The extension's own entry: the chunks loaded with import() are entry points of the metafile too.
+  const entry = Object.keys(metafile.outputs).find(
+    (file) => metafile.outputs[file].entryPoint === 'src/extension/extension.ts',
+  );
   if (!entry) throw new Error('The metafile has no entry output.');
   const seen = new Set([entry]);
   const queue = [entry];

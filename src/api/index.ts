@@ -68,6 +68,8 @@ export { checkEthereumAddress, toChecksumAddress, type CheckedAddress } from './
 export type { AbiContract, AbiFileFormat, ReadAbi } from './abi/readAbi';
 export type { AbiEntry, AbiParameter, AbiValidation } from './abi/validateAbi';
 export type { JsonSyntaxProblem } from './abi/jsonPositions';
+export type { AbiIssue } from './abi/validateAbi';
+export type { AbiDocumentAnalysis, AbiDocumentContract, AbiDocumentProblem, AbiProblemKind } from './abi/abiDocument';
 
 // Where a service may be, and the service's fixed values.
 export { checkBaseUrl, isLoopbackHost } from './transport/urlPolicy';

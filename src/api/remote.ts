@@ -116,5 +116,27 @@ export {
 } from './schemas/smartContractInterface';
 // ABI files: read and checked with zod, like the responses, so they load with them and not at activation.
 export { validateAbi, type AbiEntry, type AbiParameter, type AbiValidation } from './abi/validateAbi';
-export { listAbiContracts, readAbiFile, type AbiContract, type AbiFileFormat, type ReadAbi } from './abi/readAbi';
+export { analyzeAbiDocument } from './abi/abiDocument';
+// Which files may hold an ABI (from the path alone), and ABIs in canonical form.
+export { abiPathKind, type AbiPathKind } from './abi/abiPaths';
+export {
+  abiEntryDeclaration,
+  abiEntrySignature,
+  abiFunctionsAndEvents,
+  canonicalAbi,
+  canonicalAbiJson,
+  canonicalAbiJsonOfText,
+  labelVersion,
+  nextVersionLabel,
+  prettyCanonicalAbi,
+  type AbiSummaryLine,
+} from './abi/canonicalAbi';
+export {
+  abiContractsOfValue,
+  listAbiContracts,
+  readAbiFile,
+  type AbiContract,
+  type AbiFileFormat,
+  type ReadAbi,
+} from './abi/readAbi';
 export { findJsonSyntaxProblem, JsonSyntaxError, lineAndColumn, parseJsonStrict } from './abi/jsonPositions';

@@ -26,6 +26,12 @@ export const CommandIds = {
   simulateTeammateRequest: 'countersign.simulateTeammateRequest',
   revealActivity: 'countersign.revealActivity',
   showLog: 'countersign.showLog',
+  revealSmartContractInterface: 'countersign.revealSmartContractInterface',
+  compareWithRegisteredInterface: 'countersign.compareWithRegisteredInterface',
+  replaceSmartContractInterface: 'countersign.replaceSmartContractInterface',
+  openSmartContractInterfaceAbi: 'countersign.openSmartContractInterfaceAbi',
+  compareSmartContractInterfaceWithFile: 'countersign.compareSmartContractInterfaceWithFile',
+  revealAbiProblem: 'countersign.revealAbiProblem',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

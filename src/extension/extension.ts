@@ -3,6 +3,7 @@
  * Activation is lazy (a view or a command). What `activate` returns is for the integration tests.
  */
 import * as vscode from 'vscode';
+import { registerAbiEditor, type AbiEditor } from './abi/abiEditor';
 import { registerCommands, type CommandFailure } from './commands/registerCommands';
 import { LocalSandbox } from './localSandbox';
 import { createLog } from './output/log';
@@ -23,6 +24,8 @@ export interface CountersignExtensionApi {
   readonly services: Services;
   readonly views: Views;
   readonly localSandbox: LocalSandbox;
+  /** The lenses, diagnostics and quick fixes of ABI files. */
+  readonly abiEditor: AbiEditor;
   /** What waits for the current user's vote (the Activities view's group, its badge and the status bar). */
   readonly inbox: Inbox;
   /** Every command failure, with the message the user saw. */
@@ -58,13 +61,15 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
     registerActiveProfileDescription(services, views),
   );
   const onCommandFailure = registerCommands(services, views, sandbox);
+  const abiEditor = registerAbiEditor(services);
+  context.subscriptions.push(abiEditor);
 
   const activationMs = performance.now() - started;
   log.info('Countersign activated', {
     version: String((context.extension.packageJSON as { version?: unknown }).version),
     activationMs: Math.round(activationMs),
   });
-  return { services, views, localSandbox: sandbox, inbox, onCommandFailure, activationMs };
+  return { services, views, localSandbox: sandbox, abiEditor, inbox, onCommandFailure, activationMs };
 }
 
 export async function deactivate(): Promise<void> {

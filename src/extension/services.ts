@@ -9,6 +9,7 @@ import { ContextKeys } from './commandIds';
 import { clampSetting, type NumericSetting } from './settingBounds';
 import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
+import type { InterfaceList } from './abi/interfaceList';
 import { FactsCache } from './inbox/factsCache';
 import type { OrganizationFacts } from './inbox/inboxRules';
 
@@ -49,6 +50,8 @@ export interface Services {
   readonly keys: KeyVault;
   /** The modal dialogs of approve, reject and delete (tests read and answer them here). */
   readonly modals: ModalDialogs;
+  /** The organization's smart contract interfaces, fetched once and shared (ABI lenses, Organization view). */
+  interfaceList(): Promise<InterfaceList>;
   /** Masks secrets in text meant for the user (messages, details). */
   redact(text: string): string;
   settings(): Settings;
@@ -154,6 +157,24 @@ export function createServices(
     void refreshState().then(() => emitter.fire('profile'));
   };
 
+  // Loaded with the first reader (a lens, the Organization view's first load), not at activation.
+  let interfaceList: Promise<InterfaceList> | undefined;
+  const loadInterfaceList = () =>
+    (interfaceList ??= import('./abi/interfaceList.js').then(({ InterfaceList }) => {
+      const list = new InterfaceList({
+        session,
+        pollIntervalMs: () => readSettings().pollIntervalMs,
+        failure: (message, error) => log.failure(message, error),
+      });
+      context.subscriptions.push(
+        list,
+        emitter.event((scope) => {
+          if (scope === 'organization' || scope === 'profile') list.invalidate();
+        }),
+      );
+      return list;
+    }));
+
   context.subscriptions.push(
     emitter,
     modals,
@@ -177,6 +198,7 @@ export function createServices(
     profiles,
     keys,
     modals,
+    interfaceList: loadInterfaceList,
     redact: (text) => log.redact(text),
     settings: readSettings,
     state: () => state,

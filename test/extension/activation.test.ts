@@ -22,15 +22,19 @@ describe('activation', () => {
     assert.equal(extension.extensionKind, vscode.ExtensionKind.Workspace);
   });
 
-  it('does not activate at startup, only for a view or a command', () => {
+  it('activates at startup only in a smart-contract workspace (the suite opens a Hardhat project), never for any JSON file', async () => {
     const extension = vscode.extensions.getExtension(extensionId);
     assert.ok(extension);
-    assert.equal(activeAtLoad, false, 'the extension was already active when the suite started');
     const events = (extension.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
     assert.ok(
-      !events.includes('*') && !events.includes('onStartupFinished'),
+      !events.includes('*') && !events.includes('onStartupFinished') && !events.some((e) => e.startsWith('onLanguage')),
       `eager activation events: ${events.join(', ')}`,
     );
+    for (const marker of ['hardhat.config.js', 'foundry.toml', 'truffle-config.js'])
+      assert.ok(events.includes(`workspaceContains:${marker}`), `no activation on ${marker}`);
+    const hardhat = await vscode.workspace.findFiles('hardhat.config.js', undefined, 1);
+    assert.equal(hardhat.length, 1, 'the suite runs in a workspace with a hardhat.config.js');
+    assert.equal(activeAtLoad, true, 'the extension did not start by itself in a Hardhat workspace');
   });
 
   it('activates without error, and says how long it took', async function () {

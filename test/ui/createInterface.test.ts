@@ -6,7 +6,7 @@
 //   UPDATE_SCREENSHOTS=1 …   also writes them to media/screenshots/ (otherwise only test-results/ui/)
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
@@ -344,6 +344,46 @@ describe('the packaged extension in a real VS Code workbench', function () {
       .first()
       .waitFor();
     await clearNotifications(page);
+  });
+
+  it('shows above an ABI file the interface it is registered as', async function () {
+    this.timeout(60_000);
+    await showContainer(page, 'Explorer');
+    await treeItem(page, 'Counter.abi.json').click();
+    await page.locator('.editor-group-container .tab.active', { hasText: 'Counter.abi.json' }).waitFor();
+    await page
+      .locator('.codelens-decoration', { hasText: 'Registered as Counter · 0x5aAeb6…1BeAed' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await screenshot(page, 'abi-lens.png');
+  });
+
+  it('compares a recompiled artifact with the registered interface in the diff editor', async function () {
+    this.timeout(60_000);
+    // The compiler wrote the contract again, with one more function than the registered ABI.
+    const abi = JSON.parse(readFileSync(path.join(folder, 'abi', 'Counter.abi.json'), 'utf8')) as unknown[];
+    abi.push({ type: 'function', name: 'reset', inputs: [], outputs: [], stateMutability: 'nonpayable' });
+    const artifactDir = path.join(folder, 'artifacts', 'contracts', 'Counter.sol');
+    mkdirSync(artifactDir, { recursive: true });
+    const artifact = {
+      _format: 'hh-sol-artifact-1',
+      contractName: 'Counter',
+      sourceName: 'contracts/Counter.sol',
+      abi,
+    };
+    writeFileSync(path.join(artifactDir, 'Counter.json'), `${JSON.stringify(artifact, null, 2)}\n`);
+    await runFromPalette(page, 'Go to File...');
+    const input = page.locator('.quick-input-widget input[type="text"]');
+    await input.fill('artifacts/contracts/Counter.sol/Counter.json');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Counter.json' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.editor-group-container .tab.active', { hasText: 'Counter.json' }).waitFor();
+    const lens = page.locator('.codelens-decoration', { hasText: 'Registered ABI differs from this file' }).first();
+    await lens.waitFor({ timeout: 30_000 });
+    await lens.locator('a', { hasText: /^Compare$/ }).click();
+    await page.locator('.editor-group-container .tab.active', { hasText: 'Counter (registered) ↔' }).waitFor();
+    await page.locator('.monaco-diff-editor .view-lines', { hasText: '"reset"' }).first().waitFor();
+    await screenshot(page, 'abi-compare.png');
   });
 
   it('asks the second root user of Team to approve in a dialog that names things, with Show Details… first', async function () {

@@ -63,7 +63,11 @@ function parseJson(text: string, fileName: string | undefined): unknown {
 
 /** Every contract ABI the file holds; several for solc combined or standard JSON output. */
 export function listAbiContracts(text: string, fileName?: string): AbiContract[] {
-  const value = parseJson(text, fileName);
+  return abiContractsOfValue(parseJson(text, fileName), fileName);
+}
+
+/** The contracts of an already parsed file (what listAbiContracts returns, without parsing again). */
+export function abiContractsOfValue(value: unknown, fileName?: string): AbiContract[] {
   const fallbackName = baseName(fileName);
   if (Array.isArray(value)) return [{ contractName: fallbackName, format: 'plain', abi: value }];
   if (!isRecord(value)) fail(fileName, 'the file holds neither an ABI array nor a contract artifact.');

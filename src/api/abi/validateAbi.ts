@@ -65,6 +65,16 @@ export interface AbiValidation {
   readonly errors: string[];
   /** Things worth a look that do not block: unnamed inputs, duplicate signatures. */
   readonly warnings: string[];
+  /** The same problems with their place (entry index and path inside it), for an editor to point at. */
+  readonly issues: AbiIssue[];
+}
+
+/** One problem of an ABI: `index` is the entry (undefined for the ABI as a whole), `path` the place inside it. */
+export interface AbiIssue {
+  readonly severity: 'error' | 'warning';
+  readonly index: number | undefined;
+  readonly path: readonly (string | number)[];
+  readonly message: string;
 }
 
 function describeEntry(index: number, raw: unknown): string {
@@ -92,31 +102,39 @@ function signature(entry: AbiEntry): string | undefined {
 /** Validates an ABI (an already parsed JSON value). A missing `type` means "function", as in the spec. */
 export function validateAbi(value: unknown): AbiValidation {
   if (!Array.isArray(value)) {
-    return { entries: [], errors: ['The ABI must be a JSON array of entries.'], warnings: [] };
+    const message = 'The ABI must be a JSON array of entries.';
+    return { entries: [], errors: [message], warnings: [], issues: [wholeIssue(message)] };
   }
   if (value.length === 0) {
-    return {
-      entries: [],
-      errors: ['The ABI is an empty array: it describes no function, event or error.'],
-      warnings: [],
-    };
+    const message = 'The ABI is an empty array: it describes no function, event or error.';
+    return { entries: [], errors: [message], warnings: [], issues: [wholeIssue(message)] };
   }
   const entries: AbiEntry[] = [];
   const errors: string[] = [];
   const warnings: string[] = [];
+  const issues: AbiIssue[] = [];
+  const error = (index: number, path: readonly (string | number)[], message: string) => {
+    errors.push(message);
+    issues.push({ severity: 'error', index, path, message });
+  };
+  const warning = (index: number, path: readonly (string | number)[], message: string) => {
+    warnings.push(message);
+    issues.push({ severity: 'warning', index, path, message });
+  };
   const seen = new Set<string>();
   value.forEach((raw: unknown, index) => {
     const withType = typeof raw === 'object' && raw !== null && !('type' in raw) ? { ...raw, type: 'function' } : raw;
     const where = describeEntry(index, raw);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      errors.push(`${where}: must be an object`);
+      error(index, [], `${where}: must be an object`);
       return;
     }
     const parsed = abiEntrySchema.safeParse(withType);
     if (!parsed.success) {
       for (const issue of parsed.error.issues.slice(0, 3)) {
         const at = formatPath(issue.path);
-        errors.push(at ? `${where}: ${at} ${issue.message}` : `${where}: ${issue.message}`);
+        const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
+        error(index, path, at ? `${where}: ${at} ${issue.message}` : `${where}: ${issue.message}`);
       }
       return;
     }
@@ -124,12 +142,16 @@ export function validateAbi(value: unknown): AbiValidation {
     entries.push(entry);
     if (entry.type === 'function' || entry.type === 'event' || entry.type === 'error') {
       entry.inputs.forEach((input, i) => {
-        if (!input.name) warnings.push(`${where}: input ${i} (${input.type}) has no name`);
+        if (!input.name) warning(index, ['inputs', i], `${where}: input ${i} (${input.type}) has no name`);
       });
       const sig = signature(entry);
-      if (sig && seen.has(sig)) warnings.push(`${where}: ${sig} is declared twice`);
+      if (sig && seen.has(sig)) warning(index, [], `${where}: ${sig} is declared twice`);
       if (sig) seen.add(sig);
     }
   });
-  return { entries, errors: errors.slice(0, 20), warnings };
+  return { entries, errors: errors.slice(0, 20), warnings, issues: issues.slice(0, 200) };
+}
+
+function wholeIssue(message: string): AbiIssue {
+  return { severity: 'error', index: undefined, path: [], message };
 }

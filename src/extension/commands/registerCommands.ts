@@ -9,6 +9,7 @@ import type { LocalSandbox } from '../localSandbox';
 import type { Services } from '../services';
 import { runCommand } from '../ui/runCommand';
 import type { CommandDescriptor } from './commandDescriptor';
+import { abiFileCommands } from './abiFiles';
 import { apiKeyCommands } from './apiKeys';
 import { approvalCommands } from './approvals';
 import type { CommandCall } from './commandArguments';
@@ -53,6 +54,7 @@ export function commandDescriptors(services: Services, views: Views, localSandbo
     ...getApiKeyCommands(services),
     ...viewCommands(services, views),
     ...reviewCommands(services, views, localSandbox),
+    ...abiFileCommands(services, views),
   ];
 }
 

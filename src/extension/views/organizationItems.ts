@@ -58,15 +58,18 @@ export function smartContractInterfaceTreeItem(element: SmartContractInterfaceEl
   item.description = shortAddress(sci.smartContractAddress);
   item.iconPath = new vscode.ThemeIcon('file-code');
   item.contextValue = contextValue('smartContractInterface');
-  item.tooltip = markdown(
-    [
-      `**${plain(sci.label)}** (${plain(interfaceTypeText(sci.type))})`,
-      `${plain(t('Address'))}: ${code(sci.smartContractAddress)}`,
-      `${plain(t('Smart contract interface ID'))}: ${code(sci.smartContractInterfaceId)}`,
-      sci.notes ? `${plain(t('Notes'))}: ${plain(sci.notes)}` : '',
-    ].filter((line) => line !== ''),
-  );
+  // The tooltip, with the ABI's functions and events, is made on hover (resolveTreeItem): an ABI is up to 400 KB.
   return item;
+}
+
+/** The first lines of an interface's tooltip: label, type, address, id and notes. */
+export function smartContractInterfaceTooltipLines(sci: SmartContractInterface): string[] {
+  return [
+    `**${plain(sci.label)}** (${plain(interfaceTypeText(sci.type))})`,
+    `${plain(t('Address'))}: ${code(sci.smartContractAddress)}`,
+    `${plain(t('Smart contract interface ID'))}: ${code(sci.smartContractInterfaceId)}`,
+    sci.notes ? `${plain(t('Notes'))}: ${plain(sci.notes)}` : '',
+  ].filter((line) => line !== '');
 }
 
 function curveText(curve: string): string {

@@ -105,6 +105,15 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
     }
   }
 
+  /** On hover: an interface's tooltip lists its functions and events (its ABI is parsed only then). */
+  async resolveTreeItem(item: vscode.TreeItem, element: OrganizationElement): Promise<vscode.TreeItem> {
+    if (element.kind === 'smartContractInterface' && item.tooltip === undefined) {
+      const { smartContractInterfaceTooltip } = await import('./interfaceHover.js');
+      item.tooltip = smartContractInterfaceTooltip(element.smartContractInterface);
+    }
+    return item;
+  }
+
   async getChildren(element?: OrganizationElement): Promise<OrganizationElement[]> {
     if (element === undefined) return this.#rootChildren();
     switch (element.kind) {
@@ -277,7 +286,10 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
       }
     };
     const [smartContractInterfaces, privateKeys, privateKeyTags] = await Promise.all([
-      settle('smart contract interfaces', () => client.listSmartContractInterfaces({ organizationId })),
+      // The list the ABI lenses read too: one request serves both.
+      settle('smart contract interfaces', async () => [
+        ...(await (await this.services.interfaceList()).refresh(session)),
+      ]),
       settle('private keys', () => client.listPrivateKeys({ organizationId })),
       settle('private key tags', () => client.listPrivateKeyTags({ organizationId })),
     ]);

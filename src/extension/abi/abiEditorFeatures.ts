@@ -1,0 +1,116 @@
+/**
+ * ABI files in the editor: lenses above the ABI, its problems in the Problems panel and quick fixes. Started (by
+ * abiEditor.ts) when the first JSON document opens; the reading of ABIs (zod, jsonc-parser) loads with it.
+ */
+import * as vscode from 'vscode';
+import { abiPathKind } from '../../api/remote';
+import type { Services } from '../services';
+import type { AbiLens } from './abiLensModel';
+import { createAbiEditorModel } from './abiEditorModel';
+
+export interface AbiEditorFeatures extends vscode.Disposable {
+  readonly diagnostics: vscode.DiagnosticCollection;
+  /** The lenses of a document as data (for the tests); [] when it is not an ABI file. */
+  lenses(document: vscode.TextDocument): Promise<AbiLens[]>;
+  /** Resolves once the diagnostics of the open documents are up to date. */
+  settled(): Promise<void>;
+}
+
+/** Artifacts run to megabytes: past this, a document is not read as an ABI (the service takes 400 KB of ABI). */
+const MAX_DOCUMENT_CHARS = 16 * 1024 * 1024;
+const DEBOUNCE_MS = 300;
+
+function mayBeAbi(document: vscode.TextDocument): boolean {
+  if (document.uri.scheme !== 'file' && document.uri.scheme !== 'untitled') return false;
+  if (document.languageId !== 'json' && document.languageId !== 'jsonc' && !/\.json$/i.test(document.uri.path))
+    return false;
+  return abiPathKind(document.uri.path) !== 'excluded';
+}
+
+export async function startAbiEditor(services: Services): Promise<AbiEditorFeatures> {
+  const [model, interfaces] = await Promise.all([createAbiEditorModel(services), services.interfaceList()]);
+  const diagnostics = vscode.languages.createDiagnosticCollection('countersign-abi');
+  const lensesChanged = new vscode.EventEmitter<void>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  const check = (document: vscode.TextDocument) => {
+    if (!mayBeAbi(document) || document.getText().length > MAX_DOCUMENT_CHARS) {
+      diagnostics.delete(document.uri);
+      return;
+    }
+    try {
+      diagnostics.set(document.uri, model.diagnostics(document));
+    } catch (error) {
+      services.log.failure('Could not read an ABI file', error);
+    }
+  };
+
+  const checkLater = (document: vscode.TextDocument) => {
+    const key = document.uri.toString();
+    clearTimeout(timers.get(key));
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        check(document);
+      }, DEBOUNCE_MS),
+    );
+  };
+
+  const lenses = async (document: vscode.TextDocument): Promise<AbiLens[]> =>
+    mayBeAbi(document) && document.getText().length <= MAX_DOCUMENT_CHARS ? model.lensModel(document) : [];
+
+  const selector: vscode.DocumentSelector = [
+    { scheme: 'file', language: 'json' },
+    { scheme: 'file', language: 'jsonc' },
+    { scheme: 'file', pattern: '**/*.json' },
+    { scheme: 'untitled', language: 'json' },
+  ];
+
+  const subscriptions = [
+    diagnostics,
+    lensesChanged,
+    vscode.languages.registerCodeLensProvider(selector, {
+      onDidChangeCodeLenses: lensesChanged.event,
+      provideCodeLenses: async (document) =>
+        mayBeAbi(document) && document.getText().length <= MAX_DOCUMENT_CHARS ? model.codeLenses(document) : [],
+    }),
+    vscode.languages.registerCodeActionsProvider(
+      selector,
+      {
+        provideCodeActions: (document, _range, context) => {
+          const ours = context.diagnostics.filter((d) => d.source === 'Countersign');
+          return ours.length > 0 && mayBeAbi(document) ? model.codeActions(document, ours) : [];
+        },
+      },
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
+    vscode.workspace.onDidOpenTextDocument(check),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (mayBeAbi(event.document)) checkLater(event.document);
+    }),
+    vscode.workspace.onDidCloseTextDocument((document) => {
+      diagnostics.delete(document.uri);
+      model.forget(document.uri);
+    }),
+    interfaces.onDidChange(() => lensesChanged.fire()),
+    interfaces.onDidComplete((registration) => {
+      void import('./abiFileActions.js').then(({ offerDeletionOfReplaced }) =>
+        offerDeletionOfReplaced(services, registration),
+      );
+    }),
+    { dispose: () => timers.forEach((timer) => clearTimeout(timer)) },
+  ];
+  for (const document of vscode.workspace.textDocuments) check(document);
+
+  return {
+    diagnostics,
+    lenses,
+    settled: async () => {
+      while (timers.size > 0) await new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS));
+    },
+    dispose: () => {
+      for (const subscription of subscriptions) subscription.dispose();
+    },
+  };
+}

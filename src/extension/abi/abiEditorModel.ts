@@ -1,0 +1,139 @@
+/**
+ * The ABI editor features' working part, loaded with `import()` the first time a JSON file that may be an ABI is
+ * seen: the analysis of each document (kept per version), its lenses, its diagnostics and its quick fixes.
+ * Reading ABIs uses zod and jsonc-parser, which activation does not load.
+ */
+import * as vscode from 'vscode';
+import type { AbiDocumentAnalysis, AbiDocumentProblem } from '../../api';
+import { CommandIds } from '../commandIds';
+import { loadRemoteApi, type RemoteApi } from '../remoteApi';
+import type { Services } from '../services';
+import { abiLenses, CanonicalCache, type AbiLens } from './abiLensModel';
+import type { InterfaceList } from './interfaceList';
+
+export const DIAGNOSTIC_SOURCE = 'Countersign';
+
+export class AbiEditorModel {
+  readonly #services: Services;
+  readonly #remote: RemoteApi;
+  readonly #analyses = new Map<string, { version: number; analysis: AbiDocumentAnalysis }>();
+  readonly #canonical = new CanonicalCache();
+  readonly #interfaces: InterfaceList;
+
+  constructor(services: Services, remote: RemoteApi, interfaces: InterfaceList) {
+    this.#services = services;
+    this.#remote = remote;
+    this.#interfaces = interfaces;
+  }
+
+  /** The document seen as an ABI file, analysed once per version. */
+  analysis(document: vscode.TextDocument): AbiDocumentAnalysis {
+    const key = document.uri.toString();
+    const kept = this.#analyses.get(key);
+    if (kept && kept.version === document.version) return kept.analysis;
+    const analysis = this.#remote.analyzeAbiDocument(document.getText(), document.uri.path);
+    this.#analyses.set(key, { version: document.version, analysis });
+    return analysis;
+  }
+
+  forget(uri: vscode.Uri): void {
+    this.#analyses.delete(uri.toString());
+  }
+
+  /** The lenses as data: the extension-host tests read these. */
+  async lensModel(document: vscode.TextDocument): Promise<AbiLens[]> {
+    const analysis = this.analysis(document);
+    if (analysis.kind !== 'abi') return [];
+    const listing = await this.#listing();
+    return abiLenses(
+      {
+        uri: document.uri.toString(),
+        contracts: analysis.contracts,
+        problems: analysis.problems,
+        interfaces: listing?.interfaces,
+        pending: listing ? this.#interfaces.pending(listing.organizationId) : [],
+      },
+      vscode.l10n.t,
+      this.#canonical,
+    );
+  }
+
+  async codeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+    const lenses = await this.lensModel(document);
+    return lenses.map((lens) => {
+      const position = document.positionAt(lens.offset);
+      return new vscode.CodeLens(new vscode.Range(position, position), {
+        title: lens.title,
+        tooltip: lens.tooltip,
+        command: lens.command,
+        arguments: [...lens.args],
+      });
+    });
+  }
+
+  diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] {
+    const analysis = this.analysis(document);
+    if (analysis.kind !== 'abi') return [];
+    return analysis.problems.map((problem) => toDiagnostic(document, problem));
+  }
+
+  /** "Register anyway" on a warning of a contract that has no error. */
+  codeActions(document: vscode.TextDocument, diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction[] {
+    const analysis = this.analysis(document);
+    if (analysis.kind !== 'abi') return [];
+    const actions: vscode.CodeAction[] = [];
+    for (const diagnostic of diagnostics) {
+      if (diagnostic.source !== DIAGNOSTIC_SOURCE || diagnostic.severity !== vscode.DiagnosticSeverity.Warning)
+        continue;
+      const offset = document.offsetAt(diagnostic.range.start);
+      const problem = analysis.problems.find((p) => p.offset === offset && p.message === diagnostic.message);
+      const contract = analysis.contracts.find((c) => c.contractName === problem?.contractName);
+      if (!contract || contract.errors > 0) continue;
+      const action = new vscode.CodeAction(vscode.l10n.t('Register anyway'), vscode.CodeActionKind.QuickFix);
+      action.diagnostics = [diagnostic];
+      action.command = {
+        title: action.title,
+        command: CommandIds.createSmartContractInterface,
+        arguments: [
+          {
+            uri: document.uri.toString(),
+            ...(contract.contractName !== undefined ? { contractName: contract.contractName } : {}),
+          },
+        ],
+      };
+      actions.push(action);
+    }
+    return actions;
+  }
+
+  /** The shared list, when a session is ready; a lens never starts a sign-in or shows an error. */
+  async #listing() {
+    if (this.#services.state() !== 'ready') return undefined;
+    try {
+      return await this.#interfaces.list();
+    } catch (error) {
+      this.#services.log.failure('Could not read the smart contract interfaces for the ABI lenses', error);
+      return undefined;
+    }
+  }
+}
+
+function toDiagnostic(document: vscode.TextDocument, problem: AbiDocumentProblem): vscode.Diagnostic {
+  const range = new vscode.Range(
+    document.positionAt(problem.offset),
+    document.positionAt(problem.offset + problem.length),
+  );
+  const diagnostic = new vscode.Diagnostic(
+    range,
+    problem.message,
+    problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+  );
+  diagnostic.source = DIAGNOSTIC_SOURCE;
+  diagnostic.code = problem.kind;
+  return diagnostic;
+}
+
+export async function createAbiEditorModel(services: Services): Promise<AbiEditorModel> {
+  const [remote, interfaces] = await Promise.all([loadRemoteApi(), services.interfaceList()]);
+  return new AbiEditorModel(services, remote, interfaces);
+}

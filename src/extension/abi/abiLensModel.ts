@@ -1,0 +1,174 @@
+/**
+ * What the lenses above an ABI say, as plain data: pure, so that each state is tested in Node. For each contract
+ * of the file: the interfaces of the organization whose ABI equals the file's ("Registered as Counter ·
+ * 0x5aAe…BeAed"); an interface labelled with the contract's name (or `Counter v2`) whose ABI differs ("Registered
+ * ABI differs from this file", Compare, Replace…); a registration waiting for approval; else "Register as smart
+ * contract interface". An invalid ABI gets one lens that says so.
+ */
+import type { AbiDocumentContract, AbiDocumentProblem, SmartContractInterface } from '../../api';
+import { canonicalAbiJsonOfText, labelVersion } from '../../api/remote';
+import { CommandIds, type CommandId } from '../commandIds';
+import type { Translate } from '../wording/translate';
+import { shortAddress } from '../wording/activityWords';
+import type { PendingRegistration } from './interfaceList';
+
+export type AbiLensState = 'register' | 'registered' | 'differs' | 'waiting' | 'invalid' | 'deleteOld';
+
+export interface AbiLens {
+  readonly state: AbiLensState;
+  /** Where it sits: the offset of the contract's ABI in the text. */
+  readonly offset: number;
+  readonly title: string;
+  readonly tooltip: string;
+  readonly command: CommandId;
+  readonly args: readonly unknown[];
+}
+
+export interface AbiLensInput {
+  /** The document's URI, as text (what the commands receive). */
+  readonly uri: string;
+  readonly contracts: readonly AbiDocumentContract[];
+  readonly problems: readonly AbiDocumentProblem[];
+  /** The organization's interfaces; undefined when there is no session or they could not be listed. */
+  readonly interfaces: readonly SmartContractInterface[] | undefined;
+  readonly pending: readonly PendingRegistration[];
+}
+
+/** Canonical ABIs of registered interfaces, kept per id and update time (an ABI is up to 400 KB to parse). */
+export class CanonicalCache {
+  readonly #cache = new Map<string, string | undefined>();
+
+  of(sci: SmartContractInterface): string | undefined {
+    const key = `${sci.smartContractInterfaceId}@${sci.updatedAt.seconds}`;
+    if (!this.#cache.has(key)) {
+      if (this.#cache.size > 500) this.#cache.clear();
+      this.#cache.set(key, canonicalAbiJsonOfText(sci.smartContractInterface));
+    }
+    return this.#cache.get(key);
+  }
+}
+
+export function abiLenses(input: AbiLensInput, t: Translate, canonical: CanonicalCache): AbiLens[] {
+  const lenses: AbiLens[] = [];
+  if (input.contracts.length === 0) {
+    const first = input.problems.find((p) => p.severity === 'error');
+    if (first) lenses.push(invalidLens(input.uri, first, 0, t));
+    return lenses;
+  }
+  for (const contract of input.contracts) {
+    const contractName = contract.contractName;
+    const options = { uri: input.uri, ...(contractName !== undefined ? { contractName } : {}) };
+    const at = contract.offset;
+    if (contract.canonicalJson === undefined) {
+      const problem =
+        input.problems.find((p) => p.severity === 'error' && p.contractName === contractName) ??
+        input.problems.find((p) => p.severity === 'error');
+      if (problem) lenses.push(invalidLens(input.uri, problem, at, t));
+      continue;
+    }
+    const interfaces = input.interfaces ?? [];
+    const equal = interfaces.filter((sci) => canonical.of(sci) === contract.canonicalJson);
+    const sameName =
+      contractName === undefined ? [] : interfaces.filter((sci) => labelVersion(sci.label, contractName) !== undefined);
+    const differing = sameName.filter((sci) => !equal.includes(sci));
+    const waiting = input.pending.filter(
+      (p) => p.canonicalJson === contract.canonicalJson && !equal.some((sci) => sci.label === p.label),
+    );
+
+    for (const sci of equal) {
+      lenses.push({
+        state: 'registered',
+        offset: at,
+        title: `$(check) ${t('Registered as {0} · {1}', sci.label, shortAddress(sci.smartContractAddress))}`,
+        tooltip: t('Show "{0}" ({1}) in the Organization view', sci.label, sci.smartContractInterfaceId),
+        command: CommandIds.revealSmartContractInterface,
+        args: [{ smartContractInterfaceId: sci.smartContractInterfaceId }],
+      });
+    }
+    for (const registration of waiting) {
+      lenses.push({
+        state: 'waiting',
+        offset: at,
+        title: `$(watch) ${t('Registration as {0} waits for approval', registration.label)}`,
+        tooltip: t('Activity {0}: open it as JSON', registration.activity.id),
+        command: CommandIds.openActivityJson,
+        args: [registration.activity],
+      });
+    }
+    if (equal.length > 0) {
+      // The file's ABI is registered under a newer label: the older ones of the same contract may go.
+      for (const old of differing) {
+        lenses.push({
+          state: 'deleteOld',
+          offset: at,
+          title: t('Delete old "{0}"…', old.label),
+          tooltip: t(
+            '"{0}" ({1}) has another ABI than this file, which is registered: delete it (asks first)',
+            old.label,
+            old.smartContractInterfaceId,
+          ),
+          command: CommandIds.deleteSmartContractInterface,
+          args: [old.smartContractInterfaceId],
+        });
+      }
+      continue;
+    }
+    const [newest] = [...differing].sort(
+      (a, b) => (labelVersion(b.label, contractName ?? '') ?? 0) - (labelVersion(a.label, contractName ?? '') ?? 0),
+    );
+    if (newest && waiting.length === 0) {
+      const target = { ...options, smartContractInterfaceId: newest.smartContractInterfaceId };
+      lenses.push(
+        {
+          state: 'differs',
+          offset: at,
+          title: `$(diff) ${t('Registered ABI differs from this file')}`,
+          tooltip: t('"{0}" at {1} has another ABI than this file', newest.label, newest.smartContractAddress),
+          command: CommandIds.revealSmartContractInterface,
+          args: [{ smartContractInterfaceId: newest.smartContractInterfaceId }],
+        },
+        {
+          state: 'differs',
+          offset: at,
+          title: t('Compare'),
+          tooltip: t('Compare "{0}" with this file', newest.label),
+          command: CommandIds.compareWithRegisteredInterface,
+          args: [target],
+        },
+        {
+          state: 'differs',
+          offset: at,
+          title: t('Replace…'),
+          tooltip: t('Register this ABI as a new version of "{0}", then offer to delete the old one', newest.label),
+          command: CommandIds.replaceSmartContractInterface,
+          args: [target],
+        },
+      );
+      continue;
+    }
+    if (waiting.length > 0) continue;
+    lenses.push({
+      state: 'register',
+      offset: at,
+      title: `$(add) ${t('Register as smart contract interface')}`,
+      tooltip:
+        contract.warnings > 0
+          ? t('Register {0} ({1} warnings: see the Problems panel)', contractName ?? t('this ABI'), contract.warnings)
+          : t('Register {0} with the organization', contractName ?? t('this ABI')),
+      command: CommandIds.createSmartContractInterface,
+      args: [options],
+    });
+  }
+  return lenses;
+}
+
+function invalidLens(uri: string, problem: AbiDocumentProblem, at: number, t: Translate): AbiLens {
+  return {
+    state: 'invalid',
+    offset: at,
+    title: `$(error) ${t('Invalid ABI: {0}', problem.message.length > 90 ? `${problem.message.slice(0, 89)}…` : problem.message)}`,
+    tooltip: t('Show the problem: {0}', problem.message),
+    command: CommandIds.revealAbiProblem,
+    args: [{ uri, offset: String(problem.offset), length: String(problem.length) }],
+  };
+}

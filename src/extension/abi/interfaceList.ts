@@ -1,0 +1,184 @@
+/**
+ * One list of smart contract interfaces per organization, shared by the ABI lenses and the Organization view.
+ * It is fetched when first asked for, then kept: asked again, it is fetched anew only once it is older than the
+ * poll delay (the Activities view's rate rules: the configured interval, doubled while nothing changes,
+ * quadrupled after a 429), or after a registration or deletion (the `organization` change). Opening a file
+ * fetches nothing beyond this list.
+ * It also remembers the registrations this window submitted that wait for approval, so that a lens can say so.
+ */
+import * as vscode from 'vscode';
+import { ServiceError, type Activity, type SmartContractInterface } from '../../api';
+import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../views/pollSchedule';
+
+/** What the list needs of a session: the organization and the two reads. */
+export interface InterfaceListSession {
+  readonly profile: { readonly id: string; readonly organizationId: string };
+  readonly client: {
+    listSmartContractInterfaces(input: { organizationId: string }): Promise<SmartContractInterface[]>;
+    getActivity(input: { organizationId: string; activityId: string }): Promise<Activity>;
+  };
+}
+
+export interface InterfaceListDeps {
+  session(): Promise<InterfaceListSession | undefined>;
+  pollIntervalMs(): number;
+  failure(message: string, error: unknown): void;
+}
+
+/** A registration submitted here that waits for the votes of others. */
+export interface PendingRegistration {
+  readonly organizationId: string;
+  readonly activity: Activity;
+  readonly label: string;
+  /** The canonical ABI registered, to tell the files it belongs to. */
+  readonly canonicalJson: string;
+  /** The interface it replaces, offered for deletion once the registration completes. */
+  readonly replaces: SmartContractInterface | undefined;
+}
+
+export interface InterfaceListing {
+  readonly organizationId: string;
+  readonly profileId: string;
+  readonly interfaces: readonly SmartContractInterface[];
+}
+
+interface Entry {
+  listing: InterfaceListing | undefined;
+  fetchedAt: number;
+  poll: PollState;
+  inFlight: Promise<InterfaceListing | undefined> | undefined;
+}
+
+export class InterfaceList implements vscode.Disposable {
+  readonly #deps: InterfaceListDeps;
+  readonly #entries = new Map<string, Entry>();
+  readonly #pending = new Map<string, PendingRegistration>();
+  readonly #changed = new vscode.EventEmitter<void>();
+  readonly #completed = new vscode.EventEmitter<PendingRegistration>();
+  /** The list or the waiting registrations changed: lenses are computed again. */
+  readonly onDidChange = this.#changed.event;
+  /** A registration that waited for approval has completed (the replaced interface may now be deleted). */
+  readonly onDidComplete = this.#completed.event;
+
+  constructor(deps: InterfaceListDeps) {
+    this.#deps = deps;
+  }
+
+  /** The active organization's interfaces: kept while fresh, else fetched; undefined without a session or on failure. */
+  async list(): Promise<InterfaceListing | undefined> {
+    const session = await this.#deps.session();
+    if (!session) return undefined;
+    const key = this.#key(session);
+    const entry = this.#entry(key);
+    const age = Date.now() - entry.fetchedAt;
+    if (entry.listing && age < pollDelayMs(this.#deps.pollIntervalMs(), entry.poll)) return entry.listing;
+    return this.#fetch(session, entry);
+  }
+
+  /** Fetches the list now (the Organization view's load), sharing a fetch already on its way. */
+  async refresh(session: InterfaceListSession): Promise<readonly SmartContractInterface[]> {
+    const entry = this.#entry(this.#key(session));
+    const listing = await this.#fetch(session, entry);
+    if (!listing) {
+      if (entry.lastError instanceof Error) throw entry.lastError;
+      throw new Error('The smart contract interfaces could not be listed.');
+    }
+    return listing.interfaces;
+  }
+
+  /** The list is stale after a registration or a deletion: the next reader fetches it. */
+  invalidate(): void {
+    for (const entry of this.#entries.values()) entry.fetchedAt = 0;
+    this.#changed.fire();
+  }
+
+  notePending(registration: PendingRegistration): void {
+    this.#pending.set(registration.activity.id, registration);
+    this.#changed.fire();
+  }
+
+  pending(organizationId: string): PendingRegistration[] {
+    return [...this.#pending.values()].filter((p) => p.organizationId === organizationId);
+  }
+
+  #key(session: InterfaceListSession): string {
+    return `${session.profile.id}\n${session.profile.organizationId}`;
+  }
+
+  #entry(key: string): Entry & { lastError?: unknown } {
+    let entry = this.#entries.get(key);
+    if (!entry) {
+      entry = { listing: undefined, fetchedAt: 0, poll: freshPollState, inFlight: undefined };
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  #fetch(session: InterfaceListSession, entry: Entry & { lastError?: unknown }): Promise<InterfaceListing | undefined> {
+    entry.inFlight ??= this.#load(session, entry).finally(() => {
+      entry.inFlight = undefined;
+    });
+    return entry.inFlight;
+  }
+
+  async #load(
+    session: InterfaceListSession,
+    entry: Entry & { lastError?: unknown },
+  ): Promise<InterfaceListing | undefined> {
+    const organizationId = session.profile.organizationId;
+    let outcome: PollOutcome;
+    try {
+      const interfaces = await session.client.listSmartContractInterfaces({ organizationId });
+      const before = entry.listing ? fingerprint(entry.listing.interfaces) : undefined;
+      const changed = before !== fingerprint(interfaces);
+      entry.listing = { organizationId, profileId: session.profile.id, interfaces };
+      entry.lastError = undefined;
+      outcome = changed ? 'changed' : 'unchanged';
+      await this.#settlePending(session, interfaces);
+      entry.poll = nextPollState(entry.poll, outcome);
+      entry.fetchedAt = Date.now();
+      if (changed) this.#changed.fire();
+      return entry.listing;
+    } catch (error) {
+      outcome = error instanceof ServiceError && error.status === 429 ? 'rateLimited' : 'failed';
+      entry.poll = nextPollState(entry.poll, outcome);
+      entry.fetchedAt = Date.now();
+      entry.lastError = error;
+      this.#deps.failure('Could not list the smart contract interfaces', error);
+      return undefined;
+    }
+  }
+
+  /** Drops the waiting registrations that ended; a completed one is announced. */
+  async #settlePending(session: InterfaceListSession, interfaces: readonly SmartContractInterface[]): Promise<void> {
+    const organizationId = session.profile.organizationId;
+    for (const registration of this.pending(organizationId)) {
+      const registered = interfaces.some((sci) => sci.label === registration.label);
+      let status = registered ? 'ACTIVITY_STATUS_COMPLETED' : registration.activity.status;
+      if (!registered) {
+        try {
+          status = (await session.client.getActivity({ organizationId, activityId: registration.activity.id })).status;
+        } catch (error) {
+          this.#deps.failure('Could not read a waiting registration', error);
+        }
+      }
+      if (status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' || status === 'ACTIVITY_STATUS_PENDING') continue;
+      this.#pending.delete(registration.activity.id);
+      this.#changed.fire();
+      if (status === 'ACTIVITY_STATUS_COMPLETED') this.#completed.fire(registration);
+    }
+  }
+
+  dispose(): void {
+    this.#changed.dispose();
+    this.#completed.dispose();
+  }
+}
+
+/** What tells one list from another: ids and update times. */
+function fingerprint(interfaces: readonly SmartContractInterface[]): string {
+  return interfaces
+    .map((sci) => `${sci.smartContractInterfaceId}@${sci.updatedAt.seconds}.${sci.updatedAt.nanos}`)
+    .sort()
+    .join(',');
+}
