@@ -149,7 +149,17 @@ describe('the inbox: activities awaiting your vote', function () {
       /^Team root user 1 asks for your vote: Sign transaction with ".+" \(1 of 2 approvals, waiting for Team root user 2\)\.$/,
     );
 
-    // The notification's "Show" runs this command with the activity's id.
+    // The notification's buttons: "Review" first (the page that reads what it signs), then "Show".
+    assert.deepEqual(
+      raised[0]?.actions.map((action) => [action.title, action.command, action.argument]),
+      [
+        ['Review', 'countersign.reviewActivity', submitted.id],
+        ['Show', 'countersign.revealActivity', submitted.id],
+      ],
+    );
+    const review = raised[0]?.actions[0];
+    const page = await run<{ title: string }>(api, review?.command ?? '', review?.argument);
+    assert.equal(page?.title, 'Sign transaction', "the notification's Review opens the activity's review page");
     await run(api, 'countersign.revealActivity', submitted.id);
     await eventually('the activity selected', () =>
       api.views.activities.treeView.selection.some((element) => element.id === submitted.id) ? true : undefined,

@@ -24,6 +24,7 @@ import {
   toNotify,
   VOTABLE_STATUSES,
   type InboxNotice,
+  type NoticeAction,
   type InboxState,
 } from './inboxRules';
 import { CommandIds } from '../commandIds';
@@ -123,13 +124,18 @@ function notify(services: Services, state: InboxState): InboxNotice | undefined 
           t,
         )
       : awaitingManyNotice(fresh.length, t);
-  const show = t('Show');
-  void vscode.window.showInformationMessage(message, show).then(
+  // One activity can be reviewed at once (the page reads what it signs); several are shown in the inbox group.
+  const single = fresh.length === 1 ? fresh[0] : undefined;
+  const actions: NoticeAction[] = [
+    ...(single ? [{ title: t('Review'), command: CommandIds.reviewActivity, argument: single }] : []),
+    { title: t('Show'), command: CommandIds.revealActivity, argument: single },
+  ];
+  void vscode.window.showInformationMessage(message, ...actions.map((action) => action.title)).then(
     async (choice) => {
-      if (choice === show)
-        await vscode.commands.executeCommand(CommandIds.revealActivity, fresh.length === 1 ? fresh[0] : undefined);
+      const action = actions.find((candidate) => candidate.title === choice);
+      if (action) await vscode.commands.executeCommand(action.command, action.argument);
     },
     (error: unknown) => services.log.failure('Could not show the inbox notification', error),
   );
-  return { activityIds: fresh, message };
+  return { activityIds: fresh, message, actions };
 }

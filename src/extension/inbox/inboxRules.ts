@@ -56,10 +56,18 @@ export interface InboxState {
   readonly progress: ReadonlyMap<string, string>;
 }
 
-/** A notification the inbox raised: the activities it names and its words. */
+/** A notification's button: its title and the command it runs with its argument. */
+export interface NoticeAction {
+  readonly title: string;
+  readonly command: string;
+  readonly argument: string | undefined;
+}
+
+/** A notification the inbox raised: the activities it names, its words and its buttons, first the primary one. */
 export interface InboxNotice {
   readonly activityIds: readonly string[];
   readonly message: string;
+  readonly actions: readonly NoticeAction[];
 }
 
 /** A lookup of names for the wording module. */
