@@ -13,6 +13,7 @@ export type ContextToken =
   | 'privateKey'
   | 'privateKeyTag'
   | 'group'
+  | 'inboxGroup'
   | 'field'
   | 'loadMore'
   | 'error'

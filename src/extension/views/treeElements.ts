@@ -73,7 +73,14 @@ export interface PrivateKeyTagElement extends PrivateKeyTagNode {
   readonly expandable: boolean;
 }
 
-export type ActivitiesElement = ActivityElement | FieldElement | MessageElement;
+/** The group at the top of the Activities view: the activities that wait for the current user's vote. */
+export interface InboxGroupElement {
+  readonly kind: 'inboxGroup';
+  readonly id: string;
+  readonly count: number;
+}
+
+export type ActivitiesElement = ActivityElement | FieldElement | MessageElement | InboxGroupElement;
 export type OrganizationElement =
   | GroupElement
   | SmartContractInterfaceElement
