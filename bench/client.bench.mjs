@@ -17,8 +17,7 @@ import { benchLine, median } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
-const { ApiKeyStamper } = require(`${root}out/src/api/index.js`);
-const { CountersignClient } = require(`${root}out/src/api/remote.js`);
+const { ApiKeyStamper, CountersignClient } = require(`${root}out/src/api/remote.js`);
 const { spawnSandbox } = require(`${root}out/src/extension/sandboxProcess.js`);
 
 const sequentialCalls = Number(process.env.BENCH_CALLS ?? 400);

@@ -51,8 +51,7 @@ export async function seedLargeOrganization({
   maxSeconds = 120,
 } = {}) {
   const { launchSandbox } = require(`${root}out/src/sandbox/index.js`);
-  const { ApiKeyStamper, generateApiKeyPair } = require(`${root}out/src/api/index.js`);
-  const { CountersignClient } = require(`${root}out/src/api/remote.js`);
+  const { ApiKeyStamper, CountersignClient, generateApiKeyPair } = require(`${root}out/src/api/remote.js`);
   const started = performance.now();
   const { sandbox, engine } = await launchSandbox({ memory: true, port: 0 });
   const nowMs = Date.now();

@@ -15,7 +15,7 @@ import { benchLine } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
-const { ApiKeyStamper } = require(`${root}out/src/api/index.js`);
+const { ApiKeyStamper } = require(`${root}out/src/api/remote.js`);
 const cli = `${root}out/src/sandbox/cli.js`;
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 32);

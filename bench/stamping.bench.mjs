@@ -10,7 +10,7 @@ import { benchLine, median } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
-const { ApiKeyStamper, verifyApiKeyStamp } = require(`${root}out/src/api/index.js`);
+const { ApiKeyStamper, verifyApiKeyStamp } = require(`${root}out/src/api/remote.js`);
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 3000);
 const warmup = Math.max(100, Math.floor(iterations / 10));

@@ -10,10 +10,10 @@ import type { BuildOptions, Metafile, OutputFile } from 'esbuild';
 import { repoRoot } from './support/fixtures';
 
 /**
- * 160 KB, of 1024 bytes (as esbuild counts them): the production build loads about 143 KB (our code about 96 KB,
- * @noble ≈ 47 KB); zod and undici load on first use. The product's ceiling is 300 KB; this is what we reach.
+ * 112 KB, of 1024 bytes (as esbuild counts them): the production build loads about 103 KB, nearly all of it our
+ * own code; zod, undici and @noble load on first use. The product's ceiling is 300 KB; this is what we reach.
  */
-const BUDGET_BYTES = 160 * 1024;
+const BUDGET_BYTES = 112 * 1024;
 
 interface BuildScript {
   buildOptions(mode: { production: boolean; metafile: boolean }): { extension: BuildOptions };
@@ -46,7 +46,7 @@ describe('activation budget', () => {
       .map(([input, { bytesInOutput }]) => ({ input, bytesInOutput }))
       .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
 
-  it('loads at most 160 KB to activate (the entry and the chunks it imports statically, production build)', () => {
+  it('loads at most 112 KB to activate (the entry and the chunks it imports statically, production build)', () => {
     const largest = activationInputs()
       .slice(0, 8)
       .map(({ input, bytesInOutput }) => `${input} ${kb(bytesInOutput)}`);
@@ -57,16 +57,20 @@ describe('activation budget', () => {
     );
   });
 
-  it('leaves undici, zod, the client and the response schemas to chunks loaded on first use, and the sandbox out', () => {
+  it('leaves undici, zod, @noble, the client and the response schemas to chunks loaded on first use, and the sandbox out', () => {
     const lazyOnly =
-      /^node_modules\/(undici|zod)\/|^src\/api\/(client|remote|operations)\b|^src\/api\/schemas\/|^src\/sandbox\//;
+      /^node_modules\/(undici|zod|@noble\/[^/]+)\/|^src\/api\/(client|remote|operations)\b|^src\/api\/schemas\/|^src\/sandbox\//;
     const loaded = activationInputs()
       .filter(({ input, bytesInOutput }) => bytesInOutput > 0 && lazyOnly.test(input))
       .map(({ input }) => input);
     assert.deepEqual(loaded, []);
+    // The pattern names what it guards (it can fail): a chunk holding @noble would be caught.
+    assert.ok(lazyOnly.test('node_modules/@noble/curves/abstract/weierstrass.js'));
+    assert.ok(lazyOnly.test('node_modules/@noble/hashes/sha3.js'));
     // They are in the build, in chunks that activation does not load.
     const all = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
     assert.ok(all.some((input) => input.startsWith('node_modules/undici/')));
+    assert.ok(all.some((input) => input.startsWith('node_modules/@noble/curves/')));
     // The sandbox is in none of them: the extension runs it as a process of its own (dist/sandbox.js).
     assert.ok(!all.some((input) => input.startsWith('src/sandbox/')));
   });

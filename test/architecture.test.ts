@@ -220,6 +220,26 @@ describe('what activation loads', () => {
     );
   });
 
+  /** @noble/curves builds its P-256 tables when it loads (milliseconds of CPU): keys and stamps load on first use. */
+  const isNoble = (file: string): boolean => file.startsWith('@noble/');
+
+  it("never reaches @noble from the extension's entry by static imports (keys, stamps, App Proofs and addresses load on first use)", () => {
+    const reached = [...staticClosure(entry)].filter(([file]) => isNoble(file));
+    assert.deepEqual(
+      reached.map(([, chain]) => chain.map(rel).join(' → ')),
+      [],
+      'take the function from loadRemoteApi() (src/extension/remoteApi.ts) where it is first used, or import only its type',
+    );
+  });
+
+  it('the @noble rule itself can fail: the walk reaches @noble through the key parser and the remote entry', () => {
+    const keys = staticClosure(path.join(src, 'api', 'stamping', 'apiKeys.ts'));
+    assert.deepEqual(keys.get('@noble/curves')?.map(rel), ['src/api/stamping/apiKeys.ts', '@noble/curves']);
+    const remote = [...staticClosure(path.join(src, 'api', 'remote.ts')).keys()];
+    assert.ok(remote.includes('@noble/curves') && remote.includes('@noble/hashes'));
+    assert.ok(!staticClosure(path.join(src, 'api', 'index.ts')).has('@noble/curves'));
+  });
+
   it('the zod rule itself can fail: the walk reaches zod through the argument schemas and the ABI reader', () => {
     const schemas = staticClosure(path.join(src, 'extension', 'commands', 'commandArguments.ts'));
     assert.deepEqual(schemas.get('zod')?.map(rel), ['src/extension/commands/commandArguments.ts', 'zod']);

@@ -8,8 +8,7 @@
 import { p256 } from '@noble/curves/nist.js';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import type { AppProof } from './schemas/activity';
-
-export const APP_PROOF_SIGNATURE_SCHEME = 'SIGNATURE_SCHEME_EPHEMERAL_KEY_P256';
+import { APP_PROOF_SIGNATURE_SCHEME } from './wireValues';
 
 const UNCOMPRESSED_KEY_BYTES = 65;
 

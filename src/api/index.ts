@@ -1,11 +1,12 @@
 /**
- * The public surface of the client, part one: what works without talking to a service. Errors, keys and
- * stamps, addresses, the service's fixed values, and the types of everything (the client's included). The
- * extension loads this part when it activates.
+ * The public surface of the client, part one: what costs nothing to load. Errors, the stamp headers, the
+ * service's fixed values, and the types of everything (the client's included). The extension loads this part
+ * when it activates.
  *
- * What talks to a service (the client, its HTTP transport on undici and the response schemas) is the second
- * entry, `./remote`, which the extension loads with `import()` on its first request. Nothing here may import
- * it at run time (test/architecture.test.ts walks the imports). Other rooms import src/api through these two
+ * What talks to a service (the client, its HTTP transport on undici and the response schemas) and what does
+ * elliptic-curve or keccak work (keys, stamps, App Proofs, checksummed addresses: @noble builds its tables
+ * when it loads) is the second entry, `./remote`, which the extension loads with `import()` on first use.
+ * Nothing here may import it, or @noble, at run time (test/architecture.test.ts walks the imports). Other rooms import src/api through these two
  * entries only; each name is listed by hand, so a module's new export is not public until it is chosen here.
  */
 
@@ -34,15 +35,6 @@ export {
   type Stamper,
 } from './stamping/stamper';
 export {
-  derivePublicKey,
-  generateApiKeyPair,
-  parseApiKeyPair,
-  parsePrivateKey,
-  parsePublicKey,
-  type ApiKeyPair,
-} from './stamping/apiKeys';
-export { ApiKeyStamper, type ApiKeyStamperConfig } from './stamping/apiKeyStamper';
-export {
   DEFAULT_WEBAUTHN_TIMEOUT_MS,
   WebauthnStamper,
   webauthnChallenge,
@@ -53,18 +45,20 @@ export {
   type WebauthnAssertionRequest,
   type WebauthnStamperConfig,
 } from './stamping/webauthnStamper';
-export { decodeStamp, verifyApiKeyStamp, type DecodedStamp, type StampVerification } from './stamping/verifyStamp';
-export {
-  decodeWebauthnStamp,
-  verifyWebauthnStamp,
-  type DecodedWebauthnStamp,
-  type WebauthnStampVerification,
-  type WebauthnVerifyOptions,
+// Keys, stamps and App Proofs are checked and made with @noble/curves, which builds its P-256 tables when it
+// loads: the functions are in `./remote`; here are their types only.
+export type { ApiKeyPair } from './stamping/apiKeys';
+export type { ApiKeyStamperConfig } from './stamping/apiKeyStamper';
+export type { DecodedStamp, StampVerification } from './stamping/verifyStamp';
+export type {
+  DecodedWebauthnStamp,
+  WebauthnStampVerification,
+  WebauthnVerifyOptions,
 } from './stamping/verifyWebauthnStamp';
-export { APP_PROOF_SIGNATURE_SCHEME, checkAppProof, type AppProofCheck } from './appProofs';
+export type { AppProofCheck } from './appProofs';
 
-// Addresses. (Reading and checking ABI files uses zod, so it is in `./remote`, with the other schemas.)
-export { checkEthereumAddress, toChecksumAddress, type CheckedAddress } from './abi/address';
+// Addresses are checked with keccak (@noble/hashes), and ABI files with zod: both are in `./remote`.
+export type { CheckedAddress } from './abi/address';
 export type { AbiContract, AbiFileFormat, ReadAbi } from './abi/readAbi';
 export type { AbiEntry, AbiParameter, AbiValidation } from './abi/validateAbi';
 export type { JsonSyntaxProblem } from './abi/jsonPositions';
@@ -76,6 +70,7 @@ export { checkBaseUrl, isLoopbackHost } from './transport/urlPolicy';
 export {
   activityStatuses,
   ActivityType,
+  APP_PROOF_SIGNATURE_SCHEME,
   BAD_REQUEST_DETAIL_TYPE,
   DECISION_STATUSES,
   FeatureName,

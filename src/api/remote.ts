@@ -1,9 +1,32 @@
 /**
- * The public surface of the client, part two: what talks to a service. The client and its waiting loop, the
- * HTTP transport (undici) with its retry and clock policies, the table of operations and the response
- * schemas. The extension loads this entry with `import()` on its first request, so activation never pays for
- * it; the sandbox and Node programs import it as they would any module. Part one is `./index`.
+ * The public surface of the client, part two: what is loaded on first use. The client and its waiting loop,
+ * the HTTP transport (undici) with its retry and clock policies, the table of operations and the response
+ * schemas; and keys, stamps, App Proofs and checksummed addresses, made and checked with @noble (which builds
+ * its curve tables when it loads). The extension loads this entry with `import()` on its first request or key,
+ * so activation never pays for it; the sandbox and Node programs import it as they would any module. Part one
+ * is `./index`.
  */
+// API keys and stamps: making them (the client, the extension) and checking them (the sandbox).
+export {
+  derivePublicKey,
+  generateApiKeyPair,
+  parseApiKeyPair,
+  parsePrivateKey,
+  parsePublicKey,
+  type ApiKeyPair,
+} from './stamping/apiKeys';
+export { ApiKeyStamper, type ApiKeyStamperConfig } from './stamping/apiKeyStamper';
+export { decodeStamp, verifyApiKeyStamp, type DecodedStamp, type StampVerification } from './stamping/verifyStamp';
+export {
+  decodeWebauthnStamp,
+  verifyWebauthnStamp,
+  type DecodedWebauthnStamp,
+  type WebauthnStampVerification,
+  type WebauthnVerifyOptions,
+} from './stamping/verifyWebauthnStamp';
+export { checkAppProof, type AppProofCheck } from './appProofs';
+export { checkEthereumAddress, toChecksumAddress, type CheckedAddress } from './abi/address';
+
 export {
   CountersignClient,
   excerpt,

@@ -74,6 +74,9 @@ export const DECISION_STATUSES: readonly string[] = [
 /** The service limits the interface (ABI or IDL JSON) to 400 KB. */
 export const SMART_CONTRACT_INTERFACE_MAX_BYTES = 400 * 1024;
 
+/** The scheme of an App Proof's signature: the enclave's ephemeral P-256 key. */
+export const APP_PROOF_SIGNATURE_SCHEME = 'SIGNATURE_SCHEME_EPHEMERAL_KEY_P256';
+
 export const TURNKEY_ERROR_DETAIL_TYPE = 'type.googleapis.com/errors.v1.TurnkeyErrorDetail';
 export const BAD_REQUEST_DETAIL_TYPE = 'type.googleapis.com/google.rpc.BadRequest';
 

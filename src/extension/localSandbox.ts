@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ApiKeyStamper, CountersignError, TransportError } from '../api';
+import { CountersignError, TransportError } from '../api';
 import { ContextKeys } from './commandIds';
 import { loadRemoteApi } from './remoteApi';
 import {
@@ -276,7 +276,7 @@ export class LocalSandbox implements vscode.Disposable {
     const demo = credentials.organizations.find((o) => o.name === 'Demo');
     const key = demo?.users[0]?.apiKeys[0];
     if (!demo || !key) return false;
-    const { CountersignClient } = await loadRemoteApi();
+    const { ApiKeyStamper, CountersignClient } = await loadRemoteApi();
     const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
     const client = new CountersignClient({ baseUrl: credentials.baseUrl }, stamper, {
       maxAttempts: 1,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ApiKeyStamper, InvalidInputError, derivePublicKey, type Activity, type CountersignClient } from '../api';
+import { InvalidInputError, type Activity, type CountersignClient } from '../api';
 import type { RedactingLog } from './output/log';
 import type { Profile } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
@@ -121,11 +121,10 @@ export function createServices(
     const privateKey = await keys.get(profile.id);
     if (privateKey === undefined) return undefined;
     const settings = readSettings();
+    // The client (and undici under it, and @noble for the key) loads with the first session, not at activation.
+    const { ApiKeyStamper, CountersignClient, derivePublicKey } = await loadRemoteApi();
     const publicKey = derivePublicKey(privateKey);
     const cacheKey = JSON.stringify([profile, publicKey, settings.requestTimeoutMs]);
-    if (cached?.key === cacheKey) return cached.session;
-    // The client (and undici under it) loads with the first session, not at activation.
-    const { CountersignClient } = await loadRemoteApi();
     if (cached?.key === cacheKey) return cached.session;
     dropSession();
     const stamper = new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey });

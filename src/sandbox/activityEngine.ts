@@ -12,7 +12,6 @@ import { KeyedQueue } from './keyedQueue';
 import { fingerprintNotFound, rpcStatusBody, storageUnavailable } from './rpcError';
 import {
   callerPublicKey,
-  submissionKey,
   type ActivityRecord,
   type ApiKeyRecord,
   type AuthenticatorRecord,
@@ -112,8 +111,8 @@ export class ActivityEngine {
     this.#refuseOnceFailed();
     const fingerprint = fingerprintOf(submission.rawBody);
     // A repeat is the same body from the same signer: another user's identical body is their own request.
-    const repeatKey = submissionKey(fingerprint, submission.caller.user.userId);
-    const existing = this.#state.activitiesBySubmission.get(repeatKey);
+    const signer = submission.caller.user.userId;
+    const existing = this.#state.activities.bySubmission(fingerprint, signer);
     if (existing) return existing;
     const { activityType } = submission.operation;
     const voting = activityType === ActivityType.ApproveActivity || activityType === ActivityType.RejectActivity;
@@ -122,7 +121,7 @@ export class ActivityEngine {
       keys.push(`organization:${submission.organization.record.organizationId}`);
     return this.#queue.run(keys, () => {
       this.#refuseOnceFailed();
-      const again = this.#state.activitiesBySubmission.get(repeatKey);
+      const again = this.#state.activities.bySubmission(fingerprint, signer);
       if (again) return Promise.resolve(again);
       return voting ? this.#vote(submission, fingerprint) : this.#create(submission, fingerprint);
     });
@@ -144,7 +143,7 @@ export class ActivityEngine {
   async #vote(submission: Submission, fingerprint: string): Promise<ActivityRecord> {
     const { operation, organization, caller } = submission;
     const targetFingerprint = String(submission.parameters['fingerprint']);
-    const durable = this.#state.activitiesByFingerprint.get(targetFingerprint);
+    const durable = this.#state.activities.byFingerprint(targetFingerprint);
     // Another organization's activity is answered as an unknown one, so a refusal reveals nothing about it.
     if (durable?.organizationId !== organization.record.organizationId) throw fingerprintNotFound();
     const now = this.#now();

@@ -9,14 +9,8 @@
  * When both headers are sent, X-Stamp is the one read.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  decodeWebauthnStamp,
-  GrpcCode,
-  type DecodedWebauthnStamp,
-  verifyApiKeyStamp,
-  verifyWebauthnStamp,
-  type WebauthnStampVerification,
-} from '../api';
+import { GrpcCode, type DecodedWebauthnStamp, type WebauthnStampVerification } from '../api';
+import { decodeWebauthnStamp, verifyApiKeyStamp, verifyWebauthnStamp } from '../api/remote';
 import {
   authorize,
   CREDENTIAL_NOT_FOUND_MESSAGE,

@@ -10,6 +10,7 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Logger } from '../api';
+import { sandboxRecords, type UnreadActivities } from './activityStore';
 import { CREDENTIALS_FILE_NAME, readCredentials, writeFileAtomic, type SandboxOrganization } from './credentials';
 import { createSeed } from './seed';
 import { SandboxState, type SandboxRecord } from './state';
@@ -36,6 +37,7 @@ export interface OpenedDataDirectory {
 function seed(
   dataDir: string,
   options: DataDirectoryOptions,
+  replay: (record: unknown) => void,
 ): { storage: JournalStorage; organizations: SandboxOrganization[] } {
   const fresh = createSeed(options.now());
   writeFileAtomic(
@@ -43,7 +45,10 @@ function seed(
     `${JSON.stringify({ baseUrl: '', organizations: fresh.credentials }, null, 2)}\n`,
   );
   const record: SandboxRecord = { kind: 'seed', organizations: fresh.organizations };
-  return { storage: JournalStorage.create(dataDir, record, options.faults), organizations: fresh.credentials };
+  return {
+    storage: JournalStorage.create(dataDir, record, { faults: options.faults, codec: sandboxRecords, replay }),
+    organizations: fresh.credentials,
+  };
 }
 
 function report(storage: JournalStorage, logger: Logger): void {
@@ -61,20 +66,27 @@ function report(storage: JournalStorage, logger: Logger): void {
     });
 }
 
+/** Opens (or seeds) the journal, giving each of its records to `replay` as it is read. */
 async function openJournal(
   dataDir: string,
   options: DataDirectoryOptions,
+  replay: (record: unknown) => void,
 ): Promise<{ storage: JournalStorage; organizations: SandboxOrganization[] }> {
   const journalPath = path.join(dataDir, JOURNAL_FILE_NAME);
   const credentialsPath = path.join(dataDir, CREDENTIALS_FILE_NAME);
   // An empty journal with no credentials is a first start that stopped before it seeded: nothing was handed out.
   if (existsSync(journalPath) && statSync(journalPath).size === 0 && !existsSync(credentialsPath))
     JournalStorage.remove(dataDir);
-  if (!JournalStorage.exists(dataDir)) return seed(dataDir, options);
+  if (!JournalStorage.exists(dataDir)) return seed(dataDir, options, replay);
 
-  const storage = JournalStorage.open(dataDir, { repair: options.repair, faults: options.faults });
+  const storage = JournalStorage.open(dataDir, {
+    repair: options.repair,
+    faults: options.faults,
+    codec: sandboxRecords,
+    replay,
+  });
   report(storage, options.logger);
-  if (storage.recovered.length > 0) {
+  if (storage.recovery.records > 0) {
     try {
       return { storage, organizations: readCredentials(credentialsPath).organizations };
     } catch (error) {
@@ -101,7 +113,7 @@ async function openJournal(
   options.logger.warn('sandbox journal repaired: nothing was left, so the sandbox starts afresh', {
     backups: backups.join(', '),
   });
-  return seed(dataDir, options);
+  return seed(dataDir, options, replay);
 }
 
 /** Locks the data directory and reads it back (or seeds it); throws, unlocked, when it cannot. */
@@ -111,9 +123,11 @@ export async function openDataDirectory(dataDir: string, options: DataDirectoryO
   chmodSync(dataDir, 0o700);
   const lock = DataDirLock.acquire(dataDir);
   try {
-    const { storage, organizations } = await openJournal(dataDir, options);
+    // Each record is applied as it is read, so that what it leaves behind can go before the next is read.
     const state = new SandboxState();
-    for (const record of storage.recovered) state.apply(record as SandboxRecord);
+    const { storage, organizations } = await openJournal(dataDir, options, (record) =>
+      state.apply(record as SandboxRecord | UnreadActivities),
+    );
     if (!state.seeded) {
       await storage.close();
       throw new Error(

@@ -10,7 +10,7 @@
  * for whatever plays the device (tests, tools), never in the journal.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { generateApiKeyPair } from '../api';
+import { generateApiKeyPair } from '../api/remote';
 import type { SandboxOrganization, SandboxUser } from './credentials';
 import { newSigningKeyPair } from './signingKeys';
 import type { OrganizationRecord, PrivateKeyRecord, UserRecord } from './state';

@@ -1,9 +1,12 @@
 /**
  * The sandbox's data: organizations with their users, API keys, private keys, tags, smart contract
  * interfaces and activities. Every change is a journal record (see `SandboxRecord`), applied by
- * `applyRecord` both when it happens and when the journal is replayed, so the two can never disagree.
+ * `apply` both when it happens and when the journal is replayed, so the two can never disagree.
+ * Activities are kept by the activity store (activityStore.ts), which reads them back from the journal
+ * unparsed and parses each on first read.
  */
 import type { KnownActivityStatus } from '../api';
+import { ActivityStore, UnreadActivities, type StoredActivity } from './activityStore';
 
 export interface ApiKeyRecord {
   readonly apiKeyId: string;
@@ -197,8 +200,6 @@ export interface Organization {
   readonly record: OrganizationRecord;
   readonly interfaces: Map<string, InterfaceRecord>;
   readonly tags: Map<string, TagRecord>;
-  /** Newest last. */
-  readonly activities: ActivityRecord[];
   /** Organization features by name (FEATURE_NAME_…), as set_organization_feature left them. */
   readonly features: Map<string, string>;
   deleted: boolean;
@@ -224,18 +225,80 @@ export function callerPublicKey(caller: Caller): string {
   return 'apiKey' in caller ? caller.apiKey.publicKey : caller.authenticator.publicKey;
 }
 
-/** What makes a request a repeat of an earlier one: the same bytes, signed by the same user. */
-export function submissionKey(fingerprint: string, signerUserId: string): string {
-  return `${fingerprint} ${signerUserId}`;
+type InterfaceCreated = Pick<
+  Extract<Effect, { op: 'putInterfaceFromIntent' }>,
+  'activityId' | 'smartContractInterfaceId' | 'createdAtMs'
+>;
+
+function interfaceOfIntent(effect: InterfaceCreated, activity: ActivityRecord): InterfaceRecord {
+  const intent = activity.intent[INTERFACE_INTENT_KEY] as Partial<Record<keyof InterfaceRecord, string>> | undefined;
+  if (intent === undefined)
+    throw new Error(`interface ${effect.smartContractInterfaceId}: activity ${effect.activityId} has no intent`);
+  return {
+    smartContractInterfaceId: effect.smartContractInterfaceId,
+    smartContractAddress: intent.smartContractAddress ?? '',
+    smartContractInterface: intent.smartContractInterface ?? '',
+    type: intent.type ?? '',
+    label: intent.label ?? '',
+    notes: intent.notes ?? '',
+    createdAtMs: effect.createdAtMs,
+  };
+}
+
+/** An interface whose activity is still unread in the journal: its fields are read from the intent on first use. */
+class InterfaceFromIntent implements InterfaceRecord {
+  readonly smartContractInterfaceId: string;
+  readonly createdAtMs: number;
+  #activity: StoredActivity<ActivityRecord> | undefined;
+  #read: InterfaceRecord | undefined;
+
+  constructor(effect: InterfaceCreated, activity: StoredActivity<ActivityRecord>) {
+    this.smartContractInterfaceId = effect.smartContractInterfaceId;
+    this.createdAtMs = effect.createdAtMs;
+    this.#activity = activity;
+  }
+
+  #fields(): InterfaceRecord {
+    if (this.#read === undefined) {
+      const activity = this.#activity as StoredActivity<ActivityRecord>;
+      this.#read = interfaceOfIntent(
+        {
+          activityId: activity.id,
+          smartContractInterfaceId: this.smartContractInterfaceId,
+          createdAtMs: this.createdAtMs,
+        },
+        activity.record,
+      );
+      this.#activity = undefined;
+    }
+    return this.#read;
+  }
+
+  get smartContractAddress(): string {
+    return this.#fields().smartContractAddress;
+  }
+
+  get smartContractInterface(): string {
+    return this.#fields().smartContractInterface;
+  }
+
+  get type(): string {
+    return this.#fields().type;
+  }
+
+  get label(): string {
+    return this.#fields().label;
+  }
+
+  get notes(): string {
+    return this.#fields().notes;
+  }
 }
 
 export class SandboxState {
   readonly organizations = new Map<string, Organization>();
-  readonly activitiesById = new Map<string, ActivityRecord>();
-  /** The first activity with each fingerprint: what a vote's `fingerprint` names. */
-  readonly activitiesByFingerprint = new Map<string, ActivityRecord>();
-  /** Each activity by its body's fingerprint and its signer: a repeat is the same body from the same signer. */
-  readonly activitiesBySubmission = new Map<string, ActivityRecord>();
+  /** Every activity, by id, fingerprint, submission and organization. */
+  readonly activities = new ActivityStore<ActivityRecord>();
   /** Public key (lowercase compressed hex) → where it is registered. */
   readonly keyOwners = new Map<string, KeyOwner[]>();
   /** Credential id (base64url, no padding) → where the passkey is registered. */
@@ -246,14 +309,20 @@ export class SandboxState {
     return this.organizations.size > 0;
   }
 
-  apply(record: SandboxRecord): void {
+  /** Applies a record: one just made durable, or one read back from the journal (maybe with its activities unread). */
+  apply(record: SandboxRecord | UnreadActivities): void {
+    if (record instanceof UnreadActivities) {
+      this.activities.putUnread(record);
+      for (const effect of record.effects) this.#applyEffect(effect as Effect);
+      return;
+    }
     switch (record.kind) {
       case 'seed':
         // Records are fresh objects (built for this change, or parsed from the journal), so they are kept as they are.
         for (const org of record.organizations) this.#addOrganization(org);
         return;
       case 'activities':
-        for (const activity of record.activities) this.#putActivity(activity);
+        for (const activity of record.activities) this.activities.put(activity);
         for (const effect of record.effects ?? []) this.#applyEffect(effect);
         return;
       case 'effects':
@@ -278,7 +347,6 @@ export class SandboxState {
       record,
       interfaces: new Map(),
       tags: new Map(),
-      activities: [],
       features: new Map(),
       deleted: false,
     };
@@ -302,34 +370,15 @@ export class SandboxState {
     this.keyOwners.set(apiKey.publicKey, owners);
   }
 
-  #putActivity(activity: ActivityRecord): void {
-    const existing = this.activitiesById.get(activity.id);
-    if (existing) {
-      Object.assign(existing, activity);
-      return;
-    }
-    this.activitiesById.set(activity.id, activity);
-    if (!this.activitiesByFingerprint.has(activity.fingerprint))
-      this.activitiesByFingerprint.set(activity.fingerprint, activity);
-    this.activitiesBySubmission.set(submissionKey(activity.fingerprint, activity.initiatorUserId), activity);
-    this.organizations.get(activity.organizationId)?.activities.push(activity);
-  }
-
-  /** The interface an activity's intent describes (the activity is in the same record, applied just before). */
+  /**
+   * The interface an activity's intent describes (the activity is in the same record, applied just before): read
+   * from the intent now when the activity is in memory, on first read when it is still unread in the journal.
+   */
   #interfaceFromIntent(effect: Extract<Effect, { op: 'putInterfaceFromIntent' }>): InterfaceRecord {
-    const intent = this.activitiesById.get(effect.activityId)?.intent[INTERFACE_INTENT_KEY] as
-      Partial<Record<keyof InterfaceRecord, string>> | undefined;
-    if (intent === undefined)
-      throw new Error(`interface ${effect.smartContractInterfaceId}: activity ${effect.activityId} has no intent`);
-    return {
-      smartContractInterfaceId: effect.smartContractInterfaceId,
-      smartContractAddress: intent.smartContractAddress ?? '',
-      smartContractInterface: intent.smartContractInterface ?? '',
-      type: intent.type ?? '',
-      label: intent.label ?? '',
-      notes: intent.notes ?? '',
-      createdAtMs: effect.createdAtMs,
-    };
+    const activity = this.activities.entry(effect.activityId);
+    if (activity === undefined)
+      throw new Error(`interface ${effect.smartContractInterfaceId}: activity ${effect.activityId} is unknown`);
+    return activity.parsed ? interfaceOfIntent(effect, activity.record) : new InterfaceFromIntent(effect, activity);
   }
 
   #applyEffect(effect: Effect): void {

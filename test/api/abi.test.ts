@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { InvalidInputError, SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../../src/api';
 import {
-  InvalidInputError,
-  SMART_CONTRACT_INTERFACE_MAX_BYTES,
   checkEthereumAddress,
+  listAbiContracts,
+  readAbiFile,
   toChecksumAddress,
-} from '../../src/api';
-import { listAbiContracts, readAbiFile, validateAbi } from '../../src/api/remote';
+  validateAbi,
+} from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 
 function rejects(fn: () => unknown, pattern: RegExp): void {

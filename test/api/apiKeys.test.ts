@@ -1,14 +1,14 @@
 import * as assert from 'node:assert/strict';
+import { InvalidInputError } from '../../src/api';
 import {
   ApiKeyStamper,
-  InvalidInputError,
   derivePublicKey,
   generateApiKeyPair,
   parseApiKeyPair,
   parsePrivateKey,
   parsePublicKey,
   verifyApiKeyStamp,
-} from '../../src/api';
+} from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 
 const privateKey = readFixture('keys', 'api-key.private').trim();

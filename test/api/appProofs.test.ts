@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { makeProof } from '../support/appProof';
 import { verifyAppProofSignature } from '@turnkey/crypto';
-import { checkAppProof, type AppProof } from '../../src/api';
+import { type AppProof } from '../../src/api';
+import { checkAppProof } from '../../src/api/remote';
 
 type OfficialProof = Parameters<typeof verifyAppProofSignature>[0];
 const official = (proof: AppProof) => verifyAppProofSignature(proof as OfficialProof);

@@ -1,5 +1,6 @@
 /** Shared pieces of the client tests: the test key's stamper and a logger that keeps what it is given. */
-import { ApiKeyStamper, type LogFields, type Logger } from '../../src/api';
+import { type LogFields, type Logger } from '../../src/api';
+import { ApiKeyStamper } from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 
 export const privateKey = readFixture('keys', 'api-key.private').trim();

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { ApiKeyStamper, decodeStamp, verifyApiKeyStamp } from '../../src/api';
+import { ApiKeyStamper, decodeStamp, verifyApiKeyStamp } from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 import {
   assertStampVerifiesIndependently,

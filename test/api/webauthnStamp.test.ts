@@ -4,12 +4,11 @@ import {
   InvalidInputError,
   WEBAUTHN_STAMP_HEADER,
   WebauthnStamper,
-  decodeWebauthnStamp,
-  verifyWebauthnStamp,
   webauthnChallenge,
   webauthnChallengeHex,
   type WebauthnAssertionRequest,
 } from '../../src/api';
+import { decodeWebauthnStamp, verifyWebauthnStamp } from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 

@@ -4,7 +4,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { toChecksumAddress, type Activity } from '../../src/api';
+import { type Activity } from '../../src/api';
+import { checkEthereumAddress, toChecksumAddress } from '../../src/api/remote';
 import { adviseAddress } from '../../src/extension/commands/operationInputs';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { addressValidation } from '../../src/extension/ui/prompts';
@@ -29,11 +30,11 @@ describe('dialogs that default to the harmless choice', function () {
 
   it('the address box refuses a mixed-case address whose EIP-55 checksum fails, and accepts one case as checksummed', () => {
     const typo = ADDRESS.replace(/[a-f]/, (c) => c.toUpperCase());
-    const refused = addressValidation(adviseAddress(typo));
+    const refused = addressValidation(adviseAddress(typo, checkEthereumAddress));
     assert.equal(refused?.severity, vscode.InputBoxValidationSeverity.Error, 'a failed checksum blocks Enter');
     assert.match(refused?.message ?? '', /checksum/);
     for (const oneCase of [ADDRESS.toLowerCase(), `0x${ADDRESS.slice(2).toUpperCase()}`]) {
-      const accepted = addressValidation(adviseAddress(oneCase));
+      const accepted = addressValidation(adviseAddress(oneCase, checkEthereumAddress));
       assert.notEqual(accepted?.severity, vscode.InputBoxValidationSeverity.Error);
       assert.ok(accepted?.message.includes(ADDRESS), 'shows the checksummed form it will register');
     }

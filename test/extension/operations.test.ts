@@ -11,14 +11,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { adviseAddress } from '../../src/extension/commands/operationInputs';
 import { addressValidation } from '../../src/extension/ui/prompts';
-import {
-  checkAppProof,
-  toChecksumAddress,
-  type Activity,
-  type ApiKey,
-  type SmartContractInterface,
-} from '../../src/api';
-import { readAbiFile } from '../../src/api/remote';
+import { type Activity, type ApiKey, type SmartContractInterface } from '../../src/api';
+import { checkAppProof, checkEthereumAddress, readAbiFile, toChecksumAddress } from '../../src/api/remote';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { SandboxOrganization } from '../../src/sandbox';
 import type { SmartContractInterfaceNode } from '../../src/extension/views/treeNodes';
@@ -272,14 +266,17 @@ describe('operation commands', function () {
     it('checks the address as it is typed: errors and a failed checksum block, a missing checksum only informs', () => {
       const lower = ADDRESS.toLowerCase();
       const typo = ADDRESS.replace(/[a-f]/, (c) => c.toUpperCase());
-      assert.equal(addressValidation(adviseAddress(ADDRESS)), undefined);
-      const short = addressValidation(adviseAddress('0x12'));
+      assert.equal(addressValidation(adviseAddress(ADDRESS, checkEthereumAddress)), undefined);
+      const short = addressValidation(adviseAddress('0x12', checkEthereumAddress));
       assert.equal(short?.severity, vscode.InputBoxValidationSeverity.Error);
       assert.match(short?.message ?? '', /this one has 2/);
-      const noChecksum = addressValidation(adviseAddress(lower));
+      const noChecksum = addressValidation(adviseAddress(lower, checkEthereumAddress));
       assert.equal(noChecksum?.severity, vscode.InputBoxValidationSeverity.Info);
       assert.ok(noChecksum?.message.includes(ADDRESS), 'offers the checksummed form');
-      assert.equal(addressValidation(adviseAddress(typo))?.severity, vscode.InputBoxValidationSeverity.Error);
+      assert.equal(
+        addressValidation(adviseAddress(typo, checkEthereumAddress))?.severity,
+        vscode.InputBoxValidationSeverity.Error,
+      );
     });
 
     it('asks the service for App Proofs when the setting is on, and they check out', async () => {

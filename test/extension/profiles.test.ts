@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { generateApiKeyPair } from '../../src/api';
+import { generateApiKeyPair } from '../../src/api/remote';
 import type { ProfileCheck } from '../../src/extension/commands/profiles';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { Profile } from '../../src/extension/profiles/profileStore';

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID, sign } from 'node:crypto';
 import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
-import { ApiKeyStamper, ClockSkewError, generateApiKeyPair, type Stamper, type Whoami } from '../../src/api';
-import { CountersignClient, operations } from '../../src/api/remote';
+import { ClockSkewError, type Stamper, type Whoami } from '../../src/api';
+import { ApiKeyStamper, CountersignClient, generateApiKeyPair, operations } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, rawRequest, stampedRequest } from './rawHttp';
 

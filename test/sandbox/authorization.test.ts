@@ -6,8 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { ActivityFailedError, ApiKeyStamper, generateApiKeyPair, ServiceError, type Stamper } from '../../src/api';
-import { CountersignClient } from '../../src/api/remote';
+import { ActivityFailedError, ServiceError, type Stamper } from '../../src/api';
+import { ApiKeyStamper, CountersignClient, generateApiKeyPair } from '../../src/api/remote';
 import {
   AUTHORIZATION_TABLE,
   type Grant,

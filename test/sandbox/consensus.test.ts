@@ -1,12 +1,6 @@
 import * as assert from 'node:assert/strict';
-import {
-  ActivityFailedError,
-  ActivityRejectedError,
-  checkAppProof,
-  type Activity,
-  type CountersignClient,
-} from '../../src/api';
-import { operations } from '../../src/api/remote';
+import { ActivityFailedError, ActivityRejectedError, type Activity, type CountersignClient } from '../../src/api';
+import { checkAppProof, operations } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, stampedRequest } from './rawHttp';
 

@@ -4,8 +4,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ApiKeyStamper } from '../../src/api';
-import { CountersignClient, operations } from '../../src/api/remote';
+import { ApiKeyStamper, CountersignClient, operations } from '../../src/api/remote';
 import {
   readSandboxCredentials,
   SandboxDataDirInUseError,

@@ -5,8 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
-import { TURNKEY_ERROR_DETAIL_TYPE, type ApiKeyStamper } from '../../src/api';
-import { operations, rpcStatusSchema } from '../../src/api/remote';
+import { TURNKEY_ERROR_DETAIL_TYPE } from '../../src/api';
+import { operations, rpcStatusSchema, type ApiKeyStamper } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 
 const REQUESTS = Number(process.env['SANDBOX_FUZZ_REQUESTS'] ?? 3000);

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ApiKeyStamper, ServiceError, type ClientOptions } from '../../src/api';
-import { CountersignClient } from '../../src/api/remote';
+import { ServiceError, type ClientOptions } from '../../src/api';
+import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import { startSandbox, type SandboxCredentials } from '../../src/sandbox';
 
 export const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';

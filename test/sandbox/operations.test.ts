@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { checkAppProof, timestampToMs, type CountersignClient } from '../../src/api';
+import { timestampToMs, type CountersignClient } from '../../src/api';
 import {
   activityResponseSchema,
+  checkAppProof,
   getApiKeyResponseSchema,
   listPrivateKeysResponseSchema,
   operations,

@@ -1,8 +1,8 @@
 /** Plain node:http requests to the sandbox, for what the client would never send. */
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { ApiKeyStamper, turnkeyErrorCodeOf, TURNKEY_ERROR_DETAIL_TYPE, type RpcStatus } from '../../src/api';
-import { rpcStatusSchema } from '../../src/api/remote';
+import { turnkeyErrorCodeOf, TURNKEY_ERROR_DETAIL_TYPE, type RpcStatus } from '../../src/api';
+import { ApiKeyStamper, rpcStatusSchema } from '../../src/api/remote';
 
 export interface RawResponse {
   readonly status: number;

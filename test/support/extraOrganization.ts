@@ -3,7 +3,7 @@
  * cannot show (a sibling sub-organization, a quorum of three).
  */
 import { randomUUID } from 'node:crypto';
-import { ApiKeyStamper, generateApiKeyPair } from '../../src/api';
+import { ApiKeyStamper, generateApiKeyPair } from '../../src/api/remote';
 import type { TestSandbox } from './startTestSandbox';
 
 export interface ExtraOrganization {

@@ -2,8 +2,8 @@
  * A local sandbox for tests: in memory, on 127.0.0.1 port 0, with a clock the test can move and ready
  * clients for each seeded user. `clientFor('Team', 1)` is the second root user of Team.
  */
-import { ApiKeyStamper, type ClientOptions } from '../../src/api';
-import { CountersignClient } from '../../src/api/remote';
+import { type ClientOptions } from '../../src/api';
+import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import { launchSandbox, type RunningSandbox, type SandboxOptions, type SandboxOrganization } from '../../src/sandbox';
 
 /** The sandbox's clock and the clients' clock, moved together: real time plus an offset. */

@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { verifyApiKeyStamp, type StampVerification } from '../../src/api';
+import { type StampVerification } from '../../src/api';
+import { verifyApiKeyStamp } from '../../src/api/remote';
 
 export interface RecordedRequest {
   readonly method: string;

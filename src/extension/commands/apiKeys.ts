@@ -5,8 +5,9 @@
  *   generateApiKey({ profileId? })                                  → { profileId, publicKey }
  */
 import * as vscode from 'vscode';
-import { CancelledError, InvalidInputError, generateApiKeyPair, parsePrivateKey } from '../../api';
+import { CancelledError, InvalidInputError } from '../../api';
 import { CommandIds } from '../commandIds';
+import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { confirmModal } from '../ui/prompts';
 import { pickProfile } from './profiles';
@@ -41,6 +42,7 @@ async function readKeyFile(services: Services, file: vscode.Uri): Promise<string
     );
   }
   const contents = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+  const { parsePrivateKey } = await loadRemoteApi();
   try {
     const key = parsePrivateKey(contents);
     services.log.redactor.add(key);
@@ -75,6 +77,8 @@ async function askForKey(services: Services): Promise<string> {
     if (!uri) throw new CancelledError();
     return readKeyFile(services, uri);
   }
+  // The box checks the key as it is typed: the check (@noble/curves) loads before it opens.
+  const { parsePrivateKey } = await loadRemoteApi();
   const value = await vscode.window.showInputBox({
     prompt: vscode.l10n.t("API private key (64 hex characters, as the service's CLI prints it)"),
     password: true,
@@ -137,7 +141,7 @@ async function generateApiKey(services: Services, arg: unknown): Promise<KeyImpo
     );
     if (!replace) throw new CancelledError();
   }
-  const pair = generateApiKeyPair();
+  const pair = (await loadRemoteApi()).generateApiKeyPair();
   services.log.redactor.add(pair.privateKey);
   await services.keys.store(profile.id, pair.privateKey);
   services.log.info('API key generated', { profileId: profile.id, publicKey: pair.publicKey });

@@ -124,7 +124,7 @@ export async function createSmartContractInterface(
   let notes = options.notes;
   const defaultLabel = abi.contractName ?? source.fileName;
   if (givenAddress !== undefined) {
-    address = addressFromArgument(givenAddress, vscode.l10n.t);
+    address = addressFromArgument(givenAddress, (await loadRemoteApi()).checkEthereumAddress, vscode.l10n.t);
     label ??= defaultLabel;
     if (label === undefined) {
       throw new InvalidInputError(

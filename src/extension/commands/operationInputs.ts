@@ -3,7 +3,7 @@
  * wording what a confirmation shows. No `vscode` here, so these run in plain Node; the command files add the
  * prompts around them.
  */
-import { checkEthereumAddress, InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
+import { InvalidInputError, type Activity, type CheckedAddress, type SmartContractInterface } from '../../api';
 import { englishText, type Translate } from '../wording/translate';
 
 /** Ids pasted into one box: separated by commas, semicolons, spaces or new lines; duplicates dropped. */
@@ -26,9 +26,15 @@ export type AddressAdvice =
   /** Mixed case whose checksum does not match: probably a typo. */
   | { readonly kind: 'checksumMismatch'; readonly address: string; readonly checksummed: string };
 
-export function adviseAddress(input: string): AddressAdvice {
+/**
+ * Checks an address: the API's `checkEthereumAddress`, which the caller loads with the remote part of the API
+ * (its keccak is not loaded at activation).
+ */
+export type AddressCheck = (input: string) => CheckedAddress;
+
+export function adviseAddress(input: string, checkAddress: AddressCheck): AddressAdvice {
   try {
-    const checked = checkEthereumAddress(input);
+    const checked = checkAddress(input);
     if (checked.checksumValid === true) return { kind: 'valid', address: checked.address };
     if (checked.checksumValid === 'noChecksum')
       return { kind: 'noChecksum', address: checked.address, checksummed: checked.checksummed };
@@ -43,8 +49,8 @@ export function adviseAddress(input: string): AddressAdvice {
  * The address to send for an address given as an argument (no one to ask): a valid or one-case address in its
  * checksummed form; a failed checksum or a malformed address is an error that names the problem.
  */
-export function addressFromArgument(input: string, t: Translate = englishText): string {
-  const advice = adviseAddress(input);
+export function addressFromArgument(input: string, checkAddress: AddressCheck, t: Translate = englishText): string {
+  const advice = adviseAddress(input, checkAddress);
   switch (advice.kind) {
     case 'valid':
       return advice.address;

@@ -7,10 +7,11 @@
  *   checkProfile(profileId?)                                                   → ProfileCheck
  */
 import * as vscode from 'vscode';
-import { CancelledError, InvalidInputError, derivePublicKey, type ApiKey, type Whoami } from '../../api';
+import { CancelledError, InvalidInputError, type ApiKey, type Whoami } from '../../api';
 import { CommandIds } from '../commandIds';
 import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem } from '../profiles/profileStore';
 import type { Profile } from '../profiles/profileStore';
+import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { confirmModal } from '../ui/prompts';
@@ -222,6 +223,7 @@ async function checkProfile(services: Services, arg: unknown): Promise<ProfileCh
   if (arg !== undefined) await services.profiles.activate((await pickProfile(services, arg, '')).id);
   const { profile, client } = await services.requireSession();
   const privateKey = await services.keys.get(profile.id);
+  const { derivePublicKey } = await loadRemoteApi();
   const ourPublicKey = privateKey === undefined ? undefined : derivePublicKey(privateKey);
   // Cancellable: against a service that never answers, the check would otherwise hold its notification
   // through every attempt's timeout.

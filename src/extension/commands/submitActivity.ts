@@ -25,20 +25,20 @@ export async function submitActivity(
   submit: (signal: AbortSignal, generateAppProofs: boolean) => Promise<Activity>,
 ): Promise<Activity> {
   const generateAppProofs = services.settings().generateAppProofs;
-  const settle = (activity: Activity): void => {
+  const settle = async (activity: Activity): Promise<void> => {
     services.noteSubmitted(activity);
     services.fireChange('activities');
     for (const scope of options.changes ?? []) services.fireChange(scope);
-    printActivity(services, activity, generateAppProofs);
+    await printActivity(services, activity, generateAppProofs);
   };
   let activity: Activity;
   try {
     activity = await withProgress(options.title, (signal) => submit(signal, generateAppProofs));
   } catch (error) {
-    if (error instanceof ActivityFailedError || error instanceof ActivityRejectedError) settle(error.activity);
+    if (error instanceof ActivityFailedError || error instanceof ActivityRejectedError) await settle(error.activity);
     throw error;
   }
-  settle(activity);
+  await settle(activity);
   announceActivity(services, activity, options.sentence?.(activity) ?? (await consensusSentence(services, activity)));
   return activity;
 }

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Activity, ApiKey } from '../../api';
 import { CommandIds } from '../commandIds';
+import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
 import { activityJsonText, summarizeApiKey } from './activityReport';
@@ -13,10 +14,16 @@ import { activityHeadline, activityOutcome, appProofLines, outcomeSentence } fro
 import { credentialTypeText } from './credentialWords';
 
 /** Writes the activity to the log: headline, App Proof checks, then the JSON. */
-export function printActivity(services: Services, activity: Activity, appProofsRequested: boolean): void {
+export async function printActivity(
+  services: Services,
+  activity: Activity,
+  appProofsRequested: boolean,
+): Promise<void> {
   const outcome = activityOutcome(activity.status);
   const headline = activityHeadline(activity, t);
-  const proofs = appProofLines(activity, appProofsRequested, t);
+  // Loaded already: the activity came through the client.
+  const { checkAppProof } = await loadRemoteApi();
+  const proofs = appProofLines(activity, appProofsRequested, checkAppProof, t);
   const text = [headline, ...proofs, activityJsonText(activity)].join('\n');
   if (outcome === 'failed' || outcome === 'rejected') services.log.warn(text);
   else services.log.info(text);

@@ -4,8 +4,9 @@
  * fails (no keyring on a Linux desktop), the error says how to fix it; there is no fallback store.
  */
 import * as vscode from 'vscode';
-import { CountersignError, derivePublicKey, parsePrivateKey } from '../../api';
+import { CountersignError } from '../../api';
 import type { Redactor } from '../output/redact';
+import { loadRemoteApi } from '../remoteApi';
 
 const PREFIX = 'countersign.apiKey.';
 
@@ -53,6 +54,7 @@ export class KeyVault implements vscode.Disposable {
   /** Parses (64 hex, optional `:p256`, trailing whitespace), stores, and returns the derived public key. */
   async store(profileId: string, privateKeyInput: string): Promise<{ publicKey: string }> {
     this.#redactor.add(privateKeyInput);
+    const { derivePublicKey, parsePrivateKey } = await loadRemoteApi();
     const privateKey = parsePrivateKey(privateKeyInput);
     this.#redactor.add(privateKey);
     const publicKey = derivePublicKey(privateKey);

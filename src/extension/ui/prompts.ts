@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { adviseAddress, type AddressAdvice } from '../commands/operationInputs';
+import { loadRemoteApi } from '../remoteApi';
 import type { ModalDialogs } from './modalDialogs';
 
 /** An input box that keeps focus when the user looks elsewhere (to copy an id from another window). */
@@ -87,6 +88,8 @@ export function addressValidation(advice: AddressAdvice): vscode.InputBoxValidat
  */
 export async function askContractAddress(options: { title?: string } = {}): Promise<string | undefined> {
   let value: string | undefined;
+  // The check is keccak (@noble/hashes), loaded with the remote part of the API before the box opens.
+  const { checkEthereumAddress } = await loadRemoteApi();
   for (;;) {
     const input = await askText({
       title: options.title ?? vscode.l10n.t('Contract address'),
@@ -95,10 +98,11 @@ export async function askContractAddress(options: { title?: string } = {}): Prom
       ),
       placeHolder: '0x…',
       ...(value !== undefined ? { value } : {}),
-      validateInput: (text) => (text.trim() === '' ? undefined : addressValidation(adviseAddress(text))),
+      validateInput: (text) =>
+        text.trim() === '' ? undefined : addressValidation(adviseAddress(text, checkEthereumAddress)),
     });
     if (input === undefined) return undefined;
-    const advice = adviseAddress(input);
+    const advice = adviseAddress(input, checkEthereumAddress);
     if (advice.kind === 'valid') return advice.address;
     if (advice.kind === 'noChecksum') return advice.checksummed;
     // Enter on an empty box, or a value VS Code let through: ask again with what was typed.

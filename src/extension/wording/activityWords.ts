@@ -3,7 +3,7 @@
  * App Proof lines. Tree rows, dialogs, the log and messages all take their words from here. Pure (no `vscode`),
  * so it is tested in plain Node; user strings go through the Translate the caller passes.
  */
-import { checkAppProof, type Activity, type Vote } from '../../api';
+import type { Activity, AppProof, AppProofCheck, Vote } from '../../api';
 import { englishText, type Translate } from './translate';
 
 /** Words that keep their own spelling when an enum name is turned into a phrase. */
@@ -229,19 +229,20 @@ export function activityHeadline(
 }
 
 /**
- * One line per App Proof with the outcome of its signature check. When proofs were asked for and none came
- * back, one line says so.
+ * One line per App Proof with the outcome of its signature check (`checkProof` is the API's `checkAppProof`,
+ * which loads with its remote part). When proofs were asked for and none came back, one line says so.
  */
 export function appProofLines(
   activity: Pick<Activity, 'appProofs'>,
   requested: boolean,
+  checkProof: (proof: AppProof) => AppProofCheck,
   t: Translate = englishText,
 ): string[] {
   if (activity.appProofs.length === 0) {
     return requested ? [t('No App Proofs came back with this activity, although they were asked for.')] : [];
   }
   return activity.appProofs.map((proof, index) => {
-    const check = checkAppProof(proof);
+    const check = checkProof(proof);
     return check.ok
       ? t(
           'App Proof {0}: signature valid (scheme {1}, signing key {2}…).',

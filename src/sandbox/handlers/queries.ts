@@ -62,11 +62,11 @@ const handlers: Record<QueryOperationName, Handler> = {
 
   getActivity(ctx, request) {
     const activityId = String(request['activityId']);
-    const activity = ctx.engine.state.activitiesById.get(activityId);
-    if (!activity || activity.organizationId !== ctx.organization.record.organizationId) {
+    const stored = ctx.engine.state.activities.entry(activityId);
+    if (!stored || stored.organizationId !== ctx.organization.record.organizationId) {
       throw notFound(`activity not found: no activity with ID ${activityId} in this organization`);
     }
-    return { activity: renderActivityFor(ctx, activity) };
+    return { activity: renderActivityFor(ctx, stored.record) };
   },
 
   listActivities(ctx, request) {
@@ -79,8 +79,8 @@ const handlers: Record<QueryOperationName, Handler> = {
         { field: 'paginationOptions.limit', description: `must be between 1 and ${MAX_PAGE_SIZE}` },
       ]);
     }
-    // Newest first, as the service lists them.
-    let list = [...ctx.organization.activities].reverse();
+    // Newest first, as the service lists them. Filters and cursors read each activity's keys; only the page is parsed.
+    let list = [...ctx.engine.state.activities.ofOrganization(ctx.organization.record.organizationId)].reverse();
     if (statuses && statuses.length > 0) list = list.filter((a) => statuses.includes(a.status));
     if (types && types.length > 0) list = list.filter((a) => types.includes(a.type));
     const cursor = (id: string, field: string): number => {
@@ -98,7 +98,7 @@ const handlers: Record<QueryOperationName, Handler> = {
       const end = cursor(pagination.before, 'before');
       page = list.slice(Math.max(0, end - limit), end);
     } else page = list.slice(0, limit);
-    return { activities: page.map((a) => renderActivityFor(ctx, a, false)) };
+    return { activities: page.map((a) => renderActivityFor(ctx, a.record, false)) };
   },
 
   listPrivateKeys(ctx) {

@@ -82,8 +82,8 @@ function describeBad(line: Buffer): string {
   return `a line that is not a journal record (it starts ${JSON.stringify(line.subarray(0, 24).toString('latin1'))})`;
 }
 
-function decodeLine(line: Buffer, legacyAllowed: boolean): Decoded {
-  const head = HEAD.exec(line.subarray(0, 40).toString('latin1'));
+function decodeLine(line: Buffer, legacyAllowed: boolean, decode: (json: Buffer) => unknown): Decoded {
+  const head = HEAD.exec(line.toString('latin1', 0, 40));
   if (!head) return { ok: false, found: describeBad(line) };
   const [prefix, crc, sequence, rest] = head;
   if (sequence === undefined && !legacyAllowed)
@@ -98,7 +98,7 @@ function decodeLine(line: Buffer, legacyAllowed: boolean): Decoded {
     };
   let value: unknown;
   try {
-    value = JSON.parse(line.subarray(prefix.length - 1).toString('utf8'));
+    value = decode(line.subarray(prefix.length - 1));
   } catch {
     return { ok: false, found: 'a record whose checksum matches but whose JSON does not parse' };
   }
@@ -133,7 +133,7 @@ function tornBound(
   groupLeft: number,
   lastGroup: number,
 ): number {
-  const head = HEAD.exec(tail.subarray(0, 40).toString('latin1'));
+  const head = HEAD.exec(tail.toString('latin1', 0, 40));
   if (head?.[2] !== undefined && Number(head[2]) === expected) return Number(head[3]);
   if (head && head[2] === undefined && legacyAllowed) return LEGACY_MAX_RECORD_BYTES;
   return groupLeft > 0 ? groupLeft : lastGroup;
@@ -151,7 +151,15 @@ function describeTail(tail: Buffer, bound: number): string {
   return `${what} at the end, longer than the last group write could have left (${bound} bytes)`;
 }
 
-export function scanJournal(bytes: Buffer): JournalScan {
+/**
+ * The journal's records, read with `decode` (by default, JSON.parse of each line's JSON). With `replay`, each good
+ * record goes to it as it is read, and `records` stays empty.
+ */
+export function scanJournal(
+  bytes: Buffer,
+  decode: (json: Buffer) => unknown = (json) => JSON.parse(json.toString('utf8')),
+  replay?: (record: unknown) => void,
+): JournalScan {
   const records: unknown[] = [];
   let offset = 0;
   let sequence = 0;
@@ -175,7 +183,7 @@ export function scanJournal(bytes: Buffer): JournalScan {
       if (tail.length <= bound) break;
       return damaged(describeTail(tail, bound));
     }
-    const decoded = decodeLine(bytes.subarray(offset, end), legacyAllowed);
+    const decoded = decodeLine(bytes.subarray(offset, end), legacyAllowed, decode);
     if (!decoded.ok) return damaged(decoded.found);
     if (decoded.sequence !== undefined && decoded.sequence !== sequence + 1)
       return damaged(`record number ${decoded.sequence} where ${sequence + 1} was expected: a gap in the sequence`);
@@ -183,7 +191,8 @@ export function scanJournal(bytes: Buffer): JournalScan {
     const length = end + 1 - offset;
     if (groupLeft === 0) lastGroup = decoded.rest;
     groupLeft = Math.max(0, decoded.rest - length);
-    records.push(decoded.value);
+    if (replay) replay(decoded.value);
+    else records.push(decoded.value);
     sequence++;
     offset = end + 1;
   }

@@ -24,9 +24,21 @@ import {
 } from 'node:fs';
 import * as path from 'node:path';
 import { encodeGroup, scanJournal, type JournalDamage } from './journalFormat';
-import type { Storage, StorageFaults } from './storage';
+import { jsonRecords, type RecordCodec, type Storage, type StorageFaults } from './storage';
 
 export const JOURNAL_FILE_NAME = 'journal.log';
+
+export interface OpenOptions {
+  readonly faults?: StorageFaults;
+  /** How records are written and read (default plain JSON). */
+  readonly codec?: RecordCodec;
+  /**
+   * Receives each good record, in order, as it is read, instead of `recovered` keeping them all: what a record
+   * leaves behind once applied can then go before the rest is read. Should the journal turn out damaged (and not
+   * be repaired), the open throws after some records were given: the receiver's work is then to be dropped.
+   */
+  readonly replay?: (record: unknown) => void;
+}
 
 interface Pending {
   readonly json: Buffer;
@@ -98,6 +110,7 @@ export class JournalStorage implements Storage {
   readonly recovery: RecoveryReport;
   readonly #fd: number;
   readonly #faults: StorageFaults;
+  readonly #codec: RecordCodec;
   #nextSequence: number;
   #queue: Pending[] = [];
   #flushing: Promise<void> | undefined;
@@ -106,12 +119,19 @@ export class JournalStorage implements Storage {
   /** Records written and fdatasync calls made since open: how well appends are grouped. */
   readonly stats = { records: 0, syncs: 0 };
 
-  private constructor(fd: number, recovered: unknown[], recovery: RecoveryReport, faults: StorageFaults) {
+  private constructor(
+    fd: number,
+    recovered: unknown[],
+    recovery: RecoveryReport,
+    faults: StorageFaults,
+    codec: RecordCodec,
+  ) {
     this.#fd = fd;
     this.recovered = recovered;
     this.recovery = recovery;
-    this.#nextSequence = recovered.length + 1;
+    this.#nextSequence = recovery.records + 1;
     this.#faults = faults;
+    this.#codec = codec;
   }
 
   /** Whether `dir` holds a journal (empty or not). */
@@ -123,19 +143,20 @@ export class JournalStorage implements Storage {
    * Creates the journal with its first record, whole or not at all: written to a temporary file, synced,
    * and renamed into place, so a journal never exists without it.
    */
-  static create(dir: string, first: unknown, faults: StorageFaults = {}): JournalStorage {
+  static create(dir: string, first: unknown, options: OpenOptions = {}): JournalStorage {
+    const codec = options.codec ?? jsonRecords;
     const file = path.join(dir, JOURNAL_FILE_NAME);
     const temp = `${file}.${process.pid}.tmp`;
     const fd = openSync(temp, 'w', 0o600);
     try {
-      writeSync(fd, encodeGroup([Buffer.from(JSON.stringify(first), 'utf8')], 1));
+      writeSync(fd, encodeGroup([codec.encode(first)], 1));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     renameSync(temp, file);
     syncDirectory(dir);
-    return JournalStorage.open(dir, { faults });
+    return JournalStorage.open(dir, { ...options, repair: false });
   }
 
   /**
@@ -143,12 +164,13 @@ export class JournalStorage implements Storage {
    * `JournalDamagedError` unless `repair` is set, in which case the journal is first copied to a
    * timestamped backup and then cut at the damage.
    */
-  static open(dir: string, options: { repair?: boolean; faults?: StorageFaults } = {}): JournalStorage {
+  static open(dir: string, options: OpenOptions & { repair?: boolean } = {}): JournalStorage {
     const file = path.join(dir, JOURNAL_FILE_NAME);
     const fd = openSync(file, 'a+', 0o600);
+    const codec = options.codec ?? jsonRecords;
     try {
       const bytes = readFileSync(file);
-      const scan = scanJournal(bytes);
+      const scan = scanJournal(bytes, (json) => codec.decode(json), options.replay);
       let repaired: RecoveryReport['repaired'];
       if (scan.damage) {
         if (options.repair !== true) throw new JournalDamagedError(file, scan.damage);
@@ -161,12 +183,12 @@ export class JournalStorage implements Storage {
         fsyncSync(fd);
       }
       const report: RecoveryReport = {
-        records: scan.records.length,
+        records: scan.lastSequence,
         truncatedBytes: repaired ? 0 : truncatedBytes,
         legacyRecords: scan.legacyRecords,
         ...(repaired ? { repaired } : {}),
       };
-      return new JournalStorage(fd, scan.records, report, options.faults ?? {});
+      return new JournalStorage(fd, scan.records, report, options.faults ?? {}, codec);
     } catch (error) {
       closeSync(fd);
       throw error;
@@ -186,7 +208,7 @@ export class JournalStorage implements Storage {
     if (this.#closed) return Promise.reject(new Error('the journal is closed'));
     if (this.#failure) return Promise.reject(this.#failure);
     // Serialised now: the record may be changed once it is applied, and what was decided is what is kept.
-    const json = Buffer.from(JSON.stringify(record), 'utf8');
+    const json = this.#codec.encode(record);
     return new Promise<void>((resolve, reject) => {
       this.#queue.push({ json, resolve, reject });
       if (!this.#flushing) this.#flushing = this.#drain();

@@ -1,7 +1,7 @@
 /** What the log and the messages say about a submitted activity and an API key record. No `vscode` here. */
 import * as assert from 'node:assert/strict';
 import { makeProof } from '../../support/appProof';
-import { activitySchema, apiKeySchema } from '../../../src/api/remote';
+import { activitySchema, apiKeySchema, checkAppProof } from '../../../src/api/remote';
 import { activityJsonText, summarizeApiKey } from '../../../src/extension/output/activityReport';
 import { activityRecord, apiKeyRecord } from '../../api/sampleRecords';
 import {
@@ -48,7 +48,7 @@ describe('activity report', () => {
   it('lists each App Proof with the outcome of its signature check', () => {
     const good = makeProof({ type: 'APP_PROOF_TYPE_ADDRESS_DERIVATION', timestampMs: '1' });
     const tampered = { ...makeProof({ a: 1 }), proofPayload: '{"a":2}' };
-    const lines = appProofLines({ appProofs: [good, tampered] }, true);
+    const lines = appProofLines({ appProofs: [good, tampered] }, true, checkAppProof);
     assert.equal(lines.length, 2);
     assert.match(
       lines[0] ?? '',
@@ -58,8 +58,8 @@ describe('activity report', () => {
   });
 
   it('says when App Proofs were asked for and none came, and says nothing when they were not asked for', () => {
-    assert.match(appProofLines({ appProofs: [] }, true)[0] ?? '', /No App Proofs/);
-    assert.deepEqual(appProofLines({ appProofs: [] }, false), []);
+    assert.match(appProofLines({ appProofs: [] }, true, checkAppProof)[0] ?? '', /No App Proofs/);
+    assert.deepEqual(appProofLines({ appProofs: [] }, false, checkAppProof), []);
   });
 
   it('summarizes an API key: name, credential type, public key, creation and expiration', () => {

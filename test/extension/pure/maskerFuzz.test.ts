@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import type * as vscode from 'vscode';
-import { ApiKeyStamper, generateApiKeyPair, parsePrivateKey, WebauthnStamper, type Activity } from '../../../src/api';
-import { activitySchema } from '../../../src/api/remote';
+import { WebauthnStamper, type Activity } from '../../../src/api';
+import { activitySchema, ApiKeyStamper, generateApiKeyPair, parsePrivateKey } from '../../../src/api/remote';
 import { activityJsonText } from '../../../src/extension/output/activityReport';
 import { createLog, type RedactingLog } from '../../../src/extension/output/log';
 import { activityHeadline } from '../../../src/extension/wording/activityWords';

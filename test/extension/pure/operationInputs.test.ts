@@ -3,8 +3,8 @@
  * text of the confirmation modals. No `vscode` here.
  */
 import * as assert from 'node:assert/strict';
-import { InvalidInputError, toChecksumAddress } from '../../../src/api';
-import { activitySchema } from '../../../src/api/remote';
+import { InvalidInputError } from '../../../src/api';
+import { activitySchema, checkEthereumAddress, toChecksumAddress } from '../../../src/api/remote';
 import {
   addressFromArgument,
   adviseAddress,
@@ -82,24 +82,31 @@ describe('operation inputs', () => {
 
   describe('contract address', () => {
     it('accepts a correct EIP-55 address as it is', () => {
-      assert.deepEqual(adviseAddress(` ${CHECKSUMMED} `), { kind: 'valid', address: CHECKSUMMED });
-      assert.equal(addressFromArgument(CHECKSUMMED), CHECKSUMMED);
+      assert.deepEqual(adviseAddress(` ${CHECKSUMMED} `, checkEthereumAddress), {
+        kind: 'valid',
+        address: CHECKSUMMED,
+      });
+      assert.equal(addressFromArgument(CHECKSUMMED, checkEthereumAddress), CHECKSUMMED);
     });
 
     it('offers the checksummed form of an all-lowercase or all-uppercase address, and registers that form', () => {
       const lower = CHECKSUMMED.toLowerCase();
-      assert.deepEqual(adviseAddress(lower), { kind: 'noChecksum', address: lower, checksummed: CHECKSUMMED });
-      assert.equal(addressFromArgument(lower), CHECKSUMMED);
-      assert.equal(addressFromArgument(`0x${CHECKSUMMED.slice(2).toUpperCase()}`), CHECKSUMMED);
+      assert.deepEqual(adviseAddress(lower, checkEthereumAddress), {
+        kind: 'noChecksum',
+        address: lower,
+        checksummed: CHECKSUMMED,
+      });
+      assert.equal(addressFromArgument(lower, checkEthereumAddress), CHECKSUMMED);
+      assert.equal(addressFromArgument(`0x${CHECKSUMMED.slice(2).toUpperCase()}`, checkEthereumAddress), CHECKSUMMED);
     });
 
     it('flags a mixed-case address whose checksum fails, and refuses it as an argument with the checksummed form as hint', () => {
       const typo = CHECKSUMMED.replace('aAeb', 'aaeb');
-      const advice = adviseAddress(typo);
+      const advice = adviseAddress(typo, checkEthereumAddress);
       assert.equal(advice.kind, 'checksumMismatch');
       if (advice.kind === 'checksumMismatch') assert.equal(advice.checksummed, toChecksumAddress(typo));
       assert.throws(
-        () => addressFromArgument(typo),
+        () => addressFromArgument(typo, checkEthereumAddress),
         (e: unknown) =>
           e instanceof InvalidInputError &&
           /EIP-55/.test(e.message) &&
@@ -116,15 +123,15 @@ describe('operation inputs', () => {
         ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeZ', /not hexadecimal/],
       ];
       for (const [input, problem] of cases) {
-        const advice = adviseAddress(input);
+        const advice = adviseAddress(input, checkEthereumAddress);
         assert.equal(advice.kind, 'invalid', input);
         if (advice.kind === 'invalid') assert.match(advice.message, problem);
         assert.throws(
-          () => addressFromArgument(input),
+          () => addressFromArgument(input, checkEthereumAddress),
           (e: unknown) => e instanceof InvalidInputError && problem.test(e.message),
         );
       }
-      const missingPrefix = adviseAddress('5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+      const missingPrefix = adviseAddress('5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', checkEthereumAddress);
       assert.equal(
         missingPrefix.kind === 'invalid' ? missingPrefix.hint : undefined,
         'Did you mean 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed?',

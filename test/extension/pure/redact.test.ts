@@ -1,6 +1,6 @@
 /** The redactor every log line and message passes through. */
 import * as assert from 'node:assert/strict';
-import { ApiKeyStamper, generateApiKeyPair } from '../../../src/api';
+import { ApiKeyStamper, generateApiKeyPair } from '../../../src/api/remote';
 import { REDACTED, Redactor } from '../../../src/extension/output/redact';
 
 describe('redactor', () => {

@@ -8,8 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ApiKeyStamper } from '../../../src/api';
-import { CountersignClient } from '../../../src/api/remote';
+import { ApiKeyStamper, CountersignClient } from '../../../src/api/remote';
 import {
   lockHolder,
   SandboxStartError,
