@@ -9,7 +9,7 @@
  * the two activities, and whether the sample interface was registered now.
  */
 import * as vscode from 'vscode';
-import { ApiKeyStamper, InvalidInputError, type Activity, type CountersignClient } from '../../api';
+import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import { LOCAL_SANDBOX_PROFILE_ID, type LocalSandbox } from '../localSandbox';
 import { loadRemoteApi } from '../remoteApi';
@@ -53,7 +53,7 @@ async function clientFor(
       'local sandbox',
       vscode.l10n.t('The Team organization has no second root user with an API key.'),
     );
-  const { CountersignClient } = await loadRemoteApi();
+  const { ApiKeyStamper, CountersignClient } = await loadRemoteApi();
   return new CountersignClient(
     { baseUrl: credentials.baseUrl },
     new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
