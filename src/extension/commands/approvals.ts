@@ -22,24 +22,19 @@ import { intentAbi, organizationNames, readableVoteDetail, type OrganizationName
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from './submitActivity';
 import { activityTypeLabel } from '../wording/activityWords';
+import type { AllowedCredential } from '../passkeys/passkeyCeremony';
+
+/** Passkey votes load with import() on their first use. */
+const passkeyVotes = () => import('./passkeyVotes.js');
 
 type Vote = 'approve' | 'reject';
 
 /**
- * Who signs the vote. Today only the profile's API key. A passkey vote would build a client over a WebAuthn
- * stamper here (the Stamper interface of src/api allows it) and change nothing else in this file.
+ * Who signs the vote: the profile's API key, or one of the profile user's passkeys. A passkey vote is sent by a
+ * client over a WebauthnStamper, whose assertion comes from the local passkey page; every read still goes through
+ * the API-key client.
  */
 export type VoteSigner = 'apiKey' | 'passkey';
-
-function clientForVote(session: Session, signer: VoteSigner): CountersignClient {
-  if (signer === 'passkey') {
-    throw new InvalidInputError(
-      'signer',
-      vscode.l10n.t("Voting with a passkey is not available yet; the vote is signed with the profile's API key."),
-    );
-  }
-  return session.client;
-}
 
 interface VoteTarget {
   readonly fingerprint: string;
@@ -214,14 +209,18 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
     throw new InvalidInputError('signer', vscode.l10n.t('The "signer" argument must be "apiKey" or "passkey".'));
   }
   const session = await services.requireSession();
-  const client = clientForVote(session, signerOption);
+  const client = session.client;
+  const allowed: AllowedCredential[] | undefined =
+    signerOption === 'passkey' ? await (await passkeyVotes()).allowedPasskeys(session) : undefined;
   const target = await resolveTarget(session, vote, first, options);
   if (!target) return undefined;
 
-  if (options.confirmed !== true) {
+  // With a passkey, the local page is the confirmation: it shows what is decided and waits for the user's click.
+  if (options.confirmed !== true && !allowed) {
     const confirmed = await confirmVote(services, client, vote, target);
     if (!confirmed) return undefined;
   }
+  const names = allowed ? await namesFor(services, client, target.organizationId) : undefined;
 
   let after: Activity | undefined;
   const targetId = target.activity?.id;
@@ -257,10 +256,33 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
         parameters: { fingerprint: target.fingerprint },
         generateAppProofs,
       };
-      const result =
-        vote === 'approve'
-          ? await client.approveActivity(request, { signal })
-          : await client.rejectActivity(request, { signal });
+      const voter = allowed
+        ? await (
+            await passkeyVotes()
+          ).passkeyVoteClient(
+            services,
+            session,
+            allowed,
+            {
+              vote,
+              what: target.activity
+                ? activityTypeLabel(target.activity.type)
+                : vscode.l10n.t('Activity with this fingerprint'),
+              organization: names !== undefined ? `${names.name} (${target.organizationId})` : target.organizationId,
+              fingerprint: target.fingerprint,
+            },
+            signal,
+          )
+        : client;
+      let result: Activity;
+      try {
+        result =
+          vote === 'approve'
+            ? await voter.approveActivity(request, { signal })
+            : await voter.rejectActivity(request, { signal });
+      } finally {
+        if (voter !== client) await voter.close();
+      }
       if (targetId !== undefined) {
         // Best effort: the vote stands whether or not its effect can be read back.
         after = await client
@@ -284,7 +306,27 @@ async function castVote(services: Services, vote: Vote, args: unknown[]): Promis
 }
 
 export function approvalCommands(services: Services): CommandDescriptor[] {
+  const withPasskey = (args: unknown[]): unknown[] => {
+    const [first, second] = args;
+    const given = optionsOf(VOTE_OPTIONS, second ?? (activityOf(first) ? undefined : first));
+    const options = { ...given, signer: 'passkey' };
+    return activityOf(first) || typeof first === 'string' ? [first, options] : [options];
+  };
   return [
+    {
+      id: CommandIds.approveActivityWithPasskey,
+      action: 'approve the activity with a passkey',
+      accepts: ['activity', 'id', 'options'],
+      options: VOTE_OPTIONS,
+      run: (...args: unknown[]) => castVote(services, 'approve', withPasskey(args)),
+    },
+    {
+      id: CommandIds.rejectActivityWithPasskey,
+      action: 'reject the activity with a passkey',
+      accepts: ['activity', 'id', 'options'],
+      options: VOTE_OPTIONS,
+      run: (...args: unknown[]) => castVote(services, 'reject', withPasskey(args)),
+    },
     {
       id: CommandIds.approveActivity,
       action: 'approve the activity',

@@ -17,6 +17,7 @@ import { createSmartContractInterfaceCommands } from './createSmartContractInter
 import { deletionCommands } from './deletions';
 import { getApiKeyCommands } from './getApiKey';
 import { localSandboxCommands } from './localSandbox';
+import { passkeyCommands } from './passkeys';
 import { profileCommands } from './profiles';
 import type { Views } from '../views/views';
 import { viewCommands } from './viewCommands';
@@ -48,6 +49,7 @@ export function commandDescriptors(services: Services, views: Views, localSandbo
     ...createSmartContractInterfaceCommands(services),
     ...createPrivateKeyTagCommands(services),
     ...approvalCommands(services),
+    ...passkeyCommands(services),
     ...deletionCommands(services),
     ...getApiKeyCommands(services),
     ...viewCommands(services, views),
