@@ -107,7 +107,8 @@ describe('CountersignClient', () => {
         expected: {
           organizationId: ORG,
           name: 'Acme',
-          users: [{ userId: 'user-1', userName: 'alice', apiKeys: [] }],
+          // A user without an authenticators list reads as one without passkeys.
+          users: [{ userId: 'user-1', userName: 'alice', apiKeys: [], authenticators: [] }],
           privateKeys: [],
           tags: [],
           rootQuorum: { threshold: 2, userIds: ['user-1', 'user-2'] },

@@ -150,6 +150,31 @@ describe('sandbox: passkey enrolment (create_authenticators) and authenticator q
     assert.equal(done.votes.find((v) => v.userId === team.users[1]?.userId)?.publicKey, d.publicKey);
   });
 
+  it("refuses an enrolled passkey's stamp whose signature was tampered with, and one over another body", async () => {
+    const d = device();
+    await enrol(d);
+    const body = JSON.stringify({ organizationId: demoId });
+    const stamp = JSON.parse(
+      (await new WebauthnStamper({ getAssertion: d.getAssertion, rpId: 'localhost' }).stamp(body)).stampHeaderValue,
+    ) as Record<string, string>;
+    const signature = Buffer.from(stamp['signature'] ?? '', 'base64url');
+    signature.writeUInt8((signature.at(-1) ?? 0) ^ 0x01, signature.length - 1);
+    const tampered = JSON.stringify({ ...stamp, signature: signature.toString('base64url') });
+    const send = (text: string, header: string) =>
+      fetch(`${t.baseUrl}/public/v1/query/whoami`, {
+        method: 'POST',
+        body: text,
+        headers: { 'X-Stamp-Webauthn': header },
+      });
+    const refused = await send(body, tampered);
+    assert.equal(refused.status, 401);
+    assert.match(await refused.text(), /could not verify WebAuthN signature/);
+    const otherBody = await send(JSON.stringify({ organizationId: demoId, x: 1 }), JSON.stringify(stamp));
+    assert.equal(otherBody.status, 401);
+    assert.match(await otherBody.text(), /challenge/);
+    assert.equal((await send(body, JSON.stringify(stamp))).status, 200, 'the untampered stamp is accepted');
+  });
+
   it('refuses an attestation over another challenge', async () => {
     const d = device();
     const sent = challenge();
