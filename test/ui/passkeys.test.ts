@@ -202,6 +202,14 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Approve$/ }).click();
     await notification(page, /Approved\./);
     await clearNotifications(page);
+    // The passkey now shows under its user in the Organization view.
+    await showContainer(page, 'Countersign');
+    const organization = pane(page, 'Organization');
+    const users = treeItem(organization, /^Users and passkeys/);
+    await users.waitFor();
+    if ((await users.getAttribute('aria-expanded')) === 'false') await users.click();
+    await treeItem(organization, /^Team root user 2/).waitFor();
+    await treeItem(organization, /^Security key for approvals/).waitFor();
   });
 
   it('approves a consensus activity with the passkey; the activity completes', async () => {
