@@ -1,0 +1,299 @@
+/**
+ * What countersign.approveActivity / countersign.rejectActivity (and their passkey twins) do: vote on an activity
+ * that waits for consensus. Loaded with import() on the first vote; the descriptors are in approvals.ts.
+ *
+ * Arguments:
+ *   - an activity tree node, an Activity, or a fingerprint string, optionally followed by `{ confirmed?: true }`
+ *   - or `{ fingerprint?, activityId?, organizationId?, confirmed?, signer? }`
+ *   - nothing (palette): a pick of the activities this user can vote on, or a fingerprint typed in.
+ * A modal shows what is signed (type, organization, the intent's fields, fingerprint); `confirmed: true` skips it.
+ * Returns the vote activity (APPROVE_ACTIVITY or REJECT_ACTIVITY), or undefined when the user dismisses a prompt.
+ */
+import * as vscode from 'vscode';
+import { CancelledError, InvalidInputError, type Activity, type CountersignClient } from '../../api';
+import { CommandIds } from '../commandIds';
+import { optionsOf, type Options } from './commandDescriptor';
+import { VOTE_OPTIONS } from './voteOptions';
+import type { Services, Session } from '../services';
+import { withProgress } from '../ui/progress';
+import { askText, pickOne } from '../ui/prompts';
+import { ageText, activityTimeMs } from '../views/activityPresentation';
+import { activityOf } from '../views/treeNodes';
+import { votableActivities } from './operationInputs';
+import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from './voteDialog';
+import { failedActivityError } from './activityFailure';
+import { submitActivity } from './submitActivity';
+import { activityTypeLabel } from '../wording/activityWords';
+import type { AllowedCredential } from '../passkeys/passkeyCeremony';
+
+/** Passkey votes load with import() on their first use. */
+const passkeyVotes = () => import('./passkeyVotes.js');
+
+export type Vote = 'approve' | 'reject';
+
+/**
+ * Who signs the vote: the profile's API key, or one of the profile user's passkeys. A passkey vote is sent by a
+ * client over a WebauthnStamper, whose assertion comes from the local passkey page; every read still goes through
+ * the API-key client.
+ */
+export type VoteSigner = 'apiKey' | 'passkey';
+
+interface VoteTarget {
+  readonly fingerprint: string;
+  readonly organizationId: string;
+  /** The activity voted on, when it is known: the modal shows its details, and its new status is reported. */
+  readonly activity: Activity | undefined;
+}
+
+const WAITING = ['ACTIVITY_STATUS_CONSENSUS_NEEDED'];
+
+async function waitingActivities(session: Session, organizationId: string, signal: AbortSignal): Promise<Activity[]> {
+  return session.client.listActivities(
+    { organizationId, filterByStatus: WAITING, paginationOptions: { limit: '100' } },
+    { signal },
+  );
+}
+
+/** The target named by the arguments; asks (pick or fingerprint) only when none is named. */
+async function resolveTarget(
+  session: Session,
+  vote: Vote,
+  first: unknown,
+  options: Options<typeof VOTE_OPTIONS>,
+): Promise<VoteTarget | undefined> {
+  const defaultOrganization = options.organizationId ?? session.profile.organizationId;
+  const given = activityOf(first);
+  if (given) {
+    if (given.fingerprint === '') {
+      throw new InvalidInputError(
+        'activity',
+        vscode.l10n.t('The service gave no fingerprint for activity {0}, so it cannot be voted on.', given.id),
+      );
+    }
+    return { fingerprint: given.fingerprint, organizationId: given.organizationId, activity: given };
+  }
+  const activityId = options.activityId;
+  if (activityId !== undefined) {
+    const activity = await withProgress(vscode.l10n.t('Reading activity {0}…', activityId), (signal) =>
+      session.client.getActivity({ organizationId: defaultOrganization, activityId }, { signal }),
+    );
+    return resolveTarget(session, vote, activity, options);
+  }
+  const fingerprint = typeof first === 'string' && first.trim() !== '' ? first.trim() : options.fingerprint;
+  if (fingerprint !== undefined) {
+    // Find the activity, so that the modal can say what the fingerprint stands for.
+    const waiting = await withProgress(vscode.l10n.t('Looking up the activity…'), (signal) =>
+      waitingActivities(session, defaultOrganization, signal),
+    );
+    const activity = waiting.find((a) => a.fingerprint === fingerprint);
+    return { fingerprint, organizationId: activity?.organizationId ?? defaultOrganization, activity };
+  }
+  return pickTarget(session, vote, defaultOrganization);
+}
+
+async function pickTarget(session: Session, vote: Vote, organizationId: string): Promise<VoteTarget | undefined> {
+  const waiting = await withProgress(vscode.l10n.t('Listing activities that wait for a decision…'), (signal) =>
+    waitingActivities(session, organizationId, signal),
+  );
+  const votable = votableActivities(waiting, vote);
+  const now = Date.now();
+  const enterItem = {
+    label: vscode.l10n.t('$(edit) Enter a fingerprint…'),
+    activity: undefined as Activity | undefined,
+  };
+  let activity: Activity | undefined;
+  if (votable.length > 0) {
+    const items = [
+      ...votable.map((a) => ({
+        label: activityTypeLabel(a.type),
+        description: [ageText(activityTimeMs(a), now, vscode.l10n.t), a.id].filter((s) => s !== '').join(' · '),
+        detail: vscode.l10n.t('Fingerprint {0}', a.fingerprint),
+        activity: a,
+      })),
+      enterItem,
+    ];
+    const picked = await pickOne(items, {
+      title: vote === 'approve' ? vscode.l10n.t('Approve which activity?') : vscode.l10n.t('Reject which activity?'),
+    });
+    if (!picked) return undefined;
+    activity = picked.activity;
+  }
+  if (activity) return { fingerprint: activity.fingerprint, organizationId: activity.organizationId, activity };
+  const typed = await askText({
+    title: vscode.l10n.t('Activity fingerprint'),
+    prompt:
+      votable.length === 0
+        ? vscode.l10n.t(
+            'No activity of this organization waits for your decision. Enter the fingerprint of the activity to vote on.',
+          )
+        : vscode.l10n.t('The fingerprint of the activity to vote on.'),
+    validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('The fingerprint must not be empty.') : undefined),
+  });
+  if (typed === undefined) return undefined;
+  const fingerprint = typed.trim();
+  return { fingerprint, organizationId, activity: waiting.find((a) => a.fingerprint === fingerprint) };
+}
+
+/** The organization's names and root quorum, for the dialog; without them it shows ids. */
+async function namesFor(
+  services: Services,
+  client: CountersignClient,
+  organizationId: string,
+): Promise<OrganizationNames | undefined> {
+  try {
+    const data = await withProgress(vscode.l10n.t('Reading the organization…'), (signal) =>
+      client.getOrganization({ organizationId }, { signal }),
+    );
+    return organizationNames(data);
+  } catch (error) {
+    if (error instanceof CancelledError) throw error;
+    services.log.warn(
+      `Could not read organization ${organizationId} for names: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return undefined;
+  }
+}
+
+/**
+ * The dialog before a vote. Enter chooses the first button, so it is the harmless "Show Details…" (which opens
+ * the activity and casts nothing); "Open ABI…" shows a registered ABI in full; the vote comes last.
+ */
+async function confirmVote(
+  services: Services,
+  client: CountersignClient,
+  vote: Vote,
+  target: VoteTarget,
+): Promise<boolean> {
+  const { activity } = target;
+  const names = await namesFor(services, client, target.organizationId);
+  const what = activity ? activityTypeLabel(activity.type) : vscode.l10n.t('this activity');
+  const action = vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject');
+  const showDetails = vscode.l10n.t('Show Details…');
+  const openAbi = vscode.l10n.t('Open ABI…');
+  const abi = activity ? intentAbi(activity) : undefined;
+  const choice = await services.modals.show({
+    message: vote === 'approve' ? vscode.l10n.t('Approve "{0}"?', what) : vscode.l10n.t('Reject "{0}"?', what),
+    detail: readableVoteDetail(vote, target.fingerprint, target.organizationId, activity, names, vscode.l10n.t),
+    buttons: [...(activity ? [showDetails] : []), ...(abi !== undefined ? [openAbi] : []), action],
+  });
+  if (choice === showDetails && activity) {
+    await vscode.commands.executeCommand(CommandIds.openActivityJson, activity);
+  } else if (choice === openAbi && abi !== undefined) {
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: prettyJson(abi) });
+    await vscode.window.showTextDocument(document, { preview: true });
+  }
+  return choice === action;
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+export async function castVote(services: Services, vote: Vote, args: unknown[]): Promise<Activity | undefined> {
+  const [first, second] = args;
+  // An options object second, or first unless the first is the activity itself.
+  const options = optionsOf(VOTE_OPTIONS, second ?? (activityOf(first) ? undefined : first));
+  const signerOption = options.signer ?? 'apiKey';
+  if (signerOption !== 'apiKey' && signerOption !== 'passkey') {
+    throw new InvalidInputError('signer', vscode.l10n.t('The "signer" argument must be "apiKey" or "passkey".'));
+  }
+  const session = await services.requireSession();
+  const client = session.client;
+  const allowed: AllowedCredential[] | undefined =
+    signerOption === 'passkey' ? await (await passkeyVotes()).allowedPasskeys(session) : undefined;
+  const target = await resolveTarget(session, vote, first, options);
+  if (!target) return undefined;
+
+  // With a passkey, the local page is the confirmation: it shows what is decided and waits for the user's click.
+  if (options.confirmed !== true && !allowed) {
+    const confirmed = await confirmVote(services, client, vote, target);
+    if (!confirmed) return undefined;
+  }
+  const names = allowed ? await namesFor(services, client, target.organizationId) : undefined;
+
+  let after: Activity | undefined;
+  const targetId = target.activity?.id;
+  return submitActivity(
+    services,
+    {
+      title: vote === 'approve' ? vscode.l10n.t('Approving…') : vscode.l10n.t('Rejecting…'),
+      // An approval may execute the activity, which can change the organization (a new interface, a tag).
+      changes: ['organization'],
+      sentence: () => {
+        const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('The activity');
+        if (after) {
+          const status =
+            after.status === 'ACTIVITY_STATUS_COMPLETED'
+              ? vscode.l10n.t('completed')
+              : after.status === 'ACTIVITY_STATUS_REJECTED'
+                ? vscode.l10n.t('rejected')
+                : after.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
+                  ? vscode.l10n.t('still waiting for approvals')
+                  : after.status;
+          return vote === 'approve'
+            ? vscode.l10n.t('Approved. {0} is now {1}.', what, status)
+            : vscode.l10n.t('Rejected. {0} is now {1}.', what, status);
+        }
+        return vote === 'approve'
+          ? vscode.l10n.t('Your approval of {0} was recorded.', what)
+          : vscode.l10n.t('Your rejection of {0} was recorded.', what);
+      },
+    },
+    async (signal, generateAppProofs) => {
+      const request = {
+        organizationId: target.organizationId,
+        parameters: { fingerprint: target.fingerprint },
+        generateAppProofs,
+      };
+      const voter = allowed
+        ? await (
+            await passkeyVotes()
+          ).passkeyVoteClient(
+            services,
+            session,
+            allowed,
+            {
+              vote,
+              what: target.activity
+                ? activityTypeLabel(target.activity.type)
+                : vscode.l10n.t('Activity with this fingerprint'),
+              organization: names !== undefined ? `${names.name} (${target.organizationId})` : target.organizationId,
+              fingerprint: target.fingerprint,
+            },
+            signal,
+          )
+        : client;
+      let result: Activity;
+      try {
+        result =
+          vote === 'approve'
+            ? await voter.approveActivity(request, { signal })
+            : await voter.rejectActivity(request, { signal });
+      } finally {
+        if (voter !== client) await voter.close();
+      }
+      if (targetId !== undefined) {
+        // Best effort: the vote stands whether or not its effect can be read back.
+        after = await client
+          .getActivity({ organizationId: target.organizationId, activityId: targetId }, { signal })
+          .catch((error: unknown) => {
+            services.log.warn(
+              `Could not read activity ${targetId} after the vote: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return undefined;
+          });
+        if (after) services.noteSubmitted(after);
+        // The vote ran the activity and it failed: an error with the service's reason, not a toast.
+        if (after?.status === 'ACTIVITY_STATUS_FAILED') {
+          services.fireChange('activities');
+          throw failedActivityError(after, 'approval');
+        }
+      }
+      return result;
+    },
+  );
+}
