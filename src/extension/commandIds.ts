@@ -27,6 +27,7 @@ export const CommandIds = {
   copyActivityId: 'countersign.copyActivityId',
   copyFingerprint: 'countersign.copyFingerprint',
   openActivityJson: 'countersign.openActivityJson',
+  revealActivity: 'countersign.revealActivity',
   showLog: 'countersign.showLog',
 } as const;
 

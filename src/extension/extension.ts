@@ -14,6 +14,7 @@ import { registerProfileStatusBar } from './profiles/profileStatusBar';
 import { ProfileStore } from './profiles/profileStore';
 import { createServices, type Services } from './services';
 import { registerActivitiesView } from './views/activitiesTree';
+import { Inbox } from './inbox/inbox';
 import { registerOrganizationView } from './views/organizationTree';
 import type { Views } from './views/views';
 
@@ -21,6 +22,8 @@ export interface CountersignExtensionApi {
   readonly services: Services;
   readonly views: Views;
   readonly localSandbox: LocalSandbox;
+  /** What waits for the current user's vote (the Activities view's group, its badge and the status bar). */
+  readonly inbox: Inbox;
   /** Every command failure, with the message the user saw. */
   readonly onCommandFailure: vscode.Event<CommandFailure>;
   /** How long activate took, in milliseconds. */
@@ -40,8 +43,10 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   const sandbox = new LocalSandbox({ context, log, profiles, keys });
   localSandbox = sandbox;
   const services = createServices(context, log, profiles, keys, sandbox);
+  const inbox = new Inbox(services);
+  context.subscriptions.push(inbox);
   const views: Views = {
-    activities: registerActivitiesView(services),
+    activities: registerActivitiesView(services, inbox),
     organization: registerOrganizationView(services),
   };
   context.subscriptions.push(views.activities, views.organization, sandbox);
@@ -57,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
     version: String((context.extension.packageJSON as { version?: unknown }).version),
     activationMs: Math.round(activationMs),
   });
-  return { services, views, localSandbox: sandbox, onCommandFailure, activationMs };
+  return { services, views, localSandbox: sandbox, inbox, onCommandFailure, activationMs };
 }
 
 export async function deactivate(): Promise<void> {

@@ -9,6 +9,8 @@ import { ContextKeys } from './commandIds';
 import { clampSetting, type NumericSetting } from './settingBounds';
 import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
+import { FactsCache } from './inbox/factsCache';
+import type { OrganizationFacts } from './inbox/inboxRules';
 
 /** The profile type lives with its store; named here too for the features that take it with Services. */
 export type { Profile } from './profiles/profileStore';
@@ -31,6 +33,8 @@ export interface Settings {
   /** Never below 1000: the smallest plan allows one request per second. */
   readonly pollIntervalMs: number;
   readonly requestTimeoutMs: number;
+  /** Whether a new activity waiting for the user's vote raises a notification. */
+  readonly inboxNotifications: boolean;
 }
 
 /**
@@ -61,6 +65,11 @@ export interface Services {
   /** Remembers an activity this window submitted, so that the Activities view follows it while it is pending. */
   noteSubmitted(activity: Activity): void;
   isSubmittedHere(activityId: string): boolean;
+  /**
+   * The active profile's user and its organization's root quorum and names, read once (whoami, get_organization)
+   * and kept until the profile or the organization changes. Undefined without a session; a failed read throws.
+   */
+  organizationFacts(): Promise<OrganizationFacts | undefined>;
 }
 
 const SETTINGS_SECTION = 'countersign';
@@ -73,6 +82,7 @@ export function readSettings(): Settings {
     pageSize: value('activities.pageSize'),
     pollIntervalMs: value('activities.pollIntervalSeconds') * 1000,
     requestTimeoutMs: value('requestTimeoutSeconds') * 1000,
+    inboxNotifications: config.get<boolean>('inbox.notifications', true) !== false,
   };
 }
 
@@ -88,6 +98,7 @@ export function createServices(
   const emitter = new vscode.EventEmitter<ChangeScope>();
   const modals = new ModalDialogs();
   const submittedHere = new Set<string>();
+  const facts = new FactsCache();
   let state: CountersignState = 'noProfile';
   let cached: { key: string; session: Session } | undefined;
 
@@ -139,6 +150,7 @@ export function createServices(
 
   const onProfileChange = () => {
     dropSession();
+    facts.forget();
     void refreshState().then(() => emitter.fire('profile'));
   };
 
@@ -149,6 +161,9 @@ export function createServices(
     profiles.onDidChange(onProfileChange),
     keys.onDidChange(onProfileChange),
     sandbox.onDidChange(() => emitter.fire('profile')),
+    emitter.event((scope) => {
+      if (scope !== 'activities') facts.forget();
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.requestTimeoutSeconds`)) dropSession();
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.activities`)) emitter.fire('activities');
@@ -191,5 +206,9 @@ export function createServices(
       submittedHere.add(activity.id);
     },
     isSubmittedHere: (activityId) => submittedHere.has(activityId),
+    organizationFacts: async () => {
+      const current = await session();
+      return current ? facts.get(current.client, current.profile) : undefined;
+    },
   };
 }

@@ -107,8 +107,7 @@ describe('CountersignClient', () => {
         expected: {
           organizationId: ORG,
           name: 'Acme',
-          // A user without an authenticators list reads as one without passkeys.
-          users: [{ userId: 'user-1', userName: 'alice', apiKeys: [], authenticators: [] }],
+          users: [{ userId: 'user-1', userName: 'alice', apiKeys: [] }],
           privateKeys: [],
           tags: [],
           rootQuorum: { threshold: 2, userIds: ['user-1', 'user-2'] },

@@ -226,7 +226,9 @@ describe('the packaged extension in a real VS Code workbench', function () {
     browser = await codeServer.launchChromium();
     page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
     page.setDefaultTimeout(20_000);
-    await page.goto(codeServer.workbenchUrl(port, folder));
+    // The first load compiles and serves the whole workbench: on a loaded machine it can take far longer than one
+    // step's default, so navigation gets the same minute the workbench itself gets to appear.
+    await page.goto(codeServer.workbenchUrl(port, folder), { timeout: 60_000 });
     await waitForWorkbench(page);
     await widenSideBar(page, 440);
     await showContainer(page, 'Explorer');
@@ -354,11 +356,20 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await answerInputBox(page, 'Step 1/3', CONTRACT_ADDRESS);
     await answerInputBox(page, 'Step 2/3', 'Team counter');
     await answerInputBox(page, 'Step 3/3');
-    await notification(page, /waits for approvals/);
+    await notification(page, /waiting for 1 more approval \(Team root user 2\)/);
     await clearNotifications(page);
 
     await switchTo('Local sandbox · Team (Team root user 2)');
     await showContainer(page, 'Countersign');
+    // The inbox: its group first in the Activities view, the view's badge and the status bar item. (No notification:
+    // the activity was submitted from this window.)
+    await treeItem(pane(page, 'Activities'), /^Awaiting your vote \(\d+\)/).waitFor();
+    await page
+      .getByRole('button', { name: /activit(y waits|ies wait) for your vote/ })
+      .first()
+      .waitFor();
+    await screenshot(page, 'inbox.png');
+    await clearNotifications(page);
     await runFromPalette(page, 'Countersign: Approve Activity');
     await page
       .locator('.quick-input-list .monaco-list-row', { hasText: 'Create smart contract interface' })

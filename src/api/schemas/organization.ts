@@ -22,7 +22,7 @@ export const quorumSchema = z.looseObject({
 const organizationUserSchema = z.looseObject({
   userId: z.string(),
   userName: z.string(),
-  authenticators: z.array(authenticatorSchema).default([]),
+  authenticators: z.array(authenticatorSchema).optional(),
 });
 const organizationPrivateKeySchema = z.looseObject({ privateKeyId: z.string(), privateKeyName: z.string() });
 const organizationTagSchema = z.looseObject({ tagId: z.string(), tagName: z.string() });

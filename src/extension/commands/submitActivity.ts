@@ -7,6 +7,8 @@ import { ActivityFailedError, ActivityRejectedError, type Activity } from '../..
 import { announceActivity, printActivity } from '../output/resultPrinter';
 import type { ChangeScope, Services } from '../services';
 import { withProgress } from '../ui/progress';
+import { t } from '../ui/l10n';
+import { waitingSentence } from '../wording/activityWords';
 
 export interface SubmitOptions {
   /** The progress notification's title, e.g. "Creating smart contract interface…". */
@@ -37,6 +39,21 @@ export async function submitActivity(
     throw error;
   }
   settle(activity);
-  announceActivity(services, activity, options.sentence?.(activity));
+  announceActivity(services, activity, options.sentence?.(activity) ?? (await consensusSentence(services, activity)));
   return activity;
+}
+
+/**
+ * A submission that waits for other approvals is not a failure: "waiting for 1 more approval (Team root user 2)".
+ * The inbox follows it from here until it ends.
+ */
+async function consensusSentence(services: Services, activity: Activity): Promise<string | undefined> {
+  if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') return undefined;
+  const facts = await services.organizationFacts().catch(() => undefined);
+  const known = facts?.organizationId === activity.organizationId ? facts : undefined;
+  const { approvalProgress, nameLookup } = await import('../inbox/inboxRules.js');
+  const progress = known ? approvalProgress(activity, known, Date.now()) : undefined;
+  const sentence = waitingSentence(activity, progress, nameLookup(known), t);
+  services.log.info(sentence);
+  return sentence;
 }

@@ -48,6 +48,16 @@ export function viewCommands(services: Services, views: Views): CommandDescripto
       run: () => views.activities.loadMore(),
     },
     {
+      id: CommandIds.revealActivity,
+      action: 'show the activity',
+      accepts: ['activity', 'id'],
+      run: async (arg: unknown) => {
+        const id = typeof arg === 'string' ? arg : activityOf(arg)?.id;
+        await views.activities.reveal(id);
+        return id;
+      },
+    },
+    {
       id: CommandIds.copyActivityId,
       action: 'copy the activity ID',
       accepts: ['activity', 'id'],

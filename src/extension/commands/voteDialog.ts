@@ -4,7 +4,7 @@
  * ("approval 2 of 2: it runs when you approve"). Pure (no `vscode`), the wording through `t`.
  */
 import type { Activity, OrganizationData } from '../../api';
-import { activityTypeLabel, unwrapSingleKey, voteText } from '../wording/activityWords';
+import { activityTypeLabel, signingIntentLines, unwrapSingleKey, voteText } from '../wording/activityWords';
 import { englishText, type Translate } from '../wording/translate';
 
 /** Ids the organization lists, by name; and the root quorum. */
@@ -93,10 +93,14 @@ export function intentAbi(activity: Pick<Activity, 'intent'>): string | undefine
 
 /** The intent's fields, one line each, ids given with their names and an ABI summarised. */
 export function readableIntentLines(
-  activity: Pick<Activity, 'intent'>,
+  activity: Pick<Activity, 'intent'> & Partial<Pick<Activity, 'type'>>,
   names: OrganizationNames | undefined,
   t: Translate = englishText,
 ): string[] {
+  const signing = activity.type
+    ? signingIntentLines({ type: activity.type, intent: activity.intent }, (id) => names?.names.get(id), t)
+    : undefined;
+  if (signing) return signing;
   const inner = unwrapSingleKey(activity.intent);
   if (typeof inner !== 'object' || inner === null) return [];
   return Object.entries(inner as Record<string, unknown>).map(([key, value]) => {

@@ -1,11 +1,14 @@
 /**
- * The Activities view: the active organization's activities, those waiting for this user's decision first,
- * paged with "Load more". An activity submitted from this window is followed while it is pending and the
- * view is visible, with a backoff that never goes faster than the configured interval (one second at least)
- * and slows down further on a 429.
+ * The Activities view: "Awaiting your vote (N)" first (the inbox's activities, with the count in the view's
+ * badge), then the active organization's other activities, paged with "Load more". Each activity that gathers
+ * votes says where it stands ("1 of 2 approvals, waiting for …"). The inbox follows the open activities; an
+ * activity submitted from this window that is still being created is followed here while the view is visible,
+ * with a backoff that never goes faster than the configured interval and slows down further on a 429.
  */
 import * as vscode from 'vscode';
-import { ServiceError, type Activity, type CountersignClient } from '../../api';
+import { InvalidInputError, ServiceError, type Activity, type CountersignClient } from '../../api';
+import type { Inbox } from '../inbox/inbox';
+import { awaitingCountText, awaitingGroupLabel } from '../wording/activityWords';
 import { CommandIds } from '../commandIds';
 import type { ChangeScope, Services, Session } from '../services';
 import { t } from '../ui/l10n';
@@ -13,10 +16,22 @@ import { LoadedTree } from './loadedTree';
 import { isTerminal, sortForTree, activityGroup } from './activityPresentation';
 import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from './pollSchedule';
 import { activityFields, activityTreeItem } from './activityItems';
-import { type ActivitiesElement, type ActivityElement, type MessageElement } from './treeElements';
-import { fieldTreeItem, loadMoreElement, messageTreeItem } from './treeItems';
+import {
+  type ActivitiesElement,
+  type ActivityElement,
+  type InboxGroupElement,
+  type MessageElement,
+} from './treeElements';
+import { fieldTreeItem, loadMoreElement, messageTreeItem, themeIcon } from './treeItems';
+import { contextValue } from './contextValue';
 
 export const ACTIVITIES_VIEW_ID = 'countersign.activities';
+const INBOX_GROUP_ID = `${ACTIVITIES_VIEW_ID}/awaitingYourVote`;
+/** The statuses the inbox follows (votes can still come): the view leaves those to it. */
+const DECISION_STATUSES_AND_PENDING: readonly string[] = [
+  'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+  'ACTIVITY_STATUS_PENDING',
+];
 /** The service returns at most 100 activities per request. */
 const MAX_PAGE = 100;
 
@@ -27,8 +42,12 @@ export interface ActivitiesView extends vscode.Disposable {
   refresh(): void;
   /** Loads the next page; does nothing when the last page was not full. */
   loadMore(): Promise<void>;
-  /** The activity rows as the tree orders them now (loads the first page if needed). */
+  /** The activity rows as the tree orders them now, those awaiting your vote first (loads if needed). */
   activities(): Promise<readonly ActivityElement[]>;
+  /** The group "Awaiting your vote (N)" as the view shows it, once loaded. */
+  inboxGroup(): Promise<InboxGroupElement | undefined>;
+  /** Shows and selects the activity (loads it when it is not in the list); without an id, the inbox group. */
+  reveal(activityId?: string): Promise<void>;
 }
 
 interface ActivityList {
@@ -38,8 +57,8 @@ interface ActivityList {
   hasMore: boolean;
 }
 
-export function registerActivitiesView(services: Services): ActivitiesView {
-  return new ActivitiesTree(services);
+export function registerActivitiesView(services: Services, inbox: Inbox): ActivitiesView {
+  return new ActivitiesTree(services, inbox);
 }
 
 class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> implements ActivitiesView {
@@ -53,15 +72,78 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
   #pollTimer: NodeJS.Timeout | undefined;
   #pollState: PollState = freshPollState;
   #pollCursor = 0;
+  readonly #inbox: Inbox;
+  /** The group row, one object per count, so that a reveal finds the row the view drew. */
+  #group: InboxGroupElement | undefined;
 
-  constructor(services: Services) {
+  constructor(services: Services, inbox: Inbox) {
     super(services, ACTIVITIES_VIEW_ID, ['profile', 'activities']);
+    this.#inbox = inbox;
     this.disposables.push(
       this.treeView.onDidChangeVisibility((event) => {
         if (event.visible) this.#schedulePoll();
         else this.#stopPolling();
       }),
+      inbox.onDidChange(() => {
+        this.#showCount();
+        this.redraw();
+      }),
     );
+    this.#showCount();
+  }
+
+  /** The view's badge: the inbox's count, none at zero. */
+  #showCount(): void {
+    const count = this.#inbox.count;
+    this.treeView.badge = count > 0 ? { value: count, tooltip: awaitingCountText(count, t) } : undefined;
+  }
+
+  /** The activities awaiting your vote, as elements of this view. */
+  #awaiting(organizationId: string): ActivityElement[] {
+    const state = this.#inbox.state;
+    if (state?.organizationId !== organizationId) return [];
+    return state.awaiting.map((activity) => this.#elementFor(activity, organizationId));
+  }
+
+  #groupElement(count: number): InboxGroupElement {
+    if (this.#group?.count !== count) this.#group = { kind: 'inboxGroup', id: INBOX_GROUP_ID, count };
+    return this.#group;
+  }
+
+  async inboxGroup(): Promise<InboxGroupElement | undefined> {
+    const roots = await this.#rootChildren();
+    return roots.find((element): element is InboxGroupElement => element.kind === 'inboxGroup');
+  }
+
+  async reveal(activityId?: string): Promise<void> {
+    await vscode.commands.executeCommand(`${ACTIVITIES_VIEW_ID}.focus`);
+    const group = await this.inboxGroup();
+    if (activityId === undefined) {
+      if (group) await this.treeView.reveal(group, { select: true, focus: true, expand: true });
+      return;
+    }
+    let row = (await this.activities()).find((element) => element.id === activityId);
+    if (!row) {
+      // Not among the loaded rows (the inbox saw it first): load again once.
+      await this.#inbox.check().catch(() => undefined);
+      this.refresh();
+      row = (await this.activities()).find((element) => element.id === activityId);
+    }
+    if (!row) {
+      throw new InvalidInputError(
+        'activityId',
+        vscode.l10n.t('Activity {0} is not among the activities of the active profile.', activityId),
+      );
+    }
+    await this.treeView.reveal(row, { select: true, focus: true, expand: false });
+  }
+
+  /** "1 of 2 approvals, waiting for …" for an activity that gathers votes, as the inbox's last look found it. */
+  #progressOf(activity: Activity): string | undefined {
+    const state = this.#inbox.state;
+    if (state?.organizationId !== activity.organizationId || !DECISION_STATUSES_AND_PENDING.includes(activity.status))
+      return undefined;
+    return state.progress.get(activity.id);
   }
 
   override dispose(): void {
@@ -79,7 +161,9 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
 
   async activities(): Promise<readonly ActivityElement[]> {
     const model = await this.ensureLoaded();
-    return model.kind === 'loaded' ? this.#sorted(model.value) : [];
+    if (model.kind !== 'loaded') return [];
+    const awaiting = this.#awaiting(model.value.organizationId);
+    return [...awaiting, ...this.#others(model.value, awaiting)];
   }
 
   // ---- TreeDataProvider ----
@@ -87,7 +171,13 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
   getTreeItem(element: ActivitiesElement): vscode.TreeItem {
     switch (element.kind) {
       case 'activity':
-        return activityTreeItem(element, Date.now(), (fingerprint) => this.#byFingerprint(fingerprint));
+        return activityTreeItem(element, Date.now(), {
+          find: (fingerprint) => this.#byFingerprint(fingerprint),
+          nameOf: (id) => this.#inbox.state?.facts?.names.get(id),
+          progress: this.#progressOf(element.activity),
+        });
+      case 'inboxGroup':
+        return this.#groupItem(element);
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -97,6 +187,10 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
 
   async getChildren(element?: ActivitiesElement): Promise<ActivitiesElement[]> {
     if (element === undefined) return this.#rootChildren();
+    if (element.kind === 'inboxGroup') {
+      const model = this.model;
+      return model.kind === 'loaded' ? this.#awaiting(model.value.organizationId) : [];
+    }
     if (element.kind === 'activity') return activityFields(element, Date.now());
     if (element.kind === 'field') return element.children ? [...element.children] : [];
     return [];
@@ -104,7 +198,27 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
 
   getParent(element: ActivitiesElement): ActivitiesElement | undefined {
     if (element.kind === 'field') return element.parent?.kind === 'privateKey' ? undefined : element.parent;
+    if (element.kind === 'activity') {
+      const model = this.model;
+      if (model.kind !== 'loaded') return undefined;
+      const awaiting = this.#awaiting(model.value.organizationId);
+      return awaiting.some((a) => a.id === element.id) ? this.#groupElement(awaiting.length) : undefined;
+    }
     return undefined;
+  }
+
+  #groupItem(element: InboxGroupElement): vscode.TreeItem {
+    const item = new vscode.TreeItem(
+      awaitingGroupLabel(element.count, t),
+      element.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = element.id;
+    item.iconPath = themeIcon(element.count > 0 ? 'bell-dot' : 'bell', element.count > 0 ? 'charts.orange' : undefined);
+    item.description = element.count > 0 ? '' : t('nothing waits for you');
+    item.tooltip = element.count > 0 ? awaitingCountText(element.count, t) : t('No activity waits for your vote.');
+    item.accessibilityInformation = { label: awaitingGroupLabel(element.count, t) };
+    item.contextValue = contextValue('inboxGroup');
+    return item;
   }
 
   /** The loaded activity with this fingerprint: what a vote row names. */
@@ -116,8 +230,12 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
 
   // ---- loading ----
 
-  #sorted(list: ActivityList): ActivityElement[] {
-    return sortForTree(list.serverOrder.map((e) => e.activity)).map((a) => this.#elementFor(a, list.organizationId));
+  /** The loaded activities that are not in the inbox group, in the view's order. */
+  #others(list: ActivityList, awaiting: readonly ActivityElement[]): ActivityElement[] {
+    const inGroup = new Set(awaiting.map((a) => a.id));
+    return sortForTree(list.serverOrder.map((e) => e.activity).filter((a) => !inGroup.has(a.id))).map((a) =>
+      this.#elementFor(a, list.organizationId),
+    );
   }
 
   async #rootChildren(): Promise<ActivitiesElement[]> {
@@ -130,8 +248,13 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
           calm: model.phase === 'fetch',
         });
       case 'loaded': {
-        const rows: ActivitiesElement[] = this.#sorted(model.value);
-        if (model.value.hasMore && rows.length > 0)
+        const awaiting = this.#awaiting(model.value.organizationId);
+        const others = this.#others(model.value, awaiting);
+        const rows: ActivitiesElement[] = [];
+        if (this.#inbox.state?.organizationId === model.value.organizationId && this.#inbox.state.facts)
+          rows.push(this.#groupElement(awaiting.length));
+        rows.push(...others);
+        if (model.value.hasMore && others.length > 0)
           rows.push(loadMoreElement(model.value.serverOrder.length) satisfies MessageElement);
         return rows;
       }
@@ -148,7 +271,15 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
     const pageSize = this.#pageSize();
     const limit = Math.min(MAX_PAGE, Math.max(pageSize, this.#wanted));
     const started = Date.now();
-    const page = await session.client.listActivities({ organizationId, paginationOptions: { limit: String(limit) } });
+    // The inbox looks at the same time, so that the group and the list agree; its failure leaves the list alone.
+    const [page] = await Promise.all([
+      session.client.listActivities({ organizationId, paginationOptions: { limit: String(limit) } }),
+      this.#inbox.check().catch((error: unknown) => {
+        this.services.log.debug('Could not look for activities awaiting your vote', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }),
+    ]);
     this.services.log.debug('Activities loaded', {
       organizationId,
       count: page.length,
@@ -220,7 +351,13 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
   #followed(): ActivityElement[] {
     const model = this.model;
     if (model.kind !== 'loaded') return [];
-    return model.value.serverOrder.filter((e) => !isTerminal(e.activity.status) && this.services.isSubmittedHere(e.id));
+    // The open ones (consensus needed, pending) are the inbox's to follow.
+    return model.value.serverOrder.filter(
+      (e) =>
+        !isTerminal(e.activity.status) &&
+        !DECISION_STATUSES_AND_PENDING.includes(e.activity.status) &&
+        this.services.isSubmittedHere(e.id),
+    );
   }
 
   #schedulePoll(): void {

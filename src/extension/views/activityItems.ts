@@ -18,12 +18,25 @@ import {
   activityTarget,
   activityTitle,
   type FindByFingerprint,
+  type NameOf,
 } from '../wording/activityWords';
 
-/** `find`: the activity a vote names, so that "Approve activity" says which one. */
-export function activityTreeItem(element: ActivityElement, nowMs: number, find?: FindByFingerprint): vscode.TreeItem {
+/** What the view knows beyond the activity: the activity a vote names, names for ids, the approval progress. */
+export interface ActivityContext {
+  readonly find?: FindByFingerprint;
+  readonly nameOf?: NameOf;
+  /** "1 of 2 approvals, waiting for …", for an activity that still gathers votes. */
+  readonly progress?: string;
+}
+
+export function activityTreeItem(
+  element: ActivityElement,
+  nowMs: number,
+  context: ActivityContext = {},
+): vscode.TreeItem {
   const { activity } = element;
-  const view = presentActivity(activity, nowMs, t, find);
+  const { find, nameOf, progress } = context;
+  const view = presentActivity(activity, nowMs, t, find, { nameOf, progress });
   const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = element.id;
   item.description = view.description;
@@ -38,8 +51,9 @@ export function activityTreeItem(element: ActivityElement, nowMs: number, find?:
   );
   const created = activityTimeMs(activity);
   const lines = [
-    `$(${view.status.iconId}) **${plain(activityTitle(activity, find))}**: ${plain(view.status.label)}`,
+    `$(${view.status.iconId}) **${plain(activityTitle(activity, find, nameOf))}**: ${plain(view.status.label)}`,
     view.needsDecision ? t('Waiting for your decision: approve or reject it.') : '',
+    progress ? plain(progress) : '',
     `${plain(t('Activity ID'))}: ${code(activity.id)}`,
     `${plain(t('Organization'))}: ${code(activity.organizationId)}`,
     activity.fingerprint ? `${plain(t('Fingerprint'))}: ${code(activity.fingerprint)}` : '',
@@ -48,10 +62,10 @@ export function activityTreeItem(element: ActivityElement, nowMs: number, find?:
     activity.failure?.message ? `${plain(t('Failure'))}: ${plain(activity.failure.message)}` : '',
   ].filter((line) => line !== '');
   item.tooltip = markdown(lines);
-  const target = activityTarget(activity, find);
+  const target = activityTarget(activity, find, nameOf);
   item.accessibilityInformation = {
     // Type and status first (the words a screen reader user scans for), then what it touched, then the age.
-    label: [view.label, view.status.label, target, view.age].filter((part) => part !== '').join(', '),
+    label: [view.label, view.status.label, progress ?? '', target, view.age].filter((part) => part !== '').join(', '),
   };
   return item;
 }

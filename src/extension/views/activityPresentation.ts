@@ -4,7 +4,13 @@
  * status, target, votes) come from wording/activityWords.ts.
  */
 import { DECISION_STATUSES, TERMINAL_STATUSES, timestampToMs, type Activity } from '../../api';
-import { activityTarget, activityTypeLabel, statusLabel, type FindByFingerprint } from '../wording/activityWords';
+import {
+  activityTarget,
+  activityTypeLabel,
+  statusLabel,
+  type FindByFingerprint,
+  type NameOf,
+} from '../wording/activityWords';
 import { englishText, type Translate } from '../wording/translate';
 
 export interface StatusPresentation {
@@ -122,18 +128,26 @@ export function presentActivity(
   nowMs: number,
   t: Translate = englishText,
   find?: FindByFingerprint,
+  /** Names for ids, and the approval progress in words, which replaces the status while it gathers votes. */
+  extra: { readonly nameOf?: NameOf | undefined; readonly progress?: string | undefined } = {},
 ): ActivityPresentation {
   const decision = needsDecision(activity);
   const age = ageText(activityTimeMs(activity), nowMs, t);
   const status = statusPresentation(activity.status, decision, t);
-  const state = decision ? t('Needs your decision') : isTerminal(activity.status) ? '' : status.label;
+  const state = extra.progress
+    ? extra.progress
+    : decision
+      ? t('Needs your decision')
+      : isTerminal(activity.status)
+        ? ''
+        : status.label;
   return {
     label: activityTypeLabel(activity.type),
     status,
     group: activityGroup(activity),
     needsDecision: decision,
     pending: !isTerminal(activity.status),
-    description: [activityTarget(activity, find), state, age].filter((part) => part !== '').join(' · '),
+    description: [activityTarget(activity, find, extra.nameOf), state, age].filter((part) => part !== '').join(' · '),
     age,
   };
 }

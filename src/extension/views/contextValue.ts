@@ -15,6 +15,7 @@ export type ContextToken =
   | 'user'
   | 'authenticator'
   | 'group'
+  | 'inboxGroup'
   | 'field'
   | 'loadMore'
   | 'error'

@@ -148,7 +148,7 @@ export function privateKeyTagTreeItem(element: PrivateKeyTagElement): vscode.Tre
 
 export function userTreeItem(element: UserElement): vscode.TreeItem {
   const { user } = element;
-  const count = user.authenticators.length;
+  const count = (user.authenticators ?? []).length;
   const item = new vscode.TreeItem(
     user.userName || user.userId,
     count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,

@@ -126,7 +126,7 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
       case 'privateKeyTag':
         return element.expandable ? element.keys.map((key) => this.#keyUnderTag(element, key)) : [];
       case 'user':
-        return element.user.authenticators.map((authenticator): AuthenticatorElement => ({
+        return (element.user.authenticators ?? []).map((authenticator): AuthenticatorElement => ({
           kind: 'authenticator',
           id: `${element.id}/${authenticator.authenticatorId}`,
           organizationId: element.organizationId,

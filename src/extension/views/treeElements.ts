@@ -96,7 +96,14 @@ export interface AuthenticatorElement extends AuthenticatorNode {
   readonly parent: UserElement;
 }
 
-export type ActivitiesElement = ActivityElement | FieldElement | MessageElement;
+/** The group at the top of the Activities view: the activities that wait for the current user's vote. */
+export interface InboxGroupElement {
+  readonly kind: 'inboxGroup';
+  readonly id: string;
+  readonly count: number;
+}
+
+export type ActivitiesElement = ActivityElement | FieldElement | MessageElement | InboxGroupElement;
 export type OrganizationElement =
   | GroupElement
   | SmartContractInterfaceElement

@@ -47,6 +47,9 @@ export function activityTypeLabel(type: string): string {
   return sentenceCase(phraseOf(type.slice(prefix.length)));
 }
 
+/** The word between a signing activity's type and its key: "Sign transaction with "Team signing key"". */
+const SIGNS_WITH = 'with';
+
 /** An address as it fits a row: `0x5aAeb6…1BeAed`. */
 export function shortAddress(address: string): string {
   return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
@@ -54,6 +57,16 @@ export function shortAddress(address: string): string {
 
 /** The activity a vote names, found by its fingerprint, when the caller knows it. */
 export type FindByFingerprint = (fingerprint: string) => Pick<Activity, 'type' | 'intent'> | undefined;
+
+/** A name for an id or an address of the organization (a user, a key), when the caller knows it. */
+export type NameOf = (idOrAddress: string) => string | undefined;
+
+/** The key a signing activity signs with: its name when known, else the address or id shortened. */
+export function signerText(signWith: string, nameOf?: NameOf): string {
+  const name = nameOf?.(signWith);
+  if (name) return `"${name}"`;
+  return shortAddress(signWith);
+}
 
 /**
  * What an activity touched, in a few words: the interface's label and address, the tag's name, the interface or
@@ -63,6 +76,7 @@ export type FindByFingerprint = (fingerprint: string) => Pick<Activity, 'type' |
 export function activityTarget(
   activity: Pick<Activity, 'type' | 'intent'> & Partial<Pick<Activity, 'organizationId'>>,
   find?: FindByFingerprint,
+  nameOf?: NameOf,
 ): string {
   const inner = unwrapSingleKey(activity.intent);
   const fields = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {};
@@ -88,6 +102,9 @@ export function activityTarget(
       const voted = fingerprint ? find?.(fingerprint) : undefined;
       return voted ? activityTitle(voted) : fingerprint ? shortAddress(fingerprint) : '';
     }
+    case 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2':
+    case 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2':
+      return text('signWith') ? `${SIGNS_WITH} ${signerText(text('signWith'), nameOf)}` : '';
     default:
       return text('label') || text('name');
   }
@@ -97,8 +114,9 @@ export function activityTarget(
 export function activityTitle(
   activity: Pick<Activity, 'type'> & Partial<Pick<Activity, 'intent' | 'organizationId'>>,
   find?: FindByFingerprint,
+  nameOf?: NameOf,
 ): string {
-  const target = activity.intent ? activityTarget({ ...activity, intent: activity.intent }, find) : '';
+  const target = activity.intent ? activityTarget({ ...activity, intent: activity.intent }, find, nameOf) : '';
   return target ? `${activityTypeLabel(activity.type)} ${target}` : activityTypeLabel(activity.type);
 }
 
@@ -237,13 +255,15 @@ export function appProofLines(
 
 /** The short sentence of the information message after a submission: what it touched first, then how it went. */
 export function outcomeSentence(
-  activity: Pick<Activity, 'id' | 'type' | 'status' | 'fingerprint'> & Partial<Pick<Activity, 'intent'>>,
+  activity: Pick<Activity, 'id' | 'type' | 'status' | 'fingerprint'> & Partial<Pick<Activity, 'intent' | 'result'>>,
   t: Translate = englishText,
 ): string {
   const what = activityTitle(activity);
   switch (activityOutcome(activity.status)) {
-    case 'completed':
-      return t('{0}: completed.', what);
+    case 'completed': {
+      const signed = activity.result ? signingOutcomeLine(activity as Pick<Activity, 'result'>, t) : undefined;
+      return signed ? `${t('{0}: completed.', what)} ${signed}` : t('{0}: completed.', what);
+    }
     case 'waitsForApprovals':
       return t(
         '{0}: waits for approvals by other users of the organization (fingerprint {1}).',
@@ -257,4 +277,172 @@ export function outcomeSentence(
     case 'pending':
       return t('{0}: submitted, status {1}.', what, statusLabel(activity.status, t));
   }
+}
+
+// ---- signing activities ----
+
+/** Hex as a short `0x` text: `0x02f86c…a1b2 (110 bytes)`. */
+function hexSummary(hex: string, t: Translate): string {
+  const digits = hex.replace(/^0x/i, '');
+  const bytes = Math.floor(digits.length / 2);
+  const shown = digits.length > 20 ? `0x${digits.slice(0, 12)}…${digits.slice(-6)}` : `0x${digits}`;
+  return t('{0} ({1} bytes)', shown, bytes);
+}
+
+/** `HASH_FUNCTION_KECCAK256` → "keccak256", `PAYLOAD_ENCODING_TEXT_UTF8` → "UTF-8 text". */
+function signingEnumText(value: string, t: Translate): string {
+  switch (value) {
+    case 'HASH_FUNCTION_KECCAK256':
+      return 'keccak256';
+    case 'HASH_FUNCTION_SHA256':
+      return 'SHA-256';
+    case 'HASH_FUNCTION_NO_OP':
+      return t('no hashing (the payload is the digest)');
+    case 'HASH_FUNCTION_NOT_APPLICABLE':
+      return t('not applicable');
+    case 'PAYLOAD_ENCODING_TEXT_UTF8':
+      return t('UTF-8 text');
+    case 'PAYLOAD_ENCODING_HEXADECIMAL':
+      return t('hex');
+    case 'TRANSACTION_TYPE_ETHEREUM':
+      return 'Ethereum';
+    default: {
+      const tail = value.replace(/^(HASH_FUNCTION|PAYLOAD_ENCODING|TRANSACTION_TYPE)_/, '');
+      return tail === value ? value : sentenceCase(phraseOf(tail));
+    }
+  }
+}
+
+/**
+ * What a signing activity asks for, one line each: the key, then the transaction (its chain family and size) or
+ * the payload (text quoted, hex shortened), its encoding and hashing. Undefined for other activity types.
+ */
+export function signingIntentLines(
+  activity: Pick<Activity, 'type' | 'intent'>,
+  nameOf?: NameOf,
+  t: Translate = englishText,
+): string[] | undefined {
+  if (activity.type !== 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && activity.type !== 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2')
+    return undefined;
+  const inner = unwrapSingleKey(activity.intent);
+  const fields = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {};
+  const text = (key: string): string => (typeof fields[key] === 'string' ? fields[key] : '');
+  const signWith = text('signWith');
+  const name = signWith ? nameOf?.(signWith) : undefined;
+  const lines = [`  ${t('Signs with: {0}', name ? `${name} (${signWith})` : signWith || t('not said'))}`];
+  if (activity.type === 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2') {
+    lines.push(
+      `  ${t('Transaction: {0}, {1}', signingEnumText(text('type'), t), hexSummary(text('unsignedTransaction'), t))}`,
+    );
+    return lines;
+  }
+  const encoding = text('encoding');
+  const payload = text('payload');
+  const shown =
+    encoding === 'PAYLOAD_ENCODING_TEXT_UTF8'
+      ? `"${payload.length > 80 ? `${payload.slice(0, 79)}…` : payload}"`
+      : hexSummary(payload, t);
+  lines.push(`  ${t('Payload: {0} ({1})', shown, signingEnumText(encoding, t))}`);
+  lines.push(`  ${t('Hashed with: {0}', signingEnumText(text('hashFunction'), t))}`);
+  return lines;
+}
+
+/** The signed transaction, or the signature, of a completed signing activity; undefined for anything else. */
+export function signingOutcomeLine(activity: Pick<Activity, 'result'>, t: Translate = englishText): string | undefined {
+  const transaction = activity.result['signTransactionResult'] as { signedTransaction?: unknown } | undefined;
+  if (typeof transaction?.signedTransaction === 'string')
+    return t('Signed transaction: {0}.', hexSummary(transaction.signedTransaction, t));
+  const payload = activity.result['signRawPayloadResult'] as { r?: unknown; s?: unknown; v?: unknown } | undefined;
+  if (typeof payload?.r === 'string' && typeof payload.s === 'string' && typeof payload.v === 'string')
+    return t('Signature: r {0}…, s {1}…, v {2}.', payload.r.slice(0, 10), payload.s.slice(0, 10), payload.v);
+  return undefined;
+}
+
+// ---- approvals: progress, the inbox ----
+
+/** Where an activity stands against the root quorum, as counted from its live votes. */
+export interface ApprovalProgress {
+  /** Distinct root users who approved (within the approval window). */
+  readonly approvals: number;
+  readonly threshold: number;
+  /** Whether the current user's approval is among them. */
+  readonly youApproved: boolean;
+  /** The names of the root users who have not voted yet. */
+  readonly waitingFor: readonly string[];
+}
+
+/** "1 of 2 approvals, waiting for Team root user 2"; "…, you approved, …" once the current user did. */
+export function approvalProgressText(progress: ApprovalProgress, t: Translate = englishText): string {
+  const parts = [t('{0} of {1} approvals', progress.approvals, progress.threshold)];
+  if (progress.youApproved) parts.push(t('you approved'));
+  if (progress.approvals < progress.threshold && progress.waitingFor.length > 0)
+    parts.push(t('waiting for {0}', progress.waitingFor.join(', ')));
+  return parts.join(', ');
+}
+
+/** How many approvals are still missing, never below zero. */
+export function approvalsMissing(progress: Pick<ApprovalProgress, 'approvals' | 'threshold'>): number {
+  return Math.max(0, progress.threshold - progress.approvals);
+}
+
+/**
+ * The message after a submission that needs other approvals: never an error. `progress` is undefined when the
+ * root quorum could not be read.
+ */
+export function waitingSentence(
+  activity: Pick<Activity, 'id' | 'type' | 'fingerprint'> & Partial<Pick<Activity, 'intent'>>,
+  progress: ApprovalProgress | undefined,
+  nameOf?: NameOf,
+  t: Translate = englishText,
+): string {
+  const what = activityTitle(activity, undefined, nameOf);
+  if (!progress) return t('{0}: waiting for approvals by other users of the organization.', what);
+  const missing = approvalsMissing(progress);
+  const who = progress.waitingFor.length > 0 ? ` (${progress.waitingFor.join(', ')})` : '';
+  return missing === 1
+    ? t('{0}: waiting for 1 more approval{1}.', what, who)
+    : t('{0}: waiting for {1} more approvals{2}.', what, missing, who);
+}
+
+/** The inbox's count in words, for the status bar's tooltip, its accessible label and the view's badge. */
+export function awaitingCountText(count: number, t: Translate = englishText): string {
+  return count === 1 ? t('1 activity waits for your vote') : t('{0} activities wait for your vote', count);
+}
+
+/** The group at the top of the Activities view. */
+export function awaitingGroupLabel(count: number, t: Translate = englishText): string {
+  return t('Awaiting your vote ({0})', count);
+}
+
+/** The notification of one new activity waiting for the user's vote: who asks, what, and where it stands. */
+export function awaitingNotice(
+  activity: Pick<Activity, 'type' | 'intent'>,
+  submitterName: string | undefined,
+  progress: ApprovalProgress | undefined,
+  nameOf?: NameOf,
+  t: Translate = englishText,
+): string {
+  const what = activityTitle(activity, undefined, nameOf);
+  const where = progress ? ` (${approvalProgressText(progress, t)})` : '';
+  return submitterName
+    ? t('{0} asks for your vote: {1}{2}.', submitterName, what, where)
+    : t('Your vote is asked for: {0}{1}.', what, where);
+}
+
+/** The one notification when several activities start waiting for the user's vote at once. */
+export function awaitingManyNotice(count: number, t: Translate = englishText): string {
+  return t('{0} activities wait for your vote.', count);
+}
+
+/** Why a second vote is not sent. */
+export function alreadyVotedText(
+  activity: Pick<Activity, 'type' | 'intent'>,
+  selection: string,
+  nameOf?: NameOf,
+  t: Translate = englishText,
+): string {
+  const what = activityTitle(activity, undefined, nameOf);
+  return selection === 'VOTE_SELECTION_REJECTED'
+    ? t('You already rejected {0}: each user votes once, so nothing was sent.', what)
+    : t('You already approved {0}: each user votes once, so nothing was sent.', what);
 }

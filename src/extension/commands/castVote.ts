@@ -1,6 +1,5 @@
 /**
- * What countersign.approveActivity / countersign.rejectActivity (and their passkey twins) do: vote on an activity
- * that waits for consensus. Loaded with import() on the first vote; the descriptors are in approvals.ts.
+ * Casting a vote (approvals.ts declares the two commands; this loads on their first run).
  *
  * Arguments:
  *   - an activity tree node, an Activity, or a fingerprint string, optionally followed by `{ confirmed?: true }`
@@ -13,7 +12,7 @@ import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import { optionsOf, type Options } from './commandDescriptor';
-import { VOTE_OPTIONS } from './voteOptions';
+import { VOTE_OPTIONS, type Vote } from './voteOptions';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
@@ -23,18 +22,17 @@ import { votableActivities } from './operationInputs';
 import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from './voteDialog';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from './submitActivity';
-import { activityTypeLabel } from '../wording/activityWords';
+import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
 import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 
 /** Passkey votes load with import() on their first use. */
 const passkeyVotes = () => import('./passkeyVotes.js');
-
-export type Vote = 'approve' | 'reject';
+import { approvalProgress, nameLookup, voteOf } from '../inbox/inboxRules';
 
 /**
  * Who signs the vote: the profile's API key, or one of the profile user's passkeys. A passkey vote is sent by a
- * client over a WebauthnStamper, whose assertion comes from the local passkey page; every read still goes through
- * the API-key client.
+ * client over a WebauthnStamper whose assertion comes from the local passkey page (passkeyVotes.ts); every read
+ * still goes through the API-key client.
  */
 export type VoteSigner = 'apiKey' | 'passkey';
 
@@ -193,6 +191,32 @@ function prettyJson(text: string): string {
   }
 }
 
+/**
+ * Refuses, before anything is sent, a vote on an activity the user has voted on already: read from the
+ * activity's votes as the service has them now, against the user that whoami names. When either cannot be read,
+ * the vote goes on and the service decides.
+ */
+async function refuseSecondVote(services: Services, session: Session, target: VoteTarget): Promise<void> {
+  const known = target.activity;
+  if (!known || target.organizationId !== session.profile.organizationId) return;
+  const facts = await services.organizationFacts().catch(() => undefined);
+  if (!facts) return;
+  const current = await withProgress(vscode.l10n.t('Reading activity {0}…', known.id), (signal) =>
+    session.client.getActivity({ organizationId: target.organizationId, activityId: known.id }, { signal }),
+  ).catch((error: unknown) => {
+    if (error instanceof CancelledError) throw error;
+    return known;
+  });
+  const mine = voteOf(current, facts.userId, Date.now());
+  if (mine) {
+    throw new InvalidInputError(
+      'activity',
+      alreadyVotedText(current, mine.selection, nameLookup(facts), vscode.l10n.t),
+      vscode.l10n.t('Its progress shows in the Activities view.'),
+    );
+  }
+}
+
 export async function castVote(services: Services, vote: Vote, args: unknown[]): Promise<Activity | undefined> {
   const [first, second] = args;
   // An options object second, or first unless the first is the activity itself.
@@ -207,6 +231,7 @@ export async function castVote(services: Services, vote: Vote, args: unknown[]):
     signerOption === 'passkey' ? await (await passkeyVotes()).allowedPasskeys(session) : undefined;
   const target = await resolveTarget(session, vote, first, options);
   if (!target) return undefined;
+  await refuseSecondVote(services, session, target);
 
   // With a passkey, the local page is the confirmation: it shows what is decided and waits for the user's click.
   if (options.confirmed !== true && !allowed) {
@@ -217,6 +242,7 @@ export async function castVote(services: Services, vote: Vote, args: unknown[]):
 
   let after: Activity | undefined;
   const targetId = target.activity?.id;
+  const facts = await services.organizationFacts().catch(() => undefined);
   return submitActivity(
     services,
     {
@@ -225,6 +251,11 @@ export async function castVote(services: Services, vote: Vote, args: unknown[]):
       changes: ['organization'],
       sentence: () => {
         const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('The activity');
+        // Still short of the quorum: how many approvals are missing, and whose.
+        if (after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve' && facts) {
+          const progress = approvalProgress(after, facts, Date.now());
+          return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts), vscode.l10n.t));
+        }
         if (after) {
           const status =
             after.status === 'ACTIVITY_STATUS_COMPLETED'

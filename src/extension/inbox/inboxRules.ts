@@ -1,0 +1,164 @@
+/**
+ * What waits for the current user's vote, and where each pending activity stands against the root quorum. Pure
+ * (no `vscode`): the inbox and the Activities view take their decisions from here, and it is tested in plain Node.
+ */
+import { timestampToMs, type Activity, type OrganizationData, type Vote } from '../../api';
+import type { ApprovalProgress, NameOf } from '../wording/activityWords';
+
+/** Approvals count for 24 hours; an activity no one voted on for that long is no longer followed. */
+export const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The statuses in which an activity can still gather votes. */
+export const VOTABLE_STATUSES: readonly string[] = ['ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_PENDING'];
+
+/** The current user and the organization's root quorum, with names for ids and addresses. */
+export interface OrganizationFacts {
+  readonly organizationId: string;
+  readonly userId: string;
+  readonly threshold: number;
+  readonly rootUserIds: readonly string[];
+  /** User, private key and tag names by id; private key names by address too. */
+  readonly names: ReadonlyMap<string, string>;
+}
+
+export function organizationFacts(userId: string, data: OrganizationData): OrganizationFacts {
+  const names = new Map<string, string>();
+  for (const user of data.users) names.set(user.userId, user.userName);
+  for (const tag of data.tags) names.set(tag.tagId, tag.tagName);
+  for (const key of data.privateKeys) {
+    names.set(key.privateKeyId, key.privateKeyName);
+    const addresses = (key as { addresses?: unknown }).addresses;
+    if (Array.isArray(addresses)) {
+      for (const entry of addresses as unknown[]) {
+        const address = (entry as { address?: unknown } | null)?.address;
+        if (typeof address === 'string') names.set(address, key.privateKeyName);
+      }
+    }
+  }
+  return {
+    organizationId: data.organizationId,
+    userId,
+    threshold: data.rootQuorum.threshold,
+    rootUserIds: data.rootQuorum.userIds,
+    names,
+  };
+}
+
+export interface InboxState {
+  readonly organizationId: string;
+  /** Undefined when whoami or get_organization could not be read: then nothing is counted. */
+  readonly facts: OrganizationFacts | undefined;
+  /** The open activities (consensus needed or pending, within the approval window), as the service listed them. */
+  readonly open: readonly Activity[];
+  /** Those of them that wait for the current user's vote. */
+  readonly awaiting: readonly Activity[];
+  /** Where each open activity stands, in words ("1 of 2 approvals, waiting for …"), when the quorum is known. */
+  readonly progress: ReadonlyMap<string, string>;
+}
+
+/** A notification the inbox raised: the activities it names and its words. */
+export interface InboxNotice {
+  readonly activityIds: readonly string[];
+  readonly message: string;
+}
+
+/** A lookup of names for the wording module. */
+export function nameLookup(facts: OrganizationFacts | undefined): NameOf | undefined {
+  return facts ? (id) => facts.names.get(id) : undefined;
+}
+
+function voteTimeMs(vote: Vote): number | undefined {
+  return vote.createdAt === undefined ? undefined : timestampToMs(vote.createdAt);
+}
+
+/** The votes still counted: cast within the approval window (a vote without a time counts). */
+export function liveVotes(activity: Pick<Activity, 'votes'>, nowMs: number): Vote[] {
+  return activity.votes.filter((vote) => {
+    const at = voteTimeMs(vote);
+    return at === undefined || nowMs - at < APPROVAL_WINDOW_MS;
+  });
+}
+
+/** The current user's live vote on the activity, if any. */
+export function voteOf(activity: Pick<Activity, 'votes'>, userId: string, nowMs: number): Vote | undefined {
+  return liveVotes(activity, nowMs).find((vote) => vote.userId === userId);
+}
+
+/** Still able to gather votes: a votable status, and a vote (or its creation) within the approval window. */
+export function isOpen(activity: Pick<Activity, 'status' | 'votes' | 'createdAt'>, nowMs: number): boolean {
+  if (!VOTABLE_STATUSES.includes(activity.status)) return false;
+  if (liveVotes(activity, nowMs).length > 0) return true;
+  const created = activity.createdAt === undefined ? undefined : timestampToMs(activity.createdAt);
+  return created === undefined || nowMs - created < APPROVAL_WINDOW_MS;
+}
+
+/** Waits for this user's vote: open, the user is a root user of the quorum, and has not voted yet. */
+export function awaitsVote(
+  activity: Pick<Activity, 'status' | 'votes' | 'createdAt' | 'organizationId'>,
+  facts: OrganizationFacts,
+  nowMs: number,
+): boolean {
+  return (
+    activity.organizationId === facts.organizationId &&
+    isOpen(activity, nowMs) &&
+    facts.rootUserIds.includes(facts.userId) &&
+    voteOf(activity, facts.userId, nowMs) === undefined
+  );
+}
+
+/** Where the activity stands: distinct live approvals of root users, whether yours is one, who is left. */
+export function approvalProgress(
+  activity: Pick<Activity, 'votes'>,
+  facts: OrganizationFacts,
+  nowMs: number,
+): ApprovalProgress {
+  const live = liveVotes(activity, nowMs);
+  const approvers = new Set(
+    live
+      .filter((v) => v.selection === 'VOTE_SELECTION_APPROVED' && facts.rootUserIds.includes(v.userId))
+      .map((v) => v.userId),
+  );
+  const voted = new Set(live.map((v) => v.userId));
+  const waitingFor = facts.rootUserIds
+    .filter((userId) => !voted.has(userId))
+    .map((userId) => facts.names.get(userId) ?? userId);
+  return {
+    approvals: approvers.size,
+    threshold: facts.threshold,
+    youApproved: approvers.has(facts.userId),
+    waitingFor,
+  };
+}
+
+/** The name of whoever submitted it: the first approval, which the service records for the submitter. */
+export function submitterName(
+  activity: Pick<Activity, 'votes'>,
+  facts: OrganizationFacts | undefined,
+): string | undefined {
+  const first = activity.votes.find((v) => v.selection === 'VOTE_SELECTION_APPROVED');
+  if (!first) return undefined;
+  return facts?.names.get(first.userId) ?? first.user?.userName ?? first.userId;
+}
+
+/** How many notified activity ids are remembered: the oldest are forgotten first. */
+export const NOTIFIED_MEMORY = 200;
+
+/** The ids to notify now: waiting, never notified before, not submitted here. */
+export function toNotify(
+  awaiting: readonly Pick<Activity, 'id'>[],
+  notified: ReadonlySet<string>,
+  submittedHere: (activityId: string) => boolean,
+): string[] {
+  return awaiting.map((a) => a.id).filter((id) => !notified.has(id) && !submittedHere(id));
+}
+
+/** The remembered ids after adding `ids`, newest last, at most `limit`. */
+export function rememberNotified(
+  previous: readonly string[],
+  ids: readonly string[],
+  limit = NOTIFIED_MEMORY,
+): string[] {
+  const fresh = ids.filter((id) => !previous.includes(id));
+  const all = [...previous, ...fresh];
+  return all.length <= limit ? all : all.slice(all.length - limit);
+}
