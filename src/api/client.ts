@@ -25,6 +25,11 @@ import {
   type ListActivitiesRequest,
 } from './schemas/activity';
 import type { ApiKey } from './schemas/apiKey';
+import type {
+  Authenticator,
+  CreateAuthenticatorsParameters,
+  DeleteAuthenticatorsParameters,
+} from './schemas/authenticator';
 import type { OrganizationData, Whoami } from './schemas/organization';
 import type {
   RemoveOrganizationFeatureParameters,
@@ -164,6 +169,21 @@ export class CountersignClient {
     return (await this.#query('getSmartContractInterface', req, opts)).smartContractInterface;
   }
 
+  /** A user's passkeys. */
+  async getAuthenticators(
+    req: { organizationId: string; userId: string },
+    opts?: RequestOptions,
+  ): Promise<Authenticator[]> {
+    return (await this.#query('getAuthenticators', req, opts)).authenticators;
+  }
+
+  async getAuthenticator(
+    req: { organizationId: string; authenticatorId: string },
+    opts?: RequestOptions,
+  ): Promise<Authenticator> {
+    return (await this.#query('getAuthenticator', req, opts)).authenticator;
+  }
+
   // ---- submissions ----
 
   createSmartContractInterface(
@@ -215,6 +235,15 @@ export class CountersignClient {
     opts?: RequestOptions,
   ): Promise<Activity> {
     return this.#submit('removeOrganizationFeature', req, opts);
+  }
+
+  /** Registers passkeys for a user from what `navigator.credentials.create()` answered, each with its challenge. */
+  createAuthenticators(req: SubmitInput<CreateAuthenticatorsParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('createAuthenticators', req, opts);
+  }
+
+  deleteAuthenticators(req: SubmitInput<DeleteAuthenticatorsParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('deleteAuthenticators', req, opts);
   }
 
   /**

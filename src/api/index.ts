@@ -76,6 +76,7 @@ export {
   FeatureName,
   GrpcCode,
   httpStatusOfGrpcCode,
+  MAX_AUTHENTICATORS_PER_USER,
   SMART_CONTRACT_INTERFACE_MAX_BYTES,
   TERMINAL_STATUSES,
   TURNKEY_ERROR_DETAIL_TYPE,
@@ -88,6 +89,14 @@ export {
 // Types only (erased at run time): naming a response or the client does not load the remote part.
 export type { Activity, AppProof, DeleteSubOrganizationParameters, Vote } from './schemas/activity';
 export type { ApiKey } from './schemas/apiKey';
+export type {
+  Attestation,
+  Authenticator,
+  AuthenticatorParams,
+  AuthenticatorTransport,
+  CreateAuthenticatorsParameters,
+  DeleteAuthenticatorsParameters,
+} from './schemas/authenticator';
 export type { LenientTimestamp, Timestamp } from './schemas/common';
 export type { OrganizationData, Quorum, Whoami } from './schemas/organization';
 export type {

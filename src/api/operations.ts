@@ -5,6 +5,16 @@
 import * as z from 'zod';
 import { getApiKeyRequestSchema, getApiKeyResponseSchema } from './schemas/apiKey';
 import {
+  createAuthenticatorsParametersSchema,
+  createAuthenticatorsResultSchema,
+  deleteAuthenticatorsParametersSchema,
+  deleteAuthenticatorsResultSchema,
+  getAuthenticatorRequestSchema,
+  getAuthenticatorResponseSchema,
+  getAuthenticatorsRequestSchema,
+  getAuthenticatorsResponseSchema,
+} from './schemas/authenticator';
+import {
   ActivityType,
   activityResponseSchema,
   deleteSubOrganizationParametersSchema,
@@ -113,6 +123,8 @@ export const operations = {
     getSmartContractInterfaceRequestSchema,
     getSmartContractInterfaceResponseSchema,
   ),
+  getAuthenticators: query('get_authenticators', getAuthenticatorsRequestSchema, getAuthenticatorsResponseSchema),
+  getAuthenticator: query('get_authenticator', getAuthenticatorRequestSchema, getAuthenticatorResponseSchema),
   createSmartContractInterface: submit(
     'create_smart_contract_interface',
     ActivityType.CreateSmartContractInterface,
@@ -184,6 +196,21 @@ export const operations = {
     'removeOrganizationFeature',
     removeOrganizationFeatureParametersSchema,
     organizationFeaturesResultSchema,
+  ),
+  createAuthenticators: submit(
+    'create_authenticators',
+    ActivityType.CreateAuthenticatorsV2,
+    'createAuthenticators',
+    createAuthenticatorsParametersSchema,
+    createAuthenticatorsResultSchema,
+    'V2',
+  ),
+  deleteAuthenticators: submit(
+    'delete_authenticators',
+    ActivityType.DeleteAuthenticators,
+    'deleteAuthenticators',
+    deleteAuthenticatorsParametersSchema,
+    deleteAuthenticatorsResultSchema,
   ),
 } as const;
 

@@ -108,6 +108,13 @@ export {
   type ListActivitiesRequest,
 } from './schemas/activity';
 export { apiKeySchema, credentialTypes, getApiKeyResponseSchema } from './schemas/apiKey';
+export {
+  attestationSchema,
+  authenticatorSchema,
+  authenticatorTransports,
+  createAuthenticatorsParametersSchema,
+  deleteAuthenticatorsParametersSchema,
+} from './schemas/authenticator';
 export { timestampSchema } from './schemas/common';
 export { getOrganizationResponseSchema, quorumSchema, whoamiResponseSchema } from './schemas/organization';
 export {

@@ -39,7 +39,12 @@ export const ActivityType = {
   SignRawPayloadV2: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
   SetOrganizationFeature: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE',
   RemoveOrganizationFeature: 'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE',
+  CreateAuthenticatorsV2: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+  DeleteAuthenticators: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
 } as const;
+
+/** The service's limit: a user holds at most this many authenticators (passkeys). */
+export const MAX_AUTHENTICATORS_PER_USER = 10;
 
 /**
  * Organization features (swagger `v1FeatureName`). `FEATURE_NAME_WEBAUTHN_ORIGINS` holds the origins passkeys may

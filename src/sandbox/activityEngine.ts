@@ -97,7 +97,7 @@ export class ActivityEngine {
     return this.commit({ kind: 'effects', effects: [{ op: 'putApiKey', organizationId, userId, record }] });
   }
 
-  /** Registers a passkey for a user (used by tests; the sandbox serves no create_authenticators yet). */
+  /** Registers a passkey for a user without an attestation (used by tests and the seed's passkey). */
   addAuthenticator(organizationId: string, userId: string, record: AuthenticatorRecord): Promise<void> {
     return this.commit({ kind: 'effects', effects: [{ op: 'putAuthenticator', organizationId, userId, record }] });
   }

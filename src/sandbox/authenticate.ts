@@ -9,8 +9,8 @@
  * When both headers are sent, X-Stamp is the one read.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { GrpcCode, type DecodedWebauthnStamp, type WebauthnStampVerification } from '../api';
-import { decodeWebauthnStamp, verifyApiKeyStamp, verifyWebauthnStamp } from '../api/remote';
+import { GrpcCode, type DecodedWebauthnStamp } from '../api';
+import { decodeWebauthnStamp, verifyApiKeyStamp } from '../api/remote';
 import {
   authorize,
   CREDENTIAL_NOT_FOUND_MESSAGE,
@@ -18,6 +18,7 @@ import {
   type OperationKind,
 } from './authorization';
 import { checkPasskeyOrigin } from './organizationFeatures';
+import { verifyAssertion } from './relyingParty';
 import { invalidRequest, RpcError } from './rpcError';
 import type { AuthenticatorOwner, Caller, KeyOwner, Organization, SandboxState } from './state';
 
@@ -43,12 +44,16 @@ export type VerifiedStamp =
  * Checks whichever stamp the request carries over `body`. A passkey's signature can only be checked with
  * a registered public key, so an unknown credential id is refused here, before the organization is read.
  */
-export function authenticateStamp(state: SandboxState, headers: IncomingHttpHeaders, body: Buffer): VerifiedStamp {
+export async function authenticateStamp(
+  state: SandboxState,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): Promise<VerifiedStamp> {
   const apiKeyStamp = headerValue(headers, 'x-stamp');
   if (apiKeyStamp === undefined || apiKeyStamp.trim() === '') {
     const webauthnStamp = headerValue(headers, 'x-stamp-webauthn');
     if (webauthnStamp !== undefined && webauthnStamp.trim() !== '') {
-      const assertion = verifyPasskeyStamp(state, webauthnStamp, body);
+      const assertion = await verifyPasskeyStamp(state, webauthnStamp, body);
       return { kind: 'webauthn', credentialId: assertion.credentialId, assertion };
     }
   }
@@ -56,19 +61,23 @@ export function authenticateStamp(state: SandboxState, headers: IncomingHttpHead
 }
 
 /** Checks a passkey stamp against every public key its credential id is registered with; returns the assertion. */
-function verifyPasskeyStamp(state: SandboxState, headerValue: string, body: Buffer): DecodedWebauthnStamp {
+async function verifyPasskeyStamp(
+  state: SandboxState,
+  headerValue: string,
+  body: Buffer,
+): Promise<DecodedWebauthnStamp> {
   const decoded = decodeWebauthnStamp(headerValue);
   if (!decoded)
     throw unauthenticated('could not extract webauthn stamp: malformed activity stamp', 'SIGNATURE_INVALID');
   const owners = state.authenticatorOwners.get(decoded.credentialId) ?? [];
   if (owners.length === 0) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
-  let refusal: WebauthnStampVerification | undefined;
+  let detail: string | undefined;
   for (const publicKey of new Set(owners.map((o) => o.authenticator.publicKey))) {
-    const verdict = verifyWebauthnStamp(body, decoded, publicKey);
+    const verdict = await verifyAssertion(body, decoded, publicKey);
     if (verdict.ok) return decoded;
-    refusal ??= verdict;
+    detail ??= verdict.detail;
   }
-  const detail = refusal && !refusal.ok ? refusal.detail : 'the signature does not match';
+  detail ??= 'the signature does not match';
   throw unauthenticated(`could not verify WebAuthN signature: ${detail}`, 'SIGNATURE_INVALID');
 }
 

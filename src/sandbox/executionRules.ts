@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode, SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../api';
 import { operations, validateAbi } from '../api/remote';
+import { createAuthenticators, deleteAuthenticators } from './authenticatorRules';
 import { failed, type Outcome } from './outcome';
 import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
 import { signRawPayload, signTransaction } from './signingRules';
@@ -28,6 +29,8 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.SignRawPayloadV2]: signRawPayload,
   [ActivityType.SetOrganizationFeature]: setOrganizationFeature,
   [ActivityType.RemoveOrganizationFeature]: removeOrganizationFeature,
+  [ActivityType.CreateAuthenticatorsV2]: createAuthenticators,
+  [ActivityType.DeleteAuthenticators]: deleteAuthenticators,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */

@@ -160,7 +160,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     }
     const body = await readBody(req, maxBodyBytes);
     if (body === 'tooLarge') throw tooLargeError(maxBodyBytes);
-    const stamp = authenticateStamp(engine.state, req.headers, body);
+    const stamp = await authenticateStamp(engine.state, req.headers, body);
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));

@@ -95,12 +95,21 @@ export function removeOrganizationFeature(activity: ActivityRecord, organization
 }
 
 /** The RP IDs a page at `origin` may use: its host and each parent domain of it. */
-function rpIdsOf(origin: string): string[] {
+export function rpIdsOf(origin: string): string[] {
   const labels = new URL(origin).hostname.split('.');
   return labels.map((_, i) => labels.slice(i).join('.')).filter((id, i) => i === 0 || id.includes('.'));
 }
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/** The origins passkeys may be used from: any while the feature is unset (or `*`), else the listed ones. */
+export function allowedPasskeyOrigins(organization: Organization): 'any' | string[] {
+  const value = organization.features.get(FeatureName.WebauthnOrigins);
+  if (value === undefined) return 'any';
+  const parsed = parseOrigins(value);
+  const allowed = 'origins' in parsed ? parsed.origins : [];
+  return allowed.includes(ANY_ORIGIN) ? 'any' : allowed;
+}
 
 /** Refuses a passkey assertion the organization's FEATURE_NAME_WEBAUTHN_ORIGINS does not allow. */
 export function checkPasskeyOrigin(

@@ -75,12 +75,12 @@ export function renderApiKey(key: ApiKeyRecord): Record<string, unknown> {
   };
 }
 
-/** A passkey as the service lists it. The sandbox keeps no attestation, so those fields are the "none" values. */
+/** A passkey as the service lists it; one registered without an attestation reads as a "none" one. */
 export function renderAuthenticator(authenticator: AuthenticatorRecord): Record<string, unknown> {
   return {
-    transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL'],
-    attestationType: 'none',
-    aaguid: '00000000-0000-0000-0000-000000000000',
+    transports: authenticator.transports ?? ['AUTHENTICATOR_TRANSPORT_INTERNAL'],
+    attestationType: authenticator.attestationType ?? 'none',
+    aaguid: authenticator.aaguid ?? '00000000-0000-0000-0000-000000000000',
     credentialId: authenticator.credentialId,
     model: 'Passkey',
     credential: { publicKey: authenticator.publicKey, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },

@@ -26,6 +26,10 @@ export interface AuthenticatorRecord {
   /** The credential's P-256 public key as compressed SEC1 hex, the same form as an API key's. */
   readonly publicKey: string;
   readonly createdAtMs: number;
+  /** What its attestation said; absent for passkeys registered before enrolment was served (read as "none"). */
+  readonly aaguid?: string;
+  readonly attestationType?: string;
+  readonly transports?: readonly string[];
 }
 
 export interface UserRecord {
@@ -180,6 +184,12 @@ export type Effect =
       readonly organizationId: string;
       readonly userId: string;
       readonly record: AuthenticatorRecord;
+    }
+  | {
+      readonly op: 'deleteAuthenticator';
+      readonly organizationId: string;
+      readonly userId: string;
+      readonly authenticatorId: string;
     }
   /** An organization feature set (value replaced) or removed (`value` undefined). */
   | { readonly op: 'setFeature'; readonly organizationId: string; readonly name: string; readonly value?: string };
@@ -364,6 +374,14 @@ export class SandboxState {
     this.authenticatorOwners.set(authenticator.credentialId, owners);
   }
 
+  #unindexAuthenticator(authenticator: AuthenticatorRecord): void {
+    const owners = (this.authenticatorOwners.get(authenticator.credentialId) ?? []).filter(
+      (o) => o.authenticator !== authenticator,
+    );
+    if (owners.length === 0) this.authenticatorOwners.delete(authenticator.credentialId);
+    else this.authenticatorOwners.set(authenticator.credentialId, owners);
+  }
+
   #indexKey(organization: Organization, user: UserRecord, apiKey: ApiKeyRecord): void {
     const owners = this.keyOwners.get(apiKey.publicKey) ?? [];
     owners.push({ organization, user, apiKey });
@@ -429,6 +447,14 @@ export class SandboxState {
           return;
         (user.authenticators ??= []).push(effect.record);
         this.#indexAuthenticator(organization, user, effect.record);
+        return;
+      }
+      case 'deleteAuthenticator': {
+        const user = organization.record.users.find((u) => u.userId === effect.userId);
+        const index = user?.authenticators?.findIndex((a) => a.authenticatorId === effect.authenticatorId) ?? -1;
+        if (!user?.authenticators || index === -1) return;
+        const [removed] = user.authenticators.splice(index, 1);
+        if (removed) this.#unindexAuthenticator(removed);
         return;
       }
     }

@@ -32,6 +32,20 @@ function assertWellFormed(request: RecordedRequest, expectedPath: string): void 
   assertStampVerifiesIndependently(request.body, request.stampHeader, publicKey);
 }
 
+/** A passkey as get_authenticators lists it. */
+const authenticatorRecord = (): Record<string, unknown> => ({
+  transports: ['AUTHENTICATOR_TRANSPORT_USB'],
+  attestationType: 'packed',
+  aaguid: '00000000-0000-0000-0000-000000000000',
+  credentialId: 'Y3JlZA',
+  model: 'Passkey',
+  credential: { publicKey: '02' + 'ab'.repeat(32), type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
+  authenticatorId: 'auth-1',
+  authenticatorName: 'VS Code',
+  createdAt: { seconds: '1', nanos: '0' },
+  updatedAt: { seconds: '1', nanos: '0' },
+});
+
 describe('CountersignClient', () => {
   let server: TestServer;
   let client: CountersignClient;
@@ -138,6 +152,22 @@ describe('CountersignClient', () => {
         body: `{"organizationId":"${ORG}","smartContractInterfaceId":"sci-1"}`,
         reply: { smartContractInterface: smartContractInterfaceRecord() },
         expected: smartContractInterfaceRecord(),
+      },
+      {
+        name: 'getAuthenticators',
+        call: (c) => c.getAuthenticators({ organizationId: ORG, userId: 'user-1' }),
+        path: '/public/v1/query/get_authenticators',
+        body: `{"organizationId":"${ORG}","userId":"user-1"}`,
+        reply: { authenticators: [authenticatorRecord()] },
+        expected: [authenticatorRecord()],
+      },
+      {
+        name: 'getAuthenticator',
+        call: (c) => c.getAuthenticator({ organizationId: ORG, authenticatorId: 'auth-1' }),
+        path: '/public/v1/query/get_authenticator',
+        body: `{"organizationId":"${ORG}","authenticatorId":"auth-1"}`,
+        reply: { authenticator: authenticatorRecord() },
+        expected: authenticatorRecord(),
       },
       {
         name: 'listActivities',
@@ -281,6 +311,42 @@ describe('CountersignClient', () => {
         path: '/public/v1/submit/delete_sub_organization',
         body: `{"type":"ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"deleteWithoutExport":false}}`,
         result: { deleteSubOrganizationResult: { subOrganizationUuid: ORG } },
+      },
+      {
+        name: 'createAuthenticators',
+        call: (c) =>
+          c.createAuthenticators({
+            organizationId: ORG,
+            parameters: {
+              userId: 'user-1',
+              authenticators: [
+                {
+                  authenticatorName: 'VS Code',
+                  challenge: 'Y2hhbGxlbmdl',
+                  attestation: {
+                    credentialId: 'Y3JlZA',
+                    clientDataJson: 'e30',
+                    attestationObject: 'oA',
+                    transports: ['AUTHENTICATOR_TRANSPORT_USB'],
+                  },
+                },
+              ],
+            },
+          }),
+        path: '/public/v1/submit/create_authenticators',
+        body: `{"type":"ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"userId":"user-1","authenticators":[{"authenticatorName":"VS Code","challenge":"Y2hhbGxlbmdl","attestation":{"credentialId":"Y3JlZA","clientDataJson":"e30","attestationObject":"oA","transports":["AUTHENTICATOR_TRANSPORT_USB"]}}]}}`,
+        result: { createAuthenticatorsResult: { authenticatorIds: ['auth-1'] } },
+      },
+      {
+        name: 'deleteAuthenticators',
+        call: (c) =>
+          c.deleteAuthenticators({
+            organizationId: ORG,
+            parameters: { userId: 'user-1', authenticatorIds: ['auth-1'] },
+          }),
+        path: '/public/v1/submit/delete_authenticators',
+        body: `{"type":"ACTIVITY_TYPE_DELETE_AUTHENTICATORS","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"userId":"user-1","authenticatorIds":["auth-1"]}}`,
+        result: { deleteAuthenticatorsResult: { authenticatorIds: ['auth-1'] } },
       },
       {
         name: 'signTransaction',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { authenticatorSchema } from './authenticator';
 import { idSchema } from './common';
 
 export const organizationRequestSchema = z.strictObject({ organizationId: idSchema });
@@ -17,7 +18,12 @@ export const quorumSchema = z.looseObject({
   userIds: z.array(z.string()),
 });
 
-const organizationUserSchema = z.looseObject({ userId: z.string(), userName: z.string() });
+/** A user with their passkeys (the service lists them with each user; older answers may leave them out). */
+const organizationUserSchema = z.looseObject({
+  userId: z.string(),
+  userName: z.string(),
+  authenticators: z.array(authenticatorSchema).optional(),
+});
 const organizationPrivateKeySchema = z.looseObject({ privateKeyId: z.string(), privateKeyName: z.string() });
 const organizationTagSchema = z.looseObject({ tagId: z.string(), tagName: z.string() });
 

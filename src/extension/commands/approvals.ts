@@ -4,7 +4,8 @@
  * first use, so that activation stays small.
  */
 import { CommandIds } from '../commandIds';
-import type { CommandDescriptor } from './commandDescriptor';
+import { optionsOf, type CommandDescriptor } from './commandDescriptor';
+import { activityOf } from '../views/treeNodes';
 import type { Services } from '../services';
 import { VOTE_OPTIONS, type Vote } from './voteOptions';
 
@@ -13,8 +14,30 @@ async function vote(services: Services, selection: Vote, args: unknown[]): Promi
   return castVote(services, selection, args);
 }
 
+/** The arguments with `signer: 'passkey'` set in their options object. */
+function withPasskey(args: unknown[]): unknown[] {
+  const [first, second] = args;
+  const given = optionsOf(VOTE_OPTIONS, second ?? (activityOf(first) ? undefined : first));
+  const options = { ...given, signer: 'passkey' };
+  return activityOf(first) || typeof first === 'string' ? [first, options] : [options];
+}
+
 export function approvalCommands(services: Services): CommandDescriptor[] {
   return [
+    {
+      id: CommandIds.approveActivityWithPasskey,
+      action: 'approve the activity with a passkey',
+      accepts: ['activity', 'id', 'options'],
+      options: VOTE_OPTIONS,
+      run: (...args: unknown[]) => vote(services, 'approve', withPasskey(args)),
+    },
+    {
+      id: CommandIds.rejectActivityWithPasskey,
+      action: 'reject the activity with a passkey',
+      accepts: ['activity', 'id', 'options'],
+      options: VOTE_OPTIONS,
+      run: (...args: unknown[]) => vote(services, 'reject', withPasskey(args)),
+    },
     {
       id: CommandIds.approveActivity,
       action: 'approve the activity',

@@ -23,23 +23,18 @@ import { intentAbi, organizationNames, readableVoteDetail, type OrganizationName
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from './submitActivity';
 import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
+import type { AllowedCredential } from '../passkeys/passkeyCeremony';
+
+/** Passkey votes load with import() on their first use. */
+const passkeyVotes = () => import('./passkeyVotes.js');
 import { approvalProgress, nameLookup, voteOf } from '../inbox/inboxRules';
 
 /**
- * Who signs the vote. Today only the profile's API key. A passkey vote would build a client over a WebAuthn
- * stamper here (the Stamper interface of src/api allows it) and change nothing else in this file.
+ * Who signs the vote: the profile's API key, or one of the profile user's passkeys. A passkey vote is sent by a
+ * client over a WebauthnStamper whose assertion comes from the local passkey page (passkeyVotes.ts); every read
+ * still goes through the API-key client.
  */
 export type VoteSigner = 'apiKey' | 'passkey';
-
-function clientForVote(session: Session, signer: VoteSigner): CountersignClient {
-  if (signer === 'passkey') {
-    throw new InvalidInputError(
-      'signer',
-      vscode.l10n.t("Voting with a passkey is not available yet; the vote is signed with the profile's API key."),
-    );
-  }
-  return session.client;
-}
 
 interface VoteTarget {
   readonly fingerprint: string;
@@ -232,15 +227,19 @@ export async function castVote(services: Services, vote: Vote, args: unknown[]):
     throw new InvalidInputError('signer', vscode.l10n.t('The "signer" argument must be "apiKey" or "passkey".'));
   }
   const session = await services.requireSession();
-  const client = clientForVote(session, signerOption);
+  const client = session.client;
+  const allowed: AllowedCredential[] | undefined =
+    signerOption === 'passkey' ? await (await passkeyVotes()).allowedPasskeys(session) : undefined;
   const target = await resolveTarget(session, vote, first, options);
   if (!target) return undefined;
   await refuseSecondVote(services, session, target);
 
-  if (options.confirmed !== true) {
+  // With a passkey, the local page is the confirmation: it shows what is decided and waits for the user's click.
+  if (options.confirmed !== true && !allowed) {
     const confirmed = await confirmVote(services, client, vote, target);
     if (!confirmed) return undefined;
   }
+  const names = allowed ? await namesFor(services, client, target.organizationId) : undefined;
 
   let after: Activity | undefined;
   const targetId = target.activity?.id;
@@ -282,10 +281,33 @@ export async function castVote(services: Services, vote: Vote, args: unknown[]):
         parameters: { fingerprint: target.fingerprint },
         generateAppProofs,
       };
-      const result =
-        vote === 'approve'
-          ? await client.approveActivity(request, { signal })
-          : await client.rejectActivity(request, { signal });
+      const voter = allowed
+        ? await (
+            await passkeyVotes()
+          ).passkeyVoteClient(
+            services,
+            session,
+            allowed,
+            {
+              vote,
+              what: target.activity
+                ? activityTypeLabel(target.activity.type)
+                : vscode.l10n.t('Activity with this fingerprint'),
+              organization: names !== undefined ? `${names.name} (${target.organizationId})` : target.organizationId,
+              fingerprint: target.fingerprint,
+            },
+            signal,
+          )
+        : client;
+      let result: Activity;
+      try {
+        result =
+          vote === 'approve'
+            ? await voter.approveActivity(request, { signal })
+            : await voter.rejectActivity(request, { signal });
+      } finally {
+        if (voter !== client) await voter.close();
+      }
       if (targetId !== undefined) {
         // Best effort: the vote stands whether or not its effect can be read back.
         after = await client

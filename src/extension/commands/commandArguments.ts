@@ -32,6 +32,7 @@ const firstArgument: ReadonlyArray<readonly [ArgumentKind, z.ZodType]> = [
   ['activity', z.union([node('activity'), activityRecord])],
   ['smartContractInterface', node('smartContractInterface')],
   ['privateKey', node('privateKey')],
+  ['authenticator', node('authenticator')],
   ['uri', uri],
   ['id', z.string()],
   ['options', options],

@@ -5,7 +5,8 @@
 import type { CommandId } from '../commandIds';
 
 /** What a command may receive as its first argument. */
-export type ArgumentKind = 'activity' | 'smartContractInterface' | 'privateKey' | 'uri' | 'id' | 'options';
+export type ArgumentKind =
+  'activity' | 'smartContractInterface' | 'privateKey' | 'authenticator' | 'uri' | 'id' | 'options';
 
 /**
  * How one field of a command's options object is read: `string` trimmed (blank counts as absent), `text` as given,

@@ -18,6 +18,7 @@ import { createSmartContractInterfaceCommands } from './createSmartContractInter
 import { deletionCommands } from './deletions';
 import { getApiKeyCommands } from './getApiKey';
 import { localSandboxCommands } from './localSandbox';
+import { passkeyCommands } from './passkeys';
 import { profileCommands } from './profiles';
 import { reviewCommands } from './review';
 import type { Views } from '../views/views';
@@ -50,6 +51,7 @@ export function commandDescriptors(services: Services, views: Views, localSandbo
     ...createSmartContractInterfaceCommands(services),
     ...createPrivateKeyTagCommands(services),
     ...approvalCommands(services),
+    ...passkeyCommands(services),
     ...deletionCommands(services),
     ...getApiKeyCommands(services),
     ...viewCommands(services, views),

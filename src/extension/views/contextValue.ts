@@ -12,6 +12,8 @@ export type ContextToken =
   | 'smartContractInterface'
   | 'privateKey'
   | 'privateKeyTag'
+  | 'user'
+  | 'authenticator'
   | 'group'
   | 'inboxGroup'
   | 'field'

@@ -5,7 +5,9 @@ import { t } from '../ui/l10n';
 import { shortAddress } from '../wording/activityWords';
 import { contextValue } from './contextValue';
 import type {
+  AuthenticatorElement,
   FieldElement,
+  UserElement,
   GroupElement,
   OrganizationGroup,
   PrivateKeyElement,
@@ -22,6 +24,8 @@ export function groupLabel(group: OrganizationGroup): string {
       return t('Private keys');
     case 'privateKeyTags':
       return t('Private key tags');
+    case 'users':
+      return t('Users and passkeys');
   }
 }
 
@@ -29,6 +33,7 @@ const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
   smartContractInterfaces: 'file-code',
   privateKeys: 'key',
   privateKeyTags: 'tag',
+  users: 'organization',
 };
 
 export function groupTreeItem(element: GroupElement): vscode.TreeItem {
@@ -141,5 +146,37 @@ export function privateKeyTagTreeItem(element: PrivateKeyTagElement): vscode.Tre
   item.iconPath = new vscode.ThemeIcon('tag');
   item.contextValue = contextValue('privateKeyTag');
   item.tooltip = markdown([`**${plain(tag.tagName)}**`, `${plain(t('Tag ID'))}: ${code(tag.tagId)}`]);
+  return item;
+}
+
+export function userTreeItem(element: UserElement): vscode.TreeItem {
+  const { user } = element;
+  const count = (user.authenticators ?? []).length;
+  const item = new vscode.TreeItem(
+    user.userName || user.userId,
+    count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
+  );
+  item.id = element.id;
+  item.description = count === 0 ? t('no passkey') : count === 1 ? t('1 passkey') : t('{0} passkeys', count);
+  item.tooltip = t('User {0} ({1})', user.userName, user.userId);
+  item.iconPath = new vscode.ThemeIcon('person');
+  item.contextValue = contextValue('user');
+  return item;
+}
+
+export function authenticatorTreeItem(element: AuthenticatorElement): vscode.TreeItem {
+  const { authenticator } = element;
+  const item = new vscode.TreeItem(authenticator.authenticatorName || authenticator.authenticatorId);
+  item.id = element.id;
+  item.description = authenticator.authenticatorId;
+  item.tooltip = [
+    t('Passkey "{0}" of {1}', authenticator.authenticatorName, element.userName),
+    t('Passkey ID: {0}', authenticator.authenticatorId),
+    t('Credential ID: {0}', authenticator.credentialId),
+    t('Attestation: {0}', authenticator.attestationType || 'none'),
+    t('The service cannot rename a passkey: Rename Passkey adds a new one under the new name and removes this one.'),
+  ].join('\n');
+  item.iconPath = new vscode.ThemeIcon('shield');
+  item.contextValue = contextValue('authenticator');
   return item;
 }

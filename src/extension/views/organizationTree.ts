@@ -11,19 +11,24 @@ import { calmStateFor } from '../ui/advice';
 import { t } from '../ui/l10n';
 import { LoadedTree, type SettledModel } from './loadedTree';
 import {
+  authenticatorTreeItem,
   groupTreeItem,
   privateKeyChildren,
   privateKeyTagTreeItem,
   privateKeyTreeItem,
   smartContractInterfaceTreeItem,
+  userTreeItem,
 } from './organizationItems';
 import {
+  type AuthenticatorElement,
   type GroupElement,
   type OrganizationElement,
   type OrganizationGroup,
   type PrivateKeyElement,
   type PrivateKeyTagElement,
+  type OrganizationUser,
   type SmartContractInterfaceElement,
+  type UserElement,
 } from './treeElements';
 import { calmElements, fieldTreeItem, messageTreeItem } from './treeItems';
 
@@ -51,6 +56,8 @@ interface Model {
   readonly smartContractInterfaces: Outcome<SmartContractInterface[]>;
   readonly privateKeys: Outcome<PrivateKey[]>;
   readonly privateKeyTags: Outcome<Tag[]>;
+  /** The organization's users, each with their passkeys. */
+  readonly users: Outcome<OrganizationUser[]>;
   /** The session could not be opened: every group shows that error (a crashed sandbox's own message). */
   readonly sessionFailed?: boolean;
 }
@@ -98,6 +105,10 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
         return privateKeyTreeItem(element);
       case 'privateKeyTag':
         return privateKeyTagTreeItem(element);
+      case 'user':
+        return userTreeItem(element);
+      case 'authenticator':
+        return authenticatorTreeItem(element);
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -123,6 +134,16 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
         return element.expandable ? privateKeyChildren(element) : [];
       case 'privateKeyTag':
         return element.expandable ? element.keys.map((key) => this.#keyUnderTag(element, key)) : [];
+      case 'user':
+        return (element.user.authenticators ?? []).map((authenticator): AuthenticatorElement => ({
+          kind: 'authenticator',
+          id: `${element.id}/${authenticator.authenticatorId}`,
+          organizationId: element.organizationId,
+          userId: element.user.userId,
+          userName: element.user.userName,
+          authenticator,
+          parent: element,
+        }));
       case 'field':
         return element.children ? [...element.children] : [];
       default:
@@ -134,6 +155,8 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
     switch (element.kind) {
       case 'privateKey':
       case 'privateKeyTag':
+      case 'user':
+      case 'authenticator':
         return element.parent;
       case 'message':
         return element.parent;
@@ -158,6 +181,7 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
         smartContractInterfaces: failed,
         privateKeys: failed,
         privateKeyTags: failed,
+        users: failed,
         sessionFailed: true,
       },
     };
@@ -186,7 +210,7 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
     );
     // An organization with nothing in it shows the view's welcome content instead of three empty groups.
     if (counts.every((count) => count === 0)) return [];
-    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags'] as const).map(
+    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'users'] as const).map(
       (group) => this.#groupElement(group) as GroupElement,
     );
   }
@@ -240,6 +264,14 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
             expandable: true,
           }),
         );
+      case 'users':
+        return sortBy(model.users.ok ? model.users.value : [], (u) => u.userName).map((user): UserElement => ({
+          kind: 'user',
+          id: `${group.id}/${user.userId}`,
+          organizationId: model.organizationId,
+          user,
+          parent: group,
+        }));
       case 'privateKeyTags': {
         const keys = model.privateKeys.ok ? model.privateKeys.value : [];
         return sortBy(model.privateKeyTags.ok ? model.privateKeyTags.value : [], (tag) => tag.tagName).map(
@@ -285,16 +317,17 @@ class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements
         return { ok: false, error };
       }
     };
-    const [smartContractInterfaces, privateKeys, privateKeyTags] = await Promise.all([
+    const [smartContractInterfaces, privateKeys, privateKeyTags, users] = await Promise.all([
       // The list the ABI lenses read too: one request serves both.
       settle('smart contract interfaces', async () => [
         ...(await (await this.services.interfaceList()).refresh(session)),
       ]),
       settle('private keys', () => client.listPrivateKeys({ organizationId })),
       settle('private key tags', () => client.listPrivateKeyTags({ organizationId })),
+      settle('users and passkeys', async () => (await client.getOrganization({ organizationId })).users),
     ]);
     this.services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
-    return { organizationId, smartContractInterfaces, privateKeys, privateKeyTags };
+    return { organizationId, smartContractInterfaces, privateKeys, privateKeyTags, users };
   }
 }
 
@@ -306,6 +339,8 @@ function groupNoun(group: OrganizationGroup): string {
       return t('private keys');
     case 'privateKeyTags':
       return t('private key tags');
+    case 'users':
+      return t('users and passkeys');
   }
 }
 

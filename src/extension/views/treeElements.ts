@@ -3,9 +3,15 @@
  * receive) plus the view's own rows (fields, groups, messages).
  */
 import type * as vscode from 'vscode';
-import type { Activity, PrivateKey, Tag } from '../../api';
+import type { Activity, OrganizationData, PrivateKey, Tag } from '../../api';
 import type { ContextToken } from './contextValue';
-import type { ActivityNode, PrivateKeyNode, PrivateKeyTagNode, SmartContractInterfaceNode } from './treeNodes';
+import type {
+  ActivityNode,
+  AuthenticatorNode,
+  PrivateKeyNode,
+  PrivateKeyTagNode,
+  SmartContractInterfaceNode,
+} from './treeNodes';
 
 /** An activity row. The object stays the same across refreshes (only `activity` is replaced). */
 export interface ActivityElement extends ActivityNode {
@@ -41,7 +47,7 @@ export interface MessageElement {
   readonly parent?: GroupElement;
 }
 
-export type OrganizationGroup = 'smartContractInterfaces' | 'privateKeys' | 'privateKeyTags';
+export type OrganizationGroup = 'smartContractInterfaces' | 'privateKeys' | 'privateKeyTags' | 'users';
 
 export interface GroupElement {
   readonly kind: 'group';
@@ -73,6 +79,23 @@ export interface PrivateKeyTagElement extends PrivateKeyTagNode {
   readonly expandable: boolean;
 }
 
+export type OrganizationUser = OrganizationData['users'][number];
+
+/** A user of the organization, with their passkeys under them. */
+export interface UserElement {
+  readonly kind: 'user';
+  readonly id: string;
+  readonly organizationId: string;
+  readonly user: OrganizationUser;
+  readonly parent: GroupElement;
+}
+
+export interface AuthenticatorElement extends AuthenticatorNode {
+  readonly id: string;
+  readonly userName: string;
+  readonly parent: UserElement;
+}
+
 /** The group at the top of the Activities view: the activities that wait for the current user's vote. */
 export interface InboxGroupElement {
   readonly kind: 'inboxGroup';
@@ -86,5 +109,7 @@ export type OrganizationElement =
   | SmartContractInterfaceElement
   | PrivateKeyElement
   | PrivateKeyTagElement
+  | UserElement
+  | AuthenticatorElement
   | FieldElement
   | MessageElement;

@@ -1,4 +1,4 @@
-import type { Activity, PrivateKey, SmartContractInterface, Tag } from '../../api';
+import type { Activity, Authenticator, PrivateKey, SmartContractInterface, Tag } from '../../api';
 
 /**
  * The tree elements that commands receive as their first argument when run from a view. They are plain
@@ -28,7 +28,16 @@ export interface PrivateKeyTagNode {
   readonly tag: Tag;
 }
 
-export type ResourceNode = ActivityNode | SmartContractInterfaceNode | PrivateKeyNode | PrivateKeyTagNode;
+/** A passkey of a user, under that user in the Organization view. */
+export interface AuthenticatorNode {
+  readonly kind: 'authenticator';
+  readonly organizationId: string;
+  readonly userId: string;
+  readonly authenticator: Authenticator;
+}
+
+export type ResourceNode =
+  ActivityNode | SmartContractInterfaceNode | PrivateKeyNode | PrivateKeyTagNode | AuthenticatorNode;
 
 function hasKind(value: unknown, kind: ResourceNode['kind']): boolean {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === kind;
@@ -48,6 +57,11 @@ export function isPrivateKeyNode(value: unknown): value is PrivateKeyNode {
 
 export function isPrivateKeyTagNode(value: unknown): value is PrivateKeyTagNode {
   return hasKind(value, 'privateKeyTag');
+}
+
+/** The passkey an argument stands for, when it is a passkey row. */
+export function authenticatorOf(arg: unknown): Authenticator | undefined {
+  return hasKind(arg, 'authenticator') ? (arg as AuthenticatorNode).authenticator : undefined;
 }
 
 /** The activity an argument stands for: a tree node, or an activity record itself. */

@@ -1,8 +1,15 @@
 /** The read operations, one function each. Queries change nothing and are not subject to votes. */
 import { type QueryOperation, type QueryOperationName } from '../../api';
 import { fromIssues, invalidRequest, notFound } from '../rpcError';
-import { renderApiKey, renderInterface, renderPrivateKey, renderTag, renderUser } from '../rendering';
-import type { InterfaceRecord, Organization } from '../state';
+import {
+  renderApiKey,
+  renderAuthenticator,
+  renderInterface,
+  renderPrivateKey,
+  renderTag,
+  renderUser,
+} from '../rendering';
+import type { InterfaceRecord, Organization, UserRecord } from '../state';
 import { renderActivityFor, type RequestContext } from './context';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -19,7 +26,27 @@ function findInterface(organization: Organization, id: string): InterfaceRecord 
   return found;
 }
 
+function findUser(organization: Organization, userId: string): UserRecord {
+  const user = organization.record.users.find((u) => u.userId === userId);
+  if (!user) throw notFound(`user not found: no user with ID ${userId} in this organization`);
+  return user;
+}
+
 const handlers: Record<QueryOperationName, Handler> = {
+  getAuthenticators(ctx, request) {
+    const user = findUser(ctx.organization, String(request['userId']));
+    return { authenticators: (user.authenticators ?? []).map(renderAuthenticator) };
+  },
+
+  getAuthenticator(ctx, request) {
+    const authenticatorId = String(request['authenticatorId']);
+    for (const user of ctx.organization.record.users) {
+      const found = user.authenticators?.find((a) => a.authenticatorId === authenticatorId);
+      if (found) return { authenticator: renderAuthenticator(found) };
+    }
+    throw notFound(`authenticator not found: no authenticator with ID ${authenticatorId} in this organization`);
+  },
+
   getApiKey(ctx, request) {
     const apiKeyId = String(request['apiKeyId']);
     for (const user of ctx.organization.record.users) {

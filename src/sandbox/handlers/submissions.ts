@@ -3,9 +3,10 @@
  * (a malformed request is refused with 400 and creates nothing), the timestamp against the clock, and
  * then the activity engine runs it. Execution failures are activities too: HTTP 200, status FAILED.
  */
-import type { SubmitOperation } from '../../api';
+import { ActivityType, type SubmitOperation } from '../../api';
 import { activityRequestEnvelopeSchema } from '../../api/remote';
 import { checkTimestamp } from '../authenticate';
+import { checkAuthenticatorsIntent } from '../authenticatorRules';
 import { fromIssues, invalidRequest } from '../rpcError';
 import { checkSigningIntent } from '../signingRules';
 import { renderActivityFor, type RequestContext } from './context';
@@ -24,6 +25,8 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   const params = operation.parameters.safeParse(parameters);
   if (!params.success) throw fromIssues('request', params.error.issues, ['parameters']);
   checkSigningIntent(operation.activityType, params.data as Record<string, unknown>);
+  if (operation.activityType === ActivityType.CreateAuthenticatorsV2)
+    await checkAuthenticatorsIntent(ctx.organization, params.data as Record<string, unknown>);
   const activity = await ctx.engine.submit({
     operation,
     organization: ctx.organization,

@@ -1,0 +1,236 @@
+/**
+ * What the passkey commands do (loaded with import() on their first run; see passkeys.ts). Passkeys for
+ * approvals: countersign.addPasskey enrols one for the profile's user through the local page
+ * (create_authenticators, stamped with the API key); countersign.removePasskey deletes one after a confirmation;
+ * countersign.renamePasskey explains that the service has no rename and re-enrols under the new name, then removes
+ * the old one. The passkey votes themselves are in approvals.ts (`signer: 'passkey'`).
+ *
+ * Arguments: an authenticator tree node, or `{ authenticatorId?, name?, confirmed? }`; nothing asks.
+ */
+import {
+  InvalidInputError,
+  MAX_AUTHENTICATORS_PER_USER,
+  type Activity,
+  type Authenticator,
+  type Whoami,
+} from '../../api';
+import { enrolmentPage, attestationOf } from '../passkeys/passkeyCeremony';
+import { runPasskeyPage } from '../passkeys/openPasskeyPage';
+import type { Services, Session } from '../services';
+import { withProgress } from '../ui/progress';
+import { askText, pickOne } from '../ui/prompts';
+import { t } from '../ui/l10n';
+import { authenticatorOf } from '../views/treeNodes';
+import { optionsOf } from './commandDescriptor';
+import { submitActivity } from './submitActivity';
+
+import { PASSKEY_OPTIONS } from './passkeyOptions';
+
+interface UserPasskeys {
+  readonly whoami: Whoami;
+  readonly authenticators: Authenticator[];
+}
+
+async function userPasskeys(session: Session, signal: AbortSignal): Promise<UserPasskeys> {
+  const whoami = await session.client.whoami({ organizationId: session.profile.organizationId }, { signal });
+  const authenticators = await session.client.getAuthenticators(
+    { organizationId: session.profile.organizationId, userId: whoami.userId },
+    { signal },
+  );
+  return { whoami, authenticators };
+}
+
+/** A passkey's name, asked with a default; undefined when the user dismisses the prompt. */
+async function askPasskeyName(value: string, title: string): Promise<string | undefined> {
+  const name = await askText({
+    title,
+    prompt: t('A name to tell this passkey apart, e.g. the security key or the device it lives on.'),
+    value,
+    validateInput: (text) =>
+      text.trim() === ''
+        ? t('The name must not be empty.')
+        : text.trim().length > 256
+          ? t('The name must be at most 256 characters.')
+          : undefined,
+  });
+  return name?.trim();
+}
+
+/** Enrols a passkey for the profile's user; `replacing` is the passkey a rename will remove afterwards. */
+async function enrol(
+  services: Services,
+  session: Session,
+  known: UserPasskeys,
+  authenticatorName: string,
+  replacing?: Authenticator,
+): Promise<Activity> {
+  const { whoami, authenticators } = known;
+  // A rename adds the new passkey before it removes the old one, so it needs a free place too.
+  if (authenticators.length >= MAX_AUTHENTICATORS_PER_USER) {
+    throw new InvalidInputError(
+      'passkey',
+      t(
+        '{0} already has {1} passkeys, the most a user can have.',
+        whoami.username,
+        String(MAX_AUTHENTICATORS_PER_USER),
+      ),
+      t('Remove one in the Organization view first.'),
+    );
+  }
+  const { content, challenge } = enrolmentPage(
+    {
+      userId: whoami.userId,
+      userName: whoami.username,
+      organizationId: whoami.organizationId,
+      organizationName: whoami.organizationName,
+      authenticatorName,
+      // A rename creates a new credential on the same device, so the old one must not block it.
+      existingCredentialIds: authenticators.filter((a) => a !== replacing).map((a) => a.credentialId),
+    },
+    t,
+  );
+  const answer = await withProgress(t('Waiting for the passkey in your browser…'), (signal) =>
+    runPasskeyPage(services, content, signal),
+  );
+  const attestation = attestationOf(answer);
+  return submitActivity(
+    services,
+    {
+      title: t('Registering the passkey…'),
+      changes: ['organization'],
+      sentence: (activity) =>
+        activity.status === 'ACTIVITY_STATUS_COMPLETED'
+          ? t('Passkey "{0}" added for {1}. You can now approve with it.', authenticatorName, whoami.username)
+          : undefined,
+    },
+    (signal, generateAppProofs) =>
+      session.client.createAuthenticators(
+        {
+          organizationId: session.profile.organizationId,
+          parameters: { userId: whoami.userId, authenticators: [{ authenticatorName, challenge, attestation }] },
+          generateAppProofs,
+        },
+        { signal },
+      ),
+  );
+}
+
+export async function addPasskey(services: Services, args: unknown[]): Promise<Activity | undefined> {
+  const options = optionsOf(PASSKEY_OPTIONS, args[0]);
+  const session = await services.requireSession();
+  const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
+  const name = options.name?.trim() || (await askPasskeyName(t('VS Code passkey'), t('Add passkey for approvals')));
+  if (name === undefined || name === '') return undefined;
+  return enrol(services, session, known, name);
+}
+
+/** The passkey named by the arguments (a tree node or an id), or one picked from the user's. */
+async function targetPasskey(known: UserPasskeys, args: unknown[]): Promise<Authenticator | undefined> {
+  const node = authenticatorOf(args[0]);
+  const options = optionsOf(PASSKEY_OPTIONS, node ? args[1] : args[0]);
+  const id =
+    node?.authenticatorId ??
+    (typeof args[0] === 'string' && args[0].trim() !== '' ? args[0].trim() : options.authenticatorId);
+  if (id !== undefined) {
+    const found = known.authenticators.find((a) => a.authenticatorId === id);
+    if (!found) {
+      throw new InvalidInputError(
+        'passkey',
+        t('{0} has no passkey with ID {1}.', known.whoami.username, id),
+        t('Refresh the Organization view and try again.'),
+      );
+    }
+    return found;
+  }
+  if (known.authenticators.length === 0) {
+    throw new InvalidInputError(
+      'passkey',
+      t('{0} has no passkey yet.', known.whoami.username),
+      t('Run "Countersign: Add Passkey for Approvals" first.'),
+    );
+  }
+  const picked = await pickOne(
+    known.authenticators.map((a) => ({ label: a.authenticatorName, description: a.authenticatorId, authenticator: a })),
+    { title: t('Which passkey?') },
+  );
+  return picked?.authenticator;
+}
+
+export async function removePasskey(services: Services, args: unknown[]): Promise<Activity | undefined> {
+  const session = await services.requireSession();
+  const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
+  const target = await targetPasskey(known, args);
+  if (!target) return undefined;
+  const options = optionsOf(PASSKEY_OPTIONS, authenticatorOf(args[0]) ? args[1] : args[0]);
+  if (options.confirmed !== true) {
+    const remove = t('Remove Passkey');
+    const choice = await services.modals.show({
+      message: t('Remove the passkey "{0}"?', target.authenticatorName),
+      detail: [
+        t('User: {0} ({1})', known.whoami.username, known.whoami.userId),
+        t('Passkey ID: {0}', target.authenticatorId),
+        t('Credential ID: {0}', target.credentialId),
+        '',
+        t('It will no longer approve or reject activities. The security key or device keeps a now unused credential.'),
+      ].join('\n'),
+      buttons: [remove],
+    });
+    if (choice !== remove) return undefined;
+  }
+  return deletePasskey(services, session, known, target);
+}
+
+function deletePasskey(
+  services: Services,
+  session: Session,
+  known: UserPasskeys,
+  target: Authenticator,
+): Promise<Activity> {
+  return submitActivity(
+    services,
+    {
+      title: t('Removing the passkey…'),
+      changes: ['organization'],
+      sentence: (activity) =>
+        activity.status === 'ACTIVITY_STATUS_COMPLETED'
+          ? t('Passkey "{0}" removed.', target.authenticatorName)
+          : undefined,
+    },
+    (signal, generateAppProofs) =>
+      session.client.deleteAuthenticators(
+        {
+          organizationId: session.profile.organizationId,
+          parameters: { userId: known.whoami.userId, authenticatorIds: [target.authenticatorId] },
+          generateAppProofs,
+        },
+        { signal },
+      ),
+  );
+}
+
+/** The service cannot rename a passkey: this enrols a new one under the new name, then removes the old one. */
+export async function renamePasskey(services: Services, args: unknown[]): Promise<Activity | undefined> {
+  const session = await services.requireSession();
+  const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
+  const target = await targetPasskey(known, args);
+  if (!target) return undefined;
+  const options = optionsOf(PASSKEY_OPTIONS, authenticatorOf(args[0]) ? args[1] : args[0]);
+  const name = options.name?.trim() || (await askPasskeyName(target.authenticatorName, t('Rename passkey')));
+  if (name === undefined || name === '' || name === target.authenticatorName) return undefined;
+  if (options.confirmed !== true) {
+    const go = t('Add and Remove…');
+    const choice = await services.modals.show({
+      message: t('The service cannot rename a passkey.'),
+      detail: t(
+        'To rename "{0}" to "{1}", Countersign registers a new passkey named "{1}" (your browser asks for the security key or device again) and then removes "{0}".',
+        target.authenticatorName,
+        name,
+      ),
+      buttons: [go],
+    });
+    if (choice !== go) return undefined;
+  }
+  const added = await enrol(services, session, known, name, target);
+  if (added.status !== 'ACTIVITY_STATUS_COMPLETED') return added;
+  return deletePasskey(services, session, known, target);
+}

@@ -1,0 +1,71 @@
+/**
+ * Votes signed with a passkey (approvals.ts, `signer: 'passkey'`): loaded with import() on first use. The vote is
+ * sent by a client over a WebauthnStamper whose assertion comes from the local passkey page.
+ */
+import {
+  InvalidInputError,
+  WebauthnStamper,
+  type CountersignClient,
+  type WebauthnAssertion,
+  type WebauthnAssertionRequest,
+} from '../../api';
+import {
+  approvalPage,
+  assertionOf,
+  PASSKEY_RP_ID,
+  type AllowedCredential,
+  type ApprovalDescription,
+} from '../passkeys/passkeyCeremony';
+import { runPasskeyPage } from '../passkeys/openPasskeyPage';
+import { loadRemoteApi } from '../remoteApi';
+import type { Services, Session } from '../services';
+import { t } from '../ui/l10n';
+import { withProgress } from '../ui/progress';
+
+export /** The passkeys the profile's user may sign with, or an error that says how to add one. */
+async function allowedPasskeys(session: Session): Promise<AllowedCredential[]> {
+  const authenticators = await withProgress(t('Reading your passkeys…'), async (signal) => {
+    const whoami = await session.client.whoami({ organizationId: session.profile.organizationId }, { signal });
+    return session.client.getAuthenticators(
+      { organizationId: session.profile.organizationId, userId: whoami.userId },
+      { signal },
+    );
+  });
+  if (authenticators.length === 0) {
+    throw new InvalidInputError(
+      'signer',
+      t('You have no passkey in this organization yet.'),
+      t('Run "Countersign: Add Passkey for Approvals" first, or approve with the API key.'),
+    );
+  }
+  return authenticators.map((a) => ({ credentialId: a.credentialId, transports: a.transports }));
+}
+
+/**
+ * A client that signs the vote with a passkey: its stamper asks the local page for the assertion over exactly
+ * the body the client sends (the challenge is hex(sha256(body))), after showing what is decided.
+ */
+export async function passkeyVoteClient(
+  services: Services,
+  session: Session,
+  allowed: readonly AllowedCredential[],
+  description: ApprovalDescription,
+  signal: AbortSignal,
+): Promise<CountersignClient> {
+  const { CountersignClient } = await loadRemoteApi();
+  const getAssertion = async (request: WebauthnAssertionRequest): Promise<WebauthnAssertion> => {
+    const content = approvalPage(request, description, allowed, t);
+    return assertionOf(await runPasskeyPage(services, content, signal));
+  };
+  const stamper = new WebauthnStamper({
+    getAssertion,
+    rpId: PASSKEY_RP_ID,
+    allowCredentials: allowed.map((c) => c.credentialId),
+  });
+  // One attempt: a retry would re-send the same stamp, but a second page is never opened behind the user's back.
+  return new CountersignClient({ baseUrl: session.profile.baseUrl }, stamper, {
+    logger: services.log,
+    maxAttempts: 1,
+    timeoutMs: services.settings().requestTimeoutMs,
+  });
+}

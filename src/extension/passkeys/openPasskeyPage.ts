@@ -1,0 +1,61 @@
+/**
+ * Runs one passkey ceremony in the user's browser: starts the one-time local page, maps its URL with
+ * `asExternalUri` (Remote-SSH forwards the port; code-server maps it under its own `/proxy/<port>/` path), allows
+ * exactly that origin to answer, opens it with `openExternal`, and waits for the answer. Where the mapped origin's
+ * host is not `localhost`, a passkey for RP ID `localhost` cannot sign there: it says so and opens nothing. The
+ * page's server is closed whatever happens. The one-time URL is never logged.
+ */
+import * as vscode from 'vscode';
+import { CancelledError, InvalidInputError } from '../../api';
+import type { Services } from '../services';
+import { canUseLocalhostPasskeys } from './passkeyCeremony';
+import type { PasskeyPageContent } from './passkeyPageHtml';
+
+/** Tests observe each page the extension opens (its external URL), as a browser would receive it. */
+export interface PasskeyPageOpened {
+  readonly url: string;
+  readonly ceremony: PasskeyPageContent['ceremony'];
+}
+
+export async function runPasskeyPage(
+  services: Services,
+  content: PasskeyPageContent,
+  signal: AbortSignal,
+  onOpened?: (opened: PasskeyPageOpened) => void,
+): Promise<Record<string, unknown>> {
+  // The page server loads with the first ceremony, not at activation.
+  const { startPasskeyPage, PasskeyPageError } = await import('./passkeyPageServer.js');
+  const page = await startPasskeyPage({ content });
+  const onAbort = (): void => page.cancel();
+  signal.addEventListener('abort', onAbort);
+  try {
+    const external = await vscode.env.asExternalUri(vscode.Uri.parse(page.localUrl));
+    const origin = `${external.scheme}://${external.authority}`;
+    if (!canUseLocalhostPasskeys(origin)) {
+      throw new InvalidInputError(
+        'passkey page',
+        vscode.l10n.t(
+          'VS Code would open the passkey page at {0}, which is not localhost: a passkey for RP ID "localhost" cannot sign there.',
+          origin,
+        ),
+        vscode.l10n.t(
+          'Open this window on http://localhost (or use VS Code on this machine), or approve with the API key instead.',
+        ),
+      );
+    }
+    page.allowOrigin(origin);
+    services.log.info(`Passkey page (${content.ceremony}) opened for ${origin}; it closes after one answer.`);
+    onOpened?.({ url: external.toString(true), ceremony: content.ceremony });
+    if (!(await vscode.env.openExternal(external))) throw new CancelledError();
+    return await page.answer;
+  } catch (error) {
+    if (error instanceof PasskeyPageError) {
+      if (error.reason === 'cancelled') throw new CancelledError();
+      throw new InvalidInputError('passkey page', error.message, vscode.l10n.t('Run the command again when ready.'));
+    }
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    page.cancel();
+  }
+}

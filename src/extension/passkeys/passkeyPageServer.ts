@@ -1,0 +1,252 @@
+/**
+ * The one-time local page a passkey ceremony runs in: browsers let `navigator.credentials` run only in a page of
+ * a secure context (https, or http://localhost), which a VS Code webview is not, so the ceremony happens in the
+ * user's browser, on a page this server serves for one ceremony only.
+ *
+ * What makes it hostile-proof:
+ *  - it listens on 127.0.0.1, on a random port, and serves one path: `/<token>`, 32 random bytes in base64url;
+ *    every other path is a 404, and nothing else secret is ever in a URL;
+ *  - the answer is taken once: only a POST to that path, whose Origin is exactly the allowed one (the origin of
+ *    the URL the browser opened), with a JSON body; any second POST is refused (410);
+ *  - no CORS headers ever (no other origin may read anything), a strict Content-Security-Policy with a per-page
+ *    nonce (no remote loads, no inline code but its own), no framing, no referrer, no caching;
+ *  - the server closes once the answer arrived, on cancel, or after two minutes.
+ *
+ * Pure Node (no `vscode`): the extension opens the URL, and the tests drive this server over plain HTTP.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { passkeyPageHtml, type PasskeyPageContent } from './passkeyPageHtml';
+
+export const PASSKEY_PAGE_TIMEOUT_MS = 2 * 60_000;
+/** An attestation is a few kilobytes; anything far larger is not one. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+export class PasskeyPageError extends Error {
+  override readonly name = 'PasskeyPageError';
+  constructor(
+    message: string,
+    readonly reason: 'timeout' | 'cancelled' | 'closed' | 'badAnswer' | 'refusedInBrowser',
+  ) {
+    super(message);
+  }
+}
+
+export interface PasskeyPageOptions {
+  readonly content: PasskeyPageContent;
+  /** Default two minutes. */
+  readonly timeoutMs?: number;
+}
+
+export interface PasskeyPage {
+  /** `http://localhost:<port>/<token>`: what the extension maps with asExternalUri and opens. */
+  readonly localUrl: string;
+  readonly port: number;
+  /**
+   * The only Origin whose POST is taken: the origin of the URL the browser really opens (after port forwarding
+   * or a proxy). Until it is set, every POST is refused.
+   */
+  allowOrigin(origin: string): void;
+  /** The page's answer (a JSON object), once; rejects on timeout, cancel, close or a malformed answer. */
+  readonly answer: Promise<Record<string, unknown>>;
+  /** Stops the page: the server closes and `answer` rejects if it has not settled. */
+  cancel(): void;
+}
+
+const SECURITY_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;
+
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "connect-src 'self'",
+    "img-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function reply(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    Connection: 'close',
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Starts the page's server on 127.0.0.1 and a random port. */
+export async function startPasskeyPage(options: PasskeyPageOptions): Promise<PasskeyPage> {
+  const token = randomBytes(32).toString('base64url');
+  const path = `/${token}`;
+  let allowedOrigin: string | undefined;
+  let taken = false;
+  let settled = false;
+  let resolveAnswer: (answer: Record<string, unknown>) => void = () => undefined;
+  let rejectAnswer: (error: PasskeyPageError) => void = () => undefined;
+  const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
+    resolveAnswer = resolve;
+    rejectAnswer = reject;
+  });
+  // A rejection nobody awaited yet (cancelled before the caller awaits) must not crash the host.
+  answer.catch(() => undefined);
+
+  const server = createServer((req, res) => handle(req, res));
+  const finish = (outcome: { answer: Record<string, unknown> } | { error: PasskeyPageError }): void => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    // Answers already sent finish; nothing new is accepted.
+    server.close();
+    server.closeIdleConnections();
+    if ('answer' in outcome) resolveAnswer(outcome.answer);
+    else rejectAnswer(outcome.error);
+  };
+  const timeoutMs = options.timeoutMs ?? PASSKEY_PAGE_TIMEOUT_MS;
+  const timer = setTimeout(
+    () =>
+      finish({
+        error: new PasskeyPageError(
+          `The passkey page got no answer within ${Math.round(timeoutMs / 1000)} seconds, so it closed.`,
+          'timeout',
+        ),
+      }),
+    timeoutMs,
+  );
+  timer.unref();
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const requestPath = (req.url ?? '/').split('?')[0];
+    if (requestPath !== path) {
+      req.resume();
+      reply(res, 404, 'Not found.');
+      return;
+    }
+    if (req.method === 'GET') {
+      req.resume();
+      if (taken || settled) {
+        reply(res, 410, 'This page was used once and is closed. Run the command again in VS Code.');
+        return;
+      }
+      const nonce = randomBytes(18).toString('base64url');
+      const html = passkeyPageHtml(options.content, nonce);
+      reply(res, 200, html, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': contentSecurityPolicy(nonce),
+      });
+      return;
+    }
+    if (req.method !== 'POST') {
+      req.resume();
+      reply(res, 405, 'Method not allowed.', { Allow: 'GET, POST' });
+      return;
+    }
+    const origin = req.headers.origin;
+    if (allowedOrigin === undefined || origin !== allowedOrigin) {
+      req.resume();
+      reply(res, 403, 'This page answers only to itself.');
+      return;
+    }
+    if (taken || settled) {
+      req.resume();
+      reply(res, 410, 'This page already answered once.');
+      return;
+    }
+    const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (contentType !== 'application/json') {
+      req.resume();
+      reply(res, 415, 'The answer must be JSON.');
+      return;
+    }
+    taken = true;
+    readAnswer(req).then(
+      (parsed) => {
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+          reply(res, 400, 'The answer is not a JSON object.');
+          finish({
+            error: new PasskeyPageError('The passkey page sent an answer that is not a JSON object.', 'badAnswer'),
+          });
+          return;
+        }
+        const record = parsed as Record<string, unknown>;
+        if (typeof record['error'] === 'string') {
+          reply(res, 200, 'Noted.');
+          finish({
+            error: new PasskeyPageError(
+              `The browser did not complete the passkey request: ${record['error'].slice(0, 200)}`,
+              'refusedInBrowser',
+            ),
+          });
+          return;
+        }
+        reply(res, 200, 'Received.');
+        finish({ answer: record });
+      },
+      (error: unknown) => {
+        reply(res, 400, 'The answer could not be read.');
+        finish({
+          error: new PasskeyPageError(
+            `The passkey page's answer could not be read: ${error instanceof Error ? error.message : String(error)}`,
+            'badAnswer',
+          ),
+        });
+      },
+    );
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    localUrl: `http://localhost:${port}${path}`,
+    port,
+    allowOrigin(origin: string) {
+      allowedOrigin = origin;
+    },
+    answer,
+    cancel() {
+      finish({ error: new PasskeyPageError('The passkey page was closed before it answered.', 'cancelled') });
+    },
+  };
+}
+
+function readAnswer(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_ANSWER_BYTES) {
+        reject(new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        reject(new Error('the answer is not JSON'));
+      }
+    });
+    req.on('error', () => reject(new Error('the connection broke')));
+  });
+}

@@ -1,0 +1,256 @@
+// Passkeys end to end, in a real browser: the packaged .vsix in code-server, the workbench opened on
+// http://localhost (so that asExternalUri keeps the host `localhost`: code-server maps the page's port under its
+// own path, http://localhost:<code-server port>/proxy/<page port>/<token>, and that origin is the one the page
+// answers to). The tab each command opens gets a Chrome DevTools Protocol virtual authenticator (they are per
+// tab) before its button is clicked: Team's second root user enrols a passkey, then approves with it an activity
+// that waits for consensus, which completes. Saves the two pages' screenshots for the README.
+//
+//   npx tsc -p . && npx mocha out/test/ui/passkeys.test.js      (UPDATE_SCREENSHOTS=1 also writes media/screenshots/)
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { repoRoot } from '../support/fixtures';
+import {
+  loadCodeServer,
+  type CodeServerInstall,
+  type CodeServerModule,
+  type RunningCodeServer,
+  type Scratch,
+} from './harness';
+import {
+  answerInputBox,
+  chooseFromContextMenu,
+  clearNotifications,
+  notification,
+  pane,
+  runFromPalette,
+  showContainer,
+  treeItem,
+  waitForWorkbench,
+  widenSideBar,
+} from './workbench';
+
+const execFileAsync = promisify(execFile);
+const CONTRACT_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const resultsDir = path.join(repoRoot, 'test-results', 'ui');
+
+/** The credentials a tab's virtual authenticator holds, private keys included (test keys only). */
+const credentialsOf = (cdp: CDPSession, authenticatorId: string) =>
+  cdp.send('WebAuthn.getCredentials', { authenticatorId });
+type VirtualCredential = Awaited<ReturnType<typeof credentialsOf>>['credentials'][number];
+
+/** A CTAP2 security key with user verification, attached to one tab (authenticators are per tab). */
+async function attachAuthenticator(context: BrowserContext, tab: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+async function savePageScreenshot(tab: Page, name: string): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, name);
+  await tab.screenshot({ path: file });
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    const media = path.join(repoRoot, 'media', 'screenshots');
+    mkdirSync(media, { recursive: true });
+    copyFileSync(file, path.join(media, name));
+  }
+}
+
+describe('passkeys in a real browser: enrol through the local page, then approve with it', function () {
+  this.timeout(120_000);
+  this.bail(true);
+
+  let codeServer: CodeServerModule;
+  let install: CodeServerInstall;
+  let scratch: Scratch;
+  let server: RunningCodeServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let workbenchOrigin: string;
+  let enrolled: VirtualCredential | undefined;
+
+  before(async () => {
+    codeServer = await loadCodeServer();
+    install = codeServer.requireCodeServer();
+    scratch = codeServer.makeScratch('countersign-passkeys-');
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && browser) {
+      mkdirSync(resultsDir, { recursive: true });
+      for (const [index, tab] of context.pages().entries()) {
+        await tab.screenshot({ path: path.join(resultsDir, `passkeys-failed-${index}.png`) }).catch(() => undefined);
+      }
+      const toasts = await page
+        .locator('.notification-toast')
+        .allInnerTexts()
+        .catch(() => []);
+      if (toasts.length > 0) console.log(`      notifications: ${toasts.join(' | ')}`);
+    }
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    scratch?.dispose();
+  });
+
+  const switchTo = async (profile: string): Promise<void> => {
+    await runFromPalette(page, 'Countersign: Switch Profile');
+    const input = page.locator('.quick-input-widget input[type="text"]');
+    await input.waitFor();
+    await input.fill(profile);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: profile }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  };
+
+  /** Runs a palette command and returns the browser tab it opens (openExternal in the web workbench). */
+  const tabOpenedBy = async (start: () => Promise<void>): Promise<Page> => {
+    const opened = context.waitForEvent('page', { timeout: 30_000 });
+    await start();
+    const tab = await opened;
+    await tab.waitForLoadState('domcontentloaded');
+    return tab;
+  };
+
+  it('packages, installs, and opens the workbench on http://localhost', async function () {
+    this.timeout(240_000);
+    const vsix = path.join(scratch.root, 'countersign.vsix');
+    await execFileAsync(
+      path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
+      ['package', '--no-dependencies', '-o', vsix],
+      {
+        cwd: repoRoot,
+      },
+    );
+    await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
+    const folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
+    const port = await codeServer.freePort();
+    server = codeServer.startCodeServer(install, scratch, { port, folder });
+    await codeServer.waitForHealthz(server);
+    browser = await codeServer.launchChromium();
+    context = await browser.newContext({ viewport: { width: 1360, height: 820 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    // localhost, not 127.0.0.1: the page's origin follows the workbench's host, and passkeys need `localhost`.
+    const url = codeServer.workbenchUrl(port, folder).replace('http://127.0.0.1:', 'http://localhost:');
+    workbenchOrigin = new URL(url).origin;
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+    await waitForWorkbench(page);
+    await widenSideBar(page, 440);
+    // The Countersign container shows once the extension is known: only then are its commands in the palette.
+    await page.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
+    await showContainer(page, 'Countersign');
+    await runFromPalette(page, 'Countersign: Start Local Sandbox');
+    await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    await clearNotifications(page);
+  });
+
+  it("enrols a passkey for Team's second root user through the local page and a virtual security key", async () => {
+    await switchTo('Local sandbox · Team (Team root user 2)');
+    const tab = await tabOpenedBy(async () => {
+      await runFromPalette(page, 'Countersign: Add Passkey for Approvals');
+      await answerInputBox(page, 'Add passkey for approvals', 'Security key for approvals');
+    });
+    const opened = new URL(tab.url());
+    assert.equal(opened.origin, workbenchOrigin, 'code-server serves the page under its own origin');
+    assert.match(opened.pathname, /^\/proxy\/\d+\/[A-Za-z0-9_-]{43}$/, 'mapped under /proxy/<port>/<token>');
+    await tab.getByRole('heading', { name: 'Add a passkey for approvals' }).waitFor();
+    await tab.getByText('Team root user 2').first().waitFor();
+    const authenticator = await attachAuthenticator(context, tab);
+    await savePageScreenshot(tab, 'passkey-enrol.png');
+    await tab.getByRole('button', { name: 'Create passkey' }).click();
+    await tab.getByText('Done. You can close this tab').waitFor();
+    const { credentials } = await credentialsOf(authenticator.cdp, authenticator.id);
+    assert.equal(credentials.length, 1);
+    assert.equal(credentials[0]?.rpId, 'localhost');
+    enrolled = credentials[0];
+    await tab.close();
+    await page.bringToFront();
+    // Team's quorum is two: the enrolment waits for the other root user.
+    await notification(page, /waits for approvals/);
+    await clearNotifications(page);
+  });
+
+  it('lets the first root user approve the enrolment with the API key', async () => {
+    await switchTo('Local sandbox · Team (Team root user 1)');
+    await runFromPalette(page, 'Countersign: Approve Activity');
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: /authenticators/i })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Approve$/ }).click();
+    // The enrolment ran (its toast may already be gone on a slow machine): the passkey shows under its user.
+    await treeItem(pane(page, 'Activities'), /^Approve activity/).waitFor();
+    await showContainer(page, 'Countersign');
+    const organization = pane(page, 'Organization');
+    const users = treeItem(organization, /^Users and passkeys/);
+    await users.waitFor();
+    if ((await users.getAttribute('aria-expanded')) === 'false') await users.click();
+    await treeItem(organization, /^Team root user 2/).waitFor();
+    await treeItem(organization, /^Security key for approvals/).waitFor();
+  });
+
+  it('approves a consensus activity with the passkey; the activity completes', async () => {
+    // Team root user 1 registers an interface, which waits for a second approval.
+    await showContainer(page, 'Explorer');
+    const abiFolder = page.getByRole('treeitem', { name: 'abi', exact: true });
+    if ((await abiFolder.getAttribute('aria-expanded')) !== 'true') await abiFolder.click();
+    await chooseFromContextMenu(page, treeItem(page, 'Counter.abi.json'), 'Create Smart Contract Interface from ABI');
+    await answerInputBox(page, 'Step 1/3', CONTRACT_ADDRESS);
+    await answerInputBox(page, 'Step 2/3', 'Passkey counter');
+    await answerInputBox(page, 'Step 3/3');
+    await notification(page, /waits for approvals/);
+    await clearNotifications(page);
+
+    await switchTo('Local sandbox · Team (Team root user 2)');
+    await showContainer(page, 'Countersign');
+    const tab = await tabOpenedBy(async () => {
+      await runFromPalette(page, 'Countersign: Approve Activity with Passkey');
+      await page
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'Create smart contract interface' })
+        .first()
+        .waitFor();
+      await page.keyboard.press('Enter');
+    });
+    await tab.getByRole('heading', { name: 'Approve with your passkey' }).waitFor();
+    await tab.getByText('Create smart contract interface').first().waitFor();
+    const shownHash = await tab.locator('dt', { hasText: 'SHA-256 of the request' }).locator('+ dd').innerText();
+    assert.match(shownHash.trim(), /^[0-9a-f]{64}$/);
+    // The same credential on the new tab's security key: the one the enrolment created.
+    const authenticator = await attachAuthenticator(context, tab);
+    assert.ok(enrolled, 'the enrolment left a credential');
+    await authenticator.cdp.send('WebAuthn.addCredential', { authenticatorId: authenticator.id, credential: enrolled });
+    await savePageScreenshot(tab, 'passkey-approve.png');
+    await tab.getByRole('button', { name: 'Approve with passkey' }).click();
+    await tab.getByText('Done. You can close this tab').waitFor();
+    await tab.close();
+    await page.bringToFront();
+    await notification(page, /Approved\. .* is now completed/);
+    const organization = pane(page, 'Organization');
+    const group = treeItem(organization, /^Smart contract interfaces/);
+    await group.waitFor();
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+    await treeItem(organization, /^Passkey counter/).waitFor();
+  });
+});
