@@ -64,7 +64,7 @@ describe('the review page', function () {
     assert.equal(transaction['Max fee per gas'], '30 gwei (30000000000 wei)');
     assert.deepEqual(
       model.actions.map((a) => a.id),
-      ['approve', 'reject', 'openJson'],
+      ['approve', 'reject', 'approveWithPasskey', 'rejectWithPasskey', 'openJson'],
     );
 
     const page = api.views.reviews.page(requests.transfer.id);

@@ -39,7 +39,8 @@ export interface ReviewNote {
  * What a button of the page does. The extension maps each to a command; a new way to vote is one more id here
  * and one more entry in the page's action table.
  */
-export type ReviewActionId = 'approve' | 'reject' | 'registerInterface' | 'openJson' | 'retry';
+export type ReviewActionId =
+  'approve' | 'reject' | 'approveWithPasskey' | 'rejectWithPasskey' | 'registerInterface' | 'openJson' | 'retry';
 
 export interface ReviewAction {
   readonly id: ReviewActionId;
@@ -359,6 +360,12 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
   const actions: ReviewAction[] = [
     ...(waiting && activity.canApprove ? [{ id: 'approve' as const, label: t('Approve…'), primary: true }] : []),
     ...(waiting && activity.canReject ? [{ id: 'reject' as const, label: t('Reject…'), primary: false }] : []),
+    ...(waiting && activity.canApprove
+      ? [{ id: 'approveWithPasskey' as const, label: t('Approve with Passkey…'), primary: false }]
+      : []),
+    ...(waiting && activity.canReject
+      ? [{ id: 'rejectWithPasskey' as const, label: t('Reject with Passkey…'), primary: false }]
+      : []),
     { id: 'openJson', label: t('Open as JSON'), primary: false },
   ];
   return {

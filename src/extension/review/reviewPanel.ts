@@ -200,6 +200,8 @@ export class ReviewPage {
   readonly #actions: Readonly<Record<ReviewActionId, () => Thenable<unknown>>> = {
     approve: () => vscode.commands.executeCommand(CommandIds.approveActivity, this.#activity),
     reject: () => vscode.commands.executeCommand(CommandIds.rejectActivity, this.#activity),
+    approveWithPasskey: () => vscode.commands.executeCommand(CommandIds.approveActivityWithPasskey, this.#activity),
+    rejectWithPasskey: () => vscode.commands.executeCommand(CommandIds.rejectActivityWithPasskey, this.#activity),
     openJson: () => vscode.commands.executeCommand(CommandIds.openActivityJson, this.#activity),
     registerInterface: async () => {
       const address = this.#model?.registerAddress;

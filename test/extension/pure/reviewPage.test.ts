@@ -96,7 +96,7 @@ describe('extension (pure): the review page model and HTML', () => {
     assert.equal(call?.call?.title, 'transfer(to, amount)');
     assert.deepEqual(
       model.actions.map((a) => a.id),
-      ['approve', 'reject', 'openJson'],
+      ['approve', 'reject', 'approveWithPasskey', 'rejectWithPasskey', 'openJson'],
     );
   });
 
