@@ -18,7 +18,7 @@ import type { Services, Session } from '../services';
 import { chooseAbiFile, displayName, readAbiSource, toUri } from '../ui/abiDocuments';
 import { withOpenAtProblem } from '../ui/errorAction';
 import { withProgress } from '../ui/progress';
-import { askText, confirmModal, pickOne } from '../ui/prompts';
+import { askText, confirmModal, pickSmartContractInterface } from '../ui/prompts';
 import { labelProblem } from '../commands/operationInputs';
 import { submitActivity } from '../commands/submitActivity';
 import { deleteSmartContractInterface } from '../commands/deletions';
@@ -52,21 +52,7 @@ async function interfaceById(services: Services, session: Session, id: string): 
 
 async function pickInterface(services: Services, title: string): Promise<SmartContractInterface | undefined> {
   const listing = await (await services.interfaceList()).list();
-  const all = listing?.interfaces ?? [];
-  if (all.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('This organization has no smart contract interfaces.'));
-    return undefined;
-  }
-  const picked = await pickOne(
-    all.map((sci) => ({
-      label: sci.label,
-      description: sci.smartContractAddress,
-      detail: sci.smartContractInterfaceId,
-      sci,
-    })),
-    { title },
-  );
-  return picked?.sci;
+  return pickSmartContractInterface(listing?.interfaces ?? [], title);
 }
 
 export async function revealSmartContractInterface(

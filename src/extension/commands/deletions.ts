@@ -25,7 +25,7 @@ import { organizationKind } from '../profiles/organizationKind';
 import type { Services, Session } from '../services';
 import type { ModalDialogs } from '../ui/modalDialogs';
 import { withProgress } from '../ui/progress';
-import { askText, confirmModal, pickMany, pickOne } from '../ui/prompts';
+import { askText, confirmModal, pickMany, pickSmartContractInterface } from '../ui/prompts';
 import { isSmartContractInterfaceNode } from '../views/treeNodes';
 import { smartContractInterfaceDetail } from './operationInputs';
 import { failedActivityError, withoutExportOption } from './activityFailure';
@@ -61,20 +61,7 @@ async function resolveInterface(
   const all = await withProgress(vscode.l10n.t('Listing smart contract interfaces…'), (signal) =>
     session.client.listSmartContractInterfaces({ organizationId }, { signal }),
   );
-  if (all.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('This organization has no smart contract interfaces.'));
-    return undefined;
-  }
-  const picked = await pickOne(
-    all.map((sci) => ({
-      label: sci.label,
-      description: sci.smartContractAddress,
-      detail: sci.smartContractInterfaceId,
-      sci,
-    })),
-    { title: vscode.l10n.t('Delete which smart contract interface?') },
-  );
-  return picked?.sci;
+  return pickSmartContractInterface(all, vscode.l10n.t('Delete which smart contract interface?'));
 }
 
 export async function deleteSmartContractInterface(

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { adviseAddress, type AddressAdvice } from '../commands/operationInputs';
 import { loadRemoteApi } from '../remoteApi';
+import type { SmartContractInterface } from '../../api';
 import type { ModalDialogs } from './modalDialogs';
 
 /** An input box that keeps focus when the user looks elsewhere (to copy an id from another window). */
@@ -108,4 +109,28 @@ export async function askContractAddress(options: { title?: string } = {}): Prom
     // Enter on an empty box, or a value VS Code let through: ask again with what was typed.
     value = input;
   }
+}
+
+/**
+ * One interface picked from an organization's list, each shown by label, address and id; says so and picks none
+ * when the list is empty.
+ */
+export async function pickSmartContractInterface(
+  all: readonly SmartContractInterface[],
+  title: string,
+): Promise<SmartContractInterface | undefined> {
+  if (all.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('This organization has no smart contract interfaces.'));
+    return undefined;
+  }
+  const picked = await pickOne(
+    all.map((sci) => ({
+      label: sci.label,
+      description: sci.smartContractAddress,
+      detail: sci.smartContractInterfaceId,
+      sci,
+    })),
+    { title },
+  );
+  return picked?.sci;
 }
