@@ -153,7 +153,10 @@ describe('ABI files in the editor', function () {
     // Its action shows the interface in the Organization view, selected.
     const shown = await run<boolean>(api, registered[0]?.command ?? '', ...(registered[0]?.args ?? []));
     assert.equal(shown, true);
-    const selected = api.views.organization.treeView.selection[0];
+    // The selection reaches the extension host from the workbench as an event, after reveal() has resolved.
+    const selected = await eventually('the interface selected in the Organization view', () =>
+      api.views.organization.treeView.selection.find((element) => element.kind === 'smartContractInterface'),
+    );
     assert.equal(selected?.kind, 'smartContractInterface');
     assert.equal(
       selected?.kind === 'smartContractInterface' ? selected.smartContractInterface.smartContractInterfaceId : '',

@@ -240,6 +240,9 @@ describe('operation commands', function () {
 
     it('reads the unsaved edits of a file that is open when the file is named (as the explorer menu does)', async () => {
       const folder = mkdtempSync(path.join(tmpdir(), 'countersign-abi-'));
+      // The browser workbench saves edits after a delay by default: this test needs the edit to stay unsaved.
+      const files = vscode.workspace.getConfiguration('files');
+      await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
       try {
         const file = path.join(folder, 'Edited.abi.json');
         writeFileSync(file, readFixture('abi', 'Counter.abi.json'));
@@ -259,6 +262,7 @@ describe('operation commands', function () {
         assert.ok(!readFileSync(file, 'utf8').includes('NotSavedYet'), 'the file itself was not saved');
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       } finally {
+        await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
         rmSync(folder, { recursive: true, force: true });
       }
     });

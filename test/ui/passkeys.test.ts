@@ -185,7 +185,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await tab.close();
     await page.bringToFront();
     // Team's quorum is two: the enrolment waits for the other root user.
-    await notification(page, /waits for approvals/);
+    await notification(page, /waiting for 1 more approval/);
     await clearNotifications(page);
   });
 
@@ -220,7 +220,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await answerInputBox(page, 'Step 1/3', CONTRACT_ADDRESS);
     await answerInputBox(page, 'Step 2/3', 'Passkey counter');
     await answerInputBox(page, 'Step 3/3');
-    await notification(page, /waits for approvals/);
+    await notification(page, /waiting for 1 more approval/);
     await clearNotifications(page);
 
     await switchTo('Local sandbox · Team (Team root user 2)');
