@@ -158,7 +158,11 @@ export function userTreeItem(element: UserElement): vscode.TreeItem {
   );
   item.id = element.id;
   item.description = count === 0 ? t('no passkey') : count === 1 ? t('1 passkey') : t('{0} passkeys', count);
-  item.tooltip = t('User {0} ({1})', user.userName, user.userId);
+  // A MarkdownString tooltip: a plain string one would replace the row's accessible name, its label.
+  item.tooltip = markdown([
+    `**${plain(user.userName || user.userId)}**`,
+    `${plain(t('User ID'))}: ${code(user.userId)}`,
+  ]);
   item.iconPath = new vscode.ThemeIcon('person');
   item.contextValue = contextValue('user');
   return item;
@@ -169,13 +173,15 @@ export function authenticatorTreeItem(element: AuthenticatorElement): vscode.Tre
   const item = new vscode.TreeItem(authenticator.authenticatorName || authenticator.authenticatorId);
   item.id = element.id;
   item.description = authenticator.authenticatorId;
-  item.tooltip = [
-    t('Passkey "{0}" of {1}', authenticator.authenticatorName, element.userName),
-    t('Passkey ID: {0}', authenticator.authenticatorId),
-    t('Credential ID: {0}', authenticator.credentialId),
-    t('Attestation: {0}', authenticator.attestationType || 'none'),
-    t('The service cannot rename a passkey: Rename Passkey adds a new one under the new name and removes this one.'),
-  ].join('\n');
+  item.tooltip = markdown([
+    `**${plain(t('Passkey "{0}" of {1}', authenticator.authenticatorName, element.userName))}**`,
+    `${plain(t('Passkey ID'))}: ${code(authenticator.authenticatorId)}`,
+    `${plain(t('Credential ID'))}: ${code(authenticator.credentialId)}`,
+    `${plain(t('Attestation'))}: ${plain(authenticator.attestationType || 'none')}`,
+    plain(
+      t('The service cannot rename a passkey: Rename Passkey adds a new one under the new name and removes this one.'),
+    ),
+  ]);
   item.iconPath = new vscode.ThemeIcon('shield');
   item.contextValue = contextValue('authenticator');
   return item;
