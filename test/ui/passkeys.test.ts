@@ -207,7 +207,8 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     const users = treeItem(organization, /^Users and passkeys/);
     await users.waitFor();
     if ((await users.getAttribute('aria-expanded')) === 'false') await users.click();
-    await treeItem(organization, /^Team root user 2/).waitFor();
+    // The seeded passkey and the one just enrolled.
+    await treeItem(organization, /^Team root user 2 2 passkeys$/).waitFor();
     await treeItem(organization, /^Security key for approvals/).waitFor();
   });
 
