@@ -5,6 +5,7 @@
  * `<script type="application/json">` element (with `<` escaped), and the only script and style carry the nonce
  * the Content-Security-Policy allows.
  */
+import { escapeHtml } from '../ui/htmlText';
 
 export interface PasskeyPageContent {
   readonly ceremony: 'create' | 'get';
@@ -26,18 +27,6 @@ export interface PasskeyPageContent {
     /** Shown, with the button disabled, when the page is not served from `localhost`. */
     readonly notLocalhost: string;
   };
-}
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** JSON that is safe inside a script element: no `<` (so no `</script>`), no line separators. */

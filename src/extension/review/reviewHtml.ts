@@ -5,6 +5,7 @@
  */
 import type { DecodedArgument } from '../../api/remote';
 import type { ReviewAction, ReviewModel, ReviewNote, ReviewRow, ReviewSection } from './reviewModel';
+import { escapeHtml } from '../ui/htmlText';
 import { englishText, type Translate } from '../wording/translate';
 
 /** What the page needs from the webview: where its files are, and the CSP source of this webview. */
@@ -15,15 +16,6 @@ export interface ReviewPageResources {
   readonly nonce: string;
   /** What the page keeps with setState, to be reopened after a reload: ids only, never a secret. */
   readonly state: { readonly activityId: string; readonly organizationId: string; readonly profileId: string };
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
