@@ -6,7 +6,7 @@
 //   UPDATE_SCREENSHOTS=1 …   also writes them to media/screenshots/ (otherwise only test-results/ui/)
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
@@ -33,13 +33,13 @@ import {
   waitForWorkbench,
   widenSideBar,
 } from './workbench';
+import { resultsDir, saveScreenshot } from './screenshots';
 
 const execFileAsync = promisify(execFile);
 
 /** EIP-55's own example: a valid checksummed address. */
 const CONTRACT_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const CREATE_TITLE = 'Create Smart Contract Interface from ABI';
-const resultsDir = path.join(repoRoot, 'test-results', 'ui');
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
   publisher: string;
   name: string;
@@ -64,8 +64,6 @@ function bundleFilesReachedFrom(entry: string): string[] {
 
 /** Saves a screenshot under test-results/ui/, and into media/screenshots/ with UPDATE_SCREENSHOTS=1. */
 async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, name);
   // A hover left by the last click would cover the tree: park the mouse on the empty title bar and let it fade.
   await page.mouse.move((page.viewportSize()?.width ?? 1200) / 2, 2);
   await page
@@ -74,12 +72,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
     .waitFor({ state: 'hidden', timeout: 3000 })
     .catch(() => undefined);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: file });
-  if (process.env.UPDATE_SCREENSHOTS === '1') {
-    const media = path.join(repoRoot, 'media', 'screenshots');
-    mkdirSync(media, { recursive: true });
-    copyFileSync(file, path.join(media, name));
-  }
+  await saveScreenshot(page, name);
 }
 
 /** The review page's content: a webview is an iframe whose document hosts the page in an inner iframe. */

@@ -8,7 +8,7 @@
 //   npx tsc -p . && npx mocha out/test/ui/passkeys.test.js      (UPDATE_SCREENSHOTS=1 also writes media/screenshots/)
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -32,10 +32,10 @@ import {
   waitForWorkbench,
   widenSideBar,
 } from './workbench';
+import { resultsDir, saveScreenshot } from './screenshots';
 
 const execFileAsync = promisify(execFile);
 const CONTRACT_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const resultsDir = path.join(repoRoot, 'test-results', 'ui');
 
 /** The credentials a tab's virtual authenticator holds, private keys included (test keys only). */
 const credentialsOf = (cdp: CDPSession, authenticatorId: string) =>
@@ -57,17 +57,6 @@ async function attachAuthenticator(context: BrowserContext, tab: Page): Promise<
     },
   });
   return { cdp, id: authenticatorId };
-}
-
-async function savePageScreenshot(tab: Page, name: string): Promise<void> {
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, name);
-  await tab.screenshot({ path: file });
-  if (process.env.UPDATE_SCREENSHOTS === '1') {
-    const media = path.join(repoRoot, 'media', 'screenshots');
-    mkdirSync(media, { recursive: true });
-    copyFileSync(file, path.join(media, name));
-  }
 }
 
 describe('passkeys in a real browser: enrol through the local page, then approve with it', function () {
@@ -175,7 +164,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await tab.getByRole('heading', { name: 'Add a passkey for approvals' }).waitFor();
     await tab.getByText('Team root user 2').first().waitFor();
     const authenticator = await attachAuthenticator(context, tab);
-    await savePageScreenshot(tab, 'passkey-enrol.png');
+    await saveScreenshot(tab, 'passkey-enrol.png');
     await tab.getByRole('button', { name: 'Create passkey' }).click();
     await tab.getByText('Done. You can close this tab').waitFor();
     const { credentials } = await credentialsOf(authenticator.cdp, authenticator.id);
@@ -242,7 +231,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     const authenticator = await attachAuthenticator(context, tab);
     assert.ok(enrolled, 'the enrolment left a credential');
     await authenticator.cdp.send('WebAuthn.addCredential', { authenticatorId: authenticator.id, credential: enrolled });
-    await savePageScreenshot(tab, 'passkey-approve.png');
+    await saveScreenshot(tab, 'passkey-approve.png');
     await tab.getByRole('button', { name: 'Approve with passkey' }).click();
     await tab.getByText('Done. You can close this tab').waitFor();
     await tab.close();
