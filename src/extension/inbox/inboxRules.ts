@@ -3,6 +3,7 @@
  * (no `vscode`): the inbox and the Activities view take their decisions from here, and it is tested in plain Node.
  */
 import { timestampToMs, type Activity, type OrganizationData, type Vote } from '../../api';
+import { organizationNames } from '../commands/voteDialog';
 import type { ApprovalProgress, NameOf } from '../wording/activityWords';
 
 /** Approvals count for 24 hours; an activity no one voted on for that long is no longer followed. */
@@ -22,11 +23,8 @@ export interface OrganizationFacts {
 }
 
 export function organizationFacts(userId: string, data: OrganizationData): OrganizationFacts {
-  const names = new Map<string, string>();
-  for (const user of data.users) names.set(user.userId, user.userName);
-  for (const tag of data.tags) names.set(tag.tagId, tag.tagName);
+  const names = new Map(organizationNames(data).names);
   for (const key of data.privateKeys) {
-    names.set(key.privateKeyId, key.privateKeyName);
     const addresses = (key as { addresses?: unknown }).addresses;
     if (Array.isArray(addresses)) {
       for (const entry of addresses as unknown[]) {
