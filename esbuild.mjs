@@ -11,6 +11,7 @@
 // (dist/sandbox.js), run by bin/countersign-sandbox.js.
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -34,6 +35,43 @@ const watchLogger = {
     });
   },
 };
+
+/**
+ * Keeps what activation loads in one chunk. esbuild gives each set of entry points that reach a module a chunk of
+ * its own, and every module loaded with import() is an entry point: the modules activation loads, each shared with
+ * a different set of lazily loaded ones, would spread over a dozen small files, and each file costs the host a
+ * resolve, a read and a link before activate() runs. So each module loaded with import() also imports the entry,
+ * statically: every module the entry reaches is then reached by the same set of entry points and lands in one
+ * chunk. At run time the added import does nothing, since whatever loads a lazy module has loaded the entry.
+ * @param {string} entry the extension's entry, relative to the root
+ * @returns {import('esbuild').Plugin}
+ */
+function oneActivationChunk(entry) {
+  const entryPath = path.join(root, entry);
+  return {
+    name: 'one-activation-chunk',
+    setup(build) {
+      const lazy = new Set();
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.oneActivationChunk) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: { oneActivationChunk: true },
+        });
+        if (resolved.errors.length === 0) lazy.add(resolved.path);
+        return undefined;
+      });
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        if (!lazy.has(args.path)) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        // At the end, so that the file's lines (and its source map) stay where they were; imports are hoisted.
+        return { contents: `${source}\nimport ${JSON.stringify(entryPath)};\n`, loader: 'ts' };
+      });
+    },
+  };
+}
 
 /**
  * The options of both builds.
@@ -68,6 +106,7 @@ export function buildOptions({ production = false, watch = false, metafile = fal
       outExtension: { '.js': '.mjs' },
       chunkNames: 'chunks/[name]-[hash]',
       external: ['vscode'],
+      plugins: [...common.plugins, oneActivationChunk('src/extension/extension.ts')],
       // The bundled CommonJS dependencies (undici) call require() for Node's built-in modules.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

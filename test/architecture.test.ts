@@ -228,7 +228,7 @@ describe('what activation loads', () => {
     assert.deepEqual(
       reached.map(([, chain]) => chain.map(rel).join(' → ')),
       [],
-      'load the module that needs zod with import() where it is first used (see registerCommands.ts)',
+      'load the module that needs zod with import() where it is first used (see commandTable.ts)',
     );
   });
 
@@ -256,7 +256,7 @@ describe('what activation loads', () => {
     const schemas = staticClosure(path.join(src, 'extension', 'commands', 'commandArguments.ts'));
     assert.deepEqual(schemas.get('zod')?.map(rel), ['src/extension/commands/commandArguments.ts', 'zod']);
     assert.ok(staticClosure(path.join(src, 'api', 'remote.ts')).has('zod'));
-    const registry = moduleImportsOf(path.join(src, 'extension', 'commands', 'registerCommands.ts'));
+    const registry = moduleImportsOf(path.join(src, 'extension', 'commands', 'commandTable.ts'));
     assert.ok(registry.dynamic.includes(path.join(src, 'extension', 'commands', 'commandArguments.ts')));
   });
 });

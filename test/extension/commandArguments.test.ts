@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { commandArguments } from '../../src/extension/commands/commandArguments';
-import { commandDescriptors } from '../../src/extension/commands/registerCommands';
+import { commandDescriptors } from '../../src/extension/commands/commandTable';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ActivitiesElement, OrganizationElement } from '../../src/extension/views/treeElements';
 import { fixturePath, repoRoot } from '../support/fixtures';

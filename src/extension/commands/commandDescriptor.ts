@@ -45,3 +45,13 @@ export interface CommandDescriptor {
   readonly options?: OptionFields;
   readonly run: (...args: unknown[]) => unknown;
 }
+
+/** A command that failed, as the user was told. Tests listen to this instead of reading notifications. */
+export interface CommandFailure {
+  readonly command: CommandId;
+  readonly error: unknown;
+  readonly message: string;
+}
+
+/** Runs the command `id` with the arguments it was given (commandTable.ts). */
+export type CommandRunner = (id: CommandId, given: unknown[]) => Promise<unknown>;
