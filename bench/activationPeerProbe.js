@@ -1,29 +1,38 @@
-// The peer of bench/activationProbe.js: in a fresh extension host, loads an extension entry that does nothing (an
-// ES module whose activate() returns at once) the way the probe loads Countersign's, and prints how long that took.
-// What it measures is the host's own loader, the floor under any extension's activation in this host.
+// The peer of bench/activationProbe.js: in a fresh extension host, once it has settled, loads an extension entry
+// that does nothing but import the vscode API (an ES module whose activate() returns at once) the way the probe
+// loads Countersign's, and prints how long that took. The entry is written into Countersign's folder for the
+// while, so that the host builds it an extension's vscode API as it does for Countersign's first module: what it
+// measures is the host's own loader and that API, the floor under any extension's activation in this host.
 'use strict';
-const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
+const vscode = require('vscode');
+const { hostSettled, threadCpuMs } = require('./hostSettled.js');
 
 exports.run = async function run() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'countersign-peer-'));
+  const extension = vscode.extensions.getExtension('countersign.countersign');
+  if (!extension) throw new Error('countersign.countersign is not installed in this extension host.');
+  const settled = await hostSettled();
+  const entry = path.join(extension.extensionPath, 'dist', `peer-${process.pid}.mjs`);
   try {
-    const entry = path.join(dir, 'extension.mjs');
     writeFileSync(
       entry,
-      'export function activate() {\n  return { activationMs: 0 };\n}\nexport function deactivate() {}\n',
+      "import * as vscode from 'vscode';\n" +
+        'export function activate() {\n  return { activationMs: 0, api: typeof vscode.window };\n}\n' +
+        'export function deactivate() {}\n',
     );
+    const cpuStarted = threadCpuMs();
     const loadStarted = performance.now();
     const peer = await import(pathToFileURL(entry).href);
     const loadMs = performance.now() - loadStarted;
     const started = performance.now();
     peer.activate();
     const activateMs = performance.now() - started;
-    console.log(`COUNTERSIGN_ACTIVATION ${JSON.stringify({ loadMs, hostMs: activateMs, activateMs })}`);
+    const cpuMs = cpuStarted === undefined ? undefined : threadCpuMs() - cpuStarted;
+    console.log(`COUNTERSIGN_ACTIVATION ${JSON.stringify({ loadMs, hostMs: activateMs, activateMs, cpuMs, settled })}`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(entry, { force: true });
   }
   const resultFile = process.env.VSCODE_TEST_RESULT_FILE;
   if (resultFile) writeFileSync(resultFile, JSON.stringify({ passes: 1, failures: 0, pending: 0, tests: 1 }));

@@ -17,9 +17,10 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
 
 /**
  * The command (for child_process.spawn) that runs `suite`, a file of bench/, as the extension's tests in a fresh
- * code-server extension host (scripts/runExtensionTests.mjs), stopped after `timeoutSeconds`.
+ * code-server extension host (scripts/runExtensionTests.mjs), stopped after `timeoutSeconds`, with `folder` open
+ * (by default a copy of the test workspace, which holds a Hardhat project and so activates the extension at start).
  */
-export function extensionHostCommand(suite, timeoutSeconds) {
+export function extensionHostCommand(suite, timeoutSeconds, folder) {
   return [
     process.execPath,
     [
@@ -28,6 +29,7 @@ export function extensionHostCommand(suite, timeoutSeconds) {
       `--extensionTestsPath=${path.join(root, 'bench', suite)}`,
       '--timeout-seconds',
       String(timeoutSeconds),
+      ...(folder ? [folder] : []),
     ],
   ];
 }
