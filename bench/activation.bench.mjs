@@ -122,6 +122,18 @@ bench({
   peerValue: round(peerActivation),
   ratio: round(activation / peerActivation, 2),
 });
+if (runs.every((r) => typeof r.cpuMs === 'number')) {
+  // CPU time of the host's main thread over the load and the host's activate call: what the machine's other
+  // processes cannot add to.
+  bench({
+    figure: `activation: main thread CPU time, load + the host's activate call (median of ${hosts} hosts)`,
+    value: round(medianOf('cpuMs')),
+    unit: 'ms',
+    peer: 'empty ES module extension importing vscode',
+    peerValue: round(median(peerRuns.map((r) => r.cpuMs))),
+    ratio: round(medianOf('cpuMs') / median(peerRuns.map((r) => r.cpuMs)), 2),
+  });
+}
 bench({ figure: `activation: module load (median of ${hosts} hosts)`, value: round(medianOf('loadMs')), unit: 'ms' });
 bench({
   figure: `activation: activate() (median of ${hosts} hosts)`,
