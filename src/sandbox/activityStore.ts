@@ -5,8 +5,10 @@
  * A journal of 100,000 activities is mostly activity bodies (intents, votes, results) that start-up never
  * needs. So an `activities` record is written with a small head first: for each activity the few fields the
  * indexes and the listings' filters read (its keys), then the record's effects; the activities follow. Start-up
- * parses the head only, and keeps the activities' bytes (already checked against the record's checksum) to
- * parse on first read. A record written any other way (before heads, or by hand) is parsed whole, as before.
+ * parses the head only, and keeps where the activities are in the journal file: on first read they are read
+ * back from there, checked again against the record's checksum, and parsed. The bodies stay on disk meanwhile
+ * (200 MB for 100,000 activities). A record written any other way (before heads, or by hand) is parsed whole,
+ * as before.
  *
  * The line stays one JSON object, the head members before the activities:
  *
@@ -19,7 +21,7 @@
  * by SandboxState beside this store, from the same records.
  */
 
-import type { RecordCodec } from './storage/storage';
+import type { RecordCodec, RecordPlace, RecordSource } from './storage/storage';
 
 /** What the indexes and the listings read of an activity, without its body. */
 export interface ActivityKeys {
@@ -35,31 +37,41 @@ export interface ActivityKeys {
 /** An activity's keys as a record's head holds them: [id, organizationId, fingerprint, initiatorUserId, status, type]. */
 export type KeyTuple = readonly [string, string, string, string, string, string];
 
+/** Where an `activities` record's activities are in the journal: one per record, shared by its activities. */
+export class ActivitiesPlace {
+  constructor(
+    readonly source: RecordSource,
+    readonly lineStart: number,
+    readonly lineEnd: number,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+
+  /** The record's activities, read back and parsed (anew on each call); `count` is how many its head names. */
+  activities(count?: number): unknown[] {
+    const bytes = this.source.read(this.lineStart, this.lineEnd, this.start, this.end);
+    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
+    if (!Array.isArray(parsed) || (count !== undefined && parsed.length !== count))
+      throw new Error(`a journal record names ${String(count)} activities in its head and holds others`);
+    return parsed;
+  }
+}
+
 /**
  * An `activities` record read back with only its head parsed: its activities' keys and its effects, and where
- * its activities' bytes are (in the journal's buffer, not copied). Once applied, only that place is kept, by
- * the store's entries; the head is let go of.
+ * its activities are. Once applied, only that place is kept, by the store's entries; the head is let go of.
  */
 export class UnreadActivities {
   constructor(
     readonly keys: readonly KeyTuple[],
     readonly effects: readonly unknown[],
-    readonly bytes: ArrayBufferLike,
-    readonly start: number,
-    readonly end: number,
+    readonly place: ActivitiesPlace,
   ) {}
 
   /** The record's activities, parsed (anew on each call). */
   activities(): unknown[] {
-    return parseActivities(this.bytes, this.start, this.end, this.keys.length);
+    return this.place.activities(this.keys.length);
   }
-}
-
-function parseActivities(bytes: ArrayBufferLike, start: number, end: number, count?: number): unknown[] {
-  const parsed: unknown = JSON.parse(Buffer.from(bytes, start, end - start).toString('utf8'));
-  if (!Array.isArray(parsed) || (count !== undefined && parsed.length !== count))
-    throw new Error(`a journal record names ${String(count)} activities in its head and holds others`);
-  return parsed;
 }
 
 /** One activity of the store: its keys at once, its whole record on first read. */
@@ -71,10 +83,8 @@ export class StoredActivity<A extends ActivityKeys> {
   readonly type: string;
   #status: string;
   #record: A | undefined;
-  /** Where the unread record is: its journal record's activities (bytes from start to end), and its place there. */
-  #bytes: ArrayBufferLike | undefined;
-  #start = 0;
-  #end = 0;
+  /** Where the unread record is: its journal record's activities, and its index among them. */
+  #place: ActivitiesPlace | undefined;
   #index = 0;
 
   constructor(keys: ActivityKeys, record: A | undefined) {
@@ -100,12 +110,12 @@ export class StoredActivity<A extends ActivityKeys> {
   /** The whole record, parsed on first read; the same object from then on. */
   get record(): A {
     if (this.#record === undefined) {
-      const all = parseActivities(this.#bytes as ArrayBufferLike, this.#start, this.#end);
+      const all = (this.#place as ActivitiesPlace).activities();
       const record = all[this.#index] as A | undefined;
       if (record?.id !== this.id)
         throw new Error(`the journal's record of activity ${this.id} holds activity ${String(record?.id)}`);
       this.#record = record;
-      this.#bytes = undefined;
+      this.#place = undefined;
     }
     return this.#record;
   }
@@ -115,7 +125,7 @@ export class StoredActivity<A extends ActivityKeys> {
     if (this.#record === undefined) {
       // A version is whole (it holds every field of the one before), so it replaces the unread one.
       this.#record = activity;
-      this.#bytes = undefined;
+      this.#place = undefined;
     } else Object.assign(this.#record, activity);
   }
 
@@ -123,9 +133,7 @@ export class StoredActivity<A extends ActivityKeys> {
   defer(status: string, source: UnreadActivities, index: number): void {
     if (this.#record === undefined) {
       this.#status = status;
-      this.#bytes = source.bytes;
-      this.#start = source.start;
-      this.#end = source.end;
+      this.#place = source.place;
       this.#index = index;
     } else Object.assign(this.#record, source.activities()[index]);
   }
@@ -287,8 +295,17 @@ function isKeyTuples(value: unknown): value is KeyTuple[] {
   );
 }
 
-/** An `activities` record's head and the bytes of its activities, or undefined when it has no head. */
-function readHead(json: Buffer): UnreadActivities | undefined {
+/** Reads back from the JSON itself: a record decoded without a place in a journal. */
+class InMemory implements RecordSource {
+  constructor(readonly json: Buffer) {}
+
+  read(_lineStart: number, _lineEnd: number, start: number, end: number): Buffer {
+    return this.json.subarray(start, end);
+  }
+}
+
+/** An `activities` record's head and where its activities are, or undefined when it has no head. */
+function readHead(json: Buffer, place: RecordPlace | undefined): UnreadActivities | undefined {
   // Compared in place: a view per comparison would cost more than the comparison, 100,000 times over.
   if (json.length < HEAD_PREFIX.length || HEAD_PREFIX.compare(json, 0, HEAD_PREFIX.length) !== 0) return undefined;
   let at = HEAD_PREFIX.length;
@@ -316,23 +333,28 @@ function readHead(json: Buffer): UnreadActivities | undefined {
   }
   const { keys, effects } = head as { keys?: unknown; effects?: unknown };
   if (!isKeyTuples(keys) || (effects !== undefined && !Array.isArray(effects))) return undefined;
-  // The activities' place in the journal's buffer: a view of them would be one more object per record.
-  const offset = json.byteOffset;
+  // Offsets in the journal file (or, without a place, in a copy of the JSON).
+  const where = place ?? { source: new InMemory(Buffer.from(json)), lineStart: 0, lineEnd: json.length, jsonStart: 0 };
   return new UnreadActivities(
     keys,
     (effects as unknown[] | undefined) ?? [],
-    json.buffer,
-    offset + end + BODY_MEMBER.length,
-    offset + json.length - 1,
+    new ActivitiesPlace(
+      where.source,
+      where.lineStart,
+      where.lineEnd,
+      where.jsonStart + end + BODY_MEMBER.length,
+      where.jsonStart + json.length - 1,
+    ),
   );
 }
 
 /**
- * A record from its JSON: an `activities` record with a head as `UnreadActivities` (its activities unparsed),
- * any other parsed whole. Throws when the bytes are not JSON.
+ * A record from its JSON: an `activities` record with a head as `UnreadActivities` (its activities unparsed,
+ * read back from `place` when first needed, or from a copy of `json` without one), any other parsed whole.
+ * Throws when the bytes are not JSON.
  */
-export function decodeRecord(json: Buffer): unknown {
-  return readHead(json) ?? JSON.parse(json.toString('utf8'));
+export function decodeRecord(json: Buffer, place?: RecordPlace): unknown {
+  return readHead(json, place) ?? JSON.parse(json.toString('utf8'));
 }
 
 /** The sandbox's journal codec: `activities` records behind their head, every other record as plain JSON. */

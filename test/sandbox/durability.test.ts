@@ -87,6 +87,28 @@ describe('sandbox: journal storage', () => {
     assert.throws(() => JournalStorage.open(dir), /damaged at byte \d+ .*--repair/);
   });
 
+  it('reads a journal larger than its reading window, a record longer than the window, and a torn tail after them', async () => {
+    // The journal is read through a window of 4 MiB that moves along it: lines cross its edge, and one is longer.
+    const journal = JournalStorage.open(dir);
+    const filler = 'x'.repeat(3000);
+    const records: unknown[] = [];
+    for (let n = 0; n < 3000; n++) records.push({ n, filler });
+    records.splice(1500, 0, { n: 'long', filler: 'y'.repeat(5 * 1024 * 1024) });
+    for (let at = 0; at < records.length; at += 500)
+      await Promise.all(records.slice(at, at + 500).map((r) => journal.append(r)));
+    await journal.close();
+    const file = path.join(dir, JOURNAL_FILE_NAME);
+    const size = statSync(file).size;
+    assert.ok(size > 12 * 1024 * 1024, `${size} bytes: more than two windows and a long line`);
+    appendFileSync(file, readFileSync(file).subarray(0, 40)); // a torn write
+    const reopened = JournalStorage.open(dir);
+    assert.equal(reopened.recovered.length, records.length);
+    assert.deepEqual(reopened.recovered, records);
+    assert.equal(reopened.recovery.truncatedBytes, 40);
+    await reopened.close();
+    assert.equal(statSync(file).size, size);
+  });
+
   it('refuses to open a journal damaged in the middle rather than dropping acknowledged records', async () => {
     const journal = JournalStorage.open(dir);
     for (let n = 0; n < 3; n++) await journal.append({ n });

@@ -230,6 +230,35 @@ describe('sandbox: activities read back from the journal unparsed', function () 
     }
   });
 
+  it('keeps unread activities on disk and checks them again on first read: a record changed since start-up is refused, not served', async () => {
+    const launched = await launchSandbox({ dataDir: dir });
+    const c = clients(launched);
+    try {
+      const file = path.join(dir, JOURNAL_FILE_NAME);
+      const bytes = readFileSync(file);
+      // Inside the label of the second interface's intent, the same length: only its checksum can tell.
+      const label = Buffer.from('"label":"two"');
+      const at = bytes.indexOf(label);
+      assert.ok(at > 0, 'the journal holds the second interface');
+      const changed = Buffer.from(bytes);
+      changed.write('"label":"TWO"', at, 'latin1');
+      writeFileSync(file, changed);
+      await assert.rejects(
+        c.demo.getActivity({ organizationId: c.demoId, activityId: created[1] ?? '' }),
+        (error: unknown) => error instanceof Error && !/TWO/.test(error.message),
+      );
+      // The first interface's record is untouched and reads as before; the journal is put back as it was.
+      const one = await c.demo.getActivity({ organizationId: c.demoId, activityId: created[0] ?? '' });
+      assert.deepEqual(one, served.one);
+      writeFileSync(file, bytes);
+      const two = await c.demo.getActivity({ organizationId: c.demoId, activityId: created[1] ?? '' });
+      assert.equal(two.id, created[1]);
+    } finally {
+      await c.close();
+      await launched.sandbox.close();
+    }
+  });
+
   it('reads a record whole when its head does not match its bytes (the head is never trusted blindly)', () => {
     const activity = {
       id: 'a1',

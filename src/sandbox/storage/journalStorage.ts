@@ -14,17 +14,18 @@ import {
   existsSync,
   fdatasync,
   fsyncSync,
+  fstatSync,
   ftruncateSync,
   openSync,
-  readFileSync,
+  readSync,
   renameSync,
   rmSync,
   write,
   writeSync,
 } from 'node:fs';
 import * as path from 'node:path';
-import { encodeGroup, scanJournal, type JournalDamage } from './journalFormat';
-import { jsonRecords, type RecordCodec, type Storage, type StorageFaults } from './storage';
+import { checkedSlice, encodeGroup, scanJournal, type JournalBytes, type JournalDamage } from './journalFormat';
+import { jsonRecords, type RecordCodec, type RecordSource, type Storage, type StorageFaults } from './storage';
 
 export const JOURNAL_FILE_NAME = 'journal.log';
 
@@ -105,10 +106,96 @@ function syncDirectory(dir: string): void {
   }
 }
 
+/** Reads `length` bytes at `position` into `buffer` from its start; fewer only at the end of the file. */
+function readAt(fd: number, buffer: Buffer, length: number, position: number): number {
+  let done = 0;
+  while (done < length) {
+    const read = readSync(fd, buffer, done, length - done, position + done);
+    if (read === 0) break;
+    done += read;
+  }
+  return done;
+}
+
+/** The first size of the window the journal is read through; it doubles for a longer line. */
+const WINDOW_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The journal file, read at start-up through a window of a few megabytes that moves along it (a journal of
+ * 100,000 activities is 200 MB, which need not all be in memory at once), and read back afterwards one record at
+ * a time, for the codec's unread parts, each checked again against its checksum.
+ */
+class JournalFile implements JournalBytes, RecordSource {
+  #window = Buffer.alloc(0);
+  #windowStart = 0;
+  #windowLength = 0;
+  #length: number;
+  #closed = false;
+
+  constructor(readonly fd: number) {
+    this.#length = fstatSync(fd).size;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  lineAt(offset: number): { readonly line: Buffer; readonly end: number } | undefined {
+    for (;;) {
+      const from = offset - this.#windowStart;
+      if (from >= 0 && from <= this.#windowLength) {
+        const at = this.#window.indexOf(NEWLINE, from);
+        if (at !== -1 && at < this.#windowLength)
+          return { line: this.#window.subarray(from, at), end: this.#windowStart + at };
+        if (this.#windowStart + this.#windowLength >= this.#length) return undefined;
+      }
+      this.#fill(offset);
+    }
+  }
+
+  /** Moves the window to start at `offset`, twice as large when a line did not fit in it. */
+  #fill(offset: number): void {
+    const full = offset === this.#windowStart && this.#windowLength === this.#window.length;
+    if (this.#window.length === 0 || full)
+      this.#window = Buffer.allocUnsafe(Math.max(WINDOW_BYTES, this.#window.length * 2));
+    const wanted = Math.min(this.#window.length, this.#length - offset);
+    this.#windowStart = offset;
+    this.#windowLength = readAt(this.fd, this.#window, wanted, offset);
+    // A file that ended sooner than its size said ends there.
+    if (this.#windowLength < wanted) this.#length = offset + this.#windowLength;
+  }
+
+  rest(offset: number): Buffer {
+    const bytes = Buffer.allocUnsafe(Math.max(0, this.#length - offset));
+    return bytes.subarray(0, readAt(this.fd, bytes, bytes.length, offset));
+  }
+
+  /** Lets go of the window once start-up has read the file. */
+  endScan(): void {
+    this.#window = Buffer.alloc(0);
+    this.#windowLength = 0;
+  }
+
+  read(lineStart: number, lineEnd: number, start: number, end: number): Buffer {
+    if (this.#closed) throw new Error('the journal is closed');
+    const line = Buffer.allocUnsafe(lineEnd - lineStart);
+    if (readAt(this.fd, line, line.length, lineStart) !== line.length)
+      throw new Error(`the journal's record at byte ${lineStart} is no longer there: the file changed after start-up`);
+    return checkedSlice(line, start - lineStart, end - lineStart, lineStart);
+  }
+
+  close(): void {
+    this.#closed = true;
+  }
+}
+
+const NEWLINE = 0x0a;
+
 export class JournalStorage implements Storage {
   readonly recovered: readonly unknown[];
   readonly recovery: RecoveryReport;
   readonly #fd: number;
+  readonly #file: JournalFile;
   readonly #faults: StorageFaults;
   readonly #codec: RecordCodec;
   #nextSequence: number;
@@ -120,13 +207,14 @@ export class JournalStorage implements Storage {
   readonly stats = { records: 0, syncs: 0 };
 
   private constructor(
-    fd: number,
+    file: JournalFile,
     recovered: unknown[],
     recovery: RecoveryReport,
     faults: StorageFaults,
     codec: RecordCodec,
   ) {
-    this.#fd = fd;
+    this.#fd = file.fd;
+    this.#file = file;
     this.recovered = recovered;
     this.recovery = recovery;
     this.#nextSequence = recovery.records + 1;
@@ -169,15 +257,16 @@ export class JournalStorage implements Storage {
     const fd = openSync(file, 'a+', 0o600);
     const codec = options.codec ?? jsonRecords;
     try {
-      const bytes = readFileSync(file);
-      const scan = scanJournal(bytes, (json) => codec.decode(json), options.replay);
+      const journal = new JournalFile(fd);
+      const scan = scanJournal(journal, (json, place) => codec.decode(json, place), options.replay, journal);
+      journal.endScan();
       let repaired: RecoveryReport['repaired'];
       if (scan.damage) {
         if (options.repair !== true) throw new JournalDamagedError(file, scan.damage);
         const backup = backupFile(file);
         repaired = { backup, offset: scan.damage.offset, droppedRecords: scan.damage.recordsFromDamage };
       }
-      const truncatedBytes = bytes.length - scan.goodLength;
+      const truncatedBytes = journal.length - scan.goodLength;
       if (truncatedBytes > 0) {
         ftruncateSync(fd, scan.goodLength);
         fsyncSync(fd);
@@ -188,7 +277,7 @@ export class JournalStorage implements Storage {
         legacyRecords: scan.legacyRecords,
         ...(repaired ? { repaired } : {}),
       };
-      return new JournalStorage(fd, scan.records, report, options.faults ?? {}, codec);
+      return new JournalStorage(journal, scan.records, report, options.faults ?? {}, codec);
     } catch (error) {
       closeSync(fd);
       throw error;
@@ -259,6 +348,7 @@ export class JournalStorage implements Storage {
     if (this.#closed) return;
     this.#closed = true;
     while (this.#flushing) await this.#flushing;
+    this.#file.close();
     closeSync(this.#fd);
   }
 }

@@ -20,8 +20,29 @@ export interface Storage {
  */
 export interface RecordCodec {
   encode(record: unknown): Buffer;
-  /** Throws when the bytes are not a record. */
-  decode(json: Buffer): unknown;
+  /**
+   * Throws when the bytes are not a record. `json` is valid only during the call (the journal is read through a
+   * window that moves on); a codec that leaves part of a record unread keeps its `place` and reads it back later.
+   */
+  decode(json: Buffer, place?: RecordPlace): unknown;
+}
+
+/** Where a record's JSON lies in the journal, and how to read part of it back later. */
+export interface RecordPlace {
+  readonly source: RecordSource;
+  /** Offsets in the journal file of the record's line (its newline excluded) and of its JSON. */
+  readonly lineStart: number;
+  readonly lineEnd: number;
+  readonly jsonStart: number;
+}
+
+/** Reads back bytes of records that start-up checked and let go of. */
+export interface RecordSource {
+  /**
+   * Bytes `start` to `end` (offsets in the journal file) of the line `lineStart` to `lineEnd`, read again and
+   * checked against the line's checksum; throws when they no longer match.
+   */
+  read(lineStart: number, lineEnd: number, start: number, end: number): Buffer;
 }
 
 export const jsonRecords: RecordCodec = {
