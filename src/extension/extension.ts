@@ -38,11 +38,22 @@ let localSandbox: LocalSandbox | undefined;
 
 export function activate(context: vscode.ExtensionContext): CountersignExtensionApi {
   const started = performance.now();
-  const channel = vscode.window.createOutputChannel('Countersign', { log: true });
-  const log = createLog(channel);
+  let activationMs: number | undefined;
+  const version = String((context.extension.packageJSON as { version?: unknown }).version);
+  // The channel is made on the first line; its first line says which Countersign wrote it.
+  const log = createLog(() => {
+    const channel = vscode.window.createOutputChannel('Countersign', { log: true });
+    context.subscriptions.push(channel);
+    channel.info(
+      activationMs === undefined
+        ? `Countersign ${version}`
+        : `Countersign ${version}, activated in ${Math.round(activationMs)} ms`,
+    );
+    return channel;
+  });
   const profiles = new ProfileStore(context.globalState);
   const keys = new KeyVault(context.secrets, log.redactor);
-  context.subscriptions.push(channel, profiles, keys);
+  context.subscriptions.push(profiles, keys);
 
   const sandbox = new LocalSandbox({ context, log, profiles, keys });
   localSandbox = sandbox;
@@ -64,11 +75,7 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   const abiEditor = registerAbiEditor(services);
   context.subscriptions.push(abiEditor);
 
-  const activationMs = performance.now() - started;
-  log.info('Countersign activated', {
-    version: String((context.extension.packageJSON as { version?: unknown }).version),
-    activationMs: Math.round(activationMs),
-  });
+  activationMs = performance.now() - started;
   return { services, views, localSandbox: sandbox, abiEditor, inbox, onCommandFailure, activationMs };
 }
 

@@ -1,7 +1,9 @@
 import { inspect } from 'node:util';
 /**
  * The "Countersign" LogOutputChannel behind the redactor. Its level is VS Code's own ("Set Log Level…"). Every
- * line, field and error passes through the redactor before it is written.
+ * line, field and error passes through the redactor before it is written. The channel is created on the first
+ * line (or "Show Log"), not at activation: creating a log channel costs the extension host several
+ * milliseconds, and a window that only shows ABI lenses may never write a line.
  */
 import * as vscode from 'vscode';
 import { CountersignError, ServiceError, type LogFields, type Logger } from '../../api';
@@ -66,23 +68,28 @@ export function describeError(error: unknown, options: { stack?: boolean } = { s
   return lines.join('\n');
 }
 
-export function createLog(channel: vscode.LogOutputChannel): RedactingLog {
+/** The log over `channel`, or over the channel `open` creates when the first line is written. */
+export function createLog(open: vscode.LogOutputChannel | (() => vscode.LogOutputChannel)): RedactingLog {
   const redactor = new Redactor();
   const line = (message: string, fields?: LogFields) => redactor.redact(message + formatFields(fields));
+  let opened = typeof open === 'function' ? undefined : open;
+  const channel = (): vscode.LogOutputChannel => (opened ??= (open as () => vscode.LogOutputChannel)());
   return {
-    channel,
+    get channel() {
+      return channel();
+    },
     redactor,
     redact: (text) => redactor.redact(text),
-    trace: (message, fields) => channel.trace(line(message, fields)),
-    debug: (message, fields) => channel.debug(line(message, fields)),
-    info: (message, fields) => channel.info(line(message, fields)),
-    warn: (message, fields) => channel.warn(line(message, fields)),
-    error: (message, fields) => channel.error(line(message, fields)),
+    trace: (message, fields) => channel().trace(line(message, fields)),
+    debug: (message, fields) => channel().debug(line(message, fields)),
+    info: (message, fields) => channel().info(line(message, fields)),
+    warn: (message, fields) => channel().warn(line(message, fields)),
+    error: (message, fields) => channel().error(line(message, fields)),
     // The failure at error level, its stack only at trace level: an expected refusal is not a crash.
     failure: (message, error) => {
-      channel.error(redactor.redact(`${message}\n${describeError(error, { stack: false })}`));
-      channel.trace(redactor.redact(`${message} (stack)\n${describeError(error)}`));
+      channel().error(redactor.redact(`${message}\n${describeError(error, { stack: false })}`));
+      channel().trace(redactor.redact(`${message} (stack)\n${describeError(error)}`));
     },
-    show: () => channel.show(true),
+    show: () => channel().show(true),
   };
 }
