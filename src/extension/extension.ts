@@ -38,17 +38,12 @@ let localSandbox: LocalSandbox | undefined;
 
 export function activate(context: vscode.ExtensionContext): CountersignExtensionApi {
   const started = performance.now();
-  let activationMs: number | undefined;
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
-  // The channel is made on the first line; its first line says which Countersign wrote it.
+  // The channel is made on the first line; its first line says which version of Countersign wrote it.
   const log = createLog(() => {
     const channel = vscode.window.createOutputChannel('Countersign', { log: true });
     context.subscriptions.push(channel);
-    channel.info(
-      activationMs === undefined
-        ? `Countersign ${version}`
-        : `Countersign ${version}, activated in ${Math.round(activationMs)} ms`,
-    );
+    channel.info(`Countersign ${version}`);
     return channel;
   });
   const profiles = new ProfileStore(context.globalState);
@@ -75,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   const abiEditor = registerAbiEditor(services);
   context.subscriptions.push(abiEditor);
 
-  activationMs = performance.now() - started;
+  const activationMs = performance.now() - started;
   return { services, views, localSandbox: sandbox, abiEditor, inbox, onCommandFailure, activationMs };
 }
 
