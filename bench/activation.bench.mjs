@@ -39,7 +39,7 @@ process.on('exit', () => rmSync(emptyFolder, { recursive: true, force: true }));
 /** One fresh code-server with a probe as its suite; resolves with the probe's figures. */
 function measureOnce(probe = 'activationProbe.js') {
   return new Promise((resolve, reject) => {
-    const child = spawn(...extensionHostCommand(probe, HOST_TIMEOUT_SECONDS, emptyFolder), {
+    const child = spawn(...extensionHostCommand(probe, HOST_TIMEOUT_SECONDS, emptyFolder, { keys: false }), {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, COUNTERSIGN_RESULT_FILE: '' },

@@ -19,8 +19,9 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
  * The command (for child_process.spawn) that runs `suite`, a file of bench/, as the extension's tests in a fresh
  * code-server extension host (scripts/runExtensionTests.mjs), stopped after `timeoutSeconds`, with `folder` open
  * (by default a copy of the test workspace, which holds a Hardhat project and so activates the extension at start).
+ * `keys: false` for a suite that handles no private key (the secret scan then looks for stamps and signatures).
  */
-export function extensionHostCommand(suite, timeoutSeconds, folder) {
+export function extensionHostCommand(suite, timeoutSeconds, folder, { keys = true } = {}) {
   return [
     process.execPath,
     [
@@ -29,6 +30,7 @@ export function extensionHostCommand(suite, timeoutSeconds, folder) {
       `--extensionTestsPath=${path.join(root, 'bench', suite)}`,
       '--timeout-seconds',
       String(timeoutSeconds),
+      ...(keys ? [] : ['--no-keys']),
       ...(folder ? [folder] : []),
     ],
   ];

@@ -4,7 +4,7 @@
 // part the editor waits for once the network is done. Prints BENCH lines; writes a result so the runner is content.
 'use strict';
 const assert = require('node:assert/strict');
-const { readFileSync, writeFileSync } = require('node:fs');
+const { appendFileSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { pathToFileURL } = require('node:url');
@@ -41,6 +41,9 @@ function instrument(client, names) {
 
 async function measure(api, large) {
   const { services, views } = api;
+  // The key goes to the secret scan that runs after this host (scripts/runExtensionTests.mjs).
+  if (process.env.COUNTERSIGN_SECRETS_FILE)
+    appendFileSync(process.env.COUNTERSIGN_SECRETS_FILE, `${large.apiKey.privateKey}\n`);
   await services.keys.store(PROFILE, large.apiKey.privateKey);
   await services.profiles.add(
     {
