@@ -19,7 +19,7 @@
 import { crc32 } from 'node:zlib';
 import type { RecordPlace, RecordSource } from './storage';
 
-const NEWLINE = 0x0a;
+export const NEWLINE = 0x0a;
 const REST_DIGITS = 10;
 /** The largest record an older sandbox could have left torn (its bodies were capped well below this). */
 const LEGACY_MAX_RECORD_BYTES = 16 * 1024 * 1024;
@@ -47,6 +47,11 @@ export interface JournalScan {
   readonly damage: JournalDamage | undefined;
 }
 
+/** A line's checksum as it is written: the CRC-32 of `bytes` (everything after the checksum), 8 hex digits. */
+function checksum(bytes: Buffer): string {
+  return crc32(bytes).toString(16).padStart(8, '0');
+}
+
 /** Encodes a group of records, already serialised to JSON, that one write will carry. */
 export function encodeGroup(jsons: readonly Buffer[], firstSequence: number): Buffer {
   const heads = jsons.map((_, i) => `${firstSequence + i} `);
@@ -60,9 +65,7 @@ export function encodeGroup(jsons: readonly Buffer[], firstSequence: number): Bu
     offset += 9;
     offset += out.write(`${heads[i] ?? ''}${String(rest).padStart(REST_DIGITS, '0')} `, offset, 'latin1');
     offset += json.copy(out, offset);
-    const crc = crc32(out.subarray(start + 9, offset))
-      .toString(16)
-      .padStart(8, '0');
+    const crc = checksum(out.subarray(start + 9, offset));
     out.write(`${crc} `, start, 'latin1');
     out[offset++] = NEWLINE;
     rest -= lengths[i] ?? 0;
@@ -83,53 +86,18 @@ function describeBad(line: Buffer): string {
   return `a line that is not a journal record (it starts ${JSON.stringify(line.subarray(0, 24).toString('latin1'))})`;
 }
 
-const DIGIT_0 = 0x30;
-const SPACE = 0x20;
-const OPEN_BRACE = 0x7b;
-
-/** The decimal number of `line`'s bytes from `start` to the next space, at most `max` digits; with where it ends. */
-function digitsAt(line: Buffer, start: number, max: number): { value: string; end: number } | undefined {
-  let at = start;
-  while (at < line.length && at - start <= max && line[at] !== SPACE) {
-    const digit = (line[at] ?? 0) - DIGIT_0;
-    if (digit < 0 || digit > 9) return undefined;
-    at++;
-  }
-  return at > start && at - start <= max && line[at] === SPACE
-    ? { value: line.toString('latin1', start, at), end: at }
-    : undefined;
-}
-
-/**
- * The line's head, as `HEAD` reads it ([prefix, crc, sequence, rest]), read byte by byte for the current form
- * (100,000 lines at start-up; a string and a regular expression per line cost more than the rest of the head),
- * and with the expression for anything else.
- */
-function readLineHead(line: Buffer): readonly [string, string, string | undefined, string | undefined] | undefined {
-  if (line.length > 9 && line[8] === SPACE) {
-    const sequence = digitsAt(line, 9, 15);
-    const rest = sequence && digitsAt(line, sequence.end + 1, REST_DIGITS);
-    if (sequence && rest && rest.end - sequence.end - 1 === REST_DIGITS && line[rest.end + 1] === OPEN_BRACE) {
-      const crc = line.toString('latin1', 0, 8);
-      if (/^[0-9a-f]{8}$/.test(crc)) return [line.toString('latin1', 0, rest.end + 2), crc, sequence.value, rest.value];
-    }
-  }
-  const head = HEAD.exec(line.toString('latin1', 0, 40));
-  return head ? [head[0], head[1] ?? '', head[2], head[3]] : undefined;
-}
-
 function decodeLine(
   line: Buffer,
   legacyAllowed: boolean,
   decode: (json: Buffer, place: RecordPlace) => unknown,
   place: { source: RecordSource; lineStart: number },
 ): Decoded {
-  const head = readLineHead(line);
+  const head = HEAD.exec(line.toString('latin1', 0, 40));
   if (!head) return { ok: false, found: describeBad(line) };
   const [prefix, crc, sequence, rest] = head;
   if (sequence === undefined && !legacyAllowed)
     return { ok: false, found: 'a record without a sequence number after records that have one' };
-  if (crc32(line.subarray(9)).toString(16).padStart(8, '0') !== crc)
+  if (checksum(line.subarray(9)) !== crc)
     return {
       ok: false,
       found:
@@ -159,9 +127,10 @@ function decodeLine(
 
 /**
  * The bytes of a journal as the scan reads them: line by line from the start, and whatever follows the last
- * newline. A file is read through a window (journalStorage.ts), so a line's bytes are valid only until the next.
+ * newline. A file is read through a window (journalStorage.ts), so a line's bytes are valid only until the next;
+ * `read` (what a codec's `RecordPlace` reads back later) reads them again.
  */
-export interface JournalBytes {
+export interface JournalBytes extends RecordSource {
   readonly length: number;
   /** The line that starts at `offset` (without its newline) and where its newline is; undefined when none follows. */
   lineAt(offset: number): { readonly line: Buffer; readonly end: number } | undefined;
@@ -171,7 +140,7 @@ export interface JournalBytes {
 
 /** `line`'s bytes `from` to `to`, once its checksum (its first 8 characters, over what follows them) matches. */
 export function checkedSlice(line: Buffer, from: number, to: number, lineStart: number): Buffer {
-  if (line.length < 9 || crc32(line.subarray(9)).toString(16).padStart(8, '0') !== line.toString('latin1', 0, 8))
+  if (line.length < 9 || checksum(line.subarray(9)) !== line.toString('latin1', 0, 8))
     throw new Error(
       `the journal's record at byte ${lineStart} no longer matches its checksum: the file changed after start-up`,
     );
@@ -179,7 +148,7 @@ export function checkedSlice(line: Buffer, from: number, to: number, lineStart: 
 }
 
 /** A journal held whole in memory. */
-export class JournalBuffer implements JournalBytes, RecordSource {
+export class JournalBuffer implements JournalBytes {
   constructor(readonly bytes: Buffer) {}
 
   get length(): number {
@@ -200,10 +169,10 @@ export class JournalBuffer implements JournalBytes, RecordSource {
   }
 }
 
-function countRecords(bytes: Buffer, from: number): number {
+function countRecords(bytes: Buffer): number {
   let count = 0;
-  let at = bytes.indexOf(NEWLINE, from);
-  let last = from;
+  let at = bytes.indexOf(NEWLINE);
+  let last = 0;
   while (at !== -1) {
     count++;
     last = at + 1;
@@ -243,19 +212,14 @@ function describeTail(tail: Buffer, bound: number): string {
 
 /**
  * The journal's records, read with `decode` (by default, JSON.parse of each line's JSON). With `replay`, each good
- * record goes to it as it is read, and `records` stays empty. `source` (by default the bytes themselves) is where
- * a codec reads back what it left unread (`RecordPlace`).
+ * record goes to it as it is read, and `records` stays empty.
  */
 export function scanJournal(
   input: Buffer | JournalBytes,
   decode: (json: Buffer, place: RecordPlace) => unknown = (json) => JSON.parse(json.toString('utf8')),
   replay?: (record: unknown) => void,
-  source?: RecordSource,
 ): JournalScan {
-  const buffered = Buffer.isBuffer(input) ? new JournalBuffer(input) : undefined;
-  const bytes: JournalBytes = buffered ?? (input as JournalBytes);
-  const from: RecordSource | undefined = source ?? buffered;
-  if (!from) throw new Error('scanJournal needs a source to read records back from');
+  const bytes = Buffer.isBuffer(input) ? new JournalBuffer(input) : input;
   const records: unknown[] = [];
   let offset = 0;
   let sequence = 0;
@@ -268,7 +232,7 @@ export function scanJournal(
     goodLength: offset,
     lastSequence: sequence,
     legacyRecords,
-    damage: { offset, recordNumber: sequence + 1, found, recordsFromDamage: countRecords(bytes.rest(offset), 0) },
+    damage: { offset, recordNumber: sequence + 1, found, recordsFromDamage: countRecords(bytes.rest(offset)) },
   });
   while (offset < bytes.length) {
     const next = bytes.lineAt(offset);
@@ -280,7 +244,7 @@ export function scanJournal(
       return damaged(describeTail(tail, bound));
     }
     const { line, end } = next;
-    const decoded = decodeLine(line, legacyAllowed, decode, { source: from, lineStart: offset });
+    const decoded = decodeLine(line, legacyAllowed, decode, { source: bytes, lineStart: offset });
     if (!decoded.ok) return damaged(decoded.found);
     if (decoded.sequence !== undefined && decoded.sequence !== sequence + 1)
       return damaged(`record number ${decoded.sequence} where ${sequence + 1} was expected: a gap in the sequence`);

@@ -24,8 +24,15 @@ import {
   writeSync,
 } from 'node:fs';
 import * as path from 'node:path';
-import { checkedSlice, encodeGroup, scanJournal, type JournalBytes, type JournalDamage } from './journalFormat';
-import { jsonRecords, type RecordCodec, type RecordSource, type Storage, type StorageFaults } from './storage';
+import {
+  checkedSlice,
+  encodeGroup,
+  NEWLINE,
+  scanJournal,
+  type JournalBytes,
+  type JournalDamage,
+} from './journalFormat';
+import { jsonRecords, type RecordCodec, type Storage, type StorageFaults } from './storage';
 
 export const JOURNAL_FILE_NAME = 'journal.log';
 
@@ -125,7 +132,7 @@ const WINDOW_BYTES = 4 * 1024 * 1024;
  * 100,000 activities is 200 MB, which need not all be in memory at once), and read back afterwards one record at
  * a time, for the codec's unread parts, each checked again against its checksum.
  */
-class JournalFile implements JournalBytes, RecordSource {
+class JournalFile implements JournalBytes {
   #window = Buffer.alloc(0);
   #windowStart = 0;
   #windowLength = 0;
@@ -188,8 +195,6 @@ class JournalFile implements JournalBytes, RecordSource {
     this.#closed = true;
   }
 }
-
-const NEWLINE = 0x0a;
 
 export class JournalStorage implements Storage {
   readonly recovered: readonly unknown[];
@@ -258,7 +263,7 @@ export class JournalStorage implements Storage {
     const codec = options.codec ?? jsonRecords;
     try {
       const journal = new JournalFile(fd);
-      const scan = scanJournal(journal, (json, place) => codec.decode(json, place), options.replay, journal);
+      const scan = scanJournal(journal, (json, place) => codec.decode(json, place), options.replay);
       journal.endScan();
       let repaired: RecoveryReport['repaired'];
       if (scan.damage) {
