@@ -11,7 +11,6 @@ import { Redactor } from './redact';
 
 /** The LogOutputChannel "Countersign", behind a redactor. */
 export interface Log extends Logger {
-  readonly channel: vscode.LogOutputChannel;
   /** Logs an error with its cause and stack (redacted). */
   failure(message: string, error: unknown): void;
   show(): void;
@@ -68,16 +67,13 @@ export function describeError(error: unknown, options: { stack?: boolean } = { s
   return lines.join('\n');
 }
 
-/** The log over `channel`, or over the channel `open` creates when the first line is written. */
-export function createLog(open: vscode.LogOutputChannel | (() => vscode.LogOutputChannel)): RedactingLog {
+/** The log over the channel `open` creates when the first line is written (or the log is shown). */
+export function createLog(open: () => vscode.LogOutputChannel): RedactingLog {
   const redactor = new Redactor();
   const line = (message: string, fields?: LogFields) => redactor.redact(message + formatFields(fields));
-  let opened = typeof open === 'function' ? undefined : open;
-  const channel = (): vscode.LogOutputChannel => (opened ??= (open as () => vscode.LogOutputChannel)());
+  let opened: vscode.LogOutputChannel | undefined;
+  const channel = (): vscode.LogOutputChannel => (opened ??= open());
   return {
-    get channel() {
-      return channel();
-    },
     redactor,
     redact: (text) => redactor.redact(text),
     trace: (message, fields) => channel().trace(line(message, fields)),

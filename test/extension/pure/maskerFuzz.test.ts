@@ -143,7 +143,7 @@ function recordingLog(): { log: RedactingLog; lines: string[] } {
   const lines: string[] = [];
   const keep = (line: string) => void lines.push(line);
   const channel = { trace: keep, debug: keep, info: keep, warn: keep, error: keep, show: () => undefined };
-  return { log: createLog(channel as unknown as vscode.LogOutputChannel), lines };
+  return { log: createLog(() => channel as unknown as vscode.LogOutputChannel), lines };
 }
 
 function activityCarrying(text: string): Activity {
