@@ -97,17 +97,10 @@ export function reviewHtml(model: ReviewModel, resources: ReviewPageResources, t
               `<li class="${v.approved ? 'approved' : 'rejected'}">${escapeHtml(v.who)}: ${escapeHtml(v.selection)}</li>`,
           )
           .join('')}</ul>`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(resources.cspSource, resources.nonce))}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeHtml(resources.styleUri)}">
-<title>${escapeHtml(t('Review: {0}', model.title))}</title>
-</head>
-<body data-state="${escapeHtml(JSON.stringify(resources.state))}">
-<header>
+  return page(
+    resources,
+    t('Review: {0}', model.title),
+    `<header>
 <h1>${escapeHtml(model.title)} <span class="status">${escapeHtml(model.statusLabel)}</span></h1>
 <p class="progress">${escapeHtml(model.progress)}</p>
 ${buttons(model.actions)}
@@ -116,10 +109,8 @@ ${buttons(model.actions)}
 ${whatItDoes.map((s) => section(s, t)).join('\n')}
 <section id="summary"><h2>${escapeHtml(t('Activity'))}</h2>${rowsTable(model.summary)}<h3>${escapeHtml(t('Votes'))}</h3>${votes}</section>
 ${rest.map((s) => section(s, t)).join('\n')}
-</main>
-<script nonce="${escapeHtml(resources.nonce)}" src="${escapeHtml(resources.scriptUri)}"></script>
-</body>
-</html>`;
+</main>`,
+  );
 }
 
 /** The page shown while the activity is read, or when it cannot be: a sentence, and Retry where it helps. */
@@ -130,18 +121,28 @@ export function messageHtml(
   retry: boolean,
   t: Translate = englishText,
 ): string {
+  return page(
+    resources,
+    heading,
+    `<h1>${escapeHtml(heading)}</h1>
+<p class="note info">${escapeHtml(text)}</p>
+${retry ? buttons([{ id: 'retry', label: t('Retry'), primary: false }]) : ''}`,
+  );
+}
+
+/** A page of the panel: its policy, style sheet, title and state, `body` (already escaped), and its one script. */
+function page(resources: ReviewPageResources, title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(resources.cspSource, resources.nonce))}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${escapeHtml(resources.styleUri)}">
-<title>${escapeHtml(heading)}</title>
+<title>${escapeHtml(title)}</title>
 </head>
 <body data-state="${escapeHtml(JSON.stringify(resources.state))}">
-<h1>${escapeHtml(heading)}</h1>
-<p class="note info">${escapeHtml(text)}</p>
-${retry ? buttons([{ id: 'retry', label: t('Retry'), primary: false }]) : ''}
+${body}
 <script nonce="${escapeHtml(resources.nonce)}" src="${escapeHtml(resources.scriptUri)}"></script>
 </body>
 </html>`;
