@@ -27,6 +27,7 @@ import {
   clearNotifications,
   notification,
   pane,
+  pickFromQuickPick,
   runFromPalette,
   showContainer,
   treeItem,
@@ -411,11 +412,7 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await screenshot(page, 'inbox.png');
     await clearNotifications(page);
     await runFromPalette(page, 'Countersign: Approve Activity');
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: 'Create smart contract interface' })
-      .first()
-      .waitFor();
-    await page.keyboard.press('Enter');
+    await pickFromQuickPick(page, 'Create smart contract interface');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
     const buttons = await dialog.locator('.dialog-buttons .monaco-button').allInnerTexts();

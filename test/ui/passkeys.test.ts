@@ -26,6 +26,7 @@ import {
   clearNotifications,
   notification,
   pane,
+  pickFromQuickPick,
   runFromPalette,
   showContainer,
   treeItem,
@@ -217,11 +218,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await showContainer(page, 'Countersign');
     const tab = await tabOpenedBy(async () => {
       await runFromPalette(page, 'Countersign: Approve Activity with Passkey');
-      await page
-        .locator('.quick-input-list .monaco-list-row', { hasText: 'Create smart contract interface' })
-        .first()
-        .waitFor();
-      await page.keyboard.press('Enter');
+      await pickFromQuickPick(page, 'Create smart contract interface');
     });
     await tab.getByRole('heading', { name: 'Approve with your passkey' }).waitFor();
     await tab.getByText('Create smart contract interface').first().waitFor();

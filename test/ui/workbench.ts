@@ -62,6 +62,25 @@ export async function runFromPalette(page: Page, title: string): Promise<void> {
 }
 
 /**
+ * Chooses the first row of the open quick pick that holds `text`, with Enter once the row shows. An Enter that
+ * lands while the pick is still settling (its items just set) can be dropped: the pick then stays open with the
+ * row active, so Enter is pressed again, at most three times, until the row is gone.
+ */
+export async function pickFromQuickPick(page: Page, text: string | RegExp): Promise<void> {
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
+  await row.waitFor();
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Enter');
+    try {
+      await row.waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/**
  * Waits for the input box titled `title`, types `value` (or keeps what is proposed), presses Enter, and
  * returns the value that was proposed.
  */
