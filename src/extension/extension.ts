@@ -14,9 +14,9 @@ import { registerOrganizationKindContext } from './profiles/organizationKind';
 import { registerProfileStatusBar } from './profiles/profileStatusBar';
 import { ProfileStore } from './profiles/profileStore';
 import { createServices, type Services } from './services';
-import { registerActivitiesView } from './views/activitiesTree';
+import { registerActivitiesView } from './views/activitiesView';
 import { Inbox } from './inbox/inbox';
-import { registerOrganizationView } from './views/organizationTree';
+import { registerOrganizationView } from './views/organizationView';
 import { ReviewPages } from './review/reviewPages';
 import type { Views } from './views/views';
 

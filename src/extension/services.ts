@@ -9,6 +9,7 @@ import { ContextKeys } from './commandIds';
 import { clampSetting, type NumericSetting } from './settingBounds';
 import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
+import { ContextKey } from './ui/contextKey';
 import type { InterfaceList } from './abi/interfaceList';
 import { FactsCache } from './inbox/factsCache';
 import type { OrganizationFacts } from './inbox/inboxRules';
@@ -56,6 +57,11 @@ export interface Services {
   redact(text: string): string;
   settings(): Settings;
   state(): CountersignState;
+  /**
+   * A view is drawn: from now on the `countersign.state` context key follows state(). Only the views' welcome
+   * content reads it, so a window that shows neither view never sets it.
+   */
+  showStateInViews(): Promise<void>;
   /** The active session, or undefined when there is no profile or no key (the welcome views say which). */
   session(): Promise<Session | undefined>;
   /**
@@ -103,6 +109,11 @@ export function createServices(
   const submittedHere = new Set<string>();
   const facts = new FactsCache();
   let state: CountersignState = 'noProfile';
+  /** Whether state has been worked out once (the secret storage has answered). */
+  let stateKnown = false;
+  let stateInViews = false;
+  const stateKey = new ContextKey<CountersignState>(ContextKeys.state);
+  const mirrorState = () => (stateKnown && stateInViews ? stateKey.set(state) : Promise.resolve());
   let cached: { key: string; session: Session } | undefined;
 
   const dropSession = () => {
@@ -147,7 +158,8 @@ export function createServices(
       next = 'error';
     }
     state = next;
-    await vscode.commands.executeCommand('setContext', ContextKeys.state, next);
+    stateKnown = true;
+    await mirrorState();
   };
 
   const onProfileChange = () => {
@@ -201,6 +213,10 @@ export function createServices(
     redact: (text) => log.redact(text),
     settings: readSettings,
     state: () => state,
+    showStateInViews: () => {
+      stateInViews = true;
+      return mirrorState();
+    },
     session,
     requireSession: async () => {
       const active = profiles.active();

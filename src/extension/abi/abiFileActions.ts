@@ -23,7 +23,7 @@ import { labelProblem } from '../commands/operationInputs';
 import { submitActivity } from '../commands/submitActivity';
 import { deleteSmartContractInterface } from '../commands/deletions';
 import type { Views } from '../views/views';
-import { ORGANIZATION_VIEW_ID } from '../views/organizationTree';
+import { ORGANIZATION_VIEW_ID } from '../views/viewIds';
 import type { SmartContractInterfaceElement } from '../views/treeElements';
 import type { PendingRegistration } from './interfaceList';
 import { fileAbiUri, registeredAbiUri } from './registeredAbiUri';

@@ -11,7 +11,7 @@ import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
 import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../views/pollSchedule';
-import { awaitingCountText } from '../wording/activityWords';
+import { awaitingCountText } from '../wording/awaitingWords';
 import type { InboxNotice, InboxState } from './inboxRules';
 
 export type { InboxNotice, InboxState } from './inboxRules';
@@ -24,7 +24,8 @@ export class Inbox implements vscode.Disposable {
   readonly onDidChange = this.#changed.event;
   /** Fires for each notification raised (tests listen to it instead of reading notifications). */
   readonly onDidNotify = this.#notified.event;
-  readonly #statusBar: vscode.StatusBarItem;
+  /** Made when something first waits for a vote. */
+  #statusBar: vscode.StatusBarItem | undefined;
   readonly #disposables: vscode.Disposable[] = [];
   #state: InboxState | undefined;
   #signature = '';
@@ -36,11 +37,8 @@ export class Inbox implements vscode.Disposable {
 
   constructor(services: Services) {
     this.#services = services;
-    this.#statusBar = vscode.window.createStatusBarItem('countersign.inbox', vscode.StatusBarAlignment.Left, 99);
-    this.#statusBar.name = t('Countersign: awaiting your vote');
-    this.#statusBar.command = { command: CommandIds.revealActivity, title: t('Show Activities Awaiting Your Vote') };
     this.#disposables.push(
-      this.#statusBar,
+      { dispose: () => this.#statusBar?.dispose() },
       this.#changed,
       this.#notified,
       services.onDidChange((scope) => {
@@ -76,8 +74,8 @@ export class Inbox implements vscode.Disposable {
   get statusBar(): { readonly shown: boolean; readonly text: string; readonly label: string } {
     return {
       shown: this.count > 0,
-      text: this.#statusBar.text,
-      label: this.#statusBar.accessibilityInformation?.label ?? '',
+      text: this.#statusBar?.text ?? '',
+      label: this.#statusBar?.accessibilityInformation?.label ?? '',
     };
   }
 
@@ -115,19 +113,27 @@ export class Inbox implements vscode.Disposable {
       state?.open.map((a) => [a.id, a.status, a.votes.length]),
     ]);
     const count = state?.awaiting.length ?? 0;
-    if (count > 0) {
+    if (count > 0 && !this.#disposed) {
       const words = awaitingCountText(count, t);
-      this.#statusBar.text = `$(bell-dot) ${count}`;
-      this.#statusBar.tooltip = words;
-      this.#statusBar.accessibilityInformation = { label: words, role: 'button' };
-      this.#statusBar.show();
+      const item = (this.#statusBar ??= this.#createStatusBar());
+      item.text = `$(bell-dot) ${count}`;
+      item.tooltip = words;
+      item.accessibilityInformation = { label: words, role: 'button' };
+      item.show();
     } else {
-      this.#statusBar.hide();
+      this.#statusBar?.hide();
     }
     if (signature !== this.#signature) {
       this.#signature = signature;
       this.#changed.fire();
     }
+  }
+
+  #createStatusBar(): vscode.StatusBarItem {
+    const item = vscode.window.createStatusBarItem('countersign.inbox', vscode.StatusBarAlignment.Left, 99);
+    item.name = t('Countersign: awaiting your vote');
+    item.command = { command: CommandIds.revealActivity, title: t('Show Activities Awaiting Your Vote') };
+    return item;
   }
 
   // ---- the poll ----

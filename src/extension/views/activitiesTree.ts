@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { InvalidInputError, ServiceError, type Activity, type CountersignClient } from '../../api';
 import type { Inbox } from '../inbox/inbox';
-import { awaitingCountText, awaitingGroupLabel } from '../wording/activityWords';
+import { awaitingCountText, awaitingGroupLabel } from '../wording/awaitingWords';
 import { CommandIds } from '../commandIds';
 import type { ChangeScope, Services, Session } from '../services';
 import { t } from '../ui/l10n';
@@ -24,8 +24,10 @@ import {
 } from './treeElements';
 import { fieldTreeItem, loadMoreElement, messageTreeItem, themeIcon } from './treeItems';
 import { contextValue } from './contextValue';
+import type { ActivitiesRows } from './views';
+import type { TreeHost } from './treeShell';
+import { ACTIVITIES_VIEW_ID } from './viewIds';
 
-export const ACTIVITIES_VIEW_ID = 'countersign.activities';
 const INBOX_GROUP_ID = `${ACTIVITIES_VIEW_ID}/awaitingYourVote`;
 /** The statuses the inbox follows (votes can still come): the view leaves those to it. */
 const DECISION_STATUSES_AND_PENDING: readonly string[] = [
@@ -35,21 +37,6 @@ const DECISION_STATUSES_AND_PENDING: readonly string[] = [
 /** The service returns at most 100 activities per request. */
 const MAX_PAGE = 100;
 
-export interface ActivitiesView extends vscode.Disposable {
-  readonly provider: vscode.TreeDataProvider<ActivitiesElement>;
-  readonly treeView: vscode.TreeView<ActivitiesElement>;
-  /** Reloads the list (as many activities as are shown now) and redraws. */
-  refresh(): void;
-  /** Loads the next page; does nothing when the last page was not full. */
-  loadMore(): Promise<void>;
-  /** The activity rows as the tree orders them now, those awaiting your vote first (loads if needed). */
-  activities(): Promise<readonly ActivityElement[]>;
-  /** The group "Awaiting your vote (N)" as the view shows it, once loaded. */
-  inboxGroup(): Promise<InboxGroupElement | undefined>;
-  /** Shows and selects the activity (loads it when it is not in the list); without an id, the inbox group. */
-  reveal(activityId?: string): Promise<void>;
-}
-
 interface ActivityList {
   readonly organizationId: string;
   /** In the order the service returned them, across pages: the cursor of the next page is the last one. */
@@ -57,12 +44,7 @@ interface ActivityList {
   hasMore: boolean;
 }
 
-export function registerActivitiesView(services: Services, inbox: Inbox): ActivitiesView {
-  return new ActivitiesTree(services, inbox);
-}
-
-class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> implements ActivitiesView {
-  readonly provider: vscode.TreeDataProvider<ActivitiesElement> = this;
+export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> implements ActivitiesRows {
   protected readonly what = 'activities';
   /** One element per activity id, reused across loads so that a change can be fired for that element. */
   readonly #elements = new Map<string, ActivityElement>();
@@ -76,26 +58,16 @@ class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> impleme
   /** The group row, one object per count, so that a reveal finds the row the view drew. */
   #group: InboxGroupElement | undefined;
 
-  constructor(services: Services, inbox: Inbox) {
-    super(services, ACTIVITIES_VIEW_ID, ['profile', 'activities']);
+  constructor(services: Services, inbox: Inbox, host: TreeHost<ActivitiesElement>) {
+    super(services, host, ['profile', 'activities']);
     this.#inbox = inbox;
     this.disposables.push(
       this.treeView.onDidChangeVisibility((event) => {
         if (event.visible) this.#schedulePoll();
         else this.#stopPolling();
       }),
-      inbox.onDidChange(() => {
-        this.#showCount();
-        this.redraw();
-      }),
+      inbox.onDidChange(() => this.redraw()),
     );
-    this.#showCount();
-  }
-
-  /** The view's badge: the inbox's count, none at zero. */
-  #showCount(): void {
-    const count = this.#inbox.count;
-    this.treeView.badge = count > 0 ? { value: count, tooltip: awaitingCountText(count, t) } : undefined;
   }
 
   /** The activities awaiting your vote, as elements of this view. */

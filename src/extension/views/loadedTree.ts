@@ -10,6 +10,7 @@ import type { ChangeScope, Services, Session } from '../services';
 import { adviceFor, calmStateFor } from '../ui/advice';
 import type { GroupElement, MessageElement } from './treeElements';
 import { calmElements, errorElements } from './treeItems';
+import type { TreeHost, TreeRows } from './treeShell';
 
 /** What a view shows, as data: the views draw each state their own way. */
 export type TreeModel<T> =
@@ -25,11 +26,10 @@ export type SettledModel<T> = Exclude<TreeModel<T>, { readonly kind: 'loading' }
 /** Changes reported through services.onDidChange are gathered for this long before the view redraws. */
 export const REFRESH_DEBOUNCE_MS = 250;
 
-export abstract class LoadedTree<T, E> implements vscode.TreeDataProvider<E>, vscode.Disposable {
+export abstract class LoadedTree<T, E> implements TreeRows<E> {
   readonly treeView: vscode.TreeView<E>;
   protected readonly services: Services;
-  readonly #emitter = new vscode.EventEmitter<E | undefined>();
-  readonly onDidChangeTreeData = this.#emitter.event;
+  readonly #host: TreeHost<E>;
   protected readonly disposables: vscode.Disposable[] = [];
   #model: SettledModel<T> | undefined;
   /** Bumped on every invalidation; a load started under an older generation is thrown away. */
@@ -39,12 +39,11 @@ export abstract class LoadedTree<T, E> implements vscode.TreeDataProvider<E>, vs
   #disposed = false;
 
   /** `scopes`: the changes (services.onDidChange) after which the view loads again. */
-  constructor(services: Services, viewId: string, scopes: readonly ChangeScope[]) {
+  constructor(services: Services, host: TreeHost<E>, scopes: readonly ChangeScope[]) {
     this.services = services;
-    this.treeView = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true });
+    this.#host = host;
+    this.treeView = host.treeView;
     this.disposables.push(
-      this.treeView,
-      this.#emitter,
       services.onDidChange((scope) => {
         if (!scopes.includes(scope)) return;
         this.onScopeChange(scope);
@@ -60,6 +59,7 @@ export abstract class LoadedTree<T, E> implements vscode.TreeDataProvider<E>, vs
 
   abstract getTreeItem(element: E): vscode.TreeItem;
   abstract getChildren(element?: E): vscode.ProviderResult<E[]>;
+  abstract getParent(element: E): vscode.ProviderResult<E>;
 
   /** Before the reload that a change causes: a view may forget what it kept for the old model. */
   protected onScopeChange(_scope: ChangeScope): void {}
@@ -118,7 +118,7 @@ export abstract class LoadedTree<T, E> implements vscode.TreeDataProvider<E>, vs
 
   /** Redraws `element` (or the whole view) without loading again. */
   protected redraw(element?: E): void {
-    if (!this.#disposed) this.#emitter.fire(element);
+    if (!this.#disposed) this.#host.redraw(element);
   }
 
   protected invalidate(debounced: boolean): void {

@@ -31,25 +31,11 @@ import {
   type UserElement,
 } from './treeElements';
 import { calmElements, fieldTreeItem, messageTreeItem } from './treeItems';
-
-export const ORGANIZATION_VIEW_ID = 'countersign.organization';
-
-export interface OrganizationView extends vscode.Disposable {
-  readonly provider: vscode.TreeDataProvider<OrganizationElement>;
-  readonly treeView: vscode.TreeView<OrganizationElement>;
-  refresh(): void;
-  /** What the view holds now, loaded if needed: undefined lists failed to load (or there is no session). */
-  contents(): Promise<OrganizationContents | undefined>;
-}
+import type { OrganizationContents, OrganizationRows } from './views';
+import type { TreeHost } from './treeShell';
+import { ORGANIZATION_VIEW_ID } from './viewIds';
 
 type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
-
-export interface OrganizationContents {
-  readonly organizationId: string;
-  readonly smartContractInterfaces: readonly SmartContractInterface[] | undefined;
-  readonly privateKeys: readonly PrivateKey[] | undefined;
-  readonly privateKeyTags: readonly Tag[] | undefined;
-}
 
 interface Model {
   readonly organizationId: string;
@@ -62,16 +48,11 @@ interface Model {
   readonly sessionFailed?: boolean;
 }
 
-export function registerOrganizationView(services: Services): OrganizationView {
-  return new OrganizationTree(services);
-}
-
-class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements OrganizationView {
-  readonly provider: vscode.TreeDataProvider<OrganizationElement> = this;
+export class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements OrganizationRows {
   protected readonly what = 'the organization';
 
-  constructor(services: Services) {
-    super(services, ORGANIZATION_VIEW_ID, ['profile', 'organization']);
+  constructor(services: Services, host: TreeHost<OrganizationElement>) {
+    super(services, host, ['profile', 'organization']);
   }
 
   async contents(): Promise<OrganizationContents | undefined> {

@@ -405,16 +405,6 @@ export function waitingSentence(
     : t('{0}: waiting for {1} more approvals{2}.', what, missing, who);
 }
 
-/** The inbox's count in words, for the status bar's tooltip, its accessible label and the view's badge. */
-export function awaitingCountText(count: number, t: Translate = englishText): string {
-  return count === 1 ? t('1 activity waits for your vote') : t('{0} activities wait for your vote', count);
-}
-
-/** The group at the top of the Activities view. */
-export function awaitingGroupLabel(count: number, t: Translate = englishText): string {
-  return t('Awaiting your vote ({0})', count);
-}
-
 /** The notification of one new activity waiting for the user's vote: who asks, what, and where it stands. */
 export function awaitingNotice(
   activity: Pick<Activity, 'type' | 'intent'>,

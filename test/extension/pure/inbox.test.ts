@@ -16,13 +16,12 @@ import {
   activityTitle,
   alreadyVotedText,
   approvalProgressText,
-  awaitingCountText,
-  awaitingGroupLabel,
   awaitingNotice,
   outcomeSentence,
   signingIntentLines,
   waitingSentence,
 } from '../../../src/extension/wording/activityWords';
+import { awaitingCountText, awaitingGroupLabel } from '../../../src/extension/wording/awaitingWords';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

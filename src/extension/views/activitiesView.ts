@@ -1,0 +1,42 @@
+/**
+ * The Activities view as activation makes it: the view, its badge (the inbox's count, shown on the view's
+ * container even while the view is closed) and a shell whose rows (activitiesTree.ts) load when the view is first
+ * shown or a command first needs them.
+ */
+import type { Inbox } from '../inbox/inbox';
+import type { Services } from '../services';
+import { t } from '../ui/l10n';
+import { awaitingCountText } from '../wording/awaitingWords';
+import type { ActivitiesElement } from './treeElements';
+import { TreeShell } from './treeShell';
+import { ACTIVITIES_VIEW_ID } from './viewIds';
+import type { ActivitiesRows, ActivitiesView } from './views';
+
+export function registerActivitiesView(services: Services, inbox: Inbox): ActivitiesView {
+  const shell = new TreeShell<ActivitiesElement, ActivitiesRows>(ACTIVITIES_VIEW_ID, async (host) => {
+    void services.showStateInViews();
+    const { ActivitiesTree } = await import('./activitiesTree.js');
+    return new ActivitiesTree(services, inbox, host);
+  });
+  // No badge until something waits for a vote (the inbox counts none before its first look).
+  let shown = 0;
+  const subscription = inbox.onDidChange(() => {
+    const count = inbox.count;
+    if (count === shown) return;
+    shown = count;
+    shell.treeView.badge = count > 0 ? { value: count, tooltip: awaitingCountText(count, t) } : undefined;
+  });
+  return {
+    provider: shell,
+    treeView: shell.treeView,
+    refresh: () => shell.refresh(),
+    loadMore: async () => (await shell.rows()).loadMore(),
+    activities: async () => (await shell.rows()).activities(),
+    inboxGroup: async () => (await shell.rows()).inboxGroup(),
+    reveal: async (activityId) => (await shell.rows()).reveal(activityId),
+    dispose: () => {
+      subscription.dispose();
+      shell.dispose();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The Organization view as activation makes it: the view and a shell whose rows (organizationTree.ts) load when
+ * the view is first shown or a command first needs them.
+ */
+import type { Services } from '../services';
+import type { OrganizationElement } from './treeElements';
+import { TreeShell } from './treeShell';
+import { ORGANIZATION_VIEW_ID } from './viewIds';
+import type { OrganizationRows, OrganizationView } from './views';
+
+export function registerOrganizationView(services: Services): OrganizationView {
+  const shell = new TreeShell<OrganizationElement, OrganizationRows>(ORGANIZATION_VIEW_ID, async (host) => {
+    void services.showStateInViews();
+    const { OrganizationTree } = await import('./organizationTree.js');
+    return new OrganizationTree(services, host);
+  });
+  return {
+    provider: shell,
+    treeView: shell.treeView,
+    refresh: () => shell.refresh(),
+    contents: async () => (await shell.rows()).contents(),
+    dispose: () => shell.dispose(),
+  };
+}
