@@ -1,9 +1,10 @@
 /**
- * The local sandbox, run as a process of its own (see sandboxProcess.ts) that ends with the window that started
- * it: started on demand, its data kept in the extension's global storage so that what a user made survives a
- * restart of VS Code. Each start creates or refreshes the
- * "Local sandbox · <organization>" profiles from its credentials (keys straight into the key vault); the Demo one
- * becomes active unless a local sandbox profile already is.
+ * What starts, shares and stops the local sandbox (localSandbox.ts is what activation makes of it, and loads this
+ * with the first start). The sandbox runs as a process of its own (see sandboxProcess.ts) that ends with the
+ * window that started it, its data kept in the extension's global storage so that what a user made survives a
+ * restart of VS Code. Each start creates or refreshes the "Local sandbox · <organization>" profiles from its
+ * credentials (keys straight into the key vault); the Demo one becomes active unless a local sandbox profile
+ * already is.
  *
  * A "Local sandbox" profile brings its sandbox up by itself when the views or a command need it (after VS Code
  * restarts, say), on the port it had before when that port is free, unless the user stopped it in this window.
@@ -29,12 +30,9 @@ import {
   type SandboxOrganizationRecord,
   type SandboxProcess,
 } from './sandboxProcess';
+import { LOCAL_SANDBOX_PROFILE_ID, type Profile, type ProfileStore } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
-import type { Profile, ProfileStore } from './profiles/profileStore';
 import type { RedactingLog } from './output/log';
-
-/** Stable ids, so that every start refreshes the same profiles instead of adding new ones. */
-export const LOCAL_SANDBOX_PROFILE_ID = 'local-sandbox';
 
 interface SandboxProfile {
   readonly id: string;
@@ -106,7 +104,7 @@ export interface LocalSandboxNeeds {
   readonly keys: KeyVault;
 }
 
-export class LocalSandbox implements vscode.Disposable {
+export class LocalSandboxRunner implements vscode.Disposable {
   readonly #services: LocalSandboxNeeds;
   readonly #changed = new vscode.EventEmitter<void>();
   /** The sandbox came up, stopped or crashed: what the views show of the active profile may have changed. */
@@ -119,8 +117,10 @@ export class LocalSandbox implements vscode.Disposable {
   /** How this window's sandbox ended when nobody stopped it: what the views show until the next Start. */
   #crash: TransportError | undefined;
 
-  constructor(services: LocalSandboxNeeds) {
+  /** `stoppedHere`: the user stopped the sandbox in this window before anything loaded this. */
+  constructor(services: LocalSandboxNeeds, options: { readonly stoppedHere?: boolean } = {}) {
     this.#services = services;
+    this.#stoppedHere = options.stoppedHere ?? false;
   }
 
   /** The sandbox process this window runs. */

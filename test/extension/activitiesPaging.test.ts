@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import { LOCAL_SANDBOX_PROFILE_ID } from '../../src/extension/localSandbox';
+import { LOCAL_SANDBOX_PROFILE_ID } from '../../src/extension/profiles/profileStore';
 import { extensionApi, noteSecret, organizationNamed, run } from './hostSupport';
 
 const ABI =

@@ -11,7 +11,8 @@
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
-import { LOCAL_SANDBOX_PROFILE_ID, type LocalSandbox } from '../localSandbox';
+import type { LocalSandbox } from '../localSandbox';
+import { LOCAL_SANDBOX_PROFILE_ID } from '../profiles/profileStore';
 import { loadRemoteApi } from '../remoteApi';
 import type { SandboxCredentials, SandboxOrganizationRecord } from '../sandboxProcess';
 import type { Services } from '../services';

@@ -3,13 +3,15 @@
  * here: they live in the key vault under the profile's id. globalState is per user, never per workspace, so a
  * workspace cannot point a profile at another service.
  */
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { InvalidInputError, checkBaseUrl } from '../../api';
 
 const PROFILES_KEY = 'countersign.profiles';
 const ACTIVE_KEY = 'countersign.activeProfileId';
 export const DEFAULT_BASE_URL = 'https://api.turnkey.com';
+
+/** The Demo organization's local sandbox profile: a stable id, so that every start refreshes it. */
+export const LOCAL_SANDBOX_PROFILE_ID = 'local-sandbox';
 
 /** A profile: where the service is and which organization to act on. The private key is not here. */
 export interface Profile {
@@ -87,7 +89,11 @@ export class ProfileStore implements vscode.Disposable {
   }
 
   async add(input: ProfileInput, options: { activate?: boolean; id?: string } = {}): Promise<Profile> {
-    const profile: Profile = { id: options.id ?? randomUUID(), ...checkInput(input) };
+    const profile: Profile = {
+      // The Web Crypto global: activation imports nothing from node:crypto.
+      id: options.id ?? crypto.randomUUID(),
+      ...checkInput(input),
+    };
     await this.#state.update(PROFILES_KEY, [...this.list().filter((p) => p.id !== profile.id), profile]);
     if (options.activate ?? true) await this.#state.update(ACTIVE_KEY, profile.id);
     this.#emitter.fire();
