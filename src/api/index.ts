@@ -34,16 +34,13 @@ export {
   type Stamp,
   type Stamper,
 } from './stamping/stamper';
-export {
-  DEFAULT_WEBAUTHN_TIMEOUT_MS,
-  WebauthnStamper,
-  webauthnChallenge,
-  webauthnChallengeHex,
-  type GetWebauthnAssertion,
-  type UserVerificationRequirement,
-  type WebauthnAssertion,
-  type WebauthnAssertionRequest,
-  type WebauthnStamperConfig,
+// The passkey stamper (it hashes with node:crypto) is in `./remote`, beside the API key one; here are its types.
+export type {
+  GetWebauthnAssertion,
+  UserVerificationRequirement,
+  WebauthnAssertion,
+  WebauthnAssertionRequest,
+  WebauthnStamperConfig,
 } from './stamping/webauthnStamper';
 // Keys, stamps and App Proofs are checked and made with @noble/curves, which builds its P-256 tables when it
 // loads: the functions are in `./remote`; here are their types only.

@@ -16,6 +16,17 @@ export {
   type ApiKeyPair,
 } from './stamping/apiKeys';
 export { ApiKeyStamper, type ApiKeyStamperConfig } from './stamping/apiKeyStamper';
+export {
+  DEFAULT_WEBAUTHN_TIMEOUT_MS,
+  WebauthnStamper,
+  webauthnChallenge,
+  webauthnChallengeHex,
+  type GetWebauthnAssertion,
+  type UserVerificationRequirement,
+  type WebauthnAssertion,
+  type WebauthnAssertionRequest,
+  type WebauthnStamperConfig,
+} from './stamping/webauthnStamper';
 export { decodeStamp, verifyApiKeyStamp, type DecodedStamp, type StampVerification } from './stamping/verifyStamp';
 export {
   decodeWebauthnStamp,

@@ -21,7 +21,8 @@ import {
   parseAuthenticatorData,
 } from '@simplewebauthn/server/helpers';
 import { ECDH } from 'node:crypto';
-import { webauthnChallenge, type Attestation, type DecodedWebauthnStamp } from '../api';
+import type { Attestation, DecodedWebauthnStamp } from '../api';
+import { webauthnChallenge } from '../api/remote';
 import { allowedPasskeyOrigins, rpIdsOf } from './organizationFeatures';
 import type { Organization } from './state';
 

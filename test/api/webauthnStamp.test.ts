@@ -1,14 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { p256 } from '@noble/curves/nist.js';
+import { InvalidInputError, WEBAUTHN_STAMP_HEADER, type WebauthnAssertionRequest } from '../../src/api';
 import {
-  InvalidInputError,
-  WEBAUTHN_STAMP_HEADER,
+  decodeWebauthnStamp,
+  verifyWebauthnStamp,
   WebauthnStamper,
   webauthnChallenge,
   webauthnChallengeHex,
-  type WebauthnAssertionRequest,
-} from '../../src/api';
-import { decodeWebauthnStamp, verifyWebauthnStamp } from '../../src/api/remote';
+} from '../../src/api/remote';
 import { readFixture } from '../support/fixtures';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 

@@ -13,10 +13,9 @@ import {
   FeatureName,
   MAX_AUTHENTICATORS_PER_USER,
   ServiceError,
-  WebauthnStamper,
   type Attestation,
 } from '../../src/api';
-import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
+import { ApiKeyStamper, CountersignClient, WebauthnStamper } from '../../src/api/remote';
 import { startSandbox } from '../../src/sandbox';
 import { SoftwareAuthenticator, type AttestOptions } from '../support/softwareAuthenticator';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';

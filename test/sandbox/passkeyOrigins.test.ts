@@ -4,8 +4,8 @@
  * no listed origin, is refused; while unset, any origin is accepted, as the service documents.
  */
 import * as assert from 'node:assert/strict';
-import { FeatureName, ServiceError, WebauthnStamper, type Activity } from '../../src/api';
-import { CountersignClient } from '../../src/api/remote';
+import { FeatureName, ServiceError, type Activity } from '../../src/api';
+import { CountersignClient, WebauthnStamper } from '../../src/api/remote';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 

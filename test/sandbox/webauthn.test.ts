@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ServiceError, WebauthnStamper, type Activity } from '../../src/api';
-import { CountersignClient, generateApiKeyPair, operations } from '../../src/api/remote';
+import { ServiceError, type Activity } from '../../src/api';
+import { CountersignClient, WebauthnStamper, generateApiKeyPair, operations } from '../../src/api/remote';
 import type { SandboxAuthenticator } from '../../src/sandbox';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';

@@ -4,7 +4,6 @@
  */
 import {
   InvalidInputError,
-  WebauthnStamper,
   type CountersignClient,
   type WebauthnAssertion,
   type WebauthnAssertionRequest,
@@ -52,7 +51,7 @@ export async function passkeyVoteClient(
   description: ApprovalDescription,
   signal: AbortSignal,
 ): Promise<CountersignClient> {
-  const { CountersignClient } = await loadRemoteApi();
+  const { CountersignClient, WebauthnStamper } = await loadRemoteApi();
   const getAssertion = async (request: WebauthnAssertionRequest): Promise<WebauthnAssertion> => {
     const content = approvalPage(request, description, allowed, t);
     return assertionOf(await runPasskeyPage(services, content, signal));

@@ -7,8 +7,14 @@
 import * as assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import type * as vscode from 'vscode';
-import { WebauthnStamper, type Activity } from '../../../src/api';
-import { activitySchema, ApiKeyStamper, generateApiKeyPair, parsePrivateKey } from '../../../src/api/remote';
+import type { Activity } from '../../../src/api';
+import {
+  activitySchema,
+  ApiKeyStamper,
+  WebauthnStamper,
+  generateApiKeyPair,
+  parsePrivateKey,
+} from '../../../src/api/remote';
 import { activityJsonText } from '../../../src/extension/output/activityReport';
 import { createLog, type RedactingLog } from '../../../src/extension/output/log';
 import { activityHeadline } from '../../../src/extension/wording/activityWords';

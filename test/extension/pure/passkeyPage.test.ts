@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import { WebauthnStamper, type WebauthnAssertionRequest } from '../../../src/api';
-import { CountersignClient } from '../../../src/api/remote';
+import type { WebauthnAssertionRequest } from '../../../src/api';
+import { CountersignClient, WebauthnStamper } from '../../../src/api/remote';
 import {
   approvalPage,
   assertionOf,
