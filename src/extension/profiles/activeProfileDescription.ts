@@ -4,8 +4,12 @@ import type { Views } from '../views/views';
 import type { Services } from '../services';
 
 export function registerActiveProfileDescription(services: Services, views: Views): vscode.Disposable {
+  // A view has no description until it is given one: without a profile there is nothing to set.
+  let shown: string | undefined;
   const update = () => {
     const label = services.profiles.active()?.label;
+    if (label === shown) return;
+    shown = label;
     views.activities.treeView.description = label;
     views.organization.treeView.description = label;
   };

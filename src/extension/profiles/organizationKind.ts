@@ -3,9 +3,10 @@
  * sandbox says which organization has a parent), unknown for other services. Mirrored in the context key
  * `countersign.organizationKind`, so that Delete Sub-Organization is not offered on a top-level organization.
  */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { ContextKeys } from '../commandIds';
 import type { Profile, Services } from '../services';
+import { ContextKey } from '../ui/contextKey';
 
 export type OrganizationKind = 'subOrganization' | 'topLevel' | 'unknown';
 
@@ -16,12 +17,9 @@ export function organizationKind(profile: Pick<Profile, 'parentOrganizationId'> 
 }
 
 export function registerOrganizationKindContext(services: Services): vscode.Disposable {
-  const update = () =>
-    void vscode.commands.executeCommand(
-      'setContext',
-      ContextKeys.organizationKind,
-      organizationKind(services.profiles.active()),
-    );
+  // `countersign.organizationKind != topLevel` reads an unset key as an unknown kind.
+  const key = new ContextKey<OrganizationKind>(ContextKeys.organizationKind, 'unknown');
+  const update = () => void key.set(organizationKind(services.profiles.active()));
   update();
   return services.profiles.onDidChange(update);
 }
