@@ -40,9 +40,13 @@ const watchLogger = {
  * Keeps what activation loads in one chunk. esbuild gives each set of entry points that reach a module a chunk of
  * its own, and every module loaded with import() is an entry point: the modules activation loads, each shared with
  * a different set of lazily loaded ones, would spread over a dozen small files, and each file costs the host a
- * resolve, a read and a link before activate() runs. So each module loaded with import() also imports the entry,
- * statically: every module the entry reaches is then reached by the same set of entry points and lands in one
- * chunk. At run time the added import does nothing, since whatever loads a lazy module has loaded the entry.
+ * resolve, a read and a link before activate() runs. So every module of ours also imports the entry, statically:
+ * each lazily loaded one then reaches all that the entry reaches, every module the entry reaches is reached by the
+ * same set of entry points, and lands in one chunk. Every module, not only those loaded with import(): esbuild
+ * loads files in parallel, and a module may be loaded through a static import before the import() that makes it
+ * an entry point is resolved (marking only those made the chunking vary from build to build). At run time the
+ * added import does nothing: whatever loads a lazy module has loaded the entry, and in the entry's own chunk the
+ * import closes a cycle that the bundle's module order already resolves.
  * @param {string} entry the extension's entry, relative to the root
  * @returns {import('esbuild').Plugin}
  */
@@ -51,20 +55,8 @@ function oneActivationChunk(entry) {
   return {
     name: 'one-activation-chunk',
     setup(build) {
-      const lazy = new Set();
-      build.onResolve({ filter: /^\./ }, async (args) => {
-        if (args.kind !== 'dynamic-import' || args.pluginData?.oneActivationChunk) return undefined;
-        const resolved = await build.resolve(args.path, {
-          kind: args.kind,
-          importer: args.importer,
-          resolveDir: args.resolveDir,
-          pluginData: { oneActivationChunk: true },
-        });
-        if (resolved.errors.length === 0) lazy.add(resolved.path);
-        return undefined;
-      });
       build.onLoad({ filter: /\.ts$/ }, async (args) => {
-        if (!lazy.has(args.path)) return undefined;
+        if (args.path === entryPath || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const source = await readFile(args.path, 'utf8');
         // At the end, so that the file's lines (and its source map) stay where they were; imports are hoisted.
         return { contents: `${source}\nimport ${JSON.stringify(entryPath)};\n`, loader: 'ts' };
