@@ -126,4 +126,37 @@ describe('profiles, keys and the local sandbox', function () {
     const back = await api.views.organization.contents();
     assert.equal(back?.organizationId, api.services.profiles.get('local-sandbox')?.organizationId);
   });
+
+  it("a view read at once after a switch gives the new profile's organization, never the one before", async () => {
+    // The change reaches the views only once the new profile's key has been looked up (a round trip to the
+    // window); a reader that comes first must not get the other organization's rows.
+    const team = api.localSandbox.running?.credentials.organizations.find((o) => o.name === 'Team');
+    const demoId = api.services.profiles.get('local-sandbox')?.organizationId;
+    const teamProfile = api.services.profiles
+      .list()
+      .find((p) => p.localSandbox && p.organizationId === team?.organizationId);
+    assert.ok(teamProfile && team && demoId);
+    assert.equal((await api.views.organization.contents())?.organizationId, demoId);
+    for (const [profileId, organizationId] of [
+      [teamProfile.id, team.organizationId],
+      ['local-sandbox', demoId],
+      [teamProfile.id, team.organizationId],
+      ['local-sandbox', demoId],
+    ] as const) {
+      // No await between the switch and the read: both views' first reader comes before the change does.
+      const switched = api.services.profiles.activate(profileId);
+      const [organization, activities] = await switched.then(() =>
+        Promise.all([api.views.organization.contents(), api.views.activities.activities()]),
+      );
+      assert.equal(
+        organization?.organizationId,
+        organizationId,
+        `the Organization view after switching to ${profileId}`,
+      );
+      assert.ok(
+        activities.every((row) => row.organizationId === organizationId),
+        `the Activities view after switching to ${profileId}`,
+      );
+    }
+  });
 });

@@ -32,6 +32,8 @@ export abstract class LoadedTree<T, E> implements TreeRows<E> {
   readonly #host: TreeHost<E>;
   protected readonly disposables: vscode.Disposable[] = [];
   #model: SettledModel<T> | undefined;
+  /** The active profile when the generation began: a model is only ever that profile's. */
+  #profileId: string | undefined;
   /** Bumped on every invalidation; a load started under an older generation is thrown away. */
   #generation = 0;
   #loading: { generation: number; promise: Promise<SettledModel<T>> } | undefined;
@@ -139,6 +141,15 @@ export abstract class LoadedTree<T, E> implements TreeRows<E> {
 
   /** The current model, loading it once however many callers ask at the same time. */
   protected ensureLoaded(): Promise<SettledModel<T>> {
+    // The profile changed and the change has not reached this view yet (it comes once the new profile's state is
+    // read): what is kept, or loading, belongs to the other profile.
+    const profileId = this.services.profiles.active()?.id;
+    if (profileId !== this.#profileId) {
+      this.#profileId = profileId;
+      this.#generation++;
+      this.#model = undefined;
+      this.onScopeChange('profile');
+    }
     if (this.#model) return Promise.resolve(this.#model);
     const generation = this.#generation;
     if (this.#loading?.generation === generation) return this.#loading.promise;
