@@ -4,6 +4,7 @@
  * its sandbox: a window whose profiles are all on other services never loads it.
  */
 import * as vscode from 'vscode';
+import { LoadOnce } from './loadOnce';
 import type { LocalSandboxNeeds, LocalSandboxRunner, SandboxStart, SharedSandbox } from './localSandboxRunner';
 import type { SandboxProcess } from './sandboxProcess';
 import type { Profile } from './profiles/profileStore';
@@ -15,7 +16,15 @@ export class LocalSandbox implements vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<void>();
   /** The sandbox came up, stopped or crashed: what the views show of the active profile may have changed. */
   readonly onDidChange = this.#changed.event;
-  #runner: Promise<LocalSandboxRunner> | undefined;
+  /** The runner, loaded once; a failed import is tried again on the next call. */
+  readonly #runner = new LoadOnce(() =>
+    import('./localSandboxRunner.js').then(({ LocalSandboxRunner }) => {
+      const loaded = new LocalSandboxRunner(this.#needs, { stoppedHere: this.#stoppedHere });
+      loaded.onDidChange(() => this.#changed.fire());
+      this.#loaded = loaded;
+      return loaded;
+    }),
+  );
   #loaded: LocalSandboxRunner | undefined;
   /** Stopped by the user before the runner loaded: the profiles leave the sandbox down until Start. */
   #stoppedHere = false;
@@ -39,13 +48,13 @@ export class LocalSandbox implements vscode.Disposable {
    * stays active (a restart does not send the user back to Demo); otherwise the Demo profile becomes active.
    */
   async start(): Promise<SandboxStart> {
-    return (await this.#load()).start();
+    return (await this.#runner.get()).start();
   }
 
   /** Before a session on `profile`: a local sandbox profile needs its sandbox up, unless it was stopped here. */
   async prepare(profile: Profile): Promise<void> {
-    if (!profile.localSandbox || (!this.#runner && this.#stoppedHere)) return;
-    await (await this.#load()).prepare(profile);
+    if (!profile.localSandbox || (!this.#runner.started && this.#stoppedHere)) return;
+    await (await this.#runner.get()).prepare(profile);
   }
 
   /**
@@ -54,34 +63,20 @@ export class LocalSandbox implements vscode.Disposable {
    * down until Start.
    */
   async stop(): Promise<StopOutcome> {
-    if (!this.#runner) {
+    const runner = this.#runner.started;
+    if (!runner) {
       this.#stoppedHere = true;
       return { kind: 'notRunning' };
     }
-    return (await this.#runner).stop();
+    return (await runner).stop();
   }
 
   dispose(): void {
-    const runner = this.#runner;
-    this.#runner = undefined;
-    void (runner ? runner.then((loaded) => loaded.dispose()) : Promise.resolve()).finally(() =>
-      this.#changed.dispose(),
-    );
-  }
-
-  /** The runner, loaded once; a failed import is tried again on the next call. */
-  #load(): Promise<LocalSandboxRunner> {
-    if (this.#runner) return this.#runner;
-    const runner = import('./localSandboxRunner.js').then(({ LocalSandboxRunner }) => {
-      const loaded = new LocalSandboxRunner(this.#needs, { stoppedHere: this.#stoppedHere });
-      loaded.onDidChange(() => this.#changed.fire());
-      this.#loaded = loaded;
-      return loaded;
-    });
-    runner.catch(() => {
-      if (this.#runner === runner) this.#runner = undefined;
-    });
-    this.#runner = runner;
-    return runner;
+    void Promise.resolve(this.#runner.started)
+      .then(
+        (loaded) => loaded?.dispose(),
+        () => undefined,
+      )
+      .finally(() => this.#changed.dispose());
   }
 }

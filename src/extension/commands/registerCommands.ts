@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
+import { LoadOnce } from '../loadOnce';
 import type { Services } from '../services';
 import type { Views } from '../views/views';
 import type { CommandFailure, CommandRunner } from './commandDescriptor';
@@ -19,19 +20,15 @@ export function registerCommands(
 ): vscode.Event<CommandFailure> {
   const failures = new vscode.EventEmitter<CommandFailure>();
   services.context.subscriptions.push(failures);
-  let loading: Promise<CommandRunner> | undefined;
-  const runner = (): Promise<CommandRunner> =>
-    (loading ??= import('./commandTable.js').then(
-      ({ commandRunner }) => commandRunner(services, views, localSandbox, (failure) => failures.fire(failure)),
-      (error: unknown) => {
-        // Tried again on the next run; the host shows the error of this one.
-        loading = undefined;
-        throw error;
-      },
-    ));
+  // A failed load is tried again on the next run; the host shows the error of this one.
+  const runner = new LoadOnce<CommandRunner>(() =>
+    import('./commandTable.js').then(({ commandRunner }) =>
+      commandRunner(services, views, localSandbox, (failure) => failures.fire(failure)),
+    ),
+  );
   for (const id of Object.values(CommandIds)) {
     services.context.subscriptions.push(
-      vscode.commands.registerCommand(id, async (...given: unknown[]) => (await runner())(id, given)),
+      vscode.commands.registerCommand(id, async (...given: unknown[]) => (await runner.get())(id, given)),
     );
   }
   return failures.event;

@@ -4,6 +4,7 @@
  * activation and stays small: the page itself (its model, HTML and the decoder) loads with import() on first use.
  */
 import * as vscode from 'vscode';
+import { LoadOnce } from '../loadOnce';
 import type { Services } from '../services';
 import type { ReviewPage } from './reviewPanel';
 import type { ReviewTarget } from './reviewTarget';
@@ -26,7 +27,7 @@ export class ReviewPages implements vscode.Disposable {
   readonly #services: Services;
   readonly #pages = new Map<string, ReviewPage>();
   readonly #serializer: vscode.Disposable;
-  #module: Promise<typeof import('./reviewPanel.js')> | undefined;
+  readonly #module = new LoadOnce(() => import('./reviewPanel.js'));
 
   constructor(services: Services) {
     this.#services = services;
@@ -42,16 +43,8 @@ export class ReviewPages implements vscode.Disposable {
     });
   }
 
-  #load(): Promise<typeof import('./reviewPanel.js')> {
-    this.#module ??= import('./reviewPanel.js').catch((error: unknown) => {
-      this.#module = undefined;
-      throw error;
-    });
-    return this.#module;
-  }
-
   async #attach(panel: vscode.WebviewPanel, target: ReviewTarget): Promise<ReviewPage> {
-    const { ReviewPage } = await this.#load();
+    const { ReviewPage } = await this.#module.get();
     const page = new ReviewPage(this.#services, panel, target, () => {
       if (this.#pages.get(target.activityId) === page) this.#pages.delete(target.activityId);
     });

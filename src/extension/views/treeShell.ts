@@ -4,6 +4,7 @@
  * row, which it does only once the view is visible. A window that never shows the view never loads it.
  */
 import * as vscode from 'vscode';
+import { LoadOnce } from '../loadOnce';
 
 /** What the rows get from their shell: the view, and the way to redraw it. */
 export interface TreeHost<E> {
@@ -30,25 +31,18 @@ export class TreeShell<E, R extends TreeRows<E>> implements vscode.TreeDataProvi
   readonly treeView: vscode.TreeView<E>;
   readonly #changed = new vscode.EventEmitter<E | undefined>();
   readonly onDidChangeTreeData = this.#changed.event;
-  readonly #load: (host: TreeHost<E>) => Promise<R>;
-  #rows: Promise<R> | undefined;
+  readonly #rows: LoadOnce<R>;
   #disposed = false;
 
   /** `load` imports the rows' module and makes them; a failed import is tried again on the next read. */
   constructor(viewId: string, load: (host: TreeHost<E>) => Promise<R>) {
-    this.#load = load;
+    this.#rows = new LoadOnce(() => load(this));
     this.treeView = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true });
   }
 
   /** The rows, loaded on the first call. */
   rows(): Promise<R> {
-    if (this.#rows) return this.#rows;
-    const rows = this.#load(this);
-    rows.catch(() => {
-      if (this.#rows === rows) this.#rows = undefined;
-    });
-    this.#rows = rows;
-    return rows;
+    return this.#rows.get();
   }
 
   redraw(element?: E): void {
@@ -57,11 +51,10 @@ export class TreeShell<E, R extends TreeRows<E>> implements vscode.TreeDataProvi
 
   /** Loads again and redraws, if anything was loaded. */
   refresh(): void {
-    if (this.#rows)
-      void this.#rows.then(
-        (rows) => rows.refresh(),
-        () => this.redraw(),
-      );
+    void this.#rows.started?.then(
+      (rows) => rows.refresh(),
+      () => this.redraw(),
+    );
   }
 
   async getTreeItem(element: E): Promise<vscode.TreeItem> {
@@ -89,7 +82,7 @@ export class TreeShell<E, R extends TreeRows<E>> implements vscode.TreeDataProvi
 
   dispose(): void {
     this.#disposed = true;
-    void this.#rows?.then(
+    void this.#rows.started?.then(
       (rows) => {
         rows.dispose();
       },
