@@ -5,8 +5,16 @@
  * state only once the journal holds it, so nothing is ever seen, or acknowledged, that a crash could lose.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { ActivityType, GrpcCode, type KnownActivityStatus, type SubmitOperation } from '../api';
+import {
+  ActivityType,
+  GrpcCode,
+  silentLogger,
+  type KnownActivityStatus,
+  type Logger,
+  type SubmitOperation,
+} from '../api';
 import type { AppProofSigner } from './appProofs';
+import { describeCause } from './errorCause';
 import { failed, outcomeOf, readsOrganization, type Outcome } from './executionRules';
 import { KeyedQueue } from './keyedQueue';
 import { fingerprintNotFound, rpcStatusBody, storageUnavailable } from './rpcError';
@@ -53,8 +61,16 @@ export class ActivityEngine {
   readonly #now: () => number;
   readonly #proofs: AppProofSigner;
   readonly #queue = new KeyedQueue();
+  readonly #logger: Logger;
 
-  constructor(state: SandboxState, storage: Storage, now: () => number, proofs: AppProofSigner) {
+  constructor(
+    state: SandboxState,
+    storage: Storage,
+    now: () => number,
+    proofs: AppProofSigner,
+    logger: Logger = silentLogger,
+  ) {
+    this.#logger = logger;
     this.#state = state;
     this.#storage = storage;
     this.#now = now;
@@ -253,8 +269,14 @@ export class ActivityEngine {
     let outcome: Outcome;
     try {
       outcome = outcomeOf(activity, organization, now);
-    } catch {
-      // Execution never throws half-way: the activity fails whole, and nothing else changes.
+    } catch (error) {
+      // Execution never throws half-way: the activity fails whole, and nothing else changes. The cause
+      // goes to the log, since the activity's failure says only that it was internal.
+      this.#logger.error('sandbox activity failed with an internal error', {
+        activityId: activity.id,
+        activityType: activity.type,
+        ...describeCause(error),
+      });
       outcome = failed(GrpcCode.Internal, `internal error while executing activity ${activity.id}`, 'INTERNAL');
     }
     activity.status = outcome.status;

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { GrpcCode, type Logger } from '../api';
 import { operationByPath } from '../api/remote';
 import type { ActivityEngine } from './activityEngine';
+import { describeCause } from './errorCause';
 import { authenticateStamp, findCaller, findOrganization } from './authenticate';
 import { operationKind } from './authorization';
 import type { RequestContext } from './handlers/context';
@@ -239,7 +240,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
           logger.error('sandbox request failed', {
             path: req.url?.slice(0, 100),
             reference,
-            error: error instanceof Error ? error.name : 'error',
+            ...describeCause(error),
           });
           const internal = new RpcError(GrpcCode.Internal, `internal server error (${reference})`, 'INTERNAL');
           send(res, internal.httpStatus, internal.body, extraHeaders, now());

@@ -108,7 +108,7 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
 
   let server: ReturnType<typeof createSandboxServer> | undefined;
   try {
-    const engine = new ActivityEngine(state, storage, now, new AppProofSigner());
+    const engine = new ActivityEngine(state, storage, now, new AppProofSigner(), logger);
     // A journal from before the sandbox signed: its secp256k1 keys get signing halves, once.
     const keys = missingSigningKeys(state);
     if (keys.length > 0) {

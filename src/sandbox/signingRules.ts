@@ -11,11 +11,42 @@ import {
   payloadDigest,
   signEthereumDigest,
   signEthereumTransaction,
+  type UnsignedTransaction,
 } from '../api/remote';
 import { completed, failed, type Outcome } from './outcome';
 import { invalidRequest } from './rpcError';
 import { findSigningKey, SECP256K1 } from './signingKeys';
 import type { ActivityRecord, Organization } from './state';
+
+/** Ethereum's integers are 256-bit; a nonce stays below 2^64 - 1 (EIP-2681). */
+const MAX_UINT256 = 2n ** 256n - 1n;
+const MAX_NONCE = 2n ** 64n - 2n;
+const AMOUNT_FIELDS = ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'value'] as const;
+/** Signs nothing that matters: signing with it once at submission proves the transaction can be signed. */
+const TRIAL_SIGNING_KEY = '01'.padStart(64, '0');
+
+/** What in a decoded transaction is out of range, so that it would fail when signed; undefined when none is. */
+function rangeProblem(transaction: UnsignedTransaction): string | undefined {
+  const fields = transaction as unknown as Record<string, unknown>;
+  const chainId = fields['chainId'];
+  if (chainId !== undefined && !(typeof chainId === 'number' && Number.isSafeInteger(chainId) && chainId >= 1))
+    return `unsignedTransaction has chainId ${typeof chainId === 'number' ? chainId : typeof chainId}, out of range: a chain ID is a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`;
+  const nonce = fields['nonce'];
+  if (typeof nonce === 'bigint' && nonce > MAX_NONCE)
+    return `unsignedTransaction has nonce ${nonce}, out of range: a nonce is below 2^64 - 1 (EIP-2681)`;
+  for (const name of AMOUNT_FIELDS) {
+    const value = fields[name];
+    if (typeof value === 'bigint' && value > MAX_UINT256)
+      return `unsignedTransaction has ${name} ${value}, out of range: it must fit in 256 bits`;
+  }
+  try {
+    signEthereumTransaction(transaction, TRIAL_SIGNING_KEY);
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 200) : 'unsignable';
+    return `unsignedTransaction cannot be signed: ${reason}`;
+  }
+  return undefined;
+}
 
 /** The payload's digest, or what is wrong with the intent (an encoding the sandbox does not sign included). */
 function digestOf(intent: SignRawPayloadParameters): ReturnType<typeof payloadDigest> {
@@ -38,7 +69,7 @@ export function checkSigningIntent(activityType: string, parameters: Record<stri
       field = 'parameters.type';
     } else {
       const decoded = decodeUnsignedTransaction(intent.unsignedTransaction);
-      if ('problem' in decoded) problem = decoded.problem;
+      problem = 'problem' in decoded ? decoded.problem : rangeProblem(decoded.transaction);
       field = 'parameters.unsignedTransaction';
     }
   } else if (activityType === ActivityType.SignRawPayloadV2) {
