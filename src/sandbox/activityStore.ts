@@ -6,9 +6,9 @@
  * needs. So an `activities` record is written with a small head first: for each activity the few fields the
  * indexes and the listings' filters read (its keys), then the record's effects; the activities follow. Start-up
  * parses the head only, and keeps where the activities are in the journal file: on first read they are read
- * back from there, checked again against the record's checksum, and parsed. The bodies stay on disk meanwhile
- * (200 MB for 100,000 activities). A record written any other way (before heads, or by hand) is parsed whole,
- * as before.
+ * back from there, checked again against the record's checksum, parsed, and checked against the head (a record
+ * that fails is that record's loss alone: see DamagedActivityError). The bodies stay on disk meanwhile (200 MB
+ * for 100,000 activities). A record written any other way (before heads, or by hand) is parsed whole, as before.
  *
  * The line stays one JSON object, the head members before the activities:
  *
@@ -22,122 +22,24 @@
  */
 
 import type { RecordCodec, RecordPlace, RecordSource } from './storage/storage';
+import {
+  ActivitiesPlace,
+  StoredActivity,
+  UnreadActivities,
+  type ActivityKeys,
+  type DamageReporter,
+  type KeyTuple,
+} from './storedActivity';
 
-/** What the indexes and the listings read of an activity, without its body. */
-export interface ActivityKeys {
-  readonly id: string;
-  readonly organizationId: string;
-  readonly fingerprint: string;
-  /** Who submitted it: with the fingerprint, what makes a repeat. */
-  readonly initiatorUserId: string;
-  readonly status: string;
-  readonly type: string;
-}
-
-/** An activity's keys as a record's head holds them: [id, organizationId, fingerprint, initiatorUserId, status, type]. */
-export type KeyTuple = readonly [string, string, string, string, string, string];
-
-/** Where an `activities` record's activities are in the journal: one per record, shared by its activities. */
-export class ActivitiesPlace {
-  constructor(
-    readonly source: RecordSource,
-    readonly lineStart: number,
-    readonly lineEnd: number,
-    readonly start: number,
-    readonly end: number,
-  ) {}
-
-  /** The record's activities, read back and parsed (anew on each call); `count` is how many its head names. */
-  activities(count?: number): unknown[] {
-    const bytes = this.source.read(this.lineStart, this.lineEnd, this.start, this.end);
-    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
-    if (!Array.isArray(parsed) || (count !== undefined && parsed.length !== count))
-      throw new Error(`a journal record names ${String(count)} activities in its head and holds others`);
-    return parsed;
-  }
-}
-
-/**
- * An `activities` record read back with only its head parsed: its activities' keys and its effects, and where
- * its activities are. Once applied, only that place is kept, by the store's entries; the head is let go of.
- */
-export class UnreadActivities {
-  constructor(
-    readonly keys: readonly KeyTuple[],
-    readonly effects: readonly unknown[],
-    readonly place: ActivitiesPlace,
-  ) {}
-
-  /** The record's activities, parsed (anew on each call). */
-  activities(): unknown[] {
-    return this.place.activities(this.keys.length);
-  }
-}
-
-/** One activity of the store: its keys at once, its whole record on first read. */
-export class StoredActivity<A extends ActivityKeys> {
-  readonly id: string;
-  readonly organizationId: string;
-  readonly fingerprint: string;
-  readonly initiatorUserId: string;
-  readonly type: string;
-  #status: string;
-  #record: A | undefined;
-  /** Where the unread record is: its journal record's activities, and its index among them. */
-  #place: ActivitiesPlace | undefined;
-  #index = 0;
-
-  constructor(keys: ActivityKeys, record: A | undefined) {
-    this.id = keys.id;
-    this.organizationId = keys.organizationId;
-    this.fingerprint = keys.fingerprint;
-    this.initiatorUserId = keys.initiatorUserId;
-    this.type = keys.type;
-    this.#status = keys.status;
-    this.#record = record;
-  }
-
-  /** The current status, read without parsing the activity. */
-  get status(): string {
-    return this.#record?.status ?? this.#status;
-  }
-
-  /** Whether the whole record is in memory already. */
-  get parsed(): boolean {
-    return this.#record !== undefined;
-  }
-
-  /** The whole record, parsed on first read; the same object from then on. */
-  get record(): A {
-    if (this.#record === undefined) {
-      const all = (this.#place as ActivitiesPlace).activities();
-      const record = all[this.#index] as A | undefined;
-      if (record?.id !== this.id)
-        throw new Error(`the journal's record of activity ${this.id} holds activity ${String(record?.id)}`);
-      this.#record = record;
-      this.#place = undefined;
-    }
-    return this.#record;
-  }
-
-  /** A newer version of the activity, in memory: merged into the record (so every holder sees it). */
-  update(activity: A): void {
-    if (this.#record === undefined) {
-      // A version is whole (it holds every field of the one before), so it replaces the unread one.
-      this.#record = activity;
-      this.#place = undefined;
-    } else Object.assign(this.#record, activity);
-  }
-
-  /** A newer version of the activity, still unread (a later journal record). */
-  defer(status: string, source: UnreadActivities, index: number): void {
-    if (this.#record === undefined) {
-      this.#status = status;
-      this.#place = source.place;
-      this.#index = index;
-    } else Object.assign(this.#record, source.activities()[index]);
-  }
-}
+export {
+  ActivitiesPlace,
+  DamagedActivityError,
+  StoredActivity,
+  UnreadActivities,
+  type ActivityKeys,
+  type DamageReporter,
+  type KeyTuple,
+} from './storedActivity';
 
 export class ActivityStore<A extends ActivityKeys> {
   readonly #byId = new Map<string, StoredActivity<A>>();
@@ -152,6 +54,9 @@ export class ActivityStore<A extends ActivityKeys> {
   readonly #byOrganization = new Map<string, StoredActivity<A>[]>();
   /** One copy of each organization id, user id, status and type read back, instead of one per activity. */
   readonly #words = new Map<string, string>();
+  /** Told of each activity found damaged; set by whoever holds a log. */
+  onDamaged: DamageReporter = () => undefined;
+  readonly #report: DamageReporter = (id, reason) => this.onDamaged(id, reason);
 
   get size(): number {
     return this.#byId.size;
@@ -161,7 +66,7 @@ export class ActivityStore<A extends ActivityKeys> {
   put(activity: A): void {
     const existing = this.#byId.get(activity.id);
     if (existing) existing.update(activity);
-    else this.#add(new StoredActivity(activity, activity));
+    else this.#add(new StoredActivity(activity, activity, this.#report));
   }
 
   /** The activities of a record read back from the journal, their bodies still unparsed. */
@@ -182,6 +87,7 @@ export class ActivityStore<A extends ActivityKeys> {
           type: this.#word(type),
         },
         undefined,
+        this.#report,
       );
       stored.defer(stored.status, record, index);
       this.#add(stored);

@@ -125,6 +125,11 @@ export async function openDataDirectory(dataDir: string, options: DataDirectoryO
   try {
     // Each record is applied as it is read, so that what it leaves behind can go before the next is read.
     const state = new SandboxState();
+    state.activities.onDamaged = (activityId, reason) =>
+      options.logger.warn(
+        'sandbox journal: an activity cannot be read and is left out of listings; restore the journal from a backup to get it back',
+        { activityId, reason },
+      );
     const { storage, organizations } = await openJournal(dataDir, options, (record) =>
       state.apply(record as SandboxRecord | UnreadActivities),
     );

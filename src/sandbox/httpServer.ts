@@ -8,13 +8,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { GrpcCode, type Logger } from '../api';
 import { operationByPath } from '../api/remote';
 import type { ActivityEngine } from './activityEngine';
+import { DamagedActivityError } from './activityStore';
 import { describeCause } from './errorCause';
 import { authenticateStamp, findCaller, findOrganization } from './authenticate';
 import { operationKind } from './authorization';
 import type { RequestContext } from './handlers/context';
 import { runQuery } from './handlers/queries';
 import { runSubmission } from './handlers/submissions';
-import { invalidRequest, RpcError, storageUnavailable } from './rpcError';
+import { damagedActivity, invalidRequest, RpcError, storageUnavailable } from './rpcError';
 
 /** Large enough for a 400 KB interface even when JSON escaping doubles it. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -222,7 +223,9 @@ export function createSandboxServer(options: HttpServerOptions): Server {
             status: res.statusCode,
             durationMs: Math.round(performance.now() - started),
           }),
-        (error: unknown) => {
+        (thrown: unknown) => {
+          const error =
+            thrown instanceof DamagedActivityError ? damagedActivity(thrown.activityId, thrown.reason) : thrown;
           if (error instanceof ClientGoneError) {
             logger.debug('sandbox client went away before its request was complete', { path: req.url?.slice(0, 100) });
             return;

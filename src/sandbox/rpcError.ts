@@ -89,3 +89,12 @@ export function storageUnavailable(cause: unknown): RpcError {
     { httpStatus: 503 },
   );
 }
+
+/** A request that needs an activity whose journal record is damaged: that one activity, not the sandbox, is lost. */
+export function damagedActivity(activityId: string, reason: string): RpcError {
+  return new RpcError(
+    GrpcCode.FailedPrecondition,
+    `activity ${activityId} cannot be read: ${reason}. The sandbox's other activities are unaffected; to get this one back, restore the sandbox's data directory from a backup.`,
+    'SANDBOX_JOURNAL_DAMAGED',
+  );
+}

@@ -9,13 +9,24 @@ import {
   renderTag,
   renderUser,
 } from '../rendering';
-import type { InterfaceRecord, Organization, UserRecord } from '../state';
+import type { ActivityRecord, InterfaceRecord, Organization, UserRecord } from '../state';
+import { DamagedActivityError, type StoredActivity } from '../activityStore';
 import { renderActivityFor, type RequestContext } from './context';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 type Handler = (ctx: RequestContext, request: Record<string, unknown>) => Record<string, unknown>;
+
+/** Whether the activity's record can be read; a damaged one is skipped by listings. */
+function readable(stored: StoredActivity<ActivityRecord>): boolean {
+  try {
+    return stored.record !== undefined;
+  } catch (error) {
+    if (error instanceof DamagedActivityError) return false;
+    throw error;
+  }
+}
 
 function findInterface(organization: Organization, id: string): InterfaceRecord {
   const found = organization.interfaces.get(id);
@@ -125,7 +136,8 @@ const handlers: Record<QueryOperationName, Handler> = {
       const end = cursor(pagination.before, 'before');
       page = list.slice(Math.max(0, end - limit), end);
     } else page = list.slice(0, limit);
-    return { activities: page.map((a) => renderActivityFor(ctx, a.record, false)) };
+    // An activity whose journal record is damaged is left out (and logged once, when found), not the whole page.
+    return { activities: page.filter(readable).map((a) => renderActivityFor(ctx, a.record, false)) };
   },
 
   listPrivateKeys(ctx) {
