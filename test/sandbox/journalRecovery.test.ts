@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Logger } from '../../src/api';
@@ -175,6 +175,21 @@ describe('sandbox: journal recovery never guesses', function () {
       assert.deepEqual(await missingActivities(client, organizationId, acknowledged.slice(-3)), acknowledged.slice(-3));
     } finally {
       await client.close();
+      await sandbox.close();
+    }
+  });
+
+  it('--repair leaves the backup and the journal readable by their owner only, whatever mode the journal had', async () => {
+    const dir = damagedCopy('repair-mode', (b) => flip(b, (lineStarts(b).at(-2) ?? 0) + 40));
+    // A journal left 0644 (by an older sandbox, a copy or an editor): it holds every private key.
+    chmodSync(path.join(dir, JOURNAL_FILE_NAME), 0o644);
+    const sandbox = await startSandbox({ dataDir: dir, repair: true });
+    try {
+      const backups = readdirSync(dir).filter((f) => f.endsWith('.bak'));
+      assert.equal(backups.length, 1, `backups: ${backups.join(', ')}`);
+      for (const file of [...backups, JOURNAL_FILE_NAME])
+        assert.equal((statSync(path.join(dir, file)).mode & 0o777).toString(8), '600', file);
+    } finally {
       await sandbox.close();
     }
   });

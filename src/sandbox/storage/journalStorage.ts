@@ -10,8 +10,8 @@
  */
 import {
   closeSync,
-  copyFileSync,
   existsSync,
+  fchmodSync,
   fdatasync,
   fsyncSync,
   fstatSync,
@@ -92,11 +92,31 @@ function timestampForFileName(now: Date): string {
     .replace(/\.\d+Z$/, 'Z');
 }
 
-/** Copies the file next to itself as `<name>.<timestamp>.bak`, and returns the backup's path. */
+/** How much of a file a backup copies at a time. */
+const COPY_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Copies the file next to itself as `<name>.<timestamp>.bak`, and returns the backup's path. The backup
+ * holds every private key, so it is created readable by its owner only, whatever the file's own mode
+ * (a plain copy would keep it, 0644 included).
+ */
 export function backupFile(file: string): string {
   let backup = `${file}.${timestampForFileName(new Date())}.bak`;
   for (let n = 2; existsSync(backup); n++) backup = `${file}.${timestampForFileName(new Date())}-${n}.bak`;
-  copyFileSync(file, backup);
+  const from = openSync(file, 'r');
+  try {
+    const to = openSync(backup, 'wx', 0o600);
+    try {
+      fchmodSync(to, 0o600);
+      const chunk = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+      for (let read = readSync(from, chunk); read > 0; read = readSync(from, chunk)) writeSync(to, chunk, 0, read);
+      fsyncSync(to);
+    } finally {
+      closeSync(to);
+    }
+  } finally {
+    closeSync(from);
+  }
   return backup;
 }
 
@@ -262,6 +282,8 @@ export class JournalStorage implements Storage {
     const fd = openSync(file, 'a+', 0o600);
     const codec = options.codec ?? jsonRecords;
     try {
+      // It holds every private key: owner only, even when an older sandbox, a copy or an editor left it 0644.
+      fchmodSync(fd, 0o600);
       const journal = new JournalFile(fd);
       const scan = scanJournal(journal, (json, place) => codec.decode(json, place), options.replay);
       journal.endScan();
