@@ -4,7 +4,7 @@
  *   --port N          port, 0 for any free one (default 0)
  *   --data-dir DIR    where the journal and credentials.json live (default .sandbox)
  *   --memory          keep nothing on disk
- *   --rate-limit N    answer 429 past N requests per second
+ *   --rate-limit N    answer 429 past N requests per second from one credential (or from all unauthenticated ones)
  *   --repair          start on a damaged journal by cutting it at the damage (after a timestamped backup)
  *   --exit-with-stdin stop when standard input closes (a parent that wants the sandbox to end with it)
  */
@@ -22,7 +22,8 @@ Options:
   --port <port>        Port to listen on; 0 picks a free one (default 0)
   --data-dir <dir>     Directory for the journal and credentials.json (default .sandbox)
   --memory             Keep everything in memory; nothing is written to disk
-  --rate-limit <n>     Answer 429 past n requests per second
+  --rate-limit <n>     Answer 429 past n requests per second from one API key or passkey;
+                       requests that fail authentication share one more allowance of n
   --repair             Start on a damaged journal: copy it to a timestamped backup, cut it at the
                        damage and report how many records were dropped (without it, damage stops the start)
   --verbose            Log each request (method, path, status, duration) to stderr

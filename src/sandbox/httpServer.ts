@@ -15,6 +15,7 @@ import { operationKind } from './authorization';
 import type { RequestContext } from './handlers/context';
 import { runQuery } from './handlers/queries';
 import { runSubmission } from './handlers/submissions';
+import { bucketOf, RateLimits, UNAUTHENTICATED_BUCKET } from './rateLimits';
 import { damagedActivity, invalidRequest, RpcError, storageUnavailable } from './rpcError';
 
 /** Large enough for a 400 KB interface even when JSON escaping doubles it. */
@@ -32,7 +33,7 @@ export interface HttpServerOptions {
   readonly engine: ActivityEngine;
   readonly now: () => number;
   readonly logger: Logger;
-  /** Requests per second over all clients; undefined for no limit. */
+  /** Requests per second for each credential, and for all unauthenticated requests together; undefined for none. */
   readonly rateLimit?: number | undefined;
   readonly maxBodyBytes?: number;
   readonly headersTimeoutMs?: number | undefined;
@@ -43,32 +44,6 @@ export interface HttpServerOptions {
 /** The client closed the connection before its request was complete: nobody is left to answer. */
 class ClientGoneError extends Error {
   override readonly name = 'ClientGoneError';
-}
-
-class RateLimiter {
-  readonly #limit: number;
-  #tokens: number;
-  #last = performance.now();
-
-  constructor(limit: number) {
-    this.#limit = limit;
-    this.#tokens = limit;
-  }
-
-  /** Takes one token; returns the headers to send and whether the request may go on. */
-  take(): { allowed: boolean; headers: Record<string, string> } {
-    const now = performance.now();
-    this.#tokens = Math.min(this.#limit, this.#tokens + ((now - this.#last) / 1000) * this.#limit);
-    this.#last = now;
-    const allowed = this.#tokens >= 1;
-    if (allowed) this.#tokens -= 1;
-    const headers: Record<string, string> = {
-      'ratelimit-limit': String(this.#limit),
-      'ratelimit-remaining': String(Math.max(0, Math.floor(this.#tokens))),
-    };
-    if (!allowed) headers['retry-after'] = '1';
-    return { allowed, headers };
-  }
 }
 
 function send(
@@ -122,14 +97,27 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too
 export function createSandboxServer(options: HttpServerOptions): Server {
   const { engine, now, logger } = options;
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
-  const limiter =
-    options.rateLimit !== undefined && options.rateLimit > 0 ? new RateLimiter(options.rateLimit) : undefined;
+  const limits =
+    options.rateLimit !== undefined && options.rateLimit > 0 ? new RateLimits(options.rateLimit) : undefined;
 
-  async function handle(
-    req: IncomingMessage,
-    res: ServerResponse,
-    extraHeaders: Record<string, string>,
-  ): Promise<void> {
+  /** What one request has been counted against: nothing yet, or its bucket (with the headers to send). */
+  interface Charge {
+    charged: boolean;
+    readonly headers: Record<string, string>;
+  }
+  /** Counts the request in `bucket` (once); throws the 429 when the bucket is empty. */
+  function chargeTo(charge: Charge, bucket: string): void {
+    if (!limits || charge.charged) return;
+    charge.charged = true;
+    try {
+      Object.assign(charge.headers, limits.take(bucket));
+    } catch (error) {
+      if (error instanceof RpcError) Object.assign(charge.headers, error.headers);
+      throw error;
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, charge: Charge): Promise<void> {
     const failure = engine.storageFailure;
     if (failure) {
       req.resume();
@@ -181,12 +169,14 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     const nowMs = now();
     const organization = findOrganization(engine.state, record['organizationId']);
     const caller = findCaller(engine.state, organization, stamp, nowMs, operationKind(route.operation));
+    // Counted per credential once authenticated; anything refused before this point shares one bucket.
+    chargeTo(charge, bucketOf(caller));
     const ctx: RequestContext = { engine, organization, caller, json: record, rawBody: body, nowMs };
     const answer =
       route.operation.kind === 'query'
         ? runQuery(route.name as Parameters<typeof runQuery>[0], route.operation, ctx)
         : await runSubmission(route.operation, ctx);
-    send(res, 200, answer, extraHeaders, now());
+    send(res, 200, answer, charge.headers, now());
   }
 
   const server = createServer(
@@ -198,25 +188,8 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     },
     (req, res) => {
       const started = performance.now();
-      let extraHeaders: Record<string, string> = {};
-      if (limiter) {
-        const verdict = limiter.take();
-        extraHeaders = verdict.headers;
-        if (!verdict.allowed) {
-          req.resume();
-          const error = new RpcError(
-            GrpcCode.ResourceExhausted,
-            'Too many requests. Please wait and try again in a few seconds',
-            'RATE_LIMIT_EXCEEDED',
-            {
-              headers: verdict.headers,
-            },
-          );
-          send(res, error.httpStatus, error.body, error.headers, now());
-          return;
-        }
-      }
-      handle(req, res, extraHeaders).then(
+      const charge: Charge = { charged: false, headers: {} };
+      handle(req, res, charge).then(
         () =>
           logger.debug('sandbox request', {
             path: req.url?.slice(0, 100),
@@ -224,14 +197,19 @@ export function createSandboxServer(options: HttpServerOptions): Server {
             durationMs: Math.round(performance.now() - started),
           }),
         (thrown: unknown) => {
-          const error =
+          let error =
             thrown instanceof DamagedActivityError ? damagedActivity(thrown.activityId, thrown.reason) : thrown;
           if (error instanceof ClientGoneError) {
             logger.debug('sandbox client went away before its request was complete', { path: req.url?.slice(0, 100) });
             return;
           }
+          try {
+            chargeTo(charge, UNAUTHENTICATED_BUCKET);
+          } catch (refusal) {
+            error = refusal;
+          }
           if (error instanceof RpcError) {
-            send(res, error.httpStatus, error.body, { ...extraHeaders, ...error.headers }, now());
+            send(res, error.httpStatus, error.body, { ...charge.headers, ...error.headers }, now());
             logger.debug('sandbox request refused', {
               path: req.url?.slice(0, 100),
               status: error.httpStatus,
@@ -246,7 +224,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
             ...describeCause(error),
           });
           const internal = new RpcError(GrpcCode.Internal, `internal server error (${reference})`, 'INTERNAL');
-          send(res, internal.httpStatus, internal.body, extraHeaders, now());
+          send(res, internal.httpStatus, internal.body, charge.headers, now());
         },
       );
     },

@@ -44,7 +44,10 @@ export interface SandboxOptions {
   /** Where the journal and credentials.json live. Without it (or with `memory`), nothing is kept. */
   dataDir?: string;
   memory?: boolean;
-  /** Requests per second; past it the answer is 429 with ratelimit-* headers. */
+  /**
+   * Requests per second from each credential, and from all unauthenticated requests together; past it the
+   * answer is 429 with ratelimit-* headers.
+   */
   rateLimit?: number;
   logger?: Logger;
   /** The sandbox's clock (timestamps, the timestamp window, approval expiry). Default Date.now. */
