@@ -18,6 +18,42 @@ import { DataDirLock } from './storage/dataDirLock';
 import { backupFile, JOURNAL_FILE_NAME, JournalDamagedError, JournalStorage } from './storage/journalStorage';
 import type { StorageFaults } from './storage/storage';
 
+/** What a start that could not write its data directory says: what happened, and what to do. */
+export class SandboxStorageError extends Error {
+  override readonly name = 'SandboxStorageError';
+  constructor(
+    message: string,
+    readonly code: string,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+const ADVICE: Readonly<Record<string, (dir: string) => string>> = {
+  ENOSPC: (dir) =>
+    `the disk that holds its data directory ${dir} is full (ENOSPC). Free some space on that disk and start it again, or use a data directory on another disk.`,
+  EDQUOT: (dir) =>
+    `the disk quota of the data directory ${dir} is used up (EDQUOT). Free some space, or use a data directory on another disk.`,
+  EROFS: (dir) =>
+    `its data directory ${dir} is on a read-only file system (EROFS). Use a data directory on a writable disk, or remount that one read-write.`,
+  EACCES: (dir) =>
+    `it may not write to its data directory ${dir} (EACCES). Give the user running it write access to that directory, or use another one.`,
+  EPERM: (dir) =>
+    `it may not write to its data directory ${dir} (EPERM). Give the user running it write access to that directory, or use another one.`,
+};
+
+/**
+ * A start-up failure of the file system (full, read-only, not allowed) as a sentence saying what happened
+ * and what to do; any other error as it is.
+ */
+export function explainStartFailure(error: unknown, dataDir: string): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const advice = typeof code === 'string' ? ADVICE[code] : undefined;
+  if (advice === undefined || error instanceof SandboxStorageError) return error;
+  return new SandboxStorageError(`The sandbox cannot start: ${advice(dataDir)}`, code as string, { cause: error });
+}
+
 export interface DataDirectoryOptions {
   readonly repair: boolean;
   readonly faults: StorageFaults | undefined;

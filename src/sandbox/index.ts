@@ -15,7 +15,7 @@ import {
   type SandboxCredentials,
   type SandboxOrganization,
 } from './credentials';
-import { openDataDirectory } from './dataDirectory';
+import { explainStartFailure, openDataDirectory } from './dataDirectory';
 import { createSandboxServer } from './httpServer';
 import { createSeed } from './seed';
 import { missingSigningKeys } from './signingKeys';
@@ -25,6 +25,7 @@ import { MemoryStorage } from './storage/memoryStorage';
 import type { Storage, StorageFaults } from './storage/storage';
 
 export { SandboxDataDirInUseError } from './storage/dataDirLock';
+export { SandboxStorageError } from './dataDirectory';
 export { JournalDamagedError } from './storage/journalStorage';
 export type { StorageFaults } from './storage/storage';
 export { CREDENTIALS_FILE_NAME, readSandboxCredentials } from './credentials';
@@ -100,12 +101,17 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
     state.apply({ kind: 'seed', organizations: seed.organizations });
     organizations = seed.credentials;
   } else {
-    const opened = await openDataDirectory(dataDir, {
-      repair: options.repair === true,
-      faults: options.storageFaults,
-      logger,
-      now,
-    });
+    let opened: Awaited<ReturnType<typeof openDataDirectory>>;
+    try {
+      opened = await openDataDirectory(dataDir, {
+        repair: options.repair === true,
+        faults: options.storageFaults,
+        logger,
+        now,
+      });
+    } catch (error) {
+      throw explainStartFailure(error, dataDir);
+    }
     ({ storage, state, organizations, lock } = opened);
   }
 
@@ -160,7 +166,7 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
     server?.close();
     await storage.close();
     lock?.release();
-    throw error;
+    throw dataDir === undefined ? error : explainStartFailure(error, dataDir);
   }
 }
 
