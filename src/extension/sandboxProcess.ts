@@ -66,7 +66,8 @@ function isAlive(pid: number): boolean {
 export function lockHolder(dataDir: string, except?: number): number | undefined {
   let pid: number;
   try {
-    pid = Number(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim());
+    // The PID is the first line; the sandbox writes its start time on the next.
+    pid = Number(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').split('\n')[0]?.trim());
   } catch {
     return undefined;
   }

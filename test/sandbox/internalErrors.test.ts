@@ -5,6 +5,7 @@ import * as Hex from 'ox/Hex';
 import * as Rlp from 'ox/Rlp';
 import type { Logger, LogFields } from '../../src/api';
 import { operations } from '../../src/api/remote';
+import { describeCause } from '../../src/sandbox/errorCause';
 import { startTestSandbox, type SeededOrganizationName, type TestSandbox } from '../support/startTestSandbox';
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -173,5 +174,15 @@ describe('sandbox: out-of-range transactions and internal errors', () => {
     assert.equal(errors[0]?.fields['error'], 'TypeError');
     assert.equal(errors[0]?.fields['cause'], 'the key list is gone');
     assert.equal(typeof errors[0]?.fields['reference'], 'string');
+  });
+
+  it('masks what could be a key in a logged cause, and names the frame without its folders', () => {
+    const key = 'ab'.repeat(32);
+    const fields = describeCause(new RangeError(`cannot sign with 0x${key}: out of range\nsecond line ${key}`));
+    assert.equal(fields['error'], 'RangeError');
+    assert.equal(fields['cause'], 'cannot sign with [masked]: out of range');
+    assert.ok(!JSON.stringify(fields).includes(key));
+    assert.match(String(fields['at']), /internalErrors\.test\.js:\d+:\d+/);
+    assert.ok(!String(fields['at']).includes('/'), String(fields['at']));
   });
 });
