@@ -7,7 +7,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode, type KnownActivityStatus, type SubmitOperation } from '../api';
 import type { AppProofSigner } from './appProofs';
-import { failed, outcomeOf, readsOrganization, type Outcome } from './executionRules';
+import { topOf } from './authorization';
+import { failed, outcomeOf, readsLineage, readsOrganization, type Outcome } from './executionRules';
 import { KeyedQueue } from './keyedQueue';
 import { fingerprintNotFound, rpcStatusBody, storageUnavailable } from './rpcError';
 import {
@@ -119,6 +120,9 @@ export class ActivityEngine {
     const keys = [`fingerprint:${fingerprint}`];
     if (voting || readsOrganization(activityType))
       keys.push(`organization:${submission.organization.record.organizationId}`);
+    // Enrolling a passkey reads the whole lineage (so does a vote, which may complete one): one at a time across it.
+    if (voting || readsLineage(activityType))
+      keys.push(`lineage:${topOf(this.#state.organizations, submission.organization).record.organizationId}`);
     return this.#queue.run(keys, () => {
       this.#refuseOnceFailed();
       const again = this.#state.activities.bySubmission(fingerprint, signer);
@@ -252,7 +256,7 @@ export class ActivityEngine {
   #execute(activity: ActivityRecord, organization: Organization, now: number): readonly Effect[] {
     let outcome: Outcome;
     try {
-      outcome = outcomeOf(activity, organization, now);
+      outcome = outcomeOf(activity, organization, now, this.#state);
     } catch {
       // Execution never throws half-way: the activity fails whole, and nothing else changes.
       outcome = failed(GrpcCode.Internal, `internal error while executing activity ${activity.id}`, 'INTERNAL');
