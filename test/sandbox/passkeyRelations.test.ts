@@ -9,8 +9,12 @@
  */
 import * as assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ActivityFailedError, FeatureName, ServiceError, type Activity } from '../../src/api';
 import { ApiKeyStamper, CountersignClient, WebauthnStamper } from '../../src/api/remote';
+import { startSandbox } from '../../src/sandbox';
 import { addOrganization } from '../support/extraOrganization';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 import { startTestSandbox, type SeededOrganizationName, type TestSandbox } from '../support/startTestSandbox';
@@ -327,5 +331,57 @@ describe('sandbox: a passkey acts only as its own owner, whatever credential id 
     assert.deepEqual(await whoami(genuine, ids.sub), { answered: ids.sub, userId: userOf('Demo') });
     const write = await tag(genuine, ids.sub);
     assert.ok('status' in write && write.status === 403, `expected a refusal, got ${JSON.stringify(write)}`);
+  });
+});
+
+describe('sandbox: one enrolment of an id across a lineage, even when two race', function () {
+  this.timeout(20_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'countersign-passkey-race-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('completes exactly one of two simultaneous enrolments of an id, in a parent and in its sub-organization', async () => {
+    // On disk, so each enrolment waits for its journal sync: the window in which the other could decide unseen.
+    const sandbox = await startSandbox({ dataDir: dir });
+    const clientOf = (name: string) => {
+      const organization = sandbox.credentials.organizations.find((o) => o.name === name);
+      const user = organization?.users[0];
+      const key = user?.apiKeys[0];
+      assert.ok(organization && user && key, name);
+      const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
+      return {
+        organizationId: organization.organizationId,
+        userId: user.userId,
+        client: new CountersignClient({ baseUrl: sandbox.baseUrl }, stamper, { maxAttempts: 1 }),
+      };
+    };
+    const sides = [clientOf('Demo'), clientOf('Demo Sub-organization')];
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const d = new SoftwareAuthenticator({ origin: ORIGIN, rpId: 'localhost' });
+        const statuses = await Promise.all(
+          sides.map(async ({ client, organizationId, userId }) => {
+            const challenge = randomBytes(32).toString('base64url');
+            const parameters = {
+              userId,
+              authenticators: [{ authenticatorName: 'raced', challenge, attestation: d.attest({ challenge }) }],
+            };
+            try {
+              return (await client.createAuthenticators({ organizationId, parameters })).status;
+            } catch (error) {
+              assert.ok(error instanceof ActivityFailedError, String(error));
+              assert.match(error.activity.failure?.message ?? '', /^authenticator already exists: /);
+              return error.activity.status;
+            }
+          }),
+        );
+        assert.deepEqual(statuses.sort(), ['ACTIVITY_STATUS_COMPLETED', 'ACTIVITY_STATUS_FAILED'], `round ${round}`);
+      }
+    } finally {
+      await Promise.all(sides.map((s) => s.client.close()));
+      await sandbox.close();
+    }
   });
 });
