@@ -14,8 +14,9 @@ import {
   type SubmitOperation,
 } from '../api';
 import type { AppProofSigner } from './appProofs';
+import { topOf } from './authorization';
 import { describeCause } from './errorCause';
-import { failed, outcomeOf, readsOrganization, type Outcome } from './executionRules';
+import { failed, outcomeOf, readsLineage, readsOrganization, type Outcome } from './executionRules';
 import { KeyedQueue } from './keyedQueue';
 import { fingerprintNotFound, rpcStatusBody, storageUnavailable } from './rpcError';
 import {
@@ -135,6 +136,9 @@ export class ActivityEngine {
     const keys = [`fingerprint:${fingerprint}`];
     if (voting || readsOrganization(activityType))
       keys.push(`organization:${submission.organization.record.organizationId}`);
+    // Enrolling a passkey reads the whole lineage (so does a vote, which may complete one): one at a time across it.
+    if (voting || readsLineage(activityType))
+      keys.push(`lineage:${topOf(this.#state.organizations, submission.organization).record.organizationId}`);
     return this.#queue.run(keys, () => {
       this.#refuseOnceFailed();
       const again = this.#state.activities.bySubmission(fingerprint, signer);
@@ -268,7 +272,7 @@ export class ActivityEngine {
   #execute(activity: ActivityRecord, organization: Organization, now: number): readonly Effect[] {
     let outcome: Outcome;
     try {
-      outcome = outcomeOf(activity, organization, now);
+      outcome = outcomeOf(activity, organization, now, this.#state);
     } catch (error) {
       // Execution never throws half-way: the activity fails whole, and nothing else changes. The cause
       // goes to the log, since the activity's failure says only that it was internal.

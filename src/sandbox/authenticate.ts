@@ -7,12 +7,17 @@
  * Two stamps are accepted: an API key's (`X-Stamp`, the key travels in the stamp) and a passkey's
  * (`X-Stamp-Webauthn`, only the credential id travels; its public key is the one registered with it).
  * When both headers are sent, X-Stamp is the one read.
+ *
+ * A credential id is public, so it names no one by itself: a passkey's stamp is verified only once the request's
+ * organization is known, with the key of the passkey registered under that id in that organization (or in its
+ * parent, which reads it), and the caller is the owner whose key verified it.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { GrpcCode, type DecodedWebauthnStamp } from '../api';
 import { decodeWebauthnStamp, verifyApiKeyStamp } from '../api/remote';
 import {
   authorize,
+  organizationsReaching,
   CREDENTIAL_NOT_FOUND_MESSAGE,
   PUBLIC_KEY_NOT_FOUND_MESSAGE,
   type OperationKind,
@@ -35,50 +40,27 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** A stamp whose signature holds: by an API key (its public key) or by a registered passkey (its credential id). */
-export type VerifiedStamp =
+/**
+ * The stamp a request carries: an API key's, whose signature over the body already holds (its key travels in it),
+ * or a passkey's, decoded but not yet verified: only the organization the request names says whose key it is.
+ */
+export type RequestStamp =
   | { readonly kind: 'apiKey'; readonly publicKey: string }
   | { readonly kind: 'webauthn'; readonly credentialId: string; readonly assertion: DecodedWebauthnStamp };
 
-/**
- * Checks whichever stamp the request carries over `body`. A passkey's signature can only be checked with
- * a registered public key, so an unknown credential id is refused here, before the organization is read.
- */
-export async function authenticateStamp(
-  state: SandboxState,
-  headers: IncomingHttpHeaders,
-  body: Buffer,
-): Promise<VerifiedStamp> {
+/** Checks an API key's stamp over `body`, or decodes a passkey's (findCaller verifies it). */
+export function authenticateStamp(headers: IncomingHttpHeaders, body: Buffer): RequestStamp {
   const apiKeyStamp = headerValue(headers, 'x-stamp');
   if (apiKeyStamp === undefined || apiKeyStamp.trim() === '') {
     const webauthnStamp = headerValue(headers, 'x-stamp-webauthn');
     if (webauthnStamp !== undefined && webauthnStamp.trim() !== '') {
-      const assertion = await verifyPasskeyStamp(state, webauthnStamp, body);
+      const assertion = decodeWebauthnStamp(webauthnStamp);
+      if (!assertion)
+        throw unauthenticated('could not extract webauthn stamp: malformed activity stamp', 'SIGNATURE_INVALID');
       return { kind: 'webauthn', credentialId: assertion.credentialId, assertion };
     }
   }
   return { kind: 'apiKey', publicKey: verifyStamp(headers, body) };
-}
-
-/** Checks a passkey stamp against every public key its credential id is registered with; returns the assertion. */
-async function verifyPasskeyStamp(
-  state: SandboxState,
-  headerValue: string,
-  body: Buffer,
-): Promise<DecodedWebauthnStamp> {
-  const decoded = decodeWebauthnStamp(headerValue);
-  if (!decoded)
-    throw unauthenticated('could not extract webauthn stamp: malformed activity stamp', 'SIGNATURE_INVALID');
-  const owners = state.authenticatorOwners.get(decoded.credentialId) ?? [];
-  if (owners.length === 0) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
-  let detail: string | undefined;
-  for (const publicKey of new Set(owners.map((o) => o.authenticator.publicKey))) {
-    const verdict = await verifyAssertion(body, decoded, publicKey);
-    if (verdict.ok) return decoded;
-    detail ??= verdict.detail;
-  }
-  detail ??= 'the signature does not match';
-  throw unauthenticated(`could not verify WebAuthN signature: ${detail}`, 'SIGNATURE_INVALID');
 }
 
 /** Checks the X-Stamp's signature over `body` and returns its public key (lowercase hex). */
@@ -123,13 +105,11 @@ export function findOrganization(state: SandboxState, organizationId: unknown): 
 }
 
 /**
- * The owner of a credential as `organization` sees it: its own, else its parent's, else wherever else it is
- * registered (the authorization table then decides; for those it answers as for an unknown credential).
+ * The owner of an API key as `organization` sees it: its own, else its parent's, else wherever else it is
+ * registered (the authorization table then decides; for those it answers as for an unknown key). The stamp's
+ * signature was made by that very key, so whichever owner is picked, the signer holds its private half.
  */
-function ownerSeenFrom<T extends { readonly organization: Organization }>(
-  organization: Organization,
-  owners: readonly T[] = [],
-): T | undefined {
+function ownerSeenFrom(organization: Organization, owners: readonly KeyOwner[] = []): KeyOwner | undefined {
   const parentId = organization.record.parentOrganizationId;
   const live = owners.filter((o) => !o.organization.deleted);
   return (
@@ -161,29 +141,48 @@ export function findKeyOwner(
   return owner;
 }
 
-/** Finds the passkey and lets the authorization table judge it. Passkeys do not expire. */
-export function findAuthenticatorOwner(
+/**
+ * Finds the passkey that signed a request for `organization`: among those registered under the stamp's credential
+ * id in the organizations that may reach it at all (itself, then its parent), the one whose own key verifies the
+ * assertion over `body`. Then the authorization table judges it. Passkeys do not expire.
+ */
+export async function findAuthenticatorOwner(
   state: SandboxState,
   organization: Organization,
-  credentialId: string,
+  assertion: DecodedWebauthnStamp,
+  body: Buffer,
   kind: OperationKind,
-): AuthenticatorOwner {
-  const owner = ownerSeenFrom(organization, state.authenticatorOwners.get(credentialId));
-  if (!owner) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
-  authorize(owner, organization, kind);
-  return owner;
+): Promise<AuthenticatorOwner> {
+  const candidates = organizationsReaching(state.organizations, organization).flatMap(
+    (o) => state.passkeys.find(o, assertion.credentialId) ?? [],
+  );
+  if (candidates.length === 0) throw unauthenticated(CREDENTIAL_NOT_FOUND_MESSAGE, 'CREDENTIAL_NOT_FOUND');
+  let detail: string | undefined;
+  for (const owner of candidates) {
+    const verdict = await verifyAssertion(body, assertion, owner.authenticator.publicKey);
+    if (verdict.ok) {
+      authorize(owner, organization, kind);
+      return owner;
+    }
+    detail ??= verdict.detail;
+  }
+  throw unauthenticated(
+    `could not verify WebAuthN signature: ${detail ?? 'the signature does not match'}`,
+    'SIGNATURE_INVALID',
+  );
 }
 
 /** Who stamped the request, as seen from the organization it names, once allowed to do this `kind` there. */
-export function findCaller(
+export async function findCaller(
   state: SandboxState,
   organization: Organization,
-  stamp: VerifiedStamp,
+  stamp: RequestStamp,
+  body: Buffer,
   nowMs: number,
   kind: OperationKind,
-): Caller {
+): Promise<Caller> {
   if (stamp.kind === 'apiKey') return findKeyOwner(state, organization, stamp.publicKey, nowMs, kind);
-  const owner = findAuthenticatorOwner(state, organization, stamp.credentialId, kind);
+  const owner = await findAuthenticatorOwner(state, organization, stamp.assertion, body, kind);
   checkPasskeyOrigin(organization, stamp.assertion);
   return owner;
 }

@@ -3,14 +3,20 @@
  * met, and the attestation check made when create_authenticators is submitted (it needs the organization's
  * allowed origins and is asynchronous, so it runs before the activity exists; a refused attestation creates
  * nothing). A user holds at most MAX_AUTHENTICATORS_PER_USER passkeys.
+ *
+ * A credential id is enrolled at most once across an organization, its ancestors and its descendants: a request for
+ * one of them can be answered by a passkey of another (a parent reads its sub-organizations), so the same id twice
+ * there would leave it unsaid whose passkey signed. Other organizations may hold the id too: passkeys are looked up
+ * within the organization a request names, and refusing there would tell anyone which ids another customer holds.
  */
 import { randomUUID } from 'node:crypto';
 import { GrpcCode, MAX_AUTHENTICATORS_PER_USER } from '../api';
 import { operations } from '../api/remote';
+import { lineageOf } from './authorization';
 import { failed, type Outcome } from './outcome';
 import { attestedCredentialOf, verifyAttestation } from './relyingParty';
 import { invalidRequest } from './rpcError';
-import type { ActivityRecord, Effect, Organization, UserRecord } from './state';
+import type { ActivityRecord, Effect, Organization, SandboxState, UserRecord } from './state';
 
 /** Refuses (400, nothing created) an enrolment whose attestations a relying party would not accept. */
 export async function checkAuthenticatorsIntent(
@@ -34,7 +40,26 @@ function findUser(organization: Organization, userId: string): UserRecord | unde
 const userNotFound = (userId: string): Outcome =>
   failed(GrpcCode.NotFound, `user not found: no user with ID ${userId} in this organization`, 'NOT_FOUND');
 
-export function createAuthenticators(activity: ActivityRecord, organization: Organization, now: number): Outcome {
+/**
+ * The refusal for an id already enrolled: wire-facts names no code for it, so it is gRPC's own for "the entity a
+ * client tried to create already exists" (ALREADY_EXISTS, 409), with REQUEST_INVALID as its turnkeyErrorCode.
+ */
+function alreadyEnrolled(where: 'here' | 'lineage'): Outcome {
+  return failed(
+    GrpcCode.AlreadyExists,
+    where === 'here'
+      ? 'authenticator already exists: this credential is already registered in this organization'
+      : 'authenticator already exists: this credential is already registered in a parent or sub-organization of this organization',
+    'REQUEST_INVALID',
+  );
+}
+
+export function createAuthenticators(
+  activity: ActivityRecord,
+  organization: Organization,
+  now: number,
+  state: SandboxState,
+): Outcome {
   const operation = operations.createAuthenticators;
   const { userId, authenticators } = operation.parameters.parse(activity.intent[operation.intentKey]);
   const user = findUser(organization, userId);
@@ -47,9 +72,8 @@ export function createAuthenticators(activity: ActivityRecord, organization: Org
       'RESOURCE_LIMIT_EXCEEDED',
     );
   }
-  const registered = new Set(
-    organization.record.users.flatMap((u) => (u.authenticators ?? []).map((a) => a.credentialId)),
-  );
+  const lineage = lineageOf(state.organizations, organization);
+  const enrolling = new Set<string>();
   const organizationId = organization.record.organizationId;
   const effects: Effect[] = [];
   const authenticatorIds: string[] = [];
@@ -57,14 +81,10 @@ export function createAuthenticators(activity: ActivityRecord, organization: Org
     const credential = attestedCredentialOf(params.attestation);
     if (!credential)
       return failed(GrpcCode.InvalidArgument, 'invalid attestation: it holds no P-256 credential', 'REQUEST_INVALID');
-    if (registered.has(credential.credentialId)) {
-      return failed(
-        GrpcCode.AlreadyExists,
-        'authenticator already exists: this credential is already registered in this organization',
-        'REQUEST_INVALID',
-      );
-    }
-    registered.add(credential.credentialId);
+    const { credentialId } = credential;
+    if (enrolling.has(credentialId) || state.passkeys.find(organization, credentialId)) return alreadyEnrolled('here');
+    if (lineage.some((o) => state.passkeys.find(o, credentialId))) return alreadyEnrolled('lineage');
+    enrolling.add(credentialId);
     const authenticatorId = randomUUID();
     authenticatorIds.push(authenticatorId);
     effects.push({

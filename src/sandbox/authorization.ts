@@ -42,6 +42,66 @@ export function relationOf(caller: Organization, target: Organization): Organiza
   return 'other';
 }
 
+/** Whether the table grants `relation` anything at all; a credential of any other relation is never looked at. */
+export function reaches(relation: OrganizationRelation): boolean {
+  return Object.values(AUTHORIZATION_TABLE[relation]).some((grant) => grant !== 'notFound');
+}
+
+/**
+ * The organizations whose credentials may act in `target` at all, in the order their passkeys are tried: the
+ * target itself, then its parent (which reads it). Each is kept only while the table grants its relation anything.
+ */
+export function organizationsReaching(
+  organizations: ReadonlyMap<string, Organization>,
+  target: Organization,
+): Organization[] {
+  const parentId = target.record.parentOrganizationId;
+  const parent = parentId === null ? undefined : organizations.get(parentId);
+  return [target, ...(parent ? [parent] : [])].filter((o) => !o.deleted && reaches(relationOf(o, target)));
+}
+
+/**
+ * The organization, its ancestors and its descendants (live ones): where a credential id must stay unique, since a
+ * request for one of them can be answered by a passkey of another (a parent reads its sub-organizations). Siblings
+ * are not in it: neither ever reaches the other.
+ */
+export function lineageOf(
+  organizations: ReadonlyMap<string, Organization>,
+  organization: Organization,
+): Organization[] {
+  const lineage = new Set<Organization>([organization]);
+  for (let up = parentOf(organizations, organization); up && !lineage.has(up); up = parentOf(organizations, up))
+    lineage.add(up);
+  const below = [organization];
+  for (let current = below.pop(); current; current = below.pop()) {
+    for (const candidate of organizations.values()) {
+      if (candidate.record.parentOrganizationId !== current.record.organizationId || lineage.has(candidate)) continue;
+      lineage.add(candidate);
+      below.push(candidate);
+    }
+  }
+  return [...lineage].filter((o) => !o.deleted);
+}
+
+/** The topmost ancestor, which every member of a lineage shares. */
+export function topOf(organizations: ReadonlyMap<string, Organization>, organization: Organization): Organization {
+  const seen = new Set<Organization>([organization]);
+  let top = organization;
+  for (let up = parentOf(organizations, top); up && !seen.has(up); up = parentOf(organizations, up)) {
+    seen.add(up);
+    top = up;
+  }
+  return top;
+}
+
+function parentOf(
+  organizations: ReadonlyMap<string, Organization>,
+  organization: Organization,
+): Organization | undefined {
+  const parentId = organization.record.parentOrganizationId;
+  return parentId === null ? undefined : organizations.get(parentId);
+}
+
 export function operationKind(operation: QueryOperation | SubmitOperation): OperationKind {
   if (operation.kind === 'query') return 'query';
   switch (operation.activityType) {

@@ -10,7 +10,7 @@ import { createAuthenticators, deleteAuthenticators } from './authenticatorRules
 import { failed, type Outcome } from './outcome';
 import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
 import { signRawPayload, signTransaction } from './signingRules';
-import { interfaceCreated, type ActivityRecord, type Organization } from './state';
+import { interfaceCreated, type ActivityRecord, type Organization, type SandboxState } from './state';
 
 /** The service's limits on private key tags: 100 in an organization, 10 in a sub-organization. */
 export const TAG_LIMIT = 100;
@@ -18,7 +18,8 @@ export const SUB_ORGANIZATION_TAG_LIMIT = 10;
 
 export { failed, type Outcome } from './outcome';
 
-type Rule = (activity: ActivityRecord, organization: Organization, now: number) => Outcome;
+/** `state` is what is durable, for the rules that read beyond the organization (a passkey's lineage). */
+type Rule = (activity: ActivityRecord, organization: Organization, now: number, state: SandboxState) => Outcome;
 
 const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.CreateSmartContractInterface]: createSmartContractInterface,
@@ -38,8 +39,18 @@ export function readsOrganization(type: string): boolean {
   return type !== ActivityType.CreateSmartContractInterface;
 }
 
+/** Whether running it reads every organization of the lineage too: a credential id is unique across it. */
+export function readsLineage(type: string): boolean {
+  return type === ActivityType.CreateAuthenticatorsV2;
+}
+
 /** The outcome of running the activity now; throws only on a programming error (the caller fails it whole). */
-export function outcomeOf(activity: ActivityRecord, organization: Organization, now: number): Outcome {
+export function outcomeOf(
+  activity: ActivityRecord,
+  organization: Organization,
+  now: number,
+  state: SandboxState,
+): Outcome {
   const rule = rules[activity.type];
   if (!rule) {
     return failed(
@@ -48,7 +59,7 @@ export function outcomeOf(activity: ActivityRecord, organization: Organization, 
       'UNIMPLEMENTED',
     );
   }
-  return rule(activity, organization, now);
+  return rule(activity, organization, now, state);
 }
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

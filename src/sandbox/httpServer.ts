@@ -150,7 +150,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     }
     const body = await readBody(req, maxBodyBytes);
     if (body === 'tooLarge') throw tooLargeError(maxBodyBytes);
-    const stamp = await authenticateStamp(engine.state, req.headers, body);
+    const stamp = authenticateStamp(req.headers, body);
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
@@ -168,7 +168,7 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     const record = json as Record<string, unknown>;
     const nowMs = now();
     const organization = findOrganization(engine.state, record['organizationId']);
-    const caller = findCaller(engine.state, organization, stamp, nowMs, operationKind(route.operation));
+    const caller = await findCaller(engine.state, organization, stamp, body, nowMs, operationKind(route.operation));
     // Counted per credential once authenticated; anything refused before this point shares one bucket.
     chargeTo(charge, bucketOf(caller));
     const ctx: RequestContext = { engine, organization, caller, json: record, rawBody: body, nowMs };

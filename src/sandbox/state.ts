@@ -7,6 +7,7 @@
  */
 import type { KnownActivityStatus } from '../api';
 import { ActivityStore, UnreadActivities, type StoredActivity } from './activityStore';
+import { PasskeyIndex } from './passkeyIndex';
 
 export interface ApiKeyRecord {
   readonly apiKeyId: string;
@@ -311,8 +312,8 @@ export class SandboxState {
   readonly activities = new ActivityStore<ActivityRecord>();
   /** Public key (lowercase compressed hex) → where it is registered. */
   readonly keyOwners = new Map<string, KeyOwner[]>();
-  /** Credential id (base64url, no padding) → where the passkey is registered. */
-  readonly authenticatorOwners = new Map<string, AuthenticatorOwner[]>();
+  /** Passkeys, by organization and credential id together. */
+  readonly passkeys = new PasskeyIndex<AuthenticatorOwner>();
   readonly usersById = new Map<string, UserRecord>();
 
   get seeded(): boolean {
@@ -364,22 +365,7 @@ export class SandboxState {
     for (const user of record.users) this.usersById.set(user.userId, user);
     for (const user of record.users) for (const apiKey of user.apiKeys) this.#indexKey(organization, user, apiKey);
     for (const user of record.users)
-      for (const authenticator of user.authenticators ?? [])
-        this.#indexAuthenticator(organization, user, authenticator);
-  }
-
-  #indexAuthenticator(organization: Organization, user: UserRecord, authenticator: AuthenticatorRecord): void {
-    const owners = this.authenticatorOwners.get(authenticator.credentialId) ?? [];
-    owners.push({ organization, user, authenticator });
-    this.authenticatorOwners.set(authenticator.credentialId, owners);
-  }
-
-  #unindexAuthenticator(authenticator: AuthenticatorRecord): void {
-    const owners = (this.authenticatorOwners.get(authenticator.credentialId) ?? []).filter(
-      (o) => o.authenticator !== authenticator,
-    );
-    if (owners.length === 0) this.authenticatorOwners.delete(authenticator.credentialId);
-    else this.authenticatorOwners.set(authenticator.credentialId, owners);
+      for (const authenticator of user.authenticators ?? []) this.passkeys.add({ organization, user, authenticator });
   }
 
   #indexKey(organization: Organization, user: UserRecord, apiKey: ApiKeyRecord): void {
@@ -446,7 +432,7 @@ export class SandboxState {
         if (!user || (user.authenticators ?? []).some((a) => a.authenticatorId === effect.record.authenticatorId))
           return;
         (user.authenticators ??= []).push(effect.record);
-        this.#indexAuthenticator(organization, user, effect.record);
+        this.passkeys.add({ organization, user, authenticator: effect.record });
         return;
       }
       case 'deleteAuthenticator': {
@@ -454,7 +440,7 @@ export class SandboxState {
         const index = user?.authenticators?.findIndex((a) => a.authenticatorId === effect.authenticatorId) ?? -1;
         if (!user?.authenticators || index === -1) return;
         const [removed] = user.authenticators.splice(index, 1);
-        if (removed) this.#unindexAuthenticator(removed);
+        if (removed) this.passkeys.remove(organization, removed);
         return;
       }
     }

@@ -226,6 +226,14 @@ describe('sandbox: passkey enrolment (create_authenticators) and authenticator q
     });
     assert.equal(set.status, 'ACTIVITY_STATUS_COMPLETED');
     await refusedAttestation(enrol(device()), /origin "http:\/\/localhost:43123" is not among/);
+    // The listed origin followed by more: another origin, refused whole.
+    const longerPort = new SoftwareAuthenticator({ origin: 'https://app.example.com:8443', rpId: 'app.example.com' });
+    await refusedAttestation(enrol(longerPort), /origin "https:\/\/app\.example\.com:8443" is not among/);
+    const longerHost = new SoftwareAuthenticator({
+      origin: 'https://app.example.com.evil.example',
+      rpId: 'evil.example',
+    });
+    await refusedAttestation(enrol(longerHost), /is not among/);
     const listedOrigin = new SoftwareAuthenticator({ origin: 'https://app.example.com', rpId: 'app.example.com' });
     assert.equal((await enrol(listedOrigin)).status, 'ACTIVITY_STATUS_COMPLETED');
   });

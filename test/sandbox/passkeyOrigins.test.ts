@@ -96,6 +96,34 @@ describe('sandbox: passkey origins (FEATURE_NAME_WEBAUTHN_ORIGINS)', () => {
     await refused('https://app.example.com', 'com', /RP ID belongs to none/);
   });
 
+  it('matches a listed origin whole: the listed origin followed by more port digits or host is refused', async () => {
+    const set = await withQuorum((c) =>
+      c.setOrganizationFeature({
+        organizationId: teamId,
+        parameters: { name: FeatureName.WebauthnOrigins, value: 'https://app.example.com,http://localhost:5173' },
+      }),
+    );
+    assert.equal(set.status, 'ACTIVITY_STATUS_COMPLETED');
+    await accepted('https://app.example.com', 'app.example.com');
+    await accepted('http://localhost:5173', 'localhost');
+    // Each begins with a listed origin, and each RP ID is one its own origin may use: only the list refuses them.
+    await refused(
+      'https://app.example.com:8443',
+      'app.example.com',
+      /origin "https:\/\/app\.example\.com:8443" is not among/,
+    );
+    await refused('http://localhost:51730', 'localhost', /origin "http:\/\/localhost:51730" is not among/);
+    await refused('https://app.example.com.evil.example', 'evil.example', /is not among/);
+  });
+
+  it('matches an RP ID whole: a part of a listed host that is not one of its domains is refused', async () => {
+    // The list set by the test before: https://app.example.com and http://localhost:5173.
+    await accepted('https://app.example.com', 'example.com');
+    for (const rpId of ['app.example.co', 'pp.example.com', 'ample.com', 'app.example', 'p.example.com'])
+      await refused('https://app.example.com', rpId, /RP ID/);
+    for (const rpId of ['localhos', 'ocalhost', 'localhost5']) await refused('http://localhost:5173', rpId, /RP ID/);
+  });
+
   it('refuses a value that is not a list of origins, and leaves the feature as it was', async () => {
     const failed = await withQuorum((c) =>
       c.setOrganizationFeature({
