@@ -10,6 +10,7 @@ import * as AbiParameters from 'ox/AbiParameters';
 import * as Address from 'ox/Address';
 import * as Hex from 'ox/Hex';
 import * as Value from 'ox/Value';
+import { MAX_JSON_DEPTH, tooDeepAt } from './abi/abiBounds';
 import { argumentNameProblems, positionalLabel, type ArgumentNameProblem } from './abi/argumentNames';
 import { decodeUnsignedTransaction, payloadDigest } from './ethereum';
 import type { SignRawPayloadParameters } from './schemas/signing';
@@ -95,6 +96,8 @@ const firstLine = (error: unknown): string =>
 
 /** The ABI array of a registered interface's text, or why there is none. */
 function abiOf(text: string): { abi: readonly unknown[] } | { problem: string } {
+  if (tooDeepAt(text) !== undefined)
+    return { problem: `the registered ABI nests deeper than ${MAX_JSON_DEPTH} levels, which no ABI does` };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

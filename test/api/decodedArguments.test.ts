@@ -187,4 +187,12 @@ describe('api: decoded arguments are read by position, their names are labels', 
       );
     }
   });
+
+  it('says a registered ABI nested past the bound does not match, without walking it', () => {
+    let parameter: unknown = { name: 'x', type: 'uint256' };
+    for (let i = 0; i < 300; i++) parameter = { name: `t${i}`, type: 'tuple', components: [parameter] };
+    const call = callOf([fn('f', [parameter])], encodeFunctionCall('function f(uint256)', [1n]));
+    assert.equal(call.kind, 'mismatch');
+    if (call.kind === 'mismatch') assert.match(call.reason, /nests deeper than 512 levels/);
+  });
 });
