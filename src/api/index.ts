@@ -60,6 +60,8 @@ export type { AbiContract, AbiFileFormat, ReadAbi } from './abi/readAbi';
 export type { AbiEntry, AbiParameter, AbiValidation } from './abi/validateAbi';
 export type { JsonSyntaxProblem } from './abi/jsonPositions';
 export type { AbiIssue } from './abi/validateAbi';
+// Argument names that cannot tell values apart: dependency-free, for the review page and the approval dialog.
+export { abiArgumentNameProblems, type ArgumentNameProblem } from './abi/argumentNames';
 export type { AbiDocumentAnalysis, AbiDocumentContract, AbiDocumentProblem, AbiProblemKind } from './abi/abiDocument';
 
 // Where a service may be, and the service's fixed values.

@@ -6,9 +6,12 @@
  */
 import * as AbiFunction from 'ox/AbiFunction';
 import * as AbiItem from 'ox/AbiItem';
+import * as AbiParameters from 'ox/AbiParameters';
 import * as Address from 'ox/Address';
 import * as Hex from 'ox/Hex';
 import * as Value from 'ox/Value';
+import { MAX_JSON_DEPTH, tooDeepAt } from './abi/abiBounds';
+import { argumentNameProblems, positionalLabel, type ArgumentNameProblem } from './abi/argumentNames';
 import { decodeUnsignedTransaction, payloadDigest } from './ethereum';
 import type { SignRawPayloadParameters } from './schemas/signing';
 
@@ -21,8 +24,12 @@ export interface RegisteredInterface {
   readonly label: string;
 }
 
-/** One decoded argument: a scalar as text (addresses EIP-55, integers exact), or the parts of a tuple or array. */
+/**
+ * One decoded argument: a scalar as text (addresses EIP-55, integers exact), or the parts of a tuple or array.
+ * Arguments and parts come in the order of the data; a name is a label, never a key.
+ */
 export interface DecodedArgument {
+  /** The ABI's name; `#2` (its 1-based position) when it has none, `to (#2)` when a sibling has the same name. */
   readonly name: string;
   readonly type: string;
   readonly text?: string;
@@ -48,6 +55,8 @@ export type CallDecoding =
       readonly signature: string;
       readonly selector: string;
       readonly arguments: readonly DecodedArgument[];
+      /** Arguments named alike or not named, at any depth: their labels alone cannot be trusted. */
+      readonly nameProblems: readonly ArgumentNameProblem[];
     }
   /** An interface is registered, but the data does not match it (unknown selector, or arguments that do not decode). */
   | {
@@ -87,6 +96,8 @@ const firstLine = (error: unknown): string =>
 
 /** The ABI array of a registered interface's text, or why there is none. */
 function abiOf(text: string): { abi: readonly unknown[] } | { problem: string } {
+  if (tooDeepAt(text) !== undefined)
+    return { problem: `the registered ABI nests deeper than ${MAX_JSON_DEPTH} levels, which no ABI does` };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -104,29 +115,41 @@ interface Parameter {
   readonly components?: readonly Parameter[];
 }
 
-/** A decoded value in words, by its ABI type; tuples and arrays as their parts. */
-function argumentOf(name: string, parameter: Parameter, value: unknown): DecodedArgument {
+/** The labels of sibling arguments: the name, `#n` without one, and the position too when a name repeats. */
+function labelsOf(parameters: readonly Parameter[]): string[] {
+  const names = parameters.map((parameter) => parameter.name ?? '');
+  return names.map((name, index) => {
+    if (name === '') return positionalLabel(name, index);
+    return names.indexOf(name) === names.lastIndexOf(name) ? name : `${name} (#${index + 1})`;
+  });
+}
+
+/** The parameters without their names, so that ox decodes every tuple as a list by position, never an object. */
+function nameless(parameter: Parameter): Parameter {
+  return parameter.components
+    ? { type: parameter.type, components: parameter.components.map(nameless) }
+    : { type: parameter.type };
+}
+
+/** A decoded value in words, by its ABI type; tuples and arrays as their parts, by position. */
+function argumentOf(label: string, parameter: Parameter, value: unknown): DecodedArgument {
   const { type } = parameter;
   const array = /^(.*)\[(\d*)\]$/.exec(type);
+  const items = Array.isArray(value) ? (value as readonly unknown[]) : [];
   if (array) {
     const element: Parameter = { ...parameter, type: array[1] ?? '' };
-    const items = Array.isArray(value) ? (value as readonly unknown[]) : [];
-    return { name, type, parts: items.map((item, index) => argumentOf(`[${index}]`, element, item)) };
+    return { name: label, type, parts: items.map((item, index) => argumentOf(`[${index}]`, element, item)) };
   }
   if (type === 'tuple') {
     const components = parameter.components ?? [];
-    const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const labels = labelsOf(components);
     return {
-      name,
+      name: label,
       type,
-      parts: components.map((component, index) => {
-        const fromArray = Array.isArray(value) ? (value as readonly unknown[])[index] : undefined;
-        const item = component.name && component.name in record ? record[component.name] : fromArray;
-        return argumentOf(component.name || `[${index}]`, component, item);
-      }),
+      parts: components.map((component, index) => argumentOf(labels[index] ?? '', component, items[index])),
     };
   }
-  return { name, type, text: scalarText(type, value) };
+  return { name: label, type, text: scalarText(type, value) };
 }
 
 function scalarText(type: string, value: unknown): string {
@@ -158,15 +181,17 @@ function decodeCall(to: string, data: Hex.Hex, interfaces: readonly RegisteredIn
   } catch {
     return mismatch(`no function of the registered interface has the selector ${selector}`);
   }
+  const inputs = fn.inputs as readonly Parameter[];
   let values: readonly unknown[];
   try {
-    const decoded: unknown = AbiFunction.decodeData(fn, data);
-    values = Array.isArray(decoded) ? (decoded as readonly unknown[]) : [];
+    // Decoded without names: ox then gives each tuple as a list by position (an object keyed by name would keep
+    // one of two components named alike, and turn one named `__proto__` into a prototype).
+    values = inputs.length === 0 ? [] : AbiParameters.decode(inputs.map(nameless), Hex.slice(data, 4));
   } catch (error) {
     return mismatch(`the arguments do not decode as ${AbiItem.getSignature(fn)}: ${firstLine(error)}`);
   }
-  const inputs = fn.inputs as readonly Parameter[];
-  const args = inputs.map((input, index) => argumentOf(input.name || `[${index}]`, input, values[index]));
+  const labels = labelsOf(inputs);
+  const args = inputs.map((input, index) => argumentOf(labels[index] ?? '', input, values[index]));
   return {
     kind: 'decoded',
     ...which,
@@ -175,6 +200,7 @@ function decodeCall(to: string, data: Hex.Hex, interfaces: readonly RegisteredIn
     signature: AbiItem.getSignature(fn),
     selector,
     arguments: args,
+    nameProblems: argumentNameProblems(inputs, fn.name),
   };
 }
 

@@ -62,6 +62,28 @@ describe('canonical ABIs', () => {
     assert.notEqual(canonicalAbiJson(added), canonicalAbiJson(counter));
   });
 
+  it('keeps the order of inputs, of tuple components and of outputs: f(address,uint256) is not f(uint256,address)', () => {
+    const param = (name: string, type: string) => ({ name, type, internalType: type });
+    const f = (inputs: unknown[], outputs: unknown[] = []) => [
+      { type: 'function', name: 'f', inputs, outputs, stateMutability: 'nonpayable' },
+    ];
+    const addressFirst = f([param('to', 'address'), param('amount', 'uint256')]);
+    const uintFirst = f([param('amount', 'uint256'), param('to', 'address')]);
+    assert.notEqual(canonicalAbiJson(addressFirst), canonicalAbiJson(uintFirst));
+    // The same ABI with its keys in another order and other spacing is still equal.
+    const respaced: unknown = JSON.parse(JSON.stringify(shuffled(addressFirst), null, 7));
+    assert.equal(canonicalAbiJson(respaced), canonicalAbiJson(addressFirst));
+    const tuple = (components: unknown[]) => f([{ name: 'order', type: 'tuple', components }]);
+    assert.notEqual(
+      canonicalAbiJson(tuple([param('to', 'address'), param('amount', 'uint256')])),
+      canonicalAbiJson(tuple([param('amount', 'uint256'), param('to', 'address')])),
+    );
+    assert.notEqual(
+      canonicalAbiJson(f([], [param('', 'address'), param('', 'uint256')])),
+      canonicalAbiJson(f([], [param('', 'uint256'), param('', 'address')])),
+    );
+  });
+
   it('reads the ABI text a service stores, and refuses none: text that is not JSON has no canonical form', () => {
     assert.equal(canonicalAbiJsonOfText(JSON.stringify(shuffled(counter))), canonicalAbiJson(counter));
     assert.equal(canonicalAbiJsonOfText('[{'), undefined);

@@ -6,11 +6,19 @@
  */
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../wireValues';
+import {
+  MAX_ABI_DOCUMENT_CHARS,
+  MAX_CHECKED_ABI_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_PLACED_PROBLEM_CHARS,
+  megabytes,
+  tooDeepAt,
+} from './abiBounds';
 import { abiPathKind } from './abiPaths';
 import { canonicalAbiJson } from './canonicalAbi';
-import { findJsonSyntaxProblem } from './jsonPositions';
+import { findJsonSyntaxProblem, lineAndColumn } from './jsonPositions';
 import { abiContractsOfValue, type AbiFileFormat } from './readAbi';
-import { validateAbi } from './validateAbi';
+import { validateAbi, type AbiValidation } from './validateAbi';
 
 export type AbiProblemKind = 'json' | 'file' | 'entry' | 'warning' | 'size';
 
@@ -131,6 +139,28 @@ export function analyzeAbiDocument(text: string, filePath: string): AbiDocumentA
   const fileName = filePath.split(/[\\/]/).pop();
   if (body.trim() === '') return NOT_ABI;
 
+  // Bounded before anything walks the text (abiBounds.ts): a file past a bound is a problem, never a throw.
+  if (body.length > MAX_ABI_DOCUMENT_CHARS) {
+    if (pathKind !== 'abi') return NOT_ABI;
+    return fileProblem(
+      `This file is ${megabytes(body.length)}: ABI files are checked up to ${megabytes(MAX_ABI_DOCUMENT_CHARS)}, so its ABI is not. Save the contract's "abi" array alone in a .abi.json file to check and register it.`,
+      body,
+      bom,
+      'warning',
+    );
+  }
+  const deep = tooDeepAt(body);
+  if (deep !== undefined) {
+    if (pathKind !== 'abi') return NOT_ABI;
+    const { line, column } = lineAndColumn(body, deep);
+    const message = `The JSON nests deeper than ${MAX_JSON_DEPTH} levels (line ${line}, column ${column}), which no ABI or artifact does. Check that this is a compiled ABI or contract artifact.`;
+    return {
+      kind: 'abi',
+      contracts: [],
+      problems: [{ severity: 'error', kind: 'json', message, offset: deep + bom, length: 1 }],
+    };
+  }
+
   // JSON.parse first: it is several times faster than a parse with positions, which only problems need.
   let value: unknown;
   try {
@@ -159,8 +189,15 @@ export function analyzeAbiDocument(text: string, filePath: string): AbiDocumentA
     const message = error instanceof Error ? error.message.replace(/^[^:]*\.json: /, '') : String(error);
     return fileProblem(message.charAt(0).toUpperCase() + message.slice(1), body, bom);
   }
-  const validations = listed.map((contract) => validateAbi(contract.abi));
-  const simple = listed.length === 1 && validations[0]?.issues.length === 0;
+  // An ABI past the bound is not checked entry by entry: its size is its problem (the service takes 400 KB).
+  const sizes = listed.map((contract) => Buffer.byteLength(JSON.stringify(contract.abi) ?? '', 'utf8'));
+  const validations = listed.map((contract, i): AbiValidation =>
+    (sizes[i] ?? 0) > MAX_CHECKED_ABI_BYTES
+      ? { entries: [], errors: [], warnings: [], issues: [] }
+      : validateAbi(contract.abi),
+  );
+  // Placing problems at their entry needs a tree of the whole text: a large file gets them at its ABI's start.
+  const simple = (listed.length === 1 && validations[0]?.issues.length === 0) || body.length > MAX_PLACED_PROBLEM_CHARS;
   const root = simple ? undefined : parseTree(body, [], { disallowComments: true, allowTrailingComma: false });
   const nodes = root && listed[0] ? abiNodes(root, listed[0].format) : [];
   const contracts: AbiDocumentContract[] = [];
@@ -185,7 +222,7 @@ export function analyzeAbiDocument(text: string, filePath: string): AbiDocumentA
     let canonicalJson: string | undefined;
     let errorCount = validation.errors.length;
     if (errorCount === 0) {
-      const bytes = Buffer.byteLength(JSON.stringify(contract.abi), 'utf8');
+      const bytes = sizes[i] ?? 0;
       if (bytes > SMART_CONTRACT_INTERFACE_MAX_BYTES) {
         errorCount += 1;
         problems.push({
@@ -220,15 +257,20 @@ function quickStart(body: string, format: AbiFileFormat): { offset: number; leng
   return offset === -1 ? { offset: 0, length: 1 } : { offset, length: key.length };
 }
 
-function fileProblem(message: string, body: string, bom: number): AbiDocumentAnalysis {
+function fileProblem(
+  message: string,
+  body: string,
+  bom: number,
+  severity: AbiDocumentProblem['severity'] = 'error',
+): AbiDocumentAnalysis {
   const firstLine = body.indexOf('\n');
   return {
     kind: 'abi',
     contracts: [],
     problems: [
       {
-        severity: 'error',
-        kind: 'file',
+        severity,
+        kind: severity === 'error' ? 'file' : 'size',
         message,
         offset: bom,
         length: Math.max(1, firstLine === -1 ? body.length : firstLine),

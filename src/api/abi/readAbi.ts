@@ -5,6 +5,7 @@
  */
 import { InvalidInputError } from '../errors';
 import { SMART_CONTRACT_INTERFACE_MAX_BYTES } from '../wireValues';
+import { MAX_ABI_DOCUMENT_CHARS, MAX_JSON_DEPTH, megabytes, tooDeepAt } from './abiBounds';
 import { parseJsonStrict } from './jsonPositions';
 import { validateAbi, type AbiEntry } from './validateAbi';
 
@@ -48,6 +49,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** An ABI that solc or Etherscan delivered as a JSON string inside the JSON. */
 function unwrapString(value: unknown, fileName: string | undefined, where: string): unknown {
   if (typeof value !== 'string') return value;
+  if (tooDeepAt(value) !== undefined)
+    fail(fileName, `${where} nests deeper than ${MAX_JSON_DEPTH} levels, which no ABI does.`);
   try {
     return JSON.parse(value);
   } catch {
@@ -58,6 +61,12 @@ function unwrapString(value: unknown, fileName: string | undefined, where: strin
 function parseJson(text: string, fileName: string | undefined): unknown {
   const trimmed = text.replace(/^\uFEFF/, '');
   if (trimmed.trim().length === 0) fail(fileName, 'the file is empty.', 'Open a compiled ABI or artifact JSON file.');
+  if (trimmed.length > MAX_ABI_DOCUMENT_CHARS)
+    fail(
+      fileName,
+      `the file is ${megabytes(trimmed.length)}; ABI files are read up to ${megabytes(MAX_ABI_DOCUMENT_CHARS)}.`,
+      'Save the contract\'s "abi" array alone in a .abi.json file and register from that.',
+    );
   return parseJsonStrict(trimmed, fileName);
 }
 
@@ -165,12 +174,8 @@ export function readAbiFile(text: string, fileName?: string, contractName?: stri
     chosen = withEntries[0];
   }
   if (!chosen) return fail(fileName, 'no contract found.');
-  const validation = validateAbi(chosen.abi);
-  if (validation.errors.length > 0) {
-    const more = validation.errors.length > 3 ? ` (and ${validation.errors.length - 3} more)` : '';
-    fail(fileName, `invalid ABI: ${validation.errors.slice(0, 3).join('; ')}${more}.`);
-  }
-  const json = JSON.stringify(chosen.abi);
+  // The size first: an ABI the service refuses is not worth checking entry by entry (15 MB took seconds).
+  const json = JSON.stringify(chosen.abi) ?? '';
   const bytes = Buffer.byteLength(json, 'utf8');
   if (bytes > SMART_CONTRACT_INTERFACE_MAX_BYTES) {
     fail(
@@ -178,6 +183,11 @@ export function readAbiFile(text: string, fileName?: string, contractName?: stri
       `the ABI is ${Math.ceil(bytes / 1024)} KB; the service accepts at most ${SMART_CONTRACT_INTERFACE_MAX_BYTES / 1024} KB.`,
       'Register only the part of the interface you need, or split the contract.',
     );
+  }
+  const validation = validateAbi(chosen.abi);
+  if (validation.errors.length > 0) {
+    const more = validation.errors.length > 3 ? ` (and ${validation.errors.length - 3} more)` : '';
+    fail(fileName, `invalid ABI: ${validation.errors.slice(0, 3).join('; ')}${more}.`);
   }
   return {
     contractName: chosen.contractName,

@@ -16,8 +16,6 @@ export interface AbiEditorFeatures extends vscode.Disposable {
   settled(): Promise<void>;
 }
 
-/** Artifacts run to megabytes: past this, a document is not read as an ABI (the service takes 400 KB of ABI). */
-const MAX_DOCUMENT_CHARS = 16 * 1024 * 1024;
 const DEBOUNCE_MS = 300;
 
 function mayBeAbi(document: vscode.TextDocument): boolean {
@@ -34,7 +32,8 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   const check = (document: vscode.TextDocument) => {
-    if (!mayBeAbi(document) || document.getText().length > MAX_DOCUMENT_CHARS) {
+    // The analysis bounds its own work (api/abi/abiBounds.ts): a file too large is a problem it reports.
+    if (!mayBeAbi(document)) {
       diagnostics.delete(document.uri);
       return;
     }
@@ -58,7 +57,7 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
   };
 
   const lenses = async (document: vscode.TextDocument): Promise<AbiLens[]> =>
-    mayBeAbi(document) && document.getText().length <= MAX_DOCUMENT_CHARS ? model.lensModel(document) : [];
+    mayBeAbi(document) ? model.lensModel(document) : [];
 
   const selector: vscode.DocumentSelector = [
     { scheme: 'file', language: 'json' },
@@ -72,8 +71,7 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
     lensesChanged,
     vscode.languages.registerCodeLensProvider(selector, {
       onDidChangeCodeLenses: lensesChanged.event,
-      provideCodeLenses: async (document) =>
-        mayBeAbi(document) && document.getText().length <= MAX_DOCUMENT_CHARS ? model.codeLenses(document) : [],
+      provideCodeLenses: async (document) => (mayBeAbi(document) ? model.codeLenses(document) : []),
     }),
     vscode.languages.registerCodeActionsProvider(
       selector,

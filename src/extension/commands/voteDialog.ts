@@ -3,7 +3,8 @@
  * the intent names, an ABI as "N functions, M events", who submitted it, and where the vote leaves the count
  * ("approval 2 of 2: it runs when you approve"). Pure (no `vscode`), the wording through `t`.
  */
-import type { Activity, OrganizationData } from '../../api';
+import { abiArgumentNameProblems, type Activity, type OrganizationData } from '../../api';
+import { interfaceNameWarning } from '../wording/argumentNameWords';
 import { activityTypeLabel, signingIntentLines, unwrapSingleKey, voteText } from '../wording/activityWords';
 import { englishText, type Translate } from '../wording/translate';
 
@@ -103,13 +104,25 @@ export function readableIntentLines(
   if (signing) return signing;
   const inner = unwrapSingleKey(activity.intent);
   if (typeof inner !== 'object' || inner === null) return [];
-  return Object.entries(inner as Record<string, unknown>).map(([key, value]) => {
+  return Object.entries(inner as Record<string, unknown>).flatMap(([key, value]) => {
     if (key === 'smartContractInterface' && typeof value === 'string') {
       const summary = abiSummary(value, t);
-      if (summary) return `  ${t('ABI')}: ${t('{0} (Open ABI shows it)', summary)}`;
+      if (summary) {
+        const warning = interfaceNameWarning(abiNameProblems(value), t);
+        return [`  ${t('ABI')}: ${t('{0} (Open ABI shows it)', summary)}`, ...(warning ? [`  ${warning}`] : [])];
+      }
     }
-    return `  ${fieldLabel(key)}: ${valueText(value, names)}`;
+    return [`  ${fieldLabel(key)}: ${valueText(value, names)}`];
   });
+}
+
+/** The argument name problems of an ABI held as text; none when it is not JSON. */
+function abiNameProblems(abiJson: string) {
+  try {
+    return abiArgumentNameProblems(JSON.parse(abiJson));
+  } catch {
+    return [];
+  }
 }
 
 /** Who submitted the activity: the first approval, which the service records for the submitter. */

@@ -21,6 +21,7 @@ import {
   payloadEncodingLabel,
   reviewProgressText,
 } from '../wording/reviewWords';
+import { decodedCallNameWarning } from '../wording/argumentNameWords';
 import { englishText, type Translate } from '../wording/translate';
 
 export interface ReviewRow {
@@ -246,7 +247,8 @@ function transactionSections(
         actions: [],
       };
       break;
-    case 'decoded':
+    case 'decoded': {
+      const nameWarning = decodedCallNameWarning(call.nameProblems, t);
       section = {
         id: 'call',
         heading: t('Contract call'),
@@ -255,11 +257,12 @@ function transactionSections(
           { label: t('Signature'), value: `${call.signature} · ${call.selector}`, code: true },
           { label: t('Interface'), value: call.interfaceLabel },
         ],
-        notes: [],
+        notes: nameWarning ? [{ tone: 'warning', text: nameWarning }] : [],
         call: { title: call.title, signature: call.signature, arguments: call.arguments },
         actions: [],
       };
       break;
+    }
   }
   return { sections: [transaction, section], registerAddress };
 }

@@ -122,6 +122,23 @@ describe('ABI lenses', () => {
     assert.deepEqual(lenses[0]?.args, [activity]);
   });
 
+  it("says the registered ABI differs when only the order of a function's inputs differs", () => {
+    const to = { name: 'to', type: 'address', internalType: 'address' };
+    const amount = { name: 'amount', type: 'uint256', internalType: 'uint256' };
+    const withPay = (inputs: unknown[]) =>
+      JSON.stringify([...abi, { type: 'function', name: 'pay', inputs, outputs: [], stateMutability: 'nonpayable' }]);
+    const lenses = lensesFor([registered('a', 'Counter', withPay([amount, to]))], withPay([to, amount]));
+    assert.deepEqual(
+      lenses.map((l) => l.state),
+      ['differs', 'differs', 'differs'],
+    );
+    const same = lensesFor([registered('a', 'Counter', withPay([to, amount]))], withPay([to, amount]));
+    assert.deepEqual(
+      same.map((l) => l.state),
+      ['registered'],
+    );
+  });
+
   it('says an invalid ABI is invalid, and points at the problem', () => {
     const broken = text.replace('"type": "uint256"', '"type": "uint257"');
     const lenses = lensesFor([registered('a', 'Counter', text)], broken);
