@@ -48,6 +48,8 @@ export interface InboxState {
   readonly facts: OrganizationFacts | undefined;
   /** The open activities (consensus needed or pending, within the approval window), as the service listed them. */
   readonly open: readonly Activity[];
+  /** False when the listing stopped at its bound: more may wait than `open` holds, and counts read "at least". */
+  readonly listedAll: boolean;
   /** Those of them that wait for the current user's vote. */
   readonly awaiting: readonly Activity[];
   /** Where each open activity stands, in words ("1 of 2 approvals, waiting for …"), when the quorum is known. */
