@@ -74,8 +74,11 @@ export async function listOpenActivities(
       requests += 1;
       fresh = keep(next);
     }
-    // Nothing new either way: everything the service lists was read.
-    if (fresh.length === 0) break;
+    // Nothing new either way: everything was read, unless a full page of known ones says the cursor was ignored.
+    if (fresh.length === 0) {
+      if (next.length >= pageSize) listedAll = false;
+      break;
+    }
     page = next;
   }
   const open = [...seen.values()].filter(
