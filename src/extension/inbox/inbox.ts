@@ -11,7 +11,7 @@ import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
 import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../views/pollSchedule';
-import { awaitingCountText } from '../wording/awaitingWords';
+import { awaitingCountFigure, awaitingCountText } from '../wording/awaitingWords';
 import type { InboxNotice, InboxState } from './inboxRules';
 
 export type { InboxNotice, InboxState } from './inboxRules';
@@ -70,6 +70,11 @@ export class Inbox implements vscode.Disposable {
     return this.#state?.awaiting.length ?? 0;
   }
 
+  /** Whether more may wait than `count`: the look stopped reading at its bound. */
+  get countIsFloor(): boolean {
+    return this.#state !== undefined && !this.#state.listedAll;
+  }
+
   /** The status bar item as the user sees it, for the tests. */
   get statusBar(): { readonly shown: boolean; readonly text: string; readonly label: string } {
     return {
@@ -110,13 +115,15 @@ export class Inbox implements vscode.Disposable {
     const signature = JSON.stringify([
       state?.organizationId,
       state?.awaiting.map((a) => a.id),
+      state?.listedAll,
       state?.open.map((a) => [a.id, a.status, a.votes.length]),
     ]);
     const count = state?.awaiting.length ?? 0;
     if (count > 0 && !this.#disposed) {
-      const words = awaitingCountText(count, t);
+      const more = state?.listedAll === false;
+      const words = awaitingCountText(count, t, more);
       const item = (this.#statusBar ??= this.#createStatusBar());
-      item.text = `$(bell-dot) ${count}`;
+      item.text = `$(bell-dot) ${awaitingCountFigure(count, more)}`;
       item.tooltip = words;
       item.accessibilityInformation = { label: words, role: 'button' };
       item.show();

@@ -1,6 +1,6 @@
 /**
- * One look of the inbox (loaded with the first look, not at activation): the organization's open activities in one
- * request, what of them waits for the current user's vote and where each stands; then the activities submitted
+ * One look of the inbox (loaded with the first look, not at activation): the organization's open activities, page
+ * after page (openActivities.ts), what of them waits for the current user's vote and where each stands; then the activities submitted
  * here that ended are reported, and the new ones awaiting a vote notified once.
  */
 import * as vscode from 'vscode';
@@ -28,24 +28,22 @@ import {
   type InboxState,
 } from './inboxRules';
 import { CommandIds } from '../commandIds';
+import { listOpenActivities } from './openActivities';
 
 /** Where the ids of the activities already notified are kept (global state: they survive a window reload). */
 const NOTIFIED_KEY = 'countersign.inbox.notifiedActivityIds';
-/** The service returns at most 100 activities per request. */
-const OPEN_LIMIT = '100';
 
 /** The inbox now; undefined without a session, 'stale' when the profile changed during the look. */
 export async function lookAtInbox(services: Services): Promise<InboxState | undefined | 'stale'> {
   const session = await services.session();
   if (!session) return undefined;
   const { organizationId } = session.profile;
-  const listed = await session.client.listActivities({
-    organizationId,
-    filterByStatus: [...VOTABLE_STATUSES],
-    paginationOptions: { limit: OPEN_LIMIT },
-  });
   const now = Date.now();
-  const open = listed.filter((activity) => activity.organizationId === organizationId && isOpen(activity, now));
+  const { open, listedAll } = await listOpenActivities(
+    (request) => session.client.listActivities(request),
+    organizationId,
+    now,
+  );
   // Who you are and the quorum matter only when something is open: nothing more is asked otherwise.
   const facts =
     open.length === 0
@@ -64,7 +62,7 @@ export async function lookAtInbox(services: Services): Promise<InboxState | unde
     for (const activity of open)
       progress.set(activity.id, approvalProgressText(approvalProgress(activity, facts, now), t));
   }
-  return { organizationId, facts, open, awaiting, progress };
+  return { organizationId, facts, open, listedAll, awaiting, progress };
 }
 
 /** After a look: report what ended, then notify what newly waits. Returns the notification raised, if any. */

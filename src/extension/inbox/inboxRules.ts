@@ -48,6 +48,8 @@ export interface InboxState {
   readonly facts: OrganizationFacts | undefined;
   /** The open activities (consensus needed or pending, within the approval window), as the service listed them. */
   readonly open: readonly Activity[];
+  /** False when the listing stopped at its bound: more may wait than `open` holds, and counts read "at least". */
+  readonly listedAll: boolean;
   /** Those of them that wait for the current user's vote. */
   readonly awaiting: readonly Activity[];
   /** Where each open activity stands, in words ("1 of 2 approvals, waiting for …"), when the quorum is known. */
@@ -77,16 +79,39 @@ function voteTimeMs(vote: Vote): number | undefined {
   return vote.createdAt === undefined ? undefined : timestampToMs(vote.createdAt);
 }
 
-/** The votes still counted: cast within the approval window (a vote without a time counts). */
-export function liveVotes(activity: Pick<Activity, 'votes'>, nowMs: number): Vote[] {
+/**
+ * When the current approval window opened: the submission opens the first one, and lasts 24 hours; a vote cast
+ * after a window closed opens the next. Undefined when neither the activity nor a vote carries a time.
+ */
+function windowStartMs(activity: Pick<Activity, 'votes' | 'createdAt'>): number | undefined {
+  const times = activity.votes.map(voteTimeMs).filter((at): at is number => at !== undefined);
+  const created = activity.createdAt === undefined ? undefined : timestampToMs(activity.createdAt);
+  if (created !== undefined) times.push(created);
+  times.sort((a, b) => a - b);
+  let start: number | undefined;
+  for (const at of times) if (start === undefined || at >= start + APPROVAL_WINDOW_MS) start = at;
+  return start;
+}
+
+/**
+ * The votes still counted: those of the approval window still open. Every vote of a window expires with it,
+ * even one cast just before it closed (a vote without a time counts).
+ */
+export function liveVotes(activity: Pick<Activity, 'votes' | 'createdAt'>, nowMs: number): Vote[] {
+  const start = windowStartMs(activity);
+  const closed = start !== undefined && nowMs >= start + APPROVAL_WINDOW_MS;
   return activity.votes.filter((vote) => {
     const at = voteTimeMs(vote);
-    return at === undefined || nowMs - at < APPROVAL_WINDOW_MS;
+    return at === undefined || (!closed && start !== undefined && at >= start);
   });
 }
 
 /** The current user's live vote on the activity, if any. */
-export function voteOf(activity: Pick<Activity, 'votes'>, userId: string, nowMs: number): Vote | undefined {
+export function voteOf(
+  activity: Pick<Activity, 'votes' | 'createdAt'>,
+  userId: string,
+  nowMs: number,
+): Vote | undefined {
   return liveVotes(activity, nowMs).find((vote) => vote.userId === userId);
 }
 
@@ -114,7 +139,7 @@ export function awaitsVote(
 
 /** Where the activity stands: distinct live approvals of root users, whether yours is one, who is left. */
 export function approvalProgress(
-  activity: Pick<Activity, 'votes'>,
+  activity: Pick<Activity, 'votes' | 'createdAt'>,
   facts: OrganizationFacts,
   nowMs: number,
 ): ApprovalProgress {

@@ -10,18 +10,27 @@
  *    the URL the browser opened), with a JSON body; any second POST is refused (410);
  *  - no CORS headers ever (no other origin may read anything), a strict Content-Security-Policy with a per-page
  *    nonce (no remote loads, no inline code but its own), no framing, no referrer, no caching;
+ *  - it answers only to the names of this machine (`localhost`, `127.0.0.1`, `[::1]`, with its own port, or the
+ *    host of the allowed origin when a port forward or a proxy maps it): another name is a DNS rebinding attempt
+ *    and gets a 421;
+ *  - it holds at most a few connections at once, and when the ceremony ends every socket is closed, even one
+ *    that sent half a request and went quiet;
  *  - the server closes once the answer arrived, on cancel, or after two minutes.
  *
  * Pure Node (no `vscode`): the extension opens the URL, and the tests drive this server over plain HTTP.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { passkeyPageHtml, type PasskeyPageContent } from './passkeyPageHtml';
 
 export const PASSKEY_PAGE_TIMEOUT_MS = 2 * 60_000;
 /** An attestation is a few kilobytes; anything far larger is not one. */
 const MAX_ANSWER_BYTES = 64 * 1024;
+/** One browser tab needs two or three; more at once is someone else. Connections beyond it are dropped. */
+export const PASSKEY_PAGE_MAX_CONNECTIONS = 8;
+/** The names this machine is reached by; the port must be the server's own. */
+const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 export class PasskeyPageError extends Error {
   override readonly name = 'PasskeyPageError';
@@ -103,14 +112,25 @@ export async function startPasskeyPage(options: PasskeyPageOptions): Promise<Pas
   // A rejection nobody awaited yet (cancelled before the caller awaits) must not crash the host.
   answer.catch(() => undefined);
 
+  let port = 0;
   const server = createServer((req, res) => handle(req, res));
+  server.maxConnections = PASSKEY_PAGE_MAX_CONNECTIONS;
+  /** Every open socket, so that none outlives the ceremony. */
+  const sockets = new Set<Socket>();
+  /** Each socket's request in hand: one whose answer has begun closes once it is sent (Connection: close). */
+  const responses = new WeakMap<Socket, ServerResponse>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const finish = (outcome: { answer: Record<string, unknown> } | { error: PasskeyPageError }): void => {
     if (settled) return;
     settled = true;
     clearTimeout(timer);
-    // Answers already sent finish; nothing new is accepted.
+    // Nothing new is accepted; answers being written are sent, then their sockets close; every other socket
+    // (idle, half a request, a body still arriving) closes now.
     server.close();
-    server.closeIdleConnections();
+    for (const socket of sockets) if (responses.get(socket)?.headersSent !== true) socket.destroy();
     if ('answer' in outcome) resolveAnswer(outcome.answer);
     else rejectAnswer(outcome.error);
   };
@@ -128,6 +148,12 @@ export async function startPasskeyPage(options: PasskeyPageOptions): Promise<Pas
   timer.unref();
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
+    responses.set(req.socket, res);
+    if (!isOwnHost(req.headers.host, port, allowedOrigin)) {
+      req.resume();
+      reply(res, 421, 'This page answers only at localhost.');
+      return;
+    }
     const requestPath = (req.url ?? '/').split('?')[0];
     if (requestPath !== path) {
       req.resume();
@@ -213,7 +239,7 @@ export async function startPasskeyPage(options: PasskeyPageOptions): Promise<Pas
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   return {
     localUrl: `http://localhost:${port}${path}`,
     port,
@@ -225,6 +251,24 @@ export async function startPasskeyPage(options: PasskeyPageOptions): Promise<Pas
       finish({ error: new PasskeyPageError('The passkey page was closed before it answered.', 'cancelled') });
     },
   };
+}
+
+/**
+ * Whether the Host header names this machine at the server's port, or at the port of the allowed origin when that
+ * origin is this machine (a port forward or code-server's proxy serves the page under another port). Names are
+ * compared without case.
+ */
+function isOwnHost(host: string | undefined, port: number, allowedOrigin: string | undefined): boolean {
+  if (host === undefined) return false;
+  const wanted = host.toLowerCase();
+  if (LOOPBACK_HOSTNAMES.some((name) => wanted === `${name}:${port}`)) return true;
+  if (allowedOrigin === undefined) return false;
+  try {
+    const allowed = new URL(allowedOrigin);
+    return LOOPBACK_HOSTNAMES.includes(allowed.hostname) && allowed.host.toLowerCase() === wanted;
+  } catch {
+    return false;
+  }
 }
 
 function readAnswer(req: IncomingMessage): Promise<unknown> {

@@ -78,7 +78,9 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   }
 
   #groupElement(count: number): InboxGroupElement {
-    if (this.#group?.count !== count) this.#group = { kind: 'inboxGroup', id: INBOX_GROUP_ID, count };
+    const more = this.#inbox.countIsFloor;
+    if (this.#group?.count !== count || this.#group.more !== more)
+      this.#group = { kind: 'inboxGroup', id: INBOX_GROUP_ID, count, more };
     return this.#group;
   }
 
@@ -181,14 +183,15 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
 
   #groupItem(element: InboxGroupElement): vscode.TreeItem {
     const item = new vscode.TreeItem(
-      awaitingGroupLabel(element.count, t),
+      awaitingGroupLabel(element.count, t, element.more),
       element.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
     item.id = element.id;
     item.iconPath = themeIcon(element.count > 0 ? 'bell-dot' : 'bell', element.count > 0 ? 'charts.orange' : undefined);
     item.description = element.count > 0 ? '' : t('nothing waits for you');
-    item.tooltip = element.count > 0 ? awaitingCountText(element.count, t) : t('No activity waits for your vote.');
-    item.accessibilityInformation = { label: awaitingGroupLabel(element.count, t) };
+    item.tooltip =
+      element.count > 0 ? awaitingCountText(element.count, t, element.more) : t('No activity waits for your vote.');
+    item.accessibilityInformation = { label: awaitingGroupLabel(element.count, t, element.more) };
     item.contextValue = contextValue('inboxGroup');
     return item;
   }

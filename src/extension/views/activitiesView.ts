@@ -19,12 +19,14 @@ export function registerActivitiesView(services: Services, inbox: Inbox): Activi
     return new ActivitiesTree(services, inbox, host);
   });
   // No badge until something waits for a vote (the inbox counts none before its first look).
-  let shown = 0;
+  let shown = '0';
   const subscription = inbox.onDidChange(() => {
     const count = inbox.count;
-    if (count === shown) return;
-    shown = count;
-    shell.treeView.badge = count > 0 ? { value: count, tooltip: awaitingCountText(count, t) } : undefined;
+    const more = inbox.countIsFloor;
+    const key = `${count}${more ? '+' : ''}`;
+    if (key === shown) return;
+    shown = key;
+    shell.treeView.badge = count > 0 ? { value: count, tooltip: awaitingCountText(count, t, more) } : undefined;
   });
   return {
     provider: shell,

@@ -101,6 +101,8 @@ export interface InboxGroupElement {
   readonly kind: 'inboxGroup';
   readonly id: string;
   readonly count: number;
+  /** The count is a floor: the inbox stopped reading at its bound. */
+  readonly more: boolean;
 }
 
 export type ActivitiesElement = ActivityElement | FieldElement | MessageElement | InboxGroupElement;
