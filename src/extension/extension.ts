@@ -48,7 +48,8 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
     channel.info(`Countersign ${version}`);
     return channel;
   });
-  const profiles = new ProfileStore(context.globalState);
+  // One file in the global storage folder, shared and watched by every window: they show and sign as one profile.
+  const profiles = new ProfileStore(context.globalStorageUri.fsPath, context.globalState);
   const keys = new KeyVault(context.secrets, log.redactor);
   context.subscriptions.push(profiles, keys);
 

@@ -72,6 +72,10 @@ describe('the packaged extension beside another extension, and in two windows', 
   let first: Page;
   let second: Page;
   const readingFile = () => path.join(scratch.root, 'exports-reading.json');
+  const openedBrowser = (): Browser => {
+    assert.ok(browser, 'Chromium is running');
+    return browser;
+  };
 
   before(async () => {
     codeServer = await loadCodeServer();
@@ -82,7 +86,10 @@ describe('the packaged extension beside another extension, and in two windows', 
   afterEach(async function () {
     if (this.currentTest?.state === 'failed' && browser) {
       mkdirSync(resultsDir, { recursive: true });
-      for (const [index, tab] of context.pages().entries()) {
+      for (const [index, tab] of browser
+        .contexts()
+        .flatMap((opened) => opened.pages())
+        .entries()) {
         await tab.screenshot({ path: path.join(resultsDir, `windows-failed-${index}.png`) }).catch(() => undefined);
         const toasts = await tab
           .locator('.notification-toast')
@@ -100,7 +107,7 @@ describe('the packaged extension beside another extension, and in two windows', 
     scratch?.dispose();
   });
 
-  it('packages and installs the .vsix, and starts code-server', async function () {
+  it('packages and installs the .vsix', async function () {
     this.timeout(240_000);
     const vsix = path.join(scratch.root, 'countersign.vsix');
     await execFileAsync(
@@ -110,9 +117,15 @@ describe('the packaged extension beside another extension, and in two windows', 
     );
     await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
     folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
+    browser = await codeServer.launchChromium();
+  });
+
+  it('gives another installed extension nothing from activate (no services, no key vault)', async function () {
+    this.timeout(180_000);
+    // The smoke-test driver lets the window load another extension under development (the reader below); the
+    // installed Countersign stays a normal, Production-mode extension. (The driver also hides notifications, so
+    // the windows below run on a server without it.)
     port = await codeServer.freePort();
-    // The smoke-test driver lets one window load another extension under development (the reader below); the
-    // installed Countersign stays a normal, Production-mode extension in every window.
     server = codeServer.startCodeServer(install, scratch, {
       port,
       folder,
@@ -120,13 +133,7 @@ describe('the packaged extension beside another extension, and in two windows', 
       env: { COUNTERSIGN_EXPORTS_READING: readingFile() },
     });
     await codeServer.waitForHealthz(server);
-    browser = await codeServer.launchChromium();
-    context = await browser.newContext({ viewport: VIEWPORT });
-    context.setDefaultTimeout(20_000);
-  });
-
-  it('gives another installed extension nothing from activate (no services, no key vault)', async function () {
-    this.timeout(180_000);
+    const readerContext = await openedBrowser().newContext({ viewport: VIEWPORT });
     const reader = path.join(scratch.root, 'another-extension');
     mkdirSync(reader, { recursive: true });
     writeFileSync(
@@ -139,7 +146,7 @@ describe('the packaged extension beside another extension, and in two windows', 
         extensionKind: ['workspace'],
       }),
     );
-    const page = await context.newPage();
+    const page = await readerContext.newPage();
     const printed: string[] = [];
     let exited: (code: number) => void = () => undefined;
     const exitCode = new Promise<number>((resolve) => (exited = resolve));
@@ -154,7 +161,9 @@ describe('the packaged extension beside another extension, and in two windows', 
     ];
     await page.goto(codeServer.workbenchUrl(port, folder, payload), { timeout: 90_000 });
     assert.equal(await exitCode, 0, `the other extension's run failed:\n${printed.slice(-20).join('\n')}`);
-    await page.close();
+    await readerContext.close();
+    await server.stop();
+    server = undefined;
 
     const reading = JSON.parse(readFileSync(readingFile(), 'utf8')) as ExportsReading;
     assert.equal(reading.found, true, 'Countersign is not installed beside the other extension');
@@ -172,6 +181,12 @@ describe('the packaged extension beside another extension, and in two windows', 
 
   it('opens a first window, starts the local sandbox and signs in as Team root user 1', async function () {
     this.timeout(180_000);
+    port = await codeServer.freePort();
+    server = codeServer.startCodeServer(install, scratch, { port, folder });
+    await codeServer.waitForHealthz(server);
+    // One browser profile, two tabs: two windows of the same user, each with its own extension host.
+    context = await openedBrowser().newContext({ viewport: VIEWPORT });
+    context.setDefaultTimeout(20_000);
     first = await context.newPage();
     await first.goto(codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
     await waitForWorkbench(first);
@@ -179,7 +194,9 @@ describe('the packaged extension beside another extension, and in two windows', 
     await first.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
     await showContainer(first, 'Countersign');
     await runFromPalette(first, 'Countersign: Start Local Sandbox');
-    await profileStatus(first, 'Local sandbox · Demo').waitFor({ timeout: 60_000 });
+    await notification(first, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    await profileStatus(first, 'Local sandbox · Demo').waitFor();
+    await clearNotifications(first);
     await switchProfile(first, USER_1);
     await profileStatus(first, USER_1).waitFor();
     await viewDescription(first, 'Activities', USER_1).waitFor();
@@ -222,7 +239,13 @@ describe('the packaged extension beside another extension, and in two windows', 
     this.timeout(60_000);
     const shots = [];
     for (const page of [first, second]) {
+      // A hover left by the last click would cover the view: park the mouse on the title bar and let it fade.
       await page.mouse.move(VIEWPORT.width / 2, 2);
+      await page
+        .locator('.monaco-hover, .workbench-hover-container')
+        .first()
+        .waitFor({ state: 'hidden', timeout: 3000 })
+        .catch(() => undefined);
       shots.push((await page.screenshot()).toString('base64'));
     }
     const both = await context.newPage();
