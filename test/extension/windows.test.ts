@@ -4,9 +4,12 @@
  * views' description and the session that signs, together. (The UI suite does the same with two real windows.)
  */
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import type { ProfileCheck } from '../../src/extension/commands/profiles';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import { ProfileStore } from '../../src/extension/profiles/profileStore';
+import { ProfileStore, type Profile } from '../../src/extension/profiles/profileStore';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { eventually, organizationNamed, run } from './hostSupport';
 import { sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
@@ -81,6 +84,33 @@ describe('two windows on the same profiles', function () {
       );
     } finally {
       otherWindow.dispose();
+    }
+  });
+
+  it('starts from the profiles an earlier version kept in globalState while there is no profile file', async () => {
+    const state = api.services.context.globalState;
+    const dir = mkdtempSync(path.join(tmpdir(), 'countersign-earlier-'));
+    const earlier: Profile = {
+      id: 'kept-by-an-earlier-version',
+      label: 'Kept by an earlier version',
+      baseUrl: 'https://api.example.com',
+      organizationId: organizationNamed(organizations, 'Demo').organizationId,
+    };
+    await state.update('countersign.profiles', [earlier]);
+    await state.update('countersign.activeProfileId', earlier.id);
+    const store = new ProfileStore(dir, state);
+    try {
+      assert.deepEqual(store.list(), [earlier]);
+      assert.equal(store.active()?.id, earlier.id);
+      // The first write makes the file, with them in it.
+      await store.update(earlier.id, { label: 'Renamed' });
+      const written = JSON.parse(readFileSync(store.file, 'utf8')) as { profiles: Profile[]; activeProfileId: string };
+      assert.deepEqual(written, { profiles: [{ ...earlier, label: 'Renamed' }], activeProfileId: earlier.id });
+    } finally {
+      store.dispose();
+      await state.update('countersign.profiles', undefined);
+      await state.update('countersign.activeProfileId', undefined);
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
