@@ -1,6 +1,7 @@
 /**
  * Activation: build the Services object, then start each feature and give its disposables to the context.
- * Activation is lazy (a view or a command). What `activate` returns is for the integration tests.
+ * Activation is lazy (a view or a command). `activate` returns the test API in ExtensionMode.Test only: anywhere
+ * else any installed extension could read it through `getExtension(…).exports`, key vault included.
  */
 import * as vscode from 'vscode';
 import { registerAbiEditor, type AbiEditor } from './abi/abiEditor';
@@ -20,6 +21,7 @@ import { registerOrganizationView } from './views/organizationView';
 import { ReviewPages } from './review/reviewPages';
 import type { Views } from './views/views';
 
+/** The extension's internals, for its own integration tests: returned only in ExtensionMode.Test. */
 export interface CountersignExtensionApi {
   readonly services: Services;
   readonly views: Views;
@@ -36,7 +38,7 @@ export interface CountersignExtensionApi {
 
 let localSandbox: LocalSandbox | undefined;
 
-export function activate(context: vscode.ExtensionContext): CountersignExtensionApi {
+export function activate(context: vscode.ExtensionContext): CountersignExtensionApi | undefined {
   const started = performance.now();
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
   // The channel is made on the first line; its first line says which version of Countersign wrote it.
@@ -46,7 +48,8 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
     channel.info(`Countersign ${version}`);
     return channel;
   });
-  const profiles = new ProfileStore(context.globalState);
+  // One file in the global storage folder, shared and watched by every window: they show and sign as one profile.
+  const profiles = new ProfileStore(context.globalStorageUri.fsPath, context.globalState);
   const keys = new KeyVault(context.secrets, log.redactor);
   context.subscriptions.push(profiles, keys);
 
@@ -71,6 +74,8 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   context.subscriptions.push(abiEditor);
 
   const activationMs = performance.now() - started;
+  // Other extensions share this host and can read what activate returns: outside tests, they get nothing.
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return { services, views, localSandbox: sandbox, abiEditor, inbox, onCommandFailure, activationMs };
 }
 

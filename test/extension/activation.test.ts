@@ -50,9 +50,12 @@ describe('activation', () => {
     } else {
       console.log(`    Activation took ${Math.round(elapsed)} ms`);
     }
-    const api = extension.exports as { services?: unknown; views?: unknown } | undefined;
+    // Only because this suite runs it in ExtensionMode.Test (the packaged extension's UI suite shows that a normal
+    // install returns nothing).
+    const api = extension.exports as { services?: { context: vscode.ExtensionContext } } | undefined;
     assert.ok(api && typeof api === 'object', 'activate() returns nothing');
     assert.ok(api.services, 'activate() returns no services');
+    assert.equal(api.services.context.extensionMode, vscode.ExtensionMode.Test);
   });
 
   it('registers every command package.json contributes', async () => {

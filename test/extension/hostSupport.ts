@@ -13,10 +13,13 @@ export function noteSecret(privateKey: string): void {
   if (file) appendFileSync(file, `${privateKey}\n`);
 }
 
+/** The test API: activate returns it because this suite runs the extension in ExtensionMode.Test. */
 export async function extensionApi(): Promise<CountersignExtensionApi> {
-  const extension = vscode.extensions.getExtension<CountersignExtensionApi>('countersign.countersign');
+  const extension = vscode.extensions.getExtension<CountersignExtensionApi | undefined>('countersign.countersign');
   assert.ok(extension, 'the extension is installed');
-  return extension.activate();
+  const api = await extension.activate();
+  assert.ok(api, 'activate returned no test API: the suite must run the extension in ExtensionMode.Test');
+  return api;
 }
 
 /** Probes until it gives a value: for what the extension reaches asynchronously (views, state after a change). */

@@ -52,7 +52,10 @@ export interface CodeServerModule {
   ): RunningCodeServer;
   waitForHealthz(server: RunningCodeServer, timeoutMs?: number): Promise<void>;
   launchChromium(options?: { headless?: boolean }): Promise<Browser>;
-  workbenchUrl(port: number, folder?: string): string;
+  /** `payload`: the smoke-test driver's [name, value] pairs (extension development and tests). */
+  workbenchUrl(port: number, folder?: string, payload?: ReadonlyArray<readonly [string, string]>): string;
+  /** A path on the server as the remote (Node) extension host sees it. */
+  remoteUri(port: number, absolutePath: string): string;
 }
 
 export interface SecretFinding {

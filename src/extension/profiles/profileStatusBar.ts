@@ -50,8 +50,13 @@ export function registerProfileStatusBar(services: Services): vscode.Disposable 
   };
 
   update();
-  const subscription = services.onDidChange((scope) => {
-    if (scope === 'profile') update();
-  });
-  return vscode.Disposable.from(item, subscription);
+  const subscriptions = [
+    // The label moves with the store, at the moment the session that signs does; the icon follows once the new
+    // profile's key has been looked up.
+    services.profiles.onDidChange(update),
+    services.onDidChange((scope) => {
+      if (scope === 'profile') update();
+    }),
+  ];
+  return vscode.Disposable.from(item, ...subscriptions);
 }
