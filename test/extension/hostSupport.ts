@@ -63,6 +63,8 @@ export async function run<T>(
 /**
  * Runs a command that shows a quick pick or input box, and answers it with a workbench command (accept the
  * selected item, or close it as Escape does) until the command returns. A failure the user would see fails the test.
+ * The answer is given again every 150 ms (an answer given before a prompt shows has nothing to answer) until the
+ * command settles, for at most 60 s however long the command takes to show its prompt.
  */
 export async function answerPrompt<T>(
   api: CountersignExtensionApi,
@@ -75,8 +77,9 @@ export async function answerPrompt<T>(
     const pending = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
       settled = true;
     });
-    for (let i = 0; i < 100 && !settled; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+    const deadline = Date.now() + 60_000;
+    while (!settled && Date.now() < deadline) {
+      await Promise.race([pending.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 150))]);
       if (!settled) await vscode.commands.executeCommand(answer);
     }
     return pending;
