@@ -19,11 +19,15 @@ export async function extensionApi(): Promise<CountersignExtensionApi> {
   return extension.activate();
 }
 
-/** Probes until it gives a value: for what the extension reaches asynchronously (views, state after a change). */
+/**
+ * Probes until it gives a value: for what the extension reaches asynchronously (views, state after a change). The
+ * bound is generous (15 s): on a loaded machine a round trip through the workbench can take seconds, and a state
+ * that is reached is returned at once.
+ */
 export async function eventually<T>(
   what: string,
   probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 5_000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
