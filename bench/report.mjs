@@ -1,15 +1,19 @@
 // One figure of a bench, in the line scripts/bench.mjs collects into its table:
-//   BENCH {"figure":…,"value":…,"unit":…,"peer":…,"peerValue":…,"ratio":…}
-// `peer` (a named peer, or a budget) and its value are left out where there is none; ratio = value / peerValue.
+//   BENCH {"figure":…,"value":…,"unit":…,"peer":…,"peerValue":…,"ratio":…,"goal":{"max":…}}
+// A peer is something measured in the same run (another library, a bare server, an empty extension), and
+// ratio = value / peerValue. A goal is a constant the figure should stay within: `{"max": …}` (a time, a size) or
+// `{"min": …}` (a rate), in the figure's unit. Either is left out where there is none; a constant is never a peer.
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const round = (value) => (Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100);
 
-export function benchLine(figure, value, unit, peer) {
+/** Prints a BENCH line: `peer` is `{ name, value }` measured in this run, `goal` is `{ max }` or `{ min }`. */
+export function benchLine(figure, value, unit, peer, goal) {
   const line = { figure, value: round(value), unit };
   if (peer) Object.assign(line, { peer: peer.name, peerValue: round(peer.value), ratio: round(value / peer.value) });
+  if (goal) line.goal = goal;
   console.log(`BENCH ${JSON.stringify(line)}`);
 }
 

@@ -182,14 +182,15 @@ try {
     `  start-up CPU time (in process, median of ${runs}): ${cpu} ms; JSON.parse of every line, CPU time: ${cpuFloor} ms`,
   );
   console.log(`  start-up CPU time on the same journal written without heads (read whole): ${cpuWhole} ms`);
-  const figure = (name, v, peer, pv) =>
+  const figure = (name, v, peer, pv, goal) =>
     console.log(
-      `BENCH ${JSON.stringify({ figure: name, value: v, unit: 'ms', peer, peerValue: pv, ratio: Number((v / pv).toFixed(2)) })}`,
+      `BENCH ${JSON.stringify({ figure: name, value: v, unit: 'ms', peer, peerValue: pv, ratio: Number((v / pv).toFixed(2)), ...(goal ? { goal } : {}) })}`,
     );
-  figure('sandbox start-up, 100k-activity journal (wall)', value, 'JSON.parse of the same lines (wall)', peerValue);
+  figure('sandbox start-up, 100k-activity journal (wall)', value, 'JSON.parse of the same lines (wall)', peerValue, {
+    max: budgetMs,
+  });
   figure('sandbox start-up, 100k-activity journal (CPU)', cpu, 'JSON.parse of the same lines (CPU)', cpuFloor);
   figure('sandbox start-up, 100k-activity journal (CPU)', cpu, 'the journal without heads, read whole (CPU)', cpuWhole);
-  figure('sandbox start-up (wall) vs budget', value, 'budget', budgetMs);
 } finally {
   rmSync(earlier.dir, { recursive: true, force: true });
   if (process.env.BENCH_KEEP_DIR === undefined) rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // `npm run bench`: brings out/ (tsc) and dist/ (the bundles) up to date when they are older than the sources,
 // then runs every bench/*.bench.mjs in its own Node process, one after the other, showing what each prints, and
 // ends with one table of every figure of this run: each bench's `BENCH {...}` lines (bench/report.mjs), beside
-// the named peer or budget it is measured against. Benchmarks print figures; they never fail on speed (that is
+// its goal (a constant) and the named peer measured in the same run, with the ratio to that peer. Benchmarks print figures; they never fail on speed (that is
 // what tests must not do either). A bench that fails is named under the table and makes the exit code 1.
 //
 //   npm run bench [-- <prefix>]     only the benches whose file name starts with <prefix>
@@ -87,12 +87,25 @@ function runBench(name) {
 const number = (value) =>
   value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: Math.abs(value) >= 100 ? 0 : 2 });
 
-/** The figures as a Markdown table (readable as it is, and pasted as it is into docs/benchmarks.md). */
+/** A goal as its cell: `≤ 36 KB, met`, `≥ 2,000 submissions/s, not met`. */
+function goalCell(row) {
+  const goal = row.goal;
+  if (!goal || (typeof goal.max !== 'number' && typeof goal.min !== 'number')) return '';
+  const [sign, bound, met] =
+    typeof goal.max === 'number' ? ['≤', goal.max, row.value <= goal.max] : ['≥', goal.min, row.value >= goal.min];
+  return `${sign} ${number(bound)} ${row.unit}, ${met ? 'met' : 'not met'}`;
+}
+
+/**
+ * The figures as a Markdown table (readable as it is, and pasted as it is into docs/benchmarks.md): the goal apart
+ * from the peer, which is always a measurement of the same run, and the ratio to that peer.
+ */
 export function table(rows) {
-  const header = ['Figure', 'Countersign', 'Peer or budget', 'Peer', 'Ratio'];
+  const header = ['Figure', 'Countersign', 'Goal', 'Peer (same run)', "Peer's figure", 'Ratio to peer'];
   const body = rows.map((r) => [
     r.figure,
     `${number(r.value)} ${r.unit}`,
+    goalCell(r),
     r.peer ?? '',
     r.peerValue === undefined ? '' : `${number(r.peerValue)} ${r.unit}`,
     r.ratio === undefined ? '' : `${number(r.ratio)}×`,

@@ -224,8 +224,29 @@ export function startCodeServer(install, scratch, { port, folder, smokeTestDrive
     child.once('exit', (code, signal) => resolve({ code, signal }));
     child.once('error', () => resolve({ code: 1, signal: null }));
   });
-  return { child, port, exited, stop: () => stopProcessGroup(child, exited) };
+  if (child.pid !== undefined) runningGroups.add(child.pid);
+  const stop = async () => {
+    await stopProcessGroup(child, exited);
+    runningGroups.delete(child.pid);
+  };
+  return { child, port, exited, stop };
 }
+
+/**
+ * The process groups of the code-servers started and not stopped yet. Each runs in a group of its own, which a
+ * signal to ours does not reach: when this process exits (a stage stopped at its time limit, a suite that never
+ * stopped its server), they end with it.
+ */
+const runningGroups = new Set();
+process.once('exit', () => {
+  for (const pid of runningGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // the group has already ended
+    }
+  }
+});
 
 /** SIGTERM to code-server; after a grace period, SIGKILL to its process group (its hosts). */
 export async function stopProcessGroup(child, exited, graceMs = 8000) {

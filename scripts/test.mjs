@@ -10,13 +10,18 @@
 //   5. ui        the packaged .vsix in a real workbench, driven in headless Chromium
 //
 // A stage that cannot run (a compile error, a harness that crashes) counts as one failure and, when later stages
-// depend on it, stops the run. Options: --stage <name> (repeatable) runs only those stages.
+// depend on it, stops the run. Each test stage runs under a wall-clock limit (scripts/stageRunner.mjs): past it, the
+// stage is stopped with every process it started and counts one failure more; a suite that reports its results but
+// does not exit (a server left open) is stopped by its reporter and counted the same way.
+// Options: --stage <name> (repeatable) runs only those stages. COUNTERSIGN_STAGE_TIMEOUT_SECONDS overrides the
+// limits below.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setup } from './setup.mjs';
+import { runCountedStage } from './stageRunner.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -42,32 +47,27 @@ function testFiles(dir, { flat = false } = {}) {
     .sort();
 }
 
-/** Runs a stage that reports counts through COUNTERSIGN_RESULT_FILE; a stage that reports none counts as a failure. */
-function countedStage(name, command, args) {
-  const resultFile = path.join(scratch, `${name}.json`);
+/** The wall-clock limit of each test stage, in seconds: several times what a loaded machine takes. */
+const stageLimits = { node: 20 * 60, vscode: 20 * 60, ui: 30 * 60 };
+const limitOverride = Number(process.env.COUNTERSIGN_STAGE_TIMEOUT_SECONDS);
+
+/** Runs a counted stage (scripts/stageRunner.mjs) and adds its counts to the totals. */
+async function countedStage(name, command, args) {
   console.log(`\n━━ ${name} ━━`);
-  const outcome = run(command, args, { COUNTERSIGN_RESULT_FILE: resultFile });
-  let counts;
-  try {
-    counts = JSON.parse(readFileSync(resultFile, 'utf8'));
-  } catch {
-    counts = undefined;
-  }
-  if (!counts) {
-    console.error(`✘ ${name}: the stage ended (exit ${outcome.status}) without reporting results`);
-    totals.failures += 1;
-    return false;
-  }
+  const outcome = await runCountedStage({
+    name,
+    command,
+    args,
+    cwd: root,
+    scratch,
+    timeoutSeconds: limitOverride > 0 ? limitOverride : stageLimits[name],
+  });
+  const { counts } = outcome;
   totals.passes += counts.passes;
   totals.failures += counts.failures;
-  totals.skipped += counts.pending ?? 0;
-  // A non-zero exit with no failing test (a crash after the run, a hard timeout) is a failure of its own.
-  if (!outcome.ok && counts.failures === 0) {
-    console.error(`✘ ${name}: exited with ${outcome.status}`);
-    totals.failures += 1;
-  }
+  totals.skipped += counts.pending;
   console.log(
-    `   ${name}: ${counts.passes} passed, ${counts.failures} failed, ${counts.pending ?? 0} skipped (${outcome.seconds} s)`,
+    `   ${name}: ${counts.passes} passed, ${counts.failures} failed, ${counts.pending} skipped (${outcome.seconds} s)`,
   );
   return outcome.ok;
 }
@@ -94,7 +94,7 @@ const mochaArgs = [
   '20000',
 ];
 
-function main() {
+async function main() {
   if (wanted('vscode') || wanted('ui')) {
     console.log('\n━━ setup ━━');
     if (!setup()) {
@@ -118,26 +118,26 @@ function main() {
       ...testFiles(path.join(out, 'extension', 'pure')),
       ...testFiles(path.join(out, 'scripts')),
     ];
-    countedStage('node', bin('mocha'), [...mochaArgs, ...files]);
+    await countedStage('node', bin('mocha'), [...mochaArgs, ...files]);
   }
 
   if (wanted('vscode') || wanted('ui')) {
     if (!gate('install code-server', 'bash', [path.join(root, 'scripts', 'setup-code-server.sh')])) return;
   }
   if (wanted('vscode')) {
-    countedStage('vscode', process.execPath, [
+    await countedStage('vscode', process.execPath, [
       path.join(root, 'scripts', 'runExtensionTests.mjs'),
       `--extensionDevelopmentPath=${root}`,
       `--extensionTestsPath=${path.join(root, 'out', 'test', 'extension', 'index.js')}`,
     ]);
   }
   if (wanted('ui')) {
-    countedStage('ui', bin('mocha'), [...mochaArgs, ...testFiles(path.join(root, 'out', 'test', 'ui'))]);
+    await countedStage('ui', bin('mocha'), [...mochaArgs, ...testFiles(path.join(root, 'out', 'test', 'ui'))]);
   }
 }
 
 try {
-  main();
+  await main();
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -11,7 +11,7 @@ import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { LOCAL_SANDBOX_PROFILE_ID } from '../../src/extension/profiles/profileStore';
-import { extensionApi, noteSecret, organizationNamed, run } from './hostSupport';
+import { eventually, extensionApi, noteSecret, organizationNamed, run } from './hostSupport';
 
 const ABI =
   '[{"type":"function","name":"get","inputs":[],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
@@ -131,8 +131,11 @@ describe('Activities view paging', function () {
 
   it('loads each page with one request after the last activity shown, and never asks again for what is loaded', async () => {
     const view = api.views.activities;
-    // Let the profile and setting changes settle, then count from a fresh load.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once the page size and the relay's profile are in effect and the view's load for them is done, count from
+    // a fresh load.
+    await eventually('the page size and the profile to be in effect', () =>
+      api.services.settings().pageSize === PAGE && api.services.profiles.active()?.id === PROFILE ? true : undefined,
+    );
     await view.activities();
     calls.length = 0;
     view.refresh();

@@ -22,11 +22,15 @@ export async function extensionApi(): Promise<CountersignExtensionApi> {
   return api;
 }
 
-/** Probes until it gives a value: for what the extension reaches asynchronously (views, state after a change). */
+/**
+ * Probes until it gives a value: for what the extension reaches asynchronously (views, state after a change). The
+ * bound is generous (15 s): on a loaded machine a round trip through the workbench can take seconds, and a state
+ * that is reached is returned at once.
+ */
 export async function eventually<T>(
   what: string,
   probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 5_000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -66,6 +70,8 @@ export async function run<T>(
 /**
  * Runs a command that shows a quick pick or input box, and answers it with a workbench command (accept the
  * selected item, or close it as Escape does) until the command returns. A failure the user would see fails the test.
+ * The answer is given again every 150 ms (an answer given before a prompt shows has nothing to answer) until the
+ * command settles, for at most 60 s however long the command takes to show its prompt.
  */
 export async function answerPrompt<T>(
   api: CountersignExtensionApi,
@@ -78,8 +84,9 @@ export async function answerPrompt<T>(
     const pending = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
       settled = true;
     });
-    for (let i = 0; i < 100 && !settled; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+    const deadline = Date.now() + 60_000;
+    while (!settled && Date.now() < deadline) {
+      await Promise.race([pending.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 150))]);
       if (!settled) await vscode.commands.executeCommand(answer);
     }
     return pending;

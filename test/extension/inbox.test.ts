@@ -68,12 +68,17 @@ describe('the inbox: activities awaiting your vote', function () {
 
   const noticesOf = (activityId: string) => notices.filter((n) => n.activityIds.includes(activityId));
 
-  /** The row of the activity in the Activities view, once the view shows it. */
+  /**
+   * The row of the activity in the Activities view, once the view shows it. The activities are submitted straight
+   * to the service, which tells the view nothing: each probe loads the view again, as its Refresh does, rather
+   * than wait for its poll (which runs only while the view is visible).
+   */
   async function rowOf(activityId: string): Promise<ActivityElement> {
     return eventually(
       `activity ${activityId} in the Activities view`,
       async () => {
         await api.inbox.check();
+        api.views.activities.refresh();
         return (await api.views.activities.activities()).find((row) => row.id === activityId);
       },
       15_000,

@@ -11,6 +11,7 @@ interface Row {
   peer?: string;
   peerValue?: number;
   ratio?: number;
+  goal?: { max?: number; min?: number };
 }
 interface BenchModule {
   parseBenchLine(line: string): Row | undefined;
@@ -43,18 +44,31 @@ describe('the benchmark report (scripts/bench.mjs)', () => {
       assert.equal(mod.parseBenchLine(other), undefined, other);
   });
 
-  it('lays every figure out in one table, beside its peer and the ratio', () => {
+  it('lays every figure out in one table: its goal apart from its peer, and the ratio to the peer alone', () => {
     const text = mod.table([
       stamping,
       { figure: 'activation bundle', value: 212.5, unit: 'KB' }, // whole numbers from 100 up
+      { figure: 'bundle', value: 32.5, unit: 'KB', goal: { max: 36 } },
+      { ...stamping, figure: 'rate', goal: { min: 20000 } },
     ]);
     const lines = text.split('\n');
-    assert.equal(lines.length, 4);
-    assert.match(lines[0] ?? '', /^\| Figure +\| Countersign +\| Peer or budget +\| Peer +\| Ratio +\|$/);
+    assert.equal(lines.length, 6);
+    assert.match(
+      lines[0] ?? '',
+      /^\| Figure +\| Countersign +\| Goal +\| Peer \(same run\) +\| Peer's figure +\| Ratio to peer +\|$/,
+    );
     assert.match(
       lines[2] ?? '',
-      /^\| stamping +\| 12,000 stamps\/s \| @turnkey\/api-key-stamper \| 4,000 stamps\/s \| 3× +\|$/,
+      /^\| stamping +\| 12,000 stamps\/s +\| +\| @turnkey\/api-key-stamper \| 4,000 stamps\/s +\| 3× +\|$/,
     );
-    assert.match(lines[3] ?? '', /^\| activation bundle +\| 213 KB +\| +\| +\| +\|$/);
+    assert.match(lines[3] ?? '', /^\| activation bundle +\| 213 KB +\| +\| +\| +\| +\|$/);
+    // A goal is a constant: it is no peer, and nothing is divided by it.
+    assert.match(lines[4] ?? '', /^\| bundle +\| 32\.5 KB +\| ≤ 36 KB, met +\| +\| +\| +\|$/);
+    assert.match(lines[5] ?? '', /^\| rate +\| 12,000 stamps\/s +\| ≥ 20,000 stamps\/s, not met \| @turnkey/);
+  });
+
+  it('reads a goal from a BENCH line', () => {
+    const row = { figure: 'bundle', value: 32.5, unit: 'KB', goal: { max: 36 } };
+    assert.deepEqual(mod.parseBenchLine(`BENCH ${JSON.stringify(row)}`), row);
   });
 });

@@ -25,6 +25,7 @@ import {
   chooseFromContextMenu,
   clearNotifications,
   notification,
+  notified,
   pane,
   pickFromQuickPick,
   runFromPalette,
@@ -175,7 +176,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await tab.close();
     await page.bringToFront();
     // Team's quorum is two: the enrolment waits for the other root user.
-    await notification(page, /waiting for 1 more approval/);
+    await notified(page, /waiting for 1 more approval/);
     await clearNotifications(page);
   });
 
@@ -211,7 +212,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await answerInputBox(page, 'Step 1/3', CONTRACT_ADDRESS);
     await answerInputBox(page, 'Step 2/3', 'Passkey counter');
     await answerInputBox(page, 'Step 3/3');
-    await notification(page, /waiting for 1 more approval/);
+    await notified(page, /waiting for 1 more approval/);
     await clearNotifications(page);
 
     await switchTo('Local sandbox · Team (Team root user 2)');
@@ -233,7 +234,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await tab.getByText('Done. You can close this tab').waitFor();
     await tab.close();
     await page.bringToFront();
-    await notification(page, /Approved\. .* is now completed/);
+    await notified(page, /Approved\. .* is now completed/);
     const organization = pane(page, 'Organization');
     const group = treeItem(organization, /^Smart contract interfaces/);
     await group.waitFor();

@@ -118,6 +118,19 @@ export async function notification(page: Page, text: string | RegExp): Promise<L
   return toast;
 }
 
+/**
+ * Waits until a notification whose text matches has been raised, whether its toast still shows or has already
+ * hidden itself (a toast hides after some seconds, which a loaded machine can spend before the test looks): the
+ * notification center keeps every notification of the window.
+ */
+export async function notified(page: Page, text: string | RegExp): Promise<void> {
+  if (await page.locator('.notification-toast', { hasText: text }).first().isVisible()) return;
+  await runFromPalette(page, 'Notifications: Show Notifications');
+  await page.locator('.notifications-center .notification-list-item', { hasText: text }).first().waitFor();
+  await runFromPalette(page, 'Notifications: Hide Notifications');
+  await page.locator('.notifications-center.visible').waitFor({ state: 'hidden' });
+}
+
 /** Closes every notification toast, so that a screenshot shows the views. */
 export async function clearNotifications(page: Page): Promise<void> {
   await runFromPalette(page, 'Notifications: Clear All Notifications');

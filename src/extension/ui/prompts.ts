@@ -39,17 +39,37 @@ export async function pickOne<T extends vscode.QuickPickItem>(
   });
 }
 
+/**
+ * A multi-select whose items marked `picked` start ticked; undefined when dismissed. Built as a quick pick of our
+ * own rather than with showQuickPick: VS Code then gets the items and their ticks in the same message that shows
+ * the pick, so Enter pressed the moment it opens accepts the ticked items. (showQuickPick shows the pick first and
+ * ticks its items a moment later; an Enter in between accepted none.)
+ */
 export async function pickMany<T extends vscode.QuickPickItem>(
   items: readonly T[],
-  options: vscode.QuickPickOptions,
+  options: Pick<vscode.QuickPickOptions, 'title' | 'placeHolder' | 'ignoreFocusOut'>,
 ): Promise<T[] | undefined> {
-  return vscode.window.showQuickPick(items, {
-    ignoreFocusOut: true,
-    matchOnDescription: true,
-    matchOnDetail: true,
-    ...options,
-    canPickMany: true,
-  });
+  const pick = vscode.window.createQuickPick<T>();
+  pick.canSelectMany = true;
+  pick.ignoreFocusOut = options.ignoreFocusOut ?? true;
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  pick.title = options.title;
+  pick.placeholder = options.placeHolder;
+  pick.items = items;
+  pick.selectedItems = items.filter((item) => item.picked === true);
+  try {
+    return await new Promise<T[] | undefined>((resolve) => {
+      pick.onDidAccept(() => {
+        resolve([...pick.selectedItems]);
+        pick.hide();
+      });
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+  } finally {
+    pick.dispose();
+  }
 }
 
 /**
