@@ -96,7 +96,8 @@ async function pickTarget(session: Session, vote: Vote, organizationId: string):
   const votable = votableActivities(waiting, vote);
   const now = Date.now();
   const enterItem = {
-    label: vscode.l10n.t('$(edit) Enter a fingerprint…'),
+    label: vscode.l10n.t('Enter a fingerprint…'),
+    iconPath: new vscode.ThemeIcon('edit'),
     activity: undefined as Activity | undefined,
   };
   let activity: Activity | undefined;

@@ -14,8 +14,10 @@ import type { Profile } from '../profiles/profileStore';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
-import { confirmModal } from '../ui/prompts';
+import { confirmModal, pickOne } from '../ui/prompts';
+import { shown } from '../ui/shownText';
 import { optionsOf, type CommandDescriptor } from './commandDescriptor';
+import { showInformation } from '../ui/notifications';
 
 export interface ProfileCheck {
   readonly profile: Profile;
@@ -79,14 +81,15 @@ export async function pickProfile(services: Services, arg: unknown, placeHolder:
     );
   }
   const active = services.profiles.active();
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     profiles.map((profile) => ({
-      label: `${profile.id === active?.id ? '$(check) ' : ''}${profile.label}`,
+      label: profile.label,
+      ...(profile.id === active?.id ? { iconPath: new vscode.ThemeIcon('check') } : {}),
       description: profile.organizationId,
       detail: profile.baseUrl,
       profile,
     })),
-    { placeHolder, ignoreFocusOut: true },
+    { placeHolder, matchOnDescription: false, matchOnDetail: false },
   );
   if (!picked) throw new CancelledError();
   return picked.profile;
@@ -134,18 +137,15 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
   if (arg === undefined) {
     const importKey = vscode.l10n.t('Import API Key');
     const generateKey = vscode.l10n.t('Generate API Key');
-    void vscode.window
-      .showInformationMessage(
-        vscode.l10n.t('Profile "{0}" added. It needs an API key to sign requests.', profile.label),
-        importKey,
-        generateKey,
-      )
-      .then((choice) => {
-        if (choice === importKey)
-          void vscode.commands.executeCommand(CommandIds.importApiKey, { profileId: profile.id });
-        if (choice === generateKey)
-          void vscode.commands.executeCommand(CommandIds.generateApiKey, { profileId: profile.id });
-      });
+    void showInformation(
+      vscode.l10n.t('Profile "{0}" added. It needs an API key to sign requests.', profile.label),
+      importKey,
+      generateKey,
+    ).then((choice) => {
+      if (choice === importKey) void vscode.commands.executeCommand(CommandIds.importApiKey, { profileId: profile.id });
+      if (choice === generateKey)
+        void vscode.commands.executeCommand(CommandIds.generateApiKey, { profileId: profile.id });
+    });
   }
   return profile;
 }
@@ -192,8 +192,11 @@ async function editProfile(services: Services, arg: unknown): Promise<Profile> {
       validate: () => undefined,
     },
   ];
-  const field = await vscode.window.showQuickPick(fields, {
-    placeHolder: vscode.l10n.t('What to change in "{0}"', profile.label),
+  const field = await pickOne(fields, {
+    placeHolder: vscode.l10n.t('What to change in "{0}"', shown(profile.label)),
+    ignoreFocusOut: false,
+    matchOnDescription: false,
+    matchOnDetail: false,
   });
   if (!field) throw new CancelledError();
   const value = await ask({ prompt: field.label, value: profile[field.key] ?? '', validateInput: field.validate });
@@ -253,7 +256,7 @@ async function checkProfile(services: Services, arg: unknown): Promise<ProfileCh
       vscode.l10n.t("Import the matching private key, or set the profile's API key ID to the key you hold."),
     );
   }
-  void vscode.window.showInformationMessage(
+  void showInformation(
     keyMatches
       ? vscode.l10n.t(
           '"{0}" works: signed in as {1} in {2}, and the registered public key matches.',

@@ -5,6 +5,7 @@
  * read what a user would read, and a test may answer in the user's place.
  */
 import * as vscode from 'vscode';
+import { visible } from './shownText';
 
 export interface ModalRequest {
   readonly message: string;
@@ -15,6 +16,19 @@ export interface ModalRequest {
 
 /** Chooses a button (its text) or undefined for Cancel. */
 export type ModalAnswer = (request: ModalRequest) => string | undefined;
+
+/**
+ * A dialog draws plain text, but a teammate's text could still hide characters in it (a right-to-left override,
+ * zero-width characters): they are made visible, line by line, so that the detail keeps its own line breaks. A
+ * name with a line break of its own is made visible where the detail is built (`shown`).
+ */
+function visibleRequest(request: ModalRequest): ModalRequest {
+  return {
+    message: visible(request.message),
+    detail: request.detail.split('\n').map(visible).join('\n'),
+    buttons: request.buttons,
+  };
+}
 
 export class ModalDialogs implements vscode.Disposable {
   private readonly shown = new vscode.EventEmitter<ModalRequest>();
@@ -30,7 +44,8 @@ export class ModalDialogs implements vscode.Disposable {
   }
 
   /** Shows a modal warning; resolves to the chosen button's text, or undefined for Cancel. */
-  async show(request: ModalRequest): Promise<string | undefined> {
+  async show(given: ModalRequest): Promise<string | undefined> {
+    const request = visibleRequest(given);
     this.shown.fire(request);
     if (this.answer) return this.answer(request);
     return vscode.window.showWarningMessage(

@@ -7,6 +7,8 @@ import { adviseAddress, type AddressAdvice } from '../commands/operationInputs';
 import { loadRemoteApi } from '../remoteApi';
 import type { SmartContractInterface } from '../../api';
 import type { ModalDialogs } from './modalDialogs';
+import { showInformation } from './notifications';
+import { pickText } from './shownText';
 
 /** An input box that keeps focus when the user looks elsewhere (to copy an id from another window). */
 export async function askText(options: vscode.InputBoxOptions): Promise<string | undefined> {
@@ -26,30 +28,49 @@ export async function confirmModal(
   return (await modals.show({ message, detail, buttons: [action] })) === action;
 }
 
+/**
+ * A quick pick draws `$(icon)` syntax in an item's label, description and detail, and the items often carry a
+ * teammate's text (names, labels): all of it is shown as text. An icon of ours goes in `iconPath`.
+ */
+function shownItems<T extends vscode.QuickPickItem>(items: readonly T[]): Map<vscode.QuickPickItem, T> {
+  const byShown = new Map<vscode.QuickPickItem, T>();
+  for (const item of items) {
+    const copy: vscode.QuickPickItem = { ...item, label: pickText(item.label) };
+    if (item.description !== undefined) copy.description = pickText(item.description);
+    if (item.detail !== undefined) copy.detail = pickText(item.detail);
+    byShown.set(copy, item);
+  }
+  return byShown;
+}
+
 export async function pickOne<T extends vscode.QuickPickItem>(
   items: readonly T[],
   options: vscode.QuickPickOptions,
 ): Promise<T | undefined> {
-  return vscode.window.showQuickPick(items, {
+  const byShown = shownItems(items);
+  const picked = await vscode.window.showQuickPick([...byShown.keys()], {
     ignoreFocusOut: true,
     matchOnDescription: true,
     matchOnDetail: true,
     ...options,
     canPickMany: false,
   });
+  return picked === undefined ? undefined : byShown.get(picked);
 }
 
 export async function pickMany<T extends vscode.QuickPickItem>(
   items: readonly T[],
   options: vscode.QuickPickOptions,
 ): Promise<T[] | undefined> {
-  return vscode.window.showQuickPick(items, {
+  const byShown = shownItems(items);
+  const picked = await vscode.window.showQuickPick([...byShown.keys()], {
     ignoreFocusOut: true,
     matchOnDescription: true,
     matchOnDetail: true,
     ...options,
     canPickMany: true,
   });
+  return picked?.flatMap((item) => byShown.get(item) ?? []);
 }
 
 /**
@@ -120,7 +141,7 @@ export async function pickSmartContractInterface(
   title: string,
 ): Promise<SmartContractInterface | undefined> {
   if (all.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('This organization has no smart contract interfaces.'));
+    void showInformation(vscode.l10n.t('This organization has no smart contract interfaces.'));
     return undefined;
   }
   const picked = await pickOne(
