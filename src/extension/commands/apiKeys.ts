@@ -23,7 +23,7 @@ export interface KeyImport {
 const MAX_KEY_FILE_BYTES = 4096;
 
 /** The fields of the key commands' options objects; `keyFile` (a Uri or a path) is read where it is used. */
-const KEY_OPTIONS = { profileId: 'text', privateKey: 'text', confirmed: 'boolean' } as const;
+const KEY_OPTIONS = { profileId: 'text', privateKey: 'text' } as const;
 
 function keyOptions(arg: unknown) {
   return optionsOf(KEY_OPTIONS, arg);
@@ -137,7 +137,7 @@ async function generateApiKey(services: Services, arg: unknown): Promise<KeyImpo
     profileArg(services, arg),
     vscode.l10n.t('Profile to generate a key for'),
   );
-  if ((await services.keys.has(profile.id)) && keyOptions(arg).confirmed !== true) {
+  if (await services.keys.has(profile.id)) {
     const replace = await confirmModal(
       services.modals,
       vscode.l10n.t('"{0}" already has an API key.', profile.label),

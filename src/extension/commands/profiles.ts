@@ -3,7 +3,7 @@
  *   addProfile({ label, baseUrl?, organizationId, apiKeyId?, privateKey? })   → Profile
  *   switchProfile(profileId | Profile)                                         → Profile
  *   editProfile({ profileId?, label?, baseUrl?, organizationId?, apiKeyId? })   → Profile
- *   removeProfile(profileId | Profile, { confirmed: true })                    → removed profile id
+ *   removeProfile(profileId | Profile), after its dialog                       → removed profile id
  *   checkProfile(profileId?)                                                   → ProfileCheck
  */
 import * as vscode from 'vscode';
@@ -36,7 +36,6 @@ const PROFILE_OPTIONS = {
   organizationId: 'text',
   apiKeyId: 'text',
   privateKey: 'text',
-  confirmed: 'boolean',
 } as const;
 
 function profileOptions(arg: unknown) {
@@ -203,19 +202,17 @@ async function editProfile(services: Services, arg: unknown): Promise<Profile> {
   return services.profiles.update(profile.id, { [field.key]: value });
 }
 
-async function removeProfile(services: Services, arg: unknown, options: unknown): Promise<string> {
+async function removeProfile(services: Services, arg: unknown): Promise<string> {
   const profile = await pickProfile(services, arg, vscode.l10n.t('Profile to remove'));
-  if (profileOptions(options).confirmed !== true) {
-    const remove = await confirmModal(
-      services.modals,
-      vscode.l10n.t('Remove the profile "{0}"?', profile.label),
-      vscode.l10n.t(
-        "Its API key is deleted from this machine's secret storage. The key stays registered with the organization.",
-      ),
-      vscode.l10n.t('Remove'),
-    );
-    if (!remove) throw new CancelledError();
-  }
+  const remove = await confirmModal(
+    services.modals,
+    vscode.l10n.t('Remove the profile "{0}"?', profile.label),
+    vscode.l10n.t(
+      "Its API key is deleted from this machine's secret storage. The key stays registered with the organization.",
+    ),
+    vscode.l10n.t('Remove'),
+  );
+  if (!remove) throw new CancelledError();
   await services.keys.delete(profile.id);
   await services.profiles.remove(profile.id);
   services.log.info('Profile removed', { profileId: profile.id });
@@ -305,7 +302,7 @@ export function profileCommands(services: Services): CommandDescriptor[] {
       action: 'remove the profile',
       accepts: ['id', 'options'],
       options: PROFILE_OPTIONS,
-      run: (arg: unknown, options: unknown) => removeProfile(services, arg, options),
+      run: (arg: unknown) => removeProfile(services, arg),
     },
     {
       id: CommandIds.checkProfile,

@@ -14,7 +14,19 @@ export interface ModalRequest {
   readonly buttons: readonly string[];
 }
 
-/** Chooses a button (its text) or undefined for Cancel. */
+/**
+ * A confirmation by typing: the user types `expected` (an organization's id) in an input box. A test answering in
+ * the user's place sees it as a request without buttons, and answers with the text it types.
+ */
+export interface TypedConfirmation {
+  readonly title: string;
+  readonly prompt: string;
+  readonly expected: string;
+  /** What the box says while the text typed is not `expected`. */
+  readonly mismatch: string;
+}
+
+/** Chooses a button (its text) or undefined for Cancel; for a typed confirmation, the text typed. */
 export type ModalAnswer = (request: ModalRequest) => string | undefined;
 
 /**
@@ -53,6 +65,22 @@ export class ModalDialogs implements vscode.Disposable {
       { modal: true, detail: request.detail },
       ...request.buttons,
     );
+  }
+
+  /** True only when the user typed exactly what was expected. */
+  async typeToConfirm(confirmation: TypedConfirmation): Promise<boolean> {
+    const request = visibleRequest({ message: confirmation.title, detail: confirmation.prompt, buttons: [] });
+    this.shown.fire(request);
+    const typed = this.answer
+      ? this.answer(request)
+      : await vscode.window.showInputBox({
+          title: request.message,
+          prompt: request.detail,
+          placeHolder: confirmation.expected,
+          ignoreFocusOut: true,
+          validateInput: (text) => (text.trim() === confirmation.expected ? undefined : confirmation.mismatch),
+        });
+    return typed?.trim() === confirmation.expected;
   }
 
   dispose(): void {
