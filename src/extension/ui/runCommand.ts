@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import { adviceFor } from './advice';
 import { ActionableError } from './errorAction';
 import { showErrorNotification } from './notifications';
+import { notificationText } from './shownText';
 
 /** A button offered next to an error of a given code, and the command it runs. */
 const FIXES: Readonly<Record<string, { readonly title: () => string; readonly command: string }>> = {
@@ -67,7 +68,8 @@ export async function runCommand<T>(
       services.log.debug(`Cancelled: ${action}`);
       return undefined;
     }
-    onFailure?.(error, errorMessage(services, error, action));
+    // The message as shown: tests read what the user read.
+    onFailure?.(error, notificationText(errorMessage(services, error, action)));
     // Not awaited: the command is over once the message is up; the buttons act when the user clicks.
     void showError(services, error, action);
     return undefined;
