@@ -5,7 +5,7 @@
  * read what a user would read, and a test may answer in the user's place.
  */
 import * as vscode from 'vscode';
-import { visible } from './shownText';
+import { notificationText, visible } from './shownText';
 
 export interface ModalRequest {
   readonly message: string;
@@ -75,7 +75,7 @@ export class ModalDialogs implements vscode.Disposable {
       ? this.answer(request)
       : await vscode.window.showInputBox({
           title: request.message,
-          prompt: request.detail,
+          prompt: notificationText(request.detail),
           placeHolder: confirmation.expected,
           ignoreFocusOut: true,
           validateInput: (text) => (text.trim() === confirmation.expected ? undefined : confirmation.mismatch),

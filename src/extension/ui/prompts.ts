@@ -8,11 +8,13 @@ import { loadRemoteApi } from '../remoteApi';
 import type { SmartContractInterface } from '../../api';
 import type { ModalDialogs } from './modalDialogs';
 import { showInformation } from './notifications';
-import { pickText } from './shownText';
+import { notificationText, pickText } from './shownText';
 
 /** An input box that keeps focus when the user looks elsewhere (to copy an id from another window). */
 export async function askText(options: vscode.InputBoxOptions): Promise<string | undefined> {
-  return vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
+  // The prompt under an input box finds links as a notification does: a name in it must not become one.
+  const prompt = options.prompt === undefined ? {} : { prompt: notificationText(options.prompt) };
+  return vscode.window.showInputBox({ ignoreFocusOut: true, ...options, ...prompt });
 }
 
 /**

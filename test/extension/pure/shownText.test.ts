@@ -17,6 +17,9 @@ import {
   visible,
 } from '../../../src/extension/ui/shownText';
 import { activityTitle, awaitingNotice } from '../../../src/extension/wording/activityWords';
+import { activitySchema, decodeEthereumTransaction, decodeRawPayload } from '../../../src/api/remote';
+import { reviewHtml } from '../../../src/extension/review/reviewHtml';
+import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { repoRoot } from '../../support/fixtures';
 
 /** The reproduction: a tag whose name is a link that approves another activity without a dialog. */
@@ -171,6 +174,44 @@ describe('messages built from service text', () => {
     );
     assert.ok(!/[\u202E]/.test(detail), detail);
     assert.ok(detail.includes('Team\\u202E (org-1)'), detail);
+  });
+});
+
+describe('the review page, built from service text', () => {
+  it("shows a payload's and a voter's hidden characters as text, each cell isolated", () => {
+    const activity = activitySchema.parse({
+      id: 'act-1',
+      organizationId: 'org-1',
+      status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+      intent: {
+        signRawPayloadIntentV2: {
+          signWith: 'key-1',
+          payload: 'Pay\u202Eevil\nnow',
+          encoding: 'PAYLOAD_ENCODING_TEXT_UTF8',
+          hashFunction: 'HASH_FUNCTION_KECCAK256',
+        },
+      },
+      votes: [{ userId: 'user-1', selection: 'VOTE_SELECTION_APPROVED', user: { userName: 'Eve\u200B' } }],
+      fingerprint: 'sha256:abc',
+    });
+    const model = buildReviewModel({
+      activity,
+      names: undefined,
+      interfaces: [],
+      decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload },
+      nowMs: Date.UTC(2026, 10, 22),
+    });
+    const html = reviewHtml(model, {
+      cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
+      styleUri: 'https://file+.vscode-resource.vscode-cdn.net/media/review/review.css',
+      scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/media/review/review.js',
+      nonce: 'bm9uY2U=',
+      state: { activityId: 'act-1', organizationId: 'org-1', profileId: 'p' },
+    });
+    assert.ok(!/[\u202E\u200B]/.test(html), 'no hidden character reaches the page');
+    assert.ok(html.includes('<bdi>Pay\\u202Eevil\\nnow'), 'the payload shows its override and newline');
+    assert.ok(html.includes('Eve\\u200B'), 'the voter shows the zero-width space');
   });
 });
 
