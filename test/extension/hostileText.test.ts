@@ -48,8 +48,21 @@ describe("a teammate's text acts for no one", function () {
   it('deleteSmartContractInterface run from outside with confirmed: true still asks, and deletes nothing when dismissed', async () => {
     await useSandboxProfile(api, 'Demo');
     const { client, profile } = await api.services.requireSession();
-    const [sci] = await client.listSmartContractInterfaces({ organizationId: profile.organizationId });
-    assert.ok(sci, 'Demo has a smart contract interface');
+    const created = await client.createSmartContractInterface({
+      organizationId: profile.organizationId,
+      parameters: {
+        smartContractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        smartContractInterface: JSON.stringify([{ type: 'function', name: 'f', inputs: [], outputs: [] }]),
+        type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+        label: `Kept ${Date.now()}`,
+      },
+    });
+    const id = (created.result['createSmartContractInterfaceResult'] as { smartContractInterfaceId?: string })
+      .smartContractInterfaceId;
+    const sci = (await client.listSmartContractInterfaces({ organizationId: profile.organizationId })).find(
+      (s) => s.smartContractInterfaceId === id,
+    );
+    assert.ok(sci, 'the interface to keep was created');
     const { result, shown } = await runAnswering(api, () => undefined, 'countersign.deleteSmartContractInterface', {
       smartContractInterfaceId: sci.smartContractInterfaceId,
       confirmed: true,
