@@ -14,7 +14,7 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { readFixture } from '../support/fixtures';
 import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
 import { answerPrompt, eventually, run } from './hostSupport';
-import { sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
+import { goAhead, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const counterAbi = JSON.parse(readFixture('abi', 'Counter.abi.json')) as Array<Record<string, unknown>>;
@@ -351,9 +351,8 @@ describe('ABI files in the editor', function () {
     await useSandboxProfile(api, 'Team', 0);
     const approveAsSecond = async (activity: Activity) => {
       await useSandboxProfile(api, 'Team', 1);
-      const vote = await run<Activity>(api, 'countersign.approveActivity', {
+      const { result: vote } = await withModalAnswers<Activity>(api, goAhead, 'countersign.approveActivity', {
         activityId: activity.id,
-        confirmed: true,
       });
       assert.equal(vote?.status, 'ACTIVITY_STATUS_COMPLETED');
       await useSandboxProfile(api, 'Team', 0);

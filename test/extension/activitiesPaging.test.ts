@@ -12,6 +12,7 @@ import { CommandIds } from '../../src/extension/commandIds';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { LOCAL_SANDBOX_PROFILE_ID } from '../../src/extension/profiles/profileStore';
 import { eventually, extensionApi, noteSecret, organizationNamed, run } from './hostSupport';
+import { goAhead, withModalAnswers } from './sandboxProfiles';
 
 const ABI =
   '[{"type":"function","name":"get","inputs":[],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
@@ -122,7 +123,7 @@ describe('Activities view paging', function () {
       .getConfiguration('countersign')
       .update('activities.pageSize', undefined, vscode.ConfigurationTarget.Global);
     if (api) {
-      await run(api, CommandIds.removeProfile, PROFILE, { confirmed: true });
+      await withModalAnswers(api, goAhead, CommandIds.removeProfile, PROFILE);
       await run(api, CommandIds.switchProfile, LOCAL_SANDBOX_PROFILE_ID);
     }
     relay?.server.closeAllConnections();

@@ -88,7 +88,7 @@ describe('command arguments', function () {
       assert.deepEqual(parse(uri, [uri]).args, takes('uri') ? [uri] : [], `${label}: a file`);
       // Another command: an id string, and an options object followed by nothing.
       assert.deepEqual(parse('some-id').args, takes('id') ? ['some-id'] : [], `${label}: an id`);
-      assert.deepEqual(parse({ confirmed: true }).args, takes('options') ? [{ confirmed: true }] : [], label);
+      assert.deepEqual(parse({ given: true }).args, takes('options') ? [{ given: true }] : [], label);
     }
   });
 
@@ -103,7 +103,7 @@ describe('command arguments', function () {
         assert.deepEqual(call.args, [], `${descriptor.id}: ${field}`);
         assert.match(call.refused ?? '', new RegExp(`"${field}"`), `${descriptor.id} names ${field}`);
       }
-      assert.deepEqual(parse({ confirmed: true }).args, [{ confirmed: true }], descriptor.id);
+      assert.deepEqual(parse({ given: true }).args, [{ given: true }], descriptor.id);
     }
   });
 

@@ -11,7 +11,7 @@ import type { ErrorAction } from '../../src/extension/ui/errorAction';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { repoRoot } from '../support/fixtures';
 import { failureOf, organizationNamed } from './hostSupport';
-import { useSandboxProfile, withModalAnswers, sandboxSuiteHooks } from './sandboxProfiles';
+import { goAhead, runAnswering, useSandboxProfile, withModalAnswers, sandboxSuiteHooks } from './sandboxProfiles';
 
 describe('delete sub-organization, only where it applies', function () {
   this.timeout(60_000);
@@ -45,7 +45,7 @@ describe('delete sub-organization, only where it applies', function () {
     await useSandboxProfile(api, 'Team', 0);
     const { client, profile } = await api.services.requireSession();
     const before = (await client.listActivities({ organizationId: profile.organizationId })).length;
-    const failure = await failureOf(api, 'countersign.deleteSubOrganization', { confirmed: true });
+    const failure = await failureOf(api, 'countersign.deleteSubOrganization');
     assert.match(failure.message, /"Local sandbox · Team.*" is a top-level organization, not a sub-organization/);
     assert.equal((await client.listActivities({ organizationId: profile.organizationId })).length, before);
   });
@@ -61,14 +61,24 @@ describe('delete sub-organization, only where it applies', function () {
     });
     assert.equal(submitted.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
     await useSandboxProfile(api, 'Team', 1);
-    const failure = await failureOf(api, 'countersign.approveActivity', { activityId: submitted.id, confirmed: true });
+    const { failures } = await runAnswering(api, goAhead, 'countersign.approveActivity', { activityId: submitted.id });
+    const failure = failures[0];
+    assert.ok(failure, 'the approval reported a failure');
     assert.match(failure.message, /^Approved, but "Delete sub-organization" failed: .*not a sub-organization/);
     assert.doesNotMatch(failure.message, /ACTIVITY_STATUS_FAILED/);
   });
 
   it('refused over unexported keys: names the option to tick, not the API field, and offers a retry with it', async () => {
     await useSandboxProfile(api, 'Demo Sub-organization');
-    const failure = await failureOf(api, 'countersign.deleteSubOrganization', { confirmed: true });
+    const sub = organizationNamed(organizations, 'Demo Sub-organization');
+    // The user types the organization's id and presses Enter on the options, leaving the tick box clear.
+    const { failures } = await runAnswering(
+      api,
+      (r) => (r.buttons.length === 0 ? sub.organizationId : goAhead(r)),
+      'countersign.deleteSubOrganization',
+    );
+    const failure = failures[0];
+    assert.ok(failure, 'the deletion was refused');
     assert.match(
       failure.message,
       /holds 1 private key\(s\) that have not been exported\. To delete it anyway, losing them, tick "Delete even if private keys or wallets were never exported"/,

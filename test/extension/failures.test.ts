@@ -17,6 +17,7 @@ import type { Profile } from '../../src/extension/profiles/profileStore';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { readFixture } from '../support/fixtures';
 import { errorNodes, eventually, extensionApi, failureOf, noteSecret, organizationNamed, run } from './hostSupport';
+import { goAhead, withModalAnswers } from './sandboxProfiles';
 
 const DEMO_PROFILE = 'local-sandbox';
 const TIMEOUT_SETTING = 'requestTimeoutSeconds';
@@ -205,8 +206,7 @@ describe('service failures', function () {
       .update(TIMEOUT_SETTING, undefined, vscode.ConfigurationTarget.Global);
     if (!api) return;
     await vscode.commands.executeCommand(CommandIds.switchProfile, DEMO_PROFILE);
-    for (const id of addedProfiles.splice(0))
-      await vscode.commands.executeCommand(CommandIds.removeProfile, id, { confirmed: true });
+    for (const id of addedProfiles.splice(0)) await withModalAnswers(api, goAhead, CommandIds.removeProfile, id);
   });
 
   after(async () => {

@@ -14,7 +14,7 @@ import type { InboxNotice } from '../../src/extension/inbox/inbox';
 import type { ActivityElement } from '../../src/extension/views/treeElements';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { eventually, failureOf, organizationNamed, run } from './hostSupport';
-import { sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
+import { goAhead, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -170,7 +170,7 @@ describe('the inbox: activities awaiting your vote', function () {
       api.views.activities.treeView.selection.some((element) => element.id === submitted.id) ? true : undefined,
     );
 
-    const vote = await run<Activity>(api, 'countersign.approveActivity', row, { confirmed: true });
+    const { result: vote } = await withModalAnswers<Activity>(api, goAhead, 'countersign.approveActivity', row);
     assert.equal(vote?.status, 'ACTIVITY_STATUS_COMPLETED');
     const { client } = await api.services.requireSession();
     const done = await client.getActivity({ organizationId: team.organizationId, activityId: submitted.id });
@@ -192,7 +192,7 @@ describe('the inbox: activities awaiting your vote', function () {
     const votesBefore = (await client.listActivities({ organizationId: team.organizationId })).filter(
       (a) => a.type === 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
     ).length;
-    const failure = await failureOf(api, 'countersign.approveActivity', submitted, { confirmed: true });
+    const failure = await failureOf(api, 'countersign.approveActivity', submitted);
     assert.match(
       failure.message,
       /^You already approved Sign transaction with .+: each user votes once, so nothing was sent\./,

@@ -28,6 +28,9 @@ import {
   organizationNamed,
   run as runCommand,
 } from './hostSupport';
+import { goAhead, runAnswering, withModalAnswers } from './sandboxProfiles';
+import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
+import type { ErrorAction } from '../../src/extension/ui/errorAction';
 
 const DEMO_PROFILE = 'local-sandbox';
 /** An address in its EIP-55 form; the tests also pass it all lowercase. */
@@ -67,6 +70,17 @@ describe('operation commands', function () {
     command: string,
     ...args: unknown[]
   ) => answerPromptOf<T>(api, answer, command, ...args);
+
+  /** Runs a command that asks before it acts, and answers its dialogs as a user who goes ahead. */
+  const confirming = async <T>(command: string, ...args: unknown[]) => {
+    const { result, failures } = await runAnswering<T>(api, goAhead, command, ...args);
+    assert.deepEqual(
+      failures.map((f) => f.message),
+      [],
+      `${command} failed`,
+    );
+    return result;
+  };
 
   async function interfaces(): Promise<SmartContractInterface[]> {
     const { client, profile } = await api.services.requireSession();
@@ -449,7 +463,7 @@ describe('operation commands', function () {
           return rows.find((row) => row.activity.id === target.id && row.activity.canApprove);
         },
       );
-      const vote = await run<Activity>('countersign.approveActivity', element, { confirmed: true });
+      const vote = await confirming<Activity>('countersign.approveActivity', element);
       assert.ok(vote);
       assert.equal(vote.type, 'ACTIVITY_TYPE_APPROVE_ACTIVITY');
       assert.equal(vote.status, 'ACTIVITY_STATUS_COMPLETED');
@@ -471,7 +485,7 @@ describe('operation commands', function () {
       assert.ok(submitted);
 
       await useProfile('Team', 1);
-      const vote = await run<Activity>('countersign.rejectActivity', { activityId: submitted.id, confirmed: true });
+      const vote = await confirming<Activity>('countersign.rejectActivity', { activityId: submitted.id });
       assert.equal(vote?.type, 'ACTIVITY_TYPE_REJECT_ACTIVITY');
       const { client } = await api.services.requireSession();
       const after = await client.getActivity({ organizationId: submitted.organizationId, activityId: submitted.id });
@@ -489,7 +503,7 @@ describe('operation commands', function () {
       });
       assert.ok(submitted?.fingerprint);
       await useProfile('Team', 1);
-      const vote = await run<Activity>('countersign.approveActivity', submitted.fingerprint, { confirmed: true });
+      const vote = await confirming<Activity>('countersign.approveActivity', submitted.fingerprint);
       assert.equal(vote?.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.ok((await interfaces()).some((sci) => sci.label === 'Team coin'));
     });
@@ -503,9 +517,7 @@ describe('operation commands', function () {
       });
       assert.equal(submitted?.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
       await useProfile('Team', 1);
-      const vote = await answerPrompt<Activity>('quickInput.accept', 'countersign.approveActivity', {
-        confirmed: true,
-      });
+      const vote = await confirming<Activity>('countersign.approveActivity');
       assert.equal(vote?.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.ok((await interfaces()).some((sci) => sci.label === 'Team picked'));
     });
@@ -536,7 +548,7 @@ describe('operation commands', function () {
         organizationId: sci.organizationId,
         smartContractInterface: sci,
       };
-      const activity = await run<Activity>('countersign.deleteSmartContractInterface', node, { confirmed: true });
+      const activity = await confirming<Activity>('countersign.deleteSmartContractInterface', node);
       assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.equal(activity?.type, 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE');
       assert.ok(!(await interfaces()).some((s) => s.smartContractInterfaceId === id));
@@ -551,9 +563,8 @@ describe('operation commands', function () {
 
     it('deletes by id', async () => {
       const id = await createOne('To delete (id)');
-      const activity = await run<Activity>('countersign.deleteSmartContractInterface', {
+      const activity = await confirming<Activity>('countersign.deleteSmartContractInterface', {
         smartContractInterfaceId: id,
-        confirmed: true,
       });
       assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.ok(!(await interfaces()).some((s) => s.smartContractInterfaceId === id));
@@ -562,9 +573,7 @@ describe('operation commands', function () {
     it('from the palette, deletes the interface picked from the list', async () => {
       await createOne('To delete (pick)');
       const before = await interfaces();
-      const activity = await answerPrompt<Activity>('quickInput.accept', 'countersign.deleteSmartContractInterface', {
-        confirmed: true,
-      });
+      const activity = await confirming<Activity>('countersign.deleteSmartContractInterface');
       assert.equal(activity?.status, 'ACTIVITY_STATUS_COMPLETED');
       const deleted = (
         activity?.result['deleteSmartContractInterfaceResult'] as { smartContractInterfaceId?: string } | undefined
@@ -579,7 +588,6 @@ describe('operation commands', function () {
     it('reports an unknown id as an error', async () => {
       const failure = await failureOf('countersign.deleteSmartContractInterface', {
         smartContractInterfaceId: '00000000-0000-4000-8000-00000000beef',
-        confirmed: true,
       });
       assert.ok(failure.message.length > 0);
     });
@@ -594,7 +602,6 @@ describe('operation commands', function () {
       await useProfile('Demo Sub-organization');
       const failure = await failureOf('countersign.deleteSubOrganization', {
         organizationId: organization('Demo').organizationId,
-        confirmed: true,
       });
       assert.match(failure.message, /Only the active profile's organization/);
     });
@@ -602,14 +609,22 @@ describe('operation commands', function () {
     it('is refused while the sub-organization holds unexported keys, then deletes it with deleteWithoutExport', async () => {
       await useProfile('Demo Sub-organization');
       const sub = organization('Demo Sub-organization');
-      const refused = await failureOf('countersign.deleteSubOrganization', { confirmed: true });
+      // The user types the organization's id, then presses Enter on the options, leaving the tick box clear.
+      const typesTheId = (request: ModalRequest) =>
+        request.buttons.length === 0 ? sub.organizationId : goAhead(request);
+      const refusal = await runAnswering(api, typesTheId, 'countersign.deleteSubOrganization');
+      const refused = refusal.failures[0];
+      assert.ok(refused, 'the deletion was refused');
       assert.match(refused.message, /not been exported|deleteWithoutExport/);
 
-      const activity = await run<Activity>('countersign.deleteSubOrganization', {
-        organizationId: sub.organizationId,
-        deleteWithoutExport: true,
-        confirmed: true,
-      });
+      // Its retry asks only the warning about the keys: the id was typed already.
+      const retry = (refused.error as { action?: ErrorAction }).action;
+      assert.ok(retry);
+      const { result: activity, shown } = await withModalAnswers<Activity>(api, goAhead, retry.command, ...retry.args);
+      assert.deepEqual(
+        shown.map((request) => request.message),
+        ['Delete without exporting the keys?'],
+      );
       assert.ok(activity);
       assert.equal(activity.status, 'ACTIVITY_STATUS_COMPLETED');
       assert.equal(

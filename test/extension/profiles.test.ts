@@ -9,6 +9,7 @@ import type { ProfileCheck } from '../../src/extension/commands/profiles';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { Profile } from '../../src/extension/profiles/profileStore';
 import { eventually, extensionApi, failureOf, noteSecret } from './hostSupport';
+import { goAhead, withModalAnswers } from './sandboxProfiles';
 
 describe('profiles, keys and the local sandbox', function () {
   this.timeout(60_000);
@@ -83,9 +84,7 @@ describe('profiles, keys and the local sandbox', function () {
     assert.match(failure.message, /not (found|registered)|unknown|could not find/i);
     assert.ok(!failure.message.includes(pair.privateKey));
 
-    const removed = await vscode.commands.executeCommand<string>('countersign.removeProfile', profile.id, {
-      confirmed: true,
-    });
+    const { result: removed } = await withModalAnswers<string>(api, goAhead, 'countersign.removeProfile', profile.id);
     assert.equal(removed, profile.id);
     assert.equal(await api.services.keys.get(profile.id), undefined);
     assert.equal(api.services.profiles.get(profile.id), undefined);

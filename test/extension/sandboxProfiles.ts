@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Activity } from '../../src/api';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
+import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { extensionApi, noteSecret, organizationNamed, run } from './hostSupport';
@@ -85,4 +86,42 @@ export function sandboxSuiteHooks(
     if (api) await useSandboxProfile(api, 'Demo');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+}
+
+/** The answer of a user who goes ahead: the risky action, which every dialog lists last. */
+export function goAhead(request: ModalRequest): string | undefined {
+  return request.buttons[request.buttons.length - 1];
+}
+
+/**
+ * Runs a command from outside the extension, as a link or another extension would, while a test answers in the
+ * user's place: its dialogs and typed confirmations with `answer`, and any quick pick with Enter. Returns what it
+ * returned, the dialogs shown and the failures the user would have seen.
+ */
+export async function runAnswering<T>(
+  api: CountersignExtensionApi,
+  answer: (request: ModalRequest) => string | undefined,
+  command: string,
+  ...args: unknown[]
+): Promise<{ result: T | undefined; shown: ModalRequest[]; failures: CommandFailure[] }> {
+  const shown: ModalRequest[] = [];
+  const failures: CommandFailure[] = [];
+  const answering = api.services.modals.answerWith(answer);
+  const watching = api.services.modals.onDidShow((request) => shown.push(request));
+  const failing = api.onCommandFailure((failure) => failures.push(failure));
+  try {
+    let settled = false;
+    const pending = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 100 && !settled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (!settled) await vscode.commands.executeCommand('quickInput.accept');
+    }
+    return { result: await pending, shown, failures };
+  } finally {
+    answering.dispose();
+    watching.dispose();
+    failing.dispose();
+  }
 }

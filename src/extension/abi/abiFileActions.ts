@@ -27,6 +27,7 @@ import { ORGANIZATION_VIEW_ID } from '../views/viewIds';
 import type { SmartContractInterfaceElement } from '../views/treeElements';
 import type { PendingRegistration } from './interfaceList';
 import { fileAbiUri, registeredAbiUri } from './registeredAbiUri';
+import { showInformation } from '../ui/notifications';
 
 const ETHEREUM = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 
@@ -79,7 +80,7 @@ export async function revealSmartContractInterface(
   }
   const shown = sci !== undefined;
   if (!shown) {
-    void vscode.window.showInformationMessage(
+    void showInformation(
       vscode.l10n.t('Smart contract interface {0} is not in the Organization view of the active profile.', id),
     );
   }
@@ -312,7 +313,7 @@ export async function offerDeletionOfReplaced(services: Services, registration: 
   );
   if (!old) return;
   const remove = vscode.l10n.t('Delete "{0}"…', old.label);
-  const choice = await vscode.window.showInformationMessage(
+  const choice = await showInformation(
     vscode.l10n.t('"{0}" is registered. Delete the interface it replaces, "{1}"?', registration.label, old.label),
     remove,
   );

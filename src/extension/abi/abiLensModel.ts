@@ -10,6 +10,7 @@ import { canonicalAbiJsonOfText, labelVersion } from '../../api/remote';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Translate } from '../wording/translate';
 import { shortAddress } from '../wording/activityWords';
+import { pickText } from '../ui/shownText';
 import type { PendingRegistration } from './interfaceList';
 
 export type AbiLensState = 'register' | 'registered' | 'differs' | 'waiting' | 'invalid' | 'deleteOld';
@@ -79,7 +80,7 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
       lenses.push({
         state: 'registered',
         offset: at,
-        title: `$(check) ${t('Registered as {0} · {1}', sci.label, shortAddress(sci.smartContractAddress))}`,
+        title: `$(check) ${t('Registered as {0} · {1}', pickText(sci.label), shortAddress(sci.smartContractAddress))}`,
         tooltip: t('Show "{0}" ({1}) in the Organization view', sci.label, sci.smartContractInterfaceId),
         command: CommandIds.revealSmartContractInterface,
         args: [{ smartContractInterfaceId: sci.smartContractInterfaceId }],
@@ -89,7 +90,7 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
       lenses.push({
         state: 'waiting',
         offset: at,
-        title: `$(watch) ${t('Registration as {0} waits for approval', registration.label)}`,
+        title: `$(watch) ${t('Registration as {0} waits for approval', pickText(registration.label))}`,
         tooltip: t('Activity {0}: open it as JSON', registration.activity.id),
         command: CommandIds.openActivityJson,
         args: [registration.activity],
@@ -101,7 +102,7 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
         lenses.push({
           state: 'deleteOld',
           offset: at,
-          title: t('Delete old "{0}"…', old.label),
+          title: t('Delete old "{0}"…', pickText(old.label)),
           tooltip: t(
             '"{0}" ({1}) has another ABI than this file, which is registered: delete it (asks first)',
             old.label,
@@ -166,7 +167,7 @@ function invalidLens(uri: string, problem: AbiDocumentProblem, at: number, t: Tr
   return {
     state: 'invalid',
     offset: at,
-    title: `$(error) ${t('Invalid ABI: {0}', problem.message.length > 90 ? `${problem.message.slice(0, 89)}…` : problem.message)}`,
+    title: `$(error) ${t('Invalid ABI: {0}', pickText(problem.message.length > 90 ? `${problem.message.slice(0, 89)}…` : problem.message))}`,
     tooltip: t('Show the problem: {0}', problem.message),
     command: CommandIds.revealAbiProblem,
     args: [{ uri, offset: String(problem.offset), length: String(problem.length) }],

@@ -14,6 +14,17 @@ export function withoutExportOption(): string {
   return vscode.l10n.t('Delete even if private keys or wallets were never exported');
 }
 
+/**
+ * What the retry of a refused deletion carries to say that the user typed the organization's id already. It is
+ * an object of this module: arguments from outside the extension (a command link, another extension) are JSON,
+ * and cannot hold it, so they never skip the typed confirmation.
+ */
+const TYPED_ALREADY: object = Object.freeze({});
+
+export function isRetryAfterTypedId(options: Readonly<Record<string, unknown>>): boolean {
+  return options['typedId'] === TYPED_ALREADY;
+}
+
 class ReadableActivityFailedError extends ActivityFailedError {
   constructor(activity: Activity, message: string) {
     super(activity, activity.failure);
@@ -44,7 +55,7 @@ export function failedActivityError(activity: Activity, after: 'submission' | 'a
     return new ActionableError(new ReadableActivityFailedError(activity, message), {
       title: vscode.l10n.t('Retry Without Export…'),
       command: CommandIds.deleteSubOrganization,
-      args: [{ organizationId: activity.organizationId, deleteWithoutExport: true }],
+      args: [{ organizationId: activity.organizationId, deleteWithoutExport: true, typedId: TYPED_ALREADY }],
     });
   }
   const message =

@@ -9,9 +9,10 @@ import { CancelledError, InvalidInputError } from '../../api';
 import { CommandIds } from '../commandIds';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
-import { confirmModal } from '../ui/prompts';
+import { confirmModal, pickOne } from '../ui/prompts';
 import { pickProfile } from './profiles';
 import { optionsOf, type CommandDescriptor } from './commandDescriptor';
+import { showInformation } from '../ui/notifications';
 
 export interface KeyImport {
   readonly profileId: string;
@@ -22,7 +23,7 @@ export interface KeyImport {
 const MAX_KEY_FILE_BYTES = 4096;
 
 /** The fields of the key commands' options objects; `keyFile` (a Uri or a path) is read where it is used. */
-const KEY_OPTIONS = { profileId: 'text', privateKey: 'text', confirmed: 'boolean' } as const;
+const KEY_OPTIONS = { profileId: 'text', privateKey: 'text' } as const;
 
 function keyOptions(arg: unknown) {
   return optionsOf(KEY_OPTIONS, arg);
@@ -57,14 +58,20 @@ async function readKeyFile(services: Services, file: vscode.Uri): Promise<string
 }
 
 async function askForKey(services: Services): Promise<string> {
-  const paste = { label: vscode.l10n.t('$(clippy) Paste the private key'), id: 'paste' };
+  const paste = {
+    label: vscode.l10n.t('Paste the private key'),
+    iconPath: new vscode.ThemeIcon('clippy'),
+    id: 'paste',
+  };
   const file = {
-    label: vscode.l10n.t('$(file) Pick a key file'),
+    label: vscode.l10n.t('Pick a key file'),
+    iconPath: new vscode.ThemeIcon('file'),
     detail: vscode.l10n.t("The .private file written by the service's CLI"),
     id: 'file',
   };
-  const choice = await vscode.window.showQuickPick([paste, file], {
+  const choice = await pickOne([paste, file], {
     placeHolder: vscode.l10n.t('Where is the API private key?'),
+    ignoreFocusOut: false,
   });
   if (!choice) throw new CancelledError();
   if (choice.id === 'file') {
@@ -114,14 +121,12 @@ async function importApiKey(services: Services, arg: unknown): Promise<KeyImport
   services.log.info('API key imported', { profileId: profile.id, publicKey });
   if (arg === undefined || !('privateKey' in input)) {
     const check = vscode.l10n.t('Check Profile');
-    void vscode.window
-      .showInformationMessage(
-        vscode.l10n.t('The API key of "{0}" is stored. Public key: {1}', profile.label, publicKey),
-        check,
-      )
-      .then((choice) => {
-        if (choice === check) void vscode.commands.executeCommand(CommandIds.checkProfile, profile.id);
-      });
+    void showInformation(
+      vscode.l10n.t('The API key of "{0}" is stored. Public key: {1}', profile.label, publicKey),
+      check,
+    ).then((choice) => {
+      if (choice === check) void vscode.commands.executeCommand(CommandIds.checkProfile, profile.id);
+    });
   }
   return { profileId: profile.id, publicKey };
 }
@@ -132,7 +137,7 @@ async function generateApiKey(services: Services, arg: unknown): Promise<KeyImpo
     profileArg(services, arg),
     vscode.l10n.t('Profile to generate a key for'),
   );
-  if ((await services.keys.has(profile.id)) && keyOptions(arg).confirmed !== true) {
+  if (await services.keys.has(profile.id)) {
     const replace = await confirmModal(
       services.modals,
       vscode.l10n.t('"{0}" already has an API key.', profile.label),
@@ -146,18 +151,16 @@ async function generateApiKey(services: Services, arg: unknown): Promise<KeyImpo
   await services.keys.store(profile.id, pair.privateKey);
   services.log.info('API key generated', { profileId: profile.id, publicKey: pair.publicKey });
   const copy = vscode.l10n.t('Copy Public Key');
-  void vscode.window
-    .showInformationMessage(
-      vscode.l10n.t(
-        'A new API key for "{0}" is stored. Register its public key with your organization, then run Check Profile: {1}',
-        profile.label,
-        pair.publicKey,
-      ),
-      copy,
-    )
-    .then(async (choice) => {
-      if (choice === copy) await vscode.env.clipboard.writeText(pair.publicKey);
-    });
+  void showInformation(
+    vscode.l10n.t(
+      'A new API key for "{0}" is stored. Register its public key with your organization, then run Check Profile: {1}',
+      profile.label,
+      pair.publicKey,
+    ),
+    copy,
+  ).then(async (choice) => {
+    if (choice === copy) await vscode.env.clipboard.writeText(pair.publicKey);
+  });
   return { profileId: profile.id, publicKey: pair.publicKey };
 }
 

@@ -2,10 +2,11 @@
  * Casting a vote (approvals.ts declares the two commands; this loads on their first run).
  *
  * Arguments:
- *   - an activity tree node, an Activity, or a fingerprint string, optionally followed by `{ confirmed?: true }`
- *   - or `{ fingerprint?, activityId?, organizationId?, confirmed?, signer? }`
+ *   - an activity tree node, an Activity, or a fingerprint string, optionally followed by `{ signer? }`
+ *   - or `{ fingerprint?, activityId?, organizationId?, signer? }`
  *   - nothing (palette): a pick of the activities this user can vote on, or a fingerprint typed in.
- * A modal shows what is signed (type, organization, the intent's fields, fingerprint); `confirmed: true` skips it.
+ * A modal shows what is signed (type, organization, the intent's fields, fingerprint), however the command is run:
+ * no argument skips it, so that a link or another extension cannot cast a vote the user did not see.
  * Returns the vote activity (APPROVE_ACTIVITY or REJECT_ACTIVITY), or undefined when the user dismisses a prompt.
  */
 import * as vscode from 'vscode';
@@ -96,7 +97,8 @@ async function pickTarget(session: Session, vote: Vote, organizationId: string):
   const votable = votableActivities(waiting, vote);
   const now = Date.now();
   const enterItem = {
-    label: vscode.l10n.t('$(edit) Enter a fingerprint…'),
+    label: vscode.l10n.t('Enter a fingerprint…'),
+    iconPath: new vscode.ThemeIcon('edit'),
     activity: undefined as Activity | undefined,
   };
   let activity: Activity | undefined;
@@ -235,7 +237,7 @@ export async function castVote(services: Services, vote: Vote, args: unknown[]):
   await refuseSecondVote(services, session, target);
 
   // With a passkey, the local page is the confirmation: it shows what is decided and waits for the user's click.
-  if (options.confirmed !== true && !allowed) {
+  if (!allowed) {
     const confirmed = await confirmVote(services, client, vote, target);
     if (!confirmed) return undefined;
   }

@@ -2,18 +2,20 @@
  * countersign.deleteSmartContractInterface and countersign.deleteSubOrganization.
  *
  * deleteSmartContractInterface arguments:
- *   - a smart contract interface tree node, or an interface id, optionally followed by `{ confirmed?: true }`
- *   - or `{ smartContractInterfaceId?, confirmed? }`
+ *   - a smart contract interface tree node, or an interface id
+ *   - or `{ smartContractInterfaceId? }`
  *   - nothing (palette): a pick of the organization's interfaces.
- *   A modal shows the label, address and id; `confirmed: true` skips it.
+ *   A modal shows the label, address and id, however the command is run.
  *
- * deleteSubOrganization arguments: `{ organizationId?, deleteWithoutExport?, confirmed? }`
+ * deleteSubOrganization arguments: `{ organizationId?, deleteWithoutExport? }`
  *   The sub-organization deleted is the active profile's organization: the service accepts the deletion only
  *   when a root user of that sub-organization signs it. `organizationId`, when given, must be that one. A
  *   profile known to be of a top-level organization (the local sandbox's Demo, Team) is refused before sending.
- *   Without `confirmed: true` the user types the organization id to confirm; `deleteWithoutExport` stays false
- *   unless the user ticks it and then confirms a warning that keys never exported are lost (a retry passes
- *   `deleteWithoutExport: true`, and only the warning is asked). A refusal over unexported keys offers that retry.
+ *   The user types the organization id to confirm; `deleteWithoutExport` stays false unless the user ticks it
+ *   (`deleteWithoutExport: true` ticks it beforehand) and then confirms a warning that keys never exported are
+ *   lost. A refusal over unexported keys offers a retry with it, which asks only the warning: the user typed the
+ *   id already, and only that retry can say so (activityFailure.ts).
+ *   No argument skips a confirmation: a link or another extension cannot delete what the user did not confirm.
  *
  * Both return the activity, or undefined when the user dismisses a prompt.
  */
@@ -25,10 +27,10 @@ import { organizationKind } from '../profiles/organizationKind';
 import type { Services, Session } from '../services';
 import type { ModalDialogs } from '../ui/modalDialogs';
 import { withProgress } from '../ui/progress';
-import { askText, confirmModal, pickMany, pickSmartContractInterface } from '../ui/prompts';
+import { confirmModal, pickMany, pickSmartContractInterface } from '../ui/prompts';
 import { isSmartContractInterfaceNode } from '../views/treeNodes';
 import { smartContractInterfaceDetail } from './operationInputs';
-import { failedActivityError, withoutExportOption } from './activityFailure';
+import { failedActivityError, isRetryAfterTypedId, withoutExportOption } from './activityFailure';
 import { submitActivity } from './submitActivity';
 
 /** The fields of the deletions' options objects. */
@@ -36,7 +38,6 @@ const DELETION_OPTIONS = {
   smartContractInterfaceId: 'string',
   organizationId: 'string',
   deleteWithoutExport: 'boolean',
-  confirmed: 'boolean',
 } as const;
 
 /** An options object second, or first (a tree row is not one). */
@@ -72,15 +73,13 @@ export async function deleteSmartContractInterface(
   const session = await services.requireSession();
   const sci = await resolveInterface(session, args[0], options);
   if (!sci) return undefined;
-  if (options.confirmed !== true) {
-    const confirmed = await confirmModal(
-      services.modals,
-      vscode.l10n.t('Delete smart contract interface "{0}"?', sci.label),
-      smartContractInterfaceDetail(sci, vscode.l10n.t),
-      vscode.l10n.t('Delete'),
-    );
-    if (!confirmed) return undefined;
-  }
+  const confirmed = await confirmModal(
+    services.modals,
+    vscode.l10n.t('Delete smart contract interface "{0}"?', sci.label),
+    smartContractInterfaceDetail(sci, vscode.l10n.t),
+    vscode.l10n.t('Delete'),
+  );
+  if (!confirmed) return undefined;
   const organizationId = sci.organizationId || session.profile.organizationId;
   return submitActivity(
     services,
@@ -122,8 +121,9 @@ async function confirmSubOrganizationDeletion(
   organizationId: string,
   label: string,
   known: boolean,
+  ticked: boolean,
 ): Promise<{ deleteWithoutExport: boolean } | undefined> {
-  const typed = await askText({
+  const typed = await modals.typeToConfirm({
     title: vscode.l10n.t('Step {0}/{1} · Delete sub-organization "{2}"', 1, 2, label),
     prompt: known
       ? vscode.l10n.t(
@@ -134,24 +134,21 @@ async function confirmSubOrganizationDeletion(
           "This deletes the organization {0} and everything in it, if it is a sub-organization: the service refuses a top-level organization, and only the sub-organization's own root users can delete it. Type its ID to confirm.",
           organizationId,
         ),
-    placeHolder: organizationId,
-    validateInput: (text) =>
-      text.trim() === organizationId
-        ? undefined
-        : vscode.l10n.t('Type the organization ID exactly: {0}', organizationId),
+    expected: organizationId,
+    mismatch: vscode.l10n.t('Type the organization ID exactly: {0}', organizationId),
   });
-  if (typed === undefined) return undefined;
+  if (!typed) return undefined;
   const withoutExport = {
     label: withoutExportOption(),
     detail: vscode.l10n.t('Off: the service refuses the deletion while the sub-organization holds keys not exported.'),
-    picked: false,
+    picked: ticked,
   };
-  const ticked = await pickMany([withoutExport], {
+  const chosen = await pickMany([withoutExport], {
     title: vscode.l10n.t('Step {0}/{1} · Options for deleting "{2}"', 2, 2, label),
     placeHolder: vscode.l10n.t('Press Enter to go on; tick the option only if losing unexported keys is acceptable'),
   });
-  if (ticked === undefined) return undefined;
-  if (ticked.length === 0) return { deleteWithoutExport: false };
+  if (chosen === undefined) return undefined;
+  if (chosen.length === 0) return { deleteWithoutExport: false };
   return (await acceptLosingUnexportedKeys(modals, organizationId)) ? { deleteWithoutExport: true } : undefined;
 }
 
@@ -182,20 +179,19 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
     );
   }
   let deleteWithoutExport = options.deleteWithoutExport ?? false;
-  if (options.confirmed !== true) {
-    if (deleteWithoutExport) {
-      // A retry with the option ticked: the user already typed the ID; only the warning is asked again.
-      if (!(await acceptLosingUnexportedKeys(services.modals, organizationId))) return undefined;
-    } else {
-      const decision = await confirmSubOrganizationDeletion(
-        services.modals,
-        organizationId,
-        session.profile.label,
-        kind === 'subOrganization',
-      );
-      if (!decision) return undefined;
-      deleteWithoutExport = decision.deleteWithoutExport;
-    }
+  if (deleteWithoutExport && isRetryAfterTypedId(options)) {
+    // The retry offered by a refusal: the user already typed the ID; only the warning is asked again.
+    if (!(await acceptLosingUnexportedKeys(services.modals, organizationId))) return undefined;
+  } else {
+    const decision = await confirmSubOrganizationDeletion(
+      services.modals,
+      organizationId,
+      session.profile.label,
+      kind === 'subOrganization',
+      deleteWithoutExport,
+    );
+    if (!decision) return undefined;
+    deleteWithoutExport = decision.deleteWithoutExport;
   }
   try {
     return await submitActivity(

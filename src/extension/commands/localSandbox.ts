@@ -7,6 +7,7 @@ import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
 import type { Services } from '../services';
 import type { CommandDescriptor } from './commandDescriptor';
+import { showInformation } from '../ui/notifications';
 
 export function localSandboxCommands(services: Services, sandbox: LocalSandbox): CommandDescriptor[] {
   return [
@@ -30,7 +31,7 @@ async function startLocalSandbox(services: Services, sandbox: LocalSandbox) {
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox…') },
     () => sandbox.start(),
   );
-  void vscode.window.showInformationMessage(
+  void showInformation(
     started.shared
       ? vscode.l10n.t(
           'The local sandbox of another VS Code window runs at {0}; this window uses it. The profile "{1}" is active.',
@@ -50,12 +51,10 @@ async function startLocalSandbox(services: Services, sandbox: LocalSandbox) {
 async function stopLocalSandbox(sandbox: LocalSandbox): Promise<boolean> {
   const outcome = await sandbox.stop();
   if (outcome.kind === 'stopped')
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'),
-    );
+    void showInformation(vscode.l10n.t('The local sandbox is stopped. Its data is kept for the next start.'));
   if (outcome.kind === 'shared') {
     const { credentials, ownerPid } = outcome.shared;
-    void vscode.window.showInformationMessage(
+    void showInformation(
       vscode.l10n.t(
         'The local sandbox at {0} belongs to another VS Code window (PID {1}): it stops when that window stops it or closes. This window no longer uses it.',
         credentials.baseUrl,

@@ -5,7 +5,7 @@
  * countersign.renamePasskey explains that the service has no rename and re-enrols under the new name, then removes
  * the old one. The passkey votes themselves are in approvals.ts (`signer: 'passkey'`).
  *
- * Arguments: an authenticator tree node, or `{ authenticatorId?, name?, confirmed? }`; nothing asks.
+ * Arguments: an authenticator tree node, or `{ authenticatorId?, name? }`. Removing and renaming always ask first.
  */
 import {
   InvalidInputError,
@@ -161,22 +161,19 @@ export async function removePasskey(services: Services, args: unknown[]): Promis
   const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
   const target = await targetPasskey(known, args);
   if (!target) return undefined;
-  const options = optionsOf(PASSKEY_OPTIONS, authenticatorOf(args[0]) ? args[1] : args[0]);
-  if (options.confirmed !== true) {
-    const remove = t('Remove Passkey');
-    const choice = await services.modals.show({
-      message: t('Remove the passkey "{0}"?', target.authenticatorName),
-      detail: [
-        t('User: {0} ({1})', known.whoami.username, known.whoami.userId),
-        t('Passkey ID: {0}', target.authenticatorId),
-        t('Credential ID: {0}', target.credentialId),
-        '',
-        t('It will no longer approve or reject activities. The security key or device keeps a now unused credential.'),
-      ].join('\n'),
-      buttons: [remove],
-    });
-    if (choice !== remove) return undefined;
-  }
+  const remove = t('Remove Passkey');
+  const choice = await services.modals.show({
+    message: t('Remove the passkey "{0}"?', target.authenticatorName),
+    detail: [
+      t('User: {0} ({1})', known.whoami.username, known.whoami.userId),
+      t('Passkey ID: {0}', target.authenticatorId),
+      t('Credential ID: {0}', target.credentialId),
+      '',
+      t('It will no longer approve or reject activities. The security key or device keeps a now unused credential.'),
+    ].join('\n'),
+    buttons: [remove],
+  });
+  if (choice !== remove) return undefined;
   return deletePasskey(services, session, known, target);
 }
 
@@ -217,19 +214,17 @@ export async function renamePasskey(services: Services, args: unknown[]): Promis
   const options = optionsOf(PASSKEY_OPTIONS, authenticatorOf(args[0]) ? args[1] : args[0]);
   const name = options.name?.trim() || (await askPasskeyName(target.authenticatorName, t('Rename passkey')));
   if (name === undefined || name === '' || name === target.authenticatorName) return undefined;
-  if (options.confirmed !== true) {
-    const go = t('Add and Remove…');
-    const choice = await services.modals.show({
-      message: t('The service cannot rename a passkey.'),
-      detail: t(
-        'To rename "{0}" to "{1}", Countersign registers a new passkey named "{1}" (your browser asks for the security key or device again) and then removes "{0}".',
-        target.authenticatorName,
-        name,
-      ),
-      buttons: [go],
-    });
-    if (choice !== go) return undefined;
-  }
+  const go = t('Add and Remove…');
+  const choice = await services.modals.show({
+    message: t('The service cannot rename a passkey.'),
+    detail: t(
+      'To rename "{0}" to "{1}", Countersign registers a new passkey named "{1}" (your browser asks for the security key or device again) and then removes "{0}".',
+      target.authenticatorName,
+      name,
+    ),
+    buttons: [go],
+  });
+  if (choice !== go) return undefined;
   const added = await enrol(services, session, known, name, target);
   if (added.status !== 'ACTIVITY_STATUS_COMPLETED') return added;
   return deletePasskey(services, session, known, target);

@@ -1,2 +1,2 @@
-/** The options object of the passkey commands: which passkey, its (new) name, and whether it is confirmed already. */
-export const PASSKEY_OPTIONS = { authenticatorId: 'string', name: 'text', confirmed: 'boolean' } as const;
+/** The options object of the passkey commands: which passkey and its (new) name. Nothing skips a confirmation. */
+export const PASSKEY_OPTIONS = { authenticatorId: 'string', name: 'text' } as const;

@@ -2,7 +2,7 @@
  * The passkey commands: Add Passkey for Approvals, Remove Passkey and Rename Passkey. Their work (the local page,
  * the ceremonies) loads with import() on first use; see passkeyManagement.ts.
  *
- * Arguments: an authenticator tree node, or `{ authenticatorId?, name?, confirmed? }`; what is missing is asked.
+ * Arguments: an authenticator tree node, or `{ authenticatorId?, name? }`; what is missing is asked.
  */
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';

@@ -3,7 +3,7 @@
  *   addProfile({ label, baseUrl?, organizationId, apiKeyId?, privateKey? })   → Profile
  *   switchProfile(profileId | Profile)                                         → Profile
  *   editProfile({ profileId?, label?, baseUrl?, organizationId?, apiKeyId? })   → Profile
- *   removeProfile(profileId | Profile, { confirmed: true })                    → removed profile id
+ *   removeProfile(profileId | Profile), after its dialog                       → removed profile id
  *   checkProfile(profileId?)                                                   → ProfileCheck
  */
 import * as vscode from 'vscode';
@@ -14,8 +14,10 @@ import type { Profile } from '../profiles/profileStore';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
-import { confirmModal } from '../ui/prompts';
+import { confirmModal, pickOne } from '../ui/prompts';
+import { shown } from '../ui/shownText';
 import { optionsOf, type CommandDescriptor } from './commandDescriptor';
+import { showInformation } from '../ui/notifications';
 
 export interface ProfileCheck {
   readonly profile: Profile;
@@ -34,7 +36,6 @@ const PROFILE_OPTIONS = {
   organizationId: 'text',
   apiKeyId: 'text',
   privateKey: 'text',
-  confirmed: 'boolean',
 } as const;
 
 function profileOptions(arg: unknown) {
@@ -79,14 +80,15 @@ export async function pickProfile(services: Services, arg: unknown, placeHolder:
     );
   }
   const active = services.profiles.active();
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     profiles.map((profile) => ({
-      label: `${profile.id === active?.id ? '$(check) ' : ''}${profile.label}`,
+      label: profile.label,
+      ...(profile.id === active?.id ? { iconPath: new vscode.ThemeIcon('check') } : {}),
       description: profile.organizationId,
       detail: profile.baseUrl,
       profile,
     })),
-    { placeHolder, ignoreFocusOut: true },
+    { placeHolder, matchOnDescription: false, matchOnDetail: false },
   );
   if (!picked) throw new CancelledError();
   return picked.profile;
@@ -134,18 +136,15 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
   if (arg === undefined) {
     const importKey = vscode.l10n.t('Import API Key');
     const generateKey = vscode.l10n.t('Generate API Key');
-    void vscode.window
-      .showInformationMessage(
-        vscode.l10n.t('Profile "{0}" added. It needs an API key to sign requests.', profile.label),
-        importKey,
-        generateKey,
-      )
-      .then((choice) => {
-        if (choice === importKey)
-          void vscode.commands.executeCommand(CommandIds.importApiKey, { profileId: profile.id });
-        if (choice === generateKey)
-          void vscode.commands.executeCommand(CommandIds.generateApiKey, { profileId: profile.id });
-      });
+    void showInformation(
+      vscode.l10n.t('Profile "{0}" added. It needs an API key to sign requests.', profile.label),
+      importKey,
+      generateKey,
+    ).then((choice) => {
+      if (choice === importKey) void vscode.commands.executeCommand(CommandIds.importApiKey, { profileId: profile.id });
+      if (choice === generateKey)
+        void vscode.commands.executeCommand(CommandIds.generateApiKey, { profileId: profile.id });
+    });
   }
   return profile;
 }
@@ -192,27 +191,28 @@ async function editProfile(services: Services, arg: unknown): Promise<Profile> {
       validate: () => undefined,
     },
   ];
-  const field = await vscode.window.showQuickPick(fields, {
-    placeHolder: vscode.l10n.t('What to change in "{0}"', profile.label),
+  const field = await pickOne(fields, {
+    placeHolder: vscode.l10n.t('What to change in "{0}"', shown(profile.label)),
+    ignoreFocusOut: false,
+    matchOnDescription: false,
+    matchOnDetail: false,
   });
   if (!field) throw new CancelledError();
   const value = await ask({ prompt: field.label, value: profile[field.key] ?? '', validateInput: field.validate });
   return services.profiles.update(profile.id, { [field.key]: value });
 }
 
-async function removeProfile(services: Services, arg: unknown, options: unknown): Promise<string> {
+async function removeProfile(services: Services, arg: unknown): Promise<string> {
   const profile = await pickProfile(services, arg, vscode.l10n.t('Profile to remove'));
-  if (profileOptions(options).confirmed !== true) {
-    const remove = await confirmModal(
-      services.modals,
-      vscode.l10n.t('Remove the profile "{0}"?', profile.label),
-      vscode.l10n.t(
-        "Its API key is deleted from this machine's secret storage. The key stays registered with the organization.",
-      ),
-      vscode.l10n.t('Remove'),
-    );
-    if (!remove) throw new CancelledError();
-  }
+  const remove = await confirmModal(
+    services.modals,
+    vscode.l10n.t('Remove the profile "{0}"?', profile.label),
+    vscode.l10n.t(
+      "Its API key is deleted from this machine's secret storage. The key stays registered with the organization.",
+    ),
+    vscode.l10n.t('Remove'),
+  );
+  if (!remove) throw new CancelledError();
   await services.keys.delete(profile.id);
   await services.profiles.remove(profile.id);
   services.log.info('Profile removed', { profileId: profile.id });
@@ -253,7 +253,7 @@ async function checkProfile(services: Services, arg: unknown): Promise<ProfileCh
       vscode.l10n.t("Import the matching private key, or set the profile's API key ID to the key you hold."),
     );
   }
-  void vscode.window.showInformationMessage(
+  void showInformation(
     keyMatches
       ? vscode.l10n.t(
           '"{0}" works: signed in as {1} in {2}, and the registered public key matches.',
@@ -302,7 +302,7 @@ export function profileCommands(services: Services): CommandDescriptor[] {
       action: 'remove the profile',
       accepts: ['id', 'options'],
       options: PROFILE_OPTIONS,
-      run: (arg: unknown, options: unknown) => removeProfile(services, arg, options),
+      run: (arg: unknown) => removeProfile(services, arg),
     },
     {
       id: CommandIds.checkProfile,

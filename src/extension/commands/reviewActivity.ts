@@ -17,6 +17,7 @@ import type { Views } from '../views/views';
 import { activityTitle } from '../wording/activityWords';
 import { optionsOf } from './commandDescriptor';
 import { REVIEW_OPTIONS } from './reviewOptions';
+import { showInformation } from '../ui/notifications';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,7 +33,7 @@ async function pickWaiting(session: Session, organizationId: string): Promise<Ac
     ),
   );
   if (waiting.length === 0) {
-    void vscode.window.showInformationMessage(
+    void showInformation(
       vscode.l10n.t('No activity of this organization waits for a decision, so there is nothing to review.'),
     );
     return undefined;

@@ -20,6 +20,7 @@ import { withProgress } from '../ui/progress';
 import { pickOne } from '../ui/prompts';
 import { optionsOf } from './commandDescriptor';
 import { SIMULATE_OPTIONS } from './reviewOptions';
+import { showInformation } from '../ui/notifications';
 
 /** EIP-55's examples: who receives the tokens, and a contract with no registered interface. */
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -83,7 +84,8 @@ async function useTeamProfile(
     const picked = await pickOne(
       [
         {
-          label: vscode.l10n.t('$(account) Switch to "{0}"', profile.label),
+          label: vscode.l10n.t('Switch to "{0}"', profile.label),
+          iconPath: new vscode.ThemeIcon('account'),
           detail: vscode.l10n.t('Your teammate asks the Team organization to sign; you vote as {0}.', you.userName),
         },
       ],
@@ -191,21 +193,19 @@ export async function simulate(
   services.fireChange('activities');
   services.fireChange('organization');
   const review = vscode.l10n.t('Review Transfer');
-  void vscode.window
-    .showInformationMessage(
-      result.registered
-        ? vscode.l10n.t(
-            "{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract. The sample token's interface was registered in Team first, so the transfer can be read.",
-            teammateName,
-          )
-        : vscode.l10n.t(
-            '{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract.',
-            teammateName,
-          ),
-      review,
-    )
-    .then((choice) =>
-      choice === review ? vscode.commands.executeCommand(CommandIds.reviewActivity, result.transfer) : undefined,
-    );
+  void showInformation(
+    result.registered
+      ? vscode.l10n.t(
+          "{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract. The sample token's interface was registered in Team first, so the transfer can be read.",
+          teammateName,
+        )
+      : vscode.l10n.t(
+          '{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract.',
+          teammateName,
+        ),
+    review,
+  ).then((choice) =>
+    choice === review ? vscode.commands.executeCommand(CommandIds.reviewActivity, result.transfer) : undefined,
+  );
   return result;
 }

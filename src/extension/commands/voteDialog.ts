@@ -7,6 +7,7 @@ import { abiArgumentNameProblems, type Activity, type OrganizationData } from '.
 import { interfaceNameWarning } from '../wording/argumentNameWords';
 import { activityTypeLabel, signingIntentLines, unwrapSingleKey, voteText } from '../wording/activityWords';
 import { englishText, type Translate } from '../wording/translate';
+import { shown } from '../ui/shownText';
 
 /** Ids the organization lists, by name; and the root quorum. */
 export interface OrganizationNames {
@@ -17,10 +18,11 @@ export interface OrganizationNames {
 
 export function organizationNames(data: OrganizationData): OrganizationNames {
   const names = new Map<string, string>();
-  for (const user of data.users) names.set(user.userId, user.userName);
-  for (const key of data.privateKeys) names.set(key.privateKeyId, key.privateKeyName);
-  for (const tag of data.tags) names.set(tag.tagId, tag.tagName);
-  return { name: data.name, threshold: data.rootQuorum.threshold, names };
+  // Names are a teammate's text: shown as text, hidden characters visible, wherever the dialog puts them.
+  for (const user of data.users) names.set(user.userId, shown(user.userName));
+  for (const key of data.privateKeys) names.set(key.privateKeyId, shown(key.privateKeyName));
+  for (const tag of data.tags) names.set(tag.tagId, shown(tag.tagName));
+  return { name: shown(data.name), threshold: data.rootQuorum.threshold, names };
 }
 
 /** An ABI's size in words, or undefined when the text is not an ABI array. */
@@ -55,15 +57,15 @@ function fieldLabel(key: string): string {
     .replace(/\bids\b/, 'IDs')
     .replace(/\bid\b/, 'ID')
     .replace(/\babi\b/, 'ABI');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return shown(words.charAt(0).toUpperCase() + words.slice(1));
 }
 
 const MAX_VALUE = 100;
 
 function named(id: string, names: OrganizationNames | undefined): string {
   const name = names?.names.get(id);
-  if (name) return `${name} (${id.slice(0, 8)}…)`;
-  return id.length <= MAX_VALUE ? id : `${id.slice(0, MAX_VALUE - 1)}… (${id.length} characters)`;
+  if (name) return `${name} (${shown(id.slice(0, 8))}…)`;
+  return id.length <= MAX_VALUE ? shown(id) : `${shown(id.slice(0, MAX_VALUE - 1))}… (${id.length} characters)`;
 }
 
 /** `SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM` → "Ethereum": an enum value in words. */
@@ -82,7 +84,7 @@ function valueText(value: unknown, names: OrganizationNames | undefined): string
   if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
     return value.length === 0 ? '—' : value.map((v: string) => named(v, names)).join(', ');
   const text = JSON.stringify(value) ?? '';
-  return text.length <= MAX_VALUE ? text : `${text.slice(0, MAX_VALUE - 1)}…`;
+  return shown(text.length <= MAX_VALUE ? text : `${text.slice(0, MAX_VALUE - 1)}…`);
 }
 
 /** The ABI text of an intent that registers one, for "Open ABI". */

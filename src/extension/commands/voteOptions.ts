@@ -6,5 +6,4 @@ export const VOTE_OPTIONS = {
   activityId: 'string',
   fingerprint: 'string',
   signer: 'string',
-  confirmed: 'boolean',
 } as const;

@@ -29,6 +29,7 @@ import {
 } from './inboxRules';
 import { CommandIds } from '../commandIds';
 import { listOpenActivities } from './openActivities';
+import { showInformation, showWarning } from '../ui/notifications';
 
 /** Where the ids of the activities already notified are kept (global state: they survive a window reload). */
 const NOTIFIED_KEY = 'countersign.inbox.notifiedActivityIds';
@@ -97,10 +98,10 @@ async function followEnded(services: Services, previous: InboxState, state: Inbo
     const votes = liveVotes(after, Date.now());
     if (votes.length > 0 && votes[votes.length - 1]?.userId === state.facts?.userId) continue;
     const message = outcomeSentence(after, t);
-    if (after.status === 'ACTIVITY_STATUS_COMPLETED') void vscode.window.showInformationMessage(message);
+    if (after.status === 'ACTIVITY_STATUS_COMPLETED') void showInformation(message);
     else if (!isOpen(after, Date.now()) && VOTABLE_STATUSES.includes(after.status))
       services.log.info(`Activity ${after.id}: its approvals expired`);
-    else void vscode.window.showWarningMessage(`${message} ${t('Status: {0}.', statusLabel(after.status, t))}`);
+    else void showWarning(`${message} ${t('Status: {0}.', statusLabel(after.status, t))}`);
   }
 }
 
@@ -128,7 +129,7 @@ function notify(services: Services, state: InboxState): InboxNotice | undefined 
     ...(single ? [{ title: t('Review'), command: CommandIds.reviewActivity, argument: single }] : []),
     { title: t('Show'), command: CommandIds.revealActivity, argument: single },
   ];
-  void vscode.window.showInformationMessage(message, ...actions.map((action) => action.title)).then(
+  void showInformation(message, ...actions.map((action) => action.title)).then(
     async (choice) => {
       const action = actions.find((candidate) => candidate.title === choice);
       if (action) await vscode.commands.executeCommand(action.command, action.argument);

@@ -12,6 +12,7 @@ import { t } from '../ui/l10n';
 import { activityJsonText, summarizeApiKey } from './activityReport';
 import { activityHeadline, activityOutcome, appProofLines, outcomeSentence } from '../wording/activityWords';
 import { credentialTypeText } from './credentialWords';
+import { showInformation } from '../ui/notifications';
 
 /** Writes the activity to the log: headline, App Proof checks, then the JSON. */
 export async function printActivity(
@@ -34,7 +35,7 @@ export function announceActivity(services: Services, activity: Activity, sentenc
   const showResult = t('Show Result');
   const showLog = t('Show Log');
   const message = sentence ?? outcomeSentence(activity, t);
-  void vscode.window.showInformationMessage(message, showResult, showLog).then(
+  void showInformation(message, showResult, showLog).then(
     async (choice) => {
       if (choice === showResult) await vscode.commands.executeCommand(CommandIds.openActivityJson, activity);
       else if (choice === showLog) services.log.show();
@@ -52,27 +53,25 @@ export function printApiKey(services: Services, apiKey: ApiKey): void {
   const copy = t('Copy Public Key');
   const showLog = t('Show Log');
   const expiry = summary.expiration === 'never' ? t('never expires') : t('expires {0}', summary.expiration);
-  void vscode.window
-    .showInformationMessage(
-      t(
-        'API key "{0}": {1}, public key {2}…, {3}.',
-        summary.apiKeyName,
-        credentialTypeText(summary.credentialType),
-        summary.publicKey.slice(0, 16),
-        expiry,
-      ),
-      copy,
-      showLog,
-    )
-    .then(
-      async (choice) => {
-        if (choice === copy) {
-          await vscode.env.clipboard.writeText(summary.publicKey);
-          vscode.window.setStatusBarMessage(t('$(copy) Copied the public key'), 3000);
-        } else if (choice === showLog) {
-          services.log.show();
-        }
-      },
-      (error: unknown) => services.log.failure('Could not show the API key message', error),
-    );
+  void showInformation(
+    t(
+      'API key "{0}": {1}, public key {2}…, {3}.',
+      summary.apiKeyName,
+      credentialTypeText(summary.credentialType),
+      summary.publicKey.slice(0, 16),
+      expiry,
+    ),
+    copy,
+    showLog,
+  ).then(
+    async (choice) => {
+      if (choice === copy) {
+        await vscode.env.clipboard.writeText(summary.publicKey);
+        vscode.window.setStatusBarMessage(t('$(copy) Copied the public key'), 3000);
+      } else if (choice === showLog) {
+        services.log.show();
+      }
+    },
+    (error: unknown) => services.log.failure('Could not show the API key message', error),
+  );
 }

@@ -1,6 +1,8 @@
 /** The active profile in the status bar; a click switches profiles. */
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
+import { safeMarkdown } from '../ui/markdown';
+import { markdownText, pickText } from '../ui/shownText';
 import type { CountersignState, Profile, Services } from '../services';
 
 /** What a screen reader says for the item: plain words, no markdown or icon syntax. */
@@ -35,9 +37,10 @@ export function registerProfileStatusBar(services: Services): vscode.Disposable 
       item.command = CommandIds.addProfile;
     } else {
       const icon = state === 'ready' ? '$(shield)' : '$(warning)';
-      item.text = `${icon} ${profile.label}`;
-      const tooltip = new vscode.MarkdownString(undefined, true);
-      tooltip.appendMarkdown(`**${profile.label}**\n\n`);
+      // A profile's label may be an organization's name from the service: shown as text, never as an icon.
+      item.text = `${icon} ${pickText(profile.label)}`;
+      const tooltip = safeMarkdown('');
+      tooltip.appendMarkdown(`**${markdownText(profile.label)}**\n\n`);
       tooltip.appendText(vscode.l10n.t('Organization: {0}', profile.organizationId) + '\n\n');
       tooltip.appendText(vscode.l10n.t('Service: {0}', profile.baseUrl) + '\n\n');
       if (state === 'noKey') tooltip.appendText(vscode.l10n.t('No API key: import or generate one.') + '\n\n');

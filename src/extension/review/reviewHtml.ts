@@ -6,7 +6,16 @@
 import type { DecodedArgument } from '../../api/remote';
 import type { ReviewAction, ReviewModel, ReviewNote, ReviewRow, ReviewSection } from './reviewModel';
 import { escapeHtml } from '../ui/htmlText';
+import { visible } from '../ui/shownText';
 import { englishText, type Translate } from '../wording/translate';
+
+/**
+ * A teammate's text in a cell: hidden characters shown (`\u202E`, `\n`), and isolated with `<bdi>` so that
+ * right-to-left text keeps to its cell.
+ */
+function cellText(text: string): string {
+  return `<bdi>${escapeHtml(visible(text))}</bdi>`;
+}
 
 /** What the page needs from the webview: where its files are, and the CSP source of this webview. */
 export interface ReviewPageResources {
@@ -33,7 +42,7 @@ function rowsTable(rows: readonly ReviewRow[]): string {
   const body = rows
     .map(
       (row) =>
-        `<tr><th scope="row">${escapeHtml(row.label)}</th><td${row.code ? ' class="code"' : ''}>${escapeHtml(row.value)}</td></tr>`,
+        `<tr><th scope="row">${escapeHtml(row.label)}</th><td${row.code ? ' class="code"' : ''}>${cellText(row.value)}</td></tr>`,
     )
     .join('');
   return `<table class="facts"><tbody>${body}</tbody></table>`;
@@ -43,7 +52,7 @@ function notes(list: readonly ReviewNote[]): string {
   return list
     .map(
       (note) =>
-        `<p class="note ${note.tone}" role="${note.tone === 'error' ? 'alert' : 'note'}">${escapeHtml(note.text)}</p>`,
+        `<p class="note ${note.tone}" role="${note.tone === 'error' ? 'alert' : 'note'}">${cellText(note.text)}</p>`,
     )
     .join('');
 }
@@ -61,20 +70,20 @@ function buttons(actions: readonly ReviewAction[]): string {
 function argumentRows(args: readonly DecodedArgument[], depth: number): string {
   return args
     .map((arg) => {
-      const name = `<th scope="row" class="depth-${Math.min(depth, 6)}">${escapeHtml(arg.name)}</th>`;
+      const name = `<th scope="row" class="depth-${Math.min(depth, 6)}">${cellText(arg.name)}</th>`;
       const type = `<td class="type">${escapeHtml(arg.type)}</td>`;
       if (arg.parts) {
         const summary = arg.parts.length === 0 ? '—' : '';
         return `<tr>${name}${type}<td class="code">${summary}</td></tr>${argumentRows(arg.parts, depth + 1)}`;
       }
-      return `<tr>${name}${type}<td class="code">${escapeHtml(arg.text ?? '')}</td></tr>`;
+      return `<tr>${name}${type}<td class="code">${cellText(arg.text ?? '')}</td></tr>`;
     })
     .join('');
 }
 
 function section(s: ReviewSection, t: Translate): string {
   const call = s.call
-    ? `<h3 class="call-title code">${escapeHtml(s.call.title)}</h3>` +
+    ? `<h3 class="call-title code">${cellText(s.call.title)}</h3>` +
       (s.call.arguments.length > 0
         ? `<table class="arguments"><thead><tr><th>${escapeHtml(t('Argument'))}</th><th>${escapeHtml(t('Type'))}</th><th>${escapeHtml(t('Value'))}</th></tr></thead><tbody>${argumentRows(s.call.arguments, 0)}</tbody></table>`
         : `<p>${escapeHtml(t('It takes no arguments.'))}</p>`)
@@ -94,14 +103,14 @@ export function reviewHtml(model: ReviewModel, resources: ReviewPageResources, t
       : `<ul class="votes">${model.votes
           .map(
             (v) =>
-              `<li class="${v.approved ? 'approved' : 'rejected'}">${escapeHtml(v.who)}: ${escapeHtml(v.selection)}</li>`,
+              `<li class="${v.approved ? 'approved' : 'rejected'}">${cellText(v.who)}: ${escapeHtml(v.selection)}</li>`,
           )
           .join('')}</ul>`;
   return page(
     resources,
     t('Review: {0}', model.title),
     `<header>
-<h1>${escapeHtml(model.title)} <span class="status">${escapeHtml(model.statusLabel)}</span></h1>
+<h1>${cellText(model.title)} <span class="status">${escapeHtml(model.statusLabel)}</span></h1>
 <p class="progress">${escapeHtml(model.progress)}</p>
 ${buttons(model.actions)}
 </header>

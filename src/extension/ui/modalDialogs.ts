@@ -5,6 +5,7 @@
  * read what a user would read, and a test may answer in the user's place.
  */
 import * as vscode from 'vscode';
+import { notificationText, visible } from './shownText';
 
 export interface ModalRequest {
   readonly message: string;
@@ -13,8 +14,33 @@ export interface ModalRequest {
   readonly buttons: readonly string[];
 }
 
-/** Chooses a button (its text) or undefined for Cancel. */
+/**
+ * A confirmation by typing: the user types `expected` (an organization's id) in an input box. A test answering in
+ * the user's place sees it as a request without buttons, and answers with the text it types.
+ */
+export interface TypedConfirmation {
+  readonly title: string;
+  readonly prompt: string;
+  readonly expected: string;
+  /** What the box says while the text typed is not `expected`. */
+  readonly mismatch: string;
+}
+
+/** Chooses a button (its text) or undefined for Cancel; for a typed confirmation, the text typed. */
 export type ModalAnswer = (request: ModalRequest) => string | undefined;
+
+/**
+ * A dialog draws plain text, but a teammate's text could still hide characters in it (a right-to-left override,
+ * zero-width characters): they are made visible, line by line, so that the detail keeps its own line breaks. A
+ * name with a line break of its own is made visible where the detail is built (`shown`).
+ */
+function visibleRequest(request: ModalRequest): ModalRequest {
+  return {
+    message: visible(request.message),
+    detail: request.detail.split('\n').map(visible).join('\n'),
+    buttons: request.buttons,
+  };
+}
 
 export class ModalDialogs implements vscode.Disposable {
   private readonly shown = new vscode.EventEmitter<ModalRequest>();
@@ -30,7 +56,8 @@ export class ModalDialogs implements vscode.Disposable {
   }
 
   /** Shows a modal warning; resolves to the chosen button's text, or undefined for Cancel. */
-  async show(request: ModalRequest): Promise<string | undefined> {
+  async show(given: ModalRequest): Promise<string | undefined> {
+    const request = visibleRequest(given);
     this.shown.fire(request);
     if (this.answer) return this.answer(request);
     return vscode.window.showWarningMessage(
@@ -38,6 +65,22 @@ export class ModalDialogs implements vscode.Disposable {
       { modal: true, detail: request.detail },
       ...request.buttons,
     );
+  }
+
+  /** True only when the user typed exactly what was expected. */
+  async typeToConfirm(confirmation: TypedConfirmation): Promise<boolean> {
+    const request = visibleRequest({ message: confirmation.title, detail: confirmation.prompt, buttons: [] });
+    this.shown.fire(request);
+    const typed = this.answer
+      ? this.answer(request)
+      : await vscode.window.showInputBox({
+          title: request.message,
+          prompt: notificationText(request.detail),
+          placeHolder: confirmation.expected,
+          ignoreFocusOut: true,
+          validateInput: (text) => (text.trim() === confirmation.expected ? undefined : confirmation.mismatch),
+        });
+    return typed?.trim() === confirmation.expected;
   }
 
   dispose(): void {

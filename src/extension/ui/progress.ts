@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
+import { notificationText } from './shownText';
 
 export type ProgressReport = (message: string) => void;
 
@@ -13,13 +14,14 @@ export async function withProgress<T>(
   task: (signal: AbortSignal, report: ProgressReport) => Promise<T>,
 ): Promise<T> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    // A progress notification finds links in its title and message as any notification does (notifications.ts).
+    { location: vscode.ProgressLocation.Notification, title: notificationText(title), cancellable: true },
     async (progress, token) => {
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
       try {
         if (token.isCancellationRequested) throw new CancelledError();
-        return await task(controller.signal, (message) => progress.report({ message }));
+        return await task(controller.signal, (message) => progress.report({ message: notificationText(message) }));
       } catch (error) {
         // Whatever the aborted request threw (an AbortError, a transport error), the user asked to stop.
         if (controller.signal.aborted && !(error instanceof CancelledError)) throw new CancelledError();

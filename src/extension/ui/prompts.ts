@@ -7,10 +7,14 @@ import { adviseAddress, type AddressAdvice } from '../commands/operationInputs';
 import { loadRemoteApi } from '../remoteApi';
 import type { SmartContractInterface } from '../../api';
 import type { ModalDialogs } from './modalDialogs';
+import { showInformation } from './notifications';
+import { notificationText, pickText } from './shownText';
 
 /** An input box that keeps focus when the user looks elsewhere (to copy an id from another window). */
 export async function askText(options: vscode.InputBoxOptions): Promise<string | undefined> {
-  return vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
+  // The prompt under an input box finds links as a notification does: a name in it must not become one.
+  const prompt = options.prompt === undefined ? {} : { prompt: notificationText(options.prompt) };
+  return vscode.window.showInputBox({ ignoreFocusOut: true, ...options, ...prompt });
 }
 
 /**
@@ -26,17 +30,34 @@ export async function confirmModal(
   return (await modals.show({ message, detail, buttons: [action] })) === action;
 }
 
+/**
+ * A quick pick draws `$(icon)` syntax in an item's label, description and detail, and the items often carry a
+ * teammate's text (names, labels): all of it is shown as text. An icon of ours goes in `iconPath`.
+ */
+function shownItems<T extends vscode.QuickPickItem>(items: readonly T[]): Map<vscode.QuickPickItem, T> {
+  const byShown = new Map<vscode.QuickPickItem, T>();
+  for (const item of items) {
+    const copy: vscode.QuickPickItem = { ...item, label: pickText(item.label) };
+    if (item.description !== undefined) copy.description = pickText(item.description);
+    if (item.detail !== undefined) copy.detail = pickText(item.detail);
+    byShown.set(copy, item);
+  }
+  return byShown;
+}
+
 export async function pickOne<T extends vscode.QuickPickItem>(
   items: readonly T[],
   options: vscode.QuickPickOptions,
 ): Promise<T | undefined> {
-  return vscode.window.showQuickPick(items, {
+  const byShown = shownItems(items);
+  const picked = await vscode.window.showQuickPick([...byShown.keys()], {
     ignoreFocusOut: true,
     matchOnDescription: true,
     matchOnDetail: true,
     ...options,
     canPickMany: false,
   });
+  return picked === undefined ? undefined : byShown.get(picked);
 }
 
 /**
@@ -49,17 +70,19 @@ export async function pickMany<T extends vscode.QuickPickItem>(
   items: readonly T[],
   options: Pick<vscode.QuickPickOptions, 'title' | 'placeHolder' | 'ignoreFocusOut'>,
 ): Promise<T[] | undefined> {
-  const pick = vscode.window.createQuickPick<T>();
+  const byShown = shownItems(items);
+  const shownList = [...byShown.keys()];
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem>();
   pick.canSelectMany = true;
   pick.ignoreFocusOut = options.ignoreFocusOut ?? true;
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   pick.title = options.title;
   pick.placeholder = options.placeHolder;
-  pick.items = items;
-  pick.selectedItems = items.filter((item) => item.picked === true);
+  pick.items = shownList;
+  pick.selectedItems = shownList.filter((item) => item.picked === true);
   try {
-    return await new Promise<T[] | undefined>((resolve) => {
+    const picked = await new Promise<vscode.QuickPickItem[] | undefined>((resolve) => {
       pick.onDidAccept(() => {
         resolve([...pick.selectedItems]);
         pick.hide();
@@ -67,6 +90,7 @@ export async function pickMany<T extends vscode.QuickPickItem>(
       pick.onDidHide(() => resolve(undefined));
       pick.show();
     });
+    return picked?.flatMap((item) => byShown.get(item) ?? []);
   } finally {
     pick.dispose();
   }
@@ -140,7 +164,7 @@ export async function pickSmartContractInterface(
   title: string,
 ): Promise<SmartContractInterface | undefined> {
   if (all.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('This organization has no smart contract interfaces.'));
+    void showInformation(vscode.l10n.t('This organization has no smart contract interfaces.'));
     return undefined;
   }
   const picked = await pickOne(

@@ -10,6 +10,8 @@ import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { adviceFor } from './advice';
 import { ActionableError } from './errorAction';
+import { showErrorNotification } from './notifications';
+import { notificationText } from './shownText';
 
 /** A button offered next to an error of a given code, and the command it runs. */
 const FIXES: Readonly<Record<string, { readonly title: () => string; readonly command: string }>> = {
@@ -46,7 +48,7 @@ export async function showError(services: Services, error: unknown, action: stri
   const fix = error instanceof CountersignError ? FIXES[error.code] : undefined;
   const buttons = fix && fix.command !== CommandIds.showLog ? [fix.title(), showLog] : [showLog];
   if (error instanceof ActionableError) buttons.unshift(error.action.title);
-  const choice = await vscode.window.showErrorMessage(errorMessage(services, error, action), ...buttons);
+  const choice = await showErrorNotification(errorMessage(services, error, action), ...buttons);
   if (choice === showLog) services.log.show();
   else if (error instanceof ActionableError && choice === error.action.title)
     await vscode.commands.executeCommand(error.action.command, ...error.action.args);
@@ -66,7 +68,8 @@ export async function runCommand<T>(
       services.log.debug(`Cancelled: ${action}`);
       return undefined;
     }
-    onFailure?.(error, errorMessage(services, error, action));
+    // The message as shown: tests read what the user read.
+    onFailure?.(error, notificationText(errorMessage(services, error, action)));
     // Not awaited: the command is over once the message is up; the buttons act when the user clicks.
     void showError(services, error, action);
     return undefined;

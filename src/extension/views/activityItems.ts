@@ -9,6 +9,7 @@ import {
   type FieldRow,
 } from './activityPresentation';
 import { t } from '../ui/l10n';
+import { visible } from '../ui/shownText';
 import { contextValue } from './contextValue';
 import type { ActivityElement, FieldElement, PrivateKeyElement } from './treeElements';
 import { code, markdown, plain, themeIcon, timeText } from './treeItems';
@@ -39,7 +40,7 @@ export function activityTreeItem(
   const view = presentActivity(activity, nowMs, t, find, { nameOf, progress });
   const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = element.id;
-  item.description = view.description;
+  item.description = visible(view.description);
   item.iconPath = themeIcon(view.status.iconId, view.status.colorId);
   item.contextValue = contextValue(
     'activity',
@@ -61,7 +62,8 @@ export function activityTreeItem(
     activity.votes.length > 0 ? plain(t('Votes: {0}', activity.votes.length)) : '',
     activity.failure?.message ? `${plain(t('Failure'))}: ${plain(activity.failure.message)}` : '',
   ].filter((line) => line !== '');
-  item.tooltip = markdown(lines);
+  // Our status icon is drawn; the service's text in the lines is escaped (`plain`, `code`), icon syntax included.
+  item.tooltip = markdown(lines, { themeIcons: true });
   const target = activityTarget(activity, find, nameOf);
   item.accessibilityInformation = {
     // Type and status first (the words a screen reader user scans for), then what it touched, then the age.

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { SmartContractInterface } from '../../api';
 import { t } from '../ui/l10n';
+import { shown } from '../ui/shownText';
 import { shortAddress } from '../wording/activityWords';
 import { contextValue } from './contextValue';
 import type {
@@ -58,9 +59,12 @@ function interfaceTypeText(type: string): string {
 
 export function smartContractInterfaceTreeItem(element: SmartContractInterfaceElement): vscode.TreeItem {
   const sci: SmartContractInterface = element.smartContractInterface;
-  const item = new vscode.TreeItem(sci.label || sci.smartContractInterfaceId, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(
+    shown(sci.label || sci.smartContractInterfaceId),
+    vscode.TreeItemCollapsibleState.None,
+  );
   item.id = element.id;
-  item.description = shortAddress(sci.smartContractAddress);
+  item.description = shown(shortAddress(sci.smartContractAddress));
   item.iconPath = new vscode.ThemeIcon('file-code');
   item.contextValue = contextValue('smartContractInterface');
   // The tooltip, with the ABI's functions and events, is made on hover (resolveTreeItem): an ABI is up to 400 KB.
@@ -84,12 +88,12 @@ function curveText(curve: string): string {
 export function privateKeyTreeItem(element: PrivateKeyElement): vscode.TreeItem {
   const key = element.privateKey;
   const item = new vscode.TreeItem(
-    key.privateKeyName || key.privateKeyId,
+    shown(key.privateKeyName || key.privateKeyId),
     element.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
   );
   item.id = element.id;
   const firstAddress = key.addresses.find((entry) => entry.address)?.address;
-  item.description = [curveText(key.curve), firstAddress ? shortAddress(firstAddress) : '']
+  item.description = [shown(curveText(key.curve)), firstAddress ? shown(shortAddress(firstAddress)) : '']
     .filter((part) => part !== '')
     .join(' · ');
   item.iconPath = new vscode.ThemeIcon('key');
@@ -135,7 +139,7 @@ export function privateKeyChildren(element: PrivateKeyElement): Array<PrivateKey
 export function privateKeyTagTreeItem(element: PrivateKeyTagElement): vscode.TreeItem {
   const tag = element.tag;
   const item = new vscode.TreeItem(
-    tag.tagName || tag.tagId,
+    shown(tag.tagName || tag.tagId),
     element.expandable && element.keys.length > 0
       ? vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None,
@@ -153,7 +157,7 @@ export function userTreeItem(element: UserElement): vscode.TreeItem {
   const { user } = element;
   const count = (user.authenticators ?? []).length;
   const item = new vscode.TreeItem(
-    user.userName || user.userId,
+    shown(user.userName || user.userId),
     count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
   );
   item.id = element.id;
@@ -170,9 +174,9 @@ export function userTreeItem(element: UserElement): vscode.TreeItem {
 
 export function authenticatorTreeItem(element: AuthenticatorElement): vscode.TreeItem {
   const { authenticator } = element;
-  const item = new vscode.TreeItem(authenticator.authenticatorName || authenticator.authenticatorId);
+  const item = new vscode.TreeItem(shown(authenticator.authenticatorName || authenticator.authenticatorId));
   item.id = element.id;
-  item.description = authenticator.authenticatorId;
+  item.description = shown(authenticator.authenticatorId);
   item.tooltip = markdown([
     `**${plain(t('Passkey "{0}" of {1}', authenticator.authenticatorName, element.userName))}**`,
     `${plain(t('Passkey ID'))}: ${code(authenticator.authenticatorId)}`,

@@ -4,6 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
+import { safeMarkdown } from '../ui/markdown';
+import { markdownCode, markdownText, shown } from '../ui/shownText';
 import type { CalmState, Recovery } from '../ui/advice';
 import { t } from '../ui/l10n';
 import { contextValue } from './contextValue';
@@ -16,22 +18,22 @@ export function themeIcon(iconId: string | undefined, colorId: string | undefine
     : new vscode.ThemeIcon(iconId, new vscode.ThemeColor(colorId));
 }
 
-export function markdown(lines: readonly string[]): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(lines.join('  \n'));
-  md.supportThemeIcons = true;
-  return md;
+/**
+ * A tooltip in markdown, one line each: untrusted, no html, and icons only when the caller draws one of its own.
+ * Service text goes in through `code` or `plain`.
+ */
+export function markdown(
+  lines: readonly string[],
+  options: { readonly themeIcons?: boolean } = {},
+): vscode.MarkdownString {
+  return safeMarkdown(lines.join('  \n'), options);
 }
 
-/** Inline code in markdown, safe for any text. */
-export function code(text: string): string {
-  const clean = text.replace(/[\r\n]+/g, ' ');
-  const fence = clean.includes('`') ? '``' : '`';
-  return `${fence}${clean}${fence}`;
-}
+/** Inline code in markdown, safe for any text: no run of backticks in it closes the span. */
+export const code = markdownCode;
 
-export function plain(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
-}
+/** Text in markdown, safe for any text: no emphasis, link, image, html or icon. */
+export const plain = markdownText;
 
 export function timeText(ms: number | undefined): string {
   return ms === undefined
@@ -44,14 +46,14 @@ export function timeText(ms: number | undefined): string {
 
 export function fieldTreeItem(element: FieldElement): vscode.TreeItem {
   const item = new vscode.TreeItem(
-    element.label,
+    shown(element.label),
     element.children && element.children.length > 0
       ? vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None,
   );
   item.id = element.id;
-  item.description = element.description;
-  if (element.tooltip) item.tooltip = element.tooltip;
+  item.description = shown(element.description);
+  if (element.tooltip) item.tooltip = shown(element.tooltip);
   item.iconPath = themeIcon(element.iconId, element.colorId);
   item.contextValue = contextValue('field');
   return item;
@@ -126,8 +128,8 @@ export function errorElements(
       kind: 'message',
       id: `${idPrefix}/error`,
       label: t('Could not load {0}', what),
-      description: message,
-      tooltip: hint ? `${message}\n\n${hint}` : message,
+      description: shown(message),
+      tooltip: hint ? `${shown(message)}\n\n${hint}` : shown(message),
       iconId: 'error',
       colorId: 'errorForeground',
       token: 'error',

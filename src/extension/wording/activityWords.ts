@@ -3,6 +3,7 @@
  * App Proof lines. Tree rows, dialogs, the log and messages all take their words from here. Pure (no `vscode`),
  * so it is tested in plain Node; user strings go through the Translate the caller passes.
  */
+import { shown } from '../ui/shownText';
 import type { Activity, AppProof, AppProofCheck, Vote } from '../../api';
 import { englishText, type Translate } from './translate';
 
@@ -64,8 +65,8 @@ export type NameOf = (idOrAddress: string) => string | undefined;
 /** The key a signing activity signs with: its name when known, else the address or id shortened. */
 export function signerText(signWith: string, nameOf?: NameOf): string {
   const name = nameOf?.(signWith);
-  if (name) return `"${name}"`;
-  return shortAddress(signWith);
+  if (name) return `"${shown(name)}"`;
+  return shown(shortAddress(signWith));
 }
 
 /**
@@ -88,25 +89,27 @@ export function activityTarget(
     case 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE': {
       const label = text('label');
       const address = text('smartContractAddress');
-      return [label ? `"${label}"` : '', address ? shortAddress(address) : ''].filter((p) => p !== '').join(' · ');
+      return [label ? `"${shown(label)}"` : '', address ? shown(shortAddress(address)) : '']
+        .filter((p) => p !== '')
+        .join(' · ');
     }
     case 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG':
-      return text('privateKeyTagName') ? `"${text('privateKeyTagName')}"` : '';
+      return text('privateKeyTagName') ? `"${shown(text('privateKeyTagName'))}"` : '';
     case 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE':
-      return text('smartContractInterfaceId');
+      return shown(text('smartContractInterfaceId'));
     case 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION':
-      return activity.organizationId ?? '';
+      return shown(activity.organizationId ?? '');
     case 'ACTIVITY_TYPE_APPROVE_ACTIVITY':
     case 'ACTIVITY_TYPE_REJECT_ACTIVITY': {
       const fingerprint = text('fingerprint');
       const voted = fingerprint ? find?.(fingerprint) : undefined;
-      return voted ? activityTitle(voted) : fingerprint ? shortAddress(fingerprint) : '';
+      return voted ? activityTitle(voted) : fingerprint ? shown(shortAddress(fingerprint)) : '';
     }
     case 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2':
     case 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2':
       return text('signWith') ? `${SIGNS_WITH} ${signerText(text('signWith'), nameOf)}` : '';
     default:
-      return text('label') || text('name');
+      return shown(text('label') || text('name'));
   }
 }
 
@@ -183,7 +186,7 @@ export function voteText(
   vote: Vote,
   t: Translate = englishText,
 ): { readonly who: string; readonly selection: string; readonly approved: boolean } {
-  const who = vote.user?.userName ?? vote.user?.userId ?? vote.userId;
+  const who = shown(vote.user?.userName ?? vote.user?.userId ?? vote.userId);
   const approved = vote.selection === 'VOTE_SELECTION_APPROVED';
   const selection = approved
     ? t('Approved')
@@ -330,7 +333,8 @@ export function signingIntentLines(
   const text = (key: string): string => (typeof fields[key] === 'string' ? fields[key] : '');
   const signWith = text('signWith');
   const name = signWith ? nameOf?.(signWith) : undefined;
-  const lines = [`  ${t('Signs with: {0}', name ? `${name} (${signWith})` : signWith || t('not said'))}`];
+  const key = name ? `${shown(name)} (${shown(signWith)})` : signWith ? shown(signWith) : t('not said');
+  const lines = [`  ${t('Signs with: {0}', key)}`];
   if (activity.type === 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2') {
     lines.push(
       `  ${t('Transaction: {0}, {1}', signingEnumText(text('type'), t), hexSummary(text('unsignedTransaction'), t))}`,
@@ -339,11 +343,11 @@ export function signingIntentLines(
   }
   const encoding = text('encoding');
   const payload = text('payload');
-  const shown =
+  const payloadText =
     encoding === 'PAYLOAD_ENCODING_TEXT_UTF8'
-      ? `"${payload.length > 80 ? `${payload.slice(0, 79)}…` : payload}"`
+      ? `"${shown(payload.length > 80 ? `${payload.slice(0, 79)}…` : payload)}"`
       : hexSummary(payload, t);
-  lines.push(`  ${t('Payload: {0} ({1})', shown, signingEnumText(encoding, t))}`);
+  lines.push(`  ${t('Payload: {0} ({1})', payloadText, signingEnumText(encoding, t))}`);
   lines.push(`  ${t('Hashed with: {0}', signingEnumText(text('hashFunction'), t))}`);
   return lines;
 }

@@ -64,12 +64,15 @@ describe('operation inputs', () => {
       assert.equal(refusedField({ privateKeyIds: 'strings' }, { privateKeyIds: [1] }), 'privateKeyIds.0');
     });
 
-    it('skips the modal only for confirmed: true exactly; any other value is refused', () => {
-      const schema = optionsSchema({ confirmed: 'boolean' });
-      assert.equal(schema.parse({ confirmed: true }).confirmed, true);
-      assert.equal(refusedField({ confirmed: 'boolean' }, { confirmed: 'true' }), 'confirmed');
-      assert.equal(schema.parse({}).confirmed, undefined);
-      assert.equal(schema.parse({ confirmed: null }).confirmed, undefined);
+    it('reads a boolean field as true or false only; any other value is refused', () => {
+      const schema = optionsSchema({ deleteWithoutExport: 'boolean' });
+      assert.equal(schema.parse({ deleteWithoutExport: true }).deleteWithoutExport, true);
+      assert.equal(
+        refusedField({ deleteWithoutExport: 'boolean' }, { deleteWithoutExport: 'true' }),
+        'deleteWithoutExport',
+      );
+      assert.equal(schema.parse({}).deleteWithoutExport, undefined);
+      assert.equal(schema.parse({ deleteWithoutExport: null }).deleteWithoutExport, undefined);
     });
   });
 
