@@ -112,7 +112,7 @@ export function buildOptions({ production = false, watch = false, metafile = fal
  * The most activation may load, in bytes (the entry and the chunks it imports statically, production build):
  * test/activationBudget.test.ts fails past it, and bench/activation.bench.mjs reports the bundle against it.
  */
-export const ACTIVATION_BUDGET_BYTES = 36 * 1024;
+export const ACTIVATION_BUDGET_BYTES = 40 * 1024;
 
 /**
  * What activation loads: the entry and every chunk it imports statically, with their sizes in bytes.

@@ -8,7 +8,7 @@ import type { BuildOptions, Metafile, OutputFile } from 'esbuild';
 import { repoRoot } from './support/fixtures';
 
 /**
- * The budget, 36 KB of 1024 bytes (as esbuild counts them), is esbuild.mjs's ACTIVATION_BUDGET_BYTES, which the
+ * The budget, 40 KB of 1024 bytes (as esbuild counts them), is esbuild.mjs's ACTIVATION_BUDGET_BYTES, which the
  * activation bench reports against too. The production build loads about 32 KB, nearly all of it our own code
  * (services, profiles and keys, the inbox's poll, the views' shells, the profile status bar, the triggers of the ABI
  * lenses and the review page, and the command ids). The views' rows, the local sandbox's runner, the commands'
@@ -48,8 +48,8 @@ describe('activation budget', () => {
       .map(([input, { bytesInOutput }]) => ({ input, bytesInOutput }))
       .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
 
-  it('loads at most 36 KB to activate (the entry and the chunks it imports statically, production build)', () => {
-    assert.equal(budgetBytes, 36 * 1024, "the budget this test's title names");
+  it('loads at most 40 KB to activate (the entry and the chunks it imports statically, production build)', () => {
+    assert.equal(budgetBytes, 40 * 1024, "the budget this test's title names");
     const largest = activationInputs()
       .slice(0, 8)
       .map(({ input, bytesInOutput }) => `${input} ${kb(bytesInOutput)}`);
