@@ -13,32 +13,13 @@ export interface Token {
   span: Span;
 }
 
-const PUNCTUATION = [
-  '&&',
-  '||',
-  '==',
-  '!=',
-  '<=',
-  '>=',
-  '..',
-  '<',
-  '>',
-  '!',
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  ',',
-  '.',
-  ':',
-  '-',
-];
+/** Two-character operators, then the one-character ones. */
+const PAIRS = new Set(['&&', '||', '==', '!=', '<=', '>=', '..']);
+const SINGLES = new Set(['<', '>', '!', '(', ')', '[', ']', '{', '}', ',', '.', ':', '-']);
 
-const isDigit = (c: string) => c >= '0' && c <= '9';
-const isIdentStart = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
-const isIdentPart = (c: string) => isIdentStart(c) || isDigit(c);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isIdentPart = (c: number) => isIdentStart(c) || isDigit(c);
 
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
@@ -53,46 +34,45 @@ export function tokenize(source: string): Token[] {
   });
   const invalid = (at: number) => new ExpressionProblem(`parse error: Invalid token at ${at}`, span(at, at + 1));
   while (i < source.length) {
-    const c = source[i]!;
-    if (c === '\n') {
+    const c = source.charCodeAt(i);
+    if (c === 10) {
       i++;
       line++;
       lineStart = i;
       continue;
     }
-    if (c === ' ' || c === '\t' || c === '\r') {
+    if (c === 32 || c === 9 || c === 13) {
       i++;
       continue;
     }
     const start = i;
     if (isDigit(c)) {
-      while (i < source.length && isDigit(source[i]!)) i++;
+      while (i < source.length && isDigit(source.charCodeAt(i))) i++;
       tokens.push({ kind: 'int', text: source.slice(start, i), span: span(start, i) });
       continue;
     }
     if (isIdentStart(c)) {
-      while (i < source.length && isIdentPart(source[i]!)) i++;
+      while (i < source.length && isIdentPart(source.charCodeAt(i))) i++;
       tokens.push({ kind: 'ident', text: source.slice(start, i), span: span(start, i) });
       continue;
     }
-    if (c === "'") {
+    if (c === 39) {
       const end = source.indexOf("'", i + 1);
       if (end < 0) throw invalid(start);
       const text = source.slice(i + 1, end);
       const tokenSpan = span(start, end + 1);
       // A string may hold a line break: later tokens are counted from the line it ends on.
-      for (let k = i + 1; k < end; k++) {
-        if (source[k] === '\n') {
-          line++;
-          lineStart = k + 1;
-        }
+      for (let k = source.indexOf('\n', i + 1); k >= 0 && k < end; k = source.indexOf('\n', k + 1)) {
+        line++;
+        lineStart = k + 1;
       }
       i = end + 1;
       tokens.push({ kind: 'string', text, span: tokenSpan });
       continue;
     }
-    const punct = PUNCTUATION.find((p) => source.startsWith(p, i));
-    if (!punct) throw invalid(start);
+    const pair = source.slice(i, i + 2);
+    const punct = PAIRS.has(pair) ? pair : source[i]!;
+    if (!PAIRS.has(punct) && !SINGLES.has(punct)) throw invalid(start);
     i += punct.length;
     tokens.push({ kind: 'punct', text: punct, span: span(start, i) });
   }
