@@ -6,7 +6,7 @@
  */
 import { EMPTY_WHEN_OMITTED, exposesParam, EXPOSED_PARAMS, placementOf } from './activityTypes';
 import type { ChoiceId } from './choices';
-import type { PolicyContext } from './index';
+import type { PolicyContext } from './types';
 import { printExpression } from './printer';
 import type { Expr } from './syntax';
 import { cronSpanActive, parseCron, parseDuration, parseTimestamp, zoneFormatter } from './time';
