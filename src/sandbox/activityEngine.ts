@@ -153,7 +153,7 @@ export class ActivityEngine {
     // The submitter's request is the first approval.
     activity.votes.push(this.#newVote(submission, 'VOTE_SELECTION_APPROVED', now));
     let effects: readonly Effect[] = [];
-    if (this.#liveApprovals(activity, now) >= submission.organization.record.rootQuorum) {
+    if (this.#rootQuorumMet(activity, submission.organization, now)) {
       effects = this.#execute(activity, submission.organization, now);
     }
     await this.commit({ kind: 'activities', activities: [activity], effects });
@@ -182,8 +182,7 @@ export class ActivityEngine {
       target.votes.push(this.#newVote(submission, selection, now));
       target.updatedAtMs = now;
       if (!approving) target.status = REJECTED;
-      else if (this.#liveApprovals(target, now) >= organization.record.rootQuorum)
-        effects = this.#execute(target, organization, now);
+      else if (this.#rootQuorumMet(target, organization, now)) effects = this.#execute(target, organization, now);
       changed.push(target);
       // As the API document says: approving returns the approved activity's result once it completed.
       if (approving && target.status === COMPLETED) vote.result = { ...target.result };
@@ -256,12 +255,15 @@ export class ActivityEngine {
     return activity.votes.filter((v) => v.createdAtMs >= activity.windowStartMs);
   }
 
-  #liveApprovals(activity: ActivityRecord, now: number): number {
-    return new Set(
+  /** Whether enough root users approved within the window: other users' approvals never count toward it. */
+  #rootQuorumMet(activity: ActivityRecord, organization: Organization, now: number): boolean {
+    const { rootQuorum, rootUserIds } = organization.record;
+    const approvers = new Set(
       this.#liveVotes(activity, now)
-        .filter((v) => v.selection === 'VOTE_SELECTION_APPROVED')
+        .filter((v) => v.selection === 'VOTE_SELECTION_APPROVED' && rootUserIds.includes(v.userId))
         .map((v) => v.userId),
-    ).size;
+    );
+    return approvers.size >= rootQuorum;
   }
 
   #hasLiveVote(activity: ActivityRecord, userId: string, now: number): boolean {
