@@ -254,3 +254,16 @@ export type PeopleEffect =
       readonly removePrivateKeyIds: readonly string[];
       readonly updatedAtMs: number;
     };
+
+/** An organization as the sandbox holds it: its record and what its activities added to it. */
+export interface Organization {
+  readonly record: OrganizationRecord;
+  readonly interfaces: Map<string, InterfaceRecord>;
+  /** Private key tags by id. */
+  readonly tags: Map<string, TagRecord>;
+  /** User tags by id. */
+  readonly userTags: Map<string, UserTagRecord>;
+  /** Organization features by name (FEATURE_NAME_…), as set_organization_feature left them. */
+  readonly features: Map<string, string>;
+  deleted: boolean;
+}
