@@ -41,6 +41,13 @@ export const ActivityType = {
   RemoveOrganizationFeature: 'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE',
   CreateAuthenticatorsV2: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
   DeleteAuthenticators: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
+  CreateUsersV4: 'ACTIVITY_TYPE_CREATE_USERS_V4',
+  CreateUserTag: 'ACTIVITY_TYPE_CREATE_USER_TAG',
+  UpdateUserTag: 'ACTIVITY_TYPE_UPDATE_USER_TAG',
+  DeleteUserTags: 'ACTIVITY_TYPE_DELETE_USER_TAGS',
+  UpdateRootQuorum: 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM',
+  CreatePrivateKeysV2: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2',
+  UpdatePrivateKeyTag: 'ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG',
 } as const;
 
 /** The service's limit: a user holds at most this many authenticators (passkeys). */

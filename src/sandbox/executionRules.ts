@@ -9,12 +9,21 @@ import { operations, validateAbi } from '../api/remote';
 import { createAuthenticators, deleteAuthenticators } from './authenticatorRules';
 import { failed, type Outcome } from './outcome';
 import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
+import {
+  createUsers,
+  createUserTag,
+  deleteUserTags,
+  tagLimitOf,
+  tagLimitReached,
+  tagsHeld,
+  updateRootQuorum,
+  updateUserTag,
+} from './peopleRules';
+import { createPrivateKeys, updatePrivateKeyTag } from './privateKeyRules';
 import { signRawPayload, signTransaction } from './signingRules';
 import { interfaceCreated, type ActivityRecord, type Organization, type SandboxState } from './state';
 
-/** The service's limits on private key tags: 100 in an organization, 10 in a sub-organization. */
-export const TAG_LIMIT = 100;
-export const SUB_ORGANIZATION_TAG_LIMIT = 10;
+export { SUB_ORGANIZATION_TAG_LIMIT, TAG_LIMIT } from './limits';
 
 export { failed, type Outcome } from './outcome';
 
@@ -32,6 +41,13 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.RemoveOrganizationFeature]: removeOrganizationFeature,
   [ActivityType.CreateAuthenticatorsV2]: createAuthenticators,
   [ActivityType.DeleteAuthenticators]: deleteAuthenticators,
+  [ActivityType.CreateUsersV4]: createUsers,
+  [ActivityType.CreateUserTag]: createUserTag,
+  [ActivityType.UpdateUserTag]: updateUserTag,
+  [ActivityType.DeleteUserTags]: deleteUserTags,
+  [ActivityType.UpdateRootQuorum]: updateRootQuorum,
+  [ActivityType.CreatePrivateKeysV2]: createPrivateKeys,
+  [ActivityType.UpdatePrivateKeyTag]: updatePrivateKeyTag,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */
@@ -88,6 +104,26 @@ function interfaceProblem(address: string, text: string, ethereum: boolean): str
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > SMART_CONTRACT_INTERFACE_MAX_BYTES)
     return `smart contract interface is too large: ${bytes} bytes, the limit is 400kb (${SMART_CONTRACT_INTERFACE_MAX_BYTES} bytes)`;
+  const key = `${ethereum ? 'e' : 's'}${text}`;
+  if (text.length <= CHECKED_TEXT_MAX_CHARS && checkedTexts.has(key)) return checkedTexts.get(key);
+  const problem = textProblem(text, ethereum);
+  if (text.length <= CHECKED_TEXT_MAX_CHARS) {
+    if (checkedTexts.size >= CHECKED_TEXTS) checkedTexts.delete(checkedTexts.keys().next().value as string);
+    checkedTexts.set(key, problem);
+  }
+  return problem;
+}
+
+/**
+ * The verdicts on the last interface texts checked: an organization registers the same ABI for many addresses
+ * (every deployment of a token), and parsing and checking it again each time was a good part of a submission's
+ * cost. Only texts up to 64 KB are kept, the oldest dropped first, so it holds a few megabytes at most.
+ */
+const checkedTexts = new Map<string, string | undefined>();
+const CHECKED_TEXTS = 32;
+const CHECKED_TEXT_MAX_CHARS = 64 * 1024;
+
+function textProblem(text: string, ethereum: boolean): string | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -137,14 +173,9 @@ function createPrivateKeyTag(activity: ActivityRecord, organization: Organizatio
       );
     }
   }
-  const limit = organization.record.parentOrganizationId === null ? TAG_LIMIT : SUB_ORGANIZATION_TAG_LIMIT;
-  if (organization.tags.size >= limit) {
-    return failed(
-      GrpcCode.ResourceExhausted,
-      `this organization already has ${limit} tags, the limit`,
-      'RESOURCE_LIMIT_EXCEEDED',
-    );
-  }
+  // Private key tags and user tags count together.
+  const limit = tagLimitOf(organization);
+  if (tagsHeld(organization) >= limit) return tagLimitReached(limit);
   const privateKeyIds = [...new Set(intent.privateKeyIds)];
   const known = new Set(organization.record.privateKeys.map((k) => k.privateKeyId));
   const missing = privateKeyIds.find((id) => !known.has(id));

@@ -7,6 +7,7 @@ import { readFixture, repoRoot } from '../support/fixtures';
 import { startTestServer, type RecordedRequest, type TestServer } from '../support/testServer';
 import { privateKey, publicKey, recordingLogger, testStamper } from './clientHelpers';
 import { assertStampVerifiesIndependently } from './independentVerify';
+import { peopleQueryCases, peopleSubmitCases } from './peopleClientCases';
 import {
   ORG,
   activityRecord,
@@ -217,6 +218,7 @@ describe('CountersignClient', () => {
           });
         },
       },
+      ...peopleQueryCases,
     ];
     for (const c of cases) {
       it(c.name, async () => {
@@ -402,6 +404,7 @@ describe('CountersignClient', () => {
         body: `{"type":"ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"name":"FEATURE_NAME_WEBAUTHN_ORIGINS"}}`,
         result: { removeOrganizationFeatureResult: { features: [] } },
       },
+      ...peopleSubmitCases,
     ];
     for (const c of cases) {
       it(`${c.name} sends its exact body and returns the activity`, async () => {
