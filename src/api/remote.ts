@@ -187,3 +187,19 @@ export {
   type ReadAbi,
 } from './abi/readAbi';
 export { findJsonSyntaxProblem, JsonSyntaxError, lineAndColumn, parseJsonStrict } from './abi/jsonPositions';
+
+// The policy engine (pure, but its tables are not needed at activation): what the service refuses at creation,
+// and how policies decide an activity.
+export { CHOICE_IDS, checkPolicy, decide, namedByConsensus, type ChoiceId } from './policy';
+export type {
+  EthTxValues,
+  PolicyContext,
+  PolicyCredential,
+  PolicyDecision,
+  PolicyDefinition,
+  PolicyEffect,
+  PolicyEvaluation,
+  PolicyOutcome,
+  PolicyProblem,
+  PolicyUser,
+} from './policy';
