@@ -10,7 +10,7 @@ import { ServiceError } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
-import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../views/pollSchedule';
+import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../store/pollSchedule';
 import { awaitingCountFigure, awaitingCountText } from '../wording/awaitingWords';
 import type { InboxNotice, InboxState } from './inboxRules';
 
