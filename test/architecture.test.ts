@@ -53,8 +53,10 @@ function violation(file: string, specifier: string): string | undefined {
     // The extension runs the sandbox as a process of its own (dist/sandbox.js): none of it loads into the host.
     if (targetRoom === 'sandbox') return `src/${room} may not import src/sandbox`;
     const index = path.join(repoRoot, 'src', targetRoom);
-    // src/api has two entries: index (no network) and remote (the client, loaded lazily by the extension).
-    const entries = [index, path.join(index, 'index'), ...(targetRoom === 'api' ? [path.join(index, 'remote')] : [])];
+    // src/api has three entries: index (no network), core (its errors and base URL check, for activation) and
+    // remote (the client, loaded lazily by the extension).
+    const apiEntries = targetRoom === 'api' ? [path.join(index, 'core'), path.join(index, 'remote')] : [];
+    const entries = [index, path.join(index, 'index'), ...apiEntries];
     if (!entries.includes(target.replace(/\.js$/, ''))) {
       return `src/${room} must import src/${targetRoom} through its entries, not ${specifier}`;
     }
@@ -156,6 +158,8 @@ describe('architecture', () => {
     assert.equal(violation(extensionFile, '../api'), undefined);
     assert.ok(violation(extensionFile, '../api/client'));
     assert.equal(violation(extensionFile, '../api/remote.js'), undefined);
+    assert.equal(violation(extensionFile, '../api/core'), undefined);
+    assert.ok(violation(extensionFile, '../api/errors'));
     assert.ok(violation(extensionFile, '../sandbox/index.js'));
     assert.deepEqual(importsOf(path.join(repoRoot, 'test', 'architecture.test.ts')).includes('node:fs'), true);
   });
@@ -259,7 +263,7 @@ describe('what activation loads', () => {
     assert.ok(lazy(path.join(src, 'api', 'client.ts')) && lazy(path.join(src, 'sandbox', 'index.ts')));
     const fromEntry = staticClosure(entry);
     assert.ok(
-      fromEntry.has(path.join(src, 'extension', 'services.ts')) && fromEntry.has(path.join(src, 'api', 'index.ts')),
+      fromEntry.has(path.join(src, 'extension', 'services.ts')) && fromEntry.has(path.join(src, 'api', 'core.ts')),
     );
     const loader = moduleImportsOf(path.join(src, 'extension', 'remoteApi.ts'));
     assert.deepEqual(loader, { static: [], dynamic: [path.join(src, 'api', 'remote.ts')] });

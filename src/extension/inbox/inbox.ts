@@ -6,7 +6,7 @@
  * reloads), and follows the activities submitted here until they end.
  */
 import * as vscode from 'vscode';
-import { ServiceError } from '../../api';
+import { ServiceError } from '../../api/core';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
