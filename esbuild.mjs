@@ -6,12 +6,14 @@
 //
 // The extension is an ES module split into chunks (dist/extension.mjs and dist/chunks/): activation loads the
 // entry and the chunks it imports statically; what talks to a service (the client, undici, the response
-// schemas) and the sandbox are chunks loaded with import() when first needed. One build, so the chunks share
-// one copy of every module and `instanceof` holds across them. The sandbox CLI is one CommonJS file
+// schemas), the sandbox's runner, the pages, the commands' handlers and the views' rows are chunks loaded with
+// import() when first needed. One build, so the chunks share one copy of every module and `instanceof` holds
+// across them. The bundle has the sources' imports and no other: esbuild gives each set of entry points (the
+// entry and every module loaded with import()) that reach a module a chunk of its own, so the modules activation
+// shares with lazily loaded ones come in several small files. The sandbox CLI is one CommonJS file
 // (dist/sandbox.js), run by bin/countersign-sandbox.js.
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -35,35 +37,6 @@ const watchLogger = {
     });
   },
 };
-
-/**
- * Keeps what activation loads in one chunk. esbuild gives each set of entry points that reach a module a chunk of
- * its own, and every module loaded with import() is an entry point: the modules activation loads, each shared with
- * a different set of lazily loaded ones, would spread over a dozen small files, and each file costs the host a
- * resolve, a read and a link before activate() runs. So every module of ours also imports the entry, statically:
- * each lazily loaded one then reaches all that the entry reaches, every module the entry reaches is reached by the
- * same set of entry points, and lands in one chunk. Every module, not only those loaded with import(): esbuild
- * loads files in parallel, and a module may be loaded through a static import before the import() that makes it
- * an entry point is resolved (marking only those made the chunking vary from build to build). At run time the
- * added import does nothing: whatever loads a lazy module has loaded the entry, and in the entry's own chunk the
- * import closes a cycle that the bundle's module order already resolves.
- * @param {string} entry the extension's entry, relative to the root
- * @returns {import('esbuild').Plugin}
- */
-function oneActivationChunk(entry) {
-  const entryPath = path.join(root, entry);
-  return {
-    name: 'one-activation-chunk',
-    setup(build) {
-      build.onLoad({ filter: /\.ts$/ }, async (args) => {
-        if (args.path === entryPath || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-        const source = await readFile(args.path, 'utf8');
-        // At the end, so that the file's lines (and its source map) stay where they were; imports are hoisted.
-        return { contents: `${source}\nimport ${JSON.stringify(entryPath)};\n`, loader: 'ts' };
-      });
-    },
-  };
-}
 
 /**
  * The options of both builds.
@@ -98,7 +71,6 @@ export function buildOptions({ production = false, watch = false, metafile = fal
       outExtension: { '.js': '.mjs' },
       chunkNames: 'chunks/[name]-[hash]',
       external: ['vscode'],
-      plugins: [...common.plugins, oneActivationChunk('src/extension/extension.ts')],
       // The bundled CommonJS dependencies (undici) call require() for Node's built-in modules.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

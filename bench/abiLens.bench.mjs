@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const { analyzeAbiDocument } = require(`${root}out/src/api/remote.js`);
 const { abiLenses, CanonicalCache } = require(`${root}out/src/extension/abi/abiLensModel.js`);
-const { englishText } = require(`${root}out/src/extension/wording/translate.js`);
+const { englishText } = require(`${root}out/src/extension/ui/translate.js`);
 
 const rounds = Number(process.env.BENCH_ITERATIONS ?? 30);
 

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
 import { repoRoot } from './support/fixtures';
+import { baseFolderProblems, folderCycles, folderGraph } from './support/folderGraph';
 import { importsOf as moduleImportsOf, staticClosure } from './support/importGraph';
 
 type Room = 'api' | 'sandbox' | 'extension';
@@ -52,8 +53,10 @@ function violation(file: string, specifier: string): string | undefined {
     // The extension runs the sandbox as a process of its own (dist/sandbox.js): none of it loads into the host.
     if (targetRoom === 'sandbox') return `src/${room} may not import src/sandbox`;
     const index = path.join(repoRoot, 'src', targetRoom);
-    // src/api has two entries: index (no network) and remote (the client, loaded lazily by the extension).
-    const entries = [index, path.join(index, 'index'), ...(targetRoom === 'api' ? [path.join(index, 'remote')] : [])];
+    // src/api has three entries: index (no network), core (its errors and base URL check, for activation) and
+    // remote (the client, loaded lazily by the extension).
+    const apiEntries = targetRoom === 'api' ? [path.join(index, 'core'), path.join(index, 'remote')] : [];
+    const entries = [index, path.join(index, 'index'), ...apiEntries];
     if (!entries.includes(target.replace(/\.js$/, ''))) {
       return `src/${room} must import src/${targetRoom} through its entries, not ${specifier}`;
     }
@@ -155,6 +158,8 @@ describe('architecture', () => {
     assert.equal(violation(extensionFile, '../api'), undefined);
     assert.ok(violation(extensionFile, '../api/client'));
     assert.equal(violation(extensionFile, '../api/remote.js'), undefined);
+    assert.equal(violation(extensionFile, '../api/core'), undefined);
+    assert.ok(violation(extensionFile, '../api/errors'));
     assert.ok(violation(extensionFile, '../sandbox/index.js'));
     assert.deepEqual(importsOf(path.join(repoRoot, 'test', 'architecture.test.ts')).includes('node:fs'), true);
   });
@@ -178,6 +183,47 @@ describe('architecture', () => {
       importCycles([a, b, c], (file) => graph[file] ?? []),
       [],
     );
+  });
+
+  const extensionRoot = path.join(repoRoot, 'src', 'extension');
+
+  it('reads src/extension top-down: no two folders import each other, not even around a round of three', () => {
+    const graph = folderGraph(extensionRoot, files, importsOf);
+    assert.ok(graph.size > 5, 'the folders of src/extension were not found');
+    assert.deepEqual(folderCycles(graph), [], 'features reach each other through command ids (commandIds.ts)');
+  });
+
+  it('keeps store/, wording/ and ui/ under every feature: they import no other folder', () => {
+    assert.deepEqual(baseFolderProblems(folderGraph(extensionRoot, files, importsOf)), []);
+  });
+
+  it('detects a folder that imports back up (the folder rule itself can fail)', () => {
+    const at = (...parts: string[]) => path.join(extensionRoot, ...parts);
+    const graph: Record<string, string[]> = {
+      [at('views', 'tree.ts')]: ['../review/page', '../ui/prompts', '../services', './rows'],
+      [at('review', 'page.ts')]: ['../views/tree.js', '../wording/words'],
+      [at('ui', 'prompts.ts')]: ['../commands/inputs', '../wording/words'],
+      [at('commands', 'inputs.ts')]: ['../abi/lens'],
+      [at('abi', 'lens.ts')]: ['../ui/prompts'],
+      [at('wording', 'words.ts')]: [],
+      [at('services.ts')]: ['./views/tree', './review/page'],
+    };
+    const built = folderGraph(extensionRoot, Object.keys(graph), (file) => graph[file] ?? []);
+    assert.deepEqual(folderCycles(built), [
+      'abi/ → ui/ → commands/ → abi/ goes round: abi/ → ui/ (abi/lens.ts → ../ui/prompts); ui/ → commands/ ' +
+        '(ui/prompts.ts → ../commands/inputs); commands/ → abi/ (commands/inputs.ts → ../abi/lens)',
+      'review/ and views/ import each other: review/ → views/ (review/page.ts → ../views/tree.js); views/ → review/ ' +
+        '(views/tree.ts → ../review/page)',
+    ]);
+    assert.deepEqual(baseFolderProblems(built), [
+      'ui/ → commands/ (ui/prompts.ts → ../commands/inputs): ui/ imports no feature',
+    ]);
+    // Root files are wiring, and a folder may import the base folders: neither makes a round.
+    graph[at('abi', 'lens.ts')] = [];
+    graph[at('review', 'page.ts')] = ['../wording/words'];
+    graph[at('ui', 'prompts.ts')] = ['../wording/words'];
+    const fixed = folderGraph(extensionRoot, Object.keys(graph), (file) => graph[file] ?? []);
+    assert.deepEqual([...folderCycles(fixed), ...baseFolderProblems(fixed)], []);
   });
 
   it('writes file names in camelCase and never a grab-bag utils file', () => {
@@ -217,7 +263,7 @@ describe('what activation loads', () => {
     assert.ok(lazy(path.join(src, 'api', 'client.ts')) && lazy(path.join(src, 'sandbox', 'index.ts')));
     const fromEntry = staticClosure(entry);
     assert.ok(
-      fromEntry.has(path.join(src, 'extension', 'services.ts')) && fromEntry.has(path.join(src, 'api', 'index.ts')),
+      fromEntry.has(path.join(src, 'extension', 'services.ts')) && fromEntry.has(path.join(src, 'api', 'core.ts')),
     );
     const loader = moduleImportsOf(path.join(src, 'extension', 'remoteApi.ts'));
     assert.deepEqual(loader, { static: [], dynamic: [path.join(src, 'api', 'remote.ts')] });

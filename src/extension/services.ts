@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { InvalidInputError, type Activity, type CountersignClient } from '../api';
+import type { Activity, CountersignClient } from '../api';
+import { InvalidInputError } from '../api/core';
 import type { RedactingLog } from './output/log';
 import type { Profile } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type Activity } from '../../src/api';
 import { checkEthereumAddress, toChecksumAddress } from '../../src/api/remote';
-import { adviseAddress } from '../../src/extension/commands/operationInputs';
+import { adviseAddress } from '../../src/extension/ui/operationInputs';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { addressValidation } from '../../src/extension/ui/prompts';
 import { fixturePath, readFixture } from '../support/fixtures';

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { adviseAddress } from '../../src/extension/commands/operationInputs';
+import { adviseAddress } from '../../src/extension/ui/operationInputs';
 import { addressValidation } from '../../src/extension/ui/prompts';
 import { type Activity, type ApiKey, type SmartContractInterface } from '../../src/api';
 import { checkAppProof, checkEthereumAddress, readAbiFile, toChecksumAddress } from '../../src/api/remote';

@@ -3,13 +3,7 @@
  * it with a file, replace it with a file's ABI, and show an ABI file's problem. Loaded on first use.
  */
 import * as vscode from 'vscode';
-import {
-  ActivityFailedError,
-  InvalidInputError,
-  type Activity,
-  type ReadAbi,
-  type SmartContractInterface,
-} from '../../api';
+import { InvalidInputError, type Activity, type ReadAbi, type SmartContractInterface } from '../../api';
 import { canonicalAbiJson, nextVersionLabel } from '../../api/remote';
 import { CommandIds, type CommandId } from '../commandIds';
 import { isSmartContractInterfaceNode } from '../views/treeNodes';
@@ -19,9 +13,8 @@ import { chooseAbiFile, displayName, readAbiSource, toUri } from '../ui/abiDocum
 import { withOpenAtProblem } from '../ui/errorAction';
 import { withProgress } from '../ui/progress';
 import { askText, confirmModal, pickSmartContractInterface } from '../ui/prompts';
-import { labelProblem } from '../commands/operationInputs';
-import { submitActivity } from '../commands/submitActivity';
-import { deleteSmartContractInterface } from '../commands/deletions';
+import { labelProblem } from '../ui/operationInputs';
+import { submitActivity } from '../output/submitActivity';
 import type { Views } from '../views/views';
 import { ORGANIZATION_VIEW_ID } from '../views/viewIds';
 import type { SmartContractInterfaceElement } from '../views/treeElements';
@@ -276,20 +269,17 @@ export async function replaceSmartContractInterface(
   return { registration, deletion };
 }
 
-/** The old interface's deletion, with its own confirmation; says in the log what was done. */
+/**
+ * The old interface's deletion, with its own confirmation, through its command (which shows its own failure);
+ * says in the log what was done.
+ */
 async function deleteReplaced(services: Services, old: SmartContractInterface): Promise<Activity | undefined> {
-  let deletion: Activity | undefined;
-  try {
-    deletion = await deleteSmartContractInterface(services, old.smartContractInterfaceId);
-  } catch (error) {
-    if (!(error instanceof ActivityFailedError)) throw error;
-    services.log.warn(vscode.l10n.t('{0} ({1}) was not deleted.', old.label, old.smartContractInterfaceId));
-    throw error;
-  }
+  const deletion = await vscode.commands.executeCommand<Activity | undefined>(
+    CommandIds.deleteSmartContractInterface,
+    old.smartContractInterfaceId,
+  );
   if (!deletion) {
-    services.log.info(
-      vscode.l10n.t('Kept {0} ({1}): its deletion was not confirmed.', old.label, old.smartContractInterfaceId),
-    );
+    services.log.info(vscode.l10n.t('Kept {0} ({1}): it was not deleted.', old.label, old.smartContractInterfaceId));
   } else if (deletion.status === 'ACTIVITY_STATUS_COMPLETED') {
     services.log.info(vscode.l10n.t('Deleted {0} ({1}).', old.label, old.smartContractInterfaceId));
   } else {

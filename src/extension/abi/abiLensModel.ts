@@ -8,7 +8,7 @@
 import type { AbiDocumentContract, AbiDocumentProblem, SmartContractInterface } from '../../api';
 import { canonicalAbiJsonOfText, labelVersion } from '../../api/remote';
 import { CommandIds, type CommandId } from '../commandIds';
-import type { Translate } from '../wording/translate';
+import type { Translate } from '../ui/translate';
 import { shortAddress } from '../wording/activityWords';
 import { pickText } from '../ui/shownText';
 import type { PendingRegistration } from './interfaceList';

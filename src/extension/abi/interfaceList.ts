@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { ServiceError, type Activity, type SmartContractInterface } from '../../api';
-import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../views/pollSchedule';
+import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../store/pollSchedule';
 
 /** What the list needs of a session: the organization and the two reads. */
 export interface InterfaceListSession {

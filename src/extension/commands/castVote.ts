@@ -17,12 +17,12 @@ import { VOTE_OPTIONS, type Vote } from './voteOptions';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
-import { ageText, activityTimeMs } from '../views/activityPresentation';
+import { ageText, activityTimeMs } from '../wording/activityPresentation';
 import { activityOf } from '../views/treeNodes';
-import { votableActivities } from './operationInputs';
-import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from './voteDialog';
+import { votableActivities } from '../ui/operationInputs';
+import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from '../wording/voteDialogWords';
 import { failedActivityError } from './activityFailure';
-import { submitActivity } from './submitActivity';
+import { submitActivity } from '../output/submitActivity';
 import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
 import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 

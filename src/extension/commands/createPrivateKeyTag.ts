@@ -15,8 +15,8 @@ import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickMany } from '../ui/prompts';
 import { isPrivateKeyNode } from '../views/treeNodes';
-import { parseIdList, tagNameProblem } from './operationInputs';
-import { submitActivity } from './submitActivity';
+import { parseIdList, tagNameProblem } from '../ui/operationInputs';
+import { submitActivity } from '../output/submitActivity';
 
 function keyDescription(key: PrivateKey): string {
   const addresses = key.addresses.map((a) => a.address).filter((a): a is string => typeof a === 'string' && a !== '');

@@ -21,8 +21,8 @@ import type { Services } from '../services';
 import { activeEditorSource, chooseAbiFile, readAbiSource, toUri, type AbiSource } from '../ui/abiDocuments';
 import { withOpenAtProblem } from '../ui/errorAction';
 import { askContractAddress, askText, pickOne } from '../ui/prompts';
-import { addressFromArgument, labelProblem, notesProblem } from './operationInputs';
-import { submitActivity } from './submitActivity';
+import { addressFromArgument, labelProblem, notesProblem } from '../ui/operationInputs';
+import { submitActivity } from '../output/submitActivity';
 
 const ETHEREUM = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 

@@ -29,9 +29,9 @@ import type { ModalDialogs } from '../ui/modalDialogs';
 import { withProgress } from '../ui/progress';
 import { confirmModal, pickMany, pickSmartContractInterface } from '../ui/prompts';
 import { isSmartContractInterfaceNode } from '../views/treeNodes';
-import { smartContractInterfaceDetail } from './operationInputs';
+import { smartContractInterfaceDetail } from '../ui/operationInputs';
 import { failedActivityError, isRetryAfterTypedId, withoutExportOption } from './activityFailure';
-import { submitActivity } from './submitActivity';
+import { submitActivity } from '../output/submitActivity';
 
 /** The fields of the deletions' options objects. */
 const DELETION_OPTIONS = {

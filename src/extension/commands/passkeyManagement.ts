@@ -22,7 +22,7 @@ import { askText, pickOne } from '../ui/prompts';
 import { t } from '../ui/l10n';
 import { authenticatorOf } from '../views/treeNodes';
 import { optionsOf } from './commandDescriptor';
-import { submitActivity } from './submitActivity';
+import { submitActivity } from '../output/submitActivity';
 
 import { PASSKEY_OPTIONS } from './passkeyOptions';
 

@@ -11,7 +11,7 @@ import type { Services, Session } from '../services';
 import type { ReviewModel } from '../review/reviewModel';
 import { withProgress } from '../ui/progress';
 import { pickOne } from '../ui/prompts';
-import { ageText, activityTimeMs } from '../views/activityPresentation';
+import { ageText, activityTimeMs } from '../wording/activityPresentation';
 import { activityOf } from '../views/treeNodes';
 import type { Views } from '../views/views';
 import { activityTitle } from '../wording/activityWords';

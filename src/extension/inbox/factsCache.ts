@@ -4,13 +4,20 @@
  * the check before a vote all need them.
  */
 import type { CountersignClient } from '../../api';
-import type { Profile } from '../profiles/profileStore';
 import type { OrganizationFacts } from './inboxRules';
+
+/** What of a profile the facts depend on (a profile of profiles/profileStore.ts is one). */
+export interface FactsProfile {
+  readonly id: string;
+  readonly baseUrl: string;
+  readonly organizationId: string;
+  readonly apiKeyId?: string | undefined;
+}
 
 export class FactsCache {
   #entry: { readonly key: string; readonly promise: Promise<OrganizationFacts> } | undefined;
 
-  get(client: CountersignClient, profile: Profile): Promise<OrganizationFacts> {
+  get(client: CountersignClient, profile: FactsProfile): Promise<OrganizationFacts> {
     const key = JSON.stringify([profile.id, profile.baseUrl, profile.organizationId, profile.apiKeyId]);
     if (this.#entry?.key === key) return this.#entry.promise;
     const organizationId = profile.organizationId;

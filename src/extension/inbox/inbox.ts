@@ -6,11 +6,11 @@
  * reloads), and follows the activities submitted here until they end.
  */
 import * as vscode from 'vscode';
-import { ServiceError } from '../../api';
+import { ServiceError } from '../../api/core';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
-import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../views/pollSchedule';
+import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../store/pollSchedule';
 import { awaitingCountFigure, awaitingCountText } from '../wording/awaitingWords';
 import type { InboxNotice, InboxState } from './inboxRules';
 

@@ -3,7 +3,7 @@
  * (no `vscode`): the inbox and the Activities view take their decisions from here, and it is tested in plain Node.
  */
 import { timestampToMs, type Activity, type OrganizationData, type Vote } from '../../api';
-import { organizationNames } from '../commands/voteDialog';
+import { organizationNames } from '../wording/voteDialogWords';
 import type { ApprovalProgress, NameOf } from '../wording/activityWords';
 
 /** Approvals count for 24 hours; an activity no one voted on for that long is no longer followed. */

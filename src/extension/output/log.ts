@@ -6,7 +6,8 @@ import { inspect } from 'node:util';
  * milliseconds, and a window that only shows ABI lenses may never write a line.
  */
 import * as vscode from 'vscode';
-import { CountersignError, ServiceError, type LogFields, type Logger } from '../../api';
+import type { LogFields, Logger } from '../../api';
+import { CountersignError, ServiceError } from '../../api/core';
 import { Redactor } from './redact';
 
 /** The LogOutputChannel "Countersign", behind a redactor. */

@@ -11,7 +11,7 @@ import {
   type WebauthnAssertion,
   type WebauthnAssertionRequest,
 } from '../../api';
-import type { Translate } from '../wording/translate';
+import type { Translate } from '../ui/translate';
 import type { PasskeyPageContent } from './passkeyPageHtml';
 
 /** The RP ID every Countersign passkey is created for: the page is served on http://localhost. */

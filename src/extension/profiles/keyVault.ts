@@ -4,7 +4,7 @@
  * fails (no keyring on a Linux desktop), the error says how to fix it; there is no fallback store.
  */
 import * as vscode from 'vscode';
-import { CountersignError } from '../../api';
+import { CountersignError } from '../../api/core';
 import type { Redactor } from '../output/redact';
 import { loadRemoteApi } from '../remoteApi';
 

@@ -10,7 +10,7 @@
  * globalState by earlier versions are read once, when there is no file yet.
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, checkBaseUrl } from '../../api';
+import { InvalidInputError, checkBaseUrl } from '../../api/core';
 import { ProfileFile, type ProfileFileState } from './profileFile';
 
 /** Where earlier versions kept the profiles (read once, when the profile file does not exist yet). */

@@ -7,7 +7,7 @@ import type { DecodedArgument } from '../../api/remote';
 import type { ReviewAction, ReviewModel, ReviewNote, ReviewRow, ReviewSection } from './reviewModel';
 import { escapeHtml } from '../ui/htmlText';
 import { visible } from '../ui/shownText';
-import { englishText, type Translate } from '../wording/translate';
+import { englishText, type Translate } from '../ui/translate';
 
 /**
  * A teammate's text in a cell: hidden characters shown (`\u202E`, `\n`), and isolated with `<bdi>` so that

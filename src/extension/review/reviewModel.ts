@@ -11,9 +11,9 @@ import type {
   decodeEthereumTransaction,
   decodeRawPayload,
 } from '../../api/remote';
-import type { OrganizationNames } from '../commands/voteDialog';
-import { readableIntentLines, submitter } from '../commands/voteDialog';
-import { ageText, activityTimeMs } from '../views/activityPresentation';
+import type { OrganizationNames } from '../wording/voteDialogWords';
+import { readableIntentLines, submitter } from '../wording/voteDialogWords';
+import { ageText, activityTimeMs } from '../wording/activityPresentation';
 import { activityTypeLabel, statusLabel, unwrapSingleKey, voteText } from '../wording/activityWords';
 import {
   ethereumTransactionTypeLabel,
@@ -22,7 +22,7 @@ import {
   reviewProgressText,
 } from '../wording/reviewWords';
 import { decodedCallNameWarning } from '../wording/argumentNameWords';
-import { englishText, type Translate } from '../wording/translate';
+import { englishText, type Translate } from '../ui/translate';
 
 export interface ReviewRow {
   readonly label: string;

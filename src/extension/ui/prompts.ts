@@ -3,7 +3,7 @@
  * command can end quietly; none of them ever shows or receives a secret.
  */
 import * as vscode from 'vscode';
-import { adviseAddress, type AddressAdvice } from '../commands/operationInputs';
+import { adviseAddress, type AddressAdvice } from './operationInputs';
 import { loadRemoteApi } from '../remoteApi';
 import type { SmartContractInterface } from '../../api';
 import type { ModalDialogs } from './modalDialogs';

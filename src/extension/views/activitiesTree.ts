@@ -13,8 +13,8 @@ import { CommandIds } from '../commandIds';
 import type { ChangeScope, Services, Session } from '../services';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
-import { isTerminal, sortForTree, activityGroup } from './activityPresentation';
-import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from './pollSchedule';
+import { isTerminal, sortForTree, activityGroup } from '../wording/activityPresentation';
+import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../store/pollSchedule';
 import { activityFields, activityTreeItem } from './activityItems';
 import {
   type ActivitiesElement,

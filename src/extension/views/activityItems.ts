@@ -7,7 +7,7 @@ import {
   statusPresentation,
   ageText,
   type FieldRow,
-} from './activityPresentation';
+} from '../wording/activityPresentation';
 import { t } from '../ui/l10n';
 import { visible } from '../ui/shownText';
 import { contextValue } from './contextValue';

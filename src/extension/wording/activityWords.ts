@@ -5,7 +5,7 @@
  */
 import { shown } from '../ui/shownText';
 import type { Activity, AppProof, AppProofCheck, Vote } from '../../api';
-import { englishText, type Translate } from './translate';
+import { englishText, type Translate } from '../ui/translate';
 
 /** Words that keep their own spelling when an enum name is turned into a phrase. */
 const SPECIAL_WORDS: Readonly<Record<string, string>> = {

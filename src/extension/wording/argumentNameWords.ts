@@ -3,7 +3,7 @@
  * the approval dialog of an interface whose ABI has them. Pure (no `vscode`); user strings go through `t`.
  */
 import type { ArgumentNameProblem } from '../../api';
-import { englishText, type Translate } from './translate';
+import { englishText, type Translate } from '../ui/translate';
 
 /** How many problems a sentence lists before "and N more". */
 const LISTED = 3;

@@ -2,7 +2,7 @@
  * The inbox's count in words: the status bar item, the Activities view's badge and its first group. Apart from
  * activityWords.ts, because the badge and the status bar are drawn before any row is. Pure (no `vscode`).
  */
-import { englishText, type Translate } from './translate';
+import { englishText, type Translate } from '../ui/translate';
 
 /**
  * The inbox's count in words, for the status bar's tooltip, its accessible label and the view's badge. `more`:

@@ -5,7 +5,7 @@
  */
 import type { Activity } from '../../api';
 import { activityOutcome } from './activityWords';
-import { englishText, type Translate } from './translate';
+import { englishText, type Translate } from '../ui/translate';
 
 /** An Ethereum transaction type in words: `eip1559` → "EIP-1559 (type 2)". */
 export function ethereumTransactionTypeLabel(type: string): string {

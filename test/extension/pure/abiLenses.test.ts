@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { Activity, SmartContractInterface } from '../../../src/api';
 import { analyzeAbiDocument } from '../../../src/api/remote';
 import { abiLenses, CanonicalCache, type AbiLensInput } from '../../../src/extension/abi/abiLensModel';
-import { englishText } from '../../../src/extension/wording/translate';
+import { englishText } from '../../../src/extension/ui/translate';
 import { readFixture } from '../../support/fixtures';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

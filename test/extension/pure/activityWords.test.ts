@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Activity } from '../../../src/api';
 import { activitySchema } from '../../../src/api/remote';
-import { presentActivity } from '../../../src/extension/views/activityPresentation';
+import { presentActivity } from '../../../src/extension/wording/activityPresentation';
 import { activityTarget, activityTitle, outcomeSentence } from '../../../src/extension/wording/activityWords';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -14,12 +14,12 @@ import {
   smartContractInterfaceDetail,
   tagNameProblem,
   votableActivities,
-} from '../../../src/extension/commands/operationInputs';
+} from '../../../src/extension/ui/operationInputs';
 import { optionsOf } from '../../../src/extension/commands/commandDescriptor';
 import { optionsSchema } from '../../../src/extension/commands/commandOptions';
 import { activityRecord } from '../../api/sampleRecords';
 import { intentLines } from '../../../src/extension/wording/activityWords';
-import { readableVoteDetail } from '../../../src/extension/commands/voteDialog';
+import { readableVoteDetail } from '../../../src/extension/wording/voteDialogWords';
 
 // A known EIP-55 address (from the EIP's own examples).
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

@@ -17,7 +17,7 @@ import {
   canUseLocalhostPasskeys,
   enrolmentPage,
 } from '../../../src/extension/passkeys/passkeyCeremony';
-import { englishText } from '../../../src/extension/wording/translate';
+import { englishText } from '../../../src/extension/ui/translate';
 import type { PasskeyPageContent } from '../../../src/extension/passkeys/passkeyPageHtml';
 import {
   PasskeyPageError,

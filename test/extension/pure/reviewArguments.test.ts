@@ -10,7 +10,7 @@ import {
   encodeFunctionCall,
   serializeUnsignedTransaction,
 } from '../../../src/api/remote';
-import { readableVoteDetail } from '../../../src/extension/commands/voteDialog';
+import { readableVoteDetail } from '../../../src/extension/wording/voteDialogWords';
 import { reviewHtml, type ReviewPageResources } from '../../../src/extension/review/reviewHtml';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 

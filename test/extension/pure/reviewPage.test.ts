@@ -7,7 +7,7 @@ import {
   encodeFunctionCall,
   serializeUnsignedTransaction,
 } from '../../../src/api/remote';
-import type { OrganizationNames } from '../../../src/extension/commands/voteDialog';
+import type { OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
 import { reviewHtml, type ReviewPageResources } from '../../../src/extension/review/reviewHtml';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS } from '../../../src/extension/review/sampleToken';

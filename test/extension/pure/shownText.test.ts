@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Activity, OrganizationData } from '../../../src/api';
-import { organizationNames, readableVoteDetail } from '../../../src/extension/commands/voteDialog';
+import { organizationNames, readableVoteDetail } from '../../../src/extension/wording/voteDialogWords';
 import {
   markdownCode,
   markdownText,

@@ -4,7 +4,7 @@
  * is printed. A FAILED or REJECTED activity is printed too before its error goes up to the command wrapper.
  */
 import { ActivityFailedError, ActivityRejectedError, type Activity } from '../../api';
-import { announceActivity, printActivity } from '../output/resultPrinter';
+import { announceActivity, printActivity } from './resultPrinter';
 import type { ChangeScope, Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { t } from '../ui/l10n';

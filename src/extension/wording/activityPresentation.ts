@@ -4,14 +4,8 @@
  * status, target, votes) come from wording/activityWords.ts.
  */
 import { DECISION_STATUSES, TERMINAL_STATUSES, timestampToMs, type Activity } from '../../api';
-import {
-  activityTarget,
-  activityTypeLabel,
-  statusLabel,
-  type FindByFingerprint,
-  type NameOf,
-} from '../wording/activityWords';
-import { englishText, type Translate } from '../wording/translate';
+import { activityTarget, activityTypeLabel, statusLabel, type FindByFingerprint, type NameOf } from './activityWords';
+import { englishText, type Translate } from '../ui/translate';
 
 export interface StatusPresentation {
   /** The status in words, e.g. "Completed". */

@@ -4,9 +4,9 @@
  * ("approval 2 of 2: it runs when you approve"). Pure (no `vscode`), the wording through `t`.
  */
 import { abiArgumentNameProblems, type Activity, type OrganizationData } from '../../api';
-import { interfaceNameWarning } from '../wording/argumentNameWords';
-import { activityTypeLabel, signingIntentLines, unwrapSingleKey, voteText } from '../wording/activityWords';
-import { englishText, type Translate } from '../wording/translate';
+import { interfaceNameWarning } from './argumentNameWords';
+import { activityTypeLabel, signingIntentLines, unwrapSingleKey, voteText } from './activityWords';
+import { englishText, type Translate } from '../ui/translate';
 import { shown } from '../ui/shownText';
 
 /** Ids the organization lists, by name; and the root quorum. */

@@ -4,7 +4,7 @@
  * prompts around them.
  */
 import { InvalidInputError, type Activity, type CheckedAddress, type SmartContractInterface } from '../../api';
-import { englishText, type Translate } from '../wording/translate';
+import { englishText, type Translate } from './translate';
 
 /** Ids pasted into one box: separated by commas, semicolons, spaces or new lines; duplicates dropped. */
 export function parseIdList(text: string): string[] {
