@@ -10,6 +10,7 @@ import { LoadOnce } from '../loadOnce';
 import type { Services } from '../services';
 import type { Views } from '../views/views';
 import type { CommandFailure, CommandRunner } from './commandDescriptor';
+import { trackActivitySelection } from './selectionContext';
 
 export type { CommandFailure } from './commandDescriptor';
 
@@ -31,5 +32,6 @@ export function registerCommands(
       vscode.commands.registerCommand(id, async (...given: unknown[]) => (await runner.get())(id, given)),
     );
   }
+  trackActivitySelection(services, views);
   return failures.event;
 }
