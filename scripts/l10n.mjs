@@ -56,7 +56,11 @@ export async function bundleText() {
   for (const file of files) {
     for (const message of translateCalls(file.fileName, file.contents)) bundle[message] ??= message;
   }
-  const sorted = Object.fromEntries(Object.keys(bundle).sort().map((key) => [key, bundle[key]]));
+  const sorted = Object.fromEntries(
+    Object.keys(bundle)
+      .sort()
+      .map((key) => [key, bundle[key]]),
+  );
   return `${JSON.stringify(sorted, null, 2)}\n`;
 }
 
