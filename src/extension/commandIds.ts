@@ -49,12 +49,4 @@ export const ContextKeys = {
   sandboxRunning: 'countersign.sandboxRunning',
   /** 'subOrganization' | 'topLevel' | 'unknown': whether Delete Sub-Organization can apply to the active profile. */
   organizationKind: 'countersign.organizationKind',
-  /**
-   * The context tokens of the row selected in the Activities view (`activity;canApprove;canReject`), so that a
-   * keybinding's `when` reads what a menu's `viewItem` does (keybindings do not see `viewItem`).
-   */
-  activitySelection: 'countersign.activitySelection',
 } as const;
-
-/** What a keybinding passes to run a command on the row selected in a view: `{ "selection": <view id> }`. */
-export const SELECTION_ARGUMENT = 'selection';

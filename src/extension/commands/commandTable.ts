@@ -5,7 +5,7 @@
  * schema, inside `runCommand` (which shows errors and stays silent on cancellation): a call the schema refuses
  * fails with what was wrong, and the handler never sees it.
  */
-import { SELECTION_ARGUMENT, type CommandId } from '../commandIds';
+import type { CommandId } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../../api';
@@ -61,6 +61,9 @@ function refusalSentence(id: CommandId, refusal: Refusal): string {
       return vscode.l10n.t('{0} does not take an argument of type {1}, so it did nothing.', id, refusal.type);
   }
 }
+
+/** What a keybinding passes to run a command on the row selected in a view: `{ "selection": <view id> }`. */
+const SELECTION_ARGUMENT = 'selection';
 
 /**
  * A keybinding's `{ selection: <view id> }` stands for the row selected in that view (keybindings pass no row):

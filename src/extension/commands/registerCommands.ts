@@ -10,7 +10,6 @@ import { LoadOnce } from '../loadOnce';
 import type { Services } from '../services';
 import type { Views } from '../views/views';
 import type { CommandFailure, CommandRunner } from './commandDescriptor';
-import { trackActivitySelection } from './selectionContext';
 
 export type { CommandFailure } from './commandDescriptor';
 
@@ -32,6 +31,11 @@ export function registerCommands(
       vscode.commands.registerCommand(id, async (...given: unknown[]) => (await runner.get())(id, given)),
     );
   }
-  trackActivitySelection(services, views);
+  // The keybindings' context follows the Activities view's selected row; that code loads on the first selection.
+  const firstSelection = views.activities.treeView.onDidChangeSelection(() => {
+    firstSelection.dispose();
+    void import('./selectionContext.js').then(({ trackActivitySelection }) => trackActivitySelection(services, views));
+  });
+  services.context.subscriptions.push(firstSelection);
   return failures.event;
 }
