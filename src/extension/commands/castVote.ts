@@ -19,6 +19,7 @@ import { votableActivities } from './operationInputs';
 import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from './voteDialog';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from './submitActivity';
+import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
 import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
 import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 
@@ -154,13 +155,13 @@ async function confirmVote(
 ): Promise<boolean> {
   const { activity } = target;
   const names = await namesFor(services, client, target.organizationId);
-  const what = activity ? activityTypeLabel(activity.type) : vscode.l10n.t('this activity');
+  const what = activity ? activityTypeLabel(activity.type) : undefined;
   const action = vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject');
   const showDetails = vscode.l10n.t('Show Details…');
   const openAbi = vscode.l10n.t('Open ABI…');
   const abi = activity ? intentAbi(activity) : undefined;
   const choice = await services.modals.show({
-    message: vote === 'approve' ? vscode.l10n.t('Approve "{0}"?', what) : vscode.l10n.t('Reject "{0}"?', what),
+    message: voteQuestion(vote, what),
     detail: readableVoteDetail(vote, target.fingerprint, target.organizationId, activity, names, vscode.l10n.t),
     buttons: [...(activity ? [showDetails] : []), ...(abi !== undefined ? [openAbi] : []), action],
   });
@@ -235,28 +236,13 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
       // An approval may execute the activity, which can change the organization (a new interface, a tag).
       changes: ['organization'],
       sentence: () => {
-        const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('The activity');
+        const what = target.activity ? activityTypeLabel(target.activity.type) : undefined;
         // Still short of the quorum: how many approvals are missing, and whose.
         if (after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve' && facts) {
           const progress = approvalProgress(after, facts, Date.now());
           return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts), vscode.l10n.t));
         }
-        if (after) {
-          const status =
-            after.status === 'ACTIVITY_STATUS_COMPLETED'
-              ? vscode.l10n.t('completed')
-              : after.status === 'ACTIVITY_STATUS_REJECTED'
-                ? vscode.l10n.t('rejected')
-                : after.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
-                  ? vscode.l10n.t('still waiting for approvals')
-                  : after.status;
-          return vote === 'approve'
-            ? vscode.l10n.t('Approved. {0} is now {1}.', what, status)
-            : vscode.l10n.t('Rejected. {0} is now {1}.', what, status);
-        }
-        return vote === 'approve'
-          ? vscode.l10n.t('Your approval of {0} was recorded.', what)
-          : vscode.l10n.t('Your rejection of {0} was recorded.', what);
+        return after ? voteOutcome(vote, what, after.status) : voteRecorded(vote, what);
       },
     },
     async (signal, generateAppProofs) => {

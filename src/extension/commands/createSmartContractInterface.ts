@@ -92,7 +92,10 @@ async function chooseContract(source: AbiSource, contractName: string | undefine
     contractName: contract.contractName,
   }));
   const picked = await pickOne(items, {
-    title: vscode.l10n.t('{0} holds {1} contracts', source.fileName ?? vscode.l10n.t('The ABI text'), contracts.length),
+    title:
+      source.fileName !== undefined
+        ? vscode.l10n.t('{0} holds {1} contracts', source.fileName, contracts.length)
+        : vscode.l10n.t('The ABI text holds {0} contracts', contracts.length),
     placeHolder: vscode.l10n.t('Which contract is deployed at the address you will give?'),
   });
   return picked ? readAbiFile(source.text, source.fileName, picked.contractName) : undefined;
