@@ -179,17 +179,14 @@ export async function createSmartContractInterface(
   const contractAddress = address;
   const contractLabel = label;
   const warnings = abi.warnings.length;
-  services.log.info(
-    vscode.l10n.t(
-      'Registering {0} from {1} ({2} format, {3} bytes, {4} warnings) at {5}',
-      contractLabel,
-      source.fileName ?? vscode.l10n.t('text'),
-      abi.format,
-      abi.bytes,
-      warnings,
-      contractAddress,
-    ),
-  );
+  services.log.info('Registering a smart contract interface', {
+    label: contractLabel,
+    file: source.fileName ?? '(text)',
+    format: abi.format,
+    bytes: abi.bytes,
+    warnings,
+    address: contractAddress,
+  });
   return submitActivity(
     services,
     {
