@@ -71,7 +71,13 @@ export interface SubOrganizationDeletionInput {
 const subOrganizationDeletionArguments: ArgumentsSchema<SubOrganizationDeletionInput> = z.union([
   noArguments.transform((): SubOrganizationDeletionInput => ({ retryAfterTypedId: false })),
   z
-    .tuple([options({ organizationId: optionalString, deleteWithoutExport: optionalBoolean, typedId: z.unknown() })])
+    .tuple([
+      options({
+        organizationId: optionalString,
+        deleteWithoutExport: optionalBoolean,
+        typedId: z.unknown().optional(),
+      }),
+    ])
     .transform(([{ typedId, ...given }]): SubOrganizationDeletionInput => ({
       ...given,
       retryAfterTypedId: isRetryAfterTypedId({ typedId }),

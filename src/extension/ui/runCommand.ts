@@ -49,7 +49,8 @@ export function errorMessage(services: Services, error: unknown, words: CommandW
 }
 
 export async function showError(services: Services, error: unknown, words: CommandWords): Promise<void> {
-  services.log.failure(`${words.id} failed`, error);
+  // The log opens with the sentence the user read, whatever the error has to say after it.
+  services.log.failure(words.failure(), error);
   const showLog = vscode.l10n.t('Show Log');
   const fix = error instanceof CountersignError ? FIXES[error.code] : undefined;
   const buttons = fix && fix.command !== CommandIds.showLog ? [fix.title(), showLog] : [showLog];
