@@ -1,25 +1,36 @@
 /**
  * Every contributed command, called the ways VS Code calls commands: no argument, `(node, node[])` from a tree,
  * `(Uri, Uri[])` from the explorer, an id string, and rows it does not take (another view's row, a group, a
- * field), which it refuses and then runs as without an argument. And every view-title button, run with a row of
- * each view selected, acts as the button says instead of on the row.
+ * field), which it refuses with what was wrong. Every view-title button, run with a row of each view selected,
+ * acts as the button says instead of on the row. A malformed argument from another caller is refused with a clear
+ * message before anything runs, and each keybinding's command runs on the Activities view's selected row.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { commandArguments } from '../../src/extension/commands/commandArguments';
+import type { SimulatedRequests } from '../../src/extension/commands/simulateRequests';
+import { readCall } from '../../src/extension/commands/commandArguments';
 import { commandDescriptors } from '../../src/extension/commands/commandTable';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ActivitiesElement, OrganizationElement } from '../../src/extension/views/treeElements';
 import { fixturePath, repoRoot } from '../support/fixtures';
-import { answerPrompt, eventually, extensionApi, run } from './hostSupport';
+import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
+import { answerPrompt, eventually, extensionApi, failureOf, run } from './hostSupport';
 
 interface Manifest {
   contributes: {
     commands: Array<{ command: string }>;
     menus: Record<string, Array<{ command: string; when?: string }>>;
+    keybindings: Array<{ command: string; key: string; when: string; args?: unknown }>;
   };
+}
+
+/** The commands a menu shows, for the menus' `when` clauses that match `pattern`. */
+function menuCommands(menu: string, pattern: RegExp): Set<string> {
+  return new Set(
+    (manifest.contributes.menus[menu] ?? []).filter((m) => pattern.test(m.when ?? '')).map((m) => m.command),
+  );
 }
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Manifest;
@@ -54,7 +65,7 @@ describe('command arguments', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('reads every contributed command through its schema: each call shape is taken or refused by kind', () => {
+  it('reads every contributed command through its schema: each call shape its menus make is taken, others refused', () => {
     const descriptors = commandDescriptors(api.services, api.views, api.localSandbox);
     const contributed = manifest.contributes.commands.map((c) => c.command).sort();
     assert.deepEqual(descriptors.map((d) => d.id).sort(), contributed, 'one descriptor per contributed command');
@@ -64,55 +75,57 @@ describe('command arguments', function () {
     const key = rowOf('privateKey');
     const sci = rowOf('smartContractInterface');
     assert.ok(group && key, 'the organization view shows a group and a private key');
+    // What each command must take, from the menus that show it.
+    const onActivity = menuCommands('view/item/context', /\\bactivity\\b|canApprove|canReject/);
+    const onKey = menuCommands('view/item/context', /\\bprivateKey\\b/);
+    const onInterface = menuCommands('view/item/context', /\\bsmartContractInterface\\b/);
+    const onFile = new Set([
+      ...menuCommands('explorer/context', /./),
+      ...menuCommands('editor/context', /./),
+      ...menuCommands('editor/title/context', /./),
+    ]);
+    const onTitle = menuCommands('view/title', /./);
+    const hidden = menuCommands('commandPalette', /^false$/);
+    assert.ok(onActivity.has('countersign.approveActivity') && onFile.has('countersign.createSmartContractInterface'));
     for (const descriptor of descriptors) {
-      const parse = (...args: unknown[]) => commandArguments(descriptor.accepts).parse(args);
-      const takes = (kind: string) => descriptor.accepts.some((k) => k === kind);
+      const read = (...args: unknown[]) => readCall(descriptor.args, args);
       const label = descriptor.id;
-      assert.deepEqual(parse(), { args: [] }, `${label}: no argument`);
-      // A tree's menus: the clicked row and the selection.
-      const fromActivities = parse(activityRow, [activityRow]);
-      assert.deepEqual(fromActivities.args, takes('activity') ? [activityRow] : [], `${label}: an activity row`);
-      assert.equal(fromActivities.refused !== undefined, !takes('activity'), `${label}: an activity row`);
-      assert.deepEqual(parse(key, [key]).args, takes('privateKey') ? [key] : [], `${label}: a private key row`);
-      if (sci) {
-        const expected = takes('smartContractInterface') ? [sci] : [];
-        assert.deepEqual(parse(sci, [sci]).args, expected, `${label}: an interface row`);
+      assert.equal(descriptor.fromViewTitle === true, onTitle.has(label), `${label}: shown in a view's title`);
+      // The palette calls without arguments: every command it shows takes that call.
+      if (!hidden.has(label)) assert.ok(read().ok, `${label}: no argument`);
+      const takes = (row: unknown, expected: boolean, what: string) => {
+        const call = read(row, [row]);
+        assert.equal(call.ok, expected, `${label}: ${what}`);
+        if (!call.ok) assert.equal(call.refusal.reason, 'row', `${label} says which row it refused`);
+      };
+      takes(activityRow, onActivity.has(label) || label === 'countersign.revealActivity', 'an activity row');
+      takes(key, onKey.has(label), 'a private key row');
+      if (sci) takes(sci, onInterface.has(label), 'an interface row');
+      // Rows that no command acts on, and values that are not arguments at all.
+      takes(group, false, 'a group row');
+      for (const refused of [[42], [[activityRow]], [null]]) {
+        assert.equal(read(...refused).ok, false, `${label}: ${JSON.stringify(refused)}`);
       }
-      // Rows that no command takes: a group, and anything that is not an argument at all.
-      for (const refused of [[group, [group]], [42], [[activityRow]], [null]]) {
-        const call = parse(...refused);
-        assert.deepEqual(call.args, [], `${label}: ${JSON.stringify(call.refused)}`);
-        assert.ok(call.refused, `${label} says what it refused`);
-      }
-      // The explorer and editor menus.
-      assert.deepEqual(parse(uri, [uri]).args, takes('uri') ? [uri] : [], `${label}: a file`);
-      // Another command: an id string, and an options object followed by nothing.
-      assert.deepEqual(parse('some-id').args, takes('id') ? ['some-id'] : [], `${label}: an id`);
-      assert.deepEqual(parse({ given: true }).args, takes('options') ? [{ given: true }] : [], label);
+      if (onFile.has(label)) assert.ok(read(uri, [uri]).ok, `${label}: a file`);
     }
   });
 
-  it('refuses an options object with a malformed field by name, for every command that declares its options', () => {
-    const descriptors = commandDescriptors(api.services, api.views, api.localSandbox);
-    const declaring = descriptors.filter((d) => d.options !== undefined);
-    assert.ok(declaring.length >= 10, `the commands that take options declare them (${declaring.length})`);
-    for (const descriptor of declaring) {
-      const parse = (...args: unknown[]) => commandArguments(descriptor.accepts, descriptor.options).parse(args);
-      for (const [field, kind] of Object.entries(descriptor.options ?? {})) {
-        const call = parse({ [field]: kind === 'boolean' ? 'yes' : 42 });
-        assert.deepEqual(call.args, [], `${descriptor.id}: ${field}`);
-        assert.match(call.refused ?? '', new RegExp(`"${field}"`), `${descriptor.id} names ${field}`);
-      }
-      assert.deepEqual(parse({ given: true }).args, [{ given: true }], descriptor.id);
-    }
-  });
-
-  it('runs a command given a malformed options object as without it: it asks', async () => {
-    const created = await answerPrompt(api, 'workbench.action.closeQuickOpen', 'countersign.createPrivateKeyTag', {
-      name: 7,
-      privateKeyIds: [],
-    });
-    assert.equal(created, undefined, 'the name was asked for (and the box closed): nothing was created');
+  it('refuses a malformed argument from another caller with a message that names it, and does nothing', async () => {
+    const malformedName = await failureOf(api, 'countersign.createPrivateKeyTag', { name: 7, privateKeyIds: [] });
+    assert.match(malformedName.message, /countersign\.createPrivateKeyTag was given a malformed "name" argument/);
+    assert.doesNotMatch(malformedName.message, /could not create/, 'the refusal says what was wrong, not only that');
+    const malformedSigner = await failureOf(api, 'countersign.approveActivity', activityRow, { signer: 'ledger' });
+    assert.match(malformedSigner.message, /malformed "signer" argument/);
+    const wrongRow = await failureOf(api, 'countersign.approveActivity', organizationRows[0]);
+    assert.match(wrongRow.message, /does not act on a row of kind "group"/);
+    const number = await failureOf(api, 'countersign.reviewActivity', 42);
+    assert.match(number.message, /does not take an argument of type number/);
+    const missing = await failureOf(api, 'countersign.copyFingerprint');
+    assert.match(missing.message, /needs an argument/);
+    // Refused before the handler ran: no tag named "7" was created.
+    const { client, profile } = await api.services.requireSession();
+    const tags = await client.listPrivateKeyTags({ organizationId: profile.organizationId });
+    assert.ok(!tags.some((tag) => tag.tagName === '7'));
   });
 
   it('runs every view-title button with a row of each view selected as the button says, not on the row', async () => {
@@ -135,5 +148,57 @@ describe('command arguments', function () {
         assert.equal(api.services.profiles.active()?.id, DEMO_PROFILE, `${command} with a ${row.kind} row`);
       }
     }
+  });
+
+  it("runs each keybinding's command on the Activities view's selected row, under the row's own token", async () => {
+    const keybindings = manifest.contributes.keybindings;
+    assert.deepEqual(keybindings.map((k) => k.command).sort(), [
+      'countersign.approveActivity',
+      'countersign.rejectActivity',
+      'countersign.reviewActivity',
+    ]);
+    // Each key asks for the token the row's menu asks for.
+    for (const binding of keybindings) {
+      const menu = manifest.contributes.menus['view/item/context']?.find((m) => m.command === binding.command);
+      const token = /viewItem =~ (\/[^/]+\/)/.exec(menu?.when ?? '')?.[1];
+      assert.ok(token, `${binding.command} has a row menu`);
+      assert.equal(
+        binding.when,
+        `focusedView == countersign.activities && countersign.activitySelection =~ ${token}`,
+        binding.command,
+      );
+    }
+    // A pending activity of Team that waits for this user's vote, selected in the view.
+    const simulated = await run<SimulatedRequests>(api, 'countersign.simulateTeammateRequest', { switchProfile: true });
+    assert.ok(simulated);
+    const pending = simulated.transfer;
+    api.views.activities.refresh();
+    await eventually('the pending row, selected', async () => {
+      await api.views.activities.reveal(pending.id);
+      const [selected] = api.views.activities.treeView.selection;
+      return selected?.kind === 'activity' && selected.activity.id === pending.id ? selected : undefined;
+    });
+    const shown: ModalRequest[] = [];
+    const answering = api.services.modals.answerWith((request) => {
+      shown.push(request);
+      return undefined;
+    });
+    try {
+      for (const binding of keybindings) {
+        shown.length = 0;
+        const result = await run(api, binding.command, binding.args);
+        if (binding.command === 'countersign.reviewActivity') {
+          assert.equal((result as { activityId?: string } | undefined)?.activityId, pending.id, 'reviewed the row');
+        } else {
+          // The vote's dialog is about the selected row's activity; dismissed, nothing is cast.
+          assert.equal(result, undefined);
+          assert.equal(shown.length, 1, `${binding.command} showed its dialog`);
+          assert.ok(shown[0]?.detail?.includes(pending.fingerprint), `${binding.command} on the selected row`);
+        }
+      }
+    } finally {
+      answering.dispose();
+    }
+    await run(api, 'countersign.switchProfile', DEMO_PROFILE);
   });
 });

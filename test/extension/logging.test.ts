@@ -35,7 +35,7 @@ describe('the log', function () {
     await failureOf(api, 'countersign.getApiKey', { apiKeyId: marker });
     const entry = await eventually('the failure in the log', () => {
       const text = logText();
-      const start = text.lastIndexOf('[error] Could not get the API key');
+      const start = text.lastIndexOf('[error] Countersign: could not get the API key.');
       if (start === -1 || !text.slice(start).includes(marker)) return undefined;
       // The entry runs until the next timestamped line.
       const rest = text.slice(start);

@@ -175,6 +175,7 @@ describe('the packaged extension in a real VS Code workbench', function () {
       "the bundle's chunks are missing",
     );
     assert.ok(files.includes('extension/package.nls.json'), 'the manifest strings are missing');
+    assert.ok(files.includes('extension/l10n/bundle.l10n.json'), 'the l10n bundle is missing');
     const unexpected = files.filter((name) =>
       /\.map$|\.ts$|^extension\/(src|test|scripts|node_modules|out)\//.test(name),
     );
@@ -194,6 +195,8 @@ describe('the packaged extension in a real VS Code workbench', function () {
         ...bundleFilesReachedFrom(path.join(repoRoot, manifest.main)),
         // The local sandbox runs as a process of its own, from its own bundle.
         'extension/dist/sandbox.js',
+        // The messages VS Code translates (package.json's "l10n").
+        'extension/l10n/bundle.l10n.json',
         'extension/media/countersign.svg',
         'extension/media/icon.png',
         'extension/media/review/review.css',

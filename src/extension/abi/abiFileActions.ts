@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type ReadAbi, type SmartContractInterface } from '../../api';
 import { canonicalAbiJson, nextVersionLabel } from '../../api/remote';
 import { CommandIds, type CommandId } from '../commandIds';
-import { isSmartContractInterfaceNode } from '../views/treeNodes';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services, Session } from '../services';
 import { chooseAbiFile, displayName, readAbiSource, toUri } from '../ui/abiDocuments';
@@ -29,6 +28,16 @@ export interface AbiFileOptions {
   readonly contractName?: string | undefined;
   readonly smartContractInterfaceId?: string | undefined;
   readonly label?: string | undefined;
+}
+
+/** What the ABI file commands read from their call (commands/abiFiles.ts). */
+export interface AbiFileInput extends AbiFileOptions {
+  /** The file a menu or a caller named with a Uri. */
+  readonly file?: vscode.Uri | undefined;
+  /** The interface of the Organization view's row it was run from. */
+  readonly smartContractInterface?: SmartContractInterface | undefined;
+  readonly offset?: string | undefined;
+  readonly length?: string | undefined;
 }
 
 /** An interface of the active organization, by id, from the shared list (read anew when it is not there). */
@@ -322,30 +331,22 @@ export async function revealAbiProblem(options: { uri?: string; offset?: string;
   await vscode.commands.executeCommand('workbench.actions.view.problems');
 }
 
-/** The options object: first, or second after a Uri or a tree node. */
-function abiOptions(args: readonly unknown[]): AbiFileOptions & { offset?: string; length?: string } {
-  const [first, second] = args;
-  const plain = (value: unknown) =>
-    typeof value === 'object' && value !== null && !(value instanceof vscode.Uri) && !('kind' in value);
-  return (plain(first) ? first : plain(second) ? second : {}) as AbiFileOptions;
-}
-
-/** Runs one of the commands of commands/abiFiles.ts. */
+/** Runs one of the commands of commands/abiFiles.ts, with the input its schema read. */
 export function runAbiFileCommand(
   id: CommandId,
   services: Services,
   views: Views,
-  args: readonly unknown[],
+  input: AbiFileInput,
 ): Promise<unknown> {
-  const options = abiOptions(args);
-  const node = isSmartContractInterfaceNode(args[0]) ? args[0].smartContractInterface : undefined;
+  const options = input;
+  const node = input.smartContractInterface;
   switch (id) {
     case CommandIds.revealSmartContractInterface:
       return revealSmartContractInterface(services, views, options);
     case CommandIds.compareWithRegisteredInterface:
-      return compareWithRegisteredInterface(services, args[0], options);
+      return compareWithRegisteredInterface(services, input.file, options);
     case CommandIds.replaceSmartContractInterface:
-      return replaceSmartContractInterface(services, args[0], options);
+      return replaceSmartContractInterface(services, input.file, options);
     case CommandIds.openSmartContractInterfaceAbi:
       return openSmartContractInterfaceAbi(services, node);
     case CommandIds.compareSmartContractInterfaceWithFile:

@@ -153,9 +153,13 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
       offset: at,
       title: `$(add) ${t('Register as smart contract interface')}`,
       tooltip:
-        contract.warnings > 0
-          ? t('Register {0} ({1} warnings: see the Problems panel)', contractName ?? t('this ABI'), contract.warnings)
-          : t('Register {0} with the organization', contractName ?? t('this ABI')),
+        contractName === undefined
+          ? contract.warnings > 0
+            ? t('Register this ABI ({0} warnings: see the Problems panel)', contract.warnings)
+            : t('Register this ABI with the organization')
+          : contract.warnings > 0
+            ? t('Register {0} ({1} warnings: see the Problems panel)', contractName, contract.warnings)
+            : t('Register {0} with the organization', contractName),
       command: CommandIds.createSmartContractInterface,
       args: [options],
     });

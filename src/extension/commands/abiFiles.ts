@@ -7,44 +7,101 @@
  * `{ uri?, contractName?, smartContractInterfaceId?, label?, offset?, length? }`; what is missing is asked for.
  * Their work loads on first use (abi/abiFileActions.ts).
  */
+import * as vscode from 'vscode';
+import * as z from 'zod';
+import type { AbiFileInput } from '../abi/abiFileActions';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Services } from '../services';
 import type { Views } from '../views/views';
-import type { ArgumentKind, CommandDescriptor } from './commandDescriptor';
+import {
+  noArguments,
+  optionalString,
+  options,
+  smartContractInterfaceNode,
+  uri,
+  type ArgumentsSchema,
+} from './commandArguments';
+import { command, type CommandDescriptor } from './commandDescriptor';
 
-const ABI_FILE_OPTIONS = {
-  uri: 'string',
-  contractName: 'string',
-  smartContractInterfaceId: 'string',
-  label: 'string',
-  offset: 'string',
-  length: 'string',
-} as const;
+const named = options({
+  uri: optionalString,
+  contractName: optionalString,
+  smartContractInterfaceId: optionalString,
+  label: optionalString,
+  offset: optionalString,
+  length: optionalString,
+});
 
-const COMMANDS: ReadonlyArray<readonly [CommandId, string, readonly ArgumentKind[]]> = [
-  [CommandIds.revealSmartContractInterface, 'show the smart contract interface', ['options']],
-  [CommandIds.compareWithRegisteredInterface, 'compare the ABI with the registered interface', ['uri', 'options']],
-  [CommandIds.replaceSmartContractInterface, 'replace the smart contract interface', ['uri', 'options']],
+const none = noArguments.transform((): AbiFileInput => ({}));
+const namedOnly = z.tuple([named]).transform(([given]): AbiFileInput => given);
+
+/** Nothing, or the named arguments. */
+const namedArguments: ArgumentsSchema<AbiFileInput> = z.union([none, namedOnly]);
+
+/** A file (from the explorer or the editor), optionally with named arguments; or those alone. */
+const fileArguments: ArgumentsSchema<AbiFileInput> = z.union([
+  none,
+  z.tuple([uri]).transform(([file]): AbiFileInput => ({ file })),
+  z.tuple([uri, named]).transform(([file, given]): AbiFileInput => ({ ...given, file })),
+  namedOnly,
+]);
+
+/** An interface's row, optionally with named arguments (`withNamed`); or those alone. */
+function interfaceArguments(withNamed: boolean): ArgumentsSchema<AbiFileInput> {
+  const row = z
+    .tuple([smartContractInterfaceNode])
+    .transform(([node]): AbiFileInput => ({ smartContractInterface: node.smartContractInterface }));
+  if (!withNamed) return z.union([none, row]);
+  return z.union([
+    none,
+    row,
+    z
+      .tuple([smartContractInterfaceNode, named])
+      .transform(([node, given]): AbiFileInput => ({ ...given, smartContractInterface: node.smartContractInterface })),
+    namedOnly,
+  ]);
+}
+
+const COMMANDS: ReadonlyArray<readonly [CommandId, () => string, ArgumentsSchema<AbiFileInput>]> = [
+  [
+    CommandIds.revealSmartContractInterface,
+    () => vscode.l10n.t('Countersign: could not show the smart contract interface.'),
+    namedArguments,
+  ],
+  [
+    CommandIds.compareWithRegisteredInterface,
+    () => vscode.l10n.t('Countersign: could not compare the ABI with the registered interface.'),
+    fileArguments,
+  ],
+  [
+    CommandIds.replaceSmartContractInterface,
+    () => vscode.l10n.t('Countersign: could not replace the smart contract interface.'),
+    fileArguments,
+  ],
   [
     CommandIds.openSmartContractInterfaceAbi,
-    'open the ABI of the smart contract interface',
-    ['smartContractInterface'],
+    () => vscode.l10n.t('Countersign: could not open the ABI of the smart contract interface.'),
+    interfaceArguments(false),
   ],
   [
     CommandIds.compareSmartContractInterfaceWithFile,
-    'compare the smart contract interface with a file',
-    ['smartContractInterface', 'options'],
+    () => vscode.l10n.t('Countersign: could not compare the smart contract interface with a file.'),
+    interfaceArguments(true),
   ],
-  [CommandIds.revealAbiProblem, 'show the problem of the ABI file', ['options']],
+  [
+    CommandIds.revealAbiProblem,
+    () => vscode.l10n.t('Countersign: could not show the problem of the ABI file.'),
+    namedArguments,
+  ],
 ];
 
 export function abiFileCommands(services: Services, views: Views): CommandDescriptor[] {
-  return COMMANDS.map(([id, action, accepts]) => ({
-    id,
-    action,
-    accepts,
-    ...(accepts.includes('options') ? { options: ABI_FILE_OPTIONS } : {}),
-    run: async (...args: unknown[]) =>
-      (await import('../abi/abiFileActions.js')).runAbiFileCommand(id, services, views, args),
-  }));
+  return COMMANDS.map(([id, failure, args]) =>
+    command({
+      id,
+      failure,
+      args,
+      run: async (input) => (await import('../abi/abiFileActions.js')).runAbiFileCommand(id, services, views, input),
+    }),
+  );
 }

@@ -44,14 +44,19 @@ function refusedForUnexportedKeys(activity: Activity, reason: string): boolean {
 /** The error for an activity that came back FAILED, after its submission or after the vote that ran it. */
 export function failedActivityError(activity: Activity, after: 'submission' | 'approval'): CountersignError {
   const what = activityTypeLabel(activity.type);
-  const reason = activity.failure?.message?.trim() || vscode.l10n.t('the service gave no reason');
+  const reason = activity.failure?.message?.trim() ?? '';
   if (refusedForUnexportedKeys(activity, reason)) {
     const keys = /holds (\d+) private key/.exec(reason)?.[1];
-    const message = vscode.l10n.t(
-      'The service refused to delete the sub-organization: it holds {0} that have not been exported. To delete it anyway, losing them, tick "{1}".',
-      keys ? vscode.l10n.t('{0} private key(s)', keys) : vscode.l10n.t('private keys or wallets'),
-      withoutExportOption(),
-    );
+    const message = keys
+      ? vscode.l10n.t(
+          'The service refused to delete the sub-organization: it holds {0} private key(s) that have not been exported. To delete it anyway, losing them, tick "{1}".',
+          keys,
+          withoutExportOption(),
+        )
+      : vscode.l10n.t(
+          'The service refused to delete the sub-organization: it holds private keys or wallets that have not been exported. To delete it anyway, losing them, tick "{0}".',
+          withoutExportOption(),
+        );
     return new ActionableError(new ReadableActivityFailedError(activity, message), {
       title: vscode.l10n.t('Retry Without Export…'),
       command: CommandIds.deleteSubOrganization,
@@ -59,8 +64,12 @@ export function failedActivityError(activity: Activity, after: 'submission' | 'a
     });
   }
   const message =
-    after === 'approval'
-      ? vscode.l10n.t('Approved, but "{0}" failed: {1}', what, reason)
-      : vscode.l10n.t('"{0}" failed: {1}', what, reason);
+    reason === ''
+      ? after === 'approval'
+        ? vscode.l10n.t('Approved, but "{0}" failed; the service gave no reason.', what)
+        : vscode.l10n.t('"{0}" failed; the service gave no reason.', what)
+      : after === 'approval'
+        ? vscode.l10n.t('Approved, but "{0}" failed: {1}', what, reason)
+        : vscode.l10n.t('"{0}" failed: {1}', what, reason);
   return new ReadableActivityFailedError(activity, message);
 }

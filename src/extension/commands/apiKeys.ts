@@ -11,7 +11,9 @@ import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { confirmModal, pickOne } from '../ui/prompts';
 import { pickProfile } from './profiles';
-import { optionsOf, type CommandDescriptor } from './commandDescriptor';
+import * as z from 'zod';
+import { idText, noArguments, optionalFile, optionalText, options, type ArgumentsSchema } from './commandArguments';
+import { command, type CommandDescriptor } from './commandDescriptor';
 import { showInformation } from '../ui/notifications';
 
 export interface KeyImport {
@@ -22,16 +24,24 @@ export interface KeyImport {
 /** Keys are a few bytes; anything bigger is not a key file. */
 const MAX_KEY_FILE_BYTES = 4096;
 
-/** The fields of the key commands' options objects; `keyFile` (a Uri or a path) is read where it is used. */
-const KEY_OPTIONS = { profileId: 'text', privateKey: 'text' } as const;
-
-function keyOptions(arg: unknown) {
-  return optionsOf(KEY_OPTIONS, arg);
+export interface KeyInput {
+  readonly profileId?: string | undefined;
+  readonly privateKey?: string | undefined;
+  /** A key file, as a Uri or a path. */
+  readonly keyFile?: vscode.Uri | string | undefined;
 }
 
-function profileArg(services: Services, arg: unknown): unknown {
-  const given = keyOptions(arg).profileId;
-  return given ?? (services.profiles.list().length === 1 ? services.profiles.list()[0]?.id : undefined);
+/** Nothing (the command asks), a profile's id, or `{ profileId?, privateKey?, keyFile? }`. */
+const keyArguments: ArgumentsSchema<KeyInput | undefined> = z.union([
+  noArguments.transform(() => undefined),
+  z.tuple([idText]).transform(([profileId]): KeyInput => ({ profileId })),
+  z
+    .tuple([options({ profileId: optionalText, privateKey: optionalText, keyFile: optionalFile })])
+    .transform(([given]): KeyInput => given),
+]);
+
+function profileArg(services: Services, input: KeyInput): string | undefined {
+  return input.profileId ?? (services.profiles.list().length === 1 ? services.profiles.list()[0]?.id : undefined);
 }
 
 async function readKeyFile(services: Services, file: vscode.Uri): Promise<string> {
@@ -103,23 +113,23 @@ async function askForKey(services: Services): Promise<string> {
   return value;
 }
 
-async function importApiKey(services: Services, arg: unknown): Promise<KeyImport> {
+async function importApiKey(services: Services, given: KeyInput | undefined): Promise<KeyImport> {
+  const input = given ?? {};
   const profile = await pickProfile(
     services,
-    profileArg(services, arg),
+    profileArg(services, input),
     vscode.l10n.t('Profile to import the key into'),
   );
-  const input = keyOptions(arg);
   let key: string;
+  const file = input.keyFile;
   if (input.privateKey !== undefined) key = input.privateKey;
-  else if (input['keyFile'] instanceof vscode.Uri || typeof input['keyFile'] === 'string') {
-    const file = input['keyFile'];
+  else if (file !== undefined)
     key = await readKeyFile(services, typeof file === 'string' ? vscode.Uri.file(file) : file);
-  } else key = await askForKey(services);
+  else key = await askForKey(services);
   services.log.redactor.add(key);
   const { publicKey } = await services.keys.store(profile.id, key);
   services.log.info('API key imported', { profileId: profile.id, publicKey });
-  if (arg === undefined || !('privateKey' in input)) {
+  if (given === undefined || !('privateKey' in input)) {
     const check = vscode.l10n.t('Check Profile');
     void showInformation(
       vscode.l10n.t('The API key of "{0}" is stored. Public key: {1}', profile.label, publicKey),
@@ -131,10 +141,10 @@ async function importApiKey(services: Services, arg: unknown): Promise<KeyImport
   return { profileId: profile.id, publicKey };
 }
 
-async function generateApiKey(services: Services, arg: unknown): Promise<KeyImport> {
+async function generateApiKey(services: Services, given: KeyInput | undefined): Promise<KeyImport> {
   const profile = await pickProfile(
     services,
-    profileArg(services, arg),
+    profileArg(services, given ?? {}),
     vscode.l10n.t('Profile to generate a key for'),
   );
   if (await services.keys.has(profile.id)) {
@@ -166,19 +176,17 @@ async function generateApiKey(services: Services, arg: unknown): Promise<KeyImpo
 
 export function apiKeyCommands(services: Services): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.importApiKey,
-      action: 'import the API key',
-      accepts: ['id', 'options'],
-      options: KEY_OPTIONS,
-      run: (arg: unknown) => importApiKey(services, arg),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not import the API key.'),
+      args: keyArguments,
+      run: (input) => importApiKey(services, input),
+    }),
+    command({
       id: CommandIds.generateApiKey,
-      action: 'generate an API key',
-      accepts: ['id', 'options'],
-      options: KEY_OPTIONS,
-      run: (arg: unknown) => generateApiKey(services, arg),
-    },
+      failure: () => vscode.l10n.t('Countersign: could not generate an API key.'),
+      args: keyArguments,
+      run: (input) => generateApiKey(services, input),
+    }),
   ];
 }

@@ -1,56 +1,44 @@
 /**
- * countersign.approveActivity / countersign.rejectActivity: vote on an activity that waits for consensus. The
- * vote itself (castVote.ts: the pick, the check against a second vote, the dialog, the submission) loads on
- * first use, so that activation stays small.
+ * countersign.approveActivity / countersign.rejectActivity (and their passkey forms): vote on an activity that
+ * waits for consensus. The vote itself (castVote.ts: the pick, the check against a second vote, the dialog, the
+ * submission) loads on first use, so that activation stays small.
  */
+import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
-import { optionsOf, type CommandDescriptor } from './commandDescriptor';
-import { activityOf } from '../views/treeNodes';
+import { command, type CommandDescriptor } from './commandDescriptor';
 import type { Services } from '../services';
-import { VOTE_OPTIONS, type Vote } from './voteOptions';
+import { voteArguments, type Vote, type VoteInput } from './voteOptions';
 
-async function vote(services: Services, selection: Vote, args: unknown[]): Promise<unknown> {
+async function vote(services: Services, selection: Vote, input: VoteInput): Promise<unknown> {
   const { castVote } = await import('./castVote.js');
-  return castVote(services, selection, args);
-}
-
-/** The arguments with `signer: 'passkey'` set in their options object. */
-function withPasskey(args: unknown[]): unknown[] {
-  const [first, second] = args;
-  const given = optionsOf(VOTE_OPTIONS, second ?? (activityOf(first) ? undefined : first));
-  const options = { ...given, signer: 'passkey' };
-  return activityOf(first) || typeof first === 'string' ? [first, options] : [options];
+  return castVote(services, selection, input);
 }
 
 export function approvalCommands(services: Services): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.approveActivityWithPasskey,
-      action: 'approve the activity with a passkey',
-      accepts: ['activity', 'id', 'options'],
-      options: VOTE_OPTIONS,
-      run: (...args: unknown[]) => vote(services, 'approve', withPasskey(args)),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not approve the activity with a passkey.'),
+      args: voteArguments,
+      run: (input) => vote(services, 'approve', { ...input, signer: 'passkey' }),
+    }),
+    command({
       id: CommandIds.rejectActivityWithPasskey,
-      action: 'reject the activity with a passkey',
-      accepts: ['activity', 'id', 'options'],
-      options: VOTE_OPTIONS,
-      run: (...args: unknown[]) => vote(services, 'reject', withPasskey(args)),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not reject the activity with a passkey.'),
+      args: voteArguments,
+      run: (input) => vote(services, 'reject', { ...input, signer: 'passkey' }),
+    }),
+    command({
       id: CommandIds.approveActivity,
-      action: 'approve the activity',
-      accepts: ['activity', 'id', 'options'],
-      options: VOTE_OPTIONS,
-      run: (...args: unknown[]) => vote(services, 'approve', args),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not approve the activity.'),
+      args: voteArguments,
+      run: (input) => vote(services, 'approve', input),
+    }),
+    command({
       id: CommandIds.rejectActivity,
-      action: 'reject the activity',
-      accepts: ['activity', 'id', 'options'],
-      options: VOTE_OPTIONS,
-      run: (...args: unknown[]) => vote(services, 'reject', args),
-    },
+      failure: () => vscode.l10n.t('Countersign: could not reject the activity.'),
+      args: voteArguments,
+      run: (input) => vote(services, 'reject', input),
+    }),
   ];
 }

@@ -1,10 +1,8 @@
 /**
  * Casting a vote (approvals.ts declares the two commands; this loads on their first run).
  *
- * Arguments:
- *   - an activity tree node, an Activity, or a fingerprint string, optionally followed by `{ signer? }`
- *   - or `{ fingerprint?, activityId?, organizationId?, signer? }`
- *   - nothing (palette): a pick of the activities this user can vote on, or a fingerprint typed in.
+ * Input (voteOptions.ts reads it from the call): the activity, its fingerprint or its id, and the signer; with none
+ * of them (palette), a pick of the activities this user can vote on, or a fingerprint typed in.
  * A modal shows what is signed (type, organization, the intent's fields, fingerprint), however the command is run:
  * no argument skips it, so that a link or another extension cannot cast a vote the user did not see.
  * Returns the vote activity (APPROVE_ACTIVITY or REJECT_ACTIVITY), or undefined when the user dismisses a prompt.
@@ -12,17 +10,16 @@
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
-import { optionsOf, type Options } from './commandDescriptor';
-import { VOTE_OPTIONS, type Vote } from './voteOptions';
+import type { Vote, VoteInput } from './voteOptions';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
 import { ageText, activityTimeMs } from '../wording/activityPresentation';
-import { activityOf } from '../views/treeNodes';
 import { votableActivities } from '../ui/operationInputs';
 import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from '../wording/voteDialogWords';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
+import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
 import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
 import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 
@@ -30,13 +27,10 @@ import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 const passkeyVotes = () => import('./passkeyVotes.js');
 import { approvalProgress, nameLookup, voteOf } from '../inbox/inboxRules';
 
-/**
- * Who signs the vote: the profile's API key, or one of the profile user's passkeys. A passkey vote is sent by a
- * client over a WebauthnStamper whose assertion comes from the local passkey page (passkeyVotes.ts); every read
- * still goes through the API-key client.
+/*
+ * A passkey vote is sent by a client over a WebauthnStamper whose assertion comes from the local passkey page
+ * (passkeyVotes.ts); every read still goes through the API-key client.
  */
-export type VoteSigner = 'apiKey' | 'passkey';
-
 interface VoteTarget {
   readonly fingerprint: string;
   readonly organizationId: string;
@@ -53,15 +47,10 @@ async function waitingActivities(session: Session, organizationId: string, signa
   );
 }
 
-/** The target named by the arguments; asks (pick or fingerprint) only when none is named. */
-async function resolveTarget(
-  session: Session,
-  vote: Vote,
-  first: unknown,
-  options: Options<typeof VOTE_OPTIONS>,
-): Promise<VoteTarget | undefined> {
-  const defaultOrganization = options.organizationId ?? session.profile.organizationId;
-  const given = activityOf(first);
+/** The target named by the input; asks (pick or fingerprint) only when none is named. */
+async function resolveTarget(session: Session, vote: Vote, input: VoteInput): Promise<VoteTarget | undefined> {
+  const defaultOrganization = input.organizationId ?? session.profile.organizationId;
+  const given = input.activity;
   if (given) {
     if (given.fingerprint === '') {
       throw new InvalidInputError(
@@ -71,14 +60,14 @@ async function resolveTarget(
     }
     return { fingerprint: given.fingerprint, organizationId: given.organizationId, activity: given };
   }
-  const activityId = options.activityId;
+  const activityId = input.activityId;
   if (activityId !== undefined) {
     const activity = await withProgress(vscode.l10n.t('Reading activity {0}…', activityId), (signal) =>
       session.client.getActivity({ organizationId: defaultOrganization, activityId }, { signal }),
     );
-    return resolveTarget(session, vote, activity, options);
+    return resolveTarget(session, vote, { ...input, activityId: undefined, activity });
   }
-  const fingerprint = typeof first === 'string' && first.trim() !== '' ? first.trim() : options.fingerprint;
+  const fingerprint = input.fingerprint;
   if (fingerprint !== undefined) {
     // Find the activity, so that the modal can say what the fingerprint stands for.
     const waiting = await withProgress(vscode.l10n.t('Looking up the activity…'), (signal) =>
@@ -166,13 +155,13 @@ async function confirmVote(
 ): Promise<boolean> {
   const { activity } = target;
   const names = await namesFor(services, client, target.organizationId);
-  const what = activity ? activityTypeLabel(activity.type) : vscode.l10n.t('this activity');
+  const what = activity ? activityTypeLabel(activity.type) : undefined;
   const action = vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject');
   const showDetails = vscode.l10n.t('Show Details…');
   const openAbi = vscode.l10n.t('Open ABI…');
   const abi = activity ? intentAbi(activity) : undefined;
   const choice = await services.modals.show({
-    message: vote === 'approve' ? vscode.l10n.t('Approve "{0}"?', what) : vscode.l10n.t('Reject "{0}"?', what),
+    message: voteQuestion(vote, what),
     detail: readableVoteDetail(vote, target.fingerprint, target.organizationId, activity, names, vscode.l10n.t),
     buttons: [...(activity ? [showDetails] : []), ...(abi !== undefined ? [openAbi] : []), action],
   });
@@ -220,19 +209,13 @@ async function refuseSecondVote(services: Services, session: Session, target: Vo
   }
 }
 
-export async function castVote(services: Services, vote: Vote, args: unknown[]): Promise<Activity | undefined> {
-  const [first, second] = args;
-  // An options object second, or first unless the first is the activity itself.
-  const options = optionsOf(VOTE_OPTIONS, second ?? (activityOf(first) ? undefined : first));
-  const signerOption = options.signer ?? 'apiKey';
-  if (signerOption !== 'apiKey' && signerOption !== 'passkey') {
-    throw new InvalidInputError('signer', vscode.l10n.t('The "signer" argument must be "apiKey" or "passkey".'));
-  }
+export async function castVote(services: Services, vote: Vote, input: VoteInput): Promise<Activity | undefined> {
+  const signerOption = input.signer ?? 'apiKey';
   const session = await services.requireSession();
   const client = session.client;
   const allowed: AllowedCredential[] | undefined =
     signerOption === 'passkey' ? await (await passkeyVotes()).allowedPasskeys(session) : undefined;
-  const target = await resolveTarget(session, vote, first, options);
+  const target = await resolveTarget(session, vote, input);
   if (!target) return undefined;
   await refuseSecondVote(services, session, target);
 
@@ -253,28 +236,13 @@ export async function castVote(services: Services, vote: Vote, args: unknown[]):
       // An approval may execute the activity, which can change the organization (a new interface, a tag).
       changes: ['organization'],
       sentence: () => {
-        const what = target.activity ? activityTypeLabel(target.activity.type) : vscode.l10n.t('The activity');
+        const what = target.activity ? activityTypeLabel(target.activity.type) : undefined;
         // Still short of the quorum: how many approvals are missing, and whose.
         if (after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve' && facts) {
           const progress = approvalProgress(after, facts, Date.now());
           return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts), vscode.l10n.t));
         }
-        if (after) {
-          const status =
-            after.status === 'ACTIVITY_STATUS_COMPLETED'
-              ? vscode.l10n.t('completed')
-              : after.status === 'ACTIVITY_STATUS_REJECTED'
-                ? vscode.l10n.t('rejected')
-                : after.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
-                  ? vscode.l10n.t('still waiting for approvals')
-                  : after.status;
-          return vote === 'approve'
-            ? vscode.l10n.t('Approved. {0} is now {1}.', what, status)
-            : vscode.l10n.t('Rejected. {0} is now {1}.', what, status);
-        }
-        return vote === 'approve'
-          ? vscode.l10n.t('Your approval of {0} was recorded.', what)
-          : vscode.l10n.t('Your rejection of {0} was recorded.', what);
+        return after ? voteOutcome(vote, what, after.status) : voteRecorded(vote, what);
       },
     },
     async (signal, generateAppProofs) => {

@@ -1,90 +1,186 @@
 /**
- * How VS Code calls a command, read by one zod schema per command. The calls are: no argument (palette,
- * keybinding), `(node, node[])` from a tree's inline or context menu (multi-select included), `(Uri, Uri[])` from
- * the explorer and editor menus, a plain id string or an options object from other commands and tests, and the
- * selected row that a view's title button receives. A first argument of a kind the command does not take (a row of
- * another view, anything else) is refused: the command then runs without arguments and asks for what it needs.
+ * The pieces every command's argument schema is made of, and the reading of a call (pure: no `vscode` at run time,
+ * so that the schemas are tested in Node). VS Code calls a command with no argument (palette, keybinding without
+ * arguments), `(node, node[])` from a tree's inline or context menu (the clicked row and the selection),
+ * `(Uri, Uri[])` from the explorer and editor menus, the selected row from a view's title button, and whatever
+ * another command, a link, the review page or another extension passes. Each command's schema lists the call forms
+ * it takes, each turned into the one typed input its handler receives; a call of no listed form is refused with
+ * what was wrong, before anything runs.
  */
-import * as vscode from 'vscode';
 import * as z from 'zod';
-import type { ArgumentKind, OptionFields } from './commandDescriptor';
-import { optionsSchema } from './commandOptions';
+import type { Uri } from 'vscode';
+import type { Activity } from '../../api';
+import type { ActivityNode, AuthenticatorNode, PrivateKeyNode, SmartContractInterfaceNode } from '../views/treeNodes';
 
-/** The arguments to run the command with; `refused` says what was dropped. */
-export interface CommandCall {
-  readonly args: readonly unknown[];
-  readonly refused?: string;
+/** A command's schema: from the arguments of a call (as `clickedArguments` leaves them) to its handler's input. */
+export type ArgumentsSchema<T> = z.ZodType<T, unknown[]>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const treeRow = z.looseObject({ kind: z.string() });
-const node = <K extends string>(kind: K) => z.looseObject({ kind: z.literal(kind), organizationId: z.string() });
-/** An activity record itself (commands pass the one they hold), not a tree node. */
-const activityRecord = z.looseObject({ id: z.string(), organizationId: z.string(), status: z.string() });
-const uri = z.custom<vscode.Uri>((value) => value instanceof vscode.Uri);
-/** An options object: plain, and not a tree row (rows carry `kind`). */
-const options = z.custom<Record<string, unknown>>((value) => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || 'kind' in value) return false;
+function isTreeRow(value: unknown): value is { readonly kind: string } {
+  return isRecord(value) && typeof value['kind'] === 'string';
+}
+
+/** A `vscode.Uri`, told by its shape (the class is not loaded here). */
+function isUri(value: unknown): value is Uri {
+  return (
+    isRecord(value) &&
+    typeof value['scheme'] === 'string' &&
+    typeof value['fsPath'] === 'string' &&
+    typeof value['with'] === 'function'
+  );
+}
+
+/** A plain object (not a tree row, not a class instance such as a Uri): what callers pass as named arguments. */
+function isOptionsObject(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value) || 'kind' in value) return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;
-});
+}
 
-const firstArgument: ReadonlyArray<readonly [ArgumentKind, z.ZodType]> = [
-  ['activity', z.union([node('activity'), activityRecord])],
-  ['smartContractInterface', node('smartContractInterface')],
-  ['privateKey', node('privateKey')],
-  ['authenticator', node('authenticator')],
-  ['uri', uri],
-  ['id', z.string()],
-  ['options', options],
-];
+function isActivity(value: unknown): value is Activity {
+  return (
+    isRecord(value) &&
+    typeof value['id'] === 'string' &&
+    typeof value['organizationId'] === 'string' &&
+    typeof value['status'] === 'string'
+  );
+}
 
-/** `(node, node[])` and `(Uri, Uri[])`: the clicked item and the selection; the command acts on the clicked one. */
-const selection = z.union([z.tuple([treeRow, z.array(treeRow)]), z.tuple([uri, z.array(uri)])]);
-
-function describe(value: unknown): string {
-  const row = treeRow.safeParse(value);
-  if (row.success) return `a row of kind "${row.data.kind}"`;
-  if (Array.isArray(value)) return 'a list';
-  return value === null ? 'null' : `a value of type ${typeof value}`;
+function rowOf<N extends { readonly kind: string }>(kind: N['kind'], field: string) {
+  return z.custom<N>(
+    (value) =>
+      isTreeRow(value) &&
+      value.kind === kind &&
+      typeof (value as Record<string, unknown>)['organizationId'] === 'string' &&
+      isRecord((value as Record<string, unknown>)[field]),
+  );
 }
 
 /**
- * Reads each options object among the arguments through the schema; the first malformed one is refused. The first
- * argument is one only when it is of no other kind (an activity record is plain too).
+ * The arguments as the command reads them: trailing `undefined`s dropped, and of `(row, rows)` or `(Uri, Uris)`
+ * only the clicked one kept (a command acts on the row it was run from).
  */
-function readOptions(args: readonly unknown[], first: ArgumentKind, schema: z.ZodType | undefined): CommandCall {
-  if (!schema) return { args };
-  const read: unknown[] = [];
-  for (const [index, arg] of args.entries()) {
-    if ((index === 0 && first !== 'options') || !options.safeParse(arg).success) {
-      read.push(arg);
-      continue;
-    }
-    const parsed = schema.safeParse(arg);
-    if (!parsed.success) {
-      const problem = parsed.error.issues[0];
-      const field = problem?.path.join('.') ?? '';
-      return { args: [], refused: `an options object whose "${field}" is malformed (${problem?.message ?? ''})` };
-    }
-    read.push(parsed.data);
+export function clickedArguments(given: readonly unknown[]): unknown[] {
+  const args = [...given];
+  const dropTrailing = () => {
+    while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
+  };
+  dropTrailing();
+  if (args.length === 2 && Array.isArray(args[1]) && (args[0] === undefined || isTreeRow(args[0]) || isUri(args[0]))) {
+    args.pop();
+    dropTrailing();
   }
-  return { args: read };
+  return args;
 }
 
-/**
- * The schema of one command's arguments, from the kinds of first argument it takes and the fields of its options
- * object.
- */
-export function commandArguments(
-  accepts: readonly ArgumentKind[],
-  fields?: OptionFields,
-): z.ZodType<CommandCall, unknown[]> {
-  const optionsFields = fields ? optionsSchema(fields) : undefined;
-  return z.array(z.unknown()).transform((args): CommandCall => {
-    if (args.length === 0) return { args: [] };
-    const given = selection.safeParse(args).success ? args.slice(0, 1) : args;
-    const kind = firstArgument.find(([, schema]) => schema.safeParse(given[0]).success)?.[0];
-    if (kind !== undefined && accepts.includes(kind)) return readOptions(given, kind, optionsFields);
-    return { args: [], refused: describe(given[0]) };
+// The arguments themselves.
+
+export const activityNode = rowOf<ActivityNode>('activity', 'activity');
+export const smartContractInterfaceNode = rowOf<SmartContractInterfaceNode>(
+  'smartContractInterface',
+  'smartContractInterface',
+);
+export const privateKeyNode = rowOf<PrivateKeyNode>('privateKey', 'privateKey');
+export const authenticatorNode = rowOf<AuthenticatorNode>('authenticator', 'authenticator');
+/** Any row of a view: what a view's title button receives when a row is selected. */
+export const anyTreeRow = z.custom<{ readonly kind: string }>(isTreeRow);
+export const uri = z.custom<Uri>(isUri);
+/** An activity: its row, or the record itself (commands pass the one they hold). */
+export const activity = z.union([activityNode.transform((node) => node.activity), z.custom<Activity>(isActivity)]);
+/** An id, a fingerprint or a path given as a string: trimmed, and never blank. */
+export const idText = z.string().trim().min(1);
+
+/** Named arguments: a plain object whose fields are read by `shape`; fields it does not name are dropped. */
+export function options<S extends z.core.$ZodLooseShape>(shape: S) {
+  return z.custom<Record<string, unknown>>(isOptionsObject).pipe(z.object(shape));
+}
+
+/** A string field: trimmed; blank, null and absent all read as absent. */
+export const optionalString = z
+  .string()
+  .nullish()
+  .transform((value) => {
+    const trimmed = value?.trim();
+    return trimmed === '' ? undefined : trimmed;
   });
+/** A text field kept as given (a name may start with a space); null reads as absent. */
+export const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? undefined);
+export const optionalBoolean = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? undefined);
+/** A list of ids: each trimmed, blank ones dropped. */
+export const optionalStrings = z
+  .array(z.string())
+  .nullish()
+  .transform((value) => value?.map((item) => item.trim()).filter((item) => item !== ''));
+/** A file named by a Uri or by a path. */
+export const optionalFile = z
+  .union([uri, z.string().trim().min(1)])
+  .nullish()
+  .transform((value) => value ?? undefined);
+
+/** The call without arguments. */
+export const noArguments = z.tuple([]);
+
+/** The schema of a command that takes no argument. */
+export function nothing(): ArgumentsSchema<Record<string, never>> {
+  return noArguments.transform(() => ({}) as Record<string, never>);
+}
+
+/** Why a call was refused, in data: the registry says it in the user's language. */
+export type Refusal =
+  | { readonly reason: 'field'; readonly field: string; readonly detail: string }
+  | { readonly reason: 'row'; readonly row: string }
+  | { readonly reason: 'value'; readonly type: string }
+  | { readonly reason: 'count'; readonly count: number }
+  | { readonly reason: 'missing' };
+
+export type ReadCall<T> = { readonly ok: true; readonly input: T } | { readonly ok: false; readonly refusal: Refusal };
+
+interface FoundIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/** Every leaf issue of an error, through the branches of unions. */
+function leafIssues(issues: readonly z.core.$ZodIssue[], base: readonly PropertyKey[] = []): FoundIssue[] {
+  return issues.flatMap((issue): FoundIssue[] => {
+    const path = [...base, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      return issue.errors.flatMap((branch) => leafIssues(branch, path));
+    }
+    return [{ path, message: issue.message }];
+  });
+}
+
+function refusalOf(args: readonly unknown[], error: z.ZodError): Refusal {
+  // The deepest problem is inside a named argument when some form took the object and one of its fields did not fit.
+  const deepest = leafIssues(error.issues).reduce<FoundIssue | undefined>(
+    (best, issue) => (best === undefined || issue.path.length > best.path.length ? issue : best),
+    undefined,
+  );
+  if (deepest && deepest.path.length >= 2 && isOptionsObject(args[Number(deepest.path[0])])) {
+    return { reason: 'field', field: deepest.path.slice(1).map(String).join('.'), detail: deepest.message };
+  }
+  if (args.length === 0) return { reason: 'missing' };
+  const wrong = args.find((arg) => !isOptionsObject(arg)) ?? args[0];
+  if (isTreeRow(wrong)) return { reason: 'row', row: wrong.kind };
+  if (args.length > 2) return { reason: 'count', count: args.length };
+  if (wrong === null) return { reason: 'value', type: 'null' };
+  if (Array.isArray(wrong)) return { reason: 'value', type: 'array' };
+  return { reason: 'value', type: typeof wrong };
+}
+
+/** Reads one call through a command's schema: its handler's input, or why it was refused. */
+export function readCall<T>(schema: ArgumentsSchema<T>, given: readonly unknown[]): ReadCall<T> {
+  const args = clickedArguments(given);
+  const parsed = schema.safeParse(args);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, refusal: refusalOf(args, parsed.error) };
 }

@@ -1,49 +1,25 @@
 /**
- * What a command family gives the registry: one descriptor per command, holding its id, the words of its failure
- * message, the arguments it takes and what it runs. The registry builds everything else from these.
+ * What a command family gives the registry: one descriptor per command, holding its id, its failure sentence (whole
+ * and localized), the schema of its arguments and what it runs with the input that schema reads. The registry
+ * builds everything else from these.
  */
 import type { CommandId } from '../commandIds';
+import type { ArgumentsSchema } from './commandArguments';
 
-/** What a command may receive as its first argument. */
-export type ArgumentKind =
-  'activity' | 'smartContractInterface' | 'privateKey' | 'authenticator' | 'uri' | 'id' | 'options';
-
-/**
- * How one field of a command's options object is read: `string` trimmed (blank counts as absent), `text` as given,
- * `boolean`, `strings` a list of strings (each trimmed, blank ones dropped). Absent and null fields are undefined.
- */
-export type OptionKind = 'string' | 'text' | 'boolean' | 'strings';
-export type OptionFields = Readonly<Record<string, OptionKind>>;
-type OptionValue<K extends OptionKind> = K extends 'boolean'
-  ? boolean
-  : K extends 'strings'
-    ? readonly string[]
-    : string;
-/** A command's options object as its handler receives it, read by the schema built from its fields. */
-export type Options<F extends OptionFields> = { readonly [K in keyof F]?: OptionValue<F[K]> };
-
-/**
- * The options object among a command's arguments. The registry has read it through the command's schema (a
- * malformed one is refused before the command runs), so what reaches here has the declared types.
- */
-export function optionsOf<F extends OptionFields>(
-  _fields: F,
-  value: unknown,
-): Options<F> & Readonly<Record<string, unknown>> {
-  const plain = typeof value === 'object' && value !== null && !Array.isArray(value) && !('kind' in value);
-  const prototype = plain ? (Object.getPrototypeOf(value) as unknown) : undefined;
-  return plain && (prototype === Object.prototype || prototype === null) ? (value as Options<F>) : {};
+export interface CommandDescriptor<T = unknown> {
+  readonly id: CommandId;
+  /** The sentence shown when the command fails with an error that has no words of its own. */
+  readonly failure: () => string;
+  /** The call forms it takes, each read into its handler's input; any other call is refused before it runs. */
+  readonly args: ArgumentsSchema<T>;
+  /** Whether a view's title shows it: the button receives the selected row, which it does not act on. */
+  readonly fromViewTitle?: boolean;
+  readonly run: (input: T) => unknown;
 }
 
-export interface CommandDescriptor {
-  readonly id: CommandId;
-  /** What the command does, in the words of "Countersign: could not <action>.". */
-  readonly action: string;
-  /** The first arguments it understands; any other is refused and the command runs without it (and asks). */
-  readonly accepts: readonly ArgumentKind[];
-  /** The fields of its options object, when it takes one; the schema that reads them is built on first run. */
-  readonly options?: OptionFields;
-  readonly run: (...args: unknown[]) => unknown;
+/** Declares one command, typing its handler by its schema; the registry holds them all as one type. */
+export function command<T>(descriptor: CommandDescriptor<T>): CommandDescriptor {
+  return descriptor as unknown as CommandDescriptor;
 }
 
 /** A command that failed, as the user was told. Tests listen to this instead of reading notifications. */

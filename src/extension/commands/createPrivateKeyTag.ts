@@ -10,11 +10,19 @@
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, type Activity, type PrivateKey } from '../../api';
 import { CommandIds } from '../commandIds';
-import { optionsOf, type CommandDescriptor } from './commandDescriptor';
+import * as z from 'zod';
+import {
+  noArguments,
+  optionalString,
+  optionalStrings,
+  options,
+  privateKeyNode,
+  type ArgumentsSchema,
+} from './commandArguments';
+import { command, type CommandDescriptor } from './commandDescriptor';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickMany } from '../ui/prompts';
-import { isPrivateKeyNode } from '../views/treeNodes';
 import { parseIdList, tagNameProblem } from '../ui/operationInputs';
 import { submitActivity } from '../output/submitActivity';
 
@@ -66,14 +74,28 @@ export function tagNameValidation(existingNames: readonly string[]): (text: stri
       : undefined);
 }
 
-/** The fields of the options object. */
-const TAG_OPTIONS = { name: 'string', privateKeyIds: 'strings' } as const;
+export interface TagInput {
+  /** The key of the Organization view's row it was run from: preselected in the pick. */
+  readonly preselected?: string | undefined;
+  readonly name?: string | undefined;
+  /** The keys to tag (an empty list tags none); absent, they are picked. */
+  readonly privateKeyIds?: readonly string[] | undefined;
+}
 
-export async function createPrivateKeyTag(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
-  const [first, second] = args;
-  // An options object second, or first (a private key row is not one).
-  const options = optionsOf(TAG_OPTIONS, second ?? first);
-  const preselected = new Set<string>(isPrivateKeyNode(first) ? [first.privateKey.privateKeyId] : []);
+const tagOptions = options({ name: optionalString, privateKeyIds: optionalStrings });
+
+/** Nothing, a private key's row (optionally with named arguments), or `{ name?, privateKeyIds? }`. */
+const tagArguments: ArgumentsSchema<TagInput> = z.union([
+  noArguments.transform((): TagInput => ({})),
+  z.tuple([privateKeyNode]).transform(([node]): TagInput => ({ preselected: node.privateKey.privateKeyId })),
+  z
+    .tuple([privateKeyNode, tagOptions])
+    .transform(([node, given]): TagInput => ({ ...given, preselected: node.privateKey.privateKeyId })),
+  z.tuple([tagOptions]).transform(([given]): TagInput => given),
+]);
+
+export async function createPrivateKeyTag(services: Services, options: TagInput): Promise<Activity | undefined> {
+  const preselected = new Set<string>(options.preselected !== undefined ? [options.preselected] : []);
 
   const session = await services.requireSession();
   // The tags the organization has, so that a duplicate name is caught as it is typed, not by the service.
@@ -132,12 +154,12 @@ export async function createPrivateKeyTag(services: Services, ...args: unknown[]
 
 export function createPrivateKeyTagCommands(services: Services): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.createPrivateKeyTag,
-      action: 'create the private key tag',
-      accepts: ['privateKey', 'options'],
-      options: TAG_OPTIONS,
-      run: (...args: unknown[]) => createPrivateKeyTag(services, ...args),
-    },
+      failure: () => vscode.l10n.t('Countersign: could not create the private key tag.'),
+      args: tagArguments,
+      fromViewTitle: true,
+      run: (input) => createPrivateKeyTag(services, input),
+    }),
   ];
 }

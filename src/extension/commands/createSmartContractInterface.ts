@@ -16,7 +16,17 @@ import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type ReadAbi } from '../../api';
 import { CommandIds } from '../commandIds';
 import { loadRemoteApi } from '../remoteApi';
-import { optionsOf, type CommandDescriptor, type Options } from './commandDescriptor';
+import * as z from 'zod';
+import {
+  noArguments,
+  optionalFile,
+  optionalString,
+  optionalText,
+  options,
+  uri,
+  type ArgumentsSchema,
+} from './commandArguments';
+import { command, type CommandDescriptor } from './commandDescriptor';
 import type { Services } from '../services';
 import { activeEditorSource, chooseAbiFile, readAbiSource, toUri, type AbiSource } from '../ui/abiDocuments';
 import { withOpenAtProblem } from '../ui/errorAction';
@@ -26,24 +36,40 @@ import { submitActivity } from '../output/submitActivity';
 
 const ETHEREUM = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 
-/** The options object's fields; `uri` (a Uri or a path) is read as the explorer's argument is. */
-const CREATE_OPTIONS = {
-  abiText: 'text',
-  fileName: 'string',
-  contractName: 'string',
-  address: 'string',
-  label: 'string',
-  notes: 'string',
-  type: 'string',
-} as const;
+export interface CreateInput {
+  /** The ABI file: a Uri (the explorer's and editor's menus) or a path. */
+  readonly uri?: vscode.Uri | string | undefined;
+  readonly abiText?: string | undefined;
+  readonly fileName?: string | undefined;
+  readonly contractName?: string | undefined;
+  readonly address?: string | undefined;
+  readonly label?: string | undefined;
+  readonly notes?: string | undefined;
+  readonly type?: string | undefined;
+}
+
+const createOptions = options({
+  uri: optionalFile,
+  abiText: optionalText,
+  fileName: optionalString,
+  contractName: optionalString,
+  address: optionalString,
+  label: optionalString,
+  notes: optionalString,
+  type: optionalString,
+});
+
+/** Nothing (the active editor, else a file dialog), a file, or the named arguments. */
+const createArguments: ArgumentsSchema<CreateInput> = z.union([
+  noArguments.transform((): CreateInput => ({})),
+  z.tuple([uri]).transform(([file]): CreateInput => ({ uri: file })),
+  z.tuple([createOptions]).transform(([given]): CreateInput => given),
+]);
 
 /** The ABI text named by the arguments, the active editor, or a file dialog. */
-async function resolveSource(
-  first: unknown,
-  options: Options<typeof CREATE_OPTIONS> & Readonly<Record<string, unknown>>,
-): Promise<AbiSource | undefined> {
+async function resolveSource(options: CreateInput): Promise<AbiSource | undefined> {
   if (options.abiText !== undefined) return { text: options.abiText, fileName: options.fileName, uri: undefined };
-  const uri = toUri(first) ?? toUri(options['uri']);
+  const uri = toUri(options.uri);
   if (uri) return readAbiSource(uri);
   const active = activeEditorSource();
   if (active) return active;
@@ -66,7 +92,10 @@ async function chooseContract(source: AbiSource, contractName: string | undefine
     contractName: contract.contractName,
   }));
   const picked = await pickOne(items, {
-    title: vscode.l10n.t('{0} holds {1} contracts', source.fileName ?? vscode.l10n.t('The ABI text'), contracts.length),
+    title:
+      source.fileName !== undefined
+        ? vscode.l10n.t('{0} holds {1} contracts', source.fileName, contracts.length)
+        : vscode.l10n.t('The ABI text holds {0} contracts', contracts.length),
     placeHolder: vscode.l10n.t('Which contract is deployed at the address you will give?'),
   });
   return picked ? readAbiFile(source.text, source.fileName, picked.contractName) : undefined;
@@ -98,10 +127,8 @@ async function askNotes(fileName: string | undefined): Promise<string | undefine
 
 export async function createSmartContractInterface(
   services: Services,
-  ...args: unknown[]
+  options: CreateInput,
 ): Promise<Activity | undefined> {
-  const [first] = args;
-  const options = optionsOf(CREATE_OPTIONS, first);
   const type = options.type ?? ETHEREUM;
   if (type !== ETHEREUM) {
     throw new InvalidInputError(
@@ -110,7 +137,7 @@ export async function createSmartContractInterface(
     );
   }
 
-  const source = await resolveSource(first, options);
+  const source = await resolveSource(options);
   if (!source) return undefined;
   const abi = await chooseContract(source, options.contractName).catch((error: unknown) => {
     throw withOpenAtProblem(error, source.uri);
@@ -152,17 +179,14 @@ export async function createSmartContractInterface(
   const contractAddress = address;
   const contractLabel = label;
   const warnings = abi.warnings.length;
-  services.log.info(
-    vscode.l10n.t(
-      'Registering {0} from {1} ({2} format, {3} bytes, {4} warnings) at {5}',
-      contractLabel,
-      source.fileName ?? vscode.l10n.t('text'),
-      abi.format,
-      abi.bytes,
-      warnings,
-      contractAddress,
-    ),
-  );
+  services.log.info('Registering a smart contract interface', {
+    label: contractLabel,
+    file: source.fileName ?? '(text)',
+    format: abi.format,
+    bytes: abi.bytes,
+    warnings,
+    address: contractAddress,
+  });
   return submitActivity(
     services,
     {
@@ -199,12 +223,12 @@ export async function createSmartContractInterface(
 
 export function createSmartContractInterfaceCommands(services: Services): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.createSmartContractInterface,
-      action: 'create the smart contract interface',
-      accepts: ['uri', 'options'],
-      options: CREATE_OPTIONS,
-      run: (...args: unknown[]) => createSmartContractInterface(services, ...args),
-    },
+      failure: () => vscode.l10n.t('Countersign: could not create the smart contract interface.'),
+      args: createArguments,
+      fromViewTitle: true,
+      run: (input) => createSmartContractInterface(services, input),
+    }),
   ];
 }

@@ -22,38 +22,75 @@
 import * as vscode from 'vscode';
 import { ActivityFailedError, InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
 import { CommandIds } from '../commandIds';
-import { optionsOf, type CommandDescriptor, type Options } from './commandDescriptor';
+import * as z from 'zod';
+import {
+  idText,
+  noArguments,
+  optionalBoolean,
+  optionalString,
+  options,
+  smartContractInterfaceNode,
+  type ArgumentsSchema,
+} from './commandArguments';
+import { command, type CommandDescriptor } from './commandDescriptor';
 import { organizationKind } from '../profiles/organizationKind';
 import type { Services, Session } from '../services';
 import type { ModalDialogs } from '../ui/modalDialogs';
 import { withProgress } from '../ui/progress';
 import { confirmModal, pickMany, pickSmartContractInterface } from '../ui/prompts';
-import { isSmartContractInterfaceNode } from '../views/treeNodes';
 import { smartContractInterfaceDetail } from '../ui/operationInputs';
 import { failedActivityError, isRetryAfterTypedId, withoutExportOption } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
 
-/** The fields of the deletions' options objects. */
-const DELETION_OPTIONS = {
-  smartContractInterfaceId: 'string',
-  organizationId: 'string',
-  deleteWithoutExport: 'boolean',
-} as const;
-
-/** An options object second, or first (a tree row is not one). */
-function deletionOptions(args: readonly unknown[]) {
-  const [first, second] = args;
-  return optionsOf(DELETION_OPTIONS, second ?? first);
+export interface InterfaceDeletionInput {
+  readonly smartContractInterface?: SmartContractInterface | undefined;
+  readonly smartContractInterfaceId?: string | undefined;
 }
+
+const interfaceOptions = options({ smartContractInterfaceId: optionalString });
+
+/** Nothing (a pick), an interface's row or id, or `{ smartContractInterfaceId? }`. */
+const interfaceDeletionArguments: ArgumentsSchema<InterfaceDeletionInput> = z.union([
+  noArguments.transform((): InterfaceDeletionInput => ({})),
+  z
+    .tuple([smartContractInterfaceNode])
+    .transform(([node]): InterfaceDeletionInput => ({ smartContractInterface: node.smartContractInterface })),
+  z.tuple([idText]).transform(([smartContractInterfaceId]): InterfaceDeletionInput => ({ smartContractInterfaceId })),
+  z.tuple([interfaceOptions]).transform(([given]): InterfaceDeletionInput => given),
+]);
+
+export interface SubOrganizationDeletionInput {
+  /** The organization the caller means: it must be the active profile's. */
+  readonly organizationId?: string | undefined;
+  readonly deleteWithoutExport?: boolean | undefined;
+  /** The retry offered by a refusal, after the user typed the organization's id (never from outside). */
+  readonly retryAfterTypedId: boolean;
+}
+
+/** Nothing, or `{ organizationId?, deleteWithoutExport? }`; nothing skips the typed confirmation. */
+const subOrganizationDeletionArguments: ArgumentsSchema<SubOrganizationDeletionInput> = z.union([
+  noArguments.transform((): SubOrganizationDeletionInput => ({ retryAfterTypedId: false })),
+  z
+    .tuple([
+      options({
+        organizationId: optionalString,
+        deleteWithoutExport: optionalBoolean,
+        typedId: z.unknown().optional(),
+      }),
+    ])
+    .transform(([{ typedId, ...given }]): SubOrganizationDeletionInput => ({
+      ...given,
+      retryAfterTypedId: isRetryAfterTypedId({ typedId }),
+    })),
+]);
 
 async function resolveInterface(
   session: Session,
-  first: unknown,
-  options: Options<typeof DELETION_OPTIONS>,
+  input: InterfaceDeletionInput,
 ): Promise<SmartContractInterface | undefined> {
-  if (isSmartContractInterfaceNode(first)) return first.smartContractInterface;
+  if (input.smartContractInterface) return input.smartContractInterface;
   const organizationId = session.profile.organizationId;
-  const id = typeof first === 'string' && first.trim() !== '' ? first.trim() : options.smartContractInterfaceId;
+  const id = input.smartContractInterfaceId;
   if (id !== undefined) {
     return withProgress(vscode.l10n.t('Reading smart contract interface {0}…', id), (signal) =>
       session.client.getSmartContractInterface({ organizationId, smartContractInterfaceId: id }, { signal }),
@@ -67,11 +104,10 @@ async function resolveInterface(
 
 export async function deleteSmartContractInterface(
   services: Services,
-  ...args: unknown[]
+  input: InterfaceDeletionInput,
 ): Promise<Activity | undefined> {
-  const options = deletionOptions(args);
   const session = await services.requireSession();
-  const sci = await resolveInterface(session, args[0], options);
+  const sci = await resolveInterface(session, input);
   if (!sci) return undefined;
   const confirmed = await confirmModal(
     services.modals,
@@ -152,8 +188,10 @@ async function confirmSubOrganizationDeletion(
   return (await acceptLosingUnexportedKeys(modals, organizationId)) ? { deleteWithoutExport: true } : undefined;
 }
 
-export async function deleteSubOrganization(services: Services, ...args: unknown[]): Promise<Activity | undefined> {
-  const options = deletionOptions(args.slice(0, 1));
+export async function deleteSubOrganization(
+  services: Services,
+  options: SubOrganizationDeletionInput,
+): Promise<Activity | undefined> {
   const session = await services.requireSession();
   const organizationId = session.profile.organizationId;
   const named = options.organizationId;
@@ -179,7 +217,7 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
     );
   }
   let deleteWithoutExport = options.deleteWithoutExport ?? false;
-  if (deleteWithoutExport && isRetryAfterTypedId(options)) {
+  if (deleteWithoutExport && options.retryAfterTypedId) {
     // The retry offered by a refusal: the user already typed the ID; only the warning is asked again.
     if (!(await acceptLosingUnexportedKeys(services.modals, organizationId))) return undefined;
   } else {
@@ -221,19 +259,17 @@ export async function deleteSubOrganization(services: Services, ...args: unknown
 
 export function deletionCommands(services: Services): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.deleteSmartContractInterface,
-      action: 'delete the smart contract interface',
-      accepts: ['smartContractInterface', 'id', 'options'],
-      options: DELETION_OPTIONS,
-      run: (...args: unknown[]) => deleteSmartContractInterface(services, ...args),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not delete the smart contract interface.'),
+      args: interfaceDeletionArguments,
+      run: (input) => deleteSmartContractInterface(services, input),
+    }),
+    command({
       id: CommandIds.deleteSubOrganization,
-      action: 'delete the sub-organization',
-      accepts: ['options'],
-      options: DELETION_OPTIONS,
-      run: (...args: unknown[]) => deleteSubOrganization(services, ...args),
-    },
+      failure: () => vscode.l10n.t('Countersign: could not delete the sub-organization.'),
+      args: subOrganizationDeletionArguments,
+      run: (input) => deleteSubOrganization(services, input),
+    }),
   ];
 }

@@ -1,27 +1,38 @@
 /**
  * countersign.getApiKey: shows an API key's record (name, credential type, public key, created, expiration).
  *
- * Arguments: an API key id string, or `{ apiKeyId?, organizationId? }`. The id defaults to the active profile's
+ * Arguments: an API key id string, or `{ apiKeyId?, organizationId? }` (getApiKeyArguments). The id defaults to the active profile's
  * API key; without one, it is asked for. Returns the ApiKey record, or undefined when the user dismisses the box.
  */
 import * as vscode from 'vscode';
 import type { ApiKey } from '../../api';
 import { CommandIds } from '../commandIds';
-import { optionsOf, type CommandDescriptor } from './commandDescriptor';
+import * as z from 'zod';
+import { idText, noArguments, optionalString, options, type ArgumentsSchema } from './commandArguments';
+import { command, type CommandDescriptor } from './commandDescriptor';
 import { printApiKey } from '../output/resultPrinter';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText } from '../ui/prompts';
 
-const GET_API_KEY_OPTIONS = { apiKeyId: 'string', organizationId: 'string' } as const;
+export interface GetApiKeyInput {
+  readonly apiKeyId?: string | undefined;
+  readonly organizationId?: string | undefined;
+}
 
-export async function getApiKey(services: Services, ...args: unknown[]): Promise<ApiKey | undefined> {
-  const [first] = args;
-  const options = optionsOf(GET_API_KEY_OPTIONS, first);
+/** Nothing, the key's id, or `{ apiKeyId?, organizationId? }`. */
+export const getApiKeyArguments: ArgumentsSchema<GetApiKeyInput> = z.union([
+  noArguments.transform((): GetApiKeyInput => ({})),
+  z.tuple([idText]).transform(([apiKeyId]): GetApiKeyInput => ({ apiKeyId })),
+  z
+    .tuple([options({ apiKeyId: optionalString, organizationId: optionalString })])
+    .transform(([given]): GetApiKeyInput => given),
+]);
+
+export async function getApiKey(services: Services, input: GetApiKeyInput): Promise<ApiKey | undefined> {
   const session = await services.requireSession();
-  const organizationId = options.organizationId ?? session.profile.organizationId;
-  let apiKeyId =
-    typeof first === 'string' && first.trim() !== '' ? first.trim() : (options.apiKeyId ?? session.profile.apiKeyId);
+  const organizationId = input.organizationId ?? session.profile.organizationId;
+  let apiKeyId = input.apiKeyId ?? session.profile.apiKeyId;
   if (apiKeyId === undefined) {
     const typed = await askText({
       title: vscode.l10n.t('API key ID'),
@@ -41,12 +52,12 @@ export async function getApiKey(services: Services, ...args: unknown[]): Promise
 
 export function getApiKeyCommands(services: Services): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.getApiKey,
-      action: 'get the API key',
-      accepts: ['id', 'options'],
-      options: GET_API_KEY_OPTIONS,
-      run: (...args: unknown[]) => getApiKey(services, ...args),
-    },
+      failure: () => vscode.l10n.t('Countersign: could not get the API key.'),
+      args: getApiKeyArguments,
+      fromViewTitle: true,
+      run: (input) => getApiKey(services, input),
+    }),
   ];
 }

@@ -6,23 +6,26 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
 import type { Services } from '../services';
-import type { CommandDescriptor } from './commandDescriptor';
+import { nothing } from './commandArguments';
+import { command, type CommandDescriptor } from './commandDescriptor';
 import { showInformation } from '../ui/notifications';
 
 export function localSandboxCommands(services: Services, sandbox: LocalSandbox): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.startLocalSandbox,
-      action: 'start the local sandbox',
-      accepts: [],
+      failure: () => vscode.l10n.t('Countersign: could not start the local sandbox.'),
+      args: nothing(),
+      fromViewTitle: true,
       run: () => startLocalSandbox(services, sandbox),
-    },
-    {
+    }),
+    command({
       id: CommandIds.stopLocalSandbox,
-      action: 'stop the local sandbox',
-      accepts: [],
+      failure: () => vscode.l10n.t('Countersign: could not stop the local sandbox.'),
+      args: nothing(),
+      fromViewTitle: true,
       run: () => stopLocalSandbox(sandbox),
-    },
+    }),
   ];
 }
 

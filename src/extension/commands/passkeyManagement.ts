@@ -5,7 +5,8 @@
  * countersign.renamePasskey explains that the service has no rename and re-enrols under the new name, then removes
  * the old one. The passkey votes themselves are in approvals.ts (`signer: 'passkey'`).
  *
- * Arguments: an authenticator tree node, or `{ authenticatorId?, name? }`. Removing and renaming always ask first.
+ * Input (passkeyOptions.ts reads it from the call): the passkey's id and its (new) name. Removing and renaming
+ * always ask first.
  */
 import {
   InvalidInputError,
@@ -20,11 +21,8 @@ import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
 import { t } from '../ui/l10n';
-import { authenticatorOf } from '../views/treeNodes';
-import { optionsOf } from './commandDescriptor';
 import { submitActivity } from '../output/submitActivity';
-
-import { PASSKEY_OPTIONS } from './passkeyOptions';
+import type { PasskeyInput } from './passkeyOptions';
 
 interface UserPasskeys {
   readonly whoami: Whoami;
@@ -115,8 +113,7 @@ async function enrol(
   );
 }
 
-export async function addPasskey(services: Services, args: unknown[]): Promise<Activity | undefined> {
-  const options = optionsOf(PASSKEY_OPTIONS, args[0]);
+export async function addPasskey(services: Services, options: PasskeyInput): Promise<Activity | undefined> {
   const session = await services.requireSession();
   const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
   const name = options.name?.trim() || (await askPasskeyName(t('VS Code passkey'), t('Add passkey for approvals')));
@@ -125,12 +122,8 @@ export async function addPasskey(services: Services, args: unknown[]): Promise<A
 }
 
 /** The passkey named by the arguments (a tree node or an id), or one picked from the user's. */
-async function targetPasskey(known: UserPasskeys, args: unknown[]): Promise<Authenticator | undefined> {
-  const node = authenticatorOf(args[0]);
-  const options = optionsOf(PASSKEY_OPTIONS, node ? args[1] : args[0]);
-  const id =
-    node?.authenticatorId ??
-    (typeof args[0] === 'string' && args[0].trim() !== '' ? args[0].trim() : options.authenticatorId);
+async function targetPasskey(known: UserPasskeys, input: PasskeyInput): Promise<Authenticator | undefined> {
+  const id = input.authenticatorId;
   if (id !== undefined) {
     const found = known.authenticators.find((a) => a.authenticatorId === id);
     if (!found) {
@@ -156,10 +149,10 @@ async function targetPasskey(known: UserPasskeys, args: unknown[]): Promise<Auth
   return picked?.authenticator;
 }
 
-export async function removePasskey(services: Services, args: unknown[]): Promise<Activity | undefined> {
+export async function removePasskey(services: Services, input: PasskeyInput): Promise<Activity | undefined> {
   const session = await services.requireSession();
   const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
-  const target = await targetPasskey(known, args);
+  const target = await targetPasskey(known, input);
   if (!target) return undefined;
   const remove = t('Remove Passkey');
   const choice = await services.modals.show({
@@ -206,13 +199,12 @@ function deletePasskey(
 }
 
 /** The service cannot rename a passkey: this enrols a new one under the new name, then removes the old one. */
-export async function renamePasskey(services: Services, args: unknown[]): Promise<Activity | undefined> {
+export async function renamePasskey(services: Services, input: PasskeyInput): Promise<Activity | undefined> {
   const session = await services.requireSession();
   const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
-  const target = await targetPasskey(known, args);
+  const target = await targetPasskey(known, input);
   if (!target) return undefined;
-  const options = optionsOf(PASSKEY_OPTIONS, authenticatorOf(args[0]) ? args[1] : args[0]);
-  const name = options.name?.trim() || (await askPasskeyName(target.authenticatorName, t('Rename passkey')));
+  const name = input.name?.trim() || (await askPasskeyName(target.authenticatorName, t('Rename passkey')));
   if (name === undefined || name === '' || name === target.authenticatorName) return undefined;
   const go = t('Add and Remove…');
   const choice = await services.modals.show({

@@ -6,34 +6,31 @@
  */
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
-import type { CommandDescriptor } from './commandDescriptor';
-
-import { PASSKEY_OPTIONS } from './passkeyOptions';
+import * as vscode from 'vscode';
+import { command, type CommandDescriptor } from './commandDescriptor';
+import { addPasskeyArguments, passkeyArguments } from './passkeyOptions';
 
 const management = () => import('./passkeyManagement.js');
 
 export function passkeyCommands(services: Services): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.addPasskey,
-      action: 'add the passkey',
-      accepts: ['options'],
-      options: PASSKEY_OPTIONS,
-      run: async (...args: unknown[]) => (await management()).addPasskey(services, args),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not add the passkey.'),
+      args: addPasskeyArguments,
+      run: async (input) => (await management()).addPasskey(services, input),
+    }),
+    command({
       id: CommandIds.removePasskey,
-      action: 'remove the passkey',
-      accepts: ['authenticator', 'id', 'options'],
-      options: PASSKEY_OPTIONS,
-      run: async (...args: unknown[]) => (await management()).removePasskey(services, args),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not remove the passkey.'),
+      args: passkeyArguments,
+      run: async (input) => (await management()).removePasskey(services, input),
+    }),
+    command({
       id: CommandIds.renamePasskey,
-      action: 'rename the passkey',
-      accepts: ['authenticator', 'id', 'options'],
-      options: PASSKEY_OPTIONS,
-      run: async (...args: unknown[]) => (await management()).renamePasskey(services, args),
-    },
+      failure: () => vscode.l10n.t('Countersign: could not rename the passkey.'),
+      args: passkeyArguments,
+      run: async (input) => (await management()).renamePasskey(services, input),
+    }),
   ];
 }

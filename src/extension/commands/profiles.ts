@@ -1,5 +1,5 @@
 /**
- * Profiles: add, switch, edit, remove, check. Every input may be given as an argument:
+ * Profiles: add, switch, edit, remove, check. Every input may be given as an argument (profileArguments):
  *   addProfile({ label, baseUrl?, organizationId, apiKeyId?, privateKey? })   → Profile
  *   switchProfile(profileId | Profile)                                         → Profile
  *   editProfile({ profileId?, label?, baseUrl?, organizationId?, apiKeyId? })   → Profile
@@ -16,7 +16,9 @@ import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { confirmModal, pickOne } from '../ui/prompts';
 import { shown } from '../ui/shownText';
-import { optionsOf, type CommandDescriptor } from './commandDescriptor';
+import * as z from 'zod';
+import { idText, noArguments, optionalText, options, type ArgumentsSchema } from './commandArguments';
+import { command, type CommandDescriptor } from './commandDescriptor';
 import { showInformation } from '../ui/notifications';
 
 export interface ProfileCheck {
@@ -27,20 +29,42 @@ export interface ProfileCheck {
   readonly keyMatches: boolean | undefined;
 }
 
-/** The fields of the profile commands' options objects (a Profile itself reads as one). */
-const PROFILE_OPTIONS = {
-  profileId: 'text',
-  id: 'text',
-  label: 'text',
-  baseUrl: 'text',
-  organizationId: 'text',
-  apiKeyId: 'text',
-  privateKey: 'text',
-} as const;
-
-function profileOptions(arg: unknown) {
-  return optionsOf(PROFILE_OPTIONS, arg);
+/** What the profile commands read from their call. A field absent from the call is absent here too. */
+export interface ProfileInput {
+  readonly profileId?: string | undefined;
+  readonly label?: string | undefined;
+  readonly baseUrl?: string | undefined;
+  readonly organizationId?: string | undefined;
+  readonly apiKeyId?: string | undefined;
+  readonly privateKey?: string | undefined;
 }
+
+/** The named arguments; a Profile itself reads as them (its `id` names it). */
+const profileOptions = options({
+  profileId: optionalText,
+  id: optionalText,
+  label: optionalText,
+  baseUrl: optionalText,
+  organizationId: optionalText,
+  apiKeyId: optionalText,
+  privateKey: optionalText,
+}).transform(({ id, ...fields }): ProfileInput => {
+  const profileId = fields.profileId ?? id;
+  return profileId === undefined ? fields : { ...fields, profileId };
+});
+
+/** Nothing (the command asks), a profile's id, or the named arguments. */
+export const profileArguments: ArgumentsSchema<ProfileInput> = z.union([
+  noArguments.transform((): ProfileInput => ({})),
+  z.tuple([idText]).transform(([profileId]): ProfileInput => ({ profileId })),
+  z.tuple([profileOptions]).transform(([given]) => given),
+]);
+
+/** Add Profile takes only the named arguments (the new profile has no id yet). */
+const addProfileArguments: ArgumentsSchema<ProfileInput | undefined> = z.union([
+  noArguments.transform(() => undefined),
+  z.tuple([profileOptions]).transform(([given]) => given),
+]);
 
 async function ask(options: vscode.InputBoxOptions): Promise<string> {
   const value = await vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
@@ -62,10 +86,8 @@ function baseUrlProblem(value: string): string | undefined {
   }
 }
 
-/** The profile an argument names (id or object), or a pick among all. */
-export async function pickProfile(services: Services, arg: unknown, placeHolder: string): Promise<Profile> {
-  const named = profileOptions(arg);
-  const id = typeof arg === 'string' ? arg : (named.profileId ?? named.id);
+/** The profile of this id, or a pick among all. */
+export async function pickProfile(services: Services, id: string | undefined, placeHolder: string): Promise<Profile> {
   if (id !== undefined) {
     const profile = services.profiles.get(id);
     if (!profile) throw new InvalidInputError('profile', vscode.l10n.t('There is no profile with ID {0}.', id));
@@ -94,8 +116,8 @@ export async function pickProfile(services: Services, arg: unknown, placeHolder:
   return picked.profile;
 }
 
-async function addProfile(services: Services, arg: unknown): Promise<Profile> {
-  const input = profileOptions(arg);
+async function addProfile(services: Services, given: ProfileInput | undefined): Promise<Profile> {
+  const input = given ?? {};
   const label =
     input.label ??
     (await ask({
@@ -133,7 +155,7 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
     await services.keys.store(profile.id, privateKey);
     return profile;
   }
-  if (arg === undefined) {
+  if (given === undefined) {
     const importKey = vscode.l10n.t('Import API Key');
     const generateKey = vscode.l10n.t('Generate API Key');
     void showInformation(
@@ -149,11 +171,10 @@ async function addProfile(services: Services, arg: unknown): Promise<Profile> {
   return profile;
 }
 
-async function editProfile(services: Services, arg: unknown): Promise<Profile> {
-  const input = profileOptions(arg);
+async function editProfile(services: Services, input: ProfileInput): Promise<Profile> {
   const profile = await pickProfile(
     services,
-    typeof arg === 'string' ? arg : (input.profileId ?? services.profiles.active()?.id),
+    input.profileId ?? services.profiles.active()?.id,
     vscode.l10n.t('Profile to edit'),
   );
   const given = ['label', 'baseUrl', 'organizationId', 'apiKeyId'].filter((key) => key in input);
@@ -202,8 +223,8 @@ async function editProfile(services: Services, arg: unknown): Promise<Profile> {
   return services.profiles.update(profile.id, { [field.key]: value });
 }
 
-async function removeProfile(services: Services, arg: unknown): Promise<string> {
-  const profile = await pickProfile(services, arg, vscode.l10n.t('Profile to remove'));
+async function removeProfile(services: Services, input: ProfileInput): Promise<string> {
+  const profile = await pickProfile(services, input.profileId, vscode.l10n.t('Profile to remove'));
   const remove = await confirmModal(
     services.modals,
     vscode.l10n.t('Remove the profile "{0}"?', profile.label),
@@ -219,8 +240,10 @@ async function removeProfile(services: Services, arg: unknown): Promise<string> 
   return profile.id;
 }
 
-async function checkProfile(services: Services, arg: unknown): Promise<ProfileCheck> {
-  if (arg !== undefined) await services.profiles.activate((await pickProfile(services, arg, '')).id);
+async function checkProfile(services: Services, input: ProfileInput): Promise<ProfileCheck> {
+  if (input.profileId !== undefined) {
+    await services.profiles.activate((await pickProfile(services, input.profileId, '')).id);
+  }
   const { profile, client } = await services.requireSession();
   const privateKey = await services.keys.get(profile.id);
   const { derivePublicKey } = await loadRemoteApi();
@@ -273,43 +296,40 @@ async function checkProfile(services: Services, arg: unknown): Promise<ProfileCh
 
 export function profileCommands(services: Services): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.addProfile,
-      action: 'add the profile',
-      accepts: ['options'],
-      options: PROFILE_OPTIONS,
-      run: (arg: unknown) => addProfile(services, arg),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not add the profile.'),
+      args: addProfileArguments,
+      run: (input) => addProfile(services, input),
+    }),
+    command({
       id: CommandIds.switchProfile,
-      action: 'switch profiles',
-      accepts: ['id', 'options'],
-      options: PROFILE_OPTIONS,
-      run: async (arg: unknown) => {
-        const profile = await pickProfile(services, arg, vscode.l10n.t('Switch to profile'));
+      failure: () => vscode.l10n.t('Countersign: could not switch profiles.'),
+      args: profileArguments,
+      fromViewTitle: true,
+      run: async (input) => {
+        const profile = await pickProfile(services, input.profileId, vscode.l10n.t('Switch to profile'));
         return services.profiles.activate(profile.id);
       },
-    },
-    {
+    }),
+    command({
       id: CommandIds.editProfile,
-      action: 'edit the profile',
-      accepts: ['id', 'options'],
-      options: PROFILE_OPTIONS,
-      run: (arg: unknown) => editProfile(services, arg),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not edit the profile.'),
+      args: profileArguments,
+      run: (input) => editProfile(services, input),
+    }),
+    command({
       id: CommandIds.removeProfile,
-      action: 'remove the profile',
-      accepts: ['id', 'options'],
-      options: PROFILE_OPTIONS,
-      run: (arg: unknown) => removeProfile(services, arg),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not remove the profile.'),
+      args: profileArguments,
+      run: (input) => removeProfile(services, input),
+    }),
+    command({
       id: CommandIds.checkProfile,
-      action: 'check the profile',
-      accepts: ['id', 'options'],
-      options: PROFILE_OPTIONS,
-      run: (arg: unknown) => checkProfile(services, arg),
-    },
+      failure: () => vscode.l10n.t('Countersign: could not check the profile.'),
+      args: profileArguments,
+      fromViewTitle: true,
+      run: (input) => checkProfile(services, input),
+    }),
   ];
 }

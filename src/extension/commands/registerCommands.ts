@@ -31,5 +31,11 @@ export function registerCommands(
       vscode.commands.registerCommand(id, async (...given: unknown[]) => (await runner.get())(id, given)),
     );
   }
+  // The keybindings' context follows the Activities view's selected row; that code loads on the first selection.
+  const firstSelection = views.activities.treeView.onDidChangeSelection(() => {
+    firstSelection.dispose();
+    void import('./selectionContext.js').then(({ trackActivitySelection }) => trackActivitySelection(services, views));
+  });
+  services.context.subscriptions.push(firstSelection);
   return failures.event;
 }

@@ -3,28 +3,28 @@
  *   countersign.reviewActivity: see reviewActivity.ts
  *   countersign.simulateTeammateRequest: see simulateRequests.ts
  */
+import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
 import type { Services } from '../services';
 import type { Views } from '../views/views';
-import type { CommandDescriptor } from './commandDescriptor';
-import { REVIEW_OPTIONS, SIMULATE_OPTIONS } from './reviewOptions';
+import { command, type CommandDescriptor } from './commandDescriptor';
+import { reviewArguments, simulateArguments } from './reviewOptions';
 
 export function reviewCommands(services: Services, views: Views, sandbox: LocalSandbox): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.reviewActivity,
-      action: 'open the review page',
-      accepts: ['activity', 'id', 'options'],
-      options: REVIEW_OPTIONS,
-      run: async (...args: unknown[]) => (await import('./reviewActivity.js')).reviewActivity(services, views, args),
-    },
-    {
+      failure: () => vscode.l10n.t('Countersign: could not open the review page.'),
+      args: reviewArguments,
+      run: async (input) => (await import('./reviewActivity.js')).reviewActivity(services, views, input),
+    }),
+    command({
       id: CommandIds.simulateTeammateRequest,
-      action: "simulate a teammate's request",
-      accepts: ['options'],
-      options: SIMULATE_OPTIONS,
-      run: async (...args: unknown[]) => (await import('./simulateRequests.js')).simulate(services, sandbox, args),
-    },
+      failure: () => vscode.l10n.t("Countersign: could not simulate a teammate's request."),
+      args: simulateArguments,
+      fromViewTitle: true,
+      run: async (input) => (await import('./simulateRequests.js')).simulate(services, sandbox, input),
+    }),
   ];
 }

@@ -1,9 +1,8 @@
 /**
  * countersign.reviewActivity: opens the activity's review page beside the editor.
  *
- * Arguments: an activity tree node or an Activity; an activity id or a fingerprint string; or
- * `{ activityId?, fingerprint?, organizationId? }`; nothing (palette): a pick of the activities that wait for a
- * decision. Returns the page's model once it shows the activity (tests read it), or undefined when dismissed.
+ * Input (reviewOptions.ts reads it from the call): the activity, its id or its fingerprint; with none of them
+ * (palette), a pick of the activities that wait for a decision. Returns the page's model once it shows the activity (tests read it), or undefined when dismissed.
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
@@ -12,14 +11,10 @@ import type { ReviewModel } from '../review/reviewModel';
 import { withProgress } from '../ui/progress';
 import { pickOne } from '../ui/prompts';
 import { ageText, activityTimeMs } from '../wording/activityPresentation';
-import { activityOf } from '../views/treeNodes';
 import type { Views } from '../views/views';
 import { activityTitle } from '../wording/activityWords';
-import { optionsOf } from './commandDescriptor';
-import { REVIEW_OPTIONS } from './reviewOptions';
+import type { ReviewInput } from './reviewOptions';
 import { showInformation } from '../ui/notifications';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function pickWaiting(session: Session, organizationId: string): Promise<Activity | undefined> {
   const waiting = await withProgress(vscode.l10n.t('Listing activities that wait for a decision…'), (signal) =>
@@ -56,18 +51,14 @@ async function pickWaiting(session: Session, organizationId: string): Promise<Ac
 export async function reviewActivity(
   services: Services,
   views: Views,
-  args: unknown[],
+  input: ReviewInput,
 ): Promise<ReviewModel | undefined> {
-  const [first, second] = args;
-  const given = activityOf(first);
-  const options = optionsOf(REVIEW_OPTIONS, second ?? (given ? undefined : first));
+  const given = input.activity;
   const session = await services.requireSession();
-  const organizationId = given?.organizationId ?? options.organizationId ?? session.profile.organizationId;
+  const organizationId = given?.organizationId ?? input.organizationId ?? session.profile.organizationId;
   let activity = given;
-  let activityId = given?.id ?? options.activityId;
-  const text = typeof first === 'string' && first.trim() !== '' ? first.trim() : undefined;
-  if (activityId === undefined && text !== undefined && UUID.test(text)) activityId = text;
-  const fingerprint = activityId === undefined ? (text ?? options.fingerprint) : undefined;
+  let activityId = given?.id ?? input.activityId;
+  const fingerprint = activityId === undefined ? input.fingerprint : undefined;
   if (fingerprint !== undefined) {
     const recent = await withProgress(vscode.l10n.t('Looking up the activity…'), (signal) =>
       session.client.listActivities({ organizationId, paginationOptions: { limit: '100' } }, { signal }),

@@ -1,3 +1,52 @@
-/** The options objects of the review page's commands, shared by their descriptors and their handlers. */
-export const REVIEW_OPTIONS = { activityId: 'string', fingerprint: 'string', organizationId: 'string' } as const;
-export const SIMULATE_OPTIONS = { switchProfile: 'boolean' } as const;
+/** The arguments of the review page's commands, shared by their descriptors and their handlers (pure). */
+import * as z from 'zod';
+import type { Activity } from '../../api';
+import {
+  activity,
+  idText,
+  noArguments,
+  optionalBoolean,
+  optionalString,
+  options,
+  type ArgumentsSchema,
+} from './commandArguments';
+
+export interface ReviewInput {
+  readonly activity?: Activity | undefined;
+  readonly activityId?: string | undefined;
+  readonly fingerprint?: string | undefined;
+  readonly organizationId?: string | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const reviewOptions = options({
+  activityId: optionalString,
+  fingerprint: optionalString,
+  organizationId: optionalString,
+});
+
+/** A string names an activity by its id (a UUID) or by its fingerprint. */
+function named(text: string): ReviewInput {
+  return UUID.test(text) ? { activityId: text } : { fingerprint: text };
+}
+
+/** Nothing (a pick); an activity (row or record), an id or a fingerprint, optionally with named arguments; or those. */
+export const reviewArguments: ArgumentsSchema<ReviewInput> = z.union([
+  noArguments.transform((): ReviewInput => ({})),
+  z.tuple([activity]).transform(([given]): ReviewInput => ({ activity: given })),
+  z.tuple([activity, reviewOptions]).transform(([given, more]): ReviewInput => ({ ...more, activity: given })),
+  z.tuple([idText]).transform(([text]) => named(text)),
+  z.tuple([idText, reviewOptions]).transform(([text, more]): ReviewInput => ({ ...more, ...named(text) })),
+  z.tuple([reviewOptions]).transform(([more]): ReviewInput => more),
+]);
+
+export interface SimulateInput {
+  /** true: make Team's first root user the active profile without asking. */
+  readonly switchProfile?: boolean | undefined;
+}
+
+export const simulateArguments: ArgumentsSchema<SimulateInput> = z.union([
+  noArguments.transform((): SimulateInput => ({})),
+  z.tuple([options({ switchProfile: optionalBoolean })]).transform(([given]): SimulateInput => given),
+]);

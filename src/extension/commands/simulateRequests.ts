@@ -18,8 +18,7 @@ import type { SandboxCredentials, SandboxOrganizationRecord } from '../sandboxPr
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { pickOne } from '../ui/prompts';
-import { optionsOf } from './commandDescriptor';
-import { SIMULATE_OPTIONS } from './reviewOptions';
+import type { SimulateInput } from './reviewOptions';
 import { showInformation } from '../ui/notifications';
 
 /** EIP-55's examples: who receives the tokens, and a contract with no registered interface. */
@@ -128,9 +127,8 @@ async function ensureSampleInterface(
 export async function simulate(
   services: Services,
   sandbox: LocalSandbox,
-  args: unknown[],
+  options: SimulateInput,
 ): Promise<SimulatedRequests | undefined> {
-  const options = optionsOf(SIMULATE_OPTIONS, args[0]);
   const credentials = sandboxCredentials(sandbox);
   const team = credentials.organizations.find((o) => o.name === 'Team');
   const signWith = team?.privateKeyIds[0];

@@ -1,101 +1,102 @@
 /**
  * The commands of the views: refresh, load more, copy an activity's id or fingerprint, open it as JSON.
- * Each takes a tree node, an activity, or (for the copies) the text itself as its first argument.
+ * Each takes a tree node or an activity, and those of an activity's id also the id itself.
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, type Activity } from '../../api';
+import { InvalidInputError } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { CommandDescriptor } from './commandDescriptor';
+import * as z from 'zod';
+import { activity, idText, noArguments, nothing } from './commandArguments';
+import { command, type CommandDescriptor } from './commandDescriptor';
 import { activityJsonUri } from '../output/jsonDocumentProvider';
 import type { Services } from '../services';
-import { activityOf } from '../views/treeNodes';
 import type { Views } from '../views/views';
 
-function requireActivity(arg: unknown, action: string): Activity {
-  const activity = activityOf(arg);
-  if (!activity) {
-    throw new InvalidInputError(
-      'activity',
-      vscode.l10n.t('{0} needs an activity: run it from an item of the Activities view.', action),
-    );
-  }
-  return activity;
-}
+/** An activity's row or record, or its id as text. */
+const activityOrId = z.union([
+  z.tuple([activity]).transform(([given]) => given.id),
+  z.tuple([idText]).transform(([id]) => id),
+]);
+const activityOnly = z.tuple([activity]).transform(([given]) => given);
 
-async function copy(text: string, what: string): Promise<void> {
+async function copy(text: string, copied: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied the {0}', what), 3000);
+  vscode.window.setStatusBarMessage(copied, 3000);
 }
 
 export function viewCommands(services: Services, views: Views): CommandDescriptor[] {
   return [
-    {
+    command({
       id: CommandIds.refreshActivities,
-      action: 'refresh the activities',
-      accepts: [],
+      failure: () => vscode.l10n.t('Countersign: could not refresh the activities.'),
+      args: nothing(),
+      fromViewTitle: true,
       run: () => views.activities.refresh(),
-    },
-    {
+    }),
+    command({
       id: CommandIds.refreshOrganization,
-      action: 'refresh the organization',
-      accepts: [],
+      failure: () => vscode.l10n.t('Countersign: could not refresh the organization.'),
+      args: nothing(),
+      fromViewTitle: true,
       run: () => views.organization.refresh(),
-    },
-    {
+    }),
+    command({
       id: CommandIds.loadMoreActivities,
-      action: 'load more activities',
-      accepts: [],
+      failure: () => vscode.l10n.t('Countersign: could not load more activities.'),
+      args: nothing(),
       run: () => views.activities.loadMore(),
-    },
-    {
+    }),
+    command({
       id: CommandIds.revealActivity,
-      action: 'show the activity',
-      accepts: ['activity', 'id'],
-      run: async (arg: unknown) => {
-        const id = typeof arg === 'string' ? arg : activityOf(arg)?.id;
+      failure: () => vscode.l10n.t('Countersign: could not show the activity.'),
+      args: z.union([noArguments.transform(() => undefined), activityOrId]),
+      run: async (id) => {
         await views.activities.reveal(id);
         return id;
       },
-    },
-    {
+    }),
+    command({
       id: CommandIds.copyActivityId,
-      action: 'copy the activity ID',
-      accepts: ['activity', 'id'],
-      run: async (arg: unknown) => {
-        const id = typeof arg === 'string' ? arg : requireActivity(arg, vscode.l10n.t('Copy Activity ID')).id;
-        await copy(id, vscode.l10n.t('activity ID'));
+      failure: () => vscode.l10n.t('Countersign: could not copy the activity ID.'),
+      args: activityOrId,
+      run: async (id) => {
+        await copy(id, vscode.l10n.t('$(copy) Copied the activity ID'));
         return id;
       },
-    },
-    {
+    }),
+    command({
       id: CommandIds.copyFingerprint,
-      action: 'copy the fingerprint',
-      accepts: ['activity'],
-      run: async (arg: unknown) => {
-        const activity = requireActivity(arg, vscode.l10n.t('Copy Fingerprint'));
-        if (activity.fingerprint === '') {
+      failure: () => vscode.l10n.t('Countersign: could not copy the fingerprint.'),
+      args: activityOnly,
+      run: async (given) => {
+        if (given.fingerprint === '') {
           throw new InvalidInputError(
             'activity',
-            vscode.l10n.t('The service gave no fingerprint for activity {0}.', activity.id),
+            vscode.l10n.t('The service gave no fingerprint for activity {0}.', given.id),
           );
         }
-        await copy(activity.fingerprint, vscode.l10n.t('fingerprint'));
-        return activity.fingerprint;
+        await copy(given.fingerprint, vscode.l10n.t('$(copy) Copied the fingerprint'));
+        return given.fingerprint;
       },
-    },
-    {
+    }),
+    command({
       id: CommandIds.openActivityJson,
-      action: 'open the activity as JSON',
-      accepts: ['activity'],
-      run: async (arg: unknown) => {
-        const activity = requireActivity(arg, vscode.l10n.t('Open Activity as JSON'));
-        let document = await vscode.workspace.openTextDocument(activityJsonUri(activity));
+      failure: () => vscode.l10n.t('Countersign: could not open the activity as JSON.'),
+      args: activityOnly,
+      run: async (given) => {
+        let document = await vscode.workspace.openTextDocument(activityJsonUri(given));
         if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
         await vscode.window.showTextDocument(document, { preview: true });
-        services.log.debug('Opened activity as JSON', { activityId: activity.id });
+        services.log.debug('Opened activity as JSON', { activityId: given.id });
         return document.uri;
       },
-    },
-    { id: CommandIds.showLog, action: 'show the log', accepts: [], run: () => services.log.show() },
+    }),
+    command({
+      id: CommandIds.showLog,
+      failure: () => vscode.l10n.t('Countersign: could not show the log.'),
+      args: nothing(),
+      fromViewTitle: true,
+      run: () => services.log.show(),
+    }),
   ];
 }

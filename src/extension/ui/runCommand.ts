@@ -1,7 +1,7 @@
 /**
  * The one error wrapper every command runs in. Cancellation is silent. A Countersign error shows one sentence,
- * its hint and "Show Log" (plus a fix where there is one); anything else shows "Countersign: could not <action>."
- * Details and stacks go only to the log, and every text passes through the redactor first. The handler's
+ * its hint and "Show Log" (plus a fix where there is one); anything else shows the command's own failure sentence
+ * ("Countersign: could not approve the activity."), whole and localized. Details and stacks go only to the log, and every text passes through the redactor first. The handler's
  * result is returned, so that tests can run commands and look at what they made; errors are shown, not thrown.
  */
 import * as vscode from 'vscode';
@@ -32,23 +32,30 @@ function asSentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-export function errorMessage(services: Services, error: unknown, action: string): string {
+/** What a command is, for its error path: its id (in the log) and its failure sentence (shown). */
+export interface CommandWords {
+  readonly id: string;
+  readonly failure: () => string;
+}
+
+export function errorMessage(services: Services, error: unknown, words: CommandWords): string {
   if (error instanceof CountersignError) {
     const { hint } = adviceFor(services, error);
     const text =
       hint && !error.message.includes(hint) ? `${asSentence(error.message)} ${hint}` : asSentence(error.message);
     return services.redact(text);
   }
-  return vscode.l10n.t('Countersign: could not {0}.', action);
+  return words.failure();
 }
 
-export async function showError(services: Services, error: unknown, action: string): Promise<void> {
-  services.log.failure(`Could not ${action}`, error);
+export async function showError(services: Services, error: unknown, words: CommandWords): Promise<void> {
+  // The log opens with the sentence the user read, whatever the error has to say after it.
+  services.log.failure(words.failure(), error);
   const showLog = vscode.l10n.t('Show Log');
   const fix = error instanceof CountersignError ? FIXES[error.code] : undefined;
   const buttons = fix && fix.command !== CommandIds.showLog ? [fix.title(), showLog] : [showLog];
   if (error instanceof ActionableError) buttons.unshift(error.action.title);
-  const choice = await showErrorNotification(errorMessage(services, error, action), ...buttons);
+  const choice = await showErrorNotification(errorMessage(services, error, words), ...buttons);
   if (choice === showLog) services.log.show();
   else if (error instanceof ActionableError && choice === error.action.title)
     await vscode.commands.executeCommand(error.action.command, ...error.action.args);
@@ -57,7 +64,7 @@ export async function showError(services: Services, error: unknown, action: stri
 
 export async function runCommand<T>(
   services: Services,
-  action: string,
+  words: CommandWords,
   handler: () => T | Promise<T>,
   onFailure?: (error: unknown, message: string) => void,
 ): Promise<T | undefined> {
@@ -65,13 +72,13 @@ export async function runCommand<T>(
     return await handler();
   } catch (error) {
     if (isCancellation(error)) {
-      services.log.debug(`Cancelled: ${action}`);
+      services.log.debug(`Cancelled: ${words.id}`);
       return undefined;
     }
     // The message as shown: tests read what the user read.
-    onFailure?.(error, notificationText(errorMessage(services, error, action)));
+    onFailure?.(error, notificationText(errorMessage(services, error, words)));
     // Not awaited: the command is over once the message is up; the buttons act when the user clicks.
-    void showError(services, error, action);
+    void showError(services, error, words);
     return undefined;
   }
 }

@@ -38,13 +38,8 @@ export function abiSummary(abiJson: string, t: Translate = englishText): string 
     entries.filter((e) => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === type).length;
   const functions = count('function');
   const events = count('event');
-  return t(
-    '{0} {1}, {2} {3}',
-    functions,
-    functions === 1 ? t('function') : t('functions'),
-    events,
-    events === 1 ? t('event') : t('events'),
-  );
+  if (functions === 1) return events === 1 ? t('1 function, 1 event') : t('1 function, {0} events', events);
+  return events === 1 ? t('{0} functions, 1 event', functions) : t('{0} functions, {1} events', functions, events);
 }
 
 /** `privateKeyTagName` → "Private key tag name". */

@@ -1,5 +1,5 @@
 /**
- * The pure parts of the operation commands: argument objects, the address as it is typed, pasted ids, and the
+ * The pure parts of the operation commands: the address as it is typed, pasted ids, and the
  * text of the confirmation modals. No `vscode` here.
  */
 import * as assert from 'node:assert/strict';
@@ -15,8 +15,6 @@ import {
   tagNameProblem,
   votableActivities,
 } from '../../../src/extension/ui/operationInputs';
-import { optionsOf } from '../../../src/extension/commands/commandDescriptor';
-import { optionsSchema } from '../../../src/extension/commands/commandOptions';
 import { activityRecord } from '../../api/sampleRecords';
 import { intentLines } from '../../../src/extension/wording/activityWords';
 import { readableVoteDetail } from '../../../src/extension/wording/voteDialogWords';
@@ -25,57 +23,6 @@ import { readableVoteDetail } from '../../../src/extension/wording/voteDialogWor
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 describe('operation inputs', () => {
-  describe('argument objects', () => {
-    it('treats only plain objects as options, not arrays, null, tree rows or class instances such as a Uri', () => {
-      const fields = { address: 'string' } as const;
-      assert.deepEqual(optionsOf(fields, { address: '0x' }), { address: '0x' });
-      const bare = Object.create(null) as Record<string, unknown>;
-      assert.equal(optionsOf(fields, bare), bare);
-      for (const notOptions of [[], null, '0x', new URL('file:///a.json'), { kind: 'group' }]) {
-        assert.deepEqual(optionsOf(fields, notOptions), {}, JSON.stringify(notOptions));
-      }
-    });
-
-    /** The field the schema refuses, or undefined when it reads the object. */
-    const refusedField = (fields: Parameters<typeof optionsSchema>[0], value: unknown) =>
-      optionsSchema(fields).safeParse(value).error?.issues[0]?.path.join('.');
-
-    it('reads strings trimmed, empty as missing, and refuses a wrong type by name', () => {
-      const schema = optionsSchema({ label: 'string' });
-      assert.deepEqual(schema.parse({ label: '  Counter ' }), { label: 'Counter' });
-      assert.deepEqual(schema.parse({ label: '   ' }), { label: undefined });
-      assert.equal(schema.parse({}).label, undefined);
-      assert.equal(refusedField({ label: 'string' }, { label: 7 }), 'label');
-      assert.deepEqual(optionsSchema({ abiText: 'text' }).parse({ abiText: ' [] ' }), { abiText: ' [] ' });
-      assert.deepEqual(schema.parse({ label: 'a', other: 1 }), { label: 'a', other: 1 }, 'undeclared fields pass');
-    });
-
-    it('reads booleans and lists of strings, refusing other shapes', () => {
-      const schema = optionsSchema({ deleteWithoutExport: 'boolean', privateKeyIds: 'strings' });
-      assert.equal(schema.parse({ deleteWithoutExport: true }).deleteWithoutExport, true);
-      assert.equal(schema.parse({}).deleteWithoutExport, undefined);
-      assert.equal(
-        refusedField({ deleteWithoutExport: 'boolean' }, { deleteWithoutExport: 'yes' }),
-        'deleteWithoutExport',
-      );
-      assert.deepEqual(schema.parse({ privateKeyIds: [' a ', '', 'b'] }).privateKeyIds, ['a', 'b']);
-      assert.deepEqual(schema.parse({ privateKeyIds: [] }).privateKeyIds, []);
-      assert.equal(refusedField({ privateKeyIds: 'strings' }, { privateKeyIds: 'a,b' }), 'privateKeyIds');
-      assert.equal(refusedField({ privateKeyIds: 'strings' }, { privateKeyIds: [1] }), 'privateKeyIds.0');
-    });
-
-    it('reads a boolean field as true or false only; any other value is refused', () => {
-      const schema = optionsSchema({ deleteWithoutExport: 'boolean' });
-      assert.equal(schema.parse({ deleteWithoutExport: true }).deleteWithoutExport, true);
-      assert.equal(
-        refusedField({ deleteWithoutExport: 'boolean' }, { deleteWithoutExport: 'true' }),
-        'deleteWithoutExport',
-      );
-      assert.equal(schema.parse({}).deleteWithoutExport, undefined);
-      assert.equal(schema.parse({ deleteWithoutExport: null }).deleteWithoutExport, undefined);
-    });
-  });
-
   describe('pasted ids', () => {
     it('splits on commas, semicolons, spaces and new lines, drops quotes and duplicates', () => {
       assert.deepEqual(parseIdList(' a, b;c\n"d"  a '), ['a', 'b', 'c', 'd']);

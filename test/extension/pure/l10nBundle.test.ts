@@ -1,0 +1,40 @@
+/**
+ * The l10n bundle VS Code translates from (package.json's "l10n"): it holds every message of the sources, as
+ * `npm run l10n` writes it, so that a message added without re-exporting fails here rather than ship untranslatable.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { repoRoot } from '../../support/fixtures';
+
+const bundlePath = path.join(repoRoot, 'l10n', 'bundle.l10n.json');
+
+describe('l10n bundle', function () {
+  this.timeout(60_000);
+
+  it('is the one the manifest names, and is up to date with the sources (npm run l10n)', () => {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { l10n?: string };
+    assert.equal(manifest.l10n, './l10n');
+    const check = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'l10n.mjs'), '--check'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
+    assert.equal(check.status, 0, `${check.stdout}${check.stderr}`);
+  });
+
+  it("holds each command's whole failure sentence and the messages of the pure modules", () => {
+    const bundle = JSON.parse(readFileSync(bundlePath, 'utf8')) as Record<string, unknown>;
+    for (const message of [
+      'Countersign: could not approve the activity.',
+      'Countersign: could not reject the activity with a passkey.',
+      '{0} was given a malformed "{1}" argument, so it did nothing.',
+      // Through the `t` parameter of a pure module (wording/), which the export alone does not follow.
+      'Consensus needed',
+    ]) {
+      assert.equal(bundle[message], message, message);
+    }
+    assert.equal(bundle['Countersign: could not {0}.'], undefined, 'no failure sentence is built from a fragment');
+  });
+});
