@@ -20,7 +20,7 @@ import {
   pollDelayMs,
   type PollOutcome,
   type PollState,
-} from '../../../src/extension/views/pollSchedule';
+} from '../../../src/extension/store/pollSchedule';
 import { activityTypeLabel, unwrapSingleKey, voteText } from '../../../src/extension/wording/activityWords';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
