@@ -111,6 +111,10 @@ describe('one poll for the organization', function () {
       const { views, pages, inbox } = store.watchers;
       return views >= 1 && pages === 1 && inbox ? true : undefined;
     });
+    // The view's own load (a change of setting or profile reloads it) is done before the count begins.
+    await eventually('the Activities view to list the simulated requests', async () =>
+      (await api.views.activities.activities()).some((row) => row.id === requests.transfer.id) ? true : undefined,
+    );
     await eventually('the inbox to count the simulated requests', () =>
       api.inbox.state?.awaiting.some((a) => a.id === requests.transfer.id) ? true : undefined,
     );
@@ -158,15 +162,27 @@ describe('one poll for the organization', function () {
       });
       assert.equal(vote.status, 'ACTIVITY_STATUS_COMPLETED');
       const lookedBefore = seen.length;
+      let last = {};
       await eventually(
         'the vote in the view and the inbox',
         async () => {
           const row = (await api.views.activities.activities()).find((r) => r.id === target.id);
           const waiting = api.inbox.state?.awaiting.some((a) => a.id === target.id);
+          last = {
+            row: row?.activity.status,
+            waiting,
+            stored: store.activity(target.id)?.status,
+            seen,
+            polling: store.polling,
+            watchers: store.watchers,
+            focused: vscode.window.state.focused,
+          };
           return row?.activity.status === 'ACTIVITY_STATUS_COMPLETED' && waiting === false ? true : undefined;
         },
         90_000,
-      );
+      ).catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}: ${JSON.stringify(last)}`);
+      });
       // The look under way when the vote landed may have read before it: the next one shows it.
       assert.ok(seen.length - lookedBefore <= 2, `within one poll: ${seen.length - lookedBefore} looks`);
     } finally {

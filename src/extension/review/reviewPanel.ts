@@ -156,7 +156,8 @@ export class ReviewPage {
     }
     const store = await this.#services.store();
     const { organizationId, activityId } = this.#target;
-    const activity = await store.readActivity(activityId);
+    // The first drawing reads the activity as it is now; then the store's poll keeps it current.
+    const activity = await store.readActivity(activityId, { fresh: this.#model === undefined });
     if (!activity) return;
     this.#activity = activity;
     const [names, interfaces, remote] = await Promise.all([

@@ -118,16 +118,22 @@ export class OrganizationStore extends Disposable {
 
   // ---- reads (each shares one in flight, and keeps what it read) ----
 
-  /** The activity as known, or read once when it is not. */
-  async readActivity(activityId: string): Promise<Activity | undefined> {
+  /**
+   * The activity as known, or read when it is not (or when `fresh`: a page opening shows it as it is now, not as a
+   * listing read a while ago found it). Readers of a fresh read that changed it hear of it.
+   */
+  async readActivity(activityId: string, options: { readonly fresh?: boolean } = {}): Promise<Activity | undefined> {
     const known = this.#activities.get(activityId);
-    if (known) return known;
+    if (known && (!options.fresh || isTerminal(known))) return known;
     const session = await this.#session();
     if (!session) return undefined;
     const { organizationId } = session.profile;
     const generation = this.#generation;
     const activity = await session.client.getActivity({ organizationId, activityId });
-    if (generation === this.#generation) this.#activities.set(activity.id, activity);
+    if (generation !== this.#generation) return activity;
+    const before = this.#activities.get(activity.id);
+    this.#activities.set(activity.id, activity);
+    if (before && differs(before, activity)) this.#fire({ activityIds: [activity.id] });
     return activity;
   }
 
