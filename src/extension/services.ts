@@ -244,7 +244,9 @@ export function createServices(
     keys.onDidChange(onProfileChange),
     sandbox.onDidChange(() => emitter.fire('profile')),
     emitter.event((scope) => {
-      if (scope === 'profile') withStore((loaded) => loaded.reset());
+      // Another profile, address or organization empties the store by itself (it compares each session's); a key
+      // imported anew or a restarted sandbox may change who signs: read who you are and the organization again.
+      if (scope === 'profile') withStore((loaded) => loaded.markStale('profile'));
       else if (scope === 'organization') withStore((loaded) => loaded.markStale('organization'));
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -30,6 +30,7 @@ async function looks(
   store: OrganizationStore,
   relay: RecordingRelay,
   count: number,
+  timeoutMs: number,
 ): Promise<{ reports: LookReport[]; wire: Record<string, number> }> {
   const reports: LookReport[] = [];
   let mark: number | undefined;
@@ -39,7 +40,7 @@ async function looks(
     else reports.push(report);
   });
   try {
-    await eventually(`${count} looks of the store`, () => (reports.length >= count ? true : undefined), 90_000);
+    await eventually(`${count} looks of the store`, () => (reports.length >= count ? true : undefined), timeoutMs);
   } finally {
     listening.dispose();
   }
@@ -51,7 +52,8 @@ function polled(wire: Record<string, number>): number {
 }
 
 describe('one poll for the organization', function () {
-  this.timeout(240_000);
+  // The looks back off while nothing changes (up to a minute apart): a few of them take minutes.
+  this.timeout(420_000);
   const PROFILE = 'one-poll-relay';
   let api: CountersignExtensionApi;
   let relay: RecordingRelay | undefined;
@@ -119,7 +121,7 @@ describe('one poll for the organization', function () {
       api.inbox.state?.awaiting.some((a) => a.id === requests.transfer.id) ? true : undefined,
     );
 
-    const shown = await looks(store, relay!, 3);
+    const shown = await looks(store, relay!, 2, 120_000);
     assert.equal(polled(shown.wire), sum(shown.reports), `only the looks asked: ${JSON.stringify(shown.wire)}`);
     for (const report of shown.reports)
       assert.ok(report.requests <= 1 + MAX_SINGLE_READS_PER_LOOK, `a bounded look: ${JSON.stringify(report)}`);
@@ -137,9 +139,12 @@ describe('one poll for the organization', function () {
       const { views, pages, inbox } = store.watchers;
       return views === 0 && pages === 0 && inbox ? true : undefined;
     });
-    const hidden = await looks(store, relay!, 2);
+    const hidden = await looks(store, relay!, 1, 200_000);
     assert.equal(polled(hidden.wire), sum(hidden.reports), `only the looks asked: ${JSON.stringify(hidden.wire)}`);
-    assert.ok(sum(hidden.reports) <= sum(shown.reports.slice(0, 2)), 'fewer watchers never ask more');
+    assert.ok(
+      hidden.reports.every((r) => r.requests <= 1),
+      `fewer watchers never ask more: ${JSON.stringify(hidden.reports)}`,
+    );
     assert.equal(hidden.wire['/public/v1/query/get_activity'] ?? 0, 0, 'nothing is read one by one');
   });
 

@@ -14,7 +14,13 @@
  * dropped and readers hear `reset`.
  */
 import * as vscode from 'vscode';
-import { ServiceError, TERMINAL_STATUSES, type Activity, type SmartContractInterface } from '../../api';
+import {
+  ServiceError,
+  TERMINAL_STATUSES,
+  type Activity,
+  type OrganizationData,
+  type SmartContractInterface,
+} from '../../api';
 import { firstPage, nextPage } from './activityListing';
 import { Disposable } from './lifecycle';
 import type { Watchers } from './pollPlan';
@@ -71,7 +77,10 @@ export class OrganizationStore extends Disposable {
   #open: OpenSnapshot | undefined;
   #openRead: Promise<OpenSnapshot | undefined> | undefined;
   #listing: ActivityListing | undefined;
-  readonly #organization = new Slot<OrganizationSnapshot>();
+  readonly #data = new Slot<OrganizationData>();
+  /** Who the key's user is (whoami): read only by those who need it, not by the Organization view. */
+  readonly #me = new Slot<string>();
+  #snapshot: OrganizationSnapshot | undefined;
   readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
 
   readonly #poller: Poller;
@@ -137,18 +146,29 @@ export class OrganizationStore extends Disposable {
     return activity;
   }
 
-  /** The organization and who the key's user is; read once, again after something completed. */
+  /** The organization (get_organization); read once, again after something completed. */
+  async organizationData(): Promise<OrganizationData | undefined> {
+    const session = await this.#session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    return this.#data.read(this.#generation, () => session.client.getOrganization({ organizationId }));
+  }
+
+  /** The organization and who the key's user is; the same object while neither was read anew. */
   async organization(): Promise<OrganizationSnapshot | undefined> {
     const session = await this.#session();
     if (!session) return undefined;
     const { organizationId } = session.profile;
-    return this.#organization.read(this.#generation, async () => {
-      const [me, data] = await Promise.all([
-        session.client.whoami({ organizationId }),
-        session.client.getOrganization({ organizationId }),
-      ]);
-      return { organizationId, userId: me.userId, data };
-    });
+    const generation = this.#generation;
+    const [userId, data] = await Promise.all([
+      this.#me.read(generation, async () => (await session.client.whoami({ organizationId })).userId),
+      this.#data.read(generation, () => session.client.getOrganization({ organizationId })),
+    ]);
+    const known = this.#snapshot;
+    if (known?.data === data && known.userId === userId) return known;
+    const snapshot = { organizationId, userId, data };
+    if (generation === this.#generation) this.#snapshot = snapshot;
+    return snapshot;
   }
 
   /** The organization's smart contract interfaces; read once, again after a registration or deletion. */
@@ -227,20 +247,15 @@ export class OrganizationStore extends Disposable {
   }
 
   /** After a registration, a deletion, a key or tag change: the next reader reads anew. */
-  markStale(what: 'organization' | 'interfaces'): void {
-    if (what === 'organization') this.#organization.markStale();
+  markStale(what: 'profile' | 'organization' | 'interfaces'): void {
+    if (what === 'profile') this.#me.markStale();
+    if (what !== 'interfaces') this.#data.markStale();
     this.#interfaces.markStale();
   }
 
   /** Someone watches until the returned disposable goes: a view shown, a page shown, the inbox. */
   watch(interest: Interest): vscode.Disposable {
     return this.#poller.watch(interest);
-  }
-
-  /** Drops everything known (another profile, a restarted sandbox). */
-  reset(): void {
-    this.#key = undefined;
-    this.#clear();
   }
 
   // ---- the poll ----
@@ -381,7 +396,9 @@ export class OrganizationStore extends Disposable {
     this.#open = undefined;
     this.#openRead = undefined;
     this.#listing = undefined;
-    this.#organization.clear();
+    this.#data.clear();
+    this.#me.clear();
+    this.#snapshot = undefined;
     this.#interfaces.clear();
     this.#fire({ reset: true, open: true, organization: true, interfaces: true });
     this.#poller.reset();

@@ -317,7 +317,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       settle('private keys', () => client.listPrivateKeys({ organizationId })),
       settle('private key tags', () => client.listPrivateKeyTags({ organizationId })),
       // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.
-      settle('users and passkeys', async () => (await store.organization())?.data.users ?? []),
+      settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
     ]);
     this.services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
     return { organizationId, smartContractInterfaces, privateKeys, privateKeyTags, users };
