@@ -181,10 +181,16 @@ export class OrganizationStore extends Disposable {
     );
   }
 
-  /** Reads the open activities now (sharing a read in flight). */
+  /**
+   * Reads the open activities now: what it returns was read after the call (a read that began before it, perhaps
+   * before a submission, is waited for and not taken). Reads that begin after the call are shared.
+   */
   async refreshOpen(): Promise<OpenSnapshot | undefined> {
+    const before = this.#openRead;
     const session = await this.#session();
-    return session ? this.#readOpen(session, { requests: 0 }) : undefined;
+    if (!session) return undefined;
+    if (before && this.#openRead === before) await before.catch(() => undefined);
+    return this.#readOpen(session, { requests: 0 });
   }
 
   /** The Activities view's first page: as many as it showed before, at least `pageSize`. */
