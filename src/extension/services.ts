@@ -12,8 +12,8 @@ import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
 import { ContextKey } from './ui/contextKey';
 import type { InterfaceList } from './abi/interfaceList';
-import { FactsCache } from './inbox/factsCache';
 import type { OrganizationFacts } from './inbox/inboxRules';
+import type { OrganizationStore, OrganizationSnapshot } from './store/organizationStore';
 
 /** The profile type lives with its store; named here too for the features that take it with Services. */
 export type { Profile } from './profiles/profileStore';
@@ -54,6 +54,11 @@ export interface Services {
   readonly modals: ModalDialogs;
   /** The organization's smart contract interfaces, fetched once and shared (ABI lenses, Organization view). */
   interfaceList(): Promise<InterfaceList>;
+  /**
+   * The active profile's organization store (loaded with its first reader): the activities, the organization and
+   * the one poll that keeps them current. Views read from it and watch it; none of them polls.
+   */
+  store(): Promise<OrganizationStore>;
   /** Masks secrets in text meant for the user (messages, details). */
   redact(text: string): string;
   settings(): Settings;
@@ -72,12 +77,16 @@ export interface Services {
   requireSession(): Promise<Session>;
   readonly onDidChange: vscode.Event<ChangeScope>;
   fireChange(scope: ChangeScope): void;
-  /** Remembers an activity this window submitted, so that the Activities view follows it while it is pending. */
+  /**
+   * Tells of an activity this window submitted or voted on, as the service returned it: the store keeps it (views
+   * update at once) and follows it while it is pending.
+   */
   noteSubmitted(activity: Activity): void;
   isSubmittedHere(activityId: string): boolean;
   /**
-   * The active profile's user and its organization's root quorum and names, read once (whoami, get_organization)
-   * and kept until the profile or the organization changes. Undefined without a session; a failed read throws.
+   * The active profile's user and its organization's root quorum and names, as the store read them (whoami,
+   * get_organization), kept until the profile or the organization changes. Undefined without a session; a failed
+   * read throws.
    */
   organizationFacts(): Promise<OrganizationFacts | undefined>;
 }
@@ -108,7 +117,8 @@ export function createServices(
   const emitter = new vscode.EventEmitter<ChangeScope>();
   const modals = new ModalDialogs();
   const submittedHere = new Set<string>();
-  const facts = new FactsCache();
+  /** The facts worked out of each organization read, once per read. */
+  const facts = new WeakMap<OrganizationSnapshot, OrganizationFacts>();
   let state: CountersignState = 'noProfile';
   /** Whether state has been worked out once (the secret storage has answered). */
   let stateKnown = false;
@@ -165,7 +175,6 @@ export function createServices(
 
   const onProfileChange = () => {
     dropSession();
-    facts.forget();
     void refreshState().then(() => emitter.fire('profile'));
   };
 
@@ -174,8 +183,16 @@ export function createServices(
   const loadInterfaceList = () =>
     (interfaceList ??= import('./abi/interfaceList.js').then(({ InterfaceList }) => {
       const list = new InterfaceList({
-        session,
-        pollIntervalMs: () => readSettings().pollIntervalMs,
+        // The list is the store's: one read serves the lenses, the Organization view and the review pages.
+        session: async () => {
+          const current = await session();
+          if (!current) return undefined;
+          const store = await loadStore();
+          const listSmartContractInterfaces = async () => [...((await store.interfaces()) ?? [])];
+          const getActivity = (input: { organizationId: string; activityId: string }) =>
+            current.client.getActivity(input);
+          return { profile: current.profile, client: { listSmartContractInterfaces, getActivity } };
+        },
         failure: (message, error) => log.failure(message, error),
       });
       context.subscriptions.push(
@@ -184,8 +201,41 @@ export function createServices(
           if (scope === 'organization' || scope === 'profile') list.invalidate();
         }),
       );
+      void loadStore().then((store) =>
+        context.subscriptions.push(
+          store.onDidChange((change) => {
+            if (change.interfaces) list.invalidate();
+          }),
+        ),
+      );
       return list;
     }));
+
+  // Loaded with its first reader (the inbox at activation asks for it without waiting; the module is a chunk).
+  let store: Promise<OrganizationStore> | undefined;
+  const loadStore = () =>
+    (store ??= import('./store/organizationStore.js').then(({ OrganizationStore }) => {
+      const made = new OrganizationStore({
+        session,
+        intervalMs: () => readSettings().pollIntervalMs,
+        focused: () => vscode.window.state.focused,
+        listOpen: async (list, organizationId, nowMs) =>
+          (await import('./inbox/openActivities.js')).listOpenActivities(list, organizationId, nowMs),
+        debug: (message, fields) => log.debug(message, fields),
+        warn: (message) => log.warn(message),
+      });
+      context.subscriptions.push(
+        made,
+        // What the poll saw complete changes the organization: its view reads it again.
+        made.onDidChange((change) => {
+          if (change.organization && !change.reset) emitter.fire('organization');
+        }),
+      );
+      return made;
+    }));
+  const withStore = (use: (loaded: OrganizationStore) => void) => {
+    if (store) void store.then(use);
+  };
 
   context.subscriptions.push(
     emitter,
@@ -195,7 +245,10 @@ export function createServices(
     keys.onDidChange(onProfileChange),
     sandbox.onDidChange(() => emitter.fire('profile')),
     emitter.event((scope) => {
-      if (scope !== 'activities') facts.forget();
+      // Another profile, address or organization empties the store by itself (it compares each session's); a key
+      // imported anew or a restarted sandbox may change who signs: read who you are and the organization again.
+      if (scope === 'profile') withStore((loaded) => loaded.markStale('profile'));
+      else if (scope === 'organization') withStore((loaded) => loaded.markStale('organization'));
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.requestTimeoutSeconds`)) dropSession();
@@ -211,6 +264,7 @@ export function createServices(
     keys,
     modals,
     interfaceList: loadInterfaceList,
+    store: loadStore,
     redact: (text) => log.redact(text),
     settings: readSettings,
     state: () => state,
@@ -242,11 +296,19 @@ export function createServices(
     fireChange: (scope) => emitter.fire(scope),
     noteSubmitted: (activity: Activity) => {
       submittedHere.add(activity.id);
+      void loadStore().then((loaded) => loaded.noteActivity(activity));
     },
     isSubmittedHere: (activityId) => submittedHere.has(activityId),
     organizationFacts: async () => {
-      const current = await session();
-      return current ? facts.get(current.client, current.profile) : undefined;
+      const snapshot = await (await loadStore()).organization();
+      if (!snapshot) return undefined;
+      let known = facts.get(snapshot);
+      if (!known) {
+        const rules = await import('./inbox/inboxRules.js');
+        known = rules.organizationFacts(snapshot.userId, snapshot.data);
+        facts.set(snapshot, known);
+      }
+      return known;
     },
   };
 }

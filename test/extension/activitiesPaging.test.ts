@@ -1,11 +1,9 @@
 /**
  * "Load more" in the Activities view asks the service only for the next page: one request, after the last
  * activity shown, never again for what is loaded. The requests are counted on the wire, by a recording relay
- * on 127.0.0.1 between the view and the real sandbox.
+ * on 127.0.0.1 between the view and the real sandbox (test/support/recordingRelay.ts).
  */
 import * as assert from 'node:assert/strict';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import { CommandIds } from '../../src/extension/commandIds';
@@ -13,6 +11,7 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { LOCAL_SANDBOX_PROFILE_ID } from '../../src/extension/profiles/profileStore';
 import { eventually, extensionApi, noteSecret, organizationNamed, run } from './hostSupport';
 import { goAhead, withModalAnswers } from './sandboxProfiles';
+import { startRecordingRelay, type RecordingRelay, type RelayedRequest } from '../support/recordingRelay';
 
 const ABI =
   '[{"type":"function","name":"get","inputs":[],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
@@ -22,47 +21,15 @@ interface ListCall {
   readonly ids: string[];
 }
 
-/** Relays every request to `target` and records the list_activities calls: what was asked, what came back. */
-function recordingRelay(target: string, calls: ListCall[]): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const upstream = request(
-        new URL(req.url ?? '/', target),
-        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
-        (answer) => {
-          const parts: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => parts.push(chunk));
-          answer.on('end', () => {
-            const text = Buffer.concat(parts);
-            const asked = JSON.parse(body.toString('utf8') || '{}') as {
-              paginationOptions?: ListCall['paginationOptions'];
-              filterByStatus?: unknown;
-            };
-            // The inbox's look (the open activities, by status) is not the view's paging.
-            if (req.url === '/public/v1/query/list_activities' && asked.filterByStatus === undefined) {
-              const answered = JSON.parse(text.toString('utf8')) as { activities?: { id: string }[] };
-              calls.push({
-                paginationOptions: asked.paginationOptions,
-                ids: (answered.activities ?? []).map((a) => a.id),
-              });
-            }
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(text);
-          });
-        },
-      );
-      upstream.on('error', () => res.destroy());
-      upstream.end(body);
-    });
+/** The view's list_activities calls among the relayed requests: what was asked, what came back. */
+function listCalls(requests: readonly RelayedRequest[]): ListCall[] {
+  return requests.flatMap((relayed) => {
+    const asked = relayed.asked as { paginationOptions?: ListCall['paginationOptions']; filterByStatus?: unknown };
+    // The inbox's look (the open activities, by status) is not the view's paging.
+    if (relayed.path !== '/public/v1/query/list_activities' || asked.filterByStatus !== undefined) return [];
+    const answered = relayed.answered as { activities?: { id: string }[] } | undefined;
+    return [{ paginationOptions: asked.paginationOptions, ids: (answered?.activities ?? []).map((a) => a.id) }];
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-    ),
-  );
 }
 
 describe('Activities view paging', function () {
@@ -70,8 +37,10 @@ describe('Activities view paging', function () {
   const PROFILE = 'paging-relay';
   const PAGE = 5;
   let api: CountersignExtensionApi;
-  let relay: { server: Server; url: string } | undefined;
-  const calls: ListCall[] = [];
+  let relay: RecordingRelay | undefined;
+  /** Where the count began: the requests relayed before it are not counted. */
+  let mark = 0;
+  const calls = (): ListCall[] => listCalls(relay?.requests.slice(mark) ?? []);
 
   before(async () => {
     api = await extensionApi();
@@ -102,7 +71,7 @@ describe('Activities view paging', function () {
     } finally {
       await direct.close();
     }
-    relay = await recordingRelay(sandbox.baseUrl, calls);
+    relay = await startRecordingRelay(sandbox.baseUrl);
     await vscode.workspace
       .getConfiguration('countersign')
       .update('activities.pageSize', PAGE, vscode.ConfigurationTarget.Global);
@@ -126,8 +95,7 @@ describe('Activities view paging', function () {
       await withModalAnswers(api, goAhead, CommandIds.removeProfile, PROFILE);
       await run(api, CommandIds.switchProfile, LOCAL_SANDBOX_PROFILE_ID);
     }
-    relay?.server.closeAllConnections();
-    relay?.server.close();
+    relay?.close();
   });
 
   it('loads each page with one request after the last activity shown, and never asks again for what is loaded', async () => {
@@ -139,13 +107,14 @@ describe('Activities view paging', function () {
       api.services.settings().pageSize === PAGE && api.services.profiles.active()?.id === PROFILE ? true : undefined,
     );
     await view.activities();
-    calls.length = 0;
+    mark = relay?.requests.length ?? 0;
     view.refresh();
     assert.equal((await view.activities()).length, PAGE);
     const reloads = () =>
-      calls.filter((c) => c.paginationOptions?.after === undefined && c.paginationOptions?.before === undefined);
-    const pages = () => calls.filter((c) => !reloads().includes(c));
-    assert.ok(calls.length >= 1, 'the refresh asked the service');
+      calls().filter((c) => c.paginationOptions?.after === undefined && c.paginationOptions?.before === undefined);
+    const pages = () =>
+      calls().filter((c) => c.paginationOptions?.after !== undefined || c.paginationOptions?.before !== undefined);
+    assert.ok(calls().length >= 1, 'the refresh asked the service');
     assert.deepEqual(
       [...new Set(reloads().map((c) => JSON.stringify(c.paginationOptions)))],
       [JSON.stringify({ limit: String(PAGE) })],
@@ -154,7 +123,7 @@ describe('Activities view paging', function () {
 
     for (let page = 2; page <= 3; page++) {
       const shown = (await view.activities()).map((a) => a.id);
-      const lastShownId = calls.at(-1)?.ids.at(-1);
+      const lastShownId = calls().at(-1)?.ids.at(-1);
       await view.loadMore();
       const cursorCalls = pages();
       assert.equal(cursorCalls.length, page - 1, `page ${page} took one request`);

@@ -1,14 +1,12 @@
 /**
  * One list of smart contract interfaces per organization, shared by the ABI lenses and the Organization view.
- * It is fetched when first asked for, then kept: asked again, it is fetched anew only once it is older than the
- * poll delay (the Activities view's rate rules: the configured interval, doubled while nothing changes,
- * quadrupled after a 429), or after a registration or deletion (the `organization` change). Opening a file
- * fetches nothing beyond this list.
+ * It is read through the organization store when first asked for, then kept until a registration or deletion
+ * (the `organization` change) or the store's poll seeing one complete makes it stale. Opening a file fetches
+ * nothing beyond this list.
  * It also remembers the registrations this window submitted that wait for approval, so that a lens can say so.
  */
 import * as vscode from 'vscode';
-import { ServiceError, type Activity, type SmartContractInterface } from '../../api';
-import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../store/pollSchedule';
+import type { Activity, SmartContractInterface } from '../../api';
 
 /** What the list needs of a session: the organization and the two reads. */
 export interface InterfaceListSession {
@@ -21,7 +19,6 @@ export interface InterfaceListSession {
 
 export interface InterfaceListDeps {
   session(): Promise<InterfaceListSession | undefined>;
-  pollIntervalMs(): number;
   failure(message: string, error: unknown): void;
 }
 
@@ -44,8 +41,8 @@ export interface InterfaceListing {
 
 interface Entry {
   listing: InterfaceListing | undefined;
-  fetchedAt: number;
-  poll: PollState;
+  /** Read again by the next reader (a registration, a deletion, another profile). */
+  stale: boolean;
   inFlight: Promise<InterfaceListing | undefined> | undefined;
 }
 
@@ -64,19 +61,20 @@ export class InterfaceList implements vscode.Disposable {
     this.#deps = deps;
   }
 
-  /** The active organization's interfaces: kept while fresh, else fetched; undefined without a session or on failure. */
+  /** The active organization's interfaces: kept until stale, else read; undefined without a session or on failure. */
   async list(): Promise<InterfaceListing | undefined> {
     const session = await this.#deps.session();
     if (!session) return undefined;
     const key = this.#key(session);
     const entry = this.#entry(key);
-    const age = Date.now() - entry.fetchedAt;
-    if (entry.listing && age < pollDelayMs(this.#deps.pollIntervalMs(), entry.poll)) return entry.listing;
+    if (entry.listing && !entry.stale) return entry.listing;
     return this.#fetch(session, entry);
   }
 
-  /** Fetches the list now (the Organization view's load), sharing a fetch already on its way. */
-  async refresh(session: InterfaceListSession): Promise<readonly SmartContractInterface[]> {
+  /** Reads the list now (the Organization view's load), sharing a read already on its way. */
+  async refresh(): Promise<readonly SmartContractInterface[]> {
+    const session = await this.#deps.session();
+    if (!session) return [];
     const entry = this.#entry(this.#key(session));
     const listing = await this.#fetch(session, entry);
     if (!listing) {
@@ -88,7 +86,7 @@ export class InterfaceList implements vscode.Disposable {
 
   /** The list is stale after a registration or a deletion: the next reader fetches it. */
   invalidate(): void {
-    for (const entry of this.#entries.values()) entry.fetchedAt = 0;
+    for (const entry of this.#entries.values()) entry.stale = true;
     this.#changed.fire();
   }
 
@@ -108,7 +106,7 @@ export class InterfaceList implements vscode.Disposable {
   #entry(key: string): Entry & { lastError?: unknown } {
     let entry = this.#entries.get(key);
     if (!entry) {
-      entry = { listing: undefined, fetchedAt: 0, poll: freshPollState, inFlight: undefined };
+      entry = { listing: undefined, stale: true, inFlight: undefined };
       this.#entries.set(key, entry);
     }
     return entry;
@@ -126,23 +124,20 @@ export class InterfaceList implements vscode.Disposable {
     entry: Entry & { lastError?: unknown },
   ): Promise<InterfaceListing | undefined> {
     const organizationId = session.profile.organizationId;
-    let outcome: PollOutcome;
+    // Stale from here: an invalidation while the read runs asks for another read.
+    entry.stale = false;
     try {
       const interfaces = await session.client.listSmartContractInterfaces({ organizationId });
       const before = entry.listing ? fingerprint(entry.listing.interfaces) : undefined;
       const changed = before !== fingerprint(interfaces);
       entry.listing = { organizationId, profileId: session.profile.id, interfaces };
       entry.lastError = undefined;
-      outcome = changed ? 'changed' : 'unchanged';
       await this.#settlePending(session, interfaces);
-      entry.poll = nextPollState(entry.poll, outcome);
-      entry.fetchedAt = Date.now();
       if (changed) this.#changed.fire();
       return entry.listing;
     } catch (error) {
-      outcome = error instanceof ServiceError && error.status === 429 ? 'rateLimited' : 'failed';
-      entry.poll = nextPollState(entry.poll, outcome);
-      entry.fetchedAt = Date.now();
+      // A failed read is not kept: the next reader asks again.
+      entry.stale = true;
       entry.lastError = error;
       this.#deps.failure('Could not list the smart contract interfaces', error);
       return undefined;

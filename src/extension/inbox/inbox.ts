@@ -1,16 +1,14 @@
 /**
- * The inbox: what waits for the current user's vote in the active organization. One request per look (the
- * organization's open activities), while the window has the focus, at the pace of the Activities view's rules
- * (pollSchedule.ts: the configured interval, backing off when nothing changes, slower after a 429). It shows the
- * count in a status bar item, raises one notification per new activity waiting for a vote (remembered across
- * reloads), and follows the activities submitted here until they end.
+ * The inbox: what waits for the current user's vote in the active organization, read from the organization store
+ * (its open activities, kept current by its one poll; the inbox watches it, so the poll runs while the window has
+ * the focus). It shows the count in a status bar item, raises one notification per new activity waiting for a
+ * vote (remembered across reloads), and reports the activities submitted here that ended by others' votes.
  */
 import * as vscode from 'vscode';
-import { ServiceError } from '../../api/core';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
+import type { OpenSnapshot, OrganizationStore, StoreChange } from '../store/organizationStore';
 import { t } from '../ui/l10n';
-import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../store/pollSchedule';
 import { awaitingCountFigure, awaitingCountText } from '../wording/awaitingWords';
 import type { InboxNotice, InboxState } from './inboxRules';
 
@@ -29,10 +27,11 @@ export class Inbox implements vscode.Disposable {
   readonly #disposables: vscode.Disposable[] = [];
   #state: InboxState | undefined;
   #signature = '';
-  /** The look in flight, and the profile it looks for. */
-  #checking: { readonly profileId: string | undefined; readonly promise: Promise<InboxState | undefined> } | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #pollState: PollState = freshPollState;
+  /** The store's snapshot the state was worked out from, and the work in progress (one at a time, in order). */
+  #applied: OpenSnapshot | undefined;
+  #working: Promise<InboxState | undefined> = Promise.resolve(undefined);
+  /** Left the open list: reported once the store has read how they ended. */
+  readonly #ending = new Set<string>();
   #disposed = false;
 
   constructor(services: Services) {
@@ -43,20 +42,20 @@ export class Inbox implements vscode.Disposable {
       this.#notified,
       services.onDidChange((scope) => {
         if (scope === 'profile') this.#setState(undefined);
-        // A submission or a vote: look again soon, at the first interval.
-        this.#restart();
-      }),
-      vscode.window.onDidChangeWindowState((state) => {
-        if (state.focused) this.#restart();
-        else this.#stop();
       }),
     );
-    this.#restart();
+    void services.store().then((store) => {
+      if (this.#disposed) return;
+      this.#disposables.push(
+        store.watch({ kind: 'inbox' }),
+        store.onDidChange((change) => this.#follow(store, change)),
+      );
+      if (store.open) void this.#apply(store.open);
+    });
   }
 
   dispose(): void {
     this.#disposed = true;
-    this.#stop();
     for (const disposable of this.#disposables.splice(0)) disposable.dispose();
   }
 
@@ -84,30 +83,51 @@ export class Inbox implements vscode.Disposable {
     };
   }
 
-  /** Looks now (one look at a time: callers share the one in flight). Errors go to the caller. */
-  check(): Promise<InboxState | undefined> {
-    const profileId = this.#services.profiles.active()?.id;
-    if (this.#checking && this.#checking.profileId === profileId) return this.#checking.promise;
-    // A look for another profile is still running: this one starts after it, for the profile active now.
-    const before = this.#checking?.promise.catch(() => undefined);
-    const promise = (before ? before.then(() => this.#look()) : this.#look()).finally(() => {
-      if (this.#checking?.promise === promise) this.#checking = undefined;
-    });
-    this.#checking = { profileId, promise };
-    return promise;
+  /** Has the store read the open activities now (sharing a read in flight). Errors go to the caller. */
+  async check(): Promise<InboxState | undefined> {
+    const store = await this.#services.store();
+    const snapshot = await store.refreshOpen();
+    if (!snapshot) {
+      this.#setState(undefined);
+      return undefined;
+    }
+    return this.#apply(snapshot);
   }
 
-  async #look(): Promise<InboxState | undefined> {
-    const { afterLook, lookAtInbox } = await import('./inboxLook.js');
-    const previous = this.#state;
-    const state = await lookAtInbox(this.#services);
-    // The profile changed during the look: what it found belongs to no one.
-    if (state === 'stale') return undefined;
-    this.#setState(state);
-    if (!state) return undefined;
-    const notice = await afterLook(this.#services, previous, state);
-    if (notice) this.#notified.fire(notice);
-    return state;
+  #follow(store: OrganizationStore, change: StoreChange): void {
+    if (change.reset) {
+      this.#ending.clear();
+      this.#applied = undefined;
+      this.#setState(undefined);
+    }
+    if (change.open && store.open && store.open !== this.#applied) void this.#apply(store.open);
+    for (const id of change.activityIds) {
+      const after = store.activity(id);
+      if (!this.#ending.has(id) || !after) continue;
+      this.#ending.delete(id);
+      void import('./inboxLook.js').then(({ reportEnded }) => reportEnded(this.#services, after, this.#state?.facts));
+    }
+  }
+
+  /** Works the state out of the store's snapshot, after the work already queued; the same snapshot only once. */
+  #apply(snapshot: OpenSnapshot): Promise<InboxState | undefined> {
+    this.#working = this.#working
+      .catch(() => undefined)
+      .then(async () => {
+        if (this.#applied === snapshot) return this.#state;
+        const { endedSince, lookAtInbox, notify } = await import('./inboxLook.js');
+        const previous = this.#state;
+        const state = await lookAtInbox(this.#services, snapshot);
+        // The profile changed during the look: what it found belongs to no one.
+        if (state === 'stale' || this.#disposed) return undefined;
+        this.#applied = snapshot;
+        for (const id of endedSince(previous, state)) this.#ending.add(id);
+        this.#setState(state);
+        const notice = notify(this.#services, state);
+        if (notice) this.#notified.fire(notice);
+        return state;
+      });
+    return this.#working;
   }
 
   #setState(state: InboxState | undefined): void {
@@ -141,52 +161,5 @@ export class Inbox implements vscode.Disposable {
     item.name = t('Countersign: awaiting your vote');
     item.command = { command: CommandIds.revealActivity, title: t('Show Activities Awaiting Your Vote') };
     return item;
-  }
-
-  // ---- the poll ----
-
-  #restart(): void {
-    this.#stop();
-    // After a 429 the slower pace holds until an answer comes back: a focus change does not undo it.
-    if (this.#pollState.rateLimitedPolls === 0) this.#pollState = freshPollState;
-    this.#schedule();
-  }
-
-  #stop(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-
-  #schedule(): void {
-    if (this.#disposed || this.#timer || !vscode.window.state.focused) return;
-    if (!this.#services.profiles.active()) return;
-    const delay = pollDelayMs(this.#services.settings().pollIntervalMs, this.#pollState);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.#tick();
-    }, delay);
-  }
-
-  async #tick(): Promise<void> {
-    if (this.#disposed || !vscode.window.state.focused) return;
-    const before = this.#signature;
-    let outcome: PollOutcome;
-    try {
-      const state = await this.check();
-      if (!state) return;
-      outcome = this.#signature !== before ? 'changed' : 'unchanged';
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 429) {
-        outcome = 'rateLimited';
-        this.#services.log.warn('Rate limited while looking for activities awaiting your vote; slowing down');
-      } else {
-        outcome = 'failed';
-        this.#services.log.debug('Could not look for activities awaiting your vote', {
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-    }
-    this.#pollState = nextPollState(this.#pollState, outcome);
-    this.#schedule();
   }
 }

@@ -1,7 +1,7 @@
 /**
- * One look of the inbox (loaded with the first look, not at activation): the organization's open activities, page
- * after page (openActivities.ts), what of them waits for the current user's vote and where each stands; then the activities submitted
- * here that ended are reported, and the new ones awaiting a vote notified once.
+ * The inbox's reading of the store (loaded with the first look, not at activation): of the organization's open
+ * activities, what waits for the current user's vote and where each stands; the activities submitted here that
+ * ended are reported, and the new ones awaiting a vote notified once.
  */
 import * as vscode from 'vscode';
 import type { Services } from '../services';
@@ -26,25 +26,20 @@ import {
   type InboxNotice,
   type NoticeAction,
   type InboxState,
+  type OrganizationFacts,
 } from './inboxRules';
 import { CommandIds } from '../commandIds';
-import { listOpenActivities } from './openActivities';
+import type { Activity } from '../../api';
+import type { OpenSnapshot } from '../store/organizationStore';
 import { showInformation, showWarning } from '../ui/notifications';
 
 /** Where the ids of the activities already notified are kept (global state: they survive a window reload). */
 const NOTIFIED_KEY = 'countersign.inbox.notifiedActivityIds';
 
-/** The inbox now; undefined without a session, 'stale' when the profile changed during the look. */
-export async function lookAtInbox(services: Services): Promise<InboxState | undefined | 'stale'> {
-  const session = await services.session();
-  if (!session) return undefined;
-  const { organizationId } = session.profile;
+/** The inbox as the store's open activities show it; 'stale' when they belong to another organization. */
+export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): Promise<InboxState | 'stale'> {
+  const { organizationId, open, listedAll } = snapshot;
   const now = Date.now();
-  const { open, listedAll } = await listOpenActivities(
-    (request) => session.client.listActivities(request),
-    organizationId,
-    now,
-  );
   // Who you are and the quorum matter only when something is open: nothing more is asked otherwise.
   const facts =
     open.length === 0
@@ -56,7 +51,8 @@ export async function lookAtInbox(services: Services): Promise<InboxState | unde
           });
           return undefined;
         });
-  if (services.profiles.active()?.id !== session.profile.id) return 'stale';
+  if (services.profiles.active()?.organizationId !== organizationId) return 'stale';
+  if (facts && facts.organizationId !== organizationId) return 'stale';
   const awaiting = facts ? open.filter((activity) => awaitsVote(activity, facts, now)) : [];
   const progress = new Map<string, string>();
   if (facts) {
@@ -66,47 +62,31 @@ export async function lookAtInbox(services: Services): Promise<InboxState | unde
   return { organizationId, facts, open, listedAll, awaiting, progress };
 }
 
-/** After a look: report what ended, then notify what newly waits. Returns the notification raised, if any. */
-export async function afterLook(
-  services: Services,
-  previous: InboxState | undefined,
-  state: InboxState,
-): Promise<InboxNotice | undefined> {
-  if (previous?.organizationId === state.organizationId) await followEnded(services, previous, state);
-  return notify(services, state);
+/** The ids of the activities that left the open list since the last look. */
+export function endedSince(previous: InboxState | undefined, state: InboxState): string[] {
+  if (previous?.organizationId !== state.organizationId) return [];
+  const still = new Set(state.open.map((a) => a.id));
+  return previous.open.filter((a) => !still.has(a.id)).map((a) => a.id);
 }
 
 /**
- * The activities that left the open list since the last look: the views are told, and one submitted here that
- * ended by someone else's vote is reported (a vote cast here reported its own outcome already).
+ * An activity that left the open list, as the store read it after: one submitted here that ended by someone
+ * else's vote is reported (a vote cast here reported its own outcome already).
  */
-async function followEnded(services: Services, previous: InboxState, state: InboxState): Promise<void> {
-  const still = new Set(state.open.map((a) => a.id));
-  const ended = previous.open.filter((a) => !still.has(a.id));
-  if (ended.length === 0) return;
-  services.fireChange('activities');
-  for (const before of ended) {
-    if (!services.isSubmittedHere(before.id)) continue;
-    const session = await services.session();
-    if (!session) return;
-    const after = await session.client
-      .getActivity({ organizationId: before.organizationId, activityId: before.id })
-      .catch(() => undefined);
-    if (!after) continue;
-    services.log.info(`Followed activity ${after.id} ended: ${after.status}`);
-    if (after.status === 'ACTIVITY_STATUS_COMPLETED') services.fireChange('organization');
-    const votes = liveVotes(after, Date.now());
-    if (votes.length > 0 && votes[votes.length - 1]?.userId === state.facts?.userId) continue;
-    const message = outcomeSentence(after, t);
-    if (after.status === 'ACTIVITY_STATUS_COMPLETED') void showInformation(message);
-    else if (!isOpen(after, Date.now()) && VOTABLE_STATUSES.includes(after.status))
-      services.log.info(`Activity ${after.id}: its approvals expired`);
-    else void showWarning(`${message} ${t('Status: {0}.', statusLabel(after.status, t))}`);
-  }
+export function reportEnded(services: Services, after: Activity, facts: OrganizationFacts | undefined): void {
+  if (!services.isSubmittedHere(after.id)) return;
+  services.log.info(`Followed activity ${after.id} ended: ${after.status}`);
+  const votes = liveVotes(after, Date.now());
+  if (votes.length > 0 && votes[votes.length - 1]?.userId === facts?.userId) return;
+  const message = outcomeSentence(after, t);
+  if (after.status === 'ACTIVITY_STATUS_COMPLETED') void showInformation(message);
+  else if (!isOpen(after, Date.now()) && VOTABLE_STATUSES.includes(after.status))
+    services.log.info(`Activity ${after.id}: its approvals expired`);
+  else void showWarning(`${message} ${t('Status: {0}.', statusLabel(after.status, t))}`);
 }
 
 /** One notification for the activities that newly wait for a vote; their ids are remembered either way. */
-function notify(services: Services, state: InboxState): InboxNotice | undefined {
+export function notify(services: Services, state: InboxState): InboxNotice | undefined {
   const remembered = services.context.globalState.get<readonly string[]>(NOTIFIED_KEY, []);
   const fresh = toNotify(state.awaiting, new Set(remembered), (id) => services.isSubmittedHere(id));
   if (fresh.length === 0) return undefined;

@@ -1,17 +1,18 @@
 /**
- * One review page: reads the activity, the organization's names and its smart contract interfaces, draws the page
- * and keeps it current (on every change the extension announces, and by polling while it shows an activity that
- * still waits). Its buttons run the same commands as the Activities view, so the same confirmation applies.
+ * One review page: reads the activity, the organization's names and its smart contract interfaces from the
+ * organization store, draws the page and keeps it current (on every change the store or the extension announces).
+ * While it shows, it watches its activity in the store, whose one poll keeps it current: the page sends no request
+ * of its own. Its buttons run the same commands as the Activities view, so the same confirmation applies.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { CancelledError, type Activity, type CountersignClient } from '../../api';
+import { CancelledError, type Activity, type SmartContractInterface } from '../../api';
 import { CommandIds } from '../commandIds';
 import { organizationNames, type OrganizationNames } from '../wording/voteDialogWords';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { chooseAbiFile } from '../ui/abiDocuments';
-import { isTerminal } from '../wording/activityPresentation';
+import type { OrganizationStore, StoreChange } from '../store/organizationStore';
 import { buildReviewModel, type ReviewActionId, type ReviewModel } from './reviewModel';
 import { messageHtml, reviewHtml, type ReviewPageResources } from './reviewHtml';
 import type { ReviewTarget } from './reviewTarget';
@@ -28,7 +29,8 @@ export class ReviewPage {
   #html = '';
   #refreshing: Promise<void> | undefined;
   #again = false;
-  #poll: ReturnType<typeof setTimeout> | undefined;
+  /** While the page shows, the store follows its activity. */
+  #watching: vscode.Disposable | undefined;
   #disposed = false;
   /** One nonce per page, so that a redraw with nothing new is no change at all (the frame is not reloaded). */
   readonly #nonce = randomBytes(16).toString('base64');
@@ -46,14 +48,36 @@ export class ReviewPage {
     this.#disposables.push(
       panel.onDidDispose(() => {
         this.#disposed = true;
-        clearTimeout(this.#poll);
+        this.#watching?.dispose();
         for (const d of this.#disposables) d.dispose();
         onDispose();
       }),
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
-      panel.onDidChangeViewState(() => this.#schedulePoll()),
+      panel.onDidChangeViewState(() => void this.#watch()),
       services.onDidChange(() => void this.refresh()),
     );
+    void services.store().then((store) => {
+      if (this.#disposed) return;
+      this.#disposables.push(store.onDidChange((change) => this.#follow(change)));
+      void this.#watch();
+    });
+  }
+
+  /** Watches the activity in the store while the page shows. */
+  async #watch(): Promise<void> {
+    const store = await this.#services.store();
+    const visible = !this.#disposed && this.panel.visible;
+    if (visible && !this.#watching) this.#watching = store.watch({ kind: 'page', activityId: this.#target.activityId });
+    if (!visible && this.#watching) {
+      this.#watching.dispose();
+      this.#watching = undefined;
+    }
+  }
+
+  /** The store read this activity, the organization or its interfaces anew: draw from what it holds. */
+  #follow(change: StoreChange): void {
+    if (change.activityIds.includes(this.#target.activityId) || change.organization || change.interfaces)
+      void this.refresh();
   }
 
   /** What the page shows (tests read it). */
@@ -101,7 +125,6 @@ export class ReviewPage {
       .catch((error: unknown) => this.#showFailure(error))
       .finally(() => {
         this.#refreshing = undefined;
-        this.#schedulePoll();
         if (this.#again && !this.#disposed) {
           this.#again = false;
           void this.refresh();
@@ -131,19 +154,16 @@ export class ReviewPage {
       );
       return;
     }
-    const { client } = session;
+    const store = await this.#services.store();
     const { organizationId, activityId } = this.#target;
-    const activity = await client.getActivity({ organizationId, activityId });
+    // The first drawing reads the activity as it is now; then the store's poll keeps it current.
+    const activity = await store.readActivity(activityId, { fresh: this.#model === undefined });
+    if (!activity) return;
     this.#activity = activity;
     const [names, interfaces, remote] = await Promise.all([
-      this.#names(client, organizationId),
+      this.#names(store, organizationId),
       activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')
-        ? client.listSmartContractInterfaces({ organizationId }).catch((error: unknown) => {
-            this.#services.log.warn(
-              `Could not read the smart contract interfaces of ${organizationId}: ${error instanceof Error ? error.message : String(error)}`,
-            );
-            return undefined;
-          })
+        ? this.#interfaces(store, organizationId)
         : Promise.resolve([]),
       loadRemoteApi(),
     ]);
@@ -161,9 +181,24 @@ export class ReviewPage {
     this.#show(reviewHtml(model, this.#resources(), t));
   }
 
-  async #names(client: CountersignClient, organizationId: string): Promise<OrganizationNames | undefined> {
+  async #interfaces(
+    store: OrganizationStore,
+    organizationId: string,
+  ): Promise<readonly SmartContractInterface[] | undefined> {
     try {
-      return organizationNames(await client.getOrganization({ organizationId }));
+      return await store.interfaces();
+    } catch (error) {
+      this.#services.log.warn(
+        `Could not read the smart contract interfaces of ${organizationId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return undefined;
+    }
+  }
+
+  async #names(store: OrganizationStore, organizationId: string): Promise<OrganizationNames | undefined> {
+    try {
+      const organization = await store.organization();
+      return organization ? organizationNames(organization.data) : undefined;
     } catch (error) {
       this.#services.log.warn(
         `Could not read organization ${organizationId} for names: ${error instanceof Error ? error.message : String(error)}`,
@@ -185,15 +220,6 @@ export class ReviewPage {
         t,
       ),
     );
-  }
-
-  /** While the page shows and the activity can still change, read it again after the poll interval. */
-  #schedulePoll(): void {
-    clearTimeout(this.#poll);
-    this.#poll = undefined;
-    if (this.#disposed || !this.panel.visible) return;
-    if (this.#activity && isTerminal(this.#activity.status)) return;
-    this.#poll = setTimeout(() => void this.refresh(), this.#services.settings().pollIntervalMs);
   }
 
   /** The page's buttons, by action id: each runs the command the Activities view runs. */

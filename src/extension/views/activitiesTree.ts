@@ -1,20 +1,20 @@
 /**
  * The Activities view: "Awaiting your vote (N)" first (the inbox's activities, with the count in the view's
  * badge), then the active organization's other activities, paged with "Load more". Each activity that gathers
- * votes says where it stands ("1 of 2 approvals, waiting for …"). The inbox follows the open activities; an
- * activity submitted from this window that is still being created is followed here while the view is visible,
- * with a backoff that never goes faster than the configured interval and slows down further on a 429.
+ * votes says where it stands ("1 of 2 approvals, waiting for …"). The activities, their listing and its cursor
+ * are the organization store's: the view watches the store while it is visible, and redraws the rows of the
+ * activities the store's poll saw change.
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, ServiceError, type Activity, type CountersignClient } from '../../api';
+import { InvalidInputError, type Activity } from '../../api';
 import type { Inbox } from '../inbox/inbox';
 import { awaitingCountText, awaitingGroupLabel } from '../wording/awaitingWords';
 import { CommandIds } from '../commandIds';
 import type { ChangeScope, Services, Session } from '../services';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
-import { isTerminal, sortForTree, activityGroup } from '../wording/activityPresentation';
-import { freshPollState, nextPollState, pollDelayMs, type PollOutcome, type PollState } from '../store/pollSchedule';
+import { sortForTree, activityGroup } from '../wording/activityPresentation';
+import type { ActivityListing, OrganizationStore, StoreChange } from '../store/organizationStore';
 import { activityFields, activityTreeItem } from './activityItems';
 import {
   type ActivitiesElement,
@@ -34,9 +34,6 @@ const DECISION_STATUSES_AND_PENDING: readonly string[] = [
   'ACTIVITY_STATUS_CONSENSUS_NEEDED',
   'ACTIVITY_STATUS_PENDING',
 ];
-/** The service returns at most 100 activities per request. */
-const MAX_PAGE = 100;
-
 interface ActivityList {
   readonly organizationId: string;
   /** In the order the service returned them, across pages: the cursor of the next page is the last one. */
@@ -48,12 +45,9 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   protected readonly what = 'activities';
   /** One element per activity id, reused across loads so that a change can be fired for that element. */
   readonly #elements = new Map<string, ActivityElement>();
-  /** How many activities to reload on refresh: what the user has paged in so far. */
-  #wanted = 0;
   #organizationId: string | undefined;
-  #pollTimer: NodeJS.Timeout | undefined;
-  #pollState: PollState = freshPollState;
-  #pollCursor = 0;
+  /** While the view is visible, the store knows it is watched (its poll runs). */
+  #watching: vscode.Disposable | undefined;
   readonly #inbox: Inbox;
   /** The group row, one object per count, so that a reveal finds the row the view drew. */
   #group: InboxGroupElement | undefined;
@@ -62,12 +56,41 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     super(services, host, ['profile', 'activities']);
     this.#inbox = inbox;
     this.disposables.push(
-      this.treeView.onDidChangeVisibility((event) => {
-        if (event.visible) this.#schedulePoll();
-        else this.#stopPolling();
-      }),
+      this.treeView.onDidChangeVisibility(() => void this.#watch()),
       inbox.onDidChange(() => this.redraw()),
+      { dispose: () => void this.#watching?.dispose() },
     );
+    void services.store().then((store) => {
+      if (!this.disposed) this.disposables.push(store.onDidChange((change) => this.#follow(store, change)));
+    });
+    void this.#watch();
+  }
+
+  /** Watches the store while the view shows. */
+  async #watch(): Promise<void> {
+    const store = await this.services.store();
+    const visible = this.treeView.visible && !this.disposed;
+    if (visible && !this.#watching) this.#watching = store.watch({ kind: 'view', viewId: ACTIVITIES_VIEW_ID });
+    if (!visible && this.#watching) {
+      this.#watching.dispose();
+      this.#watching = undefined;
+    }
+  }
+
+  /** The activities the store read anew: their rows are redrawn, or the whole view when one changed group. */
+  #follow(store: OrganizationStore, change: StoreChange): void {
+    let whole = false;
+    const rows: ActivityElement[] = [];
+    for (const id of change.activityIds) {
+      const element = this.#elements.get(id);
+      const activity = store.activity(id);
+      if (!element || !activity || element.activity === activity) continue;
+      if (activityGroup(activity) !== activityGroup(element.activity)) whole = true;
+      element.activity = activity;
+      rows.push(element);
+    }
+    if (whole || rows.length > 3) this.redraw();
+    else for (const row of rows) this.redraw(row);
   }
 
   /** The activities awaiting your vote, as elements of this view. */
@@ -120,17 +143,8 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     return state.progress.get(activity.id);
   }
 
-  override dispose(): void {
-    this.#stopPolling();
-    super.dispose();
-  }
-
   protected override onScopeChange(scope: ChangeScope): void {
-    if (scope === 'profile') this.#wanted = 0;
-  }
-
-  protected override onLoaded(): void {
-    this.#schedulePoll();
+    if (scope === 'profile') this.#organizationId = undefined;
   }
 
   async activities(): Promise<readonly ActivityElement[]> {
@@ -240,32 +254,33 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     const organizationId = session.profile.organizationId;
     if (organizationId !== this.#organizationId) {
       this.#organizationId = organizationId;
-      this.#wanted = 0;
       this.#elements.clear();
     }
-    const pageSize = this.#pageSize();
-    const limit = Math.min(MAX_PAGE, Math.max(pageSize, this.#wanted));
+    const store = await this.services.store();
     const started = Date.now();
     // The inbox looks at the same time, so that the group and the list agree; its failure leaves the list alone.
-    const [page] = await Promise.all([
-      session.client.listActivities({ organizationId, paginationOptions: { limit: String(limit) } }),
+    const [listing] = await Promise.all([
+      store.loadListing(this.services.settings().pageSize),
       this.#inbox.check().catch((error: unknown) => {
         this.services.log.debug('Could not look for activities awaiting your vote', {
           error: error instanceof Error ? error.message : String(error),
         });
       }),
     ]);
+    if (listing?.organizationId !== organizationId) return { organizationId, serverOrder: [], hasMore: false };
     this.services.log.debug('Activities loaded', {
       organizationId,
-      count: page.length,
+      count: listing.order.length,
       durationMs: Date.now() - started,
     });
-    this.#wanted = page.length;
-    return {
-      organizationId,
-      serverOrder: dedupe(page).map((activity) => this.#elementFor(activity, organizationId)),
-      hasMore: page.length >= limit,
-    };
+    return { organizationId, serverOrder: this.#elementsOf(store, listing), hasMore: listing.hasMore };
+  }
+
+  #elementsOf(store: OrganizationStore, listing: ActivityListing): ActivityElement[] {
+    return listing.order.flatMap((id) => {
+      const activity = store.activity(id);
+      return activity ? [this.#elementFor(activity, listing.organizationId)] : [];
+    });
   }
 
   async loadMore(): Promise<void> {
@@ -273,41 +288,18 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     if (loaded.kind !== 'loaded' || !loaded.value.hasMore) return;
     const model = loaded.value;
     const generation = this.generation;
-    const session = await this.services.session();
-    if (!session || session.profile.organizationId !== model.organizationId) return;
-    const pageSize = this.#pageSize();
-    const seen = new Set(model.serverOrder.map((e) => e.id));
-    const last = model.serverOrder[model.serverOrder.length - 1];
-    if (!last) return;
-    // The cursor names the last activity shown; the next page is "after" it in the service's order. A service
-    // that reads the cursor the other way round returns only what is shown already: then ask for "before".
-    let page = await this.#page(session.client, model.organizationId, pageSize, { after: last.id });
-    let fresh = page.filter((activity) => !seen.has(activity.id));
-    if (fresh.length === 0 && page.length > 0) {
-      page = await this.#page(session.client, model.organizationId, pageSize, { before: last.id });
-      fresh = page.filter((activity) => !seen.has(activity.id));
-    }
+    const store = await this.services.store();
+    const before = model.serverOrder.length;
+    const listing = await store.loadMore(this.services.settings().pageSize);
     if (generation !== this.generation || this.model !== loaded) return;
-    model.serverOrder.push(...dedupe(fresh).map((activity) => this.#elementFor(activity, model.organizationId)));
-    model.hasMore = page.length >= pageSize && fresh.length > 0;
-    this.#wanted = model.serverOrder.length;
-    this.services.log.debug('More activities loaded', { organizationId: model.organizationId, count: fresh.length });
+    if (listing?.organizationId !== model.organizationId) return;
+    model.serverOrder.splice(0, model.serverOrder.length, ...this.#elementsOf(store, listing));
+    model.hasMore = listing.hasMore;
+    this.services.log.debug('More activities loaded', {
+      organizationId: model.organizationId,
+      count: model.serverOrder.length - before,
+    });
     this.redraw();
-    this.#schedulePoll();
-  }
-
-  async #page(
-    client: CountersignClient,
-    organizationId: string,
-    limit: number,
-    cursor: { after: string } | { before: string },
-  ): Promise<Activity[]> {
-    return client.listActivities({ organizationId, paginationOptions: { limit: String(limit), ...cursor } });
-  }
-
-  #pageSize(): number {
-    const size = Math.floor(this.services.settings().pageSize);
-    return Number.isFinite(size) ? Math.min(MAX_PAGE, Math.max(1, size)) : 25;
   }
 
   #elementFor(activity: Activity, organizationId: string): ActivityElement {
@@ -320,76 +312,4 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     this.#elements.set(activity.id, element);
     return element;
   }
-
-  // ---- following pending activities ----
-
-  #followed(): ActivityElement[] {
-    const model = this.model;
-    if (model.kind !== 'loaded') return [];
-    // The open ones (consensus needed, pending) are the inbox's to follow.
-    return model.value.serverOrder.filter(
-      (e) =>
-        !isTerminal(e.activity.status) &&
-        !DECISION_STATUSES_AND_PENDING.includes(e.activity.status) &&
-        this.services.isSubmittedHere(e.id),
-    );
-  }
-
-  #schedulePoll(): void {
-    if (this.disposed || this.#pollTimer || !this.treeView.visible) return;
-    if (this.#followed().length === 0) {
-      this.#pollState = freshPollState;
-      return;
-    }
-    const delay = pollDelayMs(this.services.settings().pollIntervalMs, this.#pollState);
-    this.#pollTimer = setTimeout(() => {
-      this.#pollTimer = undefined;
-      void this.#poll();
-    }, delay);
-  }
-
-  #stopPolling(): void {
-    if (this.#pollTimer) clearTimeout(this.#pollTimer);
-    this.#pollTimer = undefined;
-  }
-
-  /** One request per tick: the followed activities take turns. */
-  async #poll(): Promise<void> {
-    const followed = this.#followed();
-    if (followed.length === 0 || !this.treeView.visible || this.disposed) return;
-    const element = followed[this.#pollCursor++ % followed.length];
-    if (!element) return;
-    let outcome: PollOutcome = 'unchanged';
-    try {
-      const session = await this.services.session();
-      if (!session || session.profile.organizationId !== element.organizationId) return;
-      const updated = await session.client.getActivity({
-        organizationId: element.organizationId,
-        activityId: element.id,
-      });
-      if (updated.status !== element.activity.status || updated.votes.length !== element.activity.votes.length) {
-        outcome = 'changed';
-        const regrouped = activityGroup(updated) !== activityGroup(element.activity);
-        element.activity = updated;
-        this.services.log.debug('Followed activity changed', { activityId: updated.id, status: updated.status });
-        this.redraw(regrouped ? undefined : element);
-        if (isTerminal(updated.status)) this.services.fireChange('organization');
-      }
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 429) {
-        outcome = 'rateLimited';
-        this.services.log.warn('Rate limited while following an activity; slowing down', { activityId: element.id });
-      } else {
-        outcome = 'failed';
-        this.services.log.failure('Could not refresh a pending activity', error);
-      }
-    }
-    this.#pollState = nextPollState(this.#pollState, outcome);
-    this.#schedulePoll();
-  }
-}
-
-function dedupe(activities: readonly Activity[]): Activity[] {
-  const seen = new Set<string>();
-  return activities.filter((activity) => (seen.has(activity.id) ? false : (seen.add(activity.id), true)));
 }

@@ -51,8 +51,16 @@ interface Model {
 export class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements OrganizationRows {
   protected readonly what = 'the organization';
 
+  /** A refresh asked for by the user reads the organization anew, not from the store's copy. */
+  #readAnew = false;
+
   constructor(services: Services, host: TreeHost<OrganizationElement>) {
     super(services, host, ['profile', 'organization']);
+  }
+
+  override refresh(): void {
+    this.#readAnew = true;
+    super.refresh();
   }
 
   async contents(): Promise<OrganizationContents | undefined> {
@@ -290,6 +298,11 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     const { client } = session;
     const organizationId = session.profile.organizationId;
     const started = Date.now();
+    const store = await this.services.store();
+    if (this.#readAnew) {
+      this.#readAnew = false;
+      store.markStale('organization');
+    }
     const settle = async <T>(what: string, load: () => Promise<T>): Promise<Outcome<T>> => {
       try {
         return { ok: true, value: await load() };
@@ -300,12 +313,11 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     };
     const [smartContractInterfaces, privateKeys, privateKeyTags, users] = await Promise.all([
       // The list the ABI lenses read too: one request serves both.
-      settle('smart contract interfaces', async () => [
-        ...(await (await this.services.interfaceList()).refresh(session)),
-      ]),
+      settle('smart contract interfaces', async () => [...(await (await this.services.interfaceList()).refresh())]),
       settle('private keys', () => client.listPrivateKeys({ organizationId })),
       settle('private key tags', () => client.listPrivateKeyTags({ organizationId })),
-      settle('users and passkeys', async () => (await client.getOrganization({ organizationId })).users),
+      // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.
+      settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
     ]);
     this.services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
     return { organizationId, smartContractInterfaces, privateKeys, privateKeyTags, users };

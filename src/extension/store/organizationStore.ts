@@ -1,0 +1,416 @@
+/**
+ * What the extension knows of the active profile's organization, in one place: its activities by id (with the
+ * Activities view's listing and the open ones, those that can still gather votes), the organization itself
+ * (names, root quorum, users, keys, tags) and its smart contract interfaces. Policies, user tags and evaluations
+ * take a slot of their own here when the service has them.
+ *
+ * It runs the only poll: one timer, paced by pollPlan.ts (window focus, who watches, pending work, 429s). Each
+ * look reads the open activities (one request while fewer than a page are open), then at most a few activities
+ * one by one: those a page shows or this window submitted or voted on, when the listing does not cover them, and
+ * those that just left the open set. Readers (the trees, the inbox, the lenses, the review pages) follow
+ * `onDidChange`, which names what changed; none of them polls.
+ *
+ * One store per profile: when the active profile (or its organization or address) changes, everything known is
+ * dropped and readers hear `reset`.
+ */
+import * as vscode from 'vscode';
+import {
+  ServiceError,
+  TERMINAL_STATUSES,
+  type Activity,
+  type OrganizationData,
+  type SmartContractInterface,
+} from '../../api';
+import { firstPage, nextPage } from './activityListing';
+import { Disposable } from './lifecycle';
+import type { Watchers } from './pollPlan';
+import type { PollOutcome } from './pollSchedule';
+import { Poller, type LookResult } from './poller';
+import { Slot } from './slot';
+import type {
+  ActivityListing,
+  Interest,
+  OpenSnapshot,
+  OrganizationSnapshot,
+  StoreChange,
+  StoreDeps,
+  StoreSession,
+} from './storeTypes';
+
+export type * from './storeTypes';
+
+/** At most this many activities are read one by one in a look (those the open listing does not cover). */
+export const MAX_SINGLE_READS_PER_LOOK = 3;
+
+const NO_CHANGE: StoreChange = { activityIds: [], open: false, organization: false, interfaces: false, reset: false };
+
+function isTerminal(activity: Activity): boolean {
+  return TERMINAL_STATUSES.includes(activity.status);
+}
+
+/** What a reader sees change: the status, the votes, or the last update. */
+function differs(before: Activity | undefined, after: Activity): boolean {
+  return (
+    before === undefined ||
+    before.status !== after.status ||
+    before.votes.length !== after.votes.length ||
+    JSON.stringify(before.updatedAt) !== JSON.stringify(after.updatedAt)
+  );
+}
+
+export class OrganizationStore extends Disposable {
+  readonly #deps: StoreDeps;
+  readonly #changed = this.register(new vscode.EventEmitter<StoreChange>());
+  /** Fires with what changed: activity ids, the open set, the organization, the interfaces, or all (reset). */
+  readonly onDidChange = this.#changed.event;
+  /** Fires after each look of the poll (tests count looks and requests with it). */
+  readonly onDidLook;
+
+  /** Profile id, address and organization id of what is known; another session empties the store. */
+  #key: string | undefined;
+  #generation = 0;
+  readonly #activities = new Map<string, Activity>();
+  /** Submitted or voted on here: read until they end, when the open listing does not show them. */
+  readonly #followed = new Set<string>();
+  /** Left the open set since the last look: read once, to learn how they ended. */
+  readonly #leaving = new Set<string>();
+  #open: OpenSnapshot | undefined;
+  #openRead: Promise<OpenSnapshot | undefined> | undefined;
+  #listing: ActivityListing | undefined;
+  readonly #data = new Slot<OrganizationData>();
+  /** Who the key's user is (whoami): read only by those who need it, not by the Organization view. */
+  readonly #me = new Slot<string>();
+  #snapshot: OrganizationSnapshot | undefined;
+  readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
+
+  readonly #poller: Poller;
+  #turn = 0;
+
+  constructor(deps: StoreDeps) {
+    super();
+    this.#deps = deps;
+    this.#poller = this.register(
+      new Poller({
+        intervalMs: () => deps.intervalMs(),
+        focused: () => deps.focused(),
+        pending: () => this.#pending(),
+        look: () => this.#look(),
+      }),
+    );
+    this.onDidLook = this.#poller.onDidLook;
+  }
+
+  // ---- what is known ----
+
+  activity(activityId: string): Activity | undefined {
+    return this.#activities.get(activityId);
+  }
+
+  /** The open activities as the last look found them; undefined before the first one. */
+  get open(): OpenSnapshot | undefined {
+    return this.#open;
+  }
+
+  get listing(): ActivityListing | undefined {
+    return this.#listing;
+  }
+
+  /** Who watches now (the pure schedule decides from it). */
+  get watchers(): Watchers {
+    return this.#poller.watchers;
+  }
+
+  /** Whether a look is planned (tests wait for the timer to go). */
+  get polling(): boolean {
+    return this.#poller.planned;
+  }
+
+  // ---- reads (each shares one in flight, and keeps what it read) ----
+
+  /**
+   * The activity as known, or read when it is not (or when `fresh`: a page opening shows it as it is now, not as a
+   * listing read a while ago found it). Readers of a fresh read that changed it hear of it.
+   */
+  async readActivity(activityId: string, options: { readonly fresh?: boolean } = {}): Promise<Activity | undefined> {
+    const known = this.#activities.get(activityId);
+    if (known && (!options.fresh || isTerminal(known))) return known;
+    const session = await this.#session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    const generation = this.#generation;
+    const activity = await session.client.getActivity({ organizationId, activityId });
+    if (generation !== this.#generation) return activity;
+    const before = this.#activities.get(activity.id);
+    this.#activities.set(activity.id, activity);
+    if (before && differs(before, activity)) this.#fire({ activityIds: [activity.id] });
+    return activity;
+  }
+
+  /** The organization (get_organization); read once, again after something completed. */
+  async organizationData(): Promise<OrganizationData | undefined> {
+    const session = await this.#session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    return this.#data.read(this.#generation, () => session.client.getOrganization({ organizationId }));
+  }
+
+  /** The organization and who the key's user is; the same object while neither was read anew. */
+  async organization(): Promise<OrganizationSnapshot | undefined> {
+    const session = await this.#session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    const generation = this.#generation;
+    const [userId, data] = await Promise.all([
+      this.#me.read(generation, async () => (await session.client.whoami({ organizationId })).userId),
+      this.#data.read(generation, () => session.client.getOrganization({ organizationId })),
+    ]);
+    const known = this.#snapshot;
+    if (known?.data === data && known.userId === userId) return known;
+    const snapshot = { organizationId, userId, data };
+    if (generation === this.#generation) this.#snapshot = snapshot;
+    return snapshot;
+  }
+
+  /** The organization's smart contract interfaces; read once, again after a registration or deletion. */
+  async interfaces(): Promise<readonly SmartContractInterface[] | undefined> {
+    const session = await this.#session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    return this.#interfaces.read(this.#generation, () =>
+      session.client.listSmartContractInterfaces({ organizationId }),
+    );
+  }
+
+  /**
+   * Reads the open activities now: what it returns was read after the call (a read that began before it, perhaps
+   * before a submission, is waited for and not taken). Reads that begin after the call are shared.
+   */
+  async refreshOpen(): Promise<OpenSnapshot | undefined> {
+    const before = this.#openRead;
+    const session = await this.#session();
+    if (!session) return undefined;
+    if (before && this.#openRead === before) await before.catch(() => undefined);
+    return this.#readOpen(session, { requests: 0 });
+  }
+
+  /** The Activities view's first page: as many as it showed before, at least `pageSize`. */
+  async loadListing(pageSize: number): Promise<ActivityListing | undefined> {
+    const session = await this.#session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    const generation = this.#generation;
+    const wanted = this.#listing?.organizationId === organizationId ? this.#listing.order.length : 0;
+    const page = await firstPage((r) => session.client.listActivities(r), organizationId, pageSize, wanted);
+    if (generation !== this.#generation) return undefined;
+    for (const activity of page.activities) this.#activities.set(activity.id, activity);
+    this.#listing = { organizationId, order: page.activities.map((a) => a.id), hasMore: page.hasMore };
+    this.#poller.replan();
+    return this.#listing;
+  }
+
+  /** The next page of the listing, after its last activity; what is listed already is never asked again. */
+  async loadMore(pageSize: number): Promise<ActivityListing | undefined> {
+    const listing = this.#listing;
+    const last = listing?.order[listing.order.length - 1];
+    if (!listing?.hasMore || last === undefined) return listing;
+    const session = await this.#session();
+    if (session?.profile.organizationId !== listing.organizationId) return undefined;
+    const generation = this.#generation;
+    const list = (r: Parameters<typeof session.client.listActivities>[0]) => session.client.listActivities(r);
+    const page = await nextPage(list, listing.organizationId, pageSize, last, new Set(listing.order));
+    if (generation !== this.#generation || this.#listing !== listing) return this.#listing;
+    for (const activity of page.activities) this.#activities.set(activity.id, activity);
+    this.#listing = {
+      organizationId: listing.organizationId,
+      order: [...listing.order, ...page.activities.map((a) => a.id)],
+      hasMore: page.hasMore,
+    };
+    return this.#listing;
+  }
+
+  // ---- what readers tell ----
+
+  /**
+   * An activity this window submitted or voted on, as the service returned it: readers update at once, and the
+   * poll follows it until it ends.
+   */
+  noteActivity(activity: Activity): void {
+    const before = this.#activities.get(activity.id);
+    this.#activities.set(activity.id, activity);
+    if (isTerminal(activity)) this.#followed.delete(activity.id);
+    else this.#followed.add(activity.id);
+    let open = false;
+    if (this.#open?.open.some((a) => a.id === activity.id)) {
+      open = true;
+      const others = this.#open.open.filter((a) => a.id !== activity.id);
+      this.#open = {
+        ...this.#open,
+        open: isTerminal(activity) ? others : this.#open.open.map((a) => (a.id === activity.id ? activity : a)),
+      };
+    }
+    if (differs(before, activity) || open) this.#fire({ activityIds: [activity.id], open });
+    this.#poller.freshen();
+  }
+
+  /** After a registration, a deletion, a key or tag change: the next reader reads anew. */
+  markStale(what: 'profile' | 'organization' | 'interfaces'): void {
+    if (what === 'profile') this.#me.markStale();
+    if (what !== 'interfaces') this.#data.markStale();
+    this.#interfaces.markStale();
+  }
+
+  /** Someone watches until the returned disposable goes: a view shown, a page shown, the inbox. */
+  watch(interest: Interest): vscode.Disposable {
+    return this.#poller.watch(interest);
+  }
+
+  // ---- the poll ----
+
+  #pending(): number {
+    const ids = new Set([...(this.#open?.open.map((a) => a.id) ?? []), ...this.#followed, ...this.#leaving]);
+    for (const interest of this.#poller.interests) if (interest.kind === 'page') ids.add(interest.activityId);
+    let pending = 0;
+    for (const id of ids) {
+      const known = this.#activities.get(id);
+      if (!known || !isTerminal(known)) pending++;
+    }
+    return pending;
+  }
+
+  async #look(): Promise<LookResult> {
+    const count = { requests: 0 };
+    let outcome: PollOutcome = 'unchanged';
+    try {
+      const session = await this.#session();
+      if (!session) return { outcome, requests: 0 };
+      const generation = this.#generation;
+      const openBefore = this.#open;
+      const open = await this.#readOpen(session, count);
+      if (open !== openBefore) outcome = 'changed';
+      const changed: string[] = [];
+      let completed = false;
+      for (const activityId of this.#singleReads(open)) {
+        count.requests++;
+        const activity = await session.client.getActivity({
+          organizationId: session.profile.organizationId,
+          activityId,
+        });
+        if (generation !== this.#generation) return { outcome, requests: count.requests };
+        this.#leaving.delete(activityId);
+        if (isTerminal(activity)) this.#followed.delete(activityId);
+        if (!differs(this.#activities.get(activityId), activity)) continue;
+        this.#activities.set(activityId, activity);
+        changed.push(activityId);
+        if (activity.status === 'ACTIVITY_STATUS_COMPLETED') completed = true;
+      }
+      if (completed) this.markStale('organization');
+      if (changed.length > 0) {
+        outcome = 'changed';
+        this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
+      }
+      return { outcome, requests: count.requests };
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 429) {
+        // The client gives up retrying after its own waits; a Retry-After it exposes is honoured here too.
+        const retryAfter = (error as { retryAfterMs?: unknown }).retryAfterMs;
+        this.#deps.warn('Rate limited while looking at the organization; slowing down');
+        return {
+          outcome: 'rateLimited',
+          requests: count.requests,
+          ...(typeof retryAfter === 'number' ? { retryAfterMs: retryAfter } : {}),
+        };
+      }
+      this.#deps.debug('Could not look at the organization', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return { outcome: 'failed', requests: count.requests };
+    }
+  }
+
+  /** The activities to read one by one in this look, in turns, at most a few. */
+  #singleReads(open: OpenSnapshot | undefined): string[] {
+    const listed = new Set(open?.open.map((a) => a.id));
+    const wanted = new Set([...this.#leaving, ...this.#followed]);
+    for (const interest of this.#poller.interests) if (interest.kind === 'page') wanted.add(interest.activityId);
+    const candidates = [...wanted].filter((id) => {
+      if (listed.has(id)) return false;
+      const known = this.#activities.get(id);
+      return !known || !isTerminal(known) || this.#leaving.has(id);
+    });
+    if (candidates.length <= MAX_SINGLE_READS_PER_LOOK) return candidates;
+    const start = this.#turn++ % candidates.length;
+    return [...candidates.slice(start), ...candidates.slice(0, start)].slice(0, MAX_SINGLE_READS_PER_LOOK);
+  }
+
+  #readOpen(session: StoreSession, count: { requests: number }): Promise<OpenSnapshot | undefined> {
+    if (this.#openRead) return this.#openRead;
+    const generation = this.#generation;
+    const { organizationId } = session.profile;
+    const list = (request: Parameters<typeof session.client.listActivities>[0]) => {
+      count.requests++;
+      return session.client.listActivities(request);
+    };
+    const read = this.#deps
+      .listOpen(list, organizationId, Date.now())
+      .then((found) => (generation === this.#generation ? this.#applyOpen({ organizationId, ...found }) : undefined))
+      .finally(() => {
+        if (this.#openRead === read) this.#openRead = undefined;
+      });
+    this.#openRead = read;
+    return read;
+  }
+
+  /** Keeps what the listing found; returns the snapshot kept (the same object when nothing changed). */
+  #applyOpen(found: OpenSnapshot): OpenSnapshot {
+    const previous = this.#open;
+    const changed: string[] = [];
+    for (const activity of found.open) {
+      if (differs(this.#activities.get(activity.id), activity)) changed.push(activity.id);
+      this.#activities.set(activity.id, activity);
+    }
+    const still = new Set(found.open.map((a) => a.id));
+    const left = (previous?.open ?? []).filter((a) => !still.has(a.id)).map((a) => a.id);
+    for (const id of left) this.#leaving.add(id);
+    const setChanged =
+      previous === undefined || left.length > 0 || previous.listedAll !== found.listedAll || changed.length > 0;
+    if (!setChanged) return previous;
+    this.#open = found;
+    this.#fire({ activityIds: changed, open: true });
+    return found;
+  }
+
+  // ---- the profile ----
+
+  async #session(): Promise<StoreSession | undefined> {
+    const session = await this.#deps.session();
+    const key = session
+      ? JSON.stringify([session.profile.id, session.profile.baseUrl, session.profile.organizationId])
+      : undefined;
+    if (key !== this.#key) {
+      const had = this.#key !== undefined;
+      this.#key = key;
+      if (had) this.#clear();
+    }
+    return session;
+  }
+
+  #clear(): void {
+    this.#generation++;
+    this.#activities.clear();
+    this.#followed.clear();
+    this.#leaving.clear();
+    this.#open = undefined;
+    this.#openRead = undefined;
+    this.#listing = undefined;
+    this.#data.clear();
+    this.#me.clear();
+    this.#snapshot = undefined;
+    this.#interfaces.clear();
+    this.#fire({ reset: true, open: true, organization: true, interfaces: true });
+    this.#poller.reset();
+  }
+
+  #fire(change: Partial<StoreChange>): void {
+    if (!this.disposed) this.#changed.fire({ ...NO_CHANGE, ...change });
+  }
+}
