@@ -194,10 +194,11 @@ describe('the packaged extension in a real VS Code workbench', function () {
         ...bundleFilesReachedFrom(path.join(repoRoot, manifest.main)),
         // The local sandbox runs as a process of its own, from its own bundle.
         'extension/dist/sandbox.js',
+        // The review page's script, bundled for the webview.
+        'extension/dist/webview/review.js',
         'extension/media/countersign.svg',
         'extension/media/icon.png',
         'extension/media/review/review.css',
-        'extension/media/review/review.js',
         ...walkthrough,
         'extension/package.json',
         'extension/package.nls.json',
