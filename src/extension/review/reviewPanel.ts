@@ -54,6 +54,7 @@ export class ReviewPage {
   #view: ReviewViewMessage | undefined;
   /** The view last posted, as JSON: the same view again is not posted. */
   #posted: string | undefined;
+  #postedView: ReviewPageView | undefined;
   #ready = false;
   #refreshing: Promise<void> | undefined;
   #again = false;
@@ -97,9 +98,14 @@ export class ReviewPage {
     return this.#html;
   }
 
-  /** What was last given to the page to show (tests read it). */
+  /** What the page is to show (tests read it). */
   get view(): ReviewPageView | undefined {
     return this.#view?.view;
+  }
+
+  /** What was last posted to the page, once its script said it was ready (tests read it). */
+  get posted(): ReviewPageView | undefined {
+    return this.#postedView;
   }
 
   #resources(): ReviewPageResources {
@@ -143,6 +149,7 @@ export class ReviewPage {
     const json = JSON.stringify(this.#view);
     if (!again && json === this.#posted) return;
     this.#posted = json;
+    this.#postedView = this.#view.view;
     void this.panel.webview.postMessage(this.#view);
   }
 
