@@ -10,6 +10,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
+import type { SandboxCredentials } from '../../src/sandbox/credentials';
 import { repoRoot } from '../support/fixtures';
 import {
   loadCodeServer,
@@ -79,6 +81,48 @@ async function screenshot(page: Page, name: string): Promise<void> {
 /** The review page's content: a webview is an iframe whose document hosts the page in an inner iframe. */
 function reviewFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
+
+/** The little of a page's document the tests read in it (they compile without the DOM library). */
+interface PageRoot {
+  readonly ownerDocument: {
+    readonly defaultView: { scrollTo(x: number, y: number): void; readonly scrollY: number } | null;
+    readonly activeElement: { getAttribute(name: string): string | null } | null;
+  };
+  querySelectorAll(
+    selector: string,
+  ): ArrayLike<{ getBoundingClientRect(): { top: number }; readonly innerText: string }>;
+}
+
+/** The text of the first table row whose top is in view: what the reader sees at the top of the page. */
+function topRow(root: PageRoot): string | undefined {
+  return Array.from(root.querySelectorAll('tr')).find((row) => row.getBoundingClientRect().top >= 0)?.innerText;
+}
+
+/** The action of the page's focused button, if a button has the focus. */
+function focusedAction(root: PageRoot): string | null {
+  return root.ownerDocument.activeElement?.getAttribute('data-action') ?? null;
+}
+
+/** A client of the local sandbox under `dir`, stamped with the API key of the organization's user at `index`. */
+function sandboxClient(
+  dir: string,
+  organization: string,
+  index: number,
+): { client: CountersignClient; organizationId: string } {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name !== 'credentials.json') continue;
+    const credentials = JSON.parse(readFileSync(path.join(entry.parentPath, entry.name), 'utf8')) as SandboxCredentials;
+    const found = credentials.organizations.find((o) => o.name === organization);
+    const key = found?.users[index]?.apiKeys[0];
+    if (!found || !key) continue;
+    const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
+    return {
+      client: new CountersignClient({ baseUrl: credentials.baseUrl }, stamper),
+      organizationId: found.organizationId,
+    };
+  }
+  throw new Error(`No local sandbox under ${dir} has an organization named ${organization}`);
 }
 
 /** Every `privateKey` value in the sandbox's credentials.json files under `dir`: what must never reach a log. */
@@ -481,6 +525,55 @@ describe('the packaged extension in a real VS Code workbench', function () {
     // The page shows once the local sandbox is up again, as the views do: on a loaded machine that takes a while.
     await frame.locator('h3.call-title', { hasText: 'transfer(to, amount)' }).waitFor({ timeout: 120_000 });
     await frame.locator('h1 .status', { hasText: 'Completed' }).waitFor();
+  });
+
+  it('keeps the scroll position and the focused button of a page left open when a vote cast elsewhere updates it', async function () {
+    this.timeout(120_000);
+    await runFromPalette(page, 'View: Close All Editors');
+    // The other request of the teammate still waits: its page, scrolled, its "Open as JSON" button focused.
+    await runFromPalette(page, 'Countersign: Review Activity');
+    await pickFromQuickPick(page, 'Sign transaction');
+    const frame = reviewFrame(page);
+    await frame.locator('button[data-action="registerInterface"]').waitFor({ timeout: 30_000 });
+    await frame.locator('button[data-action="openJson"]').focus();
+    const html = frame.locator('html');
+    await html.evaluate((root: PageRoot) => root.ownerDocument.defaultView?.scrollTo(0, 240));
+    const before = await html.evaluate(topRow);
+    const scrolled = await html.evaluate((root: PageRoot) => root.ownerDocument.defaultView?.scrollY);
+    assert.ok(
+      scrolled !== undefined && scrolled > 0 && before,
+      `the page scrolls (${scrolled}px), with a row at its top: ${before}`,
+    );
+    assert.equal(await html.evaluate(focusedAction), 'openJson');
+    await saveScreenshot(page, 'review-page-scrolled.png');
+
+    // The vote is cast outside this window, straight to the service: nothing in the workbench moves the focus, and
+    // the page learns of it by its own poll.
+    const state = JSON.parse((await frame.locator('body').getAttribute('data-state')) ?? '{}') as {
+      activityId: string;
+    };
+    const voter = sandboxClient(scratch.userDataDir, 'Team', 0);
+    try {
+      const activity = await voter.client.getActivity({
+        organizationId: voter.organizationId,
+        activityId: state.activityId,
+      });
+      await voter.client.approveActivity({
+        organizationId: voter.organizationId,
+        parameters: { fingerprint: activity.fingerprint },
+      });
+    } finally {
+      await voter.client.close();
+    }
+    await frame.locator('h1 .status', { hasText: 'Completed' }).waitFor({ timeout: 30_000 });
+
+    assert.equal(await html.evaluate(topRow), before, 'the same row is at the top of the page');
+    assert.ok(
+      ((await html.evaluate((root: PageRoot) => root.ownerDocument.defaultView?.scrollY)) ?? 0) > 0,
+      'not reloaded',
+    );
+    assert.equal(await html.evaluate(focusedAction), 'openJson', 'the focused button keeps the focus');
+    await saveScreenshot(page, 'review-page-updated.png');
   });
 
   it("logs errors by their class's own name in the packaged (minified) extension", () => {
