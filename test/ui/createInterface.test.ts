@@ -10,8 +10,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
-import type { SandboxCredentials } from '../../src/sandbox/credentials';
 import { repoRoot } from '../support/fixtures';
 import {
   loadCodeServer,
@@ -22,6 +20,7 @@ import {
   type Scratch,
   type SecretScanModule,
 } from './harness';
+import { focusedAction, sandboxClient, topRow, type PageRoot } from './reviewPageProbe';
 import { listVsixFiles } from './vsixContents';
 import {
   answerInputBox,
@@ -81,48 +80,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
 /** The review page's content: a webview is an iframe whose document hosts the page in an inner iframe. */
 function reviewFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
-}
-
-/** The little of a page's document the tests read in it (they compile without the DOM library). */
-interface PageRoot {
-  readonly ownerDocument: {
-    readonly defaultView: { scrollTo(x: number, y: number): void; readonly scrollY: number } | null;
-    readonly activeElement: { getAttribute(name: string): string | null } | null;
-  };
-  querySelectorAll(
-    selector: string,
-  ): ArrayLike<{ getBoundingClientRect(): { top: number }; readonly innerText: string }>;
-}
-
-/** The text of the first table row whose top is in view: what the reader sees at the top of the page. */
-function topRow(root: PageRoot): string | undefined {
-  return Array.from(root.querySelectorAll('tr')).find((row) => row.getBoundingClientRect().top >= 0)?.innerText;
-}
-
-/** The action of the page's focused button, if a button has the focus. */
-function focusedAction(root: PageRoot): string | null {
-  return root.ownerDocument.activeElement?.getAttribute('data-action') ?? null;
-}
-
-/** A client of the local sandbox under `dir`, stamped with the API key of the organization's user at `index`. */
-function sandboxClient(
-  dir: string,
-  organization: string,
-  index: number,
-): { client: CountersignClient; organizationId: string } {
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || entry.name !== 'credentials.json') continue;
-    const credentials = JSON.parse(readFileSync(path.join(entry.parentPath, entry.name), 'utf8')) as SandboxCredentials;
-    const found = credentials.organizations.find((o) => o.name === organization);
-    const key = found?.users[index]?.apiKeys[0];
-    if (!found || !key) continue;
-    const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
-    return {
-      client: new CountersignClient({ baseUrl: credentials.baseUrl }, stamper),
-      organizationId: found.organizationId,
-    };
-  }
-  throw new Error(`No local sandbox under ${dir} has an organization named ${organization}`);
 }
 
 /** Every `privateKey` value in the sandbox's credentials.json files under `dir`: what must never reach a log. */
