@@ -1,4 +1,4 @@
-// Bundles the extension and the sandbox CLI.
+// Bundles the extension, the sandbox CLI and the review page's script.
 //   node esbuild.mjs               development build, with sourcemaps
 //   node esbuild.mjs --production  minified, no sourcemaps (used by `vsce package`)
 //   node esbuild.mjs --watch       rebuilds on change
@@ -11,7 +11,8 @@
 // across them. The bundle has the sources' imports and no other: esbuild gives each set of entry points (the
 // entry and every module loaded with import()) that reach a module a chunk of its own, so the modules activation
 // shares with lazily loaded ones come in several small files. The sandbox CLI is one CommonJS file
-// (dist/sandbox.js), run by bin/countersign-sandbox.js.
+// (dist/sandbox.js), run by bin/countersign-sandbox.js. The review page's script runs in the webview, a browser:
+// one script (dist/webview/review.js) that the page loads by its nonce.
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -39,9 +40,9 @@ const watchLogger = {
 };
 
 /**
- * The options of both builds.
+ * The options of the builds.
  * @param {{ production?: boolean, watch?: boolean, metafile?: boolean }} mode
- * @returns {{ extension: import('esbuild').BuildOptions, sandbox: import('esbuild').BuildOptions }}
+ * @returns {{ extension: import('esbuild').BuildOptions, sandbox: import('esbuild').BuildOptions, reviewPage: import('esbuild').BuildOptions }}
  */
 export function buildOptions({ production = false, watch = false, metafile = false } = {}) {
   /** @type {import('esbuild').BuildOptions} */
@@ -77,6 +78,16 @@ export function buildOptions({ production = false, watch = false, metafile = fal
       },
     },
     sandbox: { ...common, format: 'cjs', entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js' },
+    reviewPage: {
+      ...common,
+      platform: 'browser',
+      // The webview is the Chromium of VS Code's Electron or of the browser a remote window runs in.
+      target: 'es2022',
+      format: 'iife',
+      entryPoints: ['src/extension/review/page/reviewPage.ts'],
+      outfile: 'dist/webview/review.js',
+      tsconfig: 'src/extension/review/page/tsconfig.json',
+    },
   };
 }
 
@@ -116,21 +127,25 @@ async function main() {
   const production = process.argv.includes('--production');
   const watch = process.argv.includes('--watch');
   const metafile = process.argv.includes('--metafile');
-  const { extension, sandbox } = buildOptions({ production, watch, metafile });
+  const { extension, sandbox, reviewPage } = buildOptions({ production, watch, metafile });
   // Chunk names carry a hash: old ones would pile up (and be packaged) if not removed.
   for (const stale of [CHUNKS, 'dist/extension.js', 'dist/extension.js.map']) {
     rmSync(path.join(root, stale), { recursive: true, force: true });
   }
   if (watch) {
-    for (const options of [extension, sandbox]) {
+    for (const options of [extension, sandbox, reviewPage]) {
       const ctx = await esbuild.context(options);
       await ctx.watch();
     }
     return;
   }
-  const [extensionResult, sandboxResult] = await Promise.all([esbuild.build(extension), esbuild.build(sandbox)]);
+  const [extensionResult, sandboxResult, pageResult] = await Promise.all(
+    [extension, sandbox, reviewPage].map((options) => esbuild.build(options)),
+  );
   if (metafile) {
-    for (const result of [extensionResult, sandboxResult]) console.log(await esbuild.analyzeMetafile(result.metafile));
+    for (const result of [extensionResult, sandboxResult, pageResult]) {
+      console.log(await esbuild.analyzeMetafile(result.metafile));
+    }
     const load = activationLoad(extensionResult.metafile);
     console.log('Loaded at activation:');
     for (const file of load.files) console.log(`  ${file.path}  ${(file.bytes / 1024).toFixed(1)} KB`);

@@ -2,7 +2,8 @@
 //
 //   0. setup     the system packages the VS Code stages need (scripts/setup.mjs): installed when root with
 //                apt-get, else the run stops at once and says how to install them
-//   1. compile   tsc type-checks everything and emits the tests into out/
+//   1. compile   tsc type-checks everything and emits the tests into out/ (the review page's script, by its own
+//                tsconfig.json: it runs in the webview)
 //   2. bundle    esbuild builds dist/extension.js and dist/sandbox.js
 //      lint      typescript-eslint (type-checked rules) and Prettier's check: a finding stops the run
 //   3. node      mocha in plain Node: architecture, client, sandbox, the extension's pure parts
@@ -104,6 +105,8 @@ async function main() {
   }
   rmSync(path.join(root, 'out'), { recursive: true, force: true });
   if (!gate('compile', bin('tsc'), ['-p', '.'])) return;
+  // The review page's script runs in a browser: checked against the DOM by its own tsconfig.json.
+  if (!gate('compile', bin('tsc'), ['-p', 'src/extension/review/page'])) return;
   if (!gate('bundle', process.execPath, ['esbuild.mjs'])) return;
   if (!gate('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test']))
     return;

@@ -1,7 +1,8 @@
 /**
  * Runs in VS Code's extension host against the local sandbox: a simulated teammate's request, its review page
  * (the transfer decoded with Team's registered sample interface, the other call not decodable), and a vote cast
- * from the page's own button through the same modal as the tree.
+ * from the page's own button through the same modal as the tree. The page's HTML is set once: the model reaches
+ * the page by message once its script says it is ready, and every change after that too.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -13,6 +14,46 @@ import { eventually, organizationNamed, run } from './hostSupport';
 import { sandboxOrganizations, sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
 
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
+
+/** Counts what is written to a webview: its HTML and its messages, until disposed. */
+function watchWebview(webview: vscode.Webview): { html: number; messages: unknown[]; dispose(): void } {
+  let prototype: object | null = Object.getPrototypeOf(webview) as object | null;
+  let html: PropertyDescriptor | undefined;
+  while (prototype && !html) {
+    html = Object.getOwnPropertyDescriptor(prototype, 'html');
+    prototype = Object.getPrototypeOf(prototype) as object | null;
+  }
+  const get = html?.get?.bind(webview);
+  const set = html?.set?.bind(webview);
+  assert.ok(get && set, "the webview's html is an accessor");
+  const counts = { html: 0, messages: [] as unknown[] };
+  const post = webview.postMessage.bind(webview);
+  Object.defineProperty(webview, 'html', {
+    configurable: true,
+    get: () => get() as string,
+    set: (value: string) => {
+      counts.html += 1;
+      set(value);
+    },
+  });
+  Object.defineProperty(webview, 'postMessage', {
+    configurable: true,
+    value: (message: unknown) => {
+      counts.messages.push(message);
+      return post(message);
+    },
+  });
+  return {
+    get html() {
+      return counts.html;
+    },
+    messages: counts.messages,
+    dispose: () => {
+      delete (webview as { html?: string }).html;
+      delete (webview as { postMessage?: unknown }).postMessage;
+    },
+  };
+}
 
 describe('the review page', function () {
   this.timeout(60_000);
@@ -71,8 +112,28 @@ describe('the review page', function () {
     assert.ok(page, 'the page is open');
     assert.equal(page.panel.viewColumn !== undefined, true);
     assert.match(page.html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;/);
-    assert.match(page.html, /transfer\(to, amount\)/);
     assert.doesNotMatch(page.html, /https?:\/\/(?!.*vscode)/, 'nothing remote');
+    assert.doesNotMatch(page.html, /transfer\(to, amount\)|Team root user/, 'what it shows comes by message');
+    const posted = await eventually('the page to say it is ready and be sent the model', () =>
+      page.posted?.kind === 'review' ? page.posted.model : undefined,
+    );
+    assert.equal(posted.sections.find((s) => s.id === 'call')?.call?.title, 'transfer(to, amount)');
+  });
+
+  it('posts nothing to a page left open while nothing changes: its times are its own to keep current', async () => {
+    const page = api.views.reviews.page(requests.transfer.id);
+    assert.ok(page);
+    const watch = watchWebview(page.panel.webview);
+    try {
+      await page.refresh();
+      await page.refresh();
+      assert.equal(watch.html, 0, 'the HTML is not set again');
+      assert.deepEqual(watch.messages, [], 'the same model is not posted again');
+    } finally {
+      watch.dispose();
+    }
+    const submitted = page.model?.summary.find((r) => r.label === 'Submitted');
+    assert.ok(submitted?.timeMs !== undefined && !/ago|now/.test(submitted.value), JSON.stringify(submitted));
   });
 
   it('opening the same activity again brings its one page forward instead of a second', async () => {
@@ -100,10 +161,18 @@ describe('the review page', function () {
       shown.push(request.message);
       return 'Approve';
     });
+    const html = page.html;
+    const watch = watchWebview(page.panel.webview);
     try {
       await page.receive({ type: 'action', action: 'approve' });
+      await eventually('the completed activity to be posted to the page', () =>
+        watch.messages.some((m) => JSON.stringify(m).includes('"statusLabel":"Completed"')) ? true : undefined,
+      );
+      assert.equal(watch.html, 0, 'the page is not reloaded: its HTML is set once');
+      assert.equal(page.html, html);
     } finally {
       answering.dispose();
+      watch.dispose();
     }
     assert.deepEqual(shown, ['Approve "Sign transaction"?']);
     const { client } = await api.services.requireSession();

@@ -20,6 +20,7 @@ import {
   type Scratch,
   type SecretScanModule,
 } from './harness';
+import { focusedAction, sandboxClient, topRow, type PageRoot } from './reviewPageProbe';
 import { listVsixFiles } from './vsixContents';
 import {
   answerInputBox,
@@ -197,10 +198,11 @@ describe('the packaged extension in a real VS Code workbench', function () {
         'extension/dist/sandbox.js',
         // The messages VS Code translates (package.json's "l10n").
         'extension/l10n/bundle.l10n.json',
+        // The review page's script, bundled for the webview.
+        'extension/dist/webview/review.js',
         'extension/media/countersign.svg',
         'extension/media/icon.png',
         'extension/media/review/review.css',
-        'extension/media/review/review.js',
         ...walkthrough,
         'extension/package.json',
         'extension/package.nls.json',
@@ -483,6 +485,55 @@ describe('the packaged extension in a real VS Code workbench', function () {
     // The page shows once the local sandbox is up again, as the views do: on a loaded machine that takes a while.
     await frame.locator('h3.call-title', { hasText: 'transfer(to, amount)' }).waitFor({ timeout: 120_000 });
     await frame.locator('h1 .status', { hasText: 'Completed' }).waitFor();
+  });
+
+  it('keeps the scroll position and the focused button of a page left open when a vote cast elsewhere updates it', async function () {
+    this.timeout(120_000);
+    await runFromPalette(page, 'View: Close All Editors');
+    // The other request of the teammate still waits: its page, scrolled, its "Open as JSON" button focused.
+    await runFromPalette(page, 'Countersign: Review Activity');
+    await pickFromQuickPick(page, 'Sign transaction');
+    const frame = reviewFrame(page);
+    await frame.locator('button[data-action="registerInterface"]').waitFor({ timeout: 30_000 });
+    await frame.locator('button[data-action="openJson"]').focus();
+    const html = frame.locator('html');
+    await html.evaluate((root: PageRoot) => root.ownerDocument.defaultView?.scrollTo(0, 240));
+    const before = await html.evaluate(topRow);
+    const scrolled = await html.evaluate((root: PageRoot) => root.ownerDocument.defaultView?.scrollY);
+    assert.ok(
+      scrolled !== undefined && scrolled > 0 && before,
+      `the page scrolls (${scrolled}px), with a row at its top: ${before}`,
+    );
+    assert.equal(await html.evaluate(focusedAction), 'openJson');
+    await saveScreenshot(page, 'review-page-scrolled.png');
+
+    // The vote is cast outside this window, straight to the service: nothing in the workbench moves the focus, and
+    // the page learns of it by its own poll.
+    const state = JSON.parse((await frame.locator('body').getAttribute('data-state')) ?? '{}') as {
+      activityId: string;
+    };
+    const voter = sandboxClient(scratch.userDataDir, 'Team', 0);
+    try {
+      const activity = await voter.client.getActivity({
+        organizationId: voter.organizationId,
+        activityId: state.activityId,
+      });
+      await voter.client.approveActivity({
+        organizationId: voter.organizationId,
+        parameters: { fingerprint: activity.fingerprint },
+      });
+    } finally {
+      await voter.client.close();
+    }
+    await frame.locator('h1 .status', { hasText: 'Completed' }).waitFor({ timeout: 30_000 });
+
+    assert.equal(await html.evaluate(topRow), before, 'the same row is at the top of the page');
+    assert.ok(
+      ((await html.evaluate((root: PageRoot) => root.ownerDocument.defaultView?.scrollY)) ?? 0) > 0,
+      'not reloaded',
+    );
+    assert.equal(await html.evaluate(focusedAction), 'openJson', 'the focused button keeps the focus');
+    await saveScreenshot(page, 'review-page-updated.png');
   });
 
   it("logs errors by their class's own name in the packaged (minified) extension", () => {

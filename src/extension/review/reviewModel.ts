@@ -1,11 +1,11 @@
 /**
  * What the review page shows, as plain data: the activity in words (type, organization, submitter, status, votes,
  * quorum progress, fingerprint), its intent as a table, and for a signing activity what it signs, decoded with the
- * organization's registered interfaces. Pure (no `vscode`); reviewHtml.ts draws it and tests read it.
+ * organization's registered interfaces. Pure (no `vscode`); the page draws it (reviewView.ts) and tests read it.
+ * How long ago it was submitted is the page's to word, so that it stays current without a new model.
  */
 import type { Activity } from '../../api';
 import type {
-  DecodedArgument,
   DecodedEthereumTransaction,
   RegisteredInterface,
   decodeEthereumTransaction,
@@ -13,7 +13,7 @@ import type {
 } from '../../api/remote';
 import type { OrganizationNames } from '../wording/voteDialogWords';
 import { readableIntentLines, submitter } from '../wording/voteDialogWords';
-import { ageText, activityTimeMs } from '../wording/activityPresentation';
+import { activityTimeMs } from '../wording/activityPresentation';
 import { activityTypeLabel, statusLabel, unwrapSingleKey, voteText } from '../wording/activityWords';
 import {
   ethereumTransactionTypeLabel,
@@ -23,64 +23,17 @@ import {
 } from '../wording/reviewWords';
 import { decodedCallNameWarning } from '../wording/argumentNameWords';
 import { englishText, type Translate } from '../ui/translate';
+import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection } from './reviewMessages';
 
-export interface ReviewRow {
-  readonly label: string;
-  readonly value: string;
-  /** Shown in a monospace font (addresses, hex, ids). */
-  readonly code?: boolean;
-}
-
-export interface ReviewNote {
-  readonly tone: 'info' | 'warning' | 'error';
-  readonly text: string;
-}
-
-/**
- * What a button of the page does. The extension maps each to a command; a new way to vote is one more id here
- * and one more entry in the page's action table.
- */
-export type ReviewActionId =
-  'approve' | 'reject' | 'approveWithPasskey' | 'rejectWithPasskey' | 'registerInterface' | 'openJson' | 'retry';
-
-export interface ReviewAction {
-  readonly id: ReviewActionId;
-  readonly label: string;
-  readonly primary: boolean;
-}
-
-export interface ReviewCall {
-  /** `transfer(to, amount)`. */
-  readonly title: string;
-  readonly signature: string;
-  readonly arguments: readonly DecodedArgument[];
-}
-
-export interface ReviewSection {
-  readonly id: 'intent' | 'transaction' | 'call' | 'payload';
-  readonly heading: string;
-  readonly rows: readonly ReviewRow[];
-  readonly notes: readonly ReviewNote[];
-  readonly call?: ReviewCall;
-  readonly actions: readonly ReviewAction[];
-}
-
-export interface ReviewModel {
-  readonly activityId: string;
-  readonly organizationId: string;
-  readonly title: string;
-  readonly statusLabel: string;
-  /** Consensus needed and this user may still vote. */
-  readonly awaitingVote: boolean;
-  readonly summary: readonly ReviewRow[];
-  readonly votes: readonly { readonly who: string; readonly selection: string; readonly approved: boolean }[];
-  readonly progress: string;
-  readonly sections: readonly ReviewSection[];
-  /** The vote buttons, in order; empty once the activity no longer waits for this user. */
-  readonly actions: readonly ReviewAction[];
-  /** The contract address "Register interface from ABI file…" registers, when the page offers it. */
-  readonly registerAddress: string | undefined;
-}
+export type {
+  ReviewAction,
+  ReviewActionId,
+  ReviewCall,
+  ReviewModel,
+  ReviewNote,
+  ReviewRow,
+  ReviewSection,
+} from './reviewMessages';
 
 export interface ReviewInput {
   readonly activity: Activity;
@@ -91,7 +44,6 @@ export interface ReviewInput {
     readonly transaction: typeof decodeEthereumTransaction;
     readonly payload: typeof decodeRawPayload;
   };
-  readonly nowMs: number;
   readonly t?: Translate;
 }
 
@@ -279,9 +231,7 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     { label: t('Type'), value: activityTypeLabel(activity.type) },
     { label: t('Organization'), value: organization },
     ...(who ? [{ label: t('Submitted by'), value: who }] : []),
-    ...(time !== undefined
-      ? [{ label: t('Submitted'), value: `${ageText(time, input.nowMs, t)} · ${new Date(time).toISOString()}` }]
-      : []),
+    ...(time !== undefined ? [{ label: t('Submitted'), value: new Date(time).toISOString(), timeMs: time }] : []),
     { label: t('Status'), value: status },
     { label: t('Activity ID'), value: activity.id, code: true },
     { label: t('Fingerprint'), value: activity.fingerprint || t('None'), code: true },

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { LoadOnce } from '../loadOnce';
 import type { Services } from '../services';
 import type { ReviewPage } from './reviewPanel';
+import { reviewResourceRoots } from './reviewResources';
 import type { ReviewTarget } from './reviewTarget';
 
 export type { ReviewTarget } from './reviewTarget';
@@ -68,13 +69,13 @@ export class ReviewPages implements vscode.Disposable {
       {
         enableScripts: true,
         enableFindWidget: true,
-        localResourceRoots: [vscode.Uri.joinPath(this.#services.context.extensionUri, 'media', 'review')],
+        localResourceRoots: reviewResourceRoots(this.#services.context.extensionUri),
       },
     );
     return this.#attach(panel, target);
   }
 
-  /** The open page of an activity (tests read its model and HTML). */
+  /** The open page of an activity (tests read its model, its view and its HTML). */
   page(activityId: string): ReviewPage | undefined {
     return this.#pages.get(activityId);
   }

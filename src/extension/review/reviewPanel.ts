@@ -1,8 +1,10 @@
 /**
  * One review page: reads the activity, the organization's names and its smart contract interfaces from the
- * organization store, draws the page and keeps it current (on every change the store or the extension announces).
- * While it shows, it watches its activity in the store, whose one poll keeps it current: the page sends no request
- * of its own. Its buttons run the same commands as the Activities view, so the same confirmation applies.
+ * organization store and keeps the page current (on every change the store or the extension announces). While it
+ * shows, it watches its activity in the store, whose one poll keeps it current: the page sends no request of its
+ * own. The page's HTML is set once; once its script says it is ready, each model is posted to it
+ * (reviewMessages.ts) and it redraws in place, keeping scroll, focus and selection. Its buttons run the same
+ * commands as the Activities view, so the same confirmation applies.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
@@ -13,11 +15,33 @@ import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { chooseAbiFile } from '../ui/abiDocuments';
 import type { OrganizationStore, StoreChange } from '../store/organizationStore';
-import { buildReviewModel, type ReviewActionId, type ReviewModel } from './reviewModel';
-import { messageHtml, reviewHtml, type ReviewPageResources } from './reviewHtml';
+import { buildReviewModel } from './reviewModel';
+import { reviewShellHtml, type ReviewPageResources } from './reviewHtml';
+import { reviewResourceRoots, reviewScriptUri, reviewStyleUri } from './reviewResources';
+import {
+  pageMessageSchema,
+  type ReviewActionId,
+  type ReviewModel,
+  type ReviewPageView,
+  type ReviewPageWords,
+  type ReviewViewMessage,
+} from './reviewMessages';
 import type { ReviewTarget } from './reviewTarget';
 
 const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
+
+function pageWords(): ReviewPageWords {
+  return {
+    activity: t('Activity'),
+    votes: t('Votes'),
+    noVotes: t('No votes yet.'),
+    argument: t('Argument'),
+    type: t('Type'),
+    value: t('Value'),
+    noArguments: t('It takes no arguments.'),
+    retry: t('Retry'),
+  };
+}
 
 export class ReviewPage {
   readonly panel: vscode.WebviewPanel;
@@ -26,13 +50,18 @@ export class ReviewPage {
   readonly #disposables: vscode.Disposable[] = [];
   #activity: Activity | undefined;
   #model: ReviewModel | undefined;
-  #html = '';
+  readonly #html: string;
+  /** What the page shows, or is to show once it is ready. */
+  #view: ReviewViewMessage | undefined;
+  /** The view last posted, as JSON: the same view again is not posted. */
+  #posted: string | undefined;
+  #postedView: ReviewPageView | undefined;
+  #ready = false;
   #refreshing: Promise<void> | undefined;
   #again = false;
   /** While the page shows, the store follows its activity. */
   #watching: vscode.Disposable | undefined;
   #disposed = false;
-  /** One nonce per page, so that a redraw with nothing new is no change at all (the frame is not reloaded). */
   readonly #nonce = randomBytes(16).toString('base64');
 
   constructor(services: Services, panel: vscode.WebviewPanel, target: ReviewTarget, onDispose: () => void) {
@@ -43,8 +72,11 @@ export class ReviewPage {
     panel.iconPath = new vscode.ThemeIcon('checklist');
     panel.webview.options = {
       enableScripts: true,
-      localResourceRoots: [this.#mediaRoot],
+      localResourceRoots: reviewResourceRoots(services.context.extensionUri),
     };
+    // The one time the page's HTML is set: from now on it changes by message only.
+    this.#html = reviewShellHtml(this.#resources(), t('Review activity {0}', target.activityId), vscode.env.language);
+    panel.webview.html = this.#html;
     this.#disposables.push(
       panel.onDidDispose(() => {
         this.#disposed = true;
@@ -85,20 +117,28 @@ export class ReviewPage {
     return this.#model;
   }
 
+  /** The page's HTML, set once. */
   get html(): string {
     return this.#html;
   }
 
-  get #mediaRoot(): vscode.Uri {
-    return vscode.Uri.joinPath(this.#services.context.extensionUri, 'media', 'review');
+  /** What the page is to show (tests read it). */
+  get view(): ReviewPageView | undefined {
+    return this.#view?.view;
+  }
+
+  /** What was last posted to the page, once its script said it was ready (tests read it). */
+  get posted(): ReviewPageView | undefined {
+    return this.#postedView;
   }
 
   #resources(): ReviewPageResources {
     const webview = this.panel.webview;
+    const root = this.#services.context.extensionUri;
     return {
       cspSource: webview.cspSource,
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.#mediaRoot, 'review.css')).toString(),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.#mediaRoot, 'review.js')).toString(),
+      styleUri: webview.asWebviewUri(reviewStyleUri(root)).toString(),
+      scriptUri: webview.asWebviewUri(reviewScriptUri(root)).toString(),
       nonce: this.#nonce,
       state: {
         activityId: this.#target.activityId,
@@ -108,10 +148,33 @@ export class ReviewPage {
     };
   }
 
-  #show(html: string): void {
-    if (this.#disposed || html === this.#html) return;
-    this.#html = html;
-    this.panel.webview.html = html;
+  /** Shows `model` on the page: where whatever reads the activity hands over what the page is to show. */
+  update(model: ReviewModel): void {
+    if (this.#disposed) return;
+    this.#model = model;
+    this.panel.title = t('Review: {0}', model.title);
+    this.#show({ kind: 'review', model });
+  }
+
+  /** A sentence in place of the activity (it cannot be read, or belongs to another profile). */
+  #notice(text: string, retry: boolean): void {
+    this.#show({ kind: 'notice', heading: t('Review activity {0}', this.#target.activityId), text, retry });
+  }
+
+  #show(view: ReviewPageView): void {
+    if (this.#disposed) return;
+    this.#view = { type: 'view', view, words: pageWords(), locale: vscode.env.language };
+    this.#deliver(false);
+  }
+
+  /** Posts the view to the page once it is ready; `again` when the page asked, having drawn nothing yet. */
+  #deliver(again: boolean): void {
+    if (!this.#ready || !this.#view || this.#disposed) return;
+    const json = JSON.stringify(this.#view);
+    if (!again && json === this.#posted) return;
+    this.#posted = json;
+    this.#postedView = this.#view.view;
+    void this.panel.webview.postMessage(this.#view);
   }
 
   /** Reads the activity again and redraws; calls that come while one runs are folded into one more. */
@@ -138,19 +201,14 @@ export class ReviewPage {
     const session = await this.#services.session();
     if (!session || session.profile.id !== this.#target.profileId) {
       const profile = this.#services.profiles.list().find((p) => p.id === this.#target.profileId);
-      this.#show(
-        messageHtml(
-          t('Review activity {0}', this.#target.activityId),
-          profile
-            ? t(
-                'This activity was opened with the profile "{0}". Switch to that profile to review and vote on it.',
-                profile.label,
-              )
-            : t('The profile this activity was opened with no longer exists.'),
-          this.#resources(),
-          true,
-          t,
-        ),
+      this.#notice(
+        profile
+          ? t(
+              'This activity was opened with the profile "{0}". Switch to that profile to review and vote on it.',
+              profile.label,
+            )
+          : t('The profile this activity was opened with no longer exists.'),
+        true,
       );
       return;
     }
@@ -173,12 +231,9 @@ export class ReviewPage {
       names,
       interfaces,
       decode: { transaction: remote.decodeEthereumTransaction, payload: remote.decodeRawPayload },
-      nowMs: Date.now(),
       t,
     });
-    this.#model = model;
-    this.panel.title = t('Review: {0}', model.title);
-    this.#show(reviewHtml(model, this.#resources(), t));
+    this.update(model);
   }
 
   async #interfaces(
@@ -211,15 +266,7 @@ export class ReviewPage {
     if (error instanceof CancelledError) return;
     this.#services.log.failure(`Could not read activity ${this.#target.activityId} for its review page`, error);
     const reason = this.#services.redact(error instanceof Error ? error.message : String(error));
-    this.#show(
-      messageHtml(
-        t('Review activity {0}', this.#target.activityId),
-        t('The activity could not be read: {0}', reason),
-        this.#resources(),
-        true,
-        t,
-      ),
-    );
+    this.#notice(t('The activity could not be read: {0}', reason), true);
   }
 
   /** The page's buttons, by action id: each runs the command the Activities view runs. */
@@ -238,13 +285,22 @@ export class ReviewPage {
     retry: () => this.refresh(),
   };
 
-  /** A message from the page; tests send the same ones. */
+  /** A message from the page, checked before anything is done with it; tests send the same ones. */
   async receive(message: unknown): Promise<void> {
-    if (typeof message !== 'object' || message === null) return;
-    const { type, action } = message as { type?: unknown; action?: unknown };
-    if (type !== 'action' || typeof action !== 'string' || !Object.hasOwn(this.#actions, action)) return;
-    if (action !== 'retry' && !this.#activity) return;
-    await this.#actions[action as ReviewActionId]();
-    await this.refresh();
+    const parsed = pageMessageSchema.safeParse(message);
+    if (!parsed.success) return;
+    const received = parsed.data;
+    switch (received.type) {
+      case 'ready':
+        // A new document (first shown, shown again after being hidden, or reloaded): it has drawn nothing yet.
+        this.#ready = true;
+        this.#deliver(true);
+        return;
+      case 'action':
+        if (received.action !== 'retry' && !this.#activity) return;
+        await this.#actions[received.action]();
+        await this.refresh();
+        return;
+    }
   }
 }

@@ -11,8 +11,8 @@ import {
   serializeUnsignedTransaction,
 } from '../../../src/api/remote';
 import { readableVoteDetail } from '../../../src/extension/wording/voteDialogWords';
-import { reviewHtml, type ReviewPageResources } from '../../../src/extension/review/reviewHtml';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
+import { reviewPageMarkup } from '../../support/viewMarkup';
 
 const CONTRACT = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const PAYEE = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -40,14 +40,6 @@ const ABI = [
     stateMutability: 'nonpayable',
   },
 ];
-
-const resources: ReviewPageResources = {
-  cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
-  styleUri: 'https://file+.vscode-resource.vscode-cdn.net/media/review/review.css',
-  scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/media/review/review.js',
-  nonce: 'bm9uY2U=',
-  state: { activityId: 'act-1', organizationId: 'org-1', profileId: 'p' },
-};
 
 function activity(type: string, intent: Record<string, unknown>) {
   return activitySchema.parse({
@@ -87,7 +79,6 @@ describe('extension (pure): argument names on the review page and in the approva
       },
     ],
     decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload },
-    nowMs: NOW,
   });
   const call = model.sections.find((s) => s.id === 'call');
 
@@ -100,7 +91,7 @@ describe('extension (pure): argument names on the review page and in the approva
         ['__proto__', '5'],
       ],
     );
-    const html = reviewHtml(model, resources);
+    const html = reviewPageMarkup(model);
     const payee = html.indexOf(PAYEE);
     assert.ok(payee > 0, 'the first address is on the page');
     assert.ok(html.indexOf(DECOY) > payee, 'the second address is on the page, after the first');
@@ -112,10 +103,7 @@ describe('extension (pure): argument names on the review page and in the approva
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]?.text ?? '', /"to" names arguments #1 and #2 of pay\.order/);
     assert.match(warnings[0]?.text ?? '', /read it by position/);
-    assert.match(
-      reviewHtml(model, resources),
-      /<p class="note warning"[^>]*>(<bdi>)?Argument names cannot be trusted here/,
-    );
+    assert.match(reviewPageMarkup(model), /<p class="note warning"[^>]*>(<bdi>)?Argument names cannot be trusted here/);
   });
 
   it('warns in the approval dialog of the interface that registers such an ABI, and not for a clean one', () => {

@@ -8,10 +8,12 @@ import {
   serializeUnsignedTransaction,
 } from '../../../src/api/remote';
 import type { OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
-import { reviewHtml, type ReviewPageResources } from '../../../src/extension/review/reviewHtml';
+import { reviewShellHtml, type ReviewPageResources } from '../../../src/extension/review/reviewHtml';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
+import { relativeTime } from '../../../src/extension/review/reviewView';
 import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS } from '../../../src/extension/review/sampleToken';
 import { reviewProgressText } from '../../../src/extension/wording/reviewWords';
+import { reviewPageMarkup } from '../../support/viewMarkup';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -27,11 +29,10 @@ const names: OrganizationNames = {
 const resources: ReviewPageResources = {
   cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
   styleUri: 'https://file+.vscode-resource.vscode-cdn.net/media/review/review.css',
-  scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/media/review/review.js',
+  scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/dist/webview/review.js',
   nonce: 'bm9uY2U=',
   state: { activityId: 'act-1', organizationId: 'org-1', profileId: 'local-sandbox.org-1.user-1' },
 };
-
 function signing(unsignedTransaction: string, status = 'ACTIVITY_STATUS_CONSENSUS_NEEDED'): Activity {
   return activitySchema.parse({
     id: 'act-1',
@@ -76,18 +77,18 @@ const sampleInterface = {
   label: 'Example token <ERC-20>',
 };
 
-describe('extension (pure): the review page model and HTML', () => {
+describe('extension (pure): the review page model and view', () => {
   it('puts a pending transfer in words: submitter, progress, the intent with key names, the call by argument name', () => {
     const model = buildReviewModel({
       activity: signing(transfer),
       names,
       interfaces: [sampleInterface],
       decode,
-      nowMs: NOW,
     });
     const summary = Object.fromEntries(model.summary.map((r) => [r.label, r.value]));
     assert.equal(summary['Submitted by'], 'Team root user 2');
-    assert.match(summary['Submitted'] ?? '', /^2 min ago · 2026-11-22T11:58:00\.000Z$/);
+    assert.equal(summary['Submitted'], '2026-11-22T11:58:00.000Z');
+    assert.equal(model.summary.find((r) => r.label === 'Submitted')?.timeMs, NOW - 120_000);
     assert.equal(summary['Organization'], 'Team (org-1)');
     assert.equal(model.progress, '1 of 2 approvals: 1 more needed before it runs.');
     const intent = model.sections.find((s) => s.id === 'intent');
@@ -106,7 +107,6 @@ describe('extension (pure): the review page model and HTML', () => {
       names,
       interfaces: [sampleInterface],
       decode,
-      nowMs: NOW,
     });
     assert.deepEqual(
       model.actions.map((a) => a.id),
@@ -116,10 +116,10 @@ describe('extension (pure): the review page model and HTML', () => {
   });
 
   it('says when the interfaces could not be read, and when the transaction is malformed, without throwing', () => {
-    const unread = buildReviewModel({ activity: signing(transfer), names, interfaces: undefined, decode, nowMs: NOW });
+    const unread = buildReviewModel({ activity: signing(transfer), names, interfaces: undefined, decode });
     assert.match(unread.sections.find((s) => s.id === 'call')?.notes[0]?.text ?? '', /could not be read/);
     assert.deepEqual(unread.sections.find((s) => s.id === 'call')?.actions, []);
-    const malformed = buildReviewModel({ activity: signing('02zz'), names, interfaces: [], decode, nowMs: NOW });
+    const malformed = buildReviewModel({ activity: signing('02zz'), names, interfaces: [], decode });
     const note = malformed.sections.find((s) => s.id === 'transaction')?.notes[0];
     assert.equal(note?.tone, 'error');
     assert.match(note?.text ?? '', /^The transaction cannot be read: /);
@@ -141,7 +141,7 @@ describe('extension (pure): the review page model and HTML', () => {
       },
       fingerprint: 'sha256:def',
     });
-    const model = buildReviewModel({ activity, names, interfaces: [], decode, nowMs: NOW });
+    const model = buildReviewModel({ activity, names, interfaces: [], decode });
     const rows = Object.fromEntries(
       (model.sections.find((s) => s.id === 'payload')?.rows ?? []).map((r) => [r.label, r.value]),
     );
@@ -150,25 +150,27 @@ describe('extension (pure): the review page model and HTML', () => {
     assert.equal(rows['As text'], 'Sign in to Example');
   });
 
-  it('draws HTML under a strict CSP, with every value escaped and nothing remote but the webview own files', () => {
-    const model = buildReviewModel({
-      activity: signing(transfer),
-      names,
-      interfaces: [sampleInterface],
-      decode,
-      nowMs: NOW,
-    });
-    const html = reviewHtml(model, resources);
+  it('sets one HTML: a strict CSP, the one script by its nonce, the ids to reopen it, and no content yet', () => {
+    const html = reviewShellHtml(resources, 'Review activity act-1', 'en');
     assert.match(
       html,
       /content="default-src &#39;none&#39;; style-src https:\/\/file\+\.vscode-resource\.vscode-cdn\.net; script-src &#39;nonce-bm9uY2U=&#39;/,
     );
-    assert.match(html, /<script nonce="bm9uY2U=" src="https:\/\/file\+\.vscode-resource/);
+    assert.match(
+      html,
+      /<script nonce="bm9uY2U=" src="https:\/\/file\+\.vscode-resource[^"]*\/dist\/webview\/review\.js">/,
+    );
     assert.doesNotMatch(html, /<style|style="/, 'no inline style');
+    assert.match(html, /data-state="\{&quot;activityId&quot;:&quot;act-1&quot;/);
+    assert.match(html, /<div id="root"><\/div>/, 'what it shows comes by message');
+  });
+
+  it('draws the model with every value as text, what it does first, and its buttons by action id', () => {
+    const model = buildReviewModel({ activity: signing(transfer), names, interfaces: [sampleInterface], decode });
+    const html = reviewPageMarkup(model);
     assert.match(html, /Example token &lt;ERC-20&gt;/);
     assert.doesNotMatch(html, /<ERC-20>/);
     assert.match(html, /<button type="button" data-action="approve" class="primary">Approve…<\/button>/);
-    assert.match(html, /data-state="\{&quot;activityId&quot;:&quot;act-1&quot;/);
     const order = ['id="call"', 'id="transaction"', 'id="summary"', 'id="intent"'].map((id) => html.indexOf(id));
     assert.deepEqual(
       [...order].sort((a, b) => a - b),
@@ -176,6 +178,18 @@ describe('extension (pure): the review page model and HTML', () => {
       'what it does comes first',
     );
     assert.ok(!order.includes(-1));
+  });
+
+  it('words how long ago it was submitted from the time it is drawn at, so the page keeps it current itself', () => {
+    const model = buildReviewModel({ activity: signing(transfer), names, interfaces: [sampleInterface], decode });
+    const submitted = (nowMs: number) =>
+      /<time datetime="[^"]+">([^<]*)<\/time>/.exec(reviewPageMarkup(model, nowMs))?.[1];
+    assert.equal(submitted(NOW), '2 minutes ago');
+    assert.equal(submitted(NOW + 60 * 60_000), '1 hour ago');
+    assert.equal(submitted(NOW - 100_000), 'now');
+    assert.equal(relativeTime(NOW - 26 * 3600_000, NOW, 'en'), 'yesterday');
+    assert.equal(relativeTime(NOW - 5 * 60_000, NOW, 'de'), 'vor 5 Minuten');
+    assert.equal(relativeTime(NOW - 5 * 60_000, NOW, 'not a language tag'), '5 minutes ago');
   });
 
   it('counts each user once in the progress, and words the ends', () => {

@@ -18,9 +18,9 @@ import {
 } from '../../../src/extension/ui/shownText';
 import { activityTitle, awaitingNotice } from '../../../src/extension/wording/activityWords';
 import { activitySchema, decodeEthereumTransaction, decodeRawPayload } from '../../../src/api/remote';
-import { reviewHtml } from '../../../src/extension/review/reviewHtml';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { repoRoot } from '../../support/fixtures';
+import { reviewPageMarkup } from '../../support/viewMarkup';
 
 /** The reproduction: a tag whose name is a link that approves another activity without a dialog. */
 const LINK = '[Review](command:countersign.approveActivity?{"fingerprint":"<A>","confirmed":true})';
@@ -200,15 +200,8 @@ describe('the review page, built from service text', () => {
       names: undefined,
       interfaces: [],
       decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload },
-      nowMs: Date.UTC(2026, 10, 22),
     });
-    const html = reviewHtml(model, {
-      cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
-      styleUri: 'https://file+.vscode-resource.vscode-cdn.net/media/review/review.css',
-      scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/media/review/review.js',
-      nonce: 'bm9uY2U=',
-      state: { activityId: 'act-1', organizationId: 'org-1', profileId: 'p' },
-    });
+    const html = reviewPageMarkup(model);
     assert.ok(!/[\u202E\u200B]/.test(html), 'no hidden character reaches the page');
     assert.ok(html.includes('<bdi>Pay\\u202Eevil\\nnow'), 'the payload shows its override and newline');
     assert.ok(html.includes('Eve\\u200B'), 'the voter shows the zero-width space');

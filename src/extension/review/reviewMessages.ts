@@ -1,0 +1,130 @@
+/**
+ * What the review page and the extension say to each other, typed once for both sides. The page's HTML is set
+ * once; the page then says `ready`, and the extension answers with what to show (`view`), again on every change.
+ * The page answers with the id of a button pressed. What the page sends is checked with `pageMessageSchema` before
+ * the extension acts on it; the page imports this module for its types only, so none of it is in the page's
+ * bundle. Everything here is plain data that survives `postMessage`. Pure (no `vscode`, no DOM).
+ */
+import * as z from 'zod';
+
+export interface ReviewRow {
+  readonly label: string;
+  readonly value: string;
+  /** Shown in a monospace font (addresses, hex, ids). */
+  readonly code?: boolean;
+  /** A moment (ms since the epoch): the page shows how long ago it was before `value`, and keeps that current. */
+  readonly timeMs?: number;
+}
+
+export interface ReviewNote {
+  readonly tone: 'info' | 'warning' | 'error';
+  readonly text: string;
+}
+
+/**
+ * What a button of the page does. The extension maps each to a command; a new way to vote is one more id here
+ * and one more entry in the page's action table.
+ */
+export const REVIEW_ACTION_IDS = [
+  'approve',
+  'reject',
+  'approveWithPasskey',
+  'rejectWithPasskey',
+  'registerInterface',
+  'openJson',
+  'retry',
+] as const;
+export type ReviewActionId = (typeof REVIEW_ACTION_IDS)[number];
+
+export interface ReviewAction {
+  readonly id: ReviewActionId;
+  readonly label: string;
+  readonly primary: boolean;
+}
+
+/** One argument of a decoded call; a tuple or an array has its parts, each in a row of its own. */
+export interface ReviewArgument {
+  readonly name: string;
+  readonly type: string;
+  readonly text?: string;
+  readonly parts?: readonly ReviewArgument[];
+}
+
+export interface ReviewCall {
+  /** `transfer(to, amount)`. */
+  readonly title: string;
+  readonly signature: string;
+  readonly arguments: readonly ReviewArgument[];
+}
+
+export interface ReviewSection {
+  readonly id: 'intent' | 'transaction' | 'call' | 'payload';
+  readonly heading: string;
+  readonly rows: readonly ReviewRow[];
+  readonly notes: readonly ReviewNote[];
+  readonly call?: ReviewCall;
+  readonly actions: readonly ReviewAction[];
+}
+
+export interface ReviewVote {
+  readonly who: string;
+  readonly selection: string;
+  readonly approved: boolean;
+}
+
+export interface ReviewModel {
+  readonly activityId: string;
+  readonly organizationId: string;
+  readonly title: string;
+  readonly statusLabel: string;
+  /** Consensus needed and this user may still vote. */
+  readonly awaitingVote: boolean;
+  readonly summary: readonly ReviewRow[];
+  readonly votes: readonly ReviewVote[];
+  readonly progress: string;
+  readonly sections: readonly ReviewSection[];
+  /** The vote buttons, in order; empty once the activity no longer waits for this user. */
+  readonly actions: readonly ReviewAction[];
+  /** The contract address "Register interface from ABI file…" registers, when the page offers it. */
+  readonly registerAddress: string | undefined;
+}
+
+/** The page's own words, translated by the extension (the page has no translations of its own). */
+export interface ReviewPageWords {
+  readonly activity: string;
+  readonly votes: string;
+  readonly noVotes: string;
+  readonly argument: string;
+  readonly type: string;
+  readonly value: string;
+  readonly noArguments: string;
+  readonly retry: string;
+}
+
+/** What the page shows: the activity, or a sentence (while it cannot be read, or with another profile). */
+export type ReviewPageView =
+  | { readonly kind: 'review'; readonly model: ReviewModel }
+  | { readonly kind: 'notice'; readonly heading: string; readonly text: string; readonly retry: boolean };
+
+/** From the extension to the page. */
+export interface ReviewViewMessage {
+  readonly type: 'view';
+  readonly view: ReviewPageView;
+  readonly words: ReviewPageWords;
+  /** VS Code's display language (`vscode.env.language`): how the page words "5 minutes ago". */
+  readonly locale: string;
+}
+
+/** From the page to the extension: checked before anything is done with it. */
+export const pageMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('action'), action: z.enum(REVIEW_ACTION_IDS) }),
+]);
+export type PageMessage = z.infer<typeof pageMessageSchema>;
+
+/** The ids the page keeps with setState, so that it is reopened after a reload: never a secret. */
+export interface ReviewPageState {
+  readonly activityId: string;
+  readonly organizationId: string;
+  readonly profileId: string;
+}
