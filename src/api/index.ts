@@ -103,6 +103,15 @@ export type {
   RemoveOrganizationFeatureParameters,
   SetOrganizationFeatureParameters,
 } from './schemas/organizationFeature';
+export type {
+  CreatePoliciesParameters,
+  CreatePolicyParameters,
+  DeletePoliciesParameters,
+  DeletePolicyParameters,
+  Policy,
+  PolicyEvaluationRecord,
+  UpdatePolicyParameters,
+} from './schemas/policy';
 export type { PrivateKey } from './schemas/privateKey';
 export type { CreatePrivateKeyTagParameters, Tag } from './schemas/privateKeyTag';
 export type { RpcStatus } from './schemas/rpcStatus';

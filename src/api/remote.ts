@@ -136,6 +136,13 @@ export {
   setOrganizationFeatureParametersSchema,
 } from './schemas/organizationFeature';
 export {
+  MAX_POLICIES_PER_ORGANIZATION,
+  policyEffects,
+  policyEvaluationSchema,
+  policyOutcomes,
+  policySchema,
+} from './schemas/policy';
+export {
   curves,
   getPrivateKeyResponseSchema,
   listPrivateKeysResponseSchema,

@@ -41,6 +41,11 @@ export const ActivityType = {
   RemoveOrganizationFeature: 'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE',
   CreateAuthenticatorsV2: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
   DeleteAuthenticators: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
+  CreatePolicyV3: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
+  CreatePolicies: 'ACTIVITY_TYPE_CREATE_POLICIES',
+  UpdatePolicyV2: 'ACTIVITY_TYPE_UPDATE_POLICY_V2',
+  DeletePolicy: 'ACTIVITY_TYPE_DELETE_POLICY',
+  DeletePolicies: 'ACTIVITY_TYPE_DELETE_POLICIES',
 } as const;
 
 /** The service's limit: a user holds at most this many authenticators (passkeys). */

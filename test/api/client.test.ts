@@ -7,6 +7,7 @@ import { readFixture, repoRoot } from '../support/fixtures';
 import { startTestServer, type RecordedRequest, type TestServer } from '../support/testServer';
 import { privateKey, publicKey, recordingLogger, testStamper } from './clientHelpers';
 import { assertStampVerifiesIndependently } from './independentVerify';
+import { POLICY_QUERIES, POLICY_SUBMISSIONS } from './policyOperations';
 import {
   ORG,
   activityRecord,
@@ -236,7 +237,7 @@ describe('CountersignClient', () => {
       const queries = Object.entries(operations)
         .filter(([, op]) => op.kind === 'query')
         .map(([name]) => name);
-      assert.deepEqual(queries.sort(), cases.map((c) => c.name).sort());
+      assert.deepEqual(queries.sort(), [...cases.map((c) => c.name), ...POLICY_QUERIES].sort());
     });
   });
 
@@ -422,7 +423,7 @@ describe('CountersignClient', () => {
       const submits = Object.entries(operations)
         .filter(([, op]) => op.kind === 'submit')
         .map(([name]) => name);
-      assert.deepEqual(submits.sort(), cases.map((c) => c.name).sort());
+      assert.deepEqual(submits.sort(), [...cases.map((c) => c.name), ...POLICY_SUBMISSIONS].sort());
     });
 
     it('returns an activity that waits for consensus or authenticators instead of throwing', async () => {
