@@ -9,6 +9,7 @@ import { operations, validateAbi } from '../api/remote';
 import { createAuthenticators, deleteAuthenticators } from './authenticatorRules';
 import { failed, type Outcome } from './outcome';
 import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
+import { policyRules } from './policyRules';
 import { signRawPayload, signTransaction } from './signingRules';
 import { interfaceCreated, type ActivityRecord, type Organization, type SandboxState } from './state';
 
@@ -32,6 +33,7 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.RemoveOrganizationFeature]: removeOrganizationFeature,
   [ActivityType.CreateAuthenticatorsV2]: createAuthenticators,
   [ActivityType.DeleteAuthenticators]: deleteAuthenticators,
+  ...policyRules,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */

@@ -8,6 +8,7 @@
 import type { KnownActivityStatus } from '../api';
 import { ActivityStore, UnreadActivities, type StoredActivity } from './activityStore';
 import { PasskeyIndex } from './passkeyIndex';
+import { OrganizationPolicies, type PolicyStateEffect } from './policyRecords';
 
 export interface ApiKeyRecord {
   readonly apiKeyId: string;
@@ -158,6 +159,8 @@ export interface SigningKeyGrant {
 }
 
 export type Effect =
+  /** Policies created, updated or deleted, and each evaluation of them (policyRecords.ts). */
+  | PolicyStateEffect
   /** Written by journals before interfaces were derived from their activity's intent; still read. */
   | { readonly op: 'putInterface'; readonly organizationId: string; readonly record: InterfaceRecord }
   /**
@@ -213,6 +216,8 @@ export interface Organization {
   readonly tags: Map<string, TagRecord>;
   /** Organization features by name (FEATURE_NAME_…), as set_organization_feature left them. */
   readonly features: Map<string, string>;
+  /** Its policies and the record of every evaluation of them. */
+  readonly policies: OrganizationPolicies;
   deleted: boolean;
 }
 
@@ -359,6 +364,7 @@ export class SandboxState {
       interfaces: new Map(),
       tags: new Map(),
       features: new Map(),
+      policies: new OrganizationPolicies(),
       deleted: false,
     };
     this.organizations.set(record.organizationId, organization);
@@ -389,6 +395,11 @@ export class SandboxState {
     const organization = this.organizations.get(effect.organizationId);
     if (!organization) return;
     switch (effect.op) {
+      case 'putPolicies':
+      case 'deletePolicies':
+      case 'putPolicyEvaluation':
+        organization.policies.apply(effect);
+        return;
       case 'putInterface':
         organization.interfaces.set(effect.record.smartContractInterfaceId, effect.record);
         return;

@@ -7,6 +7,7 @@ import { ActivityType, type SubmitOperation } from '../../api';
 import { activityRequestEnvelopeSchema } from '../../api/remote';
 import { checkTimestamp } from '../authenticate';
 import { checkAuthenticatorsIntent } from '../authenticatorRules';
+import { checkPolicyIntent } from '../policyRules';
 import { fromIssues, invalidRequest } from '../rpcError';
 import { checkSigningIntent } from '../signingRules';
 import { renderActivityFor, type RequestContext } from './context';
@@ -25,6 +26,7 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   const params = operation.parameters.safeParse(parameters);
   if (!params.success) throw fromIssues('request', params.error.issues, ['parameters']);
   checkSigningIntent(operation.activityType, params.data as Record<string, unknown>);
+  checkPolicyIntent(operation.activityType, params.data as Record<string, unknown>, ctx.organization);
   if (operation.activityType === ActivityType.CreateAuthenticatorsV2)
     await checkAuthenticatorsIntent(ctx.organization, params.data as Record<string, unknown>);
   const activity = await ctx.engine.submit({
