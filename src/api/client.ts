@@ -44,15 +44,23 @@ import type {
   PolicyEvaluationRecord,
   UpdatePolicyParameters,
 } from './schemas/policy';
-import type { PrivateKey } from './schemas/privateKey';
+import type { CreatePrivateKeysParameters, PrivateKey } from './schemas/privateKey';
 import type { SignRawPayloadParameters, SignTransactionParameters } from './schemas/signing';
-import type { CreatePrivateKeyTagParameters, Tag } from './schemas/privateKeyTag';
+import type { CreatePrivateKeyTagParameters, Tag, UpdatePrivateKeyTagParameters } from './schemas/privateKeyTag';
 import type {
   CreateSmartContractInterfaceParameters,
   DeleteSmartContractInterfaceParameters,
   SmartContractInterface,
 } from './schemas/smartContractInterface';
 import type { Stamp, Stamper } from './stamping/stamper';
+import type {
+  CreateUsersParameters,
+  CreateUserTagParameters,
+  DeleteUserTagsParameters,
+  UpdateRootQuorumParameters,
+  UpdateUserTagParameters,
+  User,
+} from './schemas/user';
 import { checkBaseUrl } from './transport/urlPolicy';
 import { COUNTERSIGN_VERSION } from './version';
 
@@ -210,6 +218,18 @@ export class CountersignClient {
     return (await this.#query('getPolicyEvaluations', req, opts)).policyEvaluations;
   }
 
+  async listUsers(req: { organizationId: string }, opts?: RequestOptions): Promise<User[]> {
+    return (await this.#query('listUsers', req, opts)).users;
+  }
+
+  async getUser(req: { organizationId: string; userId: string }, opts?: RequestOptions): Promise<User> {
+    return (await this.#query('getUser', req, opts)).user;
+  }
+
+  async listUserTags(req: { organizationId: string }, opts?: RequestOptions): Promise<Tag[]> {
+    return (await this.#query('listUserTags', req, opts)).userTags;
+  }
+
   // ---- submissions ----
 
   createSmartContractInterface(
@@ -290,6 +310,38 @@ export class CountersignClient {
 
   deletePolicies(req: SubmitInput<DeletePoliciesParameters>, opts?: RequestOptions): Promise<Activity> {
     return this.#submit('deletePolicies', req, opts);
+  }
+
+  /** Creates users (V4) with their API keys and user tags; the result lists their ids in the same order. */
+  createUsers(req: SubmitInput<CreateUsersParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('createUsers', req, opts);
+  }
+
+  createUserTag(req: SubmitInput<CreateUserTagParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('createUserTag', req, opts);
+  }
+
+  updateUserTag(req: SubmitInput<UpdateUserTagParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('updateUserTag', req, opts);
+  }
+
+  /** Deletes user tags, and takes them off every user who carried them. */
+  deleteUserTags(req: SubmitInput<DeleteUserTagsParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('deleteUserTags', req, opts);
+  }
+
+  /** Sets who the root users are and how many of them must approve. */
+  updateRootQuorum(req: SubmitInput<UpdateRootQuorumParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('updateRootQuorum', req, opts);
+  }
+
+  /** Creates private keys (V2) with their tags; the result lists each key's id and addresses. */
+  createPrivateKeys(req: SubmitInput<CreatePrivateKeysParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('createPrivateKeys', req, opts);
+  }
+
+  updatePrivateKeyTag(req: SubmitInput<UpdatePrivateKeyTagParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('updatePrivateKeyTag', req, opts);
   }
 
   /**

@@ -112,8 +112,18 @@ export type {
   PolicyEvaluationRecord,
   UpdatePolicyParameters,
 } from './schemas/policy';
-export type { PrivateKey } from './schemas/privateKey';
-export type { CreatePrivateKeyTagParameters, Tag } from './schemas/privateKeyTag';
+export type { CreatePrivateKeysParameters, PrivateKey, PrivateKeyParams } from './schemas/privateKey';
+export type { CreatePrivateKeyTagParameters, Tag, UpdatePrivateKeyTagParameters } from './schemas/privateKeyTag';
+export type {
+  ApiKeyParams,
+  CreateUsersParameters,
+  CreateUserTagParameters,
+  DeleteUserTagsParameters,
+  UpdateRootQuorumParameters,
+  UpdateUserTagParameters,
+  User,
+  UserParams,
+} from './schemas/user';
 export type { RpcStatus } from './schemas/rpcStatus';
 export type {
   SignRawPayloadParameters,

@@ -31,6 +31,8 @@ import {
   setOrganizationFeatureParametersSchema,
 } from './schemas/organizationFeature';
 import {
+  createPrivateKeysParametersSchema,
+  createPrivateKeysResultSchema,
   getPrivateKeyRequestSchema,
   getPrivateKeyResponseSchema,
   listPrivateKeysResponseSchema,
@@ -62,7 +64,25 @@ import {
   createPrivateKeyTagParametersSchema,
   createPrivateKeyTagResultSchema,
   listPrivateKeyTagsResponseSchema,
+  updatePrivateKeyTagParametersSchema,
+  updatePrivateKeyTagResultSchema,
 } from './schemas/privateKeyTag';
+import {
+  createUsersParametersSchema,
+  createUsersResultSchema,
+  createUserTagParametersSchema,
+  createUserTagResultSchema,
+  deleteUserTagsParametersSchema,
+  deleteUserTagsResultSchema,
+  getUserRequestSchema,
+  getUserResponseSchema,
+  listUserTagsResponseSchema,
+  listUsersResponseSchema,
+  updateRootQuorumParametersSchema,
+  updateRootQuorumResultSchema,
+  updateUserTagParametersSchema,
+  updateUserTagResultSchema,
+} from './schemas/user';
 import {
   createSmartContractInterfaceParametersSchema,
   createSmartContractInterfaceResultSchema,
@@ -150,6 +170,9 @@ export const operations = {
     getPolicyEvaluationsRequestSchema,
     getPolicyEvaluationsResponseSchema,
   ),
+  listUsers: query('list_users', organizationRequestSchema, listUsersResponseSchema),
+  getUser: query('get_user', getUserRequestSchema, getUserResponseSchema),
+  listUserTags: query('list_user_tags', organizationRequestSchema, listUserTagsResponseSchema),
   createSmartContractInterface: submit(
     'create_smart_contract_interface',
     ActivityType.CreateSmartContractInterface,
@@ -274,6 +297,61 @@ export const operations = {
     'deleteAuthenticators',
     deleteAuthenticatorsParametersSchema,
     deleteAuthenticatorsResultSchema,
+  ),
+  createUsers: submit(
+    'create_users',
+    ActivityType.CreateUsersV4,
+    'createUsers',
+    createUsersParametersSchema,
+    createUsersResultSchema,
+    'V4',
+  ),
+  createUserTag: submit(
+    'create_user_tag',
+    ActivityType.CreateUserTag,
+    'createUserTag',
+    createUserTagParametersSchema,
+    createUserTagResultSchema,
+  ),
+  updateUserTag: submit(
+    'update_user_tag',
+    ActivityType.UpdateUserTag,
+    'updateUserTag',
+    updateUserTagParametersSchema,
+    updateUserTagResultSchema,
+  ),
+  deleteUserTags: submit(
+    'delete_user_tags',
+    ActivityType.DeleteUserTags,
+    'deleteUserTags',
+    deleteUserTagsParametersSchema,
+    deleteUserTagsResultSchema,
+  ),
+  updateRootQuorum: submit(
+    'update_root_quorum',
+    ActivityType.UpdateRootQuorum,
+    'updateRootQuorum',
+    updateRootQuorumParametersSchema,
+    updateRootQuorumResultSchema,
+  ),
+  createPrivateKeys: {
+    ...submit(
+      'create_private_keys',
+      ActivityType.CreatePrivateKeysV2,
+      'createPrivateKeys',
+      createPrivateKeysParametersSchema,
+      createPrivateKeysResultSchema,
+      'V2',
+    ),
+    // The V2 intent's result is named after its version too.
+    resultKey: 'createPrivateKeysResultV2',
+  },
+  updatePrivateKeyTag: submit(
+    'update_private_key_tag',
+    ActivityType.UpdatePrivateKeyTag,
+    'updatePrivateKeyTag',
+    updatePrivateKeyTagParametersSchema,
+    updatePrivateKeyTagResultSchema,
   ),
 } as const;
 

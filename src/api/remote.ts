@@ -149,6 +149,12 @@ export {
   privateKeySchema,
 } from './schemas/privateKey';
 export { listPrivateKeyTagsResponseSchema, tagSchema } from './schemas/privateKeyTag';
+export {
+  MAX_EXPIRING_API_KEYS_PER_USER,
+  MAX_LONG_LIVED_API_KEYS_PER_USER,
+  MAX_USERS_PER_ORGANIZATION,
+  userSchema,
+} from './schemas/user';
 export { rpcStatusSchema } from './schemas/rpcStatus';
 export {
   hashFunctions,

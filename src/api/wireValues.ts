@@ -46,6 +46,13 @@ export const ActivityType = {
   UpdatePolicyV2: 'ACTIVITY_TYPE_UPDATE_POLICY_V2',
   DeletePolicy: 'ACTIVITY_TYPE_DELETE_POLICY',
   DeletePolicies: 'ACTIVITY_TYPE_DELETE_POLICIES',
+  CreateUsersV4: 'ACTIVITY_TYPE_CREATE_USERS_V4',
+  CreateUserTag: 'ACTIVITY_TYPE_CREATE_USER_TAG',
+  UpdateUserTag: 'ACTIVITY_TYPE_UPDATE_USER_TAG',
+  DeleteUserTags: 'ACTIVITY_TYPE_DELETE_USER_TAGS',
+  UpdateRootQuorum: 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM',
+  CreatePrivateKeysV2: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2',
+  UpdatePrivateKeyTag: 'ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG',
 } as const;
 
 /** The service's limit: a user holds at most this many authenticators (passkeys). */

@@ -10,12 +10,21 @@ import { createAuthenticators, deleteAuthenticators } from './authenticatorRules
 import { failed, type Outcome } from './outcome';
 import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
 import { policyRules } from './policyRules';
+import {
+  createUsers,
+  createUserTag,
+  deleteUserTags,
+  tagLimitOf,
+  tagLimitReached,
+  tagsHeld,
+  updateRootQuorum,
+  updateUserTag,
+} from './peopleRules';
+import { createPrivateKeys, updatePrivateKeyTag } from './privateKeyRules';
 import { signRawPayload, signTransaction } from './signingRules';
 import { interfaceCreated, type ActivityRecord, type Organization, type SandboxState } from './state';
 
-/** The service's limits on private key tags: 100 in an organization, 10 in a sub-organization. */
-export const TAG_LIMIT = 100;
-export const SUB_ORGANIZATION_TAG_LIMIT = 10;
+export { SUB_ORGANIZATION_TAG_LIMIT, TAG_LIMIT } from './limits';
 
 export { failed, type Outcome } from './outcome';
 
@@ -34,6 +43,13 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.CreateAuthenticatorsV2]: createAuthenticators,
   [ActivityType.DeleteAuthenticators]: deleteAuthenticators,
   ...policyRules,
+  [ActivityType.CreateUsersV4]: createUsers,
+  [ActivityType.CreateUserTag]: createUserTag,
+  [ActivityType.UpdateUserTag]: updateUserTag,
+  [ActivityType.DeleteUserTags]: deleteUserTags,
+  [ActivityType.UpdateRootQuorum]: updateRootQuorum,
+  [ActivityType.CreatePrivateKeysV2]: createPrivateKeys,
+  [ActivityType.UpdatePrivateKeyTag]: updatePrivateKeyTag,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */
@@ -139,14 +155,9 @@ function createPrivateKeyTag(activity: ActivityRecord, organization: Organizatio
       );
     }
   }
-  const limit = organization.record.parentOrganizationId === null ? TAG_LIMIT : SUB_ORGANIZATION_TAG_LIMIT;
-  if (organization.tags.size >= limit) {
-    return failed(
-      GrpcCode.ResourceExhausted,
-      `this organization already has ${limit} tags, the limit`,
-      'RESOURCE_LIMIT_EXCEEDED',
-    );
-  }
+  // Private key tags and user tags count together.
+  const limit = tagLimitOf(organization);
+  if (tagsHeld(organization) >= limit) return tagLimitReached(limit);
   const privateKeyIds = [...new Set(intent.privateKeyIds)];
   const known = new Set(organization.record.privateKeys.map((k) => k.privateKeyId));
   const missing = privateKeyIds.find((id) => !known.has(id));

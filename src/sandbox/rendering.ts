@@ -11,6 +11,7 @@ import type {
   PrivateKeyRecord,
   TagRecord,
   UserRecord,
+  UserTagRecord,
   VoteRecord,
 } from './state';
 
@@ -96,11 +97,13 @@ export function renderUser(user: UserRecord): Record<string, unknown> {
     userId: user.userId,
     userName: user.userName,
     authenticators: (user.authenticators ?? []).map(renderAuthenticator),
+    ...(user.userEmail !== undefined ? { userEmail: user.userEmail } : {}),
+    ...(user.userPhoneNumber !== undefined ? { userPhoneNumber: user.userPhoneNumber } : {}),
     apiKeys: user.apiKeys.map(renderApiKey),
-    userTags: [],
+    userTags: [...(user.userTags ?? [])],
     oauthProviders: [],
     createdAt: timestampFromMs(user.createdAtMs),
-    updatedAt: timestampFromMs(user.createdAtMs),
+    updatedAt: timestampFromMs(user.updatedAtMs ?? user.createdAtMs),
     mfaPolicies: [],
   };
 }
@@ -140,6 +143,16 @@ export function renderTag(tag: TagRecord): Record<string, unknown> {
     tagName: tag.tagName,
     tagType: 'TAG_TYPE_PRIVATE_KEY',
     createdAt: timestampFromMs(tag.createdAtMs),
-    updatedAt: timestampFromMs(tag.createdAtMs),
+    updatedAt: timestampFromMs(tag.updatedAtMs ?? tag.createdAtMs),
+  };
+}
+
+export function renderUserTag(tag: UserTagRecord): Record<string, unknown> {
+  return {
+    tagId: tag.tagId,
+    tagName: tag.tagName,
+    tagType: 'TAG_TYPE_USER',
+    createdAt: timestampFromMs(tag.createdAtMs),
+    updatedAt: timestampFromMs(tag.updatedAtMs),
   };
 }

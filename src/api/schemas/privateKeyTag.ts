@@ -22,3 +22,13 @@ export const tagSchema = z.looseObject({
 export type Tag = z.infer<typeof tagSchema>;
 
 export const listPrivateKeyTagsResponseSchema = z.looseObject({ privateKeyTags: z.array(tagSchema) });
+
+/** update_private_key_tag: swagger `v1UpdatePrivateKeyTagIntent`, `v1UpdatePrivateKeyTagResult`. */
+export const updatePrivateKeyTagParametersSchema = z.strictObject({
+  privateKeyTagId: idSchema,
+  newPrivateKeyTagName: z.string().min(1, 'must not be empty').max(256, 'is too long').optional(),
+  addPrivateKeyIds: z.array(idSchema).max(1000, 'has too many entries'),
+  removePrivateKeyIds: z.array(idSchema).max(1000, 'has too many entries'),
+});
+export type UpdatePrivateKeyTagParameters = z.infer<typeof updatePrivateKeyTagParametersSchema>;
+export const updatePrivateKeyTagResultSchema = z.looseObject({ privateKeyTagId: z.string() });

@@ -8,6 +8,7 @@ import {
   renderPrivateKey,
   renderTag,
   renderUser,
+  renderUserTag,
 } from '../rendering';
 import type { ActivityRecord, InterfaceRecord, Organization, UserRecord } from '../state';
 import { DamagedActivityError, type StoredActivity } from '../activityStore';
@@ -87,7 +88,7 @@ const handlers: Record<QueryOperationName, Handler> = {
         policies: ctx.organization.policies.list().map(renderPolicy),
         privateKeys: record.privateKeys.map(renderPrivateKey),
         invitations: [],
-        tags: [...tags.values()].map(renderTag),
+        tags: [...[...tags.values()].map(renderTag), ...[...ctx.organization.userTags.values()].map(renderUserTag)],
         rootQuorum: { threshold: record.rootQuorum, userIds: [...record.rootUserIds] },
         features: [],
         wallets: [],
@@ -175,6 +176,18 @@ const handlers: Record<QueryOperationName, Handler> = {
 
   listPrivateKeyTags(ctx) {
     return { privateKeyTags: [...ctx.organization.tags.values()].map(renderTag) };
+  },
+
+  listUsers(ctx) {
+    return { users: ctx.organization.record.users.map(renderUser) };
+  },
+
+  getUser(ctx, request) {
+    return { user: renderUser(findUser(ctx.organization, String(request['userId']))) };
+  },
+
+  listUserTags(ctx) {
+    return { userTags: [...ctx.organization.userTags.values()].map(renderUserTag) };
   },
 
   listSmartContractInterfaces(ctx) {

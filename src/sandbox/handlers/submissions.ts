@@ -8,6 +8,8 @@ import { activityRequestEnvelopeSchema } from '../../api/remote';
 import { checkTimestamp } from '../authenticate';
 import { checkAuthenticatorsIntent } from '../authenticatorRules';
 import { checkPolicyIntent } from '../policyRules';
+import { checkPeopleIntent } from '../peopleRules';
+import { checkPrivateKeysIntent } from '../privateKeyRules';
 import { fromIssues, invalidRequest } from '../rpcError';
 import { checkSigningIntent } from '../signingRules';
 import { renderActivityFor, type RequestContext } from './context';
@@ -27,6 +29,8 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   if (!params.success) throw fromIssues('request', params.error.issues, ['parameters']);
   checkSigningIntent(operation.activityType, params.data as Record<string, unknown>);
   checkPolicyIntent(operation.activityType, params.data as Record<string, unknown>, ctx.organization);
+  checkPeopleIntent(operation.activityType, params.data as Record<string, unknown>);
+  checkPrivateKeysIntent(operation.activityType, params.data as Record<string, unknown>);
   if (operation.activityType === ActivityType.CreateAuthenticatorsV2)
     await checkAuthenticatorsIntent(ctx.organization, params.data as Record<string, unknown>);
   const activity = await ctx.engine.submit({
