@@ -152,7 +152,15 @@ export interface OrganizationRecord {
 
 /** What the journal holds. Each record is self-contained and idempotent to apply. */
 export type SandboxRecord =
-  | { readonly kind: 'seed'; readonly organizations: readonly OrganizationRecord[] }
+  /**
+   * Organizations, and what they hold besides users and keys (tags, interfaces, policies), applied after them.
+   * A journal seeded before an organization of the seed existed gains it by such a record too (Treasury).
+   */
+  | {
+      readonly kind: 'seed';
+      readonly organizations: readonly OrganizationRecord[];
+      readonly effects?: readonly Effect[];
+    }
   /** Activities changed together (a vote and its target) are one record, so both or neither survive. */
   | {
       readonly kind: 'activities';

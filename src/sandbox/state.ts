@@ -85,6 +85,7 @@ export class SandboxState {
       case 'seed':
         // Records are fresh objects (built for this change, or parsed from the journal), so they are kept as they are.
         for (const org of record.organizations) this.#addOrganization(org);
+        for (const effect of record.effects ?? []) this.#applyEffect(effect);
         return;
       case 'activities':
         for (const activity of record.activities) this.activities.put(activity);
