@@ -4,6 +4,11 @@
  * choices made where public material is silent are the rows of docs/policies.md; results carry their ids.
  */
 
+import { compile, refusal } from './compile';
+import { consensusNames, decidePolicies } from './decide';
+
+export { CHOICE_IDS, type ChoiceId } from './choices';
+
 export type PolicyEffect = 'EFFECT_ALLOW' | 'EFFECT_DENY';
 /** The swagger's v1Outcome. */
 export type PolicyOutcome =
@@ -101,8 +106,15 @@ export interface PolicyDecision {
 }
 
 /** [] when the service would accept the policy's expressions (names/uniqueness/limits are the sandbox's job). */
-export function checkPolicy(_p: { condition?: string; consensus?: string; time?: string }): PolicyProblem[] {
-  throw new Error('not implemented yet');
+export function checkPolicy(p: { condition?: string; consensus?: string; time?: string }): PolicyProblem[] {
+  const problems: PolicyProblem[] = [];
+  for (const field of ['condition', 'consensus', 'time'] as const) {
+    const source = p[field];
+    if (source === undefined) continue;
+    const { problem } = compile(field, source);
+    if (problem) problems.push({ field, message: refusal(field, problem), ...problem.span });
+  }
+  return problems;
 }
 
 /**
@@ -111,17 +123,17 @@ export function checkPolicy(_p: { condition?: string; consensus?: string; time?:
  * CONSENSUS_NEEDED (that policy's outcome OUTCOME_REQUIRES_CONSENSUS); else DENY_IMPLICIT.
  */
 export function decide(
-  _policies: readonly PolicyDefinition[],
-  _context: PolicyContext,
-  _options: { rootQuorumMet: boolean },
+  policies: readonly PolicyDefinition[],
+  context: PolicyContext,
+  options: { rootQuorumMet: boolean },
 ): PolicyDecision {
-  throw new Error('not implemented yet');
+  return decidePolicies(policies, context, options);
 }
 
 /**
  * Whether `user` is one the policy's consensus names (a predicate inside approvers.any/all/filter, or a
  * credentials predicate, holds for them): used for canApprove while that policy waits for consensus.
  */
-export function namedByConsensus(_policy: PolicyDefinition, _user: PolicyUser, _context: PolicyContext): boolean {
-  throw new Error('not implemented yet');
+export function namedByConsensus(policy: PolicyDefinition, user: PolicyUser, context: PolicyContext): boolean {
+  return consensusNames(policy, user, context);
 }

@@ -1,0 +1,43 @@
+/**
+ * Parses and checks an expression once: policies are evaluated on every submission and vote, and their text
+ * rarely changes, so the result is kept per (field, text), a bounded number of them.
+ */
+import { checkExpression } from './checker';
+import { parseExpression } from './parser';
+import type { PolicyField } from './schema';
+import { ExpressionProblem, type Expr } from './syntax';
+
+export type Compiled =
+  { expr: Expr | undefined; problem?: undefined } | { expr?: undefined; problem: ExpressionProblem };
+
+const MAX_CACHED = 4096;
+const cache = new Map<string, Compiled>();
+
+/** An empty `time` is "always active" (documented); an empty condition or consensus does not parse. */
+export function compile(field: PolicyField, source: string): Compiled {
+  const key = `${field}\u0000${source}`;
+  let compiled = cache.get(key);
+  if (!compiled) {
+    compiled = compileUncached(field, source);
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(key, compiled);
+  }
+  return compiled;
+}
+
+function compileUncached(field: PolicyField, source: string): Compiled {
+  if (field === 'time' && source.trim() === '') return { expr: undefined };
+  try {
+    const expr = parseExpression(source);
+    checkExpression(field, expr);
+    return { expr };
+  } catch (error) {
+    if (error instanceof ExpressionProblem) return { problem: error };
+    throw error;
+  }
+}
+
+/** The service's wording of a refusal of `field`. */
+export function refusal(field: PolicyField, problem: ExpressionProblem): string {
+  return `invalid policy ${field}: Expression cannot be evaluated: ${problem.message}`;
+}

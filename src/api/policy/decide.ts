@@ -1,0 +1,163 @@
+/**
+ * The outcome of each policy for an activity, and the decision they make together (see index.ts for the rule).
+ */
+import { ROOT_QUORUM_ONLY_TYPES } from './activityTypes';
+import type { ChoiceId } from './choices';
+import { compile } from './compile';
+import { Evaluator } from './evaluator';
+import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyEvaluation, PolicyUser } from './index';
+import type { PolicyField } from './schema';
+import type { Expr } from './syntax';
+import { EvaluationError } from './values';
+
+const FIELDS: readonly PolicyField[] = ['condition', 'consensus', 'time'];
+
+/** One policy's outcome. Each present field is evaluated, even once another has failed or is false. */
+export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext): PolicyEvaluation {
+  const evaluator = new Evaluator(context);
+  const holds: Record<PolicyField, boolean> = { condition: true, consensus: true, time: true };
+  let error: string | undefined;
+  for (const field of FIELDS) {
+    const source = policy[field];
+    if (source === undefined) continue;
+    try {
+      holds[field] = truthOf(field, source, evaluator);
+    } catch (thrown) {
+      if (!(thrown instanceof EvaluationError)) throw thrown;
+      error ??= `${field}: ${thrown.message}`;
+    }
+  }
+  if (policy.condition === '') evaluator.choices.add('empty-expression');
+  const choices = evaluator.choices;
+  const done = (outcome: PolicyEvaluation['outcome'], ...rows: ChoiceId[]): PolicyEvaluation => {
+    rows.forEach((row) => choices.add(row));
+    const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: [...choices].sort() };
+    if (error !== undefined) evaluation.error = error;
+    return evaluation;
+  };
+  const allow = policy.effect === 'EFFECT_ALLOW';
+  if (error !== undefined) {
+    // A field that errored decides even when another field came out false (row every-field-evaluated).
+    const otherFalse = FIELDS.some((field) => !holds[field]);
+    return done(
+      'OUTCOME_ERROR',
+      ...(allow ? [] : (['erroring-deny'] as const)),
+      ...(otherFalse ? (['every-field-evaluated'] as const) : []),
+    );
+  }
+  if (holds.condition && holds.consensus) {
+    if (!holds.time) return done('OUTCOME_TIME_INACTIVE');
+    return done(allow ? 'OUTCOME_ALLOW' : 'OUTCOME_DENY_EXPLICIT');
+  }
+  if (allow && holds.condition && holds.time) return done('OUTCOME_REQUIRES_CONSENSUS', 'consensus-needed');
+  if (!holds.time && holds.condition) return done('OUTCOME_DENY_IMPLICIT', 'time-inactive', 'outcome-not-applicable');
+  return done('OUTCOME_DENY_IMPLICIT', ...(allow ? [] : (['outcome-not-applicable'] as const)));
+}
+
+function truthOf(field: PolicyField, source: string, evaluator: Evaluator): boolean {
+  const compiled = compile(field, source);
+  // A stored policy the service would have refused (a bad migration, a hand-edited journal) errors, never grants.
+  if (compiled.problem) throw new EvaluationError(compiled.problem.message);
+  return compiled.expr ? evaluator.truth(compiled.expr) : true;
+}
+
+export function decidePolicies(
+  policies: readonly PolicyDefinition[],
+  context: PolicyContext,
+  options: { rootQuorumMet: boolean },
+): PolicyDecision {
+  const evaluations = policies.map((policy) => evaluatePolicy(policy, context));
+  const deniedBy = evaluations.filter((e) => e.outcome === 'OUTCOME_DENY_EXPLICIT').map((e) => e.policyId);
+  const choices = new Set<string>(evaluations.flatMap((e) => e.choices));
+  const result = (decision: PolicyDecision['decision'], ...rows: ChoiceId[]): PolicyDecision => {
+    rows.forEach((row) => choices.add(row));
+    return {
+      decision,
+      bypassedByRootQuorum: options.rootQuorumMet,
+      evaluations,
+      deniedBy,
+      choices: [...choices].sort(),
+    };
+  };
+  if (options.rootQuorumMet)
+    return result('ALLOW', ...(evaluations.length > 0 ? (['root-quorum-listed'] as const) : []));
+  if (ROOT_QUORUM_ONLY_TYPES.has(context.activity.type)) return result('DENY_IMPLICIT', 'root-quorum-only');
+  if (deniedBy.length > 0) return result('DENY_EXPLICIT');
+  if (evaluations.some((e) => e.outcome === 'OUTCOME_ALLOW')) return result('ALLOW');
+  if (evaluations.some((e) => e.outcome === 'OUTCOME_REQUIRES_CONSENSUS')) return result('CONSENSUS_NEEDED');
+  return result('DENY_IMPLICIT');
+}
+
+/**
+ * Whether the consensus names `user`: a predicate of approvers.any/all/filter holds with the item bound to them,
+ * or one of credentials.any/all/filter holds for a credential of theirs. A consensus that reads `approvers` or
+ * `credentials` other than through such a predicate (`approvers.count() >= 2`) names everyone (row
+ * `named-by-consensus`).
+ */
+export function consensusNames(policy: PolicyDefinition, user: PolicyUser, context: PolicyContext): boolean {
+  if (policy.consensus === undefined) return false;
+  const { expr } = compile('consensus', policy.consensus);
+  if (!expr) return false;
+  const ownCredentials = context.credentials.filter((c) => c.user_id === user.id);
+  const candidates =
+    ownCredentials.length > 0 ? ownCredentials : [{ id: '', user_id: user.id, type: '', public_key: '' }];
+  const evaluator = new Evaluator(context);
+  const holdsFor = (predicate: Expr, name: string, item: unknown): boolean => {
+    try {
+      return evaluator.truth(predicate, new Map([[name, item]]));
+    } catch (thrown) {
+      if (thrown instanceof EvaluationError) return false;
+      throw thrown;
+    }
+  };
+  let named = false;
+  const visit = (node: Expr, bound: ReadonlySet<string>): void => {
+    if (named) return;
+    if (node.kind === 'ident' && !bound.has(node.name) && (node.name === 'approvers' || node.name === 'credentials')) {
+      named = true; // read directly, as in approvers.count(): anyone's approval counts
+      return;
+    }
+    if (node.kind === 'method' && node.target.kind === 'ident' && !bound.has(node.target.name)) {
+      const [variable, predicate] = node.args;
+      if (['any', 'all', 'filter'].includes(node.name) && variable?.kind === 'ident' && predicate) {
+        if (node.target.name === 'approvers') named = holdsFor(predicate, variable.name, user);
+        else if (node.target.name === 'credentials')
+          named = candidates.some((c) => holdsFor(predicate, variable.name, c));
+        if (node.target.name === 'approvers' || node.target.name === 'credentials') return;
+      }
+    }
+    forEachChild(node, (child) =>
+      visit(
+        child,
+        node.kind === 'method' && node.args[0]?.kind === 'ident' ? new Set([...bound, node.args[0].name]) : bound,
+      ),
+    );
+  };
+  visit(expr, new Set());
+  return named;
+}
+
+function forEachChild(node: Expr, each: (child: Expr) => void): void {
+  switch (node.kind) {
+    case 'list':
+      return node.items.forEach(each);
+    case 'struct':
+      return node.fields.forEach((f) => each(f.value));
+    case 'member':
+      return each(node.target);
+    case 'index':
+      return [node.target, node.index].forEach(each);
+    case 'slice':
+      return [node.target, node.start, node.end].forEach(each);
+    case 'method':
+      return [node.target, ...node.args].forEach(each);
+    case 'call':
+      return node.args.forEach(each);
+    case 'not':
+      return each(node.operand);
+    case 'binary':
+      return [node.left, node.right].forEach(each);
+    default:
+      return;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The values an expression computes, and how they compare. Integers are bigint (int and uint compare by value);
+ * a string that must compare without regard to case (eth.tx.to/from, addresses among ABI arguments) is a
+ * `Caseless`; a timestamp is a `Time`. Lists are arrays; structs and maps are plain objects.
+ */
+import type { ChoiceId } from './choices';
+
+export class Caseless {
+  constructor(readonly text: string) {}
+}
+export class Time {
+  constructor(readonly ms: number) {}
+}
+/** A keyword prefix (`eth`, `time`): its members are keywords, absent ones a MissingKeyword error. */
+export class Namespace {
+  constructor(
+    readonly name: string,
+    readonly members: Readonly<Record<string, unknown>>,
+  ) {}
+}
+
+/** Why an evaluation failed: the policy's outcome becomes OUTCOME_ERROR with this message. */
+export class EvaluationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EvaluationError';
+  }
+}
+
+/** Where a comparison records the rows of docs/policies.md its result rests on. */
+export type ChoiceSink = (id: ChoiceId) => void;
+
+export function describe(value: unknown): string {
+  if (typeof value === 'bigint') return 'int';
+  if (typeof value === 'string' || value instanceof Caseless) return 'string';
+  if (typeof value === 'boolean') return 'bool';
+  if (value instanceof Time) return 'timestamp';
+  if (Array.isArray(value)) return 'list';
+  if (value instanceof Namespace) return value.name;
+  if (value === null || value === undefined) return 'nothing';
+  return typeof value === 'object' ? 'struct' : typeof value;
+}
+
+/** A value read from the context, in the engine's representation: JS integers become bigint. */
+export function normalize(raw: unknown): unknown {
+  if (typeof raw === 'number') {
+    if (!Number.isInteger(raw)) throw new EvaluationError(`type mismatch: ${raw} is not an integer`);
+    return BigInt(raw);
+  }
+  return raw;
+}
+
+const DECIMAL = /^-?\d+$/;
+
+/** An int and a string of decimal digits compare as integers (row `int-string`). */
+function asInteger(a: unknown, b: unknown, choose: ChoiceSink): [bigint, bigint] | undefined {
+  const read = (v: unknown): bigint | undefined => {
+    if (typeof v === 'bigint') return v;
+    const text = v instanceof Caseless ? v.text : v;
+    return typeof text === 'string' && DECIMAL.test(text) ? BigInt(text) : undefined;
+  };
+  if (typeof a !== 'bigint' && typeof b !== 'bigint') return undefined;
+  const x = read(a);
+  const y = read(b);
+  if (x === undefined || y === undefined) return undefined;
+  if (typeof a !== 'bigint' || typeof b !== 'bigint') choose('int-string');
+  return [x, y];
+}
+
+export function equal(a: unknown, b: unknown, choose: ChoiceSink): boolean {
+  if (a instanceof Caseless || b instanceof Caseless) {
+    const x = a instanceof Caseless ? a.text : a;
+    const y = b instanceof Caseless ? b.text : b;
+    if (typeof x === 'string' && typeof y === 'string') {
+      choose('case-rules');
+      return x.toLowerCase() === y.toLowerCase();
+    }
+  }
+  if (typeof a === 'bigint' || typeof b === 'bigint') {
+    const pair = asInteger(a, b, choose);
+    if (!pair) throw new EvaluationError(`type mismatch: cannot compare ${describe(a)} with ${describe(b)}`);
+    return pair[0] === pair[1];
+  }
+  if (typeof a === 'string' && typeof b === 'string') return a === b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a === b;
+  if (a instanceof Time && b instanceof Time) return a.ms === b.ms;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    // Every element is compared (no short-circuit), so a mismatch anywhere is an error.
+    let same = a.length === b.length;
+    for (let i = 0; i < Math.min(a.length, b.length); i++)
+      same = equal(normalize(a[i]), normalize(b[i]), choose) && same;
+    return same;
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    let same = true;
+    for (const key of keys) {
+      if (!(key in a) || !(key in b)) same = false;
+      else same = equal(normalize(a[key]), normalize(b[key]), choose) && same;
+    }
+    return same;
+  }
+  throw new EvaluationError(`type mismatch: cannot compare ${describe(a)} with ${describe(b)}`);
+}
+
+/** Negative, zero or positive as a < b, a == b, a > b: ints (and decimal strings beside one) or timestamps. */
+export function order(a: unknown, b: unknown, choose: ChoiceSink): number {
+  if (a instanceof Time && b instanceof Time) return Math.sign(a.ms - b.ms);
+  const pair = asInteger(a, b, choose);
+  if (!pair) throw new EvaluationError(`type mismatch: cannot order ${describe(a)} and ${describe(b)}`);
+  return pair[0] < pair[1] ? -1 : pair[0] > pair[1] ? 1 : 0;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Caseless) &&
+    !(value instanceof Time) &&
+    !(value instanceof Namespace)
+  );
+}
