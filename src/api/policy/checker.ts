@@ -10,8 +10,15 @@ import { parseCron, parseDuration, parseTimestamp, zoneFormatter } from './time'
 
 type Scope = ReadonlyMap<string, Ty>;
 
-const mismatch = (expr: Expr, text: string) => new ExpressionProblem(`type mismatch: ${text}`, expr.span);
-const missing = (expr: Expr) => new ExpressionProblem(`field does not exist: ${printExpression(expr)}`, expr.span);
+const mismatch = (expr: Expr, text: string) => new ExpressionProblem(`type mismatch: ${text}`, expr.span, 'type-check');
+
+/** Refuses a path; a keyword of another field (approvers in a condition) is refused the same way. */
+function missing(expr: Expr): ExpressionProblem {
+  const name = expr.kind === 'ident' ? expr.name : undefined;
+  const elsewhere = name !== undefined && Object.values(KEYWORDS).some((keywords) => Object.hasOwn(keywords, name));
+  const choice = elsewhere ? 'keywords-per-field' : 'parse-wording';
+  return new ExpressionProblem(`field does not exist: ${printExpression(expr)}`, expr.span, choice);
+}
 
 /** Throws the first problem of `expr` read as the expression of `field`. */
 export function checkExpression(field: PolicyField, expr: Expr): void {
@@ -161,7 +168,7 @@ class Checker {
         return expr.name === 'filter' ? target : BOOL;
       }
       default:
-        throw new ExpressionProblem(`unknown function: ${expr.name}`, expr.span);
+        throw new ExpressionProblem(`unknown function: ${expr.name}`, expr.span, 'type-check');
     }
   }
 
@@ -174,7 +181,7 @@ class Checker {
       const arg = expr.args[i]!;
       if (arg.kind !== 'string') return;
       const reason = read(arg.value);
-      if (typeof reason === 'string') throw new ExpressionProblem(reason, arg.span);
+      if (typeof reason === 'string') throw new ExpressionProblem(reason, arg.span, 'type-check');
     };
     switch (expr.name) {
       case 'Timestamp':
@@ -191,7 +198,7 @@ class Checker {
         strings(1);
         return STRING;
       default:
-        throw new ExpressionProblem(`unknown function: ${expr.name}`, expr.span);
+        throw new ExpressionProblem(`unknown function: ${expr.name}`, expr.span, 'type-check');
     }
   }
 }

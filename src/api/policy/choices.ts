@@ -4,7 +4,6 @@
  */
 export const CHOICE_IDS = [
   'precedence',
-  'literals',
   'parse-wording',
   'empty-expression',
   'keywords-per-field',

@@ -3,12 +3,14 @@
  * rarely changes, so the result is kept per (field, text), a bounded number of them.
  */
 import { checkExpression } from './checker';
-import { parseExpression } from './parser';
+import type { ChoiceId } from './choices';
+import { parseNoted } from './parser';
 import type { PolicyField } from './schema';
 import { ExpressionProblem, type Expr } from './syntax';
 
 export type Compiled =
-  { expr: Expr | undefined; problem?: undefined } | { expr?: undefined; problem: ExpressionProblem };
+  | { expr: Expr | undefined; problem?: undefined; choices: readonly ChoiceId[] }
+  | { expr?: undefined; problem: ExpressionProblem; choices: readonly ChoiceId[] };
 
 const MAX_CACHED = 4096;
 const cache = new Map<string, Compiled>();
@@ -26,14 +28,18 @@ export function compile(field: PolicyField, source: string): Compiled {
 }
 
 function compileUncached(field: PolicyField, source: string): Compiled {
-  if (field === 'time' && source.trim() === '') return { expr: undefined };
+  if (field === 'time' && source.trim() === '') return { expr: undefined, choices: [] };
   try {
-    const expr = parseExpression(source);
+    const { expr, leansOnPrecedence } = parseNoted(source);
     checkExpression(field, expr);
-    return { expr };
+    return { expr, choices: leansOnPrecedence ? ['precedence'] : [] };
   } catch (error) {
-    if (error instanceof ExpressionProblem) return { problem: error };
-    throw error;
+    if (!(error instanceof ExpressionProblem)) throw error;
+    const empty = source.trim() === '';
+    // An empty consensus's refusal is the one the service's wording is known for.
+    const choices: ChoiceId[] = empty && field === 'consensus' ? [] : [error.choice];
+    if (empty && field === 'condition') choices.push('empty-expression');
+    return { problem: error, choices };
   }
 }
 

@@ -27,7 +27,6 @@ export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext)
       error ??= `${field}: ${thrown.message}`;
     }
   }
-  if (policy.condition === '') evaluator.choices.add('empty-expression');
   const choices = evaluator.choices;
   const done = (outcome: PolicyEvaluation['outcome'], ...rows: ChoiceId[]): PolicyEvaluation => {
     rows.forEach((row) => choices.add(row));
@@ -56,6 +55,7 @@ export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext)
 
 function truthOf(field: PolicyField, source: string, evaluator: Evaluator): boolean {
   const compiled = compile(field, source);
+  compiled.choices.forEach((id) => evaluator.choices.add(id));
   // A stored policy the service would have refused (a bad migration, a hand-edited journal) errors, never grants.
   if (compiled.problem) throw new EvaluationError(compiled.problem.message);
   return compiled.expr ? evaluator.truth(compiled.expr) : true;

@@ -164,7 +164,11 @@ export class Evaluator {
     }
     if (!isRecord(target)) throw new EvaluationError(`type mismatch: ${describe(target)} has no field ${expr.name}`);
     const raw = Object.hasOwn(target, expr.name) ? target[expr.name] : undefined;
-    if (raw === undefined || raw === null) throw new EvaluationError(`MissingField: ${printExpression(expr)}`);
+    if (raw === undefined || raw === null) {
+      if (target === (this.keywords.activity as Record<string, unknown>).params) this.choose('params-at-creation');
+      throw new EvaluationError(`MissingField: ${printExpression(expr)}`);
+    }
+    if (expr.name === 'tags') this.choose('tags-by-id');
     if ((target as unknown) === this.context.eth?.tx) {
       if ((expr.name === 'to' || expr.name === 'from') && typeof raw === 'string') {
         this.choose('case-rules');

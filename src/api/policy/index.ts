@@ -40,6 +40,8 @@ export interface PolicyProblem {
   length: number;
   line: number;
   column: number;
+  /** Ids of rows of docs/policies.md this refusal rests on ("the service may differ"). */
+  choices: readonly string[];
 }
 
 /** What a policy reads. Integers are bigint; absent keywords are undefined (reading them is an error). */
@@ -111,8 +113,9 @@ export function checkPolicy(p: { condition?: string; consensus?: string; time?: 
   for (const field of ['condition', 'consensus', 'time'] as const) {
     const source = p[field];
     if (source === undefined) continue;
-    const { problem } = compile(field, source);
-    if (problem) problems.push({ field, message: refusal(field, problem), ...problem.span });
+    const compiled = compile(field, source);
+    const { problem } = compiled;
+    if (problem) problems.push({ field, message: refusal(field, problem), ...problem.span, choices: compiled.choices });
   }
   return problems;
 }

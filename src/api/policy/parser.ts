@@ -15,9 +15,18 @@ export function parseExpression(source: string): Expr {
   return new Parser(source).parseAll();
 }
 
+/** The tree, and whether its meaning rests on the chosen precedence (`a || b && c`, `!a == b` unbracketed). */
+export function parseNoted(source: string): { expr: Expr; leansOnPrecedence: boolean } {
+  const parser = new Parser(source);
+  const expr = parser.parseAll();
+  return { expr, leansOnPrecedence: parser.leansOnPrecedence };
+}
+
 class Parser {
   private readonly tokens: Token[];
   private at = 0;
+  private readonly bracketed = new WeakSet<Expr>();
+  leansOnPrecedence = false;
 
   constructor(private readonly source: string) {
     this.tokens = tokenize(source);
@@ -61,6 +70,9 @@ class Parser {
     while (this.isPunct('||')) {
       this.next();
       const right = this.and();
+      if ([left, right].some((side) => side.kind === 'binary' && side.op === '&&' && !this.bracketed.has(side))) {
+        this.leansOnPrecedence = true;
+      }
       left = { kind: 'binary', op: '||', left, right, span: spanning(left.span, right.span) };
     }
     return left;
@@ -91,6 +103,7 @@ class Parser {
     this.next();
     const right = this.unary();
     if (this.comparisonOperator()) throw this.unexpected(this.peek());
+    if (left.kind === 'not' && !this.bracketed.has(left)) this.leansOnPrecedence = true;
     return { kind: 'binary', op, left, right, span: spanning(left.span, right.span) };
   }
 
@@ -182,6 +195,7 @@ class Parser {
       if (token.text === '(') {
         const inner = this.or();
         this.expect(')');
+        this.bracketed.add(inner);
         return inner;
       }
       if (token.text === '[') {

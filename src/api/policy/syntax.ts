@@ -1,3 +1,5 @@
+import type { ChoiceId } from './choices';
+
 /**
  * The tree of a policy expression, and where each piece sits in the expression's text. Every node carries its
  * span: a 0-based offset and length in UTF-16 units, and the 1-based line and column where it starts.
@@ -35,6 +37,8 @@ export class ExpressionProblem extends Error {
   constructor(
     message: string,
     readonly span: Span,
+    /** The row of docs/policies.md this refusal rests on. */
+    readonly choice: ChoiceId = 'parse-wording',
   ) {
     super(message);
     this.name = 'ExpressionProblem';
