@@ -1,8 +1,10 @@
 /**
  * How activities run: idempotency by a fingerprint of the body, the organization's root quorum, votes
  * with a 24-hour window, and committing each change. What each activity type does is in
- * executionRules.ts; how records read on the wire, in rendering.ts. A change reaches the in-memory
- * state only once the journal holds it, so nothing is ever seen, or acknowledged, that a crash could lose.
+ * executionRules.ts; how records read on the wire, in rendering.ts. A change is applied to the in-memory
+ * state as soon as it is decided and handed to the journal (a group commit: see `#stage`), but no answer is
+ * sent, and no query reads, before the journal holds it, so nothing is ever seen, or acknowledged, that a
+ * crash could lose.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import {
@@ -53,6 +55,12 @@ export interface Submission {
   readonly rawBody: Buffer;
 }
 
+/** A decided change: the activity to answer with, and when the journal holds it. */
+interface Staged {
+  readonly activity: ActivityRecord;
+  readonly durable: Promise<void>;
+}
+
 export function fingerprintOf(body: Buffer): string {
   return `sha256:${createHash('sha256').update(body).digest('hex')}`;
 }
@@ -64,6 +72,8 @@ export class ActivityEngine {
   readonly #proofs: AppProofSigner;
   readonly #queue = new KeyedQueue();
   readonly #logger: Logger;
+  /** Settles once the last change handed to the journal is durable (or the journal failed). */
+  #settled: Promise<void> = Promise.resolve();
 
   constructor(
     state: SandboxState,
@@ -79,7 +89,7 @@ export class ActivityEngine {
     this.#proofs = proofs;
   }
 
-  /** What is durable: a change enters it only once the journal holds it. */
+  /** What was decided: changes enter it as they are handed to the journal; read it after `settled` for what is durable. */
   get state(): SandboxState {
     return this.#state;
   }
@@ -89,19 +99,42 @@ export class ActivityEngine {
     return this.#storage.failure;
   }
 
-  /**
-   * Makes a change durable and then applies it to the in-memory state. Should the disk fail, nothing is
-   * applied, the journal refuses every later write, and every request is refused with 503 from then on;
-   * the next start reads back what the disk really holds.
-   */
+  /** Makes a change durable and applies it; resolves once the journal holds it (see `#stage`). */
   async commit(record: SandboxRecord): Promise<void> {
+    await this.#stage(record);
+  }
+
+  /**
+   * Hands a change to the journal and applies it to the in-memory state at once, so that the next decision
+   * (a vote, a tag, the next signing in the same organization) can be made without waiting for the disk: the
+   * journal then writes and syncs every change decided meanwhile together, one group commit. The returned
+   * promise resolves once the journal holds the change; no answer is sent before that, and queries wait for
+   * `settled` first, so nothing is ever seen that a crash could lose. Should the disk fail, the journal refuses
+   * every later write and every request is refused with 503 from then on (the in-memory state, which may hold
+   * changes the disk does not, is never read again); the next start reads back what the disk really holds.
+   */
+  #stage(record: SandboxRecord): Promise<void> {
     this.#refuseOnceFailed();
-    try {
-      await this.#storage.append(record);
-    } catch (error) {
+    // Serialised by the journal now, before applying it changes anything.
+    const durable = this.#storage.append(record).catch((error: unknown) => {
       throw storageUnavailable(error);
-    }
+    });
     this.#state.apply(record);
+    const settled = durable.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#settled = settled;
+    return durable;
+  }
+
+  /**
+   * Resolves once every change applied so far is durable (the journal makes them durable in order), or throws
+   * the 503 once the journal has failed: what a query waits for before it reads.
+   */
+  async settled(): Promise<void> {
+    await this.#settled;
+    this.#refuseOnceFailed();
   }
 
   /** Throws the 503 every request gets once the journal has failed. */
@@ -121,9 +154,11 @@ export class ActivityEngine {
   }
 
   /**
-   * Runs a submission. Decisions are made on durable state only: an identical body waits for the first
-   * one, and whatever reads the organization (votes, tags, deletions) waits for the organization's
-   * earlier changes; creating a smart contract interface reads nothing, so those share journal syncs.
+   * Runs a submission. Decisions are made one at a time where they could disagree: an identical body waits
+   * for the first one, and whatever reads the organization (votes, tags, users, signing) waits for the
+   * organization's earlier decisions, which are applied at once, without waiting for the disk; creating a
+   * smart contract interface reads nothing, so those run side by side. All of them share journal syncs, and
+   * each is answered once the journal holds it.
    */
   async submit(submission: Submission): Promise<ActivityRecord> {
     this.#refuseOnceFailed();
@@ -131,7 +166,11 @@ export class ActivityEngine {
     // A repeat is the same body from the same signer: another user's identical body is their own request.
     const signer = submission.caller.user.userId;
     const existing = this.#state.activities.bySubmission(fingerprint, signer);
-    if (existing) return existing;
+    if (existing) {
+      // It may have been decided a moment ago: answered once the journal holds it.
+      await this.settled();
+      return existing;
+    }
     const { activityType } = submission.operation;
     const voting = activityType === ActivityType.ApproveActivity || activityType === ActivityType.RejectActivity;
     const keys = [`fingerprint:${fingerprint}`];
@@ -140,15 +179,24 @@ export class ActivityEngine {
     // Enrolling a passkey reads the whole lineage (so does a vote, which may complete one): one at a time across it.
     if (voting || readsLineage(activityType))
       keys.push(`lineage:${topOf(this.#state.organizations, submission.organization).record.organizationId}`);
-    return this.#queue.run(keys, () => {
+    // The keys are held only while the decision is made and applied; the answer then waits for the disk.
+    const staged = await this.#queue.run(keys, () => {
       this.#refuseOnceFailed();
       const again = this.#state.activities.bySubmission(fingerprint, signer);
-      if (again) return Promise.resolve(again);
-      return voting ? this.#vote(submission, fingerprint) : this.#create(submission, fingerprint);
+      const decided = again
+        ? { activity: again, durable: this.settled() }
+        : voting
+          ? this.#vote(submission, fingerprint)
+          : this.#create(submission, fingerprint);
+      // Awaited below, once the queue has let go; a failure must not go unhandled meanwhile.
+      decided.durable.catch(() => undefined);
+      return Promise.resolve(decided);
     });
+    await staged.durable;
+    return staged.activity;
   }
 
-  async #create(submission: Submission, fingerprint: string): Promise<ActivityRecord> {
+  #create(submission: Submission, fingerprint: string): Staged {
     const now = this.#now();
     const { organization } = submission;
     const activity = newActivityRecord(submission, fingerprint, CONSENSUS_NEEDED, now);
@@ -158,13 +206,17 @@ export class ActivityEngine {
     const verdict = this.#judge(activity, organization, vote.id, now);
     const evaluation = evaluationEffect(organization, verdict);
     if (verdict.kind === 'deny') {
-      // Nothing is stored but the record of the evaluation, found by the id the denial names.
-      await this.commit({ kind: 'effects', effects: [evaluation] });
-      throw denialError(verdict.failure);
+      // Nothing is stored but the record of the evaluation (found by the id the denial names); then the 403.
+      const durable = this.#stage({ kind: 'effects', effects: [evaluation] }).then(() => {
+        throw denialError(verdict.failure);
+      });
+      return { activity, durable };
     }
     const effects = verdict.kind === 'execute' ? this.#execute(activity, organization, now) : [];
-    await this.commit({ kind: 'activities', activities: [activity], effects: [evaluation, ...effects] });
-    return activity;
+    return {
+      activity,
+      durable: this.#stage({ kind: 'activities', activities: [activity], effects: [evaluation, ...effects] }),
+    };
   }
 
   /** The root quorum and the policies, on the approvals the activity has now. */
@@ -176,7 +228,7 @@ export class ActivityEngine {
     return approvalsOf(this.#liveVotes(activity, now));
   }
 
-  async #vote(submission: Submission, fingerprint: string): Promise<ActivityRecord> {
+  #vote(submission: Submission, fingerprint: string): Staged {
     const { operation, organization, caller } = submission;
     const targetFingerprint = String(submission.parameters['fingerprint']);
     const durable = this.#state.activities.byFingerprint(targetFingerprint);
@@ -191,7 +243,7 @@ export class ActivityEngine {
     if (refusal) {
       Object.assign(vote, { status: FAILED, failure: refusal });
     } else {
-      // A copy: the durable activity changes only once the journal holds the change.
+      // A copy: the record handed to the journal is the one decided here, and the stored one is replaced whole.
       const target: ActivityRecord = { ...durable, votes: [...durable.votes] };
       if (now >= target.windowStartMs + APPROVAL_WINDOW_MS) target.windowStartMs = now; // earlier approvals expired
       const selection = approving ? 'VOTE_SELECTION_APPROVED' : 'VOTE_SELECTION_REJECTED';
@@ -211,8 +263,7 @@ export class ActivityEngine {
       if (approving && target.status === COMPLETED) vote.result = { ...target.result };
     }
     if (vote.generateAppProofs && vote.status === COMPLETED) vote.appProofs = [this.#proofs.proveActivity(vote, now)];
-    await this.commit({ kind: 'activities', activities: changed, effects });
-    return vote;
+    return { activity: vote, durable: this.#stage({ kind: 'activities', activities: changed, effects }) };
   }
 
   #voteRefusal(

@@ -106,6 +106,26 @@ function interfaceProblem(address: string, text: string, ethereum: boolean): str
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > SMART_CONTRACT_INTERFACE_MAX_BYTES)
     return `smart contract interface is too large: ${bytes} bytes, the limit is 400kb (${SMART_CONTRACT_INTERFACE_MAX_BYTES} bytes)`;
+  const key = `${ethereum ? 'e' : 's'}${text}`;
+  if (text.length <= CHECKED_TEXT_MAX_CHARS && checkedTexts.has(key)) return checkedTexts.get(key);
+  const problem = textProblem(text, ethereum);
+  if (text.length <= CHECKED_TEXT_MAX_CHARS) {
+    if (checkedTexts.size >= CHECKED_TEXTS) checkedTexts.delete(checkedTexts.keys().next().value as string);
+    checkedTexts.set(key, problem);
+  }
+  return problem;
+}
+
+/**
+ * The verdicts on the last interface texts checked: an organization registers the same ABI for many addresses
+ * (every deployment of a token), and parsing and checking it again each time was a good part of a submission's
+ * cost. Only texts up to 64 KB are kept, the oldest dropped first, so it holds a few megabytes at most.
+ */
+const checkedTexts = new Map<string, string | undefined>();
+const CHECKED_TEXTS = 32;
+const CHECKED_TEXT_MAX_CHARS = 64 * 1024;
+
+function textProblem(text: string, ethereum: boolean): string | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

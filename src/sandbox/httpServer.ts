@@ -172,10 +172,12 @@ export function createSandboxServer(options: HttpServerOptions): Server {
     // Counted per credential once authenticated; anything refused before this point shares one bucket.
     chargeTo(charge, bucketOf(caller));
     const ctx: RequestContext = { engine, organization, caller, json: record, rawBody: body, nowMs };
-    const answer =
-      route.operation.kind === 'query'
-        ? runQuery(route.name as Parameters<typeof runQuery>[0], route.operation, ctx)
-        : await runSubmission(route.operation, ctx);
+    let answer: Record<string, unknown>;
+    if (route.operation.kind === 'query') {
+      // Reads only what the journal holds: changes decided a moment ago are first made durable.
+      await engine.settled();
+      answer = runQuery(route.name as Parameters<typeof runQuery>[0], route.operation, ctx);
+    } else answer = await runSubmission(route.operation, ctx);
     send(res, 200, answer, charge.headers, now());
   }
 

@@ -1,7 +1,7 @@
 /**
  * Runs tasks in order per key: a task starts once every earlier task that shares a key with it has
- * finished, and tasks with no key in common run side by side. The engine uses it so that a decision
- * is made only on state that is already durable, while unrelated changes still share a journal sync.
+ * finished, and tasks with no key in common run side by side. The engine uses it so that decisions that
+ * read the same state are made one after another, each on what the one before it decided.
  */
 export class KeyedQueue {
   readonly #tails = new Map<string, Promise<void>>();
