@@ -13,16 +13,21 @@ export type Compiled =
   | { expr?: undefined; problem: ExpressionProblem; choices: readonly ChoiceId[] };
 
 const MAX_CACHED = 4096;
-const cache = new Map<string, Compiled>();
+const cache: Record<PolicyField, Map<string, Compiled>> = {
+  condition: new Map(),
+  consensus: new Map(),
+  time: new Map(),
+};
 
 /** An empty `time` is "always active" (documented); an empty condition or consensus does not parse. */
 export function compile(field: PolicyField, source: string): Compiled {
-  const key = `${field}\u0000${source}`;
-  let compiled = cache.get(key);
+  // Keyed by the text itself: a policy's stored string keeps its hash, so a look-up costs no rehashing.
+  const known = cache[field];
+  let compiled = known.get(source);
   if (!compiled) {
     compiled = compileUncached(field, source);
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(key, compiled);
+    if (known.size >= MAX_CACHED) known.clear();
+    known.set(source, compiled);
   }
   return compiled;
 }

@@ -5,7 +5,7 @@ import { ROOT_QUORUM_ONLY_TYPES } from './activityTypes';
 import type { ChoiceId } from './choices';
 import { compile } from './compile';
 import { Evaluator } from './evaluator';
-import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyEvaluation, PolicyUser } from './index';
+import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyEvaluation, PolicyUser } from './types';
 import type { PolicyField } from './schema';
 import type { Expr } from './syntax';
 import { EvaluationError } from './values';

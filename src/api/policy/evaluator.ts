@@ -6,7 +6,7 @@
  */
 import { EMPTY_WHEN_OMITTED, exposesParam, EXPOSED_PARAMS, placementOf } from './activityTypes';
 import type { ChoiceId } from './choices';
-import type { PolicyContext } from './index';
+import type { PolicyContext } from './types';
 import { printExpression } from './printer';
 import type { Expr } from './syntax';
 import { cronSpanActive, parseCron, parseDuration, parseTimestamp, zoneFormatter } from './time';
@@ -16,7 +16,7 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** The `activity` keyword of a context: kind, resource and action from its type, and the params it shows. */
-function activityOf(context: PolicyContext, choose: (id: ChoiceId) => void): Record<string, unknown> {
+function activityOf(context: PolicyContext): { activity: Record<string, unknown>; inferred: boolean } {
   const { type, params } = context.activity;
   const placement = placementOf(type);
   const shown: Record<string, unknown> = {};
@@ -29,25 +29,30 @@ function activityOf(context: PolicyContext, choose: (id: ChoiceId) => void): Rec
   const activity: Record<string, unknown> = { type, params: shown };
   if (placement.kind !== undefined) activity.kind = placement.kind;
   if (placement.resource !== undefined) {
-    if (placement.inferred) choose('activity-resource');
     activity.resource = placement.resource;
     activity.action = placement.action;
   }
-  return activity;
+  return { activity, inferred: placement.inferred };
 }
 
-export class Evaluator {
-  readonly choices = new Set<ChoiceId>();
-  /** Objects read from ABI arguments: addresses inside them compare without regard to case. */
-  private readonly callArgs = new WeakSet<object>();
-  private readonly keywords: Record<string, unknown>;
+/** What the keywords of a context read: built once per context, shared by every policy evaluated against it. */
+interface Keywords {
+  values: Readonly<Record<string, unknown>>;
+  activity: Record<string, unknown>;
+  /** Whether activity.resource and activity.action were placed by inference. */
+  inferredPlacement: boolean;
+}
 
-  constructor(private readonly context: PolicyContext) {
-    const choose = (id: ChoiceId) => this.choices.add(id);
-    this.keywords = {
+const keywordsByContext = new WeakMap<PolicyContext, Keywords>();
+
+function keywordsOf(context: PolicyContext): Keywords {
+  let keywords = keywordsByContext.get(context);
+  if (!keywords) {
+    const { activity, inferred } = activityOf(context);
+    const values = {
       approvers: context.approvers,
       credentials: context.credentials,
-      activity: activityOf(context, choose),
+      activity,
       eth: new Namespace('eth', { tx: context.eth?.tx }),
       solana: new Namespace('solana', {}),
       tron: new Namespace('tron', {}),
@@ -58,6 +63,20 @@ export class Evaluator {
       wallet_account: context.wallet_account,
       time: new Namespace('time', { now: new Time(context.now.getTime()) }),
     };
+    keywords = { values, activity, inferredPlacement: inferred };
+    keywordsByContext.set(context, keywords);
+  }
+  return keywords;
+}
+
+export class Evaluator {
+  readonly choices = new Set<ChoiceId>();
+  /** Objects read from ABI arguments: addresses inside them compare without regard to case. */
+  private readonly callArgs = new WeakSet<object>();
+  private readonly keywords: Keywords;
+
+  constructor(private readonly context: PolicyContext) {
+    this.keywords = keywordsOf(context);
   }
 
   private readonly choose = (id: ChoiceId) => this.choices.add(id);
@@ -77,8 +96,8 @@ export class Evaluator {
         return expr.value;
       case 'ident':
         if (scope.has(expr.name)) return scope.get(expr.name);
-        if (this.keywords[expr.name] === undefined) throw new EvaluationError(`MissingKeyword: ${expr.name}`);
-        return this.keywords[expr.name];
+        if (this.keywords.values[expr.name] === undefined) throw new EvaluationError(`MissingKeyword: ${expr.name}`);
+        return this.keywords.values[expr.name];
       case 'list':
         return expr.items.map((item) => this.eval(item, scope));
       case 'struct':
@@ -165,10 +184,17 @@ export class Evaluator {
     if (!isRecord(target)) throw new EvaluationError(`type mismatch: ${describe(target)} has no field ${expr.name}`);
     const raw = Object.hasOwn(target, expr.name) ? target[expr.name] : undefined;
     if (raw === undefined || raw === null) {
-      if (target === (this.keywords.activity as Record<string, unknown>).params) this.choose('params-at-creation');
+      if (target === this.keywords.activity.params) this.choose('params-at-creation');
       throw new EvaluationError(`MissingField: ${printExpression(expr)}`);
     }
     if (expr.name === 'tags') this.choose('tags-by-id');
+    if (
+      target === this.keywords.activity &&
+      this.keywords.inferredPlacement &&
+      (expr.name === 'resource' || expr.name === 'action')
+    ) {
+      this.choose('activity-resource');
+    }
     if ((target as unknown) === this.context.eth?.tx) {
       if ((expr.name === 'to' || expr.name === 'from') && typeof raw === 'string') {
         this.choose('case-rules');

@@ -56,8 +56,9 @@ class Parser {
   }
   private unexpected(token: Token): ExpressionProblem {
     if (token.kind === 'eof')
-      return new ExpressionProblem(`parse error: Unrecognized EOF found at ${token.span.offset}`, token.span);
-    const { offset, length } = token.span;
+      return new ExpressionProblem(`parse error: Unrecognized EOF found at ${token.offset}`, token.span);
+    const { offset } = token;
+    const length = token.end - offset;
     const text = this.source.slice(offset, offset + length);
     return new ExpressionProblem(
       `parse error: Unrecognized token \`${text}\` found at ${offset}:${offset + length}`,

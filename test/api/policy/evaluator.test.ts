@@ -1,0 +1,74 @@
+/**
+ * The language's operations as the evaluator runs them: list methods, `in`, literals, functions, and the errors of
+ * keywords an activity does not have.
+ */
+import * as assert from 'node:assert/strict';
+import { decide, type PolicyContext } from '../../../src/api/policy';
+import { alice, bob, dev, FINANCE_TAG, plainActivity, policy, signingWithKey, signingWithWallet } from './contexts';
+
+/** The outcome (and error) of one ALLOW policy with `condition`, or `consensus` when it reads approvers. */
+function run(expression: string, context: PolicyContext = signingWithKey([dev, alice, bob])): [string, string?] {
+  const field = /approvers|credentials/.test(expression) ? 'consensus' : 'condition';
+  const [evaluation] = decide([policy({ effect: 'EFFECT_ALLOW', [field]: expression })], context, {
+    rootQuorumMet: false,
+  }).evaluations;
+  return evaluation!.error === undefined ? [evaluation!.outcome] : [evaluation!.outcome, evaluation!.error];
+}
+const holds = (expression: string, context?: PolicyContext) =>
+  assert.deepEqual(run(expression, context), ['OUTCOME_ALLOW'], expression);
+/** The expression evaluates to false: the policy does not allow (a consensus is still awaited). */
+const fails = (expression: string, context?: PolicyContext) =>
+  assert.ok(['OUTCOME_DENY_IMPLICIT', 'OUTCOME_REQUIRES_CONSENSUS'].includes(run(expression, context)[0]), expression);
+
+describe('policy evaluation: the operations', () => {
+  it('runs the list methods', () => {
+    holds(`approvers.filter(u, u.tags.contains('${FINANCE_TAG}')).count() == 2`);
+    holds(`approvers.any(u, u.id == '${bob.id}') && !approvers.all(u, u.tags.contains('${FINANCE_TAG}'))`);
+    holds(`approvers.filter(u, u.id != '${dev.id}').all(u, u.tags.count() == 1)`);
+    holds("credentials.count() == 3 && credentials.all(c, c.type == 'CREDENTIAL_TYPE_API_KEY_P256')");
+    holds('[1, 2, 3].filter(x, x > 1) == [2, 3] && [1, 2, 3][0..2] == [1, 2] && [[1], [2]].any(l, l.contains(2))');
+    fails(`approvers.any(u, u.id == 'nobody')`);
+  });
+
+  it('reads `in`, strings and literals', () => {
+    holds("activity.kind in ['SIGN_TRANSACTION', 'SIGN_RAW_PAYLOAD'] && activity.resource == 'PRIVATE_KEY'");
+    holds("activity.params.type == 'TRANSACTION_TYPE_ETHEREUM' && activity.action == 'SIGN'");
+    holds("'abc'[1] == 'b' && 'abc'[0..2] == 'ab' && { id: 'a', n: 1 } == { id: 'a', n: 1 }");
+    holds(
+      '-5 < 0 && -170141183460469231731687303715884105728 < 115792089237316195423570985008687907853269984665640564039457584007913129639935',
+    );
+    holds("eth.tx.chain_id in [1, 31337] && eth.tx.nonce == 0 && eth.tx.type == 'TYPE_2'");
+    fails("activity.kind in ['SIGN_RAW_PAYLOAD']");
+  });
+
+  it('runs Timestamp and CaseInsensitiveString', () => {
+    holds("Timestamp('2026-01-01T00:00:00Z') < Timestamp('2026-01-01T00:00:00.001Z')");
+    holds("Timestamp('2026-01-01T00:00:00+00:00') == Timestamp('2026-01-01T00:00:00z')");
+    holds("CaseInsensitiveString(eth.tx.function_name) == CaseInsensitiveString('TRANSFER')");
+  });
+
+  it('keeps an item name to its own predicate', () => {
+    holds(`approvers.any(u, approvers.any(v, v.id != u.id && v.tags == u.tags))`);
+  });
+
+  it('errors on keywords the activity does not have', () => {
+    assert.deepEqual(run('solana.tx.transfers.count() == 1'), [
+      'OUTCOME_ERROR',
+      'condition: MissingKeyword: solana.tx',
+    ]);
+    assert.deepEqual(run('wallets.count() == 1'), ['OUTCOME_ERROR', 'condition: MissingKeyword: wallets']);
+    assert.deepEqual(run("wallet.label == 'Treasury'", signingWithKey([dev])), [
+      'OUTCOME_ERROR',
+      'condition: MissingKeyword: wallet',
+    ]);
+    holds("wallet.label == 'Treasury' && !wallet.exported", signingWithWallet([dev]));
+    assert.deepEqual(run("eth.tx.to == 'x'", plainActivity('ACTIVITY_TYPE_CREATE_USER_TAG')), [
+      'OUTCOME_ERROR',
+      'condition: MissingKeyword: eth.tx',
+    ]);
+    assert.deepEqual(run("approvers.any(u, u.alias == 'x')", signingWithKey([{ id: 'u', tags: [] }])), [
+      'OUTCOME_ERROR',
+      'consensus: MissingField: u.alias',
+    ]);
+  });
+});
