@@ -3,20 +3,24 @@
  * private key tags. Each effect is applied both when it is made durable and when the journal is read back, and
  * applying one twice changes nothing more (a user or key already there is left as it is).
  */
-import type { PeopleEffect } from './records';
-import type { Organization, SandboxState } from './state';
+import type { Organization, PeopleEffect, UserRecord } from './records';
 
 function without(list: readonly string[], removed: ReadonlySet<string>): string[] {
   return list.filter((id) => !removed.has(id));
 }
 
-export function applyPeopleEffect(state: SandboxState, organization: Organization, effect: PeopleEffect): void {
+/** `indexUser` makes a new user known to the state's indexes (by id, API key and passkey). */
+export function applyPeopleEffect(
+  organization: Organization,
+  effect: PeopleEffect,
+  indexUser: (organization: Organization, user: UserRecord) => void,
+): void {
   const { record } = organization;
   switch (effect.op) {
     case 'putUser': {
       if (record.users.some((u) => u.userId === effect.record.userId)) return;
       record.users.push(effect.record);
-      state.indexUser(organization, effect.record);
+      indexUser(organization, effect.record);
       return;
     }
     case 'putUserTag': {

@@ -3,7 +3,7 @@
  * activities, and the records and effects that change them. How they are applied is in state.ts.
  */
 import type { KnownActivityStatus } from '../api';
-import type { PolicyStateEffect } from './policyRecords';
+import type { OrganizationPolicies, PolicyStateEffect } from './policyRecords';
 
 export interface ApiKeyRecord {
   readonly apiKeyId: string;
@@ -265,3 +265,18 @@ export type PeopleEffect =
       readonly removePrivateKeyIds: readonly string[];
       readonly updatedAtMs: number;
     };
+
+/** An organization as the sandbox holds it: its record and what its activities added to it. */
+export interface Organization {
+  readonly record: OrganizationRecord;
+  readonly interfaces: Map<string, InterfaceRecord>;
+  /** Private key tags by id. */
+  readonly tags: Map<string, TagRecord>;
+  /** User tags by id. */
+  readonly userTags: Map<string, UserTagRecord>;
+  /** Organization features by name (FEATURE_NAME_…), as set_organization_feature left them. */
+  readonly features: Map<string, string>;
+  /** Its policies and the record of every evaluation of them. */
+  readonly policies: OrganizationPolicies;
+  deleted: boolean;
+}

@@ -16,29 +16,14 @@ import type {
   AuthenticatorRecord,
   Effect,
   InterfaceRecord,
+  Organization,
   OrganizationRecord,
   SandboxRecord,
-  TagRecord,
   UserRecord,
-  UserTagRecord,
 } from './records';
 
 export type * from './records';
 export { interfaceCreated } from './interfaceFromIntent';
-
-export interface Organization {
-  readonly record: OrganizationRecord;
-  readonly interfaces: Map<string, InterfaceRecord>;
-  /** Private key tags by id. */
-  readonly tags: Map<string, TagRecord>;
-  /** User tags by id. */
-  readonly userTags: Map<string, UserTagRecord>;
-  /** Organization features by name (FEATURE_NAME_…), as set_organization_feature left them. */
-  readonly features: Map<string, string>;
-  /** Its policies and the record of every evaluation of them. */
-  readonly policies: OrganizationPolicies;
-  deleted: boolean;
-}
 
 export interface KeyOwner {
   readonly organization: Organization;
@@ -210,7 +195,7 @@ export class SandboxState {
         return;
       }
       default:
-        applyPeopleEffect(this, organization, effect);
+        applyPeopleEffect(organization, effect, (o, user) => this.indexUser(o, user));
     }
   }
 }

@@ -8,6 +8,7 @@ import { startTestServer, type RecordedRequest, type TestServer } from '../suppo
 import { privateKey, publicKey, recordingLogger, testStamper } from './clientHelpers';
 import { assertStampVerifiesIndependently } from './independentVerify';
 import { POLICY_QUERIES, POLICY_SUBMISSIONS } from './policyOperations';
+import { peopleQueryCases, peopleSubmitCases } from './peopleClientCases';
 import {
   ORG,
   activityRecord,
@@ -218,6 +219,7 @@ describe('CountersignClient', () => {
           });
         },
       },
+      ...peopleQueryCases,
     ];
     for (const c of cases) {
       it(c.name, async () => {
@@ -403,6 +405,7 @@ describe('CountersignClient', () => {
         body: `{"type":"ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE","timestampMs":"${NOW}","organizationId":"${ORG}","parameters":{"name":"FEATURE_NAME_WEBAUTHN_ORIGINS"}}`,
         result: { removeOrganizationFeatureResult: { features: [] } },
       },
+      ...peopleSubmitCases,
     ];
     for (const c of cases) {
       it(`${c.name} sends its exact body and returns the activity`, async () => {
