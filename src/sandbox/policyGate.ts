@@ -5,20 +5,14 @@
  * and every policy's outcome in the error's details. Who may still vote (canApprove) is decided here too.
  */
 import { randomUUID } from 'node:crypto';
-import { ActivityType, GrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
+import { GrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
 import { decide, namedByConsensus, type PolicyDecision } from '../api/policy';
+// The activities only the root quorum decides: policies are not evaluated for them.
+import { ROOT_QUORUM_ONLY_TYPES } from '../api/policy/activityTypes';
 import { policyContextOf, policyUserOf } from './policyContext';
 import type { PolicyEvaluationRecord } from './policyRecords';
 import { RpcError } from './rpcError';
 import type { ActivityRecord, Organization, RpcStatusBody, UserRecord, VoteRecord } from './state';
-
-/** The activities only the root quorum decides: policies are not evaluated for them. */
-export const ROOT_QUORUM_ONLY_TYPES: ReadonlySet<string> = new Set([
-  'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM',
-  ActivityType.SetOrganizationFeature,
-  ActivityType.RemoveOrganizationFeature,
-  'ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME',
-]);
 
 /** Where a denial's details carry each policy's outcome. */
 export const POLICY_EVALUATIONS_DETAIL_TYPE = 'type.googleapis.com/external.activity.v1.PolicyEvaluations';
