@@ -194,3 +194,18 @@ export {
   type ReadAbi,
 } from './abi/readAbi';
 export { findJsonSyntaxProblem, JsonSyntaxError, lineAndColumn, parseJsonStrict } from './abi/jsonPositions';
+// The policy engine (pure): what the sandbox evaluates every submission and vote with.
+export {
+  checkPolicy,
+  decide,
+  namedByConsensus,
+  type EthTxValues,
+  type PolicyContext,
+  type PolicyCredential,
+  type PolicyDecision,
+  type PolicyEffect,
+  type PolicyOutcome,
+  type PolicyUser,
+} from './policy';
+export { ROOT_QUORUM_ONLY_TYPES } from './policy/activityTypes';
+export { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from './sampleToken';

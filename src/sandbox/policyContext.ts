@@ -5,8 +5,14 @@
  * with the interface registered for `eth.tx.to` by the same decoder the review page uses.
  */
 import { ActivityType, type SignRawPayloadParameters, type SignTransactionParameters } from '../api';
-import type { EthTxValues, PolicyContext, PolicyCredential, PolicyUser } from '../api/policy';
-import { decodeEthereumTransaction, type DecodedArgument } from '../api/remote';
+import {
+  decodeEthereumTransaction,
+  type DecodedArgument,
+  type EthTxValues,
+  type PolicyContext,
+  type PolicyCredential,
+  type PolicyUser,
+} from '../api/remote';
 import { findSigningKey } from './signingKeys';
 import type { ActivityRecord, Organization, UserRecord, VoteRecord } from './state';
 

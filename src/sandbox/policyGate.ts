@@ -6,9 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
-import { decide, namedByConsensus, type PolicyDecision } from '../api/policy';
-// The activities only the root quorum decides: policies are not evaluated for them.
-import { ROOT_QUORUM_ONLY_TYPES } from '../api/policy/activityTypes';
+// ROOT_QUORUM_ONLY_TYPES: the activities only the root quorum decides; policies are not evaluated for them.
+import { decide, namedByConsensus, ROOT_QUORUM_ONLY_TYPES, type PolicyDecision } from '../api/remote';
 import { policyContextOf, policyUserOf } from './policyContext';
 import type { PolicyEvaluationRecord } from './policyRecords';
 import { RpcError } from './rpcError';

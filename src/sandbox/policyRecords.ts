@@ -3,7 +3,7 @@
  * effects that change them and how each is applied (both when made durable and when the journal is read back;
  * applying one twice changes nothing more).
  */
-import type { PolicyEffect as Effect, PolicyOutcome } from '../api/policy';
+import type { PolicyEffect as Effect, PolicyOutcome } from '../api/remote';
 
 export interface PolicyRecord {
   readonly policyId: string;

@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode } from '../api';
-import { checkPolicy } from '../api/policy';
-import { MAX_POLICIES_PER_ORGANIZATION, operations } from '../api/remote';
+import { checkPolicy, MAX_POLICIES_PER_ORGANIZATION, operations } from '../api/remote';
 import { completed, failed, type Outcome } from './outcome';
 import type { PolicyRecord } from './policyRecords';
 import { invalidRequest } from './rpcError';

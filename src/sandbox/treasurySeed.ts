@@ -8,7 +8,7 @@
  * A data directory seeded before Treasury existed gains it once, at start-up (see `missingTreasury`).
  */
 import { randomUUID } from 'node:crypto';
-import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../api/sampleToken';
+import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../api/remote';
 import type { SandboxOrganization } from './credentials';
 import type { PolicyRecord } from './policyRecords';
 import { privateKeyRecord, seedUser } from './seedParts';
