@@ -194,18 +194,21 @@ export {
   type ReadAbi,
 } from './abi/readAbi';
 export { findJsonSyntaxProblem, JsonSyntaxError, lineAndColumn, parseJsonStrict } from './abi/jsonPositions';
-// The policy engine (pure): what the sandbox evaluates every submission and vote with.
-export {
-  checkPolicy,
-  decide,
-  namedByConsensus,
-  type EthTxValues,
-  type PolicyContext,
-  type PolicyCredential,
-  type PolicyDecision,
-  type PolicyEffect,
-  type PolicyOutcome,
-  type PolicyUser,
+
+// The policy engine (pure, but its tables are not needed at activation): what the service refuses at creation,
+// and how policies decide an activity.
+export { CHOICE_IDS, checkPolicy, decide, namedByConsensus, type ChoiceId } from './policy';
+export type {
+  EthTxValues,
+  PolicyContext,
+  PolicyCredential,
+  PolicyDecision,
+  PolicyDefinition,
+  PolicyEffect,
+  PolicyEvaluation,
+  PolicyOutcome,
+  PolicyProblem,
+  PolicyUser,
 } from './policy';
 export { ROOT_QUORUM_ONLY_TYPES } from './policy/activityTypes';
 export { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from './sampleToken';

@@ -10,6 +10,7 @@ import { COMPARISONS, ExpressionProblem, spanning, type BinaryOperator, type Exp
 const U256_MAX = (1n << 256n) - 1n;
 const I128_MIN = -(1n << 127n);
 const RESERVED = new Set(['true', 'false', 'in']);
+const COMPARISON_SET: ReadonlySet<string> = new Set(COMPARISONS);
 
 export function parseExpression(source: string): Expr {
   return new Parser(source).parseAll();
@@ -39,7 +40,7 @@ class Parser {
   }
 
   private peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.at + ahead, this.tokens.length - 1)]!;
+    return this.tokens[this.at + ahead] ?? this.tokens[this.tokens.length - 1]!;
   }
   private next(): Token {
     const token = this.peek();
@@ -92,8 +93,7 @@ class Parser {
   private comparisonOperator(): BinaryOperator | undefined {
     const token = this.peek();
     if (token.kind === 'ident' && token.text === 'in') return 'in';
-    if (token.kind === 'punct' && (COMPARISONS as readonly string[]).includes(token.text))
-      return token.text as BinaryOperator;
+    if (token.kind === 'punct' && COMPARISON_SET.has(token.text)) return token.text as BinaryOperator;
     return undefined;
   }
 
