@@ -35,6 +35,15 @@ import type {
   RemoveOrganizationFeatureParameters,
   SetOrganizationFeatureParameters,
 } from './schemas/organizationFeature';
+import type {
+  CreatePoliciesParameters,
+  CreatePolicyParameters,
+  DeletePoliciesParameters,
+  DeletePolicyParameters,
+  Policy,
+  PolicyEvaluationRecord,
+  UpdatePolicyParameters,
+} from './schemas/policy';
 import type { CreatePrivateKeysParameters, PrivateKey } from './schemas/privateKey';
 import type { SignRawPayloadParameters, SignTransactionParameters } from './schemas/signing';
 import type { CreatePrivateKeyTagParameters, Tag, UpdatePrivateKeyTagParameters } from './schemas/privateKeyTag';
@@ -192,6 +201,23 @@ export class CountersignClient {
     return (await this.#query('getAuthenticator', req, opts)).authenticator;
   }
 
+  async getPolicy(req: { organizationId: string; policyId: string }, opts?: RequestOptions): Promise<Policy> {
+    return (await this.#query('getPolicy', req, opts)).policy;
+  }
+
+  /** Every policy of the organization (the service does not page them). */
+  async listPolicies(req: { organizationId: string }, opts?: RequestOptions): Promise<Policy[]> {
+    return (await this.#query('listPolicies', req, opts)).policies;
+  }
+
+  /** Why an activity was allowed, denied or kept waiting: one record per vote, each with every policy's outcome. */
+  async getPolicyEvaluations(
+    req: { organizationId: string; activityId: string },
+    opts?: RequestOptions,
+  ): Promise<PolicyEvaluationRecord[]> {
+    return (await this.#query('getPolicyEvaluations', req, opts)).policyEvaluations;
+  }
+
   async listUsers(req: { organizationId: string }, opts?: RequestOptions): Promise<User[]> {
     return (await this.#query('listUsers', req, opts)).users;
   }
@@ -264,6 +290,26 @@ export class CountersignClient {
 
   deleteAuthenticators(req: SubmitInput<DeleteAuthenticatorsParameters>, opts?: RequestOptions): Promise<Activity> {
     return this.#submit('deleteAuthenticators', req, opts);
+  }
+
+  createPolicy(req: SubmitInput<CreatePolicyParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('createPolicy', req, opts);
+  }
+
+  createPolicies(req: SubmitInput<CreatePoliciesParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('createPolicies', req, opts);
+  }
+
+  updatePolicy(req: SubmitInput<UpdatePolicyParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('updatePolicy', req, opts);
+  }
+
+  deletePolicy(req: SubmitInput<DeletePolicyParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('deletePolicy', req, opts);
+  }
+
+  deletePolicies(req: SubmitInput<DeletePoliciesParameters>, opts?: RequestOptions): Promise<Activity> {
+    return this.#submit('deletePolicies', req, opts);
   }
 
   /** Creates users (V4) with their API keys and user tags; the result lists their ids in the same order. */

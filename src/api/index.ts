@@ -103,6 +103,15 @@ export type {
   RemoveOrganizationFeatureParameters,
   SetOrganizationFeatureParameters,
 } from './schemas/organizationFeature';
+export type {
+  CreatePoliciesParameters,
+  CreatePolicyParameters,
+  DeletePoliciesParameters,
+  DeletePolicyParameters,
+  Policy,
+  PolicyEvaluationRecord,
+  UpdatePolicyParameters,
+} from './schemas/policy';
 export type { CreatePrivateKeysParameters, PrivateKey, PrivateKeyParams } from './schemas/privateKey';
 export type { CreatePrivateKeyTagParameters, Tag, UpdatePrivateKeyTagParameters } from './schemas/privateKeyTag';
 export type {

@@ -136,6 +136,13 @@ export {
   setOrganizationFeatureParametersSchema,
 } from './schemas/organizationFeature';
 export {
+  MAX_POLICIES_PER_ORGANIZATION,
+  policyEffects,
+  policyEvaluationSchema,
+  policyOutcomes,
+  policySchema,
+} from './schemas/policy';
+export {
   curves,
   getPrivateKeyResponseSchema,
   listPrivateKeysResponseSchema,
@@ -203,3 +210,5 @@ export type {
   PolicyProblem,
   PolicyUser,
 } from './policy';
+export { ROOT_QUORUM_ONLY_TYPES } from './policy/activityTypes';
+export { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from './sampleToken';

@@ -20,6 +20,7 @@ import { topOf } from './authorization';
 import { describeCause } from './errorCause';
 import { failed, outcomeOf, readsLineage, readsOrganization, type Outcome } from './executionRules';
 import { KeyedQueue } from './keyedQueue';
+import { approvalsOf, denialError, judge, mayApprove, type Verdict } from './policyGate';
 import { fingerprintNotFound, rpcStatusBody, storageUnavailable } from './rpcError';
 import {
   callerPublicKey,
@@ -197,14 +198,34 @@ export class ActivityEngine {
 
   #create(submission: Submission, fingerprint: string): Staged {
     const now = this.#now();
+    const { organization } = submission;
     const activity = newActivityRecord(submission, fingerprint, CONSENSUS_NEEDED, now);
     // The submitter's request is the first approval.
-    activity.votes.push(this.#newVote(submission, 'VOTE_SELECTION_APPROVED', now));
-    let effects: readonly Effect[] = [];
-    if (this.#rootQuorumMet(activity, submission.organization, now)) {
-      effects = this.#execute(activity, submission.organization, now);
+    const vote = this.#newVote(submission, 'VOTE_SELECTION_APPROVED', now);
+    activity.votes.push(vote);
+    const verdict = this.#judge(activity, organization, vote.id, now);
+    const evaluation = evaluationEffect(organization, verdict);
+    if (verdict.kind === 'deny') {
+      // Nothing is stored but the record of the evaluation (found by the id the denial names); then the 403.
+      const durable = this.#stage({ kind: 'effects', effects: [evaluation] }).then(() => {
+        throw denialError(verdict.failure);
+      });
+      return { activity, durable };
     }
-    return { activity, durable: this.#stage({ kind: 'activities', activities: [activity], effects }) };
+    const effects = verdict.kind === 'execute' ? this.#execute(activity, organization, now) : [];
+    return {
+      activity,
+      durable: this.#stage({ kind: 'activities', activities: [activity], effects: [evaluation, ...effects] }),
+    };
+  }
+
+  /** The root quorum and the policies, on the approvals the activity has now. */
+  #judge(activity: ActivityRecord, organization: Organization, voteId: string, now: number): Verdict {
+    return judge(activity, organization, this.#state.usersById, this.#approvals(activity, now), voteId, now);
+  }
+
+  #approvals(activity: ActivityRecord, now: number): VoteRecord[] {
+    return approvalsOf(this.#liveVotes(activity, now));
   }
 
   #vote(submission: Submission, fingerprint: string): Staged {
@@ -226,10 +247,17 @@ export class ActivityEngine {
       const target: ActivityRecord = { ...durable, votes: [...durable.votes] };
       if (now >= target.windowStartMs + APPROVAL_WINDOW_MS) target.windowStartMs = now; // earlier approvals expired
       const selection = approving ? 'VOTE_SELECTION_APPROVED' : 'VOTE_SELECTION_REJECTED';
-      target.votes.push(this.#newVote(submission, selection, now));
+      const cast = this.#newVote(submission, selection, now);
+      target.votes.push(cast);
       target.updatedAtMs = now;
       if (!approving) target.status = REJECTED;
-      else if (this.#rootQuorumMet(target, organization, now)) effects = this.#execute(target, organization, now);
+      else {
+        // Every approval is judged again, and the judgement recorded under its vote.
+        const verdict = this.#judge(target, organization, cast.id, now);
+        if (verdict.kind === 'execute') effects = this.#execute(target, organization, now);
+        else if (verdict.kind === 'deny') Object.assign(target, { status: FAILED, failure: verdict.failure });
+        effects = [evaluationEffect(organization, verdict), ...effects];
+      }
       changed.push(target);
       // As the API document says: approving returns the approved activity's result once it completed.
       if (approving && target.status === COMPLETED) vote.result = { ...target.result };
@@ -251,10 +279,10 @@ export class ActivityEngine {
         'ACTIVITY_NOT_AWAITING_CONSENSUS',
       );
     }
-    if (!this.#isVoter(organization, userId)) {
+    if (!this.#mayApprove(target, organization, userId, now)) {
       return rpcStatusBody(
         GrpcCode.PermissionDenied,
-        'request not authorized: only root users of the organization can vote on its activities',
+        'request not authorized: only root users of the organization, and users the consensus of a policy waiting for approval names, can vote on its activities',
         'REQUEST_NOT_AUTHORIZED',
       );
     }
@@ -280,36 +308,29 @@ export class ActivityEngine {
     };
   }
 
-  /** Whether the user may vote on the activity now: it awaits consensus, and they are a voter who has not voted. */
+  /**
+   * Whether the user may vote on the activity now: it awaits consensus, they have not voted, and their approval
+   * could change its outcome (canApprove and canReject say exactly this).
+   */
   canVote(activity: ActivityRecord, userId: string): boolean {
     const organization = this.#state.organizations.get(activity.organizationId);
+    const now = this.#now();
     return (
       activity.status === CONSENSUS_NEEDED &&
       organization !== undefined &&
-      this.#isVoter(organization, userId) &&
-      !this.#hasLiveVote(activity, userId, this.#now())
+      !this.#hasLiveVote(activity, userId, now) &&
+      this.#mayApprove(activity, organization, userId, now)
     );
   }
 
-  /** Root users of the organization itself vote; a parent's only read (see authorization.ts). */
-  #isVoter(organization: Organization, userId: string): boolean {
-    return organization.record.rootUserIds.includes(userId);
+  /** Root users of the organization itself, and users a waiting policy names; a parent's only read (authorization.ts). */
+  #mayApprove(activity: ActivityRecord, organization: Organization, userId: string, now: number): boolean {
+    return mayApprove(activity, organization, this.#state.usersById, this.#approvals(activity, now), userId, now);
   }
 
   #liveVotes(activity: ActivityRecord, now: number): VoteRecord[] {
     if (now >= activity.windowStartMs + APPROVAL_WINDOW_MS) return [];
     return activity.votes.filter((v) => v.createdAtMs >= activity.windowStartMs);
-  }
-
-  /** Whether enough root users approved within the window: other users' approvals never count toward it. */
-  #rootQuorumMet(activity: ActivityRecord, organization: Organization, now: number): boolean {
-    const { rootQuorum, rootUserIds } = organization.record;
-    const approvers = new Set(
-      this.#liveVotes(activity, now)
-        .filter((v) => v.selection === 'VOTE_SELECTION_APPROVED' && rootUserIds.includes(v.userId))
-        .map((v) => v.userId),
-    );
-    return approvers.size >= rootQuorum;
   }
 
   #hasLiveVote(activity: ActivityRecord, userId: string, now: number): boolean {
@@ -339,6 +360,15 @@ export class ActivityEngine {
       activity.appProofs = [this.#proofs.proveActivity(activity, now)];
     return outcome.effects;
   }
+}
+
+/** The record of a judgement's evaluation, kept with the change it led to. */
+function evaluationEffect(organization: Organization, verdict: Verdict): Effect {
+  return {
+    op: 'putPolicyEvaluation',
+    organizationId: organization.record.organizationId,
+    record: verdict.evaluation,
+  };
 }
 
 /** A new activity for a submission, stamped by its caller, with no votes or result yet. */

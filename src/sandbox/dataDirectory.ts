@@ -80,7 +80,7 @@ function seed(
     path.join(dataDir, CREDENTIALS_FILE_NAME),
     `${JSON.stringify({ baseUrl: '', organizations: fresh.credentials }, null, 2)}\n`,
   );
-  const record: SandboxRecord = { kind: 'seed', organizations: fresh.organizations };
+  const record: SandboxRecord = { kind: 'seed', organizations: fresh.organizations, effects: fresh.effects };
   return {
     storage: JournalStorage.create(dataDir, record, { faults: options.faults, codec: sandboxRecords, replay }),
     organizations: fresh.credentials,

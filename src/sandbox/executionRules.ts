@@ -9,6 +9,7 @@ import { operations, validateAbi } from '../api/remote';
 import { createAuthenticators, deleteAuthenticators } from './authenticatorRules';
 import { failed, type Outcome } from './outcome';
 import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures';
+import { policyRules } from './policyRules';
 import {
   createUsers,
   createUserTag,
@@ -41,6 +42,7 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.RemoveOrganizationFeature]: removeOrganizationFeature,
   [ActivityType.CreateAuthenticatorsV2]: createAuthenticators,
   [ActivityType.DeleteAuthenticators]: deleteAuthenticators,
+  ...policyRules,
   [ActivityType.CreateUsersV4]: createUsers,
   [ActivityType.CreateUserTag]: createUserTag,
   [ActivityType.UpdateUserTag]: updateUserTag,

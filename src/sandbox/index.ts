@@ -20,6 +20,7 @@ import { createSandboxServer } from './httpServer';
 import { createSeed } from './seed';
 import { missingSigningKeys } from './signingKeys';
 import { SandboxState } from './state';
+import { createTreasury, missingTreasury, TREASURY } from './treasurySeed';
 import type { DataDirLock } from './storage/dataDirLock';
 import { MemoryStorage } from './storage/memoryStorage';
 import type { Storage, StorageFaults } from './storage/storage';
@@ -98,7 +99,7 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
     storage = new MemoryStorage();
     state = new SandboxState();
     const seed = createSeed(now());
-    state.apply({ kind: 'seed', organizations: seed.organizations });
+    state.apply({ kind: 'seed', organizations: seed.organizations, effects: seed.effects });
     organizations = seed.credentials;
   } else {
     let opened: Awaited<ReturnType<typeof openDataDirectory>>;
@@ -123,6 +124,18 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
     if (keys.length > 0) {
       await engine.commit({ kind: 'signingKeys', keys });
       logger.info('sandbox journal: gave private keys their signing halves', { keys: keys.length });
+    }
+    // A journal from before Treasury: it gains the organization, once. Its keys reach credentials.json first, so
+    // that no organization is ever durable without them (a Treasury listed there but not in the journal is replaced).
+    if (missingTreasury(state)) {
+      const treasury = createTreasury(now());
+      organizations = [...organizations.filter((o) => o.name !== TREASURY), treasury.credentials];
+      if (credentialsPath !== undefined)
+        writeFileAtomic(credentialsPath, `${JSON.stringify({ baseUrl: '', organizations }, null, 2)}\n`);
+      await engine.commit({ kind: 'seed', organizations: [treasury.organization], effects: treasury.effects });
+      logger.info('sandbox journal: added the Treasury organization', {
+        organizationId: treasury.organization.organizationId,
+      });
     }
     const listening = createSandboxServer({
       engine,

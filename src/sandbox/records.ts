@@ -3,6 +3,7 @@
  * activities, and the records and effects that change them. How they are applied is in state.ts.
  */
 import type { KnownActivityStatus } from '../api';
+import type { OrganizationPolicies, PolicyStateEffect } from './policyRecords';
 
 export interface ApiKeyRecord {
   readonly apiKeyId: string;
@@ -151,7 +152,15 @@ export interface OrganizationRecord {
 
 /** What the journal holds. Each record is self-contained and idempotent to apply. */
 export type SandboxRecord =
-  | { readonly kind: 'seed'; readonly organizations: readonly OrganizationRecord[] }
+  /**
+   * Organizations, and what they hold besides users and keys (tags, interfaces, policies), applied after them.
+   * A journal seeded before an organization of the seed existed gains it by such a record too (Treasury).
+   */
+  | {
+      readonly kind: 'seed';
+      readonly organizations: readonly OrganizationRecord[];
+      readonly effects?: readonly Effect[];
+    }
   /** Activities changed together (a vote and its target) are one record, so both or neither survive. */
   | {
       readonly kind: 'activities';
@@ -208,7 +217,9 @@ export type Effect =
     }
   /** An organization feature set (value replaced) or removed (`value` undefined). */
   | { readonly op: 'setFeature'; readonly organizationId: string; readonly name: string; readonly value?: string }
-  | PeopleEffect;
+  | PeopleEffect
+  /** Policies created, updated or deleted, and each evaluation of them (policyRecords.ts). */
+  | PolicyStateEffect;
 
 /** Changes to users, user tags, the root quorum, private keys and private key tags (applied by peopleState.ts). */
 export type PeopleEffect =
@@ -265,5 +276,7 @@ export interface Organization {
   readonly userTags: Map<string, UserTagRecord>;
   /** Organization features by name (FEATURE_NAME_…), as set_organization_feature left them. */
   readonly features: Map<string, string>;
+  /** Its policies and the record of every evaluation of them. */
+  readonly policies: OrganizationPolicies;
   deleted: boolean;
 }

@@ -35,10 +35,13 @@ export class RpcError extends Error {
       fieldViolations?: readonly FieldViolation[];
       httpStatus?: number;
       headers?: Record<string, string>;
+      /** The whole details list, in place of the one built from `turnkeyErrorCode` (a policy denial's). */
+      details?: readonly Record<string, unknown>[];
     } = {},
   ) {
     super(message);
-    this.body = rpcStatusBody(code, message, turnkeyErrorCode, options.fieldViolations);
+    const body = rpcStatusBody(code, message, turnkeyErrorCode, options.fieldViolations);
+    this.body = options.details ? { ...body, details: options.details } : body;
     this.httpStatus = options.httpStatus ?? httpStatusOfGrpcCode[code] ?? 500;
     this.headers = options.headers ?? {};
   }

@@ -9,11 +9,11 @@
  * It is simulated: a fresh P-256 pair like an API key's, whose private half is kept in credentials.json
  * for whatever plays the device (tests, tools), never in the journal.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { generateApiKeyPair } from '../api/remote';
-import type { SandboxOrganization, SandboxUser } from './credentials';
-import { newSigningKeyPair } from './signingKeys';
-import type { OrganizationRecord, PrivateKeyRecord, UserRecord } from './state';
+import { randomUUID } from 'node:crypto';
+import type { SandboxOrganization } from './credentials';
+import { privateKeyRecord, seedUser } from './seedParts';
+import type { Effect, OrganizationRecord, UserRecord } from './state';
+import { createTreasury } from './treasurySeed';
 
 interface OrganizationPlan {
   readonly name: string;
@@ -59,35 +59,10 @@ const plans: readonly OrganizationPlan[] = [
   },
 ];
 
-/**
- * A real key of the curve, so listings look like the service's. A secp256k1 key is one the sandbox signs
- * with; an ed25519 key's private half is discarded.
- */
-function privateKeyRecord(
-  name: string,
-  curve: 'CURVE_SECP256K1' | 'CURVE_ED25519',
-  exported: boolean,
-  nowMs: number,
-): PrivateKeyRecord {
-  const base = {
-    privateKeyId: randomUUID(),
-    privateKeyName: name,
-    curve,
-    privateKeyTags: [],
-    exported,
-    imported: false,
-    createdAtMs: nowMs,
-    updatedAtMs: nowMs,
-  };
-  // A key the sandbox signs with: its private half stays in the journal, never in an answer.
-  if (curve === 'CURVE_SECP256K1') return { ...base, ...newSigningKeyPair() };
-  const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
-  const publicKey = Buffer.from(String(jwk.x), 'base64url').toString('hex');
-  return { ...base, publicKey, addresses: [{ format: 'ADDRESS_FORMAT_COMPRESSED', address: publicKey }] };
-}
-
 export interface Seed {
   readonly organizations: OrganizationRecord[];
+  /** What the organizations hold besides users and keys (Treasury's tags, interface and policies). */
+  readonly effects: Effect[];
   readonly credentials: SandboxOrganization[];
 }
 
@@ -101,32 +76,7 @@ export function createSeed(nowMs: number): Seed {
     const users: UserRecord[] = [];
     const credentialUsers: SandboxOrganization['users'] = [];
     for (const userName of plan.userNames) {
-      const pair = generateApiKeyPair();
-      const apiKeyId = randomUUID();
-      const apiKeyName = `${userName} API key`;
-      const userId = randomUUID();
-      const user: UserRecord = {
-        userId,
-        userName,
-        createdAtMs: nowMs,
-        apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, createdAtMs: nowMs }],
-      };
-      const credentialUser: SandboxUser = {
-        userId,
-        userName,
-        apiKeys: [{ apiKeyId, apiKeyName, publicKey: pair.publicKey, privateKey: pair.privateKey }],
-      };
-      if (plan.passkeyUsers?.includes(userName)) {
-        const passkey = generateApiKeyPair();
-        const authenticator = {
-          authenticatorId: randomUUID(),
-          authenticatorName: `${userName} passkey`,
-          credentialId: randomBytes(16).toString('base64url'),
-          publicKey: passkey.publicKey,
-        };
-        user.authenticators = [{ ...authenticator, createdAtMs: nowMs }];
-        credentialUser.authenticators = [{ ...authenticator, privateKey: passkey.privateKey }];
-      }
+      const { user, credentialUser } = seedUser(userName, nowMs, plan.passkeyUsers?.includes(userName) === true);
       users.push(user);
       credentialUsers.push(credentialUser);
     }
@@ -151,5 +101,8 @@ export function createSeed(nowMs: number): Seed {
       privateKeyIds: privateKeys.map((k) => k.privateKeyId),
     });
   }
-  return { organizations, credentials };
+  const treasury = createTreasury(nowMs);
+  organizations.push(treasury.organization);
+  credentials.push(treasury.credentials);
+  return { organizations, effects: treasury.effects, credentials };
 }

@@ -9,6 +9,7 @@ import { ActivityStore, UnreadActivities } from './activityStore';
 import { interfaceOfIntent, InterfaceFromIntent } from './interfaceFromIntent';
 import { PasskeyIndex } from './passkeyIndex';
 import { applyPeopleEffect } from './peopleState';
+import { OrganizationPolicies } from './policyRecords';
 import type {
   ActivityRecord,
   ApiKeyRecord,
@@ -69,6 +70,7 @@ export class SandboxState {
       case 'seed':
         // Records are fresh objects (built for this change, or parsed from the journal), so they are kept as they are.
         for (const org of record.organizations) this.#addOrganization(org);
+        for (const effect of record.effects ?? []) this.#applyEffect(effect);
         return;
       case 'activities':
         for (const activity of record.activities) this.activities.put(activity);
@@ -98,6 +100,7 @@ export class SandboxState {
       tags: new Map(),
       userTags: new Map(),
       features: new Map(),
+      policies: new OrganizationPolicies(),
       deleted: false,
     };
     this.organizations.set(record.organizationId, organization);
@@ -132,6 +135,11 @@ export class SandboxState {
     const organization = this.organizations.get(effect.organizationId);
     if (!organization) return;
     switch (effect.op) {
+      case 'putPolicies':
+      case 'deletePolicies':
+      case 'putPolicyEvaluation':
+        organization.policies.apply(effect);
+        return;
       case 'putInterface':
         organization.interfaces.set(effect.record.smartContractInterfaceId, effect.record);
         return;

@@ -7,6 +7,7 @@ import { readFixture, repoRoot } from '../support/fixtures';
 import { startTestServer, type RecordedRequest, type TestServer } from '../support/testServer';
 import { privateKey, publicKey, recordingLogger, testStamper } from './clientHelpers';
 import { assertStampVerifiesIndependently } from './independentVerify';
+import { POLICY_QUERIES, POLICY_SUBMISSIONS } from './policyOperations';
 import { peopleQueryCases, peopleSubmitCases } from './peopleClientCases';
 import {
   ORG,
@@ -238,7 +239,7 @@ describe('CountersignClient', () => {
       const queries = Object.entries(operations)
         .filter(([, op]) => op.kind === 'query')
         .map(([name]) => name);
-      assert.deepEqual(queries.sort(), cases.map((c) => c.name).sort());
+      assert.deepEqual(queries.sort(), [...cases.map((c) => c.name), ...POLICY_QUERIES].sort());
     });
   });
 
@@ -425,7 +426,7 @@ describe('CountersignClient', () => {
       const submits = Object.entries(operations)
         .filter(([, op]) => op.kind === 'submit')
         .map(([name]) => name);
-      assert.deepEqual(submits.sort(), cases.map((c) => c.name).sort());
+      assert.deepEqual(submits.sort(), [...cases.map((c) => c.name), ...POLICY_SUBMISSIONS].sort());
     });
 
     it('returns an activity that waits for consensus or authenticators instead of throwing', async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
-import { ActivityFailedError, type CountersignClient } from '../../src/api';
+import { ActivityFailedError, ServiceError, type CountersignClient } from '../../src/api';
 import { ApiKeyStamper, CountersignClient as Client, generateApiKeyPair } from '../../src/api/remote';
 import { startTestSandbox, type SeededOrganizationName, type TestSandbox } from '../support/startTestSandbox';
 
@@ -96,7 +96,7 @@ describe('sandbox: users, user tags, the root quorum and private keys', () => {
     await asAlice.close();
   });
 
-  it('a non-root user does not meet the root quorum: their submission waits for a root vote', async () => {
+  it('a non-root user does not meet the root quorum: denied with no policy, waiting for a root vote with one', async () => {
     const carol = newApiKey('carol key');
     const created = await demo.createUsers({
       organizationId: demoId,
@@ -108,10 +108,25 @@ describe('sandbox: users, user tags, the root quorum and private keys', () => {
     });
     assert.equal(created.status, 'ACTIVITY_STATUS_COMPLETED');
     const asCarol = clientWith(carol.stamper);
-    const pending = await asCarol.createPrivateKeyTag({
+    const tag = (name: string) =>
+      asCarol.createPrivateKeyTag({
+        organizationId: demoId,
+        parameters: { privateKeyTagName: name, privateKeyIds: [] },
+      });
+    // Users other than root users start with no permission: nothing allows it, and no root user approved it.
+    await assert.rejects(tag('by carol'), (error: unknown) => error instanceof ServiceError && error.status === 403);
+    const rootId = t.organization('Demo').users[0]?.userId ?? '';
+    await demo.createPolicy({
       organizationId: demoId,
-      parameters: { privateKeyTagName: 'by carol', privateKeyIds: [] },
+      parameters: {
+        policyName: 'Tags with a root approval',
+        effect: 'EFFECT_ALLOW',
+        condition: "activity.type == 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG'",
+        consensus: `approvers.any(u, u.id == '${rootId}')`,
+        notes: '',
+      },
     });
+    const pending = await tag('by carol, approved');
     assert.equal(pending.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
     assert.equal(pending.canApprove, false);
     const approved = await demo.approveActivity({

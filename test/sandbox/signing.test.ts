@@ -133,7 +133,7 @@ describe('sandbox: signing activities', () => {
     const held = [...t.engine.state.organizations.values()].flatMap((o) =>
       o.record.privateKeys.flatMap((k) => (k.signingKey === undefined ? [] : [k.signingKey])),
     );
-    assert.equal(held.length, 5, 'every seeded secp256k1 key is one the sandbox signs with');
+    assert.equal(held.length, 6, 'every seeded secp256k1 key is one the sandbox signs with (Treasury has one)');
     const text = JSON.stringify(await official('Demo').getPrivateKeys({ organizationId }));
     for (const secret of held) assert.ok(!text.includes(secret), 'a private half reached an answer');
   });

@@ -16,17 +16,21 @@ import { createSeed } from '../../src/sandbox/seed';
 import type { OrganizationRecord } from '../../src/sandbox/state';
 import { JOURNAL_FILE_NAME, readJournal } from '../../src/sandbox/storage/journalStorage';
 
-/** A seed as sandboxes wrote it before they could sign: secp256k1 keys without a private half or address. */
+/**
+ * A seed as sandboxes wrote it before they could sign: secp256k1 keys without a private half or address, and no
+ * Treasury (which came later still).
+ */
 function oldSeed(nowMs: number): ReturnType<typeof createSeed> {
   const seed = createSeed(nowMs);
-  const organizations: OrganizationRecord[] = seed.organizations.map((o) => ({
+  const old = seed.organizations.filter((o) => o.name !== 'Treasury');
+  const organizations: OrganizationRecord[] = old.map((o) => ({
     ...o,
     privateKeys: o.privateKeys.map((key) => {
       const { signingKey: _discarded, ...rest } = key;
       return { ...rest, addresses: [{ format: 'ADDRESS_FORMAT_COMPRESSED', address: key.publicKey }] };
     }),
   }));
-  return { organizations, credentials: seed.credentials };
+  return { organizations, effects: [], credentials: seed.credentials.filter((o) => o.name !== 'Treasury') };
 }
 
 function journalRecords(dir: string): { kind: string }[] {
@@ -112,7 +116,8 @@ describe('sandbox: a journal from before signing gains signing keys', () => {
     const records = journalRecords(dir);
     assert.deepEqual(
       records.map((r) => r.kind),
-      [...before.map((r) => r.kind), 'signingKeys'],
+      // The signing keys, then the Treasury organization the old seed did not have.
+      [...before.map((r) => r.kind), 'signingKeys', 'seed'],
     );
     assert.equal(statSync(path.join(dir, JOURNAL_FILE_NAME)).mode & 0o777, 0o600, 'the journal is private');
 
@@ -135,7 +140,7 @@ describe('sandbox: a journal from before signing gains signing keys', () => {
     assert.equal(await signWith(sandbox, signing), address);
 
     // The private halves are in the journal alone: not in a log line, not in credentials.json.
-    const grant = records.at(-1) as unknown as { keys: { signingKey: string }[] };
+    const grant = records.find((r) => r.kind === 'signingKeys') as unknown as { keys: { signingKey: string }[] };
     assert.equal(grant.keys.length, 5, 'the five seeded secp256k1 keys of the old journal');
     const credentials = readFileSync(path.join(dir, CREDENTIALS_FILE_NAME), 'utf8');
     for (const { signingKey } of grant.keys) {

@@ -12,6 +12,7 @@ import {
 } from '../rendering';
 import type { ActivityRecord, InterfaceRecord, Organization, UserRecord } from '../state';
 import { DamagedActivityError, type StoredActivity } from '../activityStore';
+import { renderPolicy, renderPolicyEvaluation } from '../policyRendering';
 import { renderActivityFor, type RequestContext } from './context';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -84,7 +85,7 @@ const handlers: Record<QueryOperationName, Handler> = {
         organizationId: record.organizationId,
         name: record.name,
         users: record.users.map(renderUser),
-        policies: [],
+        policies: ctx.organization.policies.list().map(renderPolicy),
         privateKeys: record.privateKeys.map(renderPrivateKey),
         invitations: [],
         tags: [...[...tags.values()].map(renderTag), ...[...ctx.organization.userTags.values()].map(renderUserTag)],
@@ -97,6 +98,27 @@ const handlers: Record<QueryOperationName, Handler> = {
         })),
       },
     };
+  },
+
+  getPolicy(ctx, request) {
+    const policyId = String(request['policyId']);
+    const policy = ctx.organization.policies.byId.get(policyId);
+    if (!policy) throw notFound(`policy not found: no policy with ID ${policyId} in this organization`);
+    return { policy: renderPolicy(policy) };
+  },
+
+  listPolicies(ctx) {
+    return { policies: ctx.organization.policies.list().map(renderPolicy) };
+  },
+
+  getPolicyEvaluations(ctx, request) {
+    const activityId = String(request['activityId']);
+    const { organizationId } = ctx.organization.record;
+    const records = ctx.organization.policies.evaluationsOf(activityId);
+    // A denied submission was never stored, but its evaluation was: it is found by the id the denial named.
+    if (records.length === 0 && ctx.engine.state.activities.entry(activityId)?.organizationId !== organizationId)
+      throw notFound(`activity not found: no activity with ID ${activityId} in this organization`);
+    return { policyEvaluations: records.map((r) => renderPolicyEvaluation(organizationId, r)) };
   },
 
   getActivity(ctx, request) {

@@ -7,6 +7,7 @@ import { ActivityType, type SubmitOperation } from '../../api';
 import { activityRequestEnvelopeSchema } from '../../api/remote';
 import { checkTimestamp } from '../authenticate';
 import { checkAuthenticatorsIntent } from '../authenticatorRules';
+import { checkPolicyIntent } from '../policyRules';
 import { checkPeopleIntent } from '../peopleRules';
 import { checkPrivateKeysIntent } from '../privateKeyRules';
 import { fromIssues, invalidRequest } from '../rpcError';
@@ -27,6 +28,7 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   const params = operation.parameters.safeParse(parameters);
   if (!params.success) throw fromIssues('request', params.error.issues, ['parameters']);
   checkSigningIntent(operation.activityType, params.data as Record<string, unknown>);
+  checkPolicyIntent(operation.activityType, params.data as Record<string, unknown>, ctx.organization);
   checkPeopleIntent(operation.activityType, params.data as Record<string, unknown>);
   checkPrivateKeysIntent(operation.activityType, params.data as Record<string, unknown>);
   if (operation.activityType === ActivityType.CreateAuthenticatorsV2)

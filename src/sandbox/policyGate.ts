@@ -1,0 +1,133 @@
+/**
+ * Whether an activity may run, on its submission and on every vote: the root quorum (met, it bypasses every
+ * policy), then the organization's policies through the engine's `decide`. Each judgement comes with the record
+ * of its evaluation (one per vote), and a denial with the service's answer: gRPC 7 (HTTP 403), its wording,
+ * and every policy's outcome in the error's details. Who may still vote (canApprove) is decided here too.
+ */
+import { randomUUID } from 'node:crypto';
+import { GrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
+// ROOT_QUORUM_ONLY_TYPES: the activities only the root quorum decides; policies are not evaluated for them.
+import { decide, namedByConsensus, ROOT_QUORUM_ONLY_TYPES, type PolicyDecision } from '../api/remote';
+import { policyContextOf, policyUserOf } from './policyContext';
+import type { PolicyEvaluationRecord } from './policyRecords';
+import { RpcError } from './rpcError';
+import type { ActivityRecord, Organization, RpcStatusBody, UserRecord, VoteRecord } from './state';
+
+/** Where a denial's details carry each policy's outcome. */
+export const POLICY_EVALUATIONS_DETAIL_TYPE = 'type.googleapis.com/external.activity.v1.PolicyEvaluations';
+export const IMPLICIT_DENIAL_MESSAGE =
+  "You don't have sufficient permissions to take this action: no policy evaluated to Allow";
+export const explicitDenialMessage = (policyIds: readonly string[]): string =>
+  `The following policies denied this action: ${policyIds.join(', ')}`;
+
+export type Verdict =
+  /** Allowed: by the root quorum or by a policy. */
+  | { readonly kind: 'execute'; readonly evaluation: PolicyEvaluationRecord }
+  /** Waiting for more approvals: a policy's consensus, or the root quorum a root user's approval began. */
+  | { readonly kind: 'wait'; readonly evaluation: PolicyEvaluationRecord }
+  | { readonly kind: 'deny'; readonly evaluation: PolicyEvaluationRecord; readonly failure: RpcStatusBody };
+
+/** The approving votes that count now, one per user, in the order they came (the submitter's first). */
+export function approvalsOf(liveVotes: readonly VoteRecord[]): VoteRecord[] {
+  const seen = new Set<string>();
+  return liveVotes.filter((v) => {
+    if (v.selection !== 'VOTE_SELECTION_APPROVED' || seen.has(v.userId)) return false;
+    seen.add(v.userId);
+    return true;
+  });
+}
+
+function denial(decision: PolicyDecision, evaluation: PolicyEvaluationRecord): RpcStatusBody {
+  const explicit = decision.decision === 'DENY_EXPLICIT';
+  const message = explicit ? explicitDenialMessage(decision.deniedBy) : IMPLICIT_DENIAL_MESSAGE;
+  return {
+    code: GrpcCode.PermissionDenied,
+    message,
+    details: [
+      { '@type': TURNKEY_ERROR_DETAIL_TYPE, turnkeyErrorCode: explicit ? 'POLICY_DENIED' : 'REQUEST_NOT_AUTHORIZED' },
+      {
+        '@type': POLICY_EVALUATIONS_DETAIL_TYPE,
+        activityId: evaluation.activityId,
+        policyEvaluations: evaluation.outcomes.map((o) => ({ policyId: o.policyId, outcome: o.outcome })),
+      },
+    ],
+  };
+}
+
+/** The denial as the answer to a submission: nothing was stored but its evaluation. */
+export function denialError(failure: RpcStatusBody): RpcError {
+  return new RpcError(failure.code, failure.message, 'POLICY_DENIED', { details: failure.details });
+}
+
+/**
+ * Judges the activity with the approvals it has now. `voteId` is the vote this judgement follows (the
+ * submitter's, on a submission). Root quorum met → run it; otherwise the policies decide; an implicit denial
+ * still waits when a root user approved (the root quorum may yet be met), and is refused when none did.
+ */
+export function judge(
+  activity: ActivityRecord,
+  organization: Organization,
+  usersById: ReadonlyMap<string, UserRecord>,
+  approvals: readonly VoteRecord[],
+  voteId: string,
+  now: number,
+): Verdict {
+  const { rootUserIds, rootQuorum } = organization.record;
+  const rootApprovals = approvals.filter((v) => rootUserIds.includes(v.userId)).length;
+  const rootQuorumMet = rootApprovals >= rootQuorum;
+  const policies = ROOT_QUORUM_ONLY_TYPES.has(activity.type) ? [] : organization.policies.list();
+  const decision: PolicyDecision =
+    policies.length === 0
+      ? {
+          decision: rootQuorumMet ? 'ALLOW' : 'DENY_IMPLICIT',
+          bypassedByRootQuorum: rootQuorumMet,
+          evaluations: [],
+          deniedBy: [],
+          choices: [],
+        }
+      : decide(policies, policyContextOf(activity, organization, usersById, approvals, now), { rootQuorumMet });
+  const evaluation: PolicyEvaluationRecord = {
+    id: randomUUID(),
+    activityId: activity.id,
+    voteId,
+    createdAtMs: now,
+    outcomes: decision.evaluations.map((e) => ({ policyId: e.policyId, outcome: e.outcome })),
+  };
+  switch (decision.decision) {
+    case 'ALLOW':
+      return { kind: 'execute', evaluation };
+    case 'CONSENSUS_NEEDED':
+      return { kind: 'wait', evaluation };
+    case 'DENY_IMPLICIT':
+      if (rootApprovals > 0) return { kind: 'wait', evaluation };
+      return { kind: 'deny', evaluation, failure: denial(decision, evaluation) };
+    case 'DENY_EXPLICIT':
+      return { kind: 'deny', evaluation, failure: denial(decision, evaluation) };
+  }
+}
+
+/**
+ * Whether the user's approval could change the activity's outcome: a root user of the organization, or a user
+ * the consensus of a policy now waiting for it (its last evaluation said OUTCOME_REQUIRES_CONSENSUS) names.
+ */
+export function mayApprove(
+  activity: ActivityRecord,
+  organization: Organization,
+  usersById: ReadonlyMap<string, UserRecord>,
+  approvals: readonly VoteRecord[],
+  userId: string,
+  now: number,
+): boolean {
+  if (organization.record.rootUserIds.includes(userId)) return true;
+  if (!organization.record.users.some((u) => u.userId === userId)) return false;
+  const waiting = (organization.policies.latestEvaluationOf(activity.id)?.outcomes ?? []).filter(
+    (o) => o.outcome === 'OUTCOME_REQUIRES_CONSENSUS',
+  );
+  if (waiting.length === 0) return false;
+  const context = policyContextOf(activity, organization, usersById, approvals, now);
+  const user = policyUserOf(usersById.get(userId), userId);
+  return waiting.some((o) => {
+    const policy = organization.policies.byId.get(o.policyId);
+    return policy !== undefined && namedByConsensus(policy, user, context);
+  });
+}

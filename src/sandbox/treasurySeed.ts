@@ -1,0 +1,127 @@
+/**
+ * The "Treasury" organization of the seed, which shows policies at work: one root user (quorum 1), two approvers
+ * tagged `finance` who are not root users, an untagged developer, a signing key tagged `hot`, the sample token's
+ * interface, and three policies:
+ * - the developer may sign ERC-20 transfers to the token below a cap, alone;
+ * - a transfer of the cap or more needs two `finance` approvals;
+ * - anything signed with a `hot`-tagged key to another address than the token (the one registered) is denied.
+ * A data directory seeded before Treasury existed gains it once, at start-up (see `missingTreasury`).
+ */
+import { randomUUID } from 'node:crypto';
+import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../api/remote';
+import type { SandboxOrganization } from './credentials';
+import type { PolicyRecord } from './policyRecords';
+import { privateKeyRecord, seedUser } from './seedParts';
+import type { Effect, OrganizationRecord, SandboxState } from './state';
+
+export const TREASURY = 'Treasury';
+/** 1000 tokens of 18 decimals: below it the developer signs alone, from it on two `finance` approvals are needed. */
+export const TREASURY_TRANSFER_CAP = 1000n * 10n ** 18n;
+export const TREASURY_USERS = {
+  root: 'Treasury root user',
+  approver1: 'Treasury approver 1',
+  approver2: 'Treasury approver 2',
+  developer: 'Treasury developer',
+} as const;
+export const TREASURY_HOT_KEY = 'Treasury hot key';
+
+export interface TreasurySeed {
+  readonly organization: OrganizationRecord;
+  /** Its tags, the token's interface and its policies: applied right after the organization, in the same record. */
+  readonly effects: Effect[];
+  readonly credentials: SandboxOrganization;
+}
+
+export function createTreasury(nowMs: number): TreasurySeed {
+  const organizationId = randomUUID();
+  const made = Object.values(TREASURY_USERS).map((name) => seedUser(name, nowMs));
+  const users = made.map((m) => m.user);
+  const [root, approver1, approver2, developer] = users.map((u) => u.userId) as [string, string, string, string];
+  const key = privateKeyRecord(TREASURY_HOT_KEY, 'CURVE_SECP256K1', false, nowMs);
+  const financeTagId = randomUUID();
+  const hotTagId = randomUUID();
+  const token = `'${SAMPLE_TOKEN_ADDRESS}'`;
+  const transfer = `eth.tx.to == ${token} && eth.tx.function_name == 'transfer'`;
+  const policy = (
+    name: string,
+    fields: Omit<PolicyRecord, 'policyId' | 'policyName' | 'createdAtMs' | 'updatedAtMs'>,
+  ) => ({
+    policyId: randomUUID(),
+    policyName: name,
+    ...fields,
+    createdAtMs: nowMs,
+    updatedAtMs: nowMs,
+  });
+  const policies: PolicyRecord[] = [
+    policy('Developer transfers below the cap', {
+      effect: 'EFFECT_ALLOW',
+      consensus: `approvers.any(u, u.id == '${developer}')`,
+      condition: `${transfer} && eth.tx.contract_call_args['amount'] < ${TREASURY_TRANSFER_CAP}`,
+      notes: 'The developer may sign transfers of the sample token below 1000 tokens alone.',
+    }),
+    policy('Large transfers need two finance approvals', {
+      effect: 'EFFECT_ALLOW',
+      consensus: `approvers.filter(u, u.tags.contains('${financeTagId}')).count() >= 2`,
+      condition: `${transfer} && eth.tx.contract_call_args['amount'] >= ${TREASURY_TRANSFER_CAP}`,
+      notes: 'A transfer of 1000 tokens or more runs once two users tagged finance approve it.',
+    }),
+    policy('Hot keys sign only for registered contracts', {
+      effect: 'EFFECT_DENY',
+      condition: `private_key.tags.contains('${hotTagId}') && eth.tx.to != ${token}`,
+      notes: 'A key tagged hot never signs a transaction to an address without a registered interface.',
+    }),
+  ];
+  const organization: OrganizationRecord = {
+    organizationId,
+    name: TREASURY,
+    parentOrganizationId: null,
+    rootQuorum: 1,
+    rootUserIds: [root],
+    users,
+    privateKeys: [key],
+    createdAtMs: nowMs,
+  };
+  const effects: Effect[] = [
+    {
+      op: 'putUserTag',
+      organizationId,
+      record: { tagId: financeTagId, tagName: 'finance', createdAtMs: nowMs, updatedAtMs: nowMs },
+      userIds: [approver1, approver2],
+    },
+    {
+      op: 'putTag',
+      organizationId,
+      record: { tagId: hotTagId, tagName: 'hot', privateKeyIds: [key.privateKeyId], createdAtMs: nowMs },
+    },
+    {
+      op: 'putInterface',
+      organizationId,
+      record: {
+        smartContractInterfaceId: randomUUID(),
+        smartContractAddress: SAMPLE_TOKEN_ADDRESS,
+        smartContractInterface: JSON.stringify(SAMPLE_TOKEN_ABI),
+        type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+        label: SAMPLE_TOKEN_LABEL,
+        notes: '',
+        createdAtMs: nowMs,
+      },
+    },
+    { op: 'putPolicies', organizationId, records: policies },
+  ];
+  const credentials: SandboxOrganization = {
+    name: TREASURY,
+    organizationId,
+    parentOrganizationId: null,
+    rootQuorum: 1,
+    users: made.map((m) => m.credentialUser),
+    privateKeyIds: [key.privateKeyId],
+  };
+  return { organization, effects, credentials };
+}
+
+/** Whether the journal predates Treasury (it has no top-level organization of that name). */
+export function missingTreasury(state: SandboxState): boolean {
+  for (const organization of state.organizations.values())
+    if (organization.record.name === TREASURY && organization.record.parentOrganizationId === null) return false;
+  return true;
+}
