@@ -98,7 +98,7 @@ export function buildOptions({ production = false, watch = false, metafile = fal
       outExtension: { '.js': '.mjs' },
       chunkNames: 'chunks/[name]-[hash]',
       external: ['vscode'],
-      plugins: [...common.plugins, oneActivationChunk('src/extension/extension.ts')],
+      plugins: [...(common.plugins ?? []), oneActivationChunk('src/extension/extension.ts')],
       // The bundled CommonJS dependencies (undici) call require() for Node's built-in modules.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
@@ -122,13 +122,13 @@ export const ACTIVATION_BUDGET_BYTES = 40 * 1024;
 export function activationLoad(metafile) {
   // The extension's own entry: the chunks loaded with import() are entry points of the metafile too.
   const entry = Object.keys(metafile.outputs).find(
-    (file) => metafile.outputs[file].entryPoint === 'src/extension/extension.ts',
+    (file) => metafile.outputs[file]?.entryPoint === 'src/extension/extension.ts',
   );
   if (!entry) throw new Error('The metafile has no entry output.');
   const seen = new Set([entry]);
   const queue = [entry];
   while (queue.length > 0) {
-    const file = queue.shift();
+    const file = /** @type {string} */ (queue.shift());
     for (const { path: imported, kind } of metafile.outputs[file]?.imports ?? []) {
       if (kind === 'import-statement' && imported in metafile.outputs && !seen.has(imported)) {
         seen.add(imported);
@@ -136,7 +136,7 @@ export function activationLoad(metafile) {
       }
     }
   }
-  const files = [...seen].map((file) => ({ path: file, bytes: metafile.outputs[file].bytes }));
+  const files = [...seen].map((file) => ({ path: file, bytes: metafile.outputs[file]?.bytes ?? 0 }));
   return { files, bytes: files.reduce((sum, f) => sum + f.bytes, 0) };
 }
 
@@ -158,7 +158,10 @@ async function main() {
   }
   const [extensionResult, sandboxResult] = await Promise.all([esbuild.build(extension), esbuild.build(sandbox)]);
   if (metafile) {
-    for (const result of [extensionResult, sandboxResult]) console.log(await esbuild.analyzeMetafile(result.metafile));
+    for (const result of [extensionResult, sandboxResult]) {
+      if (result.metafile) console.log(await esbuild.analyzeMetafile(result.metafile));
+    }
+    if (!extensionResult.metafile) throw new Error('esbuild wrote no metafile for the extension.');
     const load = activationLoad(extensionResult.metafile);
     console.log('Loaded at activation:');
     for (const file of load.files) console.log(`  ${file.path}  ${(file.bytes / 1024).toFixed(1)} KB`);

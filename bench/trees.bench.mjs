@@ -34,8 +34,10 @@ try {
     { mode: 0o600 },
   );
   // Asynchronous: this process serves the sandbox while VS Code runs.
+  const [command, args] = extensionHostCommand('trees.host.cjs', maxSeconds);
+  /** @type {number} */
   const code = await new Promise((resolve) => {
-    const child = spawn(...extensionHostCommand('trees.host.cjs', maxSeconds), {
+    const child = spawn(command, args, {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, COUNTERSIGN_BENCH_FILE: benchFile },
