@@ -1,3 +1,4 @@
+// @ts-check
 // Bundles the extension and the sandbox CLI.
 //   node esbuild.mjs               development build, with sourcemaps
 //   node esbuild.mjs --production  minified, no sourcemaps (used by `vsce package`)

@@ -1,3 +1,4 @@
+// @ts-check
 // The lenses of an ABI file: how long reading a 400 KB Hardhat artifact takes (parse with positions, validate,
 // canonicalise) plus the lenses' comparison with an organization's interfaces, against plain JSON.parse of the same
 // text, in the same process. Also the worst case: an artifact whose ABI alone is near the service's 400 KB.

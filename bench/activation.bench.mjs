@@ -1,3 +1,4 @@
+// @ts-check
 // Activation of the extension in fresh code-server extension hosts (as `npm test` starts them, through
 // scripts/runExtensionTests.mjs), median of 5: loading the entry module with the chunks it imports plus
 // `activate()`, against the 30 ms goal; the host's own work around it (its context and storage) apart. Each probe

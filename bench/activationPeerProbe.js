@@ -1,3 +1,4 @@
+// @ts-check
 // The peer of bench/activationProbe.js: in a fresh extension host, once it has settled, loads an extension entry
 // that does nothing but import the vscode API (an ES module whose activate() returns at once) the way the probe
 // loads Countersign's, and prints how long that took. The entry is written into Countersign's folder for the

@@ -1,3 +1,4 @@
+// @ts-check
 // Loaded by the extension host in place of a test suite (bench/activation.bench.mjs passes it as
 // extensionTestsPath): once the host has settled, loads Countersign's entry module from cold, then activates it
 // through the host, and prints how long each took. CommonJS, because the extension host requires a suite.

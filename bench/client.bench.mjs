@@ -1,3 +1,4 @@
+// @ts-check
 // Per-call cost of the client: Countersign's CountersignClient against the official @turnkey/http TurnkeyClient
 // (with @turnkey/api-key-stamper), measured in the same run against the same sandbox (its command line in a child
 // process, on a temporary data directory). Each call is a stamped whoami: build the body, stamp it, send it,

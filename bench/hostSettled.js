@@ -1,3 +1,4 @@
+// @ts-check
 // Waits until a fresh extension host has finished starting, and the machine with it: the workbench's messages,
 // the built-in extensions activating on start-up, the browser drawing the workbench. Until then, whatever the
 // host does runs in the same event-loop turns as an `await import()` and is counted into it, and the other

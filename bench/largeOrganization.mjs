@@ -1,3 +1,4 @@
+// @ts-check
 // A large organization for the benches: a sandbox (in this process, in memory) with an organization "Large" of
 // 1,000 private keys (the service's documented limit per organization), 500 smart contract interfaces and
 // 10,000 activities in all. The keys come with the organization's seed record; the interfaces and the other

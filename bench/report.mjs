@@ -1,3 +1,4 @@
+// @ts-check
 // One figure of a bench, in the line scripts/bench.mjs collects into its table:
 //   BENCH {"figure":…,"value":…,"unit":…,"peer":…,"peerValue":…,"ratio":…,"goal":{"max":…}}
 // A peer is something measured in the same run (another library, a bare server, an empty extension), and

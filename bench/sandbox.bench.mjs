@@ -1,3 +1,4 @@
+// @ts-check
 // Verified submissions per second: N concurrent clients submit distinct, stamped create-smart-contract-
 // interface activities to a journaled sandbox (its CLI in a child process, real fsync, a temporary data
 // directory). Each one is authenticated, validated, executed and made durable before its answer.

@@ -1,3 +1,4 @@
+// @ts-check
 // Sandbox start-up on a large journal: a data directory whose journal holds a seed and 100,000
 // activities (each a created smart contract interface with its vote and its effect, about 1.3 KB, written
 // with the sandbox's own record encoder, head first) is generated in a temporary directory; the figure is

@@ -1,3 +1,4 @@
+// @ts-check
 // Stamps per second: Countersign's ApiKeyStamper against the official @turnkey/api-key-stamper
 // (default runtime under Node), in the same process, with the same key and the same bodies.
 // Runs the compiled client in out/ (scripts/bench.mjs compiles it first when it is stale).

@@ -1,3 +1,4 @@
+// @ts-check
 // The views of a large organization, in a real VS Code: a sandbox seeded with 10,000 activities, 1,000 private
 // keys and 500 smart contract interfaces (bench/largeOrganization.mjs), then the extension's Activities and
 // Organization views built in code-server's extension host (bench/trees.host.cjs), timed from the service's

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs inside a real VS Code extension host (given to scripts/runExtensionTests.mjs as the "tests" to run) for
 // bench/trees.bench.mjs: the Activities and Organization views of a large organization, timed from the moment
 // the service's answer arrives to the moment every row of the view is built (getChildren and getTreeItem), the

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench`: brings out/ (tsc) and dist/ (the bundles) up to date when they are older than the sources,
 // then runs every bench/*.bench.mjs in its own Node process, one after the other, showing what each prints, and
 // ends with one table of every figure of this run: each bench's `BENCH {...}` lines (bench/report.mjs), beside

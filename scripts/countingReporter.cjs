@@ -1,3 +1,4 @@
+// @ts-check
 // Mocha's spec reporter, which also writes the run's counts as JSON to COUNTERSIGN_RESULT_FILE (when set), so
 // that scripts/test.mjs can add up every stage into its closing `N passed, N failed` line.
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the extension's mocha suite inside a real VS Code extension host: code-server's, with headless Chromium as
 // the window. Then scans the run's logs and output for secrets, as one more counted check.
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // Looks for secrets where they must never be: log files and everything a test run printed. A finding names the
 // place (file and line) and the kind of secret, never the secret itself.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @ts-check
 // The system packages `npm test` and `npm start` need, checked (and on Debian, installed) before anything else runs:
 //
 //   - Chromium, the headless browser the extension's tests drive (tests only; CHROMIUM_PATH may name one);

@@ -1,3 +1,4 @@
+// @ts-check
 // One counted stage of `npm test` (scripts/test.mjs): a process that runs a suite and reports its counts as JSON
 // to COUNTERSIGN_RESULT_FILE. The stage runs in a process group of its own, under a wall-clock limit: a stage that
 // outlives it is stopped with everything it started (a server a test left open, a code-server, a Chromium) and

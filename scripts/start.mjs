@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: Countersign in a real VS Code in your browser. Packages the extension, installs it into a
 // code-server of its own (installed on first use), and serves it on 127.0.0.1 with a small Hardhat-like project
 // open. Ctrl-C stops it.

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm test`: every suite of the project, one stage after the other, ending with the line `N passed, N failed`.
 //
 //   0. setup     the system packages the VS Code stages need (scripts/setup.mjs): installed when root with
