@@ -92,6 +92,8 @@ export interface ReviewInput {
     readonly payload: typeof decodeRawPayload;
   };
   readonly nowMs: number;
+  /** The display language of ages and dates (`vscode.env.language`); English when left out. */
+  readonly locale?: string;
   readonly t?: Translate;
 }
 
@@ -280,7 +282,12 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     { label: t('Organization'), value: organization },
     ...(who ? [{ label: t('Submitted by'), value: who }] : []),
     ...(time !== undefined
-      ? [{ label: t('Submitted'), value: `${ageText(time, input.nowMs, t)} · ${new Date(time).toISOString()}` }]
+      ? [
+          {
+            label: t('Submitted'),
+            value: `${ageText(time, input.nowMs, input.locale)} · ${new Date(time).toISOString()}`,
+          },
+        ]
       : []),
     { label: t('Status'), value: status },
     { label: t('Activity ID'), value: activity.id, code: true },

@@ -154,6 +154,7 @@ export class ReviewPage {
       interfaces,
       decode: { transaction: remote.decodeEthereumTransaction, payload: remote.decodeRawPayload },
       nowMs: Date.now(),
+      locale: vscode.env.language,
       t,
     });
     this.#model = model;

@@ -87,7 +87,7 @@ describe('extension (pure): the review page model and HTML', () => {
     });
     const summary = Object.fromEntries(model.summary.map((r) => [r.label, r.value]));
     assert.equal(summary['Submitted by'], 'Team root user 2');
-    assert.match(summary['Submitted'] ?? '', /^2 min ago · 2026-11-22T11:58:00\.000Z$/);
+    assert.match(summary['Submitted'] ?? '', /^2 min\. ago · 2026-11-22T11:58:00\.000Z$/);
     assert.equal(summary['Organization'], 'Team (org-1)');
     assert.equal(model.progress, '1 of 2 approvals: 1 more needed before it runs.');
     const intent = model.sections.find((s) => s.id === 'intent');
