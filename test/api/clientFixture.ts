@@ -1,10 +1,11 @@
 /** What the client's suites share: a client stamping for a recording test server, and the wire checks. */
 import * as assert from 'node:assert/strict';
-import { COUNTERSIGN_VERSION } from '../../src/api';
+import { COUNTERSIGN_VERSION, type ClientOptions } from '../../src/api';
 import { CountersignClient } from '../../src/api/remote';
 import { startTestServer, type RecordedRequest, type TestServer } from '../support/testServer';
 import { publicKey, testStamper } from './clientHelpers';
 import { assertStampVerifiesIndependently } from './independentVerify';
+import { ORG } from './sampleRecords';
 
 /** The client's clock in these suites. */
 export const NOW = 1_700_000_000_000;
@@ -39,4 +40,44 @@ export function withTestClient(take: (started: { server: TestServer; client: Cou
     await started?.server.close();
     started = undefined;
   });
+}
+
+/** An rpcStatus error body, with a turnkeyErrorCode detail when one is given. */
+export const rpc = (code: number, message: string, turnkeyErrorCode?: string): Record<string, unknown> => ({
+  code,
+  message,
+  details: turnkeyErrorCode ? [{ '@type': 'type.googleapis.com/errors.v1.TurnkeyErrorDetail', turnkeyErrorCode }] : [],
+});
+
+/** A submission's input: a tag for no key. */
+export const tagInput = { organizationId: ORG, parameters: { privateKeyTagName: 'treasury', privateKeyIds: [] } };
+
+/** Makes a client with the given options (retries 1 ms apart unless they say otherwise), for the test server. */
+export type ClientFor = (options?: ClientOptions, baseUrl?: string) => CountersignClient;
+
+/**
+ * Before each test of the calling suite, a fresh test server, handed to `take`; the returned function makes clients
+ * for it. The clients and the server are closed after the test.
+ */
+export function withClients(take: (server: TestServer) => void): ClientFor {
+  let server: TestServer | undefined;
+  const clients: CountersignClient[] = [];
+  beforeEach(async () => {
+    server = await startTestServer();
+    take(server);
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    await server?.close();
+    server = undefined;
+  });
+  return (options = {}, baseUrl) => {
+    if (!server) throw new Error('clients are made inside a test, once the server has started');
+    const client = new CountersignClient({ baseUrl: baseUrl ?? server.baseUrl }, testStamper(), {
+      retryBaseDelayMs: 1,
+      ...options,
+    });
+    clients.push(client);
+    return client;
+  };
 }
