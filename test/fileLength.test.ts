@@ -15,7 +15,6 @@ const SOURCE = /\.(ts|js|mjs|cjs)$/;
 const WAITING_FOR_A_SPLIT: readonly string[] = [
   'src/sandbox/state.ts',
   'test/extension/abiFiles.test.ts',
-  'test/extension/failures.test.ts',
   'test/ui/createInterface.test.ts',
 ];
 
