@@ -12,11 +12,7 @@ const FOLDERS = ['src', 'test', 'scripts', 'bench'];
 const SOURCE = /\.(ts|js|mjs|cjs)$/;
 
 /** Files over the limit today, each waiting for its split; the list only shrinks. */
-const WAITING_FOR_A_SPLIT: readonly string[] = [
-  'src/sandbox/state.ts',
-  'test/extension/abiFiles.test.ts',
-  'test/ui/createInterface.test.ts',
-];
+const WAITING_FOR_A_SPLIT: readonly string[] = ['src/sandbox/state.ts', 'test/ui/createInterface.test.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
