@@ -1,3 +1,4 @@
+// @ts-check
 // Bundles the extension, the sandbox CLI and the review page's script.
 //   node esbuild.mjs               development build, with sourcemaps
 //   node esbuild.mjs --production  minified, no sourcemaps (used by `vsce package`)
@@ -105,13 +106,13 @@ export const ACTIVATION_BUDGET_BYTES = 40 * 1024;
 export function activationLoad(metafile) {
   // The extension's own entry: the chunks loaded with import() are entry points of the metafile too.
   const entry = Object.keys(metafile.outputs).find(
-    (file) => metafile.outputs[file].entryPoint === 'src/extension/extension.ts',
+    (file) => metafile.outputs[file]?.entryPoint === 'src/extension/extension.ts',
   );
   if (!entry) throw new Error('The metafile has no entry output.');
   const seen = new Set([entry]);
   const queue = [entry];
   while (queue.length > 0) {
-    const file = queue.shift();
+    const file = /** @type {string} */ (queue.shift());
     for (const { path: imported, kind } of metafile.outputs[file]?.imports ?? []) {
       if (kind === 'import-statement' && imported in metafile.outputs && !seen.has(imported)) {
         seen.add(imported);
@@ -119,7 +120,7 @@ export function activationLoad(metafile) {
       }
     }
   }
-  const files = [...seen].map((file) => ({ path: file, bytes: metafile.outputs[file].bytes }));
+  const files = [...seen].map((file) => ({ path: file, bytes: metafile.outputs[file]?.bytes ?? 0 }));
   return { files, bytes: files.reduce((sum, f) => sum + f.bytes, 0) };
 }
 
@@ -144,8 +145,9 @@ async function main() {
   );
   if (metafile) {
     for (const result of [extensionResult, sandboxResult, pageResult]) {
-      console.log(await esbuild.analyzeMetafile(result.metafile));
+      if (result.metafile) console.log(await esbuild.analyzeMetafile(result.metafile));
     }
+    if (!extensionResult.metafile) throw new Error('esbuild wrote no metafile for the extension.');
     const load = activationLoad(extensionResult.metafile);
     console.log('Loaded at activation:');
     for (const file of load.files) console.log(`  ${file.path}  ${(file.bytes / 1024).toFixed(1)} KB`);

@@ -1,20 +1,24 @@
+// @ts-check
 // The lenses of an ABI file: how long reading a 400 KB Hardhat artifact takes (parse with positions, validate,
 // canonicalise) plus the lenses' comparison with an organization's interfaces, against plain JSON.parse of the same
 // text, in the same process. Also the worst case: an artifact whose ABI alone is near the service's 400 KB.
 // Runs the compiled code in out/ (scripts/bench.mjs compiles it first when it is stale).
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { benchLine, median } from './report.mjs';
+import { benchLine, median, requireCompiled } from './report.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
-const { analyzeAbiDocument } = require(`${root}out/src/api/remote.js`);
-const { abiLenses, CanonicalCache } = require(`${root}out/src/extension/abi/abiLensModel.js`);
-const { englishText } = require(`${root}out/src/extension/ui/translate.js`);
+const { analyzeAbiDocument } = /** @type {typeof import('../src/api/remote.js')} */ (
+  requireCompiled('src/api/remote.js')
+);
+const { abiLenses, CanonicalCache } = /** @type {typeof import('../src/extension/abi/abiLensModel.js')} */ (
+  requireCompiled('src/extension/abi/abiLensModel.js')
+);
+const { englishText } = /** @type {typeof import('../src/extension/ui/translate.js')} */ (
+  requireCompiled('src/extension/ui/translate.js')
+);
 
 const rounds = Number(process.env.BENCH_ITERATIONS ?? 30);
 
+/** @param {number} i */
 function entry(i) {
   return {
     type: i % 7 === 0 ? 'event' : 'function',
@@ -28,7 +32,11 @@ function entry(i) {
   };
 }
 
-/** A Hardhat artifact of `totalBytes`, its ABI made of `entries` entries and the rest bytecode. */
+/**
+ * A Hardhat artifact of `totalBytes`, its ABI made of `entries` entries and the rest bytecode.
+ * @param {number} entries
+ * @param {number} totalBytes
+ */
 function artifact(entries, totalBytes) {
   const abi = Array.from({ length: entries }, (_, i) => entry(i));
   const base = { _format: 'hh-sol-artifact-1', contractName: 'Big', sourceName: 'contracts/Big.sol', abi };
@@ -42,6 +50,7 @@ function artifact(entries, totalBytes) {
   return { text, abi };
 }
 
+/** @param {unknown[]} abi */
 function interfaces(abi) {
   const at = { seconds: '1700000000', nanos: '0' };
   return Array.from({ length: 20 }, (_, i) => ({
@@ -57,6 +66,10 @@ function interfaces(abi) {
   }));
 }
 
+/**
+ * @param {string} label
+ * @param {{ text: string, abi: unknown[] }} artifact
+ */
 function measure(label, { text, abi }) {
   const list = interfaces(abi);
   const cache = new CanonicalCache();
@@ -70,7 +83,11 @@ function measure(label, { text, abi }) {
     );
     if (lenses[0]?.state !== 'registered') throw new Error(`unexpected lens ${lenses[0]?.state}`);
   };
-  const parse = () => JSON.parse(text);
+  const parse = () => {
+    /** @type {unknown} */
+    const parsed = JSON.parse(text);
+    return parsed;
+  };
   for (let i = 0; i < 5; i++) {
     lens();
     parse();

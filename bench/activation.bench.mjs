@@ -1,3 +1,4 @@
+// @ts-check
 // Activation of the extension in fresh code-server extension hosts (as `npm test` starts them, through
 // scripts/runExtensionTests.mjs), median of 5: loading the entry module with the chunks it imports plus
 // `activate()`, against the 30 ms goal; the host's own work around it (its context and storage) apart. Each probe
@@ -22,12 +23,22 @@ const hosts = Math.max(1, Math.min(9, Number(process.env.BENCH_HOSTS ?? 5)));
 const HOST_TIMEOUT_SECONDS = 180;
 const GOAL_MS = 30;
 
+/**
+ * @param {readonly number[]} values
+ * @returns {number}
+ */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (/** @type {number} */ i) => sorted[i] ?? NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 };
+/**
+ * @param {number} value
+ * @param {number} digits
+ */
 const round = (value, digits = 1) => Number(value.toFixed(digits));
+/** @param {Record<string, unknown>} figure */
 const bench = (figure) => console.log(`BENCH ${JSON.stringify(figure)}`);
 
 // An empty folder: the test workspace holds a Hardhat project, whose `workspaceContains` activation event would
@@ -35,21 +46,31 @@ const bench = (figure) => console.log(`BENCH ${JSON.stringify(figure)}`);
 const emptyFolder = mkdtempSync(path.join(os.tmpdir(), 'countersign-activation-'));
 process.on('exit', () => rmSync(emptyFolder, { recursive: true, force: true }));
 
-/** One fresh code-server with a probe as its suite; resolves with the probe's figures. */
+/**
+ * @typedef {{ loadMs: number, hostMs: number, activateMs: number, cpuMs?: number, settled: boolean }} ProbeFigures
+ */
+
+/**
+ * One fresh code-server with a probe as its suite; resolves with the probe's figures.
+ * @returns {Promise<ProbeFigures>}
+ */
 function measureOnce(probe = 'activationProbe.js') {
+  const [command, args] = extensionHostCommand(probe, HOST_TIMEOUT_SECONDS, emptyFolder, { keys: false });
   return new Promise((resolve, reject) => {
-    const child = spawn(...extensionHostCommand(probe, HOST_TIMEOUT_SECONDS, emptyFolder, { keys: false }), {
+    const child = spawn(command, args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, COUNTERSIGN_RESULT_FILE: '' },
     });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (/** @type {Buffer} */ chunk) => (output += chunk.toString()));
+    child.stderr.on('data', (/** @type {Buffer} */ chunk) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       const line = /COUNTERSIGN_ACTIVATION (\{.*\})/.exec(output);
-      if (line) resolve(JSON.parse(line[1]));
+      /** @type {unknown} */
+      const figures = line ? JSON.parse(line[1] ?? '') : undefined;
+      if (figures) resolve(/** @type {ProbeFigures} */ (figures));
       else reject(new Error(`the extension host reported no activation (exit ${code}):\n${output.slice(-2000)}`));
     });
   });
@@ -61,13 +82,16 @@ if (spawnSync(process.execPath, [path.join(root, 'esbuild.mjs'), '--production']
 }
 const { extension } = buildOptions({ production: true, metafile: true });
 const result = await esbuild.build({ ...extension, write: false });
+if (!result.metafile) throw new Error('esbuild wrote no metafile.');
 const load = activationLoad(result.metafile);
 console.log(
   `Loaded at activation (production build): ${(load.bytes / 1024).toFixed(1)} KB in ${load.files.length} files`,
 );
 for (const file of load.files) console.log(`  ${file.path}  ${(file.bytes / 1024).toFixed(1)} KB`);
 
+/** @param {ProbeFigures} run */
 const settledNote = (run) => (run.settled ? '' : ' (the host was still busy after 20 s: measured anyway)');
+/** @type {Array<ProbeFigures & { activationMs: number }>} */
 const runs = [];
 for (let i = 1; i <= hosts; i += 1) {
   const run = await measureOnce();
@@ -79,6 +103,7 @@ for (let i = 1; i <= hosts; i += 1) {
 }
 // The peer: an extension entry that does nothing, loaded the same way in as many fresh hosts. Its load time is
 // the host's own loader, which no extension can go below.
+/** @type {Array<ProbeFigures & { activationMs: number }>} */
 const peerRuns = [];
 for (let i = 1; i <= hosts; i += 1) {
   const run = await measureOnce('activationPeerProbe.js');
@@ -89,7 +114,8 @@ for (let i = 1; i <= hosts; i += 1) {
   );
 }
 const peerActivation = median(peerRuns.map((r) => r.activationMs));
-const medianOf = (key) => median(runs.map((r) => r[key]));
+/** @param {'activationMs' | 'loadMs' | 'activateMs' | 'hostMs' | 'cpuMs'} key */
+const medianOf = (key) => median(runs.map((r) => r[key] ?? NaN));
 const activation = medianOf('activationMs');
 console.log(
   `Activation (load + activate()), median of ${hosts} fresh extension hosts: ${activation.toFixed(1)} ms ` +
@@ -120,8 +146,8 @@ if (runs.every((r) => typeof r.cpuMs === 'number')) {
     value: round(medianOf('cpuMs')),
     unit: 'ms',
     peer: 'empty ES module extension importing vscode',
-    peerValue: round(median(peerRuns.map((r) => r.cpuMs))),
-    ratio: round(medianOf('cpuMs') / median(peerRuns.map((r) => r.cpuMs)), 2),
+    peerValue: round(median(peerRuns.map((r) => r.cpuMs ?? NaN))),
+    ratio: round(medianOf('cpuMs') / median(peerRuns.map((r) => r.cpuMs ?? NaN)), 2),
   });
 }
 bench({ figure: `activation: module load (median of ${hosts} hosts)`, value: round(medianOf('loadMs')), unit: 'ms' });

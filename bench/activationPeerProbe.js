@@ -1,3 +1,4 @@
+// @ts-check
 // The peer of bench/activationProbe.js: in a fresh extension host, once it has settled, loads an extension entry
 // that does nothing but import the vscode API (an ES module whose activate() returns at once) the way the probe
 // loads Countersign's, and prints how long that took. The entry is written into Countersign's folder for the
@@ -24,12 +25,13 @@ exports.run = async function run() {
     );
     const cpuStarted = threadCpuMs();
     const loadStarted = performance.now();
-    const peer = await import(pathToFileURL(entry).href);
+    const peer = await /** @type {Promise<{ activate(): void }>} */ (import(pathToFileURL(entry).href));
     const loadMs = performance.now() - loadStarted;
     const started = performance.now();
     peer.activate();
     const activateMs = performance.now() - started;
-    const cpuMs = cpuStarted === undefined ? undefined : threadCpuMs() - cpuStarted;
+    const cpuEnded = threadCpuMs();
+    const cpuMs = cpuStarted === undefined || cpuEnded === undefined ? undefined : cpuEnded - cpuStarted;
     console.log(`COUNTERSIGN_ACTIVATION ${JSON.stringify({ loadMs, hostMs: activateMs, activateMs, cpuMs, settled })}`);
   } finally {
     rmSync(entry, { force: true });

@@ -1,3 +1,4 @@
+// @ts-check
 // Loaded by the extension host in place of a test suite (bench/activation.bench.mjs passes it as
 // extensionTestsPath): once the host has settled, loads Countersign's entry module from cold, then activates it
 // through the host, and prints how long each took. CommonJS, because the extension host requires a suite.
@@ -11,13 +12,17 @@ const { hostSettled, threadCpuMs } = require('./hostSettled.js');
 const EXTENSION_ID = 'countersign.countersign';
 
 exports.run = async function run() {
+  /** @type {vscode.Extension<{ activationMs: number }> | undefined} */
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not installed in this extension host.`);
   const settled = await hostSettled();
   if (extension.isActive) throw new Error(`${EXTENSION_ID} was active already: nothing to measure.`);
   // Loading: the entry module and the chunks it imports, cold, as the host would import them. The first
   // `import 'vscode'` of a module in the extension's folder also has the host build the extension's vscode API.
-  const entry = path.join(extension.extensionPath, extension.packageJSON.main);
+  /** @type {unknown} */
+  const packageJson = extension.packageJSON;
+  const manifest = /** @type {{ main: string }} */ (packageJson);
+  const entry = path.join(extension.extensionPath, manifest.main);
   const cpuStarted = threadCpuMs();
   const loadStarted = performance.now();
   if (entry.endsWith('.mjs')) await import(pathToFileURL(entry).href);
@@ -28,7 +33,8 @@ exports.run = async function run() {
   const api = await extension.activate();
   const hostMs = performance.now() - started;
   // The main thread's CPU time over the load and the host's activate call.
-  const cpuMs = cpuStarted === undefined ? undefined : threadCpuMs() - cpuStarted;
+  const cpuEnded = threadCpuMs();
+  const cpuMs = cpuStarted === undefined || cpuEnded === undefined ? undefined : cpuEnded - cpuStarted;
   const figures = { loadMs, hostMs, activateMs: api.activationMs, cpuMs, settled };
   console.log(`COUNTERSIGN_ACTIVATION ${JSON.stringify(figures)}`);
   const resultFile = process.env.VSCODE_TEST_RESULT_FILE;

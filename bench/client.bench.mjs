@@ -1,3 +1,4 @@
+// @ts-check
 // Per-call cost of the client: Countersign's CountersignClient against the official @turnkey/http TurnkeyClient
 // (with @turnkey/api-key-stamper), measured in the same run against the same sandbox (its command line in a child
 // process, on a temporary data directory). Each call is a stamped whoami: build the body, stamp it, send it,
@@ -6,19 +7,21 @@
 //
 //   BENCH_CALLS (sequential calls per round, 400), BENCH_CONCURRENT_CALLS (2000), BENCH_MAX_SECONDS (20 per mode)
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
-import { benchLine, median } from './report.mjs';
+import { benchLine, median, requireCompiled } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
-const { ApiKeyStamper, CountersignClient } = require(`${root}out/src/api/remote.js`);
-const { spawnSandbox } = require(`${root}out/src/extension/sandboxProcess.js`);
+const { ApiKeyStamper, CountersignClient } = /** @type {typeof import('../src/api/remote.js')} */ (
+  requireCompiled('src/api/remote.js')
+);
+const { spawnSandbox } = /** @type {typeof import('../src/extension/sandboxProcess.js')} */ (
+  requireCompiled('src/extension/sandboxProcess.js')
+);
 
 const sequentialCalls = Number(process.env.BENCH_CALLS ?? 400);
 const concurrentCalls = Number(process.env.BENCH_CONCURRENT_CALLS ?? 2000);
@@ -26,7 +29,12 @@ const maxSeconds = Number(process.env.BENCH_MAX_SECONDS ?? 20);
 const width = 32;
 const rounds = 3;
 
-/** Milliseconds per call: `count` calls, `inFlight` at a time, stopping early past the time limit. */
+/**
+ * Milliseconds per call: `count` calls, `inFlight` at a time, stopping early past the time limit.
+ * @param {() => Promise<void>} call
+ * @param {number} count
+ * @param {number} inFlight
+ */
 async function perCall(call, count, inFlight) {
   const deadline = performance.now() + maxSeconds * 1000;
   let next = 0;
@@ -48,7 +56,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'countersign-bench-client-'));
 const sandbox = await spawnSandbox({ script: `${root}out/src/sandbox/cli.js`, dataDir, port: 0 });
 try {
   const demo = sandbox.credentials.organizations.find((o) => o.name === 'Demo');
-  const key = demo.users[0].apiKeys[0];
+  const key = demo?.users[0]?.apiKeys[0];
+  if (!demo || !key) throw new Error('The sandbox has no Demo organization with an API key.');
   const organizationId = demo.organizationId;
   const ours = new CountersignClient(
     { baseUrl: sandbox.baseUrl },
@@ -69,14 +78,18 @@ try {
   };
   try {
     for (const call of Object.values(clients)) await perCall(call, 200, width); // warm-up
+    /** @type {Record<string, { ours: number, official: number }>} */
     const figures = {};
-    for (const [mode, count, inFlight] of [
+    for (const [mode, count, inFlight] of /** @type {Array<[string, number, number]>} */ ([
       ['sequential', sequentialCalls, 1],
       [`${width} concurrent`, concurrentCalls, width],
-    ]) {
+    ])) {
+      /** @type {{ ours: number[], official: number[] }} */
       const samples = { ours: [], official: [] };
-      for (let round = 0; round < rounds; round++)
-        for (const [name, call] of Object.entries(clients)) samples[name].push(await perCall(call, count, inFlight));
+      for (let round = 0; round < rounds; round++) {
+        samples.ours.push(await perCall(clients.ours, count, inFlight));
+        samples.official.push(await perCall(clients.official, count, inFlight));
+      }
       figures[mode] = { ours: median(samples.ours), official: median(samples.official) };
     }
     console.log(`client: stamped whoami against the sandbox at ${sandbox.baseUrl}, median of ${rounds} rounds`);

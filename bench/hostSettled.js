@@ -1,3 +1,4 @@
+// @ts-check
 // Waits until a fresh extension host has finished starting, and the machine with it: the workbench's messages,
 // the built-in extensions activating on start-up, the browser drawing the workbench. Until then, whatever the
 // host does runs in the same event-loop turns as an `await import()` and is counted into it, and the other
@@ -10,9 +11,13 @@ const { readFileSync } = require('node:fs');
 /** The machine's idle and total CPU time so far (jiffies), or undefined where /proc/stat cannot be read. */
 function cpuTimes() {
   try {
-    const fields = readFileSync('/proc/stat', 'latin1').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    const fields = (readFileSync('/proc/stat', 'latin1').split('\n', 1)[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     // user nice system idle iowait irq softirq steal …: idle and iowait are idle.
-    return { idle: fields[3] + (fields[4] ?? 0), total: fields.reduce((sum, n) => sum + n, 0) };
+    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((sum, n) => sum + n, 0) };
   } catch {
     return undefined;
   }
@@ -47,7 +52,11 @@ exports.hostSettled = async function hostSettled() {
  * (Node 23.9 and later): what the host's main thread spent, whatever the other processes of the machine do.
  */
 exports.threadCpuMs = function threadCpuMs() {
-  if (typeof process.threadCpuUsage !== 'function') return undefined;
-  const { user, system } = process.threadCpuUsage();
+  // Not in the Node 20 types this project compiles against.
+  const { threadCpuUsage } = /** @type {{ threadCpuUsage?: () => NodeJS.CpuUsage }} */ (
+    /** @type {unknown} */ (process)
+  );
+  if (typeof threadCpuUsage !== 'function') return undefined;
+  const { user, system } = threadCpuUsage.call(process);
   return (user + system) / 1000;
 };

@@ -1,3 +1,4 @@
+// @ts-check
 // A large organization for the benches: a sandbox (in this process, in memory) with an organization "Large" of
 // 1,000 private keys (the service's documented limit per organization), 500 smart contract interfaces and
 // 10,000 activities in all. The keys come with the organization's seed record; the interfaces and the other
@@ -6,16 +7,16 @@
 //   const large = await seedLargeOrganization({ activities: 10_000, interfaces: 500, privateKeys: 1_000 });
 //   large.baseUrl, large.organizationId, large.apiKey { apiKeyId, publicKey, privateKey }; await large.close();
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
+import { requireCompiled } from './report.mjs';
 
 const ABI =
   '[{"type":"function","name":"get","inputs":[],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
 
+/**
+ * @param {number} index
+ * @param {number} nowMs
+ */
 function privateKeyRecord(index, nowMs) {
   const publicKey = `02${randomBytes(32).toString('hex')}`;
   return {
@@ -32,7 +33,13 @@ function privateKeyRecord(index, nowMs) {
   };
 }
 
-/** Runs `count` jobs with `width` of them in flight; stops early past `deadline` (performance.now()). */
+/**
+ * Runs `count` jobs with `width` of them in flight; stops early past `deadline` (performance.now()).
+ * @param {number} count
+ * @param {number} width
+ * @param {number} deadline
+ * @param {(index: number) => Promise<void>} job
+ */
 async function inParallel(count, width, deadline, job) {
   let next = 0;
   await Promise.all(
@@ -50,8 +57,11 @@ export async function seedLargeOrganization({
   concurrency = 32,
   maxSeconds = 120,
 } = {}) {
-  const { launchSandbox } = require(`${root}out/src/sandbox/index.js`);
-  const { ApiKeyStamper, CountersignClient, generateApiKeyPair } = require(`${root}out/src/api/remote.js`);
+  const { launchSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+    requireCompiled('src/sandbox/index.js')
+  );
+  const { ApiKeyStamper, CountersignClient, generateApiKeyPair } =
+    /** @type {typeof import('../src/api/remote.js')} */ (requireCompiled('src/api/remote.js'));
   const started = performance.now();
   const { sandbox, engine } = await launchSandbox({ memory: true, port: 0 });
   const nowMs = Date.now();
@@ -102,7 +112,9 @@ export async function seedLargeOrganization({
   if ((activities - interfaces - tags) % 2 === 1) tags -= 1;
   const pairs = (activities - interfaces - tags) / 2;
   let failures = 0;
+  /** @type {unknown} */
   let firstError;
+  /** @param {string} label */
   const createInterface = (label) =>
     client.createSmartContractInterface({
       organizationId,
@@ -118,14 +130,17 @@ export async function seedLargeOrganization({
     try {
       if (i < interfaces) await createInterface(`Large interface ${i + 1}`);
       else if (i < interfaces + tags) {
-        const privateKeyIds = [keys[i % keys.length].privateKeyId];
+        const privateKeyIds = [keys[i % keys.length]?.privateKeyId ?? ''];
         await client.createPrivateKeyTag({
           organizationId,
           parameters: { privateKeyTagName: `Large tag ${i}`, privateKeyIds },
         });
       } else {
         const made = await createInterface(`Passing interface ${i}`);
-        const smartContractInterfaceId = made.result?.createSmartContractInterfaceResult?.smartContractInterfaceId;
+        const result = /** @type {{ smartContractInterfaceId?: string } | undefined} */ (
+          made.result?.createSmartContractInterfaceResult
+        );
+        const smartContractInterfaceId = result?.smartContractInterfaceId ?? '';
         await client.deleteSmartContractInterface({ organizationId, parameters: { smartContractInterfaceId } });
       }
     } catch (error) {
@@ -137,7 +152,7 @@ export async function seedLargeOrganization({
   await client.close();
   if (failures > 0 || submitted < activities)
     throw new Error(
-      `seeding the large organization: ${submitted - failures} of ${activities} activities made${firstError ? ` (${firstError.message})` : ''}`,
+      `seeding the large organization: ${submitted - failures} of ${activities} activities made${firstError instanceof Error ? ` (${firstError.message})` : ''}`,
     );
   return {
     baseUrl: sandbox.baseUrl,

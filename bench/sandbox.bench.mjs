@@ -1,3 +1,4 @@
+// @ts-check
 // Verified submissions per second: N concurrent clients submit distinct, stamped create-smart-contract-
 // interface activities to a journaled sandbox (its CLI in a child process, real fsync, a temporary data
 // directory). Each one is authenticated, validated, executed and made durable before its answer.
@@ -8,16 +9,16 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { benchLine } from './report.mjs';
+import { benchLine, requireCompiled } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
-const { ApiKeyStamper, CountersignClient } = require(`${root}out/src/api/remote.js`);
+const { ApiKeyStamper, CountersignClient } = /** @type {typeof import('../src/api/remote.js')} */ (
+  requireCompiled('src/api/remote.js')
+);
 const cli = `${root}out/src/sandbox/cli.js`;
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 32);
@@ -52,14 +53,16 @@ const server = createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => process.stdout.write('listening on http://127.0.0.1:' + server.address().port + '\\n'));
 `;
 
+/** @param {string[]} args */
 function startChild(args) {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  /** @type {Promise<string>} */
   const url = new Promise((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (chunk) => {
+    child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
       out += chunk.toString('utf8');
       const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]);
+      if (match?.[1]) resolve(match[1]);
     });
     child.once('exit', (code) => reject(new Error(`child exited (${code})`)));
   });
@@ -68,8 +71,10 @@ function startChild(args) {
 
 /** 100 policies of the shapes organizations write: who may sign, what to, with which key, by whose consensus. */
 function hundredPolicies() {
+  /** @param {number} i */
   const id = (i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
   const token = "'0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'";
+  /** @type {((i: number) => { effect: string; consensus?: string; condition: string })[]} */
   const shapes = [
     (i) => ({
       effect: 'EFFECT_ALLOW',
@@ -94,6 +99,12 @@ function hundredPolicies() {
   }));
 }
 
+/**
+ * @param {{ stampSync(body: string): { stampHeaderValue: string } }} stamper
+ * @param {string} organizationId
+ * @param {number} count
+ * @param {string} tag
+ */
 function makeBodies(stamper, organizationId, count, tag) {
   const abi =
     '[{"type":"function","name":"get","inputs":[],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
@@ -116,49 +127,66 @@ function makeBodies(stamper, organizationId, count, tag) {
   return out;
 }
 
+/**
+ * @param {string} baseUrl
+ * @param {ReadonlyArray<{ body: string, stamp: string }>} bodies
+ * @param {boolean} expectActivity
+ */
 async function drive(baseUrl, bodies, expectActivity) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const url = `${baseUrl}/public/v1/submit/create_smart_contract_interface`;
+  /** @type {number[]} */
   const latencies = [];
   let next = 0;
   let failures = 0;
   const deadline = performance.now() + maxSeconds * 1000;
+  /** @param {{ body: string, stamp: string }} submission */
   const one = ({ body, stamp }) =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const req = request(
-        url,
-        { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'X-Stamp': stamp } },
-        (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => {
-            latencies.push(performance.now() - started);
-            if (res.statusCode !== 200) failures++;
-            // Spot-check that the sandbox really executed what it acknowledged.
-            else if (expectActivity && latencies.length % 97 === 0) {
-              const status = JSON.parse(Buffer.concat(chunks).toString('utf8')).activity?.status;
-              if (status !== 'ACTIVITY_STATUS_COMPLETED') failures++;
-            }
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        failures++;
-        resolve();
-      });
-      req.end(body);
-    });
+    /** @type {Promise<void>} */ (
+      new Promise((resolve) => {
+        const started = performance.now();
+        const req = request(
+          url,
+          { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'X-Stamp': stamp } },
+          (res) => {
+            /** @type {Buffer[]} */
+            const chunks = [];
+            res.on('data', (/** @type {Buffer} */ c) => chunks.push(c));
+            res.on('end', () => {
+              latencies.push(performance.now() - started);
+              if (res.statusCode !== 200) failures++;
+              // Spot-check that the sandbox really executed what it acknowledged.
+              else if (expectActivity && latencies.length % 97 === 0) {
+                /** @type {unknown} */
+                const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+                const answer = /** @type {{ activity?: { status?: string } }} */ (parsed);
+                const status = answer.activity?.status;
+                if (status !== 'ACTIVITY_STATUS_COMPLETED') failures++;
+              }
+              resolve();
+            });
+          },
+        );
+        req.on('error', () => {
+          failures++;
+          resolve();
+        });
+        req.end(body);
+      })
+    );
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (next < bodies.length && performance.now() < deadline) await one(bodies[next++]);
+      while (next < bodies.length && performance.now() < deadline) {
+        const submission = bodies[next++];
+        if (submission) await one(submission);
+      }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
+  /** @param {number} q */
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return { count: latencies.length, failures, rate: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }
@@ -168,9 +196,12 @@ const sandbox = startChild([cli, '--port', '0', '--data-dir', dataDir]);
 const peer = startChild(['-e', PEER]);
 try {
   const [sandboxUrl, peerUrl] = await Promise.all([sandbox.url, peer.url]);
-  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'credentials.json'), 'utf8'));
+  /** @type {unknown} */
+  const parsed = JSON.parse(readFileSync(path.join(dataDir, 'credentials.json'), 'utf8'));
+  const credentials = /** @type {import('../src/sandbox/index.js').SandboxCredentials} */ (parsed);
   const demo = credentials.organizations.find((o) => o.name === 'Demo');
-  const key = demo.users[0].apiKeys[0];
+  const key = demo?.users[0]?.apiKeys[0];
+  if (!demo || !key) throw new Error('The sandbox has no Demo organization with an API key.');
   const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
   const warm = makeBodies(stamper, demo.organizationId, warmup, 'warmup');
   const bodies = makeBodies(stamper, demo.organizationId, submissions, 'run');
@@ -191,7 +222,9 @@ try {
   await client.close();
   const bare = (ours.rate + without.rate) / 2;
 
+  /** @param {number} n */
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
+  /** @param {number} n */
   const ms = (n) => `${n.toFixed(1)} ms`;
   console.log(
     `sandbox: ${ours.count} submissions, ${clients} concurrent clients, journaled with fsync, Node ${process.version}, ${cpus().length} CPUs`,

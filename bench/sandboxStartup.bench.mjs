@@ -1,3 +1,4 @@
+// @ts-check
 // Sandbox start-up on a large journal: a data directory whose journal holds a seed and 100,000
 // activities (each a created smart contract interface with its vote and its effect, about 1.3 KB, written
 // with the sandbox's own record encoder, head first) is generated in a temporary directory; the figure is
@@ -10,18 +11,25 @@
 // earlier form, which is read whole, as every journal was before heads).
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { requireCompiled } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
-const { startSandbox } = require(`${root}out/src/sandbox/index.js`);
-const { encodeGroup } = require(`${root}out/src/sandbox/storage/journalFormat.js`);
-const { encodeRecord } = require(`${root}out/src/sandbox/activityStore.js`);
-const { interfaceCreated } = require(`${root}out/src/sandbox/state.js`);
+const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+  requireCompiled('src/sandbox/index.js')
+);
+const { encodeGroup } = /** @type {typeof import('../src/sandbox/storage/journalFormat.js')} */ (
+  requireCompiled('src/sandbox/storage/journalFormat.js')
+);
+const { encodeRecord } = /** @type {typeof import('../src/sandbox/activityStore.js')} */ (
+  requireCompiled('src/sandbox/activityStore.js')
+);
+const { interfaceCreated } = /** @type {typeof import('../src/sandbox/state.js')} */ (
+  requireCompiled('src/sandbox/state.js')
+);
 // What the extension runs (src/extension/sandboxProcess.ts) and `npm run sandbox` runs: the bundled CLI.
 const cli = `${root}dist/sandbox.js`;
 
@@ -32,6 +40,16 @@ const budgetMs = 2000;
 const ABI =
   '[{"type":"function","name":"balanceOf","inputs":[{"name":"owner","type":"address"}],"outputs":[{"name":"","type":"uint256"}],"stateMutability":"view"}]';
 
+/** @typedef {Parameters<typeof encodeRecord>[0]} JournalRecord */
+
+/**
+ * @param {string} organizationId
+ * @param {string} userId
+ * @param {string} publicKey
+ * @param {number} i
+ * @param {number} now
+ * @returns {JournalRecord}
+ */
 function activityRecord(organizationId, userId, publicKey, i, now) {
   const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
   const interfaceId = `11111111-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -77,13 +95,18 @@ function activityRecord(organizationId, userId, publicKey, i, now) {
   };
 }
 
-/** A data directory with the seed and `activities` records; `encode` writes each record's JSON. */
+/**
+ * A data directory with the seed and `activities` records; `encode` writes each record's JSON.
+ * @param {(record: JournalRecord) => Buffer} encode
+ */
 async function makeDataDir(encode) {
   const dir = mkdtempSync(path.join(tmpdir(), 'countersign-startup-bench-'));
   const seeded = await startSandbox({ dataDir: dir });
   const demo = seeded.credentials.organizations.find((o) => o.name === 'Demo');
   await seeded.close();
-  const user = demo.users[0];
+  const user = demo?.users[0];
+  const publicKey = user?.apiKeys[0]?.publicKey;
+  if (!demo || !user || !publicKey) throw new Error('The sandbox has no Demo organization with an API key.');
   const journal = path.join(dir, 'journal.log');
   const fd = openSync(journal, 'a');
   const now = Date.now();
@@ -91,7 +114,7 @@ async function makeDataDir(encode) {
   for (let start = 0; start < activities; start += 1000) {
     const jsons = [];
     for (let i = start; i < Math.min(activities, start + 1000); i++)
-      jsons.push(encode(activityRecord(demo.organizationId, user.userId, user.apiKeys[0].publicKey, i, now)));
+      jsons.push(encode(activityRecord(demo.organizationId, user.userId, publicKey, i, now)));
     writeSync(fd, encodeGroup(jsons, sequence));
     sequence += jsons.length;
   }
@@ -99,6 +122,10 @@ async function makeDataDir(encode) {
   return { dir, journal };
 }
 
+/**
+ * @param {string} dir
+ * @returns {Promise<number>}
+ */
 function startUp(dir) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -106,8 +133,9 @@ function startUp(dir) {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
+    /** @type {number | undefined} */
     let ms;
-    child.stdout.on('data', (chunk) => {
+    child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
       out += chunk.toString('utf8');
       if (ms === undefined && /listening on http/.test(out)) {
         ms = performance.now() - started;
@@ -120,7 +148,12 @@ function startUp(dir) {
   });
 }
 
-/** CPU time (user + system) of `work` in this process: what start-up costs, however busy the machine is. */
+/**
+ * CPU time (user + system) of `work` in this process: what start-up costs, however busy the machine is.
+ * @template T
+ * @param {() => T | Promise<T>} work
+ * @returns {Promise<{ ms: number, result: T }>}
+ */
 async function cpuMs(work) {
   const before = process.cpuUsage();
   const result = await work();
@@ -128,10 +161,15 @@ async function cpuMs(work) {
   return { ms: (used.user + used.system) / 1000, result };
 }
 
-/** The peer: read the file and JSON.parse each line's record, keeping the results, as a start-up that parsed every record must. */
+/**
+ * The peer: read the file and JSON.parse each line's record, keeping the results, as a start-up that parsed every
+ * record must.
+ * @param {string} journal
+ */
 function parseEveryLine(journal) {
   const started = performance.now();
   const bytes = readFileSync(journal);
+  /** @type {unknown[]} */
   const records = [];
   for (let offset = 0; offset < bytes.length;) {
     const end = bytes.indexOf(0x0a, offset);
@@ -141,7 +179,8 @@ function parseEveryLine(journal) {
   return { ms: performance.now() - started, count: records.length };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** @param {readonly number[]} values */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const { dir, journal } = await makeDataDir(encodeRecord);
 // The same records written whole, as journals were before heads.
@@ -151,10 +190,15 @@ try {
   console.log(
     `Sandbox start-up: journal of ${activities.toLocaleString('en')} activities, ${(bytes / 1e6).toFixed(1)} MB`,
   );
+  /** @type {number[]} */
   const startups = [];
+  /** @type {number[]} */
   const floors = [];
+  /** @type {number[]} */
   const cpuStartups = [];
+  /** @type {number[]} */
   const cpuFloors = [];
+  /** @type {number[]} */
   const cpuEarlier = [];
   for (let run = 0; run < runs; run++) {
     const floor = await cpuMs(() => parseEveryLine(journal));
@@ -182,6 +226,13 @@ try {
     `  start-up CPU time (in process, median of ${runs}): ${cpu} ms; JSON.parse of every line, CPU time: ${cpuFloor} ms`,
   );
   console.log(`  start-up CPU time on the same journal written without heads (read whole): ${cpuWhole} ms`);
+  /**
+   * @param {string} name
+   * @param {number} v
+   * @param {string} peer
+   * @param {number} pv
+   * @param {{ max: number }} [goal]
+   */
   const figure = (name, v, peer, pv, goal) =>
     console.log(
       `BENCH ${JSON.stringify({ figure: name, value: v, unit: 'ms', peer, peerValue: pv, ratio: Number((v / pv).toFixed(2)), ...(goal ? { goal } : {}) })}`,

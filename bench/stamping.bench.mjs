@@ -1,16 +1,17 @@
+// @ts-check
 // Stamps per second: Countersign's ApiKeyStamper against the official @turnkey/api-key-stamper
 // (default runtime under Node), in the same process, with the same key and the same bodies.
 // Runs the compiled client in out/ (scripts/bench.mjs compiles it first when it is stale).
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
-import { benchLine, median } from './report.mjs';
+import { benchLine, median, requireCompiled } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
-const { ApiKeyStamper, verifyApiKeyStamp } = require(`${root}out/src/api/remote.js`);
+const { ApiKeyStamper, verifyApiKeyStamp } = /** @type {typeof import('../src/api/remote.js')} */ (
+  requireCompiled('src/api/remote.js')
+);
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 3000);
 const warmup = Math.max(100, Math.floor(iterations / 10));
@@ -55,9 +56,13 @@ for (const stamper of [ours, official]) {
   }
 }
 
+/**
+ * @param {{ stamp(body: string): Promise<unknown> }} stamper
+ * @param {number} count
+ */
 async function run(stamper, count) {
   const started = performance.now();
-  for (let i = 0; i < count; i++) await stamper.stamp(bodies[i % bodies.length]);
+  for (let i = 0; i < count; i++) await stamper.stamp(bodies[i % bodies.length] ?? '');
   return count / ((performance.now() - started) / 1000);
 }
 
@@ -71,6 +76,7 @@ for (let round = 0; round < rounds; round++) {
 }
 const a = median(oursRates);
 const b = median(officialRates);
+/** @param {number} n */
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 console.log(
   `stamping: ${iterations} stamps × ${rounds} rounds (median), ${bodies.length} bodies, Node ${process.version}`,

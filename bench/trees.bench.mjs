@@ -1,3 +1,4 @@
+// @ts-check
 // The views of a large organization, in a real VS Code: a sandbox seeded with 10,000 activities, 1,000 private
 // keys and 500 smart contract interfaces (bench/largeOrganization.mjs), then the extension's Activities and
 // Organization views built in code-server's extension host (bench/trees.host.cjs), timed from the service's
@@ -34,8 +35,10 @@ try {
     { mode: 0o600 },
   );
   // Asynchronous: this process serves the sandbox while VS Code runs.
+  const [command, args] = extensionHostCommand('trees.host.cjs', maxSeconds);
+  /** @type {number} */
   const code = await new Promise((resolve) => {
-    const child = spawn(...extensionHostCommand('trees.host.cjs', maxSeconds), {
+    const child = spawn(command, args, {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, COUNTERSIGN_BENCH_FILE: benchFile },

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs inside a real VS Code extension host (given to scripts/runExtensionTests.mjs as the "tests" to run) for
 // bench/trees.bench.mjs: the Activities and Organization views of a large organization, timed from the moment
 // the service's answer arrives to the moment every row of the view is built (getChildren and getTreeItem), the
@@ -14,24 +15,39 @@ const RUNS = 7;
 const BUDGET_MS = 50;
 const PROFILE = 'bench-large';
 
-/** bench/report.mjs, loaded once the host runs the bench (an ES module, from this CommonJS file). */
+/**
+ * bench/report.mjs, loaded once the host runs the bench (an ES module, from this CommonJS file).
+ * @type {typeof import('./report.mjs')}
+ */
 let report;
 
-/** The rows VS Code builds for a tree's top level: its children, each turned into a TreeItem. */
+/**
+ * The rows VS Code builds for a tree's top level: its children, each turned into a TreeItem.
+ * @template T
+ * @param {import('vscode').TreeDataProvider<T>} provider
+ */
 async function buildTop(provider) {
   const children = (await provider.getChildren()) ?? [];
   for (const child of children) await provider.getTreeItem(child);
   return children.length;
 }
 
-/** Notes when the last answer of these client methods arrived, and how many calls each had. */
+/**
+ * Notes when the last answer of these client methods arrived, and how many calls each had.
+ * @param {object} client
+ * @param {readonly string[]} names
+ */
 function instrument(client, names) {
+  /** @type {{ lastAnswerAt: number, calls: Record<string, number> }} */
   const probe = { lastAnswerAt: 0, calls: Object.fromEntries(names.map((n) => [n, 0])) };
+  const methods = /** @type {Record<string, (...args: unknown[]) => Promise<unknown>>} */ (client);
   for (const name of names) {
-    const original = client[name].bind(client);
-    client[name] = async (...args) => {
+    const method = methods[name];
+    if (!method) throw new Error(`the client has no method ${name}`);
+    const original = method.bind(client);
+    methods[name] = async (...args) => {
       const result = await original(...args);
-      probe.calls[name] += 1;
+      probe.calls[name] = (probe.calls[name] ?? 0) + 1;
       probe.lastAnswerAt = performance.now();
       return result;
     };
@@ -39,6 +55,15 @@ function instrument(client, names) {
   return probe;
 }
 
+/**
+ * @typedef {{ baseUrl: string, organizationId: string, apiKey: { apiKeyId: string, privateKey: string },
+ *   counts: { activities: number, interfaces: number, privateKeys: number } }} LargeOrganization
+ */
+
+/**
+ * @param {import('../src/extension/extension').CountersignExtensionApi} api
+ * @param {LargeOrganization} large
+ */
 async function measure(api, large) {
   const { services, views } = api;
   // The key goes to the secret scan that runs after this host (scripts/runExtensionTests.mjs).
@@ -77,14 +102,14 @@ async function measure(api, large) {
     firstTotal.push(done - started);
   }
   const moreBuild = [];
-  const before = probe.calls.listActivities;
+  const before = probe.calls.listActivities ?? 0;
   for (let page = 0; page < RUNS; page++) {
     await views.activities.loadMore();
     const rows = await buildTop(views.activities.provider);
     moreBuild.push(performance.now() - probe.lastAnswerAt);
     assert.ok(rows >= (page + 2) * pageSize, `page ${page + 2} shows ${rows} rows`);
   }
-  const perLoadMore = (probe.calls.listActivities - before) / RUNS;
+  const perLoadMore = ((probe.calls.listActivities ?? 0) - before) / RUNS;
 
   // Organization: its three lists, every group expanded.
   const orgBuild = [];
@@ -144,9 +169,15 @@ async function measure(api, large) {
 }
 
 exports.run = async function run() {
-  report = await import(pathToFileURL(path.join(__dirname, 'report.mjs')).href);
-  const large = JSON.parse(readFileSync(String(process.env.COUNTERSIGN_BENCH_FILE), 'utf8'));
+  report = await /** @type {Promise<typeof import('./report.mjs')>} */ (
+    import(pathToFileURL(path.join(__dirname, 'report.mjs')).href)
+  );
+  /** @type {unknown} */
+  const parsed = JSON.parse(readFileSync(String(process.env.COUNTERSIGN_BENCH_FILE), 'utf8'));
+  const large = /** @type {LargeOrganization} */ (parsed);
+  /** @type {import('vscode').Extension<import('../src/extension/extension').CountersignExtensionApi> | undefined} */
   const extension = vscode.extensions.getExtension('countersign.countersign');
+  if (!extension) throw new Error('Countersign is not installed in this host.');
   const api = await extension.activate();
   let failed = 0;
   try {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Runs the bundled sandbox (dist/sandbox.js, built by `npm run build`).
 'use strict';
 const fs = require('node:fs');

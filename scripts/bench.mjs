@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench`: brings out/ (tsc) and dist/ (the bundles) up to date when they are older than the sources,
 // then runs every bench/*.bench.mjs in its own Node process, one after the other, showing what each prints, and
 // ends with one table of every figure of this run: each bench's `BENCH {...}` lines (bench/report.mjs), beside
@@ -13,6 +14,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * @param {string} dir
+ * @param {string} extension
+ * @returns {number}
+ */
 function newestMtime(dir, extension) {
   let newest = 0;
   let entries;
@@ -45,21 +51,37 @@ function buildIfStale() {
   }
 }
 
-/** A `BENCH {...}` line as a row, or undefined for any other line. */
+/**
+ * @typedef {{ figure: string, value: number, unit: string, goal?: { max?: number, min?: number },
+ *   peer?: string, peerValue?: number, ratio?: number, bench?: string }} BenchRow
+ */
+
+/**
+ * A `BENCH {...}` line as a row, or undefined for any other line.
+ * @param {string} line
+ * @returns {BenchRow | undefined}
+ */
 export function parseBenchLine(line) {
   const match = /^BENCH (\{.*\})\s*$/.exec(line.trim());
   if (!match) return undefined;
   try {
-    const row = JSON.parse(match[1]);
+    /** @type {unknown} */
+    const parsed = JSON.parse(match[1] ?? '');
+    const row = /** @type {BenchRow} */ (parsed);
     return typeof row.figure === 'string' && typeof row.value === 'number' ? row : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Runs one bench, echoing its output, and resolves with its exit code and the rows it printed. */
+/**
+ * Runs one bench, echoing its output, and resolves with its exit code and the rows it printed.
+ * @param {string} name
+ * @returns {Promise<{ code: number, rows: BenchRow[] }>}
+ */
 function runBench(name) {
   return new Promise((resolve) => {
+    /** @type {BenchRow[]} */
     const rows = [];
     const child = spawn(process.execPath, [path.join(root, 'bench', name)], {
       cwd: root,
@@ -67,7 +89,7 @@ function runBench(name) {
     });
     let pending = '';
     child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
+    child.stdout.on('data', (/** @type {string} */ chunk) => {
       process.stdout.write(chunk);
       const lines = (pending + chunk).split('\n');
       pending = lines.pop() ?? '';
@@ -84,21 +106,28 @@ function runBench(name) {
   });
 }
 
+/** @param {number | undefined} value */
 const number = (value) =>
   value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: Math.abs(value) >= 100 ? 0 : 2 });
 
-/** A goal as its cell: `≤ 36 KB, met`, `≥ 2,000 submissions/s, not met`. */
+/**
+ * A goal as its cell: `≤ 36 KB, met`, `≥ 2,000 submissions/s, not met`.
+ * @param {BenchRow} row
+ */
 function goalCell(row) {
   const goal = row.goal;
   if (!goal || (typeof goal.max !== 'number' && typeof goal.min !== 'number')) return '';
   const [sign, bound, met] =
-    typeof goal.max === 'number' ? ['≤', goal.max, row.value <= goal.max] : ['≥', goal.min, row.value >= goal.min];
+    typeof goal.max === 'number'
+      ? ['≤', goal.max, row.value <= goal.max]
+      : ['≥', goal.min, row.value >= (goal.min ?? 0)];
   return `${sign} ${number(bound)} ${row.unit}, ${met ? 'met' : 'not met'}`;
 }
 
 /**
  * The figures as a Markdown table (readable as it is, and pasted as it is into docs/benchmarks.md): the goal apart
  * from the peer, which is always a measurement of the same run, and the ratio to that peer.
+ * @param {readonly BenchRow[]} rows
  */
 export function table(rows) {
   const header = ['Figure', 'Countersign', 'Goal', 'Peer (same run)', "Peer's figure", 'Ratio to peer'];
@@ -110,8 +139,9 @@ export function table(rows) {
     r.peerValue === undefined ? '' : `${number(r.peerValue)} ${r.unit}`,
     r.ratio === undefined ? '' : `${number(r.ratio)}×`,
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
-  const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]?.length ?? 0)));
+  /** @param {readonly string[]} cells */
+  const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   return [line(header), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
 }
 

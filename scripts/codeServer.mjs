@@ -1,3 +1,4 @@
+// @ts-check
 // Runs a real VS Code for the extension: code-server (the VS Code server and its web workbench) on its own Node,
 // with headless Chromium as the window. Shared by the extension-test runner, the UI test and `npm start`.
 //
@@ -10,7 +11,18 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The browser side lives in chromium.mjs; what imports this module finds all of it here.
+export { chromiumArgs, chromiumPath, isOfflineNoise, launchChromium } from './chromium.mjs';
+
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * @typedef {{ dir: string, node: string, entry: string }} CodeServerInstall
+ * @typedef {{ root?: string, userDataDir: string, extensionsDir: string, tmp: string, configFile: string }} Scratch
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit
+ * @typedef {{ child: import('node:child_process').ChildProcess, port: number, exited: Promise<Exit>,
+ *   stop: () => Promise<void> }} RunningCodeServer
+ */
 
 /** Where scripts/setup-code-server.sh installs code-server and its Node. */
 export function codeServerInstallDir() {
@@ -52,17 +64,10 @@ export function requireCodeServer() {
   return found;
 }
 
-/** The Chromium that drives the workbench: CHROMIUM_PATH, else the first Chromium on PATH. */
-export function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    for (const name of ['chromium', 'chromium-browser']) {
-      if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
-    }
-  }
-  throw new Error('Chromium was not found on PATH (install the "chromium" package or set CHROMIUM_PATH).');
-}
-
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function portIsFree(port) {
   return new Promise((resolve) => {
     const server = createServer();
@@ -71,7 +76,11 @@ function portIsFree(port) {
   });
 }
 
-/** A free TCP port on 127.0.0.1: `preferred` or the next free one above it, or any free port when none is given. */
+/**
+ * A free TCP port on 127.0.0.1: `preferred` or the next free one above it, or any free port when none is given.
+ * @param {number} [preferred]
+ * @returns {Promise<number>}
+ */
 export async function freePort(preferred) {
   if (preferred !== undefined) {
     for (let port = preferred; port < preferred + 100; port += 1) {
@@ -83,7 +92,7 @@ export async function freePort(preferred) {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -127,6 +136,10 @@ export function makeScratch(prefix = 'countersign-vscode-', extraSettings = {}) 
   };
 }
 
+/**
+ * @param {string} userDataDir
+ * @param {Record<string, unknown>} extraSettings
+ */
 export function writeSettings(userDataDir, extraSettings = {}) {
   mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   writeFileSync(
@@ -135,13 +148,20 @@ export function writeSettings(userDataDir, extraSettings = {}) {
   );
 }
 
-/** Copies test/fixtures/workspace to `target` (a small Hardhat-like project with ABI files). */
+/**
+ * Copies test/fixtures/workspace to `target` (a small Hardhat-like project with ABI files).
+ * @param {string} target
+ */
 export function copyFixtureWorkspace(target) {
   cpSync(path.join(repoRoot, 'test', 'fixtures', 'workspace'), target, { recursive: true });
   return target;
 }
 
-/** The arguments every code-server start shares. */
+/**
+ * The arguments every code-server start shares.
+ * @param {CodeServerInstall} install
+ * @param {Scratch} scratch
+ */
 function baseArgs({ entry }, { configFile, userDataDir, extensionsDir }) {
   return [
     entry,
@@ -156,7 +176,14 @@ function baseArgs({ entry }, { configFile, userDataDir, extensionsDir }) {
   ];
 }
 
-/** Runs code-server's CLI once (install or list extensions) and resolves with its output; rejects on failure. */
+/**
+ * Runs code-server's CLI once (install or list extensions) and resolves with its output; rejects on failure.
+ * @param {CodeServerInstall} install
+ * @param {Scratch} scratch
+ * @param {readonly string[]} args
+ * @param {{ timeoutMs?: number }} options
+ * @returns {Promise<string>}
+ */
 export function runCodeServerCli(install, scratch, args, { timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(install.node, [...baseArgs(install, scratch), ...args], {
@@ -164,8 +191,8 @@ export function runCodeServerCli(install, scratch, args, { timeoutMs = 120_000 }
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (/** @type {Buffer} */ chunk) => (output += chunk.toString()));
+    child.stderr.on('data', (/** @type {Buffer} */ chunk) => (output += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('error', (error) => {
       clearTimeout(timer);
@@ -185,8 +212,13 @@ export function runCodeServerCli(install, scratch, args, { timeoutMs = 120_000 }
  * - `env`: added to code-server's environment, which the remote extension host inherits.
  * - `onOutput(line, stream)`: every line code-server prints.
  * Returns `{ child, port, exited, stop() }`; `exited` resolves with `{ code, signal }`.
+ * @param {CodeServerInstall} install
+ * @param {Scratch} scratch
+ * @param {{ port: number, folder?: string, smokeTestDriver?: boolean, env?: Record<string, string>,
+ *   onOutput?: (line: string, stream: 'stdout' | 'stderr') => void }} options
+ * @returns {RunningCodeServer}
  */
-export function startCodeServer(install, scratch, { port, folder, smokeTestDriver = false, env = {}, onOutput } = {}) {
+export function startCodeServer(install, scratch, { port, folder, smokeTestDriver = false, env = {}, onOutput }) {
   const args = [
     ...baseArgs(install, scratch),
     '--bind-addr',
@@ -204,13 +236,13 @@ export function startCodeServer(install, scratch, { port, folder, smokeTestDrive
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  for (const [name, stream] of [
+  for (const [name, stream] of /** @type {const} */ ([
     ['stdout', child.stdout],
     ['stderr', child.stderr],
-  ]) {
+  ])) {
     let pending = '';
     stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
+    stream.on('data', (/** @type {string} */ chunk) => {
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
@@ -220,6 +252,7 @@ export function startCodeServer(install, scratch, { port, folder, smokeTestDrive
       if (pending) onOutput?.(pending, name);
     });
   }
+  /** @type {Promise<Exit>} */
   const exited = new Promise((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
     child.once('error', () => resolve({ code: 1, signal: null }));
@@ -227,7 +260,7 @@ export function startCodeServer(install, scratch, { port, folder, smokeTestDrive
   if (child.pid !== undefined) runningGroups.add(child.pid);
   const stop = async () => {
     await stopProcessGroup(child, exited);
-    runningGroups.delete(child.pid);
+    if (child.pid !== undefined) runningGroups.delete(child.pid);
   };
   return { child, port, exited, stop };
 }
@@ -237,6 +270,7 @@ export function startCodeServer(install, scratch, { port, folder, smokeTestDrive
  * signal to ours does not reach: when this process exits (a stage stopped at its time limit, a suite that never
  * stopped its server), they end with it.
  */
+/** @type {Set<number>} */
 const runningGroups = new Set();
 process.once('exit', () => {
   for (const pid of runningGroups) {
@@ -248,7 +282,12 @@ process.once('exit', () => {
   }
 });
 
-/** SIGTERM to code-server; after a grace period, SIGKILL to its process group (its hosts). */
+/**
+ * SIGTERM to code-server; after a grace period, SIGKILL to its process group (its hosts).
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {Promise<unknown>} exited
+ * @param {number} graceMs
+ */
 export async function stopProcessGroup(child, exited, graceMs = 8000) {
   if (child.pid === undefined) return;
   if (child.exitCode === null && child.signalCode === null) {
@@ -270,11 +309,19 @@ export async function stopProcessGroup(child, exited, graceMs = 8000) {
   }
 }
 
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 export function delay(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Waits until code-server answers /healthz with 200; rejects if it exits first or `timeoutMs` passes. */
+/**
+ * Waits until code-server answers /healthz with 200; rejects if it exits first or `timeoutMs` passes.
+ * @param {{ port: number, exited: Promise<unknown> }} server
+ * @param {number} timeoutMs
+ */
 export async function waitForHealthz(server, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
@@ -292,24 +339,12 @@ export async function waitForHealthz(server, timeoutMs = 30_000) {
   throw new Error(`code-server did not answer /healthz within ${timeoutMs / 1000} s.`);
 }
 
-/** The Chromium flags that let the workbench run headless here without reaching the network. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-export async function launchChromium({ headless = true } = {}) {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: chromiumPath(), headless, args: chromiumArgs });
-}
-
-/** The workbench URL for `folder`, with an optional smoke-driver payload (a list of [name, value] pairs). */
+/**
+ * The workbench URL for `folder`, with an optional smoke-driver payload (a list of [name, value] pairs).
+ * @param {number} port
+ * @param {string} [folder]
+ * @param {ReadonlyArray<readonly [string, string]>} [payload]
+ */
 export function workbenchUrl(port, folder, payload) {
   const query = [];
   // Slashes stay readable in the folder path, as code-server itself writes it.
@@ -318,32 +353,11 @@ export function workbenchUrl(port, folder, payload) {
   return `http://127.0.0.1:${port}/${query.length > 0 ? `?${query.join('&')}` : ''}`;
 }
 
-/** A path on the server as the remote (Node) extension host sees it. */
+/**
+ * A path on the server as the remote (Node) extension host sees it.
+ * @param {number} port
+ * @param {string} absolutePath
+ */
 export function remoteUri(port, absolutePath) {
   return `vscode-remote://127.0.0.1:${port}${path.resolve(absolutePath)}`;
-}
-
-/**
- * Messages that say nothing about the extension: the workbench's start-up chatter and its failed attempts to reach
- * the network (extension gallery, GitHub sign-in). Shown only with VERBOSE=1. Matched against a message's first
- * line, and the whole message (a stack trace) goes with it.
- */
-const noise = [
-  /open-vsx\.org/i,
-  /getaddrinfo E(NOTFOUND|AI_AGAIN)/,
-  /authentication provider 'github'|Timed out waiting for authentication provider/i,
-  /^\/usr\/bin\/chromium: \d+: \[:/,
-  /Unexpected SIGPIPE/,
-  /Failed to load resource|net::ERR_/,
-  /^Resolv(ing|ed) connection token/,
-  /^Creating a socket \(/,
-  /^\[(reconnection-grace-time|Service Worker|AgentHost:[^\]]*|AccountPolicyGate)\]/,
-  /^Updating additional builtin extensions cache/,
-];
-
-export function isOfflineNoise(message) {
-  if (process.env.VERBOSE === '1') return false;
-  // Only the first line decides: a mocha failure report starts with "  1) <test>", whatever its error says.
-  const firstLine = message.split('\n', 1)[0] ?? '';
-  return noise.some((pattern) => pattern.test(firstLine));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Mocha's spec reporter, which also writes the run's counts as JSON to COUNTERSIGN_RESULT_FILE (when set), so
 // that scripts/test.mjs can add up every stage into its closing `N passed, N failed` line.
 //
@@ -12,6 +13,10 @@ const Mocha = require('mocha');
 const graceSeconds = Number(process.env.COUNTERSIGN_EXIT_GRACE_SECONDS ?? 20);
 
 class CountingReporter extends Mocha.reporters.Spec {
+  /**
+   * @param {import('mocha').Runner} runner
+   * @param {import('mocha').MochaOptions} options
+   */
   constructor(runner, options) {
     super(runner, options);
     // Stopped at the stage's time limit: exit through the 'exit' hooks, which stop what runs in groups of its own
@@ -21,7 +26,7 @@ class CountingReporter extends Mocha.reporters.Spec {
       process.exit(143);
     });
     runner.once('end', () => {
-      const { passes, failures, pending, tests } = runner.stats;
+      const { passes, failures, pending, tests } = this.stats;
       const file = process.env.COUNTERSIGN_RESULT_FILE;
       if (file) writeFileSync(file, JSON.stringify({ passes, failures, pending, tests }));
       // Unref'd: a process with nothing left open exits before it fires.

@@ -3,7 +3,7 @@
 //   node scripts/l10n.mjs --check   exits 1 when the bundle differs from what the sources hold
 //
 // @vscode/l10n-dev exports every `vscode.l10n.t(...)` call. The pure modules (wording/, views' presentation) take
-// the translation function as a parameter named `t` (wording/translate.ts), which that export cannot follow; their
+// the translation function as a parameter named `t` (ui/translate.ts), which that export cannot follow; their
 // literal messages are added here, read with the TypeScript compiler's parser. Keys are sorted, so that the file
 // changes only where a message does.
 import { getL10nJson } from '@vscode/l10n-dev';

@@ -1,3 +1,4 @@
+// @ts-check
 // Renders media/icon.svg to media/icon.png (128×128, the Marketplace icon) with a headless Chromium.
 // Usage: node scripts/renderIcon.mjs [path to chromium]  (default: $CHROMIUM_PATH or /usr/bin/chromium)
 import { readFile, writeFile } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the extension's mocha suite inside a real VS Code extension host: code-server's, with headless Chromium as
 // the window. Then scans the run's logs and output for secrets, as one more counted check.
 //
@@ -28,18 +29,22 @@ import { describeFinding, readListedSecrets, scanDirectory, scanText } from './s
 
 const verbose = process.env.VERBOSE === '1';
 
-/** `--name=value` or `--name value`; VS Code's other flags (passed by @vscode/test-electron) are ignored. */
+/**
+ * `--name=value` or `--name value`; VS Code's other flags (passed by @vscode/test-electron) are ignored.
+ * @param {readonly string[]} argv
+ */
 function parseArgs(argv) {
+  /** @type {{ positional: string[], noKeys?: boolean, [name: string]: string | string[] | boolean | undefined }} */
   const options = { positional: [] };
   const valued = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'timeout-seconds']);
   for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
+    const arg = argv[i] ?? '';
     const match = /^--([^=]+)(?:=(.*))?$/.exec(arg);
     if (!match) {
       options.positional.push(arg);
       continue;
     }
-    const [, name, inline] = match;
+    const [, name = '', inline] = match;
     // A suite that handles no private key (the activation probes): the scan looks for stamps and signatures only.
     if (name === 'no-keys') options.noKeys = true;
     if (!valued.has(name)) continue;
@@ -55,23 +60,37 @@ if (!options.extensionDevelopmentPath || !options.extensionTestsPath) {
   );
   process.exit(2);
 }
-const extensionDevelopmentPath = path.resolve(options.extensionDevelopmentPath);
-const extensionTestsPath = path.resolve(options.extensionTestsPath);
+const extensionDevelopmentPath = path.resolve(String(options.extensionDevelopmentPath));
+const extensionTestsPath = path.resolve(String(options.extensionTestsPath));
 const timeoutSeconds = Number(options['timeout-seconds'] ?? 600);
 if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
-  console.error(`--timeout-seconds must be a positive number, not ${options['timeout-seconds']}`);
+  console.error(`--timeout-seconds must be a positive number, not ${String(options['timeout-seconds'])}`);
   process.exit(2);
 }
 
-/** Everything this run printed or heard, kept for the secret scan. */
+/**
+ * Everything this run printed or heard, kept for the secret scan.
+ * @type {string[]}
+ */
 const transcript = [];
+/**
+ * @param {string} message
+ * @param {'stdout' | 'stderr'} stream
+ */
 function print(message, stream = 'stdout') {
   transcript.push(message);
   if (isOfflineNoise(message)) return;
   (stream === 'stderr' ? process.stderr : process.stdout).write(`${message}\n`);
 }
-/** code-server's own output: shown with VERBOSE=1, and the tail of it when code-server dies. */
+/**
+ * code-server's own output: shown with VERBOSE=1, and the tail of it when code-server dies.
+ * @type {string[]}
+ */
 const serverTail = [];
+/**
+ * @param {string} line
+ * @param {'stdout' | 'stderr'} stream
+ */
 function onServerOutput(line, stream) {
   transcript.push(line);
   serverTail.push(line);
@@ -79,6 +98,9 @@ function onServerOutput(line, stream) {
   if (verbose) print(`[code-server] ${line}`, stream);
 }
 
+/** @typedef {{ passes: number, failures: number, pending: number, tests: number }} Counts */
+
+/** @param {Counts} counts */
 function writeCounts(counts) {
   const file = process.env.COUNTERSIGN_RESULT_FILE;
   if (file) writeFileSync(file, JSON.stringify(counts));
@@ -110,11 +132,16 @@ if (folderArg) {
   mkdirSync(folder);
 }
 
+/** @type {import('./codeServer.mjs').RunningCodeServer | undefined} */
 let server;
+/** @type {import('playwright-core').Browser | undefined} */
 let browser;
 let finishing = false;
 
-/** Stops Chromium and code-server (by PID), scans for secrets, reports, deletes the scratch folder, exits. */
+/**
+ * Stops Chromium and code-server (by PID), scans for secrets, reports, deletes the scratch folder, exits.
+ * @param {{ code: number, reason?: string }} outcome
+ */
 async function finish(outcome) {
   if (finishing) return;
   finishing = true;
@@ -123,9 +150,12 @@ async function finish(outcome) {
   await Promise.race([browser?.close().catch(() => undefined), delay(10_000)]);
   await server?.stop();
 
+  /** @type {Counts | undefined} */
   let suite;
   try {
-    suite = JSON.parse(readFileSync(resultFile, 'utf8'));
+    /** @type {unknown} */
+    const parsed = JSON.parse(readFileSync(resultFile, 'utf8'));
+    suite = /** @type {Counts} */ (parsed);
   } catch {
     suite = undefined;
   }
@@ -182,7 +212,7 @@ const hardTimeout = setTimeout(() => {
   void finish({ code: 124, reason: `The run did not end within ${timeoutSeconds} s; stopped.` });
 }, timeoutSeconds * 1000);
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.once(signal, () => void finish({ code: 130, reason: `Interrupted (${signal}).` }));
 }
 // A reader that goes away (`| head`) must not leave code-server and Chromium running.
@@ -210,14 +240,15 @@ try {
 
   browser = await launchChromium();
   const page = await browser.newPage();
-  await page.exposeFunction('codeAutomationLog', (_type, args) => {
-    print(format(...(Array.isArray(args) ? args : [args])));
+  await page.exposeFunction('codeAutomationLog', (/** @type {unknown} */ _type, /** @type {unknown} */ args) => {
+    print(format(...(Array.isArray(args) ? /** @type {unknown[]} */ (args) : [args])));
   });
-  await page.exposeFunction('codeAutomationExit', (code) => {
+  await page.exposeFunction('codeAutomationExit', (/** @type {unknown} */ code) => {
     void finish({ code: typeof code === 'number' ? code : 1 });
   });
   page.on('crash', () => void finish({ code: 1, reason: 'The workbench page crashed.' }));
 
+  /** @type {Array<[string, string]>} */
   const payload = [
     ['extensionDevelopmentPath', remoteUri(port, extensionDevelopmentPath)],
     ['extensionTestsPath', remoteUri(port, extensionTestsPath)],

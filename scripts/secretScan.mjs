@@ -1,3 +1,4 @@
+// @ts-check
 // Looks for secrets where they must never be: log files and everything a test run printed. A finding names the
 // place (file and line) and the kind of secret, never the secret itself.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -14,7 +15,11 @@ const leakPatterns = [
   { kind: 'a DER signature in hex', pattern: /30[34][0-9a-f]02(?:1[0-9a-f]|2[01])[0-9a-f]{60,}/i },
 ];
 
-/** The private keys listed in `file`, one a line (blank lines and very short lines are ignored). */
+/**
+ * The private keys listed in `file`, one a line (blank lines and very short lines are ignored).
+ * @param {string | undefined} file
+ * @returns {string[]}
+ */
 export function readListedSecrets(file) {
   if (!file || !existsSync(file)) return [];
   return [
@@ -27,8 +32,17 @@ export function readListedSecrets(file) {
   ];
 }
 
-/** Findings `{ source, line, kind }` for one text; `source` names it in the report. */
+/** @typedef {{ source: string, line: number, kind: string }} Finding */
+
+/**
+ * Findings `{ source, line, kind }` for one text; `source` names it in the report.
+ * @param {string} text
+ * @param {string} source
+ * @param {readonly string[]} secrets
+ * @returns {Finding[]}
+ */
 export function scanText(text, source, secrets = []) {
+  /** @type {Finding[]} */
   const findings = [];
   const hexSecrets = secrets
     .filter((secret) => /^(0x)?[0-9a-f]+$/i.test(secret))
@@ -48,6 +62,7 @@ export function scanText(text, source, secrets = []) {
   return findings;
 }
 
+/** @param {string} dir */
 function filesUnder(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -56,8 +71,15 @@ function filesUnder(dir) {
     .sort();
 }
 
-/** Findings for every file under `dir`; `label(file)` names a file in the report. */
+/**
+ * Findings for every file under `dir`; `label(file)` names a file in the report.
+ * @param {string} dir
+ * @param {readonly string[]} secrets
+ * @param {(file: string) => string} label
+ * @returns {Finding[]}
+ */
 export function scanDirectory(dir, secrets = [], label = (file) => path.relative(dir, file)) {
+  /** @type {Finding[]} */
   const findings = [];
   for (const file of filesUnder(dir)) {
     // Log files are small; anything huge is not a log and is read only in part.
@@ -70,6 +92,7 @@ export function scanDirectory(dir, secrets = [], label = (file) => path.relative
   return findings;
 }
 
+/** @param {Finding} finding */
 export function describeFinding({ source, line, kind }) {
   return `${source}:${line} contains ${kind}`;
 }

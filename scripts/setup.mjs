@@ -1,3 +1,4 @@
+// @ts-check
 // The system packages `npm test` and `npm start` need, checked (and on Debian, installed) before anything else runs:
 //
 //   - Chromium, the headless browser the extension's tests drive (tests only; CHROMIUM_PATH may name one);
@@ -17,7 +18,10 @@ import { locateCodeServer } from './codeServer.mjs';
 /** The header code-server's Kerberos module is built against. */
 export const GSSAPI_HEADER = '/usr/include/gssapi/gssapi.h';
 
-/** What a missing requirement is, and the Debian package that brings it. */
+/**
+ * What a missing requirement is, and the Debian package that brings it.
+ * @type {Record<string, { package: string, what: string }>}
+ */
 const REQUIREMENTS = {
   chromium: { package: 'chromium', what: 'Chromium (the headless browser the tests drive)' },
   gssapi: { package: 'libkrb5-dev', what: 'the Kerberos headers (gssapi.h, to build code-server)' },
@@ -26,18 +30,30 @@ const REQUIREMENTS = {
   python3: { package: 'python3', what: 'python3 (to build code-server)' },
 };
 
+/**
+ * @param {string | undefined} pathEnv
+ * @param {string} command
+ */
 function onPath(pathEnv, command) {
   return (pathEnv ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, command)));
 }
 
 /**
+ * @typedef {{ env?: NodeJS.ProcessEnv, platform?: NodeJS.Platform, gssapiHeader?: string,
+ *   codeServerInstalled?: boolean, browser?: boolean }} Probe
+ */
+
+/**
  * The requirements that are missing. `probe` says where to look (every field has the real default):
  * `env` (PATH and CHROMIUM_PATH), `platform`, `gssapiHeader`, `codeServerInstalled`, `browser` (tests need one).
+ * @param {Probe} probe
+ * @returns {string[]}
  */
 export function findMissing(probe = {}) {
   const env = probe.env ?? process.env;
   const platform = probe.platform ?? process.platform;
   const codeServerInstalled = probe.codeServerInstalled ?? locateCodeServer() !== undefined;
+  /** @type {string[]} */
   const missing = [];
   if (probe.browser ?? true) {
     const named = env.CHROMIUM_PATH;
@@ -52,18 +68,23 @@ export function findMissing(probe = {}) {
   return missing;
 }
 
-/** The exact command a user without root runs. */
+/**
+ * The exact command a user without root runs.
+ * @param {readonly string[]} missing
+ */
 export function sudoLine(missing) {
-  return `sudo apt-get install -y ${missing.map((name) => REQUIREMENTS[name].package).join(' ')}`;
+  return `sudo apt-get install -y ${missing.map((name) => REQUIREMENTS[name]?.package ?? name).join(' ')}`;
 }
 
+/** @param {readonly string[]} missing */
 function describe(missing) {
-  return missing.map((name) => `  - ${REQUIREMENTS[name].what}`).join('\n');
+  return missing.map((name) => `  - ${REQUIREMENTS[name]?.what ?? name}`).join('\n');
 }
 
 /**
  * Checks, and installs with apt-get when it may. Returns true when everything is there (now or before).
  * `options`: the probe of findMissing, plus `uid` (default process.getuid()) and `log` (default console.log).
+ * @param {Probe & { uid?: number, log?: (line: string) => void }} options
  */
 export function setup(options = {}) {
   const env = options.env ?? process.env;
@@ -93,7 +114,7 @@ export function setup(options = {}) {
     return false;
   }
 
-  const packages = missing.map((name) => REQUIREMENTS[name].package);
+  const packages = missing.map((name) => REQUIREMENTS[name]?.package ?? name);
   log(`Installing ${packages.join(', ')} with apt-get:\n${describe(missing)}`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [

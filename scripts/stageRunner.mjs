@@ -1,3 +1,4 @@
+// @ts-check
 // One counted stage of `npm test` (scripts/test.mjs): a process that runs a suite and reports its counts as JSON
 // to COUNTERSIGN_RESULT_FILE. The stage runs in a process group of its own, under a wall-clock limit: a stage that
 // outlives it is stopped with everything it started (a server a test left open, a code-server, a Chromium) and
@@ -6,7 +7,11 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 
-/** Signals the whole process group led by `pid`; false when nothing of it is left. */
+/**
+ * Signals the whole process group led by `pid`; false when nothing of it is left.
+ * @param {number} pid
+ * @param {NodeJS.Signals} signal
+ */
 function signalGroup(pid, signal) {
   try {
     process.kill(-pid, signal);
@@ -17,29 +22,48 @@ function signalGroup(pid, signal) {
 }
 
 /**
+ * @typedef {{ status: number | null, signal: NodeJS.Signals | null, error: Error | undefined, timedOut: boolean,
+ *   seconds: number }} BoundedOutcome
+ */
+
+/**
  * Runs `command` in a process group of its own. After `timeoutSeconds` the group gets SIGTERM, and SIGKILL
  * `graceSeconds` later. Resolves once the command has exited, with its status and whether it was stopped.
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {{ cwd: string, env?: NodeJS.ProcessEnv, stdio?: import('node:child_process').StdioOptions,
+ *   timeoutSeconds: number, graceSeconds?: number }} options
+ * @returns {Promise<BoundedOutcome>}
  */
 export function runBounded(command, args, { cwd, env, stdio = 'inherit', timeoutSeconds, graceSeconds = 5 }) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env, stdio, detached: true });
     let timedOut = false;
+    /** @type {NodeJS.Timeout | undefined} */
     let killTimer;
     const limit = setTimeout(() => {
       timedOut = true;
-      signalGroup(child.pid, 'SIGTERM');
-      killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), graceSeconds * 1000);
+      if (child.pid !== undefined) signalGroup(child.pid, 'SIGTERM');
+      killTimer = setTimeout(() => child.pid !== undefined && signalGroup(child.pid, 'SIGKILL'), graceSeconds * 1000);
     }, timeoutSeconds * 1000);
     // An interrupted `npm test` stops the stage too: the group does not get the terminal's signals.
+    /** @param {NodeJS.Signals} signal */
     const forward = (signal) => {
-      signalGroup(child.pid, signal);
-      setTimeout(() => signalGroup(child.pid, 'SIGKILL'), graceSeconds * 1000).unref();
+      const pid = child.pid;
+      if (pid === undefined) return;
+      signalGroup(pid, signal);
+      setTimeout(() => signalGroup(pid, 'SIGKILL'), graceSeconds * 1000).unref();
     };
     const onInt = () => forward('SIGINT');
     const onTerm = () => forward('SIGTERM');
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
+    /**
+     * @param {number | null} status
+     * @param {NodeJS.Signals | null} signal
+     * @param {Error | undefined} error
+     */
     const done = (status, signal, error) => {
       clearTimeout(limit);
       clearTimeout(killTimer);
@@ -58,6 +82,9 @@ export function runBounded(command, args, { cwd, env, stdio = 'inherit', timeout
  * Runs a stage that reports counts through COUNTERSIGN_RESULT_FILE (written in `scratch`), under `timeoutSeconds`.
  * Returns its counts: a stage that reports none, that is stopped at its limit or that exits non-zero with no failing
  * test counts one failure more. `log` receives the stage's verdict lines.
+ * @param {{ name: string, command: string, args: readonly string[], cwd: string, env?: NodeJS.ProcessEnv,
+ *   stdio?: import('node:child_process').StdioOptions, timeoutSeconds: number, scratch: string,
+ *   log?: (line: string) => void }} stage
  */
 export async function runCountedStage({
   name,
@@ -83,9 +110,12 @@ export async function runCountedStage({
   if (outcome.timedOut) {
     log(`✘ ${name}: did not end within ${timeoutSeconds} s; stopped, with every process it started`);
   }
+  /** @type {{ passes: number, failures: number, pending?: number } | undefined} */
   let reported;
   try {
-    reported = JSON.parse(readFileSync(resultFile, 'utf8'));
+    /** @type {unknown} */
+    const parsed = JSON.parse(readFileSync(resultFile, 'utf8'));
+    reported = /** @type {{ passes: number, failures: number, pending?: number }} */ (parsed);
   } catch {
     reported = undefined;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: Countersign in a real VS Code in your browser. Packages the extension, installs it into a
 // code-server of its own (installed on first use), and serves it on 127.0.0.1 with a small Hardhat-like project
 // open. Ctrl-C stops it.
@@ -35,7 +36,13 @@ if (!Number.isInteger(preferredPort) || preferredPort <= 0 || preferredPort > 65
   process.exit(2);
 }
 
-/** Runs one preparation step; a quiet step shows its output only when it fails. */
+/**
+ * Runs one preparation step; a quiet step shows its output only when it fails.
+ * @param {string} title
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ quiet?: boolean }} options
+ */
 function step(title, command, args, { quiet = false } = {}) {
   console.log(`▸ ${title}`);
   const result = spawnSync(command, args, {
@@ -50,6 +57,7 @@ function step(title, command, args, { quiet = false } = {}) {
   }
 }
 
+/** @param {string} file */
 function isSymlink(file) {
   try {
     return lstatSync(file).isSymbolicLink();
@@ -58,6 +66,7 @@ function isSymlink(file) {
   }
 }
 
+/** @param {string} command */
 function onPath(command) {
   return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(path.join(dir, command)));
 }
@@ -84,10 +93,13 @@ if (!locateCodeServer())
   ]);
 const install = requireCodeServer();
 
+/** @type {import('node:child_process').ChildProcess | undefined} */
 let watcher;
 if (dev) {
   step('Building the extension (development build)', process.execPath, ['esbuild.mjs']);
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  /** @type {unknown} */
+  const parsed = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const manifest = /** @type {{ publisher: string, name: string, version: string }} */ (parsed);
   const link = path.join(dirs.extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   // Only the link is removed, never what it points to.
   if (isSymlink(link)) rmSync(link);
@@ -118,6 +130,7 @@ if (dev) {
 }
 
 const port = await freePort(preferredPort);
+/** @type {string[]} */
 const tail = [];
 const server = startCodeServer(install, dirs, {
   port,
@@ -130,6 +143,7 @@ const server = startCodeServer(install, dirs, {
 });
 
 let stopping = false;
+/** @param {number} code */
 async function stop(code) {
   if (stopping) return;
   stopping = true;

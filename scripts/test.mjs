@@ -1,11 +1,14 @@
+// @ts-check
 // `npm test`: every suite of the project, one stage after the other, ending with the line `N passed, N failed`.
 //
 //   0. setup     the system packages the VS Code stages need (scripts/setup.mjs): installed when root with
 //                apt-get, else the run stops at once and says how to install them
 //   1. compile   tsc type-checks everything and emits the tests into out/ (the review page's script, by its own
-//                tsconfig.json: it runs in the webview)
+//                tsconfig.json: it runs in the webview); the scripts, benches and build (JavaScript with JSDoc
+//                types) are type-checked through tsconfig.scripts.json
 //   2. bundle    esbuild builds dist/extension.js and dist/sandbox.js
-//      lint      typescript-eslint (type-checked rules) and Prettier's check: a finding stops the run
+//      lint      typescript-eslint (type-checked rules) on every TypeScript and JavaScript file, and Prettier's
+//                check: a finding stops the run
 //   3. node      mocha in plain Node: architecture, client, sandbox, the extension's pure parts
 //   4. vscode    code-server is installed if needed, then the extension's suite runs in its extension host
 //   5. ui        the packaged .vsix in a real workbench, driven in headless Chromium
@@ -25,12 +28,18 @@ import { setup } from './setup.mjs';
 import { runCountedStage } from './stageRunner.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** @param {string} name */
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const onlyStages = process.argv.flatMap((arg, i, all) => (arg === '--stage' && all[i + 1] ? [all[i + 1]] : []));
 
 const totals = { passes: 0, failures: 0, skipped: 0 };
 const scratch = mkdtempSync(path.join(tmpdir(), 'countersign-test-'));
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ */
 function run(command, args, env = {}) {
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -39,7 +48,11 @@ function run(command, args, env = {}) {
   return { ok: result.status === 0, status: result.status, seconds };
 }
 
-/** Files named *.test.js under dir (recursively unless flat), sorted. */
+/**
+ * Files named *.test.js under dir (recursively unless flat), sorted.
+ * @param {string} dir
+ * @param {{ flat?: boolean }} options
+ */
 function testFiles(dir, { flat = false } = {}) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: !flat })
@@ -48,11 +61,19 @@ function testFiles(dir, { flat = false } = {}) {
     .sort();
 }
 
-/** The wall-clock limit of each test stage, in seconds: several times what a loaded machine takes. */
+/**
+ * The wall-clock limit of each test stage, in seconds: several times what a loaded machine takes.
+ * @type {Record<string, number>}
+ */
 const stageLimits = { node: 20 * 60, vscode: 20 * 60, ui: 30 * 60 };
 const limitOverride = Number(process.env.COUNTERSIGN_STAGE_TIMEOUT_SECONDS);
 
-/** Runs a counted stage (scripts/stageRunner.mjs) and adds its counts to the totals. */
+/**
+ * Runs a counted stage (scripts/stageRunner.mjs) and adds its counts to the totals.
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} args
+ */
 async function countedStage(name, command, args) {
   console.log(`\n━━ ${name} ━━`);
   const outcome = await runCountedStage({
@@ -61,7 +82,7 @@ async function countedStage(name, command, args) {
     args,
     cwd: root,
     scratch,
-    timeoutSeconds: limitOverride > 0 ? limitOverride : stageLimits[name],
+    timeoutSeconds: limitOverride > 0 ? limitOverride : (stageLimits[name] ?? 20 * 60),
   });
   const { counts } = outcome;
   totals.passes += counts.passes;
@@ -73,6 +94,11 @@ async function countedStage(name, command, args) {
   return outcome.ok;
 }
 
+/**
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} args
+ */
 function gate(name, command, args) {
   console.log(`\n━━ ${name} ━━`);
   const outcome = run(command, args);
@@ -85,6 +111,7 @@ function gate(name, command, args) {
   return outcome.ok;
 }
 
+/** @param {string} stage */
 const wanted = (stage) => onlyStages.length === 0 || onlyStages.includes(stage);
 // --forbid-only: a stray `.only` would run one test and call the rest passed.
 const mochaArgs = [
@@ -107,9 +134,9 @@ async function main() {
   if (!gate('compile', bin('tsc'), ['-p', '.'])) return;
   // The review page's script runs in a browser: checked against the DOM by its own tsconfig.json.
   if (!gate('compile', bin('tsc'), ['-p', 'src/extension/review/page'])) return;
+  if (!gate('type-check scripts', bin('tsc'), ['-p', 'tsconfig.scripts.json'])) return;
   if (!gate('bundle', process.execPath, ['esbuild.mjs'])) return;
-  if (!gate('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test']))
-    return;
+  if (!gate('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'])) return;
   if (!gate('format', bin('prettier'), ['--check', '.'])) return;
 
   if (wanted('node')) {

@@ -96,6 +96,7 @@ export function payloadDigest(intent: {
           problem: `with HASH_FUNCTION_NO_OP the payload is the digest itself and must be 32 bytes, not ${size}`,
         };
       return { digest: bytes.slice(2) };
+    case 'HASH_FUNCTION_NOT_APPLICABLE':
     default:
       return { digest: undefined };
   }

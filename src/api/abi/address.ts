@@ -1,6 +1,5 @@
-/** Ethereum addresses: `0x` + 40 hex, with the EIP-55 mixed-case checksum. */
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+/** Ethereum addresses: `0x` + 40 hex, with the EIP-55 mixed-case checksum (ox computes it; the messages are ours). */
+import * as Address from 'ox/Address';
 import { InvalidInputError } from '../errors';
 
 export interface CheckedAddress {
@@ -18,13 +17,7 @@ export function toChecksumAddress(address: string): string {
   if (!/^[0-9a-f]{40}$/.test(lower)) {
     throw new InvalidInputError('contract address', 'An Ethereum address is 0x followed by 40 hex characters.');
   }
-  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
-  let out = '0x';
-  for (let i = 0; i < 40; i++) {
-    const c = lower[i] as string;
-    out += parseInt(hash[i] as string, 16) >= 8 ? c.toUpperCase() : c;
-  }
-  return out;
+  return Address.checksum(`0x${lower}`);
 }
 
 /** Checks the shape of an Ethereum address and its EIP-55 checksum, saying exactly what is wrong. */

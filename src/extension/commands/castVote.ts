@@ -95,7 +95,7 @@ async function pickTarget(session: Session, vote: Vote, organizationId: string):
     const items = [
       ...votable.map((a) => ({
         label: activityTypeLabel(a.type),
-        description: [ageText(activityTimeMs(a), now, vscode.l10n.t), a.id].filter((s) => s !== '').join(' · '),
+        description: [ageText(activityTimeMs(a), now, vscode.env.language), a.id].filter((s) => s !== '').join(' · '),
         detail: vscode.l10n.t('Fingerprint {0}', a.fingerprint),
         activity: a,
       })),

@@ -37,7 +37,9 @@ async function pickWaiting(session: Session, organizationId: string): Promise<Ac
   const picked = await pickOne(
     waiting.map((activity) => ({
       label: activityTitle(activity),
-      description: [ageText(activityTimeMs(activity), now, vscode.l10n.t), activity.id].filter((s) => s).join(' · '),
+      description: [ageText(activityTimeMs(activity), now, vscode.env.language), activity.id]
+        .filter((s) => s)
+        .join(' · '),
       detail: activity.canApprove
         ? vscode.l10n.t('Waits for your vote · fingerprint {0}', activity.fingerprint)
         : vscode.l10n.t('Fingerprint {0}', activity.fingerprint),

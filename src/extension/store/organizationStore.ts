@@ -14,13 +14,8 @@
  * dropped and readers hear `reset`.
  */
 import * as vscode from 'vscode';
-import {
-  ServiceError,
-  TERMINAL_STATUSES,
-  type Activity,
-  type OrganizationData,
-  type SmartContractInterface,
-} from '../../api';
+import { ServiceError, type Activity, type OrganizationData, type SmartContractInterface } from '../../api';
+import { NO_CHANGE, differs, isTerminal } from './activityChanges';
 import { firstPage, nextPage } from './activityListing';
 import { Disposable } from './lifecycle';
 import type { Watchers } from './pollPlan';
@@ -41,22 +36,6 @@ export type * from './storeTypes';
 
 /** At most this many activities are read one by one in a look (those the open listing does not cover). */
 export const MAX_SINGLE_READS_PER_LOOK = 3;
-
-const NO_CHANGE: StoreChange = { activityIds: [], open: false, organization: false, interfaces: false, reset: false };
-
-function isTerminal(activity: Activity): boolean {
-  return TERMINAL_STATUSES.includes(activity.status);
-}
-
-/** What a reader sees change: the status, the votes, or the last update. */
-function differs(before: Activity | undefined, after: Activity): boolean {
-  return (
-    before === undefined ||
-    before.status !== after.status ||
-    before.votes.length !== after.votes.length ||
-    JSON.stringify(before.updatedAt) !== JSON.stringify(after.updatedAt)
-  );
-}
 
 export class OrganizationStore extends Disposable {
   readonly #deps: StoreDeps;

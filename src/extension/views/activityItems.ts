@@ -37,7 +37,7 @@ export function activityTreeItem(
 ): vscode.TreeItem {
   const { activity } = element;
   const { find, nameOf, progress } = context;
-  const view = presentActivity(activity, nowMs, t, find, { nameOf, progress });
+  const view = presentActivity(activity, nowMs, t, find, { nameOf, progress, locale: vscode.env.language });
   const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = element.id;
   item.description = visible(view.description);
@@ -157,7 +157,7 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
     const when = ageText(
       vote.createdAt !== undefined ? activityTimeMs({ createdAt: vote.createdAt, timestampMs: undefined }) : undefined,
       nowMs,
-      t,
+      vscode.env.language,
     );
     return {
       kind: 'field',

@@ -135,6 +135,9 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         }));
       case 'field':
         return element.children ? [...element.children] : [];
+      case 'authenticator':
+      case 'message':
+      case 'smartContractInterface':
       default:
         return [];
     }
@@ -153,6 +156,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return element.parent?.kind === 'privateKey' ? element.parent : undefined;
       case 'smartContractInterface':
         return this.#groupElement('smartContractInterfaces');
+      case 'group':
       default:
         return undefined;
     }

@@ -8,6 +8,7 @@ import { safeMarkdown } from '../ui/markdown';
 import { markdownCode, markdownText, shown } from '../ui/shownText';
 import type { CalmState, Recovery } from '../ui/advice';
 import { t } from '../ui/l10n';
+import { dateTimeText } from '../wording/timeWords';
 import { contextValue } from './contextValue';
 import type { FieldElement, GroupElement, MessageElement } from './treeElements';
 
@@ -35,13 +36,9 @@ export const code = markdownCode;
 /** Text in markdown, safe for any text: no emphasis, link, image, html or icon. */
 export const plain = markdownText;
 
+/** A date and time in the display language and the machine's time zone. */
 export function timeText(ms: number | undefined): string {
-  return ms === undefined
-    ? ''
-    : new Date(ms)
-        .toISOString()
-        .replace('T', ' ')
-        .replace(/\.\d+Z$/, ' UTC');
+  return ms === undefined ? '' : dateTimeText(ms, vscode.env.language);
 }
 
 export function fieldTreeItem(element: FieldElement): vscode.TreeItem {

@@ -6,6 +6,7 @@
 import { DECISION_STATUSES, TERMINAL_STATUSES, timestampToMs, type Activity } from '../../api';
 import { activityTarget, activityTypeLabel, statusLabel, type FindByFingerprint, type NameOf } from './activityWords';
 import { englishText, type Translate } from '../ui/translate';
+import { ageText } from './timeWords';
 
 export interface StatusPresentation {
   /** The status in words, e.g. "Completed". */
@@ -91,20 +92,7 @@ export function sortForTree<
     .map((entry) => entry.activity);
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago", then the date (YYYY-MM-DD) after a month. */
-export function ageText(timeMs: number | undefined, nowMs: number, t: Translate = englishText): string {
-  if (timeMs === undefined) return '';
-  const seconds = Math.floor((nowMs - timeMs) / 1000);
-  if (seconds < 45) return t('just now');
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return t('{0} min ago', Math.max(1, minutes));
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return t('{0} h ago', hours);
-  const days = Math.round(hours / 24);
-  if (days === 1) return t('yesterday');
-  if (days < 31) return t('{0} days ago', days);
-  return new Date(timeMs).toISOString().slice(0, 10);
-}
+export { ageText };
 
 export interface ActivityPresentation {
   readonly label: string;
@@ -122,11 +110,18 @@ export function presentActivity(
   nowMs: number,
   t: Translate = englishText,
   find?: FindByFingerprint,
-  /** Names for ids, and the approval progress in words, which replaces the status while it gathers votes. */
-  extra: { readonly nameOf?: NameOf | undefined; readonly progress?: string | undefined } = {},
+  /**
+   * Names for ids, the approval progress in words (which replaces the status while it gathers votes), and the
+   * display language of the age.
+   */
+  extra: {
+    readonly nameOf?: NameOf | undefined;
+    readonly progress?: string | undefined;
+    readonly locale?: string | undefined;
+  } = {},
 ): ActivityPresentation {
   const decision = needsDecision(activity);
-  const age = ageText(activityTimeMs(activity), nowMs, t);
+  const age = ageText(activityTimeMs(activity), nowMs, extra.locale);
   const status = statusPresentation(activity.status, decision, t);
   const state = extra.progress
     ? extra.progress

@@ -6,47 +6,9 @@
 import { shown } from '../ui/shownText';
 import type { Activity, AppProof, AppProofCheck, Vote } from '../../api';
 import { englishText, type Translate } from '../ui/translate';
+import { activityTypeLabel, hexSummary, signingEnumText, statusLabel } from './serviceNames';
 
-/** Words that keep their own spelling when an enum name is turned into a phrase. */
-const SPECIAL_WORDS: Readonly<Record<string, string>> = {
-  API: 'API',
-  ABI: 'ABI',
-  ID: 'ID',
-  IDS: 'IDs',
-  OTP: 'OTP',
-  OAUTH: 'OAuth',
-  OAUTH2: 'OAuth2',
-  URL: 'URL',
-  EVM: 'EVM',
-  JWT: 'JWT',
-  SMS: 'SMS',
-  TOS: 'terms of service',
-  ETH: 'ETH',
-};
-
-/** Turns `CREATE_SUB_ORGANIZATION_V7`-style words into "create sub-organization" (no version suffix). */
-function phraseOf(words: string): string {
-  const parts = words
-    .replace(/_V\d+$/, '')
-    .replace(/SUB_ORGANIZATION/g, 'SUB-ORGANIZATION')
-    .split('_')
-    .filter((part) => part !== '');
-  return parts.map((part) => SPECIAL_WORDS[part] ?? part.toLowerCase()).join(' ');
-}
-
-function sentenceCase(phrase: string): string {
-  return phrase === '' ? phrase : phrase.charAt(0).toUpperCase() + phrase.slice(1);
-}
-
-/**
- * The activity type in words, in sentence case: `ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE` →
- * "Create smart contract interface". A value without the usual prefix is shown as it is.
- */
-export function activityTypeLabel(type: string): string {
-  const prefix = 'ACTIVITY_TYPE_';
-  if (!type.startsWith(prefix) || type.length === prefix.length) return type;
-  return sentenceCase(phraseOf(type.slice(prefix.length)));
-}
+export { activityTypeLabel, statusLabel };
 
 /** The word between a signing activity's type and its key: "Sign transaction with "Team signing key"". */
 const SIGNS_WITH = 'with';
@@ -121,30 +83,6 @@ export function activityTitle(
 ): string {
   const target = activity.intent ? activityTarget({ ...activity, intent: activity.intent }, find, nameOf) : '';
   return target ? `${activityTypeLabel(activity.type)} ${target}` : activityTypeLabel(activity.type);
-}
-
-/** The status in words, e.g. "Completed", "Consensus needed"; an unknown status as a phrase of its name. */
-export function statusLabel(status: string, t: Translate = englishText): string {
-  switch (status) {
-    case 'ACTIVITY_STATUS_COMPLETED':
-      return t('Completed');
-    case 'ACTIVITY_STATUS_FAILED':
-      return t('Failed');
-    case 'ACTIVITY_STATUS_REJECTED':
-      return t('Rejected');
-    case 'ACTIVITY_STATUS_CONSENSUS_NEEDED':
-      return t('Consensus needed');
-    case 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED':
-      return t('Authenticators needed');
-    case 'ACTIVITY_STATUS_PENDING':
-      return t('Pending');
-    case 'ACTIVITY_STATUS_CREATED':
-      return t('Created');
-    default: {
-      const prefix = 'ACTIVITY_STATUS_';
-      return status.startsWith(prefix) ? sentenceCase(phraseOf(status.slice(prefix.length))) : status;
-    }
-  }
 }
 
 /**
@@ -284,38 +222,6 @@ export function outcomeSentence(
 }
 
 // ---- signing activities ----
-
-/** Hex as a short `0x` text: `0x02f86c…a1b2 (110 bytes)`. */
-function hexSummary(hex: string, t: Translate): string {
-  const digits = hex.replace(/^0x/i, '');
-  const bytes = Math.floor(digits.length / 2);
-  const shown = digits.length > 20 ? `0x${digits.slice(0, 12)}…${digits.slice(-6)}` : `0x${digits}`;
-  return t('{0} ({1} bytes)', shown, bytes);
-}
-
-/** `HASH_FUNCTION_KECCAK256` → "keccak256", `PAYLOAD_ENCODING_TEXT_UTF8` → "UTF-8 text". */
-function signingEnumText(value: string, t: Translate): string {
-  switch (value) {
-    case 'HASH_FUNCTION_KECCAK256':
-      return 'keccak256';
-    case 'HASH_FUNCTION_SHA256':
-      return 'SHA-256';
-    case 'HASH_FUNCTION_NO_OP':
-      return t('no hashing (the payload is the digest)');
-    case 'HASH_FUNCTION_NOT_APPLICABLE':
-      return t('not applicable');
-    case 'PAYLOAD_ENCODING_TEXT_UTF8':
-      return t('UTF-8 text');
-    case 'PAYLOAD_ENCODING_HEXADECIMAL':
-      return t('hex');
-    case 'TRANSACTION_TYPE_ETHEREUM':
-      return 'Ethereum';
-    default: {
-      const tail = value.replace(/^(HASH_FUNCTION|PAYLOAD_ENCODING|TRANSACTION_TYPE)_/, '');
-      return tail === value ? value : sentenceCase(phraseOf(tail));
-    }
-  }
-}
 
 /**
  * What a signing activity asks for, one line each: the key, then the transaction (its chain family and size) or

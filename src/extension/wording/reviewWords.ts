@@ -78,6 +78,8 @@ export function reviewProgressText(
       return t('{0} of {1} approvals: it was rejected and will not run.', approvals, threshold);
     case 'failed':
       return t('{0} of {1} approvals: it ran and failed.', approvals, threshold);
+    case 'pending':
+    case 'waitsForApprovals':
     default: {
       const missing = Math.max(threshold - approvals, 0);
       return missing === 1

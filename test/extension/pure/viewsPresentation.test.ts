@@ -22,6 +22,7 @@ import {
   type PollState,
 } from '../../../src/extension/store/pollSchedule';
 import { activityTypeLabel, unwrapSingleKey, voteText } from '../../../src/extension/wording/activityWords';
+import { dateTimeText } from '../../../src/extension/wording/timeWords';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -130,18 +131,21 @@ describe('views: activity presentation', () => {
   });
 
   it('says how old an activity is', () => {
-    assert.equal(ageText(NOW - 10_000, NOW), 'just now');
-    assert.equal(ageText(NOW - 5 * 60_000, NOW), '5 min ago');
-    assert.equal(ageText(NOW - 3 * 3_600_000, NOW), '3 h ago');
+    assert.equal(ageText(NOW - 10_000, NOW), 'now');
+    assert.equal(ageText(NOW - 5 * 60_000, NOW), '5 min. ago');
+    assert.equal(ageText(NOW - 3 * 3_600_000, NOW), '3 hr. ago');
     assert.equal(ageText(NOW - 26 * 3_600_000, NOW), 'yesterday');
     assert.equal(ageText(NOW - 4 * 86_400_000, NOW), '4 days ago');
-    assert.equal(ageText(Date.UTC(2025, 0, 2), NOW), '2025-01-02');
+    assert.equal(ageText(Date.UTC(2025, 0, 2), NOW, 'en', 'UTC'), 'Jan 2, 2025');
     assert.equal(ageText(undefined, NOW), '');
   });
 
   it('reads the age from createdAt, or from timestampMs when createdAt is missing', () => {
-    assert.equal(presentActivity(activity({ id: 'a', createdAt: at(5 * 60_000) }), NOW).age, '5 min ago');
-    assert.equal(presentActivity(activity({ id: 'b', timestampMs: String(NOW - 2 * 3_600_000) }), NOW).age, '2 h ago');
+    assert.equal(presentActivity(activity({ id: 'a', createdAt: at(5 * 60_000) }), NOW).age, '5 min. ago');
+    assert.equal(
+      presentActivity(activity({ id: 'b', timestampMs: String(NOW - 2 * 3_600_000) }), NOW).age,
+      '2 hr. ago',
+    );
   });
 
   it('describes a decision as such, a pending one by its status, and a finished one by its age only', () => {
@@ -155,16 +159,16 @@ describe('views: activity presentation', () => {
       }),
       NOW,
     );
-    assert.equal(decide.description, 'Needs your decision · 1 min ago');
+    assert.equal(decide.description, 'Needs your decision · 1 min. ago');
     assert.equal(decide.needsDecision, true);
     assert.equal(decide.pending, true);
     const pending = presentActivity(
       activity({ id: 'p', status: 'ACTIVITY_STATUS_PENDING', createdAt: at(60_000) }),
       NOW,
     );
-    assert.equal(pending.description, 'Pending · 1 min ago');
+    assert.equal(pending.description, 'Pending · 1 min. ago');
     const done = presentActivity(activity({ id: 'c', createdAt: at(60_000) }), NOW);
-    assert.equal(done.description, '1 min ago');
+    assert.equal(done.description, '1 min. ago');
     assert.equal(done.pending, false);
     assert.equal(done.label, 'Create smart contract interface');
   });
@@ -172,8 +176,20 @@ describe('views: activity presentation', () => {
   it('passes user strings through the given translator', () => {
     const upper = (message: string, ...args: Array<string | number | boolean>): string =>
       message.toUpperCase().replace('{0}', String(args[0] ?? ''));
-    assert.equal(ageText(NOW - 5 * 60_000, NOW, upper), '5 MIN AGO');
     assert.equal(statusPresentation('ACTIVITY_STATUS_COMPLETED', false, upper).label, 'COMPLETED');
+  });
+
+  it('says ages and dates in the display language it is given', () => {
+    assert.equal(ageText(NOW - 5 * 60_000, NOW, 'de'), 'vor 5 Min.');
+    assert.equal(ageText(NOW - 26 * 3_600_000, NOW, 'fr'), 'hier');
+    assert.equal(ageText(Date.UTC(2025, 0, 2), NOW, 'de', 'UTC'), '02.01.2025');
+    const late = presentActivity(activity({ id: 'l', createdAt: at(5 * 60_000) }), NOW, undefined, undefined, {
+      locale: 'de',
+    });
+    assert.equal(late.age, 'vor 5 Min.');
+    assert.equal(dateTimeText(Date.UTC(2025, 0, 2, 13, 4, 5), 'de', 'UTC'), '02.01.2025, 13:04:05');
+    // A setting Intl cannot read is not an error: the words are English.
+    assert.equal(ageText(NOW - 5 * 60_000, NOW, 'not a locale!'), '5 min. ago');
   });
 
   it('names a voter by user name, then user id, and says which way they voted', () => {

@@ -1,0 +1,25 @@
+/** What the store compares when an activity is read again. */
+import { TERMINAL_STATUSES, type Activity } from '../../api';
+import type { StoreChange } from './storeTypes';
+
+export const NO_CHANGE: StoreChange = {
+  activityIds: [],
+  open: false,
+  organization: false,
+  interfaces: false,
+  reset: false,
+};
+
+export function isTerminal(activity: Activity): boolean {
+  return TERMINAL_STATUSES.includes(activity.status);
+}
+
+/** What a reader sees change: the status, the votes, or the last update. */
+export function differs(before: Activity | undefined, after: Activity): boolean {
+  return (
+    before === undefined ||
+    before.status !== after.status ||
+    before.votes.length !== after.votes.length ||
+    JSON.stringify(before.updatedAt) !== JSON.stringify(after.updatedAt)
+  );
+}
