@@ -140,9 +140,11 @@ async function main() {
     }
     return;
   }
-  const [extensionResult, sandboxResult, pageResult] = await Promise.all(
-    [extension, sandbox, reviewPage].map((options) => esbuild.build(options)),
-  );
+  const [extensionResult, sandboxResult, pageResult] = await Promise.all([
+    esbuild.build(extension),
+    esbuild.build(sandbox),
+    esbuild.build(reviewPage),
+  ]);
   if (metafile) {
     for (const result of [extensionResult, sandboxResult, pageResult]) {
       if (result.metafile) console.log(await esbuild.analyzeMetafile(result.metafile));

@@ -1,25 +1,43 @@
+// @ts-check
 // The policy engine (src/api/policy/), in process, two figures, each beside its peer measured in the same run:
 // - reading a 1 KB policy condition (parse + the creation-time check, past the engine's cache) against JSON.parse
 //   of a 1 KB JSON document (the aim: within 10× of it);
 // - deciding one signing activity against 100 policies (the sandbox's work on a submission or a vote, the
 //   policies already read), against the same 100 rules written by hand as JavaScript functions (goal: 1 ms).
 // Runs the compiled code in out/ (scripts/bench.mjs compiles it first when it is stale).
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { benchLine, median } from './report.mjs';
+import { benchLine, median, requireCompiled } from './report.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
-const { decide } = require(`${root}out/src/api/policy/index.js`);
-const { parseExpression } = require(`${root}out/src/api/policy/parser.js`);
-const { checkExpression } = require(`${root}out/src/api/policy/checker.js`);
+const { decide } = /** @type {typeof import('../src/api/policy/index.js')} */ (
+  requireCompiled('src/api/policy/index.js')
+);
+const { parseExpression } = /** @type {typeof import('../src/api/policy/parser.js')} */ (
+  requireCompiled('src/api/policy/parser.js')
+);
+const { checkExpression } = /** @type {typeof import('../src/api/policy/checker.js')} */ (
+  requireCompiled('src/api/policy/checker.js')
+);
+
+/**
+ * What the hand-written rules read of the context.
+ * @typedef {{
+ *   approvers: readonly { id: string, tags: readonly string[] }[],
+ *   private_key: { tags: readonly string[] },
+ *   eth: { tx: { to: string, function_name: string, contract_call_args: { amount: string }, value: bigint,
+ *     chain_id: bigint, data: string } }
+ * }} BenchContext
+ */
 
 const rounds = Number(process.env.BENCH_ITERATIONS ?? 30);
 
-/** Milliseconds per call of `fn`, median of `rounds` rounds of `batch` calls. */
+/**
+ * Milliseconds per call of `fn`, median of `rounds` rounds of `batch` calls.
+ * @param {() => unknown} fn
+ * @param {number} batch
+ */
 function perCall(fn, batch) {
   for (let i = 0; i < batch; i++) fn();
+  /** @type {number[]} */
   const times = [];
   for (let r = 0; r < rounds; r++) {
     const started = performance.now();
@@ -30,6 +48,7 @@ function perCall(fn, batch) {
 }
 
 // --- 1. A 1 KB condition, and a 1 KB JSON document -------------------------------------------------------------
+/** @param {number} i */
 const address = (i) => `0x${(0x5fbdb2315678afecb367f032d93f642f64180aa3n + BigInt(i)).toString(16).padStart(40, '0')}`;
 const clauses = [
   "activity.kind == 'SIGN_TRANSACTION'",
@@ -43,11 +62,12 @@ const clauses = [
 ];
 let condition = clauses.join(' && ');
 for (let i = 4; condition.length < 1000; i++) condition += ` && eth.tx.to != '${address(i)}'`;
+/** @param {number} n */
 const policyDocument = (n) =>
   JSON.stringify({
     policyId: '7f0e3d2c-1b4a-4c5d-8e9f-0a1b2c3d4e5f',
     policyName: 'Transfers to the token under a cap',
-    effect: 'EFFECT_ALLOW',
+    effect: /** @type {const} */ ('EFFECT_ALLOW'),
     notes: 'n'.repeat(n),
     consensus: "approvers.any(u, u.id == '4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8')",
     createdAt: { seconds: '1764115200', nanos: '0' },
@@ -73,25 +93,27 @@ const FINANCE = 'b3f1c2a4-0f1e-4d3c-9a8b-7c6d5e4f3a21';
 const TOKEN = address(1);
 /** Four kinds of rule, each with its hand-written twin. */
 const templates = [
+  /** @param {number} i */
   (i) => ({
     policy: {
-      effect: 'EFFECT_ALLOW',
+      effect: /** @type {const} */ ('EFFECT_ALLOW'),
       consensus: `approvers.any(u, u.id == 'user-${i}')`,
       condition: `eth.tx.to == '${address(i + 100)}'`,
     },
-    twin: (c) => {
+    twin: /** @param {BenchContext} c */ (c) => {
       const named = c.approvers.some((u) => u.id === `user-${i}`);
       const to = c.eth.tx.to.toLowerCase() === address(i + 100);
       return named && to ? 'OUTCOME_ALLOW' : to ? 'OUTCOME_REQUIRES_CONSENSUS' : 'OUTCOME_DENY_IMPLICIT';
     },
   }),
+  /** @param {number} i */
   (i) => ({
     policy: {
-      effect: 'EFFECT_ALLOW',
+      effect: /** @type {const} */ ('EFFECT_ALLOW'),
       consensus: `approvers.filter(u, u.tags.contains('${FINANCE}')).count() >= 2`,
       condition: `eth.tx.to == '${TOKEN}' && eth.tx.function_name == 'transfer' && eth.tx.contract_call_args['amount'] < ${1000 + i}`,
     },
-    twin: (c) => {
+    twin: /** @param {BenchContext} c */ (c) => {
       const tx = c.eth.tx;
       const cond =
         tx.to.toLowerCase() === TOKEN &&
@@ -101,19 +123,24 @@ const templates = [
       return cond && cons ? 'OUTCOME_ALLOW' : cond ? 'OUTCOME_REQUIRES_CONSENSUS' : 'OUTCOME_DENY_IMPLICIT';
     },
   }),
+  /** @param {number} i */
   (i) => ({
-    policy: { effect: 'EFFECT_DENY', condition: `private_key.tags.contains('tag-${i}') && eth.tx.value > ${i}` },
-    twin: (c) =>
+    policy: {
+      effect: /** @type {const} */ ('EFFECT_DENY'),
+      condition: `private_key.tags.contains('tag-${i}') && eth.tx.value > ${i}`,
+    },
+    twin: /** @param {BenchContext} c */ (c) =>
       c.private_key.tags.includes(`tag-${i}`) && c.eth.tx.value > BigInt(i)
         ? 'OUTCOME_DENY_EXPLICIT'
         : 'OUTCOME_DENY_IMPLICIT',
   }),
+  /** @param {number} i */
   (i) => ({
     policy: {
-      effect: 'EFFECT_ALLOW',
+      effect: /** @type {const} */ ('EFFECT_ALLOW'),
       condition: `activity.kind == 'SIGN_TRANSACTION' && eth.tx.chain_id in [1, ${i}] && eth.tx.data[0..10] == '0x095ea7b3'`,
     },
-    twin: (c) =>
+    twin: /** @param {BenchContext} c */ (c) =>
       c.eth.tx.chain_id === 1n || c.eth.tx.chain_id === BigInt(i)
         ? c.eth.tx.data.slice(0, 10) === '0x095ea7b3'
           ? 'OUTCOME_ALLOW'
@@ -121,7 +148,11 @@ const templates = [
         : 'OUTCOME_DENY_IMPLICIT',
   }),
 ];
-const rules = Array.from({ length: 100 }, (_, i) => templates[i % templates.length](i));
+const rules = Array.from({ length: 100 }, (_, i) => {
+  const template = templates[i % templates.length];
+  if (!template) throw new Error('no template');
+  return template(i);
+});
 const policies = rules.map((r, i) => ({ policyId: `policy-${i}`, policyName: `Policy ${i}`, ...r.policy }));
 const amount = 500n;
 const context = {
@@ -142,7 +173,7 @@ const context = {
       gas_price: 1n,
       chain_id: 31337n,
       nonce: 0n,
-      type: 'TYPE_2',
+      type: /** @type {const} */ ('TYPE_2'),
       function_name: 'transfer',
       function_signature: '0xa9059cbb',
       contract_call_args: { to: address(0), amount: amount.toString() },

@@ -74,7 +74,7 @@ function hundredPolicies() {
   /** @param {number} i */
   const id = (i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
   const token = "'0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'";
-  /** @type {((i: number) => { effect: string; consensus?: string; condition: string })[]} */
+  /** @type {((i: number) => { effect: 'EFFECT_ALLOW' | 'EFFECT_DENY'; consensus?: string; condition: string })[]} */
   const shapes = [
     (i) => ({
       effect: 'EFFECT_ALLOW',
@@ -95,7 +95,9 @@ function hundredPolicies() {
   return Array.from({ length: 100 }, (_, i) => ({
     policyName: `bench policy ${i}`,
     notes: '',
-    ...shapes[i % shapes.length](i),
+    .../** @type {(i: number) => { effect: 'EFFECT_ALLOW' | 'EFFECT_DENY'; consensus?: string; condition: string }} */ (
+      shapes[i % shapes.length]
+    )(i),
   }));
 }
 
@@ -215,7 +217,8 @@ try {
   const client = new CountersignClient({ baseUrl: sandboxUrl }, stamper, { maxAttempts: 1 });
   const organizationId = demo.organizationId;
   const created = await client.createPolicies({ organizationId, parameters: { policies: hundredPolicies() } });
-  const policyIds = created.result.createPoliciesResult.policyIds;
+  const policyIds = /** @type {{ createPoliciesResult: { policyIds: string[] } }} */ (created.result)
+    .createPoliciesResult.policyIds;
   const withPolicies = await drive(sandboxUrl, makeBodies(stamper, organizationId, submissions, 'policies'), true);
   await client.deletePolicies({ organizationId, parameters: { policyIds } });
   const without = await drive(sandboxUrl, makeBodies(stamper, organizationId, submissions, 'again'), true);

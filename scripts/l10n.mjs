@@ -1,3 +1,4 @@
+// @ts-check
 // Writes l10n/bundle.l10n.json, the strings VS Code translates, from the extension's sources.
 //   node scripts/l10n.mjs           (npm run l10n) writes the bundle
 //   node scripts/l10n.mjs --check   exits 1 when the bundle differs from what the sources hold
@@ -16,7 +17,11 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const sources = path.join(root, 'src', 'extension');
 export const BUNDLE = path.join(root, 'l10n', 'bundle.l10n.json');
 
-/** Every .ts file under a folder. */
+/**
+ * Every .ts file under a folder.
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -25,9 +30,16 @@ function sourceFiles(dir) {
   });
 }
 
-/** The literal messages passed to a translation function named `t` (the `Translate` parameter and its alias). */
+/**
+ * The literal messages passed to a translation function named `t` (the `Translate` parameter and its alias).
+ * @param {string} fileName
+ * @param {string} contents
+ * @returns {string[]}
+ */
 function translateCalls(fileName, contents) {
+  /** @type {string[]} */
   const found = [];
+  /** @param {import('typescript').Node} node */
   const visit = (node) => {
     if (
       ts.isCallExpression(node) &&
@@ -36,7 +48,8 @@ function translateCalls(fileName, contents) {
       node.arguments.length > 0
     ) {
       const [message] = node.arguments;
-      if (ts.isStringLiteral(message) || ts.isNoSubstitutionTemplateLiteral(message)) found.push(message.text);
+      if (message && (ts.isStringLiteral(message) || ts.isNoSubstitutionTemplateLiteral(message)))
+        found.push(message.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -66,7 +79,9 @@ export async function bundleText() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = await bundleText();
-  const count = Object.keys(JSON.parse(text)).length;
+  /** @type {unknown} */
+  const parsed = JSON.parse(text);
+  const count = Object.keys(/** @type {Record<string, string>} */ (parsed)).length;
   if (process.argv.includes('--check')) {
     let current = '';
     try {
