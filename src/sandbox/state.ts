@@ -194,7 +194,13 @@ export class SandboxState {
         if (removed) this.passkeys.remove(organization, removed);
         return;
       }
-      default:
+      case 'putUser':
+      case 'putUserTag':
+      case 'updateUserTag':
+      case 'deleteUserTags':
+      case 'setRootQuorum':
+      case 'putPrivateKey':
+      case 'updatePrivateKeyTag':
         applyPeopleEffect(organization, effect, (o, user) => this.indexUser(o, user));
     }
   }

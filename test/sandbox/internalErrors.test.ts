@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient, TurnkeyRequestError } from '@turnkey/http';
 import * as Hex from 'ox/Hex';
 import * as Rlp from 'ox/Rlp';
 import type { Logger, LogFields } from '../../src/api';
 import { operations } from '../../src/api/remote';
 import { describeCause } from '../../src/sandbox/errorCause';
+import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type SeededOrganizationName, type TestSandbox } from '../support/startTestSandbox';
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -69,14 +69,7 @@ describe('sandbox: out-of-range transactions and internal errors', () => {
   });
   afterEach(() => t.close());
 
-  const official = (name: SeededOrganizationName, userIndex = 0): TurnkeyClient => {
-    const key = t.organization(name).users[userIndex]?.apiKeys[0];
-    assert.ok(key);
-    return new TurnkeyClient(
-      { baseUrl: t.baseUrl },
-      new OfficialStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-    );
-  };
+  const official = (name: SeededOrganizationName, userIndex = 0): TurnkeyClient => officialClient(t, name, userIndex);
   const signingKeyId = async (name: SeededOrganizationName): Promise<string> => {
     const keys = await t.clientFor(name).listPrivateKeys({ organizationId: t.organization(name).organizationId });
     const key = keys.find((k) => k.curve === 'CURVE_SECP256K1');

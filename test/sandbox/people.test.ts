@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
 import { ActivityFailedError, ServiceError, type CountersignClient } from '../../src/api';
 import { ApiKeyStamper, CountersignClient as Client, generateApiKeyPair } from '../../src/api/remote';
+import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type SeededOrganizationName, type TestSandbox } from '../support/startTestSandbox';
 
 /** A new key pair, as create_users takes it, and a client of ours that stamps with it. */
@@ -25,14 +25,7 @@ describe('sandbox: users, user tags, the root quorum and private keys', () => {
   });
   afterEach(() => t.close());
 
-  const official = (name: SeededOrganizationName, userIndex = 0): TurnkeyClient => {
-    const key = t.organization(name).users[userIndex]?.apiKeys[0];
-    assert.ok(key);
-    return new TurnkeyClient(
-      { baseUrl: t.baseUrl },
-      new OfficialStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-    );
-  };
+  const official = (name: SeededOrganizationName, userIndex = 0): TurnkeyClient => officialClient(t, name, userIndex);
   const timestampMs = (): string => String(t.clock.now());
   const clientWith = (stamper: ApiKeyStamper): CountersignClient =>
     new Client({ baseUrl: t.baseUrl }, stamper, { maxAttempts: 1, now: t.clock.now });

@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient, TurnkeyRequestError } from '@turnkey/http';
 import { ActivityFailedError, type CreatePolicyParameters } from '../../src/api';
 import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
@@ -11,6 +10,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { CREDENTIALS_FILE_NAME, writeFileAtomic } from '../../src/sandbox/credentials';
 import { createSeed } from '../../src/sandbox/seed';
 import { JOURNAL_FILE_NAME, readJournal } from '../../src/sandbox/storage/journalStorage';
+import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 
 const allow = (policyName: string, extra: Partial<CreatePolicyParameters> = {}): CreatePolicyParameters => ({
@@ -29,12 +29,7 @@ describe('sandbox: policy operations', () => {
   beforeEach(async () => {
     t = await startTestSandbox();
     organizationId = t.organization('Demo').organizationId;
-    const key = t.organization('Demo').users[0]?.apiKeys[0];
-    assert.ok(key);
-    official = new TurnkeyClient(
-      { baseUrl: t.baseUrl },
-      new OfficialStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-    );
+    official = officialClient(t, 'Demo');
   });
   afterEach(() => t.close());
 

@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient, TurnkeyRequestError } from '@turnkey/http';
 import * as Address from 'ox/Address';
 import * as Hash from 'ox/Hash';
@@ -12,6 +11,7 @@ import * as TxEnvelopeEip1559 from 'ox/TxEnvelopeEip1559';
 import * as TxEnvelopeEip2930 from 'ox/TxEnvelopeEip2930';
 import * as TxEnvelopeLegacy from 'ox/TxEnvelopeLegacy';
 import type { PrivateKey } from '../../src/api';
+import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type SeededOrganizationName, type TestSandbox } from '../support/startTestSandbox';
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -81,14 +81,7 @@ describe('sandbox: signing activities', () => {
   });
   afterEach(() => t.close());
 
-  const official = (name: SeededOrganizationName, userIndex = 0): TurnkeyClient => {
-    const key = t.organization(name).users[userIndex]?.apiKeys[0];
-    assert.ok(key);
-    return new TurnkeyClient(
-      { baseUrl: t.baseUrl },
-      new OfficialStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-    );
-  };
+  const official = (name: SeededOrganizationName, userIndex = 0): TurnkeyClient => officialClient(t, name, userIndex);
   const keyNamed = async (org: SeededOrganizationName, name: string): Promise<PrivateKey> => {
     const keys = await t.clientFor(org).listPrivateKeys({ organizationId: t.organization(org).organizationId });
     const key = keys.find((k) => k.privateKeyName === name);

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { ApiKeyStamper as OfficialStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
 import { ServiceError, type Activity, type Policy } from '../../src/api';
 import { encodeFunctionCall, serializeUnsignedTransaction } from '../../src/api/remote';
 import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
 import { TREASURY_TRANSFER_CAP } from '../../src/sandbox/treasurySeed';
+import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 import { expectRpcStatus, stampedRequest } from './rawHttp';
 
@@ -38,14 +38,7 @@ describe('sandbox: policies decide Treasury activities', () => {
     return found;
   };
   const userId = (index: number): string => t.organization('Treasury').users[index]?.userId as string;
-  const official = (index: number): TurnkeyClient => {
-    const key = t.organization('Treasury').users[index]?.apiKeys[0];
-    assert.ok(key);
-    return new TurnkeyClient(
-      { baseUrl: t.baseUrl },
-      new OfficialStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-    );
-  };
+  const official = (index: number): TurnkeyClient => officialClient(t, 'Treasury', index);
   /** An unsigned EIP-1559 transaction: an ERC-20 transfer to `to` (the token by default), or a plain payment. */
   const transaction = (to: string, amount?: bigint): string =>
     serializeUnsignedTransaction({

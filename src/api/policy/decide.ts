@@ -157,7 +157,10 @@ function forEachChild(node: Expr, each: (child: Expr) => void): void {
       return each(node.operand);
     case 'binary':
       return [node.left, node.right].forEach(each);
-    default:
+    case 'bool':
+    case 'int':
+    case 'string':
+    case 'ident':
       return;
   }
 }

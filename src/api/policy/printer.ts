@@ -11,7 +11,17 @@ function level(expr: Expr): number {
       return expr.op === '||' ? 1 : expr.op === '&&' ? 2 : 3;
     case 'not':
       return 4;
-    default:
+    case 'bool':
+    case 'call':
+    case 'ident':
+    case 'index':
+    case 'int':
+    case 'list':
+    case 'member':
+    case 'method':
+    case 'slice':
+    case 'string':
+    case 'struct':
       return 5;
   }
 }

@@ -160,7 +160,11 @@ export function typeName(ty: Ty): string {
     case 'struct':
     case 'namespace':
       return ty.name;
-    default:
+    case 'any':
+    case 'bool':
+    case 'int':
+    case 'string':
+    case 'timestamp':
       return ty.t;
   }
 }
