@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import {
   ActivityFailedError,
   ActivityRejectedError,
+  CancelledError,
   ClockSkewError,
   ResponseShapeError,
   ServiceError,
@@ -17,6 +18,13 @@ describe('CountersignClient errors', () => {
   const clientFor = withClients((started) => (server = started));
 
   describe('retries', () => {
+    it('gives up a call made after its owner closed the client, as cancelled, without sending or retrying', async () => {
+      const client = clientFor({ maxAttempts: 3 });
+      await client.close();
+      await assert.rejects(client.createPrivateKeyTag(tagInput), (error: unknown) => error instanceof CancelledError);
+      assert.equal(server.requests.length, 0);
+    });
+
     it('stops after 3 attempts of a 5xx, re-sending byte-identical bodies with the same stamp', async () => {
       server.respond(() => ({ status: 503, json: rpc(14, 'unavailable') }));
       await assert.rejects(clientFor({ maxAttempts: 10 }).createPrivateKeyTag(tagInput), (error: unknown) => {

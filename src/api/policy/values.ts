@@ -22,7 +22,12 @@ export class Namespace {
 /** Why an evaluation failed: the policy's outcome becomes OUTCOME_ERROR with this message. */
 export class EvaluationError extends Error {
   constructor(message: string) {
+    // An error of the policy language is a result (the policy's OUTCOME_ERROR), not a fault of the code: no stack,
+    // whose capture would cost more than the evaluation itself when many policies err on one activity.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'EvaluationError';
   }
 }

@@ -55,6 +55,8 @@ export class HttpTransport {
 
   async post(req: HttpRequest): Promise<HttpResponse> {
     if (req.signal?.aborted) throw new CancelledError();
+    // Its owner closed the client (a profile switch drops the session): a call still made with it was given up.
+    if (this.#ownAgent?.closed || this.#ownAgent?.destroyed) throw new CancelledError(CLOSED);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -101,6 +103,7 @@ export class HttpTransport {
         );
       }
       if (req.signal?.aborted) throw new CancelledError();
+      if (isClosedDispatcher(error)) throw new CancelledError(CLOSED);
       throw transportErrorOf(error);
     } finally {
       clearTimeout(timer);
@@ -112,6 +115,13 @@ export class HttpTransport {
   async close(): Promise<void> {
     if (this.#ownAgent && !this.#ownAgent.closed) await this.#ownAgent.close();
   }
+}
+
+const CLOSED = 'The client was closed before this request could be sent.';
+
+function isClosedDispatcher(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'UND_ERR_CLOSED' || code === 'UND_ERR_DESTROYED';
 }
 
 function transportErrorOf(error: unknown): TransportError {

@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { Activity, SmartContractInterface } from '../../api';
+import { CancelledError } from '../../api/core';
 
 /** What the list needs of a session: the organization and the two reads. */
 export interface InterfaceListSession {
@@ -139,7 +140,8 @@ export class InterfaceList implements vscode.Disposable {
       // A failed read is not kept: the next reader asks again.
       entry.stale = true;
       entry.lastError = error;
-      this.#deps.failure('Could not list the smart contract interfaces', error);
+      // A read given up because the profile changed meanwhile failed for no one.
+      if (!(error instanceof CancelledError)) this.#deps.failure('Could not list the smart contract interfaces', error);
       return undefined;
     }
   }

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
+import { CancelledError } from '../../api/core';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
 import { calmStateFor } from '../ui/advice';
@@ -311,7 +312,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       try {
         return { ok: true, value: await load() };
       } catch (error) {
-        this.services.log.failure(`Could not load ${what}`, error);
+        if (!(error instanceof CancelledError)) this.services.log.failure(`Could not load ${what}`, error);
         return { ok: false, error };
       }
     };
