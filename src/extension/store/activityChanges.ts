@@ -10,6 +10,11 @@ export const NO_CHANGE: StoreChange = {
   reset: false,
 };
 
+/** Whether it waits for votes (the open set lists such activities). */
+export function gathering(activity: Activity): boolean {
+  return activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
+}
+
 export function isTerminal(activity: Activity): boolean {
   return TERMINAL_STATUSES.includes(activity.status);
 }
@@ -22,4 +27,10 @@ export function differs(before: Activity | undefined, after: Activity): boolean 
     before.votes.length !== after.votes.length ||
     JSON.stringify(before.updatedAt) !== JSON.stringify(after.updatedAt)
   );
+}
+
+/** Whether `incoming` is no older than `held`: an ended activity never opens again, and votes only accumulate. */
+export function notOlder(incoming: Activity, held: Activity): boolean {
+  if (isTerminal(held) && !isTerminal(incoming)) return false;
+  return incoming.votes.length >= held.votes.length;
 }

@@ -15,7 +15,7 @@
  */
 import * as vscode from 'vscode';
 import { ServiceError, type Activity, type OrganizationData, type SmartContractInterface } from '../../api';
-import { NO_CHANGE, differs, isTerminal } from './activityChanges';
+import { NO_CHANGE, differs, gathering, isTerminal } from './activityChanges';
 import { firstPage, nextPage } from './activityListing';
 import { Disposable } from './lifecycle';
 import type { Watchers } from './pollPlan';
@@ -349,6 +349,11 @@ export class OrganizationStore extends Disposable {
     }
     const still = new Set(found.open.map((a) => a.id));
     const left = (previous?.open ?? []).filter((a) => !still.has(a.id)).map((a) => a.id);
+    // Held as gathering votes yet missing from a complete open set: it ended before a look saw it leave.
+    const unseen = found.listedAll
+      ? [...this.#activities.values()].filter((a) => gathering(a) && !still.has(a.id))
+      : [];
+    for (const activity of unseen) this.#leaving.add(activity.id);
     for (const id of left) this.#leaving.add(id);
     const setChanged =
       previous === undefined || left.length > 0 || previous.listedAll !== found.listedAll || changed.length > 0;

@@ -15,6 +15,7 @@ import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import { sortForTree, activityGroup } from '../wording/activityPresentation';
 import type { ActivityListing, OrganizationStore, StoreChange } from '../store/organizationStore';
+import { notOlder } from '../store/activityChanges';
 import { activityFields, activityTreeItem } from './activityItems';
 import {
   type ActivitiesElement,
@@ -305,7 +306,8 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   #elementFor(activity: Activity, organizationId: string): ActivityElement {
     const existing = this.#elements.get(activity.id);
     if (existing && existing.organizationId === organizationId) {
-      existing.activity = activity;
+      // The inbox's copy may be a look older than the store's, which the row already shows.
+      if (notOlder(activity, existing.activity)) existing.activity = activity;
       return existing;
     }
     const element: ActivityElement = { kind: 'activity', id: activity.id, organizationId, activity };
