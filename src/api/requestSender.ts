@@ -77,6 +77,11 @@ export class RequestSender {
         response = await this.#transport.post({ url, headers, body, ...(signal ? { signal } : {}) });
       } catch (error) {
         const durationMs = Math.round(performance.now() - started);
+        if (error instanceof CancelledError) {
+          // Given up by the caller or the client's owner: nothing failed that anyone is waiting for.
+          this.#logger.debug(`${name}: cancelled`, { operation: name, path, durationMs, attempt });
+          throw error;
+        }
         if (error instanceof TransportError && attempt < this.#maxAttempts) {
           const delayMs = backoffDelayMs(attempt, this.#retryBaseDelayMs);
           this.#logger.warn(`${name}: ${error.kind}, retrying`, {

@@ -19,10 +19,16 @@ describe('CountersignClient errors', () => {
 
   describe('retries', () => {
     it('gives up a call made after its owner closed the client, as cancelled, without sending or retrying', async () => {
-      const client = clientFor({ maxAttempts: 3 });
+      const { logger, entries } = recordingLogger();
+      const client = clientFor({ maxAttempts: 3, logger });
       await client.close();
       await assert.rejects(client.createPrivateKeyTag(tagInput), (error: unknown) => error instanceof CancelledError);
       assert.equal(server.requests.length, 0);
+      assert.deepEqual(
+        entries.filter((e) => e.level === 'error' || e.level === 'warn'),
+        [],
+        'a call given up is not a failure to log',
+      );
     });
 
     it('stops after 3 attempts of a 5xx, re-sending byte-identical bodies with the same stamp', async () => {
