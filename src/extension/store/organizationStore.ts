@@ -1,8 +1,8 @@
 /**
  * What the extension knows of the active profile's organization, in one place: its activities by id (with the
  * Activities view's listing and the open ones, those that can still gather votes), the organization itself
- * (names, root quorum, users, keys, tags) and its smart contract interfaces. Policies, user tags and evaluations
- * take a slot of their own here when the service has them.
+ * (names, root quorum, users, keys, tags), its smart contract interfaces, and who governs it (governance.ts: its
+ * policies, users with their tags, tag names, and each activity's policy evaluations).
  *
  * It runs the only poll: one timer, paced by pollPlan.ts (window focus, who watches, pending work, 429s). Each
  * look reads the open activities (one request while fewer than a page are open), then at most a few activities
@@ -14,10 +14,13 @@
  * dropped and readers hear `reset`.
  */
 import * as vscode from 'vscode';
-import { ServiceError, type Activity, type OrganizationData, type SmartContractInterface } from '../../api';
+import { ServiceError } from '../../api';
+import type { Activity, OrganizationData, PolicyEvaluationRecord, SmartContractInterface } from '../../api';
 import { NO_CHANGE, differs, gathering, isTerminal } from './activityChanges';
 import { firstPage, nextPage } from './activityListing';
+import { GovernanceReads, type Governance } from './governance';
 import { Disposable } from './lifecycle';
+import { pendingCount, singleReads, type Held } from './lookTargets';
 import type { Watchers } from './pollPlan';
 import type { PollOutcome } from './pollSchedule';
 import { Poller, type LookResult } from './poller';
@@ -33,9 +36,9 @@ import type {
 } from './storeTypes';
 
 export type * from './storeTypes';
+export type { Governance } from './governance';
 
-/** At most this many activities are read one by one in a look (those the open listing does not cover). */
-export const MAX_SINGLE_READS_PER_LOOK = 3;
+export { MAX_SINGLE_READS_PER_LOOK } from './lookTargets';
 
 export class OrganizationStore extends Disposable {
   readonly #deps: StoreDeps;
@@ -61,6 +64,7 @@ export class OrganizationStore extends Disposable {
   readonly #me = new Slot<string>();
   #snapshot: OrganizationSnapshot | undefined;
   readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
+  readonly #governance = new GovernanceReads();
 
   readonly #poller: Poller;
   #turn = 0;
@@ -72,7 +76,7 @@ export class OrganizationStore extends Disposable {
       new Poller({
         intervalMs: () => deps.intervalMs(),
         focused: () => deps.focused(),
-        pending: () => this.#pending(),
+        pending: () => pendingCount(this.#held()),
         look: () => this.#look(),
       }),
     );
@@ -160,6 +164,18 @@ export class OrganizationStore extends Disposable {
     );
   }
 
+  /** Policies, users with their tags, and tag names; read once, again after something completed. */
+  async governance(): Promise<Governance | undefined> {
+    const session = await this.#session();
+    return session && this.#governance.read(this.#generation, session.profile.organizationId, session.client);
+  }
+
+  /** Why the activity was decided or waits (get_policy_evaluations); read again once its status or votes change. */
+  async evaluations(activity: Activity): Promise<readonly PolicyEvaluationRecord[] | undefined> {
+    const session = await this.#session();
+    return session && this.#governance.evaluations(session.profile.organizationId, activity, session.client);
+  }
+
   /**
    * Reads the open activities now: what it returns was read after the call (a read that began before it, perhaps
    * before a submission, is waited for and not taken). Reads that begin after the call are shared.
@@ -234,7 +250,10 @@ export class OrganizationStore extends Disposable {
   /** After a registration, a deletion, a key or tag change: the next reader reads anew. */
   markStale(what: 'profile' | 'organization' | 'interfaces'): void {
     if (what === 'profile') this.#me.markStale();
-    if (what !== 'interfaces') this.#data.markStale();
+    if (what !== 'interfaces') {
+      this.#data.markStale();
+      this.#governance.markStale();
+    }
     this.#interfaces.markStale();
   }
 
@@ -245,15 +264,9 @@ export class OrganizationStore extends Disposable {
 
   // ---- the poll ----
 
-  #pending(): number {
-    const ids = new Set([...(this.#open?.open.map((a) => a.id) ?? []), ...this.#followed, ...this.#leaving]);
-    for (const interest of this.#poller.interests) if (interest.kind === 'page') ids.add(interest.activityId);
-    let pending = 0;
-    for (const id of ids) {
-      const known = this.#activities.get(id);
-      if (!known || !isTerminal(known)) pending++;
-    }
-    return pending;
+  #held(): Held {
+    const { interests } = this.#poller;
+    return { activities: this.#activities, open: this.#open, followed: this.#followed, leaving: this.#leaving, interests };
   }
 
   async #look(): Promise<LookResult> {
@@ -268,7 +281,7 @@ export class OrganizationStore extends Disposable {
       if (open !== openBefore) outcome = 'changed';
       const changed: string[] = [];
       let completed = false;
-      for (const activityId of this.#singleReads(open)) {
+      for (const activityId of singleReads(this.#held(), this.#turn++)) {
         count.requests++;
         const activity = await session.client.getActivity({
           organizationId: session.profile.organizationId,
@@ -304,21 +317,6 @@ export class OrganizationStore extends Disposable {
       });
       return { outcome: 'failed', requests: count.requests };
     }
-  }
-
-  /** The activities to read one by one in this look, in turns, at most a few. */
-  #singleReads(open: OpenSnapshot | undefined): string[] {
-    const listed = new Set(open?.open.map((a) => a.id));
-    const wanted = new Set([...this.#leaving, ...this.#followed]);
-    for (const interest of this.#poller.interests) if (interest.kind === 'page') wanted.add(interest.activityId);
-    const candidates = [...wanted].filter((id) => {
-      if (listed.has(id)) return false;
-      const known = this.#activities.get(id);
-      return !known || !isTerminal(known) || this.#leaving.has(id);
-    });
-    if (candidates.length <= MAX_SINGLE_READS_PER_LOOK) return candidates;
-    const start = this.#turn++ % candidates.length;
-    return [...candidates.slice(start), ...candidates.slice(0, start)].slice(0, MAX_SINGLE_READS_PER_LOOK);
   }
 
   #readOpen(session: StoreSession, count: { requests: number }): Promise<OpenSnapshot | undefined> {
@@ -390,6 +388,7 @@ export class OrganizationStore extends Disposable {
     this.#me.clear();
     this.#snapshot = undefined;
     this.#interfaces.clear();
+    this.#governance.clear();
     this.#fire({ reset: true, open: true, organization: true, interfaces: true });
     this.#poller.reset();
   }
