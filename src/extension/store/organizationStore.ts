@@ -266,7 +266,13 @@ export class OrganizationStore extends Disposable {
 
   #held(): Held {
     const { interests } = this.#poller;
-    return { activities: this.#activities, open: this.#open, followed: this.#followed, leaving: this.#leaving, interests };
+    return {
+      activities: this.#activities,
+      open: this.#open,
+      followed: this.#followed,
+      leaving: this.#leaving,
+      interests,
+    };
   }
 
   async #look(): Promise<LookResult> {
