@@ -250,10 +250,8 @@ export class OrganizationStore extends Disposable {
   /** After a registration, a deletion, a key or tag change: the next reader reads anew. */
   markStale(what: 'profile' | 'organization' | 'interfaces'): void {
     if (what === 'profile') this.#me.markStale();
-    if (what !== 'interfaces') {
-      this.#data.markStale();
-      this.#governance.markStale();
-    }
+    if (what !== 'interfaces') this.#data.markStale();
+    if (what !== 'interfaces') this.#governance.markStale();
     this.#interfaces.markStale();
   }
 
@@ -265,14 +263,8 @@ export class OrganizationStore extends Disposable {
   // ---- the poll ----
 
   #held(): Held {
-    const { interests } = this.#poller;
-    return {
-      activities: this.#activities,
-      open: this.#open,
-      followed: this.#followed,
-      leaving: this.#leaving,
-      interests,
-    };
+    const [activities, followed, leaving] = [this.#activities, this.#followed, this.#leaving];
+    return { activities, open: this.#open, followed, leaving, interests: this.#poller.interests };
   }
 
   async #look(): Promise<LookResult> {
