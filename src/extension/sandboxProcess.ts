@@ -173,7 +173,12 @@ export function spawnSandbox(options: SpawnSandboxOptions): Promise<SandboxProce
   });
   const exited = new Promise<SandboxExit>((resolve) => {
     child.once('error', (error) =>
-      resolve({ code: null, signal: null, output: `${output}${error.message}`, lastLines: [...tail.lines(), error.message] }),
+      resolve({
+        code: null,
+        signal: null,
+        output: `${output}${error.message}`,
+        lastLines: [...tail.lines(), error.message],
+      }),
     );
     // 'close': both streams have ended, so the tail holds all the process wrote.
     child.once('close', (code, signal) => resolve({ code, signal, output, lastLines: tail.lines() }));

@@ -233,7 +233,9 @@ describe('the review page', function () {
     await page.receive({ type: 'action', action: 'switchProfile' });
     assert.equal(api.services.profiles.active()?.id, opened.id);
     await eventually('the vote buttons to come back', () =>
-      page.view?.kind === 'review' && page.view.note === undefined && page.view.model.actions.some((a) => a.id === 'approve')
+      page.view?.kind === 'review' &&
+      page.view.note === undefined &&
+      page.view.model.actions.some((a) => a.id === 'approve')
         ? true
         : undefined,
     );

@@ -42,7 +42,12 @@ describe('what an Activities row names', function () {
     const id = (created?.result['createSmartContractInterfaceResult'] as { smartContractInterfaceId?: string })
       ?.smartContractInterfaceId;
     assert.ok(id);
-    const { result: deletion } = await runAnswering<Activity>(api, goAhead, 'countersign.deleteSmartContractInterface', id);
+    const { result: deletion } = await runAnswering<Activity>(
+      api,
+      goAhead,
+      'countersign.deleteSmartContractInterface',
+      id,
+    );
     assert.equal(deletion?.status, 'ACTIVITY_STATUS_COMPLETED');
     const text = await labelOf(deletion.id);
     assert.ok(text.includes(`"${label}"`), text);

@@ -160,7 +160,6 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
                 contract.warnings,
                 t('Register this ABI ({0} warning: see the Problems panel)', contract.warnings),
                 t('Register this ABI ({0} warnings: see the Problems panel)', contract.warnings),
-
               )
             : t('Register this ABI with the organization')
           : contract.warnings > 0
@@ -168,7 +167,6 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
                 contract.warnings,
                 t('Register {0} ({1} warning: see the Problems panel)', contractName, contract.warnings),
                 t('Register {0} ({1} warnings: see the Problems panel)', contractName, contract.warnings),
-
               )
             : t('Register {0} with the organization', contractName),
       command: CommandIds.createSmartContractInterface,

@@ -304,7 +304,14 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
         { label: t('Encoding'), value: payloadEncodingLabel(payload.encoding, t) },
         { label: t('Hash function'), value: hashFunctionLabel(payload.hashFunction, t) },
         { label: t('Payload'), value: shortHex(payload.payload, 400), code: true },
-        ...(payload.bytes !== undefined ? [{ label: t('Size'), value: byCount(payload.bytes, t('{0} byte', payload.bytes), t('{0} bytes', payload.bytes)) }] : []),
+        ...(payload.bytes !== undefined
+          ? [
+              {
+                label: t('Size'),
+                value: byCount(payload.bytes, t('{0} byte', payload.bytes), t('{0} bytes', payload.bytes)),
+              },
+            ]
+          : []),
         ...(payload.text !== undefined ? [{ label: t('As text'), value: payload.text }] : []),
         ...(payload.digest !== undefined ? [{ label: t('Digest signed'), value: payload.digest, code: true }] : []),
       ],

@@ -314,7 +314,11 @@ export class ReviewPage {
   };
 
   /** The buttons that act without the activity: they change what keeps it from being read. */
-  static readonly #withoutActivity: ReadonlySet<ReviewActionId> = new Set(['retry', 'startLocalSandbox', 'switchProfile']);
+  static readonly #withoutActivity: ReadonlySet<ReviewActionId> = new Set([
+    'retry',
+    'startLocalSandbox',
+    'switchProfile',
+  ]);
 
   /** A message from the page, checked before anything is done with it; tests send the same ones. */
   async receive(message: unknown): Promise<void> {

@@ -205,10 +205,7 @@ export function reviewView(message: ReviewViewMessage, nowMs: number): { title: 
         title: view.heading,
         nodes: [
           el('header', {}, [el('h1', {}, [view.heading])]),
-          el('main', {}, [
-            el('p', { class: 'note info' }, [cellText(view.text)]),
-            ...buttons(view.actions),
-          ]),
+          el('main', {}, [el('p', { class: 'note info' }, [cellText(view.text)]), ...buttons(view.actions)]),
         ],
       };
   }

@@ -169,9 +169,15 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     // As in the Activities view: a session that could not be opened (a crashed sandbox) is an error with its
     // own message and fix; a load that failed for a reason no Retry changes is one calm row and its command.
     if (loaded.kind === 'error') {
-      return this.failureRows(ORGANIZATION_VIEW_ID, t('the organization'), loaded.error, CommandIds.refreshOrganization, {
-        calm: loaded.phase === 'fetch',
-      });
+      return this.failureRows(
+        ORGANIZATION_VIEW_ID,
+        t('the organization'),
+        loaded.error,
+        CommandIds.refreshOrganization,
+        {
+          calm: loaded.phase === 'fetch',
+        },
+      );
     }
     const model = loaded.value;
     const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) =>

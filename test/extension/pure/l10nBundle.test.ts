@@ -44,7 +44,10 @@ describe('l10n bundle', function () {
     const halfPlurals = Object.keys(bundle).filter((message) => /\w\(s\)/.test(message));
     assert.deepEqual(halfPlurals, []);
     for (const [one, other] of [
-      ['Register this ABI ({0} warning: see the Problems panel)', 'Register this ABI ({0} warnings: see the Problems panel)'],
+      [
+        'Register this ABI ({0} warning: see the Problems panel)',
+        'Register this ABI ({0} warnings: see the Problems panel)',
+      ],
       ['{0} tag already', '{0} tags already'],
     ]) {
       assert.equal(bundle[one as string], one);
