@@ -20,7 +20,6 @@ import { ContextKeys } from './commandIds';
 import { loadRemoteApi } from './remoteApi';
 import {
   describeExit,
-  lastLine,
   lockHolder,
   readCredentials,
   SandboxStartError,
@@ -221,7 +220,7 @@ export class LocalSandboxRunner implements vscode.Disposable {
     this.#services.log.error('The local sandbox stopped unexpectedly', {
       code: exit.code ?? undefined,
       signal: exit.signal ?? undefined,
-      lastOutput: lastLine(exit.output),
+      lastOutput: exit.lastLines.join(' | '),
     });
     await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, false);
     this.#changed.fire();

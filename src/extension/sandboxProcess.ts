@@ -75,11 +75,15 @@ export function lockHolder(dataDir: string, except?: number): number | undefined
   return isAlive(pid) ? pid : undefined;
 }
 
-/** How a sandbox process ended. `output` is the end of what it wrote to stderr. */
+/**
+ * How a sandbox process ended. `output` is the end of what it wrote to stderr; `lastLines`, its last lines on
+ * stdout and stderr together, in the order written (a process killed without a word still said where it listened).
+ */
 export interface SandboxExit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly output: string;
+  readonly lastLines: readonly string[];
 }
 
 /** The sandbox could not start; `portInUse` when the port it was asked for is taken. */
@@ -116,6 +120,33 @@ export interface SpawnSandboxOptions {
 }
 
 const OUTPUT_TAIL_CHARS = 2_000;
+const LAST_LINES = 5;
+
+/** The last non-empty lines of a process's two streams, in the order they came; each line at most 500 characters. */
+export class OutputTail {
+  readonly #lines: string[] = [];
+  readonly #pending = new Map<string, string>();
+
+  add(stream: string, chunk: string): void {
+    const lines = ((this.#pending.get(stream) ?? '') + chunk).split('\n');
+    this.#pending.set(stream, lines.pop() ?? '');
+    for (const line of lines) this.#push(line);
+  }
+
+  /** The lines kept, with what each stream wrote after its last line break. */
+  lines(): string[] {
+    const kept = [...this.#lines];
+    for (const rest of this.#pending.values()) if (rest.trim()) kept.push(rest.trim().slice(0, 500));
+    return kept.slice(-LAST_LINES);
+  }
+
+  #push(line: string): void {
+    const trimmed = line.trim();
+    if (!trimmed) return;
+    this.#lines.push(trimmed.slice(0, 500));
+    if (this.#lines.length > LAST_LINES) this.#lines.shift();
+  }
+}
 
 /** Starts the sandbox's command line and resolves once it listens; it ends when this process does. */
 export function spawnSandbox(options: SpawnSandboxOptions): Promise<SandboxProcess> {
@@ -129,16 +160,28 @@ export function spawnSandbox(options: SpawnSandboxOptions): Promise<SandboxProce
   });
   let output = '';
   let pending = '';
+  const tail = new OutputTail();
   child.stderr.setEncoding('utf8');
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => tail.add('stdout', chunk));
   child.stderr.on('data', (chunk: string) => {
+    tail.add('stderr', chunk);
     output = (output + chunk).slice(-OUTPUT_TAIL_CHARS);
     const lines = (pending + chunk).split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) if (line.trim()) options.log?.warn(`Local sandbox: ${line}`);
   });
   const exited = new Promise<SandboxExit>((resolve) => {
-    child.once('error', (error) => resolve({ code: null, signal: null, output: `${output}${error.message}` }));
-    child.once('exit', (code, signal) => resolve({ code, signal, output }));
+    child.once('error', (error) =>
+      resolve({
+        code: null,
+        signal: null,
+        output: `${output}${error.message}`,
+        lastLines: [...tail.lines(), error.message],
+      }),
+    );
+    // 'close': both streams have ended, so the tail holds all the process wrote.
+    child.once('close', (code, signal) => resolve({ code, signal, output, lastLines: tail.lines() }));
   });
 
   let stopping: Promise<SandboxExit> | undefined;
@@ -163,14 +206,12 @@ export function spawnSandbox(options: SpawnSandboxOptions): Promise<SandboxProce
         new SandboxStartError(`it did not start within ${(options.startTimeoutMs ?? 30_000) / 1000} s`, undefined),
       );
     }, options.startTimeoutMs ?? 30_000);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
+    const listening = (chunk: string): void => {
       stdout += chunk;
       const baseUrl = /listening on (\S+)/.exec(stdout)?.[1];
       if (!baseUrl || child.pid === undefined) return;
       clearTimeout(timer);
-      child.stdout.removeAllListeners('data');
-      child.stdout.resume();
+      child.stdout.off('data', listening);
       try {
         const credentials = readCredentials(options.dataDir);
         if (!credentials) throw new Error(`it wrote no ${CREDENTIALS_FILE}`);
@@ -179,7 +220,8 @@ export function spawnSandbox(options: SpawnSandboxOptions): Promise<SandboxProce
         void stop();
         reject(new SandboxStartError(error instanceof Error ? error.message : String(error), undefined));
       }
-    });
+    };
+    child.stdout.on('data', listening);
     void exited.then((exit) => {
       clearTimeout(timer);
       const said = lastLine(exit.output).replace(/^countersign-sandbox: /, '');

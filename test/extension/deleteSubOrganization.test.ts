@@ -81,7 +81,7 @@ describe('delete sub-organization, only where it applies', function () {
     assert.ok(failure, 'the deletion was refused');
     assert.match(
       failure.message,
-      /holds 1 private key\(s\) that have not been exported\. To delete it anyway, losing them, tick "Delete even if private keys or wallets were never exported"/,
+      /holds 1 private key that has not been exported\. To delete it anyway, losing it, tick "Delete even if private keys or wallets were never exported"/,
     );
     assert.doesNotMatch(failure.message, /deleteWithoutExport/);
     const action = (failure.error as { action?: ErrorAction }).action;

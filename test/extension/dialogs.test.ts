@@ -1,6 +1,6 @@
 /**
  * Runs in VS Code's extension host against the local sandbox: what the approve and reject dialogs show and which
- * button Enter would choose, and the contract address box that refuses a failed checksum.
+ * button Enter would choose (never an irreversible deletion), and the contract address box that refuses a failed checksum.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -11,7 +11,9 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { addressValidation } from '../../src/extension/ui/prompts';
 import { fixturePath, readFixture } from '../support/fixtures';
 import { eventually, organizationNamed, run } from './hostSupport';
+import { REGISTERED_ABI_SCHEME } from '../../src/extension/abi/registeredAbiUri';
 import {
+  runAnswering,
   sandboxOrganizations,
   teamActivityWaiting,
   useSandboxProfile,
@@ -61,6 +63,67 @@ describe('dialogs that default to the harmless choice', function () {
       assert.equal(second.result?.status, 'ACTIVITY_STATUS_COMPLETED', 'the vote itself completes');
     });
   }
+
+  describe('irreversible deletions: Enter chooses the harmless button', () => {
+    it('Delete smart contract interface: Enter opens its ABI and deletes nothing; Delete is the second button', async () => {
+      await useSandboxProfile(api, 'Demo');
+      const label = `Kept on Enter ${Date.now()}`;
+      const created = await run<Activity>(api, 'countersign.createSmartContractInterface', {
+        uri: vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')),
+        address: ADDRESS,
+        label,
+      });
+      const id = (created?.result['createSmartContractInterfaceResult'] as { smartContractInterfaceId?: string })
+        ?.smartContractInterfaceId;
+      assert.ok(id, 'the interface was created');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const { result, shown } = await withModalAnswers<Activity>(
+        api,
+        (r) => r.buttons[0],
+        'countersign.deleteSmartContractInterface',
+        id,
+      );
+      assert.equal(result, undefined, 'nothing was deleted');
+      assert.deepEqual(
+        shown.map((r) => [r.message, r.buttons]),
+        [[`Delete smart contract interface "${label}"?`, ['Open ABI', 'Delete']]],
+      );
+      const editor = await eventually('the ABI to open', () =>
+        vscode.window.activeTextEditor?.document.uri.scheme === REGISTERED_ABI_SCHEME &&
+        vscode.window.activeTextEditor.document.uri.path.includes(id)
+          ? vscode.window.activeTextEditor
+          : undefined,
+      );
+      assert.deepEqual(JSON.parse(editor.document.getText()), JSON.parse(readFixture('abi', 'Counter.abi.json')));
+      const { client, profile } = await api.services.requireSession();
+      const still = await client.listSmartContractInterfaces({ organizationId: profile.organizationId });
+      assert.ok(
+        still.some((sci) => sci.smartContractInterfaceId === id),
+        'the interface is still registered',
+      );
+    });
+
+    it('Delete Without Export: Enter shows the private keys and deletes nothing; the deletion is the second button', async () => {
+      await useSandboxProfile(api, 'Demo Sub-organization');
+      const sub = organizationNamed(await sandboxOrganizations(api), 'Demo Sub-organization');
+      const { result, shown, failures } = await runAnswering<Activity>(
+        api,
+        (r) => (r.buttons.length === 0 ? sub.organizationId : r.buttons[0]),
+        'countersign.deleteSubOrganization',
+        { deleteWithoutExport: true },
+      );
+      assert.deepEqual(
+        failures.map((f) => f.message),
+        [],
+      );
+      assert.equal(result, undefined, 'nothing was deleted');
+      const warning = shown.find((r) => r.message === 'Delete without exporting the keys?');
+      assert.deepEqual(warning?.buttons, ['Show Private Keys', 'Delete Without Export']);
+      const { client } = await api.services.requireSession();
+      const whoami = await client.whoami({ organizationId: sub.organizationId });
+      assert.equal(whoami.organizationId, sub.organizationId, 'the sub-organization is still there');
+    });
+  });
 
   describe('what the dialogs say', () => {
     it('the approve dialog names the organization, the keys and the submitter, and says approval 2 of 2 runs it', async () => {

@@ -54,22 +54,23 @@ describe('service failures', function () {
       );
       assert.equal(activities.retry.command?.command, CommandIds.refreshActivities);
 
-      const organizationGroups = async () => (await api.views.organization.provider.getChildren()) ?? [];
-      const interfacesGroup = await eventually(
-        'the Organization view to show its groups',
-        async () =>
-          (await organizationGroups()).find(
-            (element) => element.kind === 'group' && element.group === 'smartContractInterfaces',
-          ),
+      // The Organization view says it once, at its top, as the Activities view does: not as groups that each
+      // hide the same error behind a row that cannot be opened.
+      const organizationError = await eventually(
+        'the Organization view to show an error node',
+        async () => errorNodes((await api.views.organization.provider.getChildren()) ?? []),
         15_000,
       );
-      const organizationError = errorNodes((await api.views.organization.provider.getChildren(interfacesGroup)) ?? []);
-      assert.ok(organizationError, 'the group shows an error node and Retry');
+      assert.match(organizationError.error.label, /could not load the organization/i);
       assert.match(organizationError.error.description ?? '', /could not reach/i);
       assert.ok(organizationError.error.tooltip?.includes(`127.0.0.1:${port}`), 'the hint names the address');
       assert.equal(organizationError.retry.command?.command, CommandIds.refreshOrganization);
-      const groupItem = await api.views.organization.provider.getTreeItem(interfacesGroup);
-      assert.equal(groupItem.description, '', 'a group whose list failed shows no count, not "none"');
+      const organizationRoots = (await api.views.organization.provider.getChildren()) ?? [];
+      assert.deepEqual(
+        organizationRoots.filter((element) => element.kind === 'group'),
+        [],
+        'no bare groups',
+      );
 
       // The service comes up on that port: a plain forwarder to the local sandbox.
       const comeBack = await fakeService((req, res, body) => {
@@ -246,6 +247,19 @@ describe('service failures', function () {
       assertClearMessage(failure, /not registered in this organization or its parent/);
       assert.deepEqual(await tagNames(), before);
       await assertProfileIntact(profile);
+
+      // The Organization view says the same at its top, with Retry, and Retry asks the service again.
+      const nodes = await eventually(
+        'the Organization view to show the refusal',
+        async () => errorNodes((await api.views.organization.provider.getChildren()) ?? []),
+        15_000,
+      );
+      assert.match(nodes.error.label, /could not load the organization/i);
+      assert.match(nodes.error.tooltip ?? '', /not registered in this organization or its parent/);
+      assert.equal(nodes.retry.command?.command, CommandIds.refreshOrganization);
+      await vscode.commands.executeCommand(CommandIds.refreshOrganization);
+      const again = errorNodes((await api.views.organization.provider.getChildren()) ?? []);
+      assert.ok(again, 'Refresh reads again and still says why');
     });
 
     it('a key registered in another organization: the same hint, and creates nothing', async () => {

@@ -1,6 +1,7 @@
 /** What the suites running in the extension host share: the extension's API, waiting, and running commands. */
 import * as assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CommandFailure } from '../../src/extension/commands/registerCommands';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
@@ -139,4 +140,15 @@ export function organizationNamed(organizations: readonly SandboxOrganization[],
   const found = organizations.find((o) => o.name === name);
   assert.ok(found, `the sandbox has an organization named ${name}`);
   return found;
+}
+
+/** The text of the "Countersign" log channel's file, as written so far. */
+export function logText(api: CountersignExtensionApi): string {
+  const dir = api.services.context.logUri.fsPath;
+  const files = existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter(
+        (entry) => entry.isFile() && entry.name === 'Countersign.log',
+      )
+    : [];
+  return files.map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8')).join('\n');
 }

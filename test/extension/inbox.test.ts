@@ -205,6 +205,29 @@ describe('the inbox: activities awaiting your vote', function () {
     assert.equal(after.votes.length, 1);
   });
 
+  it('one notification per vote: the inbox adds none when the activity the vote ran ends, even with nothing left open', async () => {
+    const { submitted } = await submitSigning(BigInt(Date.now() % 1_000_000) + 11n);
+    await useSandboxProfile(api, 'Team', 1);
+    const { result: vote } = await withModalAnswers<Activity>(api, goAhead, 'countersign.approveActivity', submitted);
+    assert.equal(vote?.status, 'ACTIVITY_STATUS_COMPLETED');
+    const { client } = await api.services.requireSession();
+    const done = await client.getActivity({ organizationId: team.organizationId, activityId: submitted.id });
+    assert.equal(done.status, 'ACTIVITY_STATUS_COMPLETED');
+    assert.ok(api.services.isSubmittedHere(done.id), 'the vote made the window follow it');
+    const { reportEnded } = await import('../../src/extension/inbox/inboxLook.js');
+    // A look that found nothing open read no facts: the report asks the store who the user is.
+    assert.equal(await reportEnded(api.services, done, undefined), undefined, 'the vote reported it already');
+    // Ended by another user's vote, it is reported, once.
+    const voter = await api.services.organizationFacts();
+    assert.ok(voter);
+    const submitter = team.users[0]?.userId;
+    assert.ok(submitter && submitter !== voter.userId);
+    assert.match(
+      (await reportEnded(api.services, done, { ...voter, userId: submitter })) ?? '',
+      /^Sign transaction with .+: completed\./,
+    );
+  });
+
   it('reports a submission that needs approvals as waiting for 1 more approval, and the inbox follows it', async () => {
     await useSandboxProfile(api, 'Team', 0);
     const name = `Inbox tag ${Date.now()}`;

@@ -8,9 +8,11 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import type { Activity } from '../../src/api';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { LocalSandbox } from '../../src/extension/localSandbox';
+import type { ReviewModel } from '../../src/extension/review/reviewModel';
 import type { SandboxProcess } from '../../src/extension/sandboxProcess';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { LOCK_FILE_NAME } from '../../src/sandbox/storage/dataDirLock';
@@ -20,6 +22,7 @@ import {
   eventually,
   extensionApi,
   failureOf,
+  logText,
   noteSecret,
   organizationNamed,
   run,
@@ -257,6 +260,15 @@ describe('local sandbox across windows and restarts', function () {
   it("shows its sandbox's crash as one state in the views, offers Start, and does not restart it behind the user's back", async () => {
     const crashed = api.localSandbox.running;
     assert.ok(crashed);
+    // A review page open at the time of the crash.
+    const tagged = await run<Activity>(api, CommandIds.createPrivateKeyTag, {
+      name: `Before the crash ${Date.now()}`,
+      privateKeyIds: [],
+    });
+    assert.ok(tagged);
+    assert.ok(await run<ReviewModel>(api, CommandIds.reviewActivity, tagged));
+    const page = api.views.reviews.page(tagged.id);
+    assert.ok(page);
     process.kill(crashed.pid, 'SIGKILL');
     const nodes = await eventually(
       'the Activities view to show the crash',
@@ -270,18 +282,46 @@ describe('local sandbox across windows and restarts', function () {
     const rows = (await api.views.activities.provider.getChildren()) ?? [];
     assert.ok(rows.some((row) => row.kind === 'message' && row.command?.command === CommandIds.startLocalSandbox));
     assert.equal(api.localSandbox.running, undefined);
+    // The Organization view shows the same state and the same fix, at its top: no bare groups.
     const organizationView = api.views.organization.provider;
-    const group = ((await organizationView.getChildren()) ?? []).find((element) => element.kind === 'group');
-    assert.ok(group, 'the Organization view shows its groups');
-    assert.match(
-      String(errorNodes((await organizationView.getChildren(group)) ?? [])?.error.tooltip),
-      /stopped unexpectedly/,
+    const organizationRows = await eventually(
+      'the Organization view to show the crash',
+      async () => {
+        const roots = (await organizationView.getChildren()) ?? [];
+        const found = errorNodes(roots);
+        return found && /stopped unexpectedly/.test(String(found.error.tooltip)) ? roots : undefined;
+      },
+      15_000,
     );
+    assert.ok(organizationRows.every((row) => row.kind === 'message'));
+    assert.ok(
+      organizationRows.some((row) => row.kind === 'message' && row.command?.command === CommandIds.startLocalSandbox),
+    );
+    // The log says what the sandbox wrote last, not an empty lastOutput.
+    const logged = await eventually('the crash in the log', () => {
+      const line = logText(api)
+        .split('\n')
+        .find((l) => l.includes('The local sandbox stopped unexpectedly'));
+      return line;
+    });
+    assert.match(logged, /lastOutput="[^"]+"/, logged);
     assert.equal(api.localSandbox.running, undefined, 'loading the views did not restart it');
+
+    // The review page keeps what it showed, says the sandbox stopped, and offers Start rather than a Retry.
+    await page.refresh();
+    const blocked = page.view;
+    assert.ok(blocked?.kind === 'review', JSON.stringify(blocked));
+    assert.match(blocked.note?.text ?? '', /local sandbox is not running/);
+    assert.deepEqual(
+      blocked.model.actions.map((a) => [a.id, a.label]),
+      [['startLocalSandbox', 'Start Local Sandbox']],
+    );
 
     const restarted = await run<StartResult>(api, CommandIds.startLocalSandbox);
     assert.equal(restarted?.shared, false);
     assert.notEqual(runningOf(api.localSandbox)?.pid, crashed.pid);
+    await page.refresh();
+    assert.equal(page.view?.kind === 'review' ? page.view.note : 'not a review', undefined, 'the page reads again');
     const demo = organization('Demo');
     assert.equal(await whoamiHere(demo.organizationId), demo.users[0]?.userId);
   });

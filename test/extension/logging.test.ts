@@ -46,6 +46,24 @@ describe('the log', function () {
     assert.doesNotMatch(entry, /\n\s+at /, 'no stack at error level');
   });
 
+  it("logs a user's mistake (a second vote) as a warning, not an error", async () => {
+    const name = `Second vote ${Date.now()}`;
+    const waiting: Activity = await teamActivityWaiting(api, name);
+    const failure = await failureOf(api, 'countersign.approveActivity', waiting);
+    assert.match(failure.message, /You already approved/);
+    const entry = await eventually('the refusal in the log', () => {
+      const lines = logText().split('\n');
+      const at = lines.findIndex(
+        (line, index) =>
+          line.includes('Countersign: could not approve the activity.') &&
+          /You already approved/.test(lines[index + 1] ?? '') &&
+          (lines[index + 1] ?? '').includes(name),
+      );
+      return at === -1 ? undefined : lines[at];
+    });
+    assert.match(entry, /\[warning\]/, entry);
+  });
+
   it('an open activity document is not re-read with the key of a profile switched to afterwards', async () => {
     const waiting: Activity = await teamActivityWaiting(api, `Document ${Date.now()}`);
     const uri = await run<vscode.Uri>(api, 'countersign.openActivityJson', waiting);

@@ -206,4 +206,38 @@ describe('the review page', function () {
     assert.equal(page.model?.statusLabel, 'Consensus needed');
     await useSandboxProfile(api, 'Team', 0);
   });
+
+  it('under another profile the page stays readable, without vote buttons, and offers "Switch to <profile>"', async () => {
+    const target: Activity = requests.unregistered;
+    const opened = api.services.profiles.active();
+    assert.ok(opened);
+    const page = await eventually('the review page', () => api.views.reviews.page(target.id));
+    await page.refresh();
+    assert.equal(page.view?.kind, 'review');
+    await useSandboxProfile(api, 'Demo');
+    await page.refresh();
+    const view = page.view;
+    assert.ok(view?.kind === 'review', `the activity is still shown: ${JSON.stringify(view)}`);
+    assert.ok(view.note?.text.includes(`opened with the profile "${opened.label}"`), view.note?.text);
+    assert.deepEqual(
+      view.model.actions.map((a) => [a.id, a.label]),
+      [['switchProfile', `Switch to ${opened.label}`]],
+    );
+    assert.deepEqual(
+      view.model.sections.flatMap((s) => s.actions),
+      [],
+      'no other button',
+    );
+    assert.equal(view.model.title, page.model?.title, 'what it shows is what it showed');
+
+    await page.receive({ type: 'action', action: 'switchProfile' });
+    assert.equal(api.services.profiles.active()?.id, opened.id);
+    await eventually('the vote buttons to come back', () =>
+      page.view?.kind === 'review' &&
+      page.view.note === undefined &&
+      page.view.model.actions.some((a) => a.id === 'approve')
+        ? true
+        : undefined,
+    );
+  });
 });

@@ -6,7 +6,7 @@
 //   npx tsc -p . && npx mocha out/test/ui/windows.test.js
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -259,5 +259,23 @@ describe('the packaged extension beside another extension, and in two windows', 
     await both.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
     await saveScreenshot(both, 'two-windows.png');
     await both.close();
+  });
+
+  it('after a crash of the local sandbox, the Organization view says so at its top and offers Start Local Sandbox', async function () {
+    this.timeout(60_000);
+    // The sandbox this test's server started, ended by the PID its lock names: a crash, as the user would see it.
+    const lock = readdirSync(scratch.userDataDir, { recursive: true, withFileTypes: true }).find(
+      (entry) => entry.isFile() && entry.name === 'sandbox.lock',
+    );
+    assert.ok(lock, 'the local sandbox holds its data');
+    const pid = Number(readFileSync(path.join(lock.parentPath, lock.name), 'utf8').split('\n')[0]);
+    assert.ok(Number.isInteger(pid) && pid > 0);
+    process.kill(pid, 'SIGKILL');
+    const rows = pane(first, 'Organization').locator('.monaco-list-row');
+    await rows.filter({ hasText: 'Could not load the organization' }).waitFor({ timeout: 30_000 });
+    await rows.filter({ hasText: 'Start Local Sandbox' }).waitFor();
+    assert.equal(await rows.filter({ hasText: /^Smart contract interfaces/i }).count(), 0, 'no bare groups');
+    await first.mouse.move(VIEWPORT.width / 2, 2);
+    await saveScreenshot(first, 'organization-error.png');
   });
 });

@@ -10,6 +10,7 @@ import { canonicalAbiJsonOfText, labelVersion } from '../../api/remote';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Translate } from '../ui/translate';
 import { shortAddress } from '../wording/activityWords';
+import { byCount } from '../wording/plural';
 import { pickText } from '../ui/shownText';
 import type { PendingRegistration } from './interfaceList';
 
@@ -155,10 +156,18 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
       tooltip:
         contractName === undefined
           ? contract.warnings > 0
-            ? t('Register this ABI ({0} warnings: see the Problems panel)', contract.warnings)
+            ? byCount(
+                contract.warnings,
+                t('Register this ABI ({0} warning: see the Problems panel)', contract.warnings),
+                t('Register this ABI ({0} warnings: see the Problems panel)', contract.warnings),
+              )
             : t('Register this ABI with the organization')
           : contract.warnings > 0
-            ? t('Register {0} ({1} warnings: see the Problems panel)', contractName, contract.warnings)
+            ? byCount(
+                contract.warnings,
+                t('Register {0} ({1} warning: see the Problems panel)', contractName, contract.warnings),
+                t('Register {0} ({1} warnings: see the Problems panel)', contractName, contract.warnings),
+              )
             : t('Register {0} with the organization', contractName),
       command: CommandIds.createSmartContractInterface,
       args: [options],

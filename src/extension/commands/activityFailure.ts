@@ -8,6 +8,7 @@ import { ActivityFailedError, ActivityType, type Activity, type CountersignError
 import { CommandIds } from '../commandIds';
 import { ActionableError } from '../ui/errorAction';
 import { activityTypeLabel } from '../wording/activityWords';
+import { byCount } from '../wording/plural';
 
 /** The tick box of Delete Sub-Organization that sends `deleteWithoutExport: true`. */
 export function withoutExportOption(): string {
@@ -48,10 +49,19 @@ export function failedActivityError(activity: Activity, after: 'submission' | 'a
   if (refusedForUnexportedKeys(activity, reason)) {
     const keys = /holds (\d+) private key/.exec(reason)?.[1];
     const message = keys
-      ? vscode.l10n.t(
-          'The service refused to delete the sub-organization: it holds {0} private key(s) that have not been exported. To delete it anyway, losing them, tick "{1}".',
-          keys,
-          withoutExportOption(),
+      ? byCount(
+          Number(keys),
+          vscode.l10n.t(
+            'The service refused to delete the sub-organization: it holds {0} private key that has not been exported. To delete it anyway, losing it, tick "{1}".',
+            keys,
+            withoutExportOption(),
+          ),
+          vscode.l10n.t(
+            'The service refused to delete the sub-organization: it holds {0} private keys that have not been exported. To delete it anyway, losing them, tick "{1}".',
+            keys,
+            withoutExportOption(),
+          ),
+          vscode.env.language,
         )
       : vscode.l10n.t(
           'The service refused to delete the sub-organization: it holds private keys or wallets that have not been exported. To delete it anyway, losing them, tick "{0}".',

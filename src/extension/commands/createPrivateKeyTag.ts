@@ -25,6 +25,7 @@ import { withProgress } from '../ui/progress';
 import { askText, pickMany } from '../ui/prompts';
 import { parseIdList, tagNameProblem } from '../ui/operationInputs';
 import { submitActivity } from '../output/submitActivity';
+import { byCount } from '../wording/plural';
 
 function keyDescription(key: PrivateKey): string {
   const addresses = key.addresses.map((a) => a.address).filter((a): a is string => typeof a === 'string' && a !== '');
@@ -53,7 +54,15 @@ async function choosePrivateKeys(
   const items = keys.map((key) => ({
     label: key.privateKeyName || key.privateKeyId,
     description: keyDescription(key),
-    detail: key.privateKeyTags.length > 0 ? vscode.l10n.t('{0} tags already', key.privateKeyTags.length) : undefined,
+    detail:
+      key.privateKeyTags.length > 0
+        ? byCount(
+            key.privateKeyTags.length,
+            vscode.l10n.t('{0} tag already', key.privateKeyTags.length),
+            vscode.l10n.t('{0} tags already', key.privateKeyTags.length),
+            vscode.env.language,
+          )
+        : undefined,
     picked: preselected.has(key.privateKeyId),
     privateKeyId: key.privateKeyId,
   }));

@@ -33,6 +33,7 @@ import { withOpenAtProblem } from '../ui/errorAction';
 import { askContractAddress, askText, pickOne } from '../ui/prompts';
 import { addressFromArgument, labelProblem, notesProblem } from '../ui/operationInputs';
 import { submitActivity } from '../output/submitActivity';
+import { byCount } from '../wording/plural';
 
 const ETHEREUM = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 
@@ -195,10 +196,19 @@ export async function createSmartContractInterface(
       sentence: (activity) =>
         activity.status === 'ACTIVITY_STATUS_COMPLETED'
           ? warnings > 0
-            ? vscode.l10n.t(
-                'Smart contract interface "{0}" created, with {1} warnings about the ABI (see the log).',
-                contractLabel,
+            ? byCount(
                 warnings,
+                vscode.l10n.t(
+                  'Smart contract interface "{0}" created, with {1} warning about the ABI (see the log).',
+                  contractLabel,
+                  warnings,
+                ),
+                vscode.l10n.t(
+                  'Smart contract interface "{0}" created, with {1} warnings about the ABI (see the log).',
+                  contractLabel,
+                  warnings,
+                ),
+                vscode.env.language,
               )
             : vscode.l10n.t('Smart contract interface "{0}" created.', contractLabel)
           : undefined,

@@ -37,7 +37,8 @@ import { organizationKind } from '../profiles/organizationKind';
 import type { Services, Session } from '../services';
 import type { ModalDialogs } from '../ui/modalDialogs';
 import { withProgress } from '../ui/progress';
-import { confirmModal, pickMany, pickSmartContractInterface } from '../ui/prompts';
+import { confirmIrreversible, pickMany, pickSmartContractInterface } from '../ui/prompts';
+import { ORGANIZATION_VIEW_ID } from '../views/viewIds';
 import { smartContractInterfaceDetail } from '../ui/operationInputs';
 import { failedActivityError, isRetryAfterTypedId, withoutExportOption } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
@@ -109,14 +110,24 @@ export async function deleteSmartContractInterface(
   const session = await services.requireSession();
   const sci = await resolveInterface(session, input);
   if (!sci) return undefined;
-  const confirmed = await confirmModal(
+  const organizationId = sci.organizationId || session.profile.organizationId;
+  // Enter opens the ABI (it can still be saved from there); deleting is the second button.
+  const confirmed = await confirmIrreversible(
     services.modals,
     vscode.l10n.t('Delete smart contract interface "{0}"?', sci.label),
     smartContractInterfaceDetail(sci, vscode.l10n.t),
     vscode.l10n.t('Delete'),
+    {
+      label: vscode.l10n.t('Open ABI'),
+      show: () =>
+        vscode.commands.executeCommand(CommandIds.openSmartContractInterfaceAbi, {
+          kind: 'smartContractInterface',
+          organizationId,
+          smartContractInterface: { ...sci, organizationId },
+        }),
+    },
   );
   if (!confirmed) return undefined;
-  const organizationId = sci.organizationId || session.profile.organizationId;
   return submitActivity(
     services,
     {
@@ -135,9 +146,12 @@ export async function deleteSmartContractInterface(
   );
 }
 
-/** The modal warning before `deleteWithoutExport: true`: keys never exported are lost for good. */
+/**
+ * The modal warning before `deleteWithoutExport: true`: keys never exported are lost for good. Enter shows the
+ * organization's private keys (the Organization view) and deletes nothing.
+ */
 async function acceptLosingUnexportedKeys(modals: ModalDialogs, organizationId: string): Promise<boolean> {
-  return confirmModal(
+  return confirmIrreversible(
     modals,
     vscode.l10n.t('Delete without exporting the keys?'),
     vscode.l10n.t(
@@ -145,6 +159,10 @@ async function acceptLosingUnexportedKeys(modals: ModalDialogs, organizationId: 
       organizationId,
     ),
     vscode.l10n.t('Delete Without Export'),
+    {
+      label: vscode.l10n.t('Show Private Keys'),
+      show: () => vscode.commands.executeCommand(`${ORGANIZATION_VIEW_ID}.focus`),
+    },
   );
 }
 

@@ -71,18 +71,32 @@ export function endedSince(previous: InboxState | undefined, state: InboxState):
 
 /**
  * An activity that left the open list, as the store read it after: one submitted here that ended by someone
- * else's vote is reported (a vote cast here reported its own outcome already).
+ * else's vote is reported (a vote cast here reported its own outcome already: one notification per vote). Who
+ * the user is comes from the store when the look had no reason to ask (nothing was open any more). Returns the
+ * message shown, if any.
  */
-export function reportEnded(services: Services, after: Activity, facts: OrganizationFacts | undefined): void {
-  if (!services.isSubmittedHere(after.id)) return;
+export async function reportEnded(
+  services: Services,
+  after: Activity,
+  facts: OrganizationFacts | undefined,
+): Promise<string | undefined> {
+  if (!services.isSubmittedHere(after.id)) return undefined;
   services.log.info(`Followed activity ${after.id} ended: ${after.status}`);
+  const known = facts ?? (await services.organizationFacts().catch(() => undefined));
   const votes = liveVotes(after, Date.now());
-  if (votes.length > 0 && votes[votes.length - 1]?.userId === facts?.userId) return;
+  if (votes.length > 0 && votes[votes.length - 1]?.userId === known?.userId) return undefined;
   const message = outcomeSentence(after, t);
-  if (after.status === 'ACTIVITY_STATUS_COMPLETED') void showInformation(message);
-  else if (!isOpen(after, Date.now()) && VOTABLE_STATUSES.includes(after.status))
+  if (after.status === 'ACTIVITY_STATUS_COMPLETED') {
+    void showInformation(message);
+    return message;
+  }
+  if (!isOpen(after, Date.now()) && VOTABLE_STATUSES.includes(after.status)) {
     services.log.info(`Activity ${after.id}: its approvals expired`);
-  else void showWarning(`${message} ${t('Status: {0}.', statusLabel(after.status, t))}`);
+    return undefined;
+  }
+  const warning = `${message} ${t('Status: {0}.', statusLabel(after.status, t))}`;
+  void showWarning(warning);
+  return warning;
 }
 
 /** One notification for the activities that newly wait for a vote; their ids are remembered either way. */

@@ -12,8 +12,11 @@ import { Redactor } from './redact';
 
 /** The LogOutputChannel "Countersign", behind a redactor. */
 export interface Log extends Logger {
-  /** Logs an error with its cause and stack (redacted). */
-  failure(message: string, error: unknown): void;
+  /**
+   * Logs an error with its cause and stack (redacted), at error level; at warning level (`'warn'`) for what the
+   * user can put right (a second vote, an input refused before anything was sent).
+   */
+  failure(message: string, error: unknown, level?: 'error' | 'warn'): void;
   show(): void;
 }
 
@@ -82,9 +85,11 @@ export function createLog(open: () => vscode.LogOutputChannel): RedactingLog {
     info: (message, fields) => channel().info(line(message, fields)),
     warn: (message, fields) => channel().warn(line(message, fields)),
     error: (message, fields) => channel().error(line(message, fields)),
-    // The failure at error level, its stack only at trace level: an expected refusal is not a crash.
-    failure: (message, error) => {
-      channel().error(redactor.redact(`${message}\n${describeError(error, { stack: false })}`));
+    // The failure at its level, its stack only at trace level: an expected refusal is not a crash.
+    failure: (message, error, level = 'error') => {
+      const text = redactor.redact(`${message}\n${describeError(error, { stack: false })}`);
+      if (level === 'warn') channel().warn(text);
+      else channel().error(text);
       channel().trace(redactor.redact(`${message} (stack)\n${describeError(error)}`));
     },
     show: () => channel().show(true),

@@ -33,6 +33,8 @@ export const REVIEW_ACTION_IDS = [
   'registerInterface',
   'openJson',
   'retry',
+  'startLocalSandbox',
+  'switchProfile',
 ] as const;
 export type ReviewActionId = (typeof REVIEW_ACTION_IDS)[number];
 
@@ -101,10 +103,18 @@ export interface ReviewPageWords {
   readonly retry: string;
 }
 
-/** What the page shows: the activity, or a sentence (while it cannot be read, or with another profile). */
+/**
+ * What the page shows: the activity (with a note above it while it is shown read-only, under another profile), or
+ * a sentence and the buttons that change it (while it cannot be read: Retry, Start Local Sandbox, Switch to …).
+ */
 export type ReviewPageView =
-  | { readonly kind: 'review'; readonly model: ReviewModel }
-  | { readonly kind: 'notice'; readonly heading: string; readonly text: string; readonly retry: boolean };
+  | { readonly kind: 'review'; readonly model: ReviewModel; readonly note?: ReviewNote }
+  | {
+      readonly kind: 'notice';
+      readonly heading: string;
+      readonly text: string;
+      readonly actions: readonly ReviewAction[];
+    };
 
 /** From the extension to the page. */
 export interface ReviewViewMessage {

@@ -22,6 +22,7 @@ import {
   reviewProgressText,
 } from '../wording/reviewWords';
 import { decodedCallNameWarning } from '../wording/argumentNameWords';
+import { byCount } from '../wording/plural';
 import { englishText, type Translate } from '../ui/translate';
 import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection } from './reviewMessages';
 
@@ -144,7 +145,16 @@ function transactionSections(
         id: 'call',
         heading: t('What it does'),
         rows: [],
-        notes: [{ tone: 'warning', text: t('It deploys a new contract from its data ({0} bytes).', tx.dataBytes) }],
+        notes: [
+          {
+            tone: 'warning',
+            text: byCount(
+              tx.dataBytes,
+              t('It deploys a new contract from its data ({0} byte).', tx.dataBytes),
+              t('It deploys a new contract from its data ({0} bytes).', tx.dataBytes),
+            ),
+          },
+        ],
         actions: [],
       };
       break;
@@ -294,7 +304,14 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
         { label: t('Encoding'), value: payloadEncodingLabel(payload.encoding, t) },
         { label: t('Hash function'), value: hashFunctionLabel(payload.hashFunction, t) },
         { label: t('Payload'), value: shortHex(payload.payload, 400), code: true },
-        ...(payload.bytes !== undefined ? [{ label: t('Size'), value: t('{0} bytes', payload.bytes) }] : []),
+        ...(payload.bytes !== undefined
+          ? [
+              {
+                label: t('Size'),
+                value: byCount(payload.bytes, t('{0} byte', payload.bytes), t('{0} bytes', payload.bytes)),
+              },
+            ]
+          : []),
         ...(payload.text !== undefined ? [{ label: t('As text'), value: payload.text }] : []),
         ...(payload.digest !== undefined ? [{ label: t('Digest signed'), value: payload.digest, code: true }] : []),
       ],

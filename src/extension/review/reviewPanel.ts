@@ -14,12 +14,14 @@ import { organizationNames, type OrganizationNames } from '../wording/voteDialog
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { chooseAbiFile } from '../ui/abiDocuments';
+import { calmStateFor } from '../ui/advice';
 import type { OrganizationStore, StoreChange } from '../store/organizationStore';
 import { buildReviewModel } from './reviewModel';
 import { reviewShellHtml, type ReviewPageResources } from './reviewHtml';
 import { reviewResourceRoots, reviewScriptUri, reviewStyleUri } from './reviewResources';
 import {
   pageMessageSchema,
+  type ReviewAction,
   type ReviewActionId,
   type ReviewModel,
   type ReviewPageView,
@@ -156,9 +158,23 @@ export class ReviewPage {
     this.#show({ kind: 'review', model });
   }
 
-  /** A sentence in place of the activity (it cannot be read, or belongs to another profile). */
-  #notice(text: string, retry: boolean): void {
-    this.#show({ kind: 'notice', heading: t('Review activity {0}', this.#target.activityId), text, retry });
+  /**
+   * What the page shows while its activity cannot be read here (another profile is active, the sandbox stopped):
+   * the activity as last read, without its vote buttons, under a note that says why and the button that changes
+   * it; or, when it was never read, the note and the button alone.
+   */
+  #blocked(text: string, actions: readonly ReviewAction[]): void {
+    const model = this.#model;
+    if (model) {
+      const readOnly: ReviewModel = {
+        ...model,
+        actions,
+        sections: model.sections.map((section) => ({ ...section, actions: [] })),
+      };
+      this.#show({ kind: 'review', model: readOnly, note: { tone: 'warning', text } });
+      return;
+    }
+    this.#show({ kind: 'notice', heading: t('Review activity {0}', this.#target.activityId), text, actions });
   }
 
   #show(view: ReviewPageView): void {
@@ -201,14 +217,16 @@ export class ReviewPage {
     const session = await this.#services.session();
     if (!session || session.profile.id !== this.#target.profileId) {
       const profile = this.#services.profiles.list().find((p) => p.id === this.#target.profileId);
-      this.#notice(
-        profile
-          ? t(
-              'This activity was opened with the profile "{0}". Switch to that profile to review and vote on it.',
-              profile.label,
-            )
-          : t('The profile this activity was opened with no longer exists.'),
-        true,
+      if (!profile) {
+        this.#blocked(t('The profile this activity was opened with no longer exists.'), []);
+        return;
+      }
+      this.#blocked(
+        t(
+          'This activity was opened with the profile "{0}". Switch to that profile to vote on it; until then it shows as it was last read.',
+          profile.label,
+        ),
+        [{ id: 'switchProfile', label: t('Switch to {0}', profile.label), primary: true }],
       );
       return;
     }
@@ -265,8 +283,16 @@ export class ReviewPage {
   #showFailure(error: unknown): void {
     if (error instanceof CancelledError) return;
     this.#services.log.failure(`Could not read activity ${this.#target.activityId} for its review page`, error);
+    // A state no Retry changes (the local sandbox stopped) offers the command that changes it, as the views do.
+    const calm = calmStateFor(this.#services, error);
+    if (calm?.action.command === CommandIds.startLocalSandbox) {
+      this.#blocked(calm.tooltip, [{ id: 'startLocalSandbox', label: calm.action.title, primary: true }]);
+      return;
+    }
     const reason = this.#services.redact(error instanceof Error ? error.message : String(error));
-    this.#notice(t('The activity could not be read: {0}', reason), true);
+    this.#blocked(t('The activity could not be read: {0}', reason), [
+      { id: 'retry', label: pageWords().retry, primary: false },
+    ]);
   }
 
   /** The page's buttons, by action id: each runs the command the Activities view runs. */
@@ -283,7 +309,16 @@ export class ReviewPage {
       return vscode.commands.executeCommand(CommandIds.createSmartContractInterface, { uri, address });
     },
     retry: () => this.refresh(),
+    startLocalSandbox: () => vscode.commands.executeCommand(CommandIds.startLocalSandbox),
+    switchProfile: () => vscode.commands.executeCommand(CommandIds.switchProfile, this.#target.profileId),
   };
+
+  /** The buttons that act without the activity: they change what keeps it from being read. */
+  static readonly #withoutActivity: ReadonlySet<ReviewActionId> = new Set([
+    'retry',
+    'startLocalSandbox',
+    'switchProfile',
+  ]);
 
   /** A message from the page, checked before anything is done with it; tests send the same ones. */
   async receive(message: unknown): Promise<void> {
@@ -297,7 +332,7 @@ export class ReviewPage {
         this.#deliver(true);
         return;
       case 'action':
-        if (received.action !== 'retry' && !this.#activity) return;
+        if (!ReviewPage.#withoutActivity.has(received.action) && !this.#activity) return;
         await this.#actions[received.action]();
         await this.refresh();
         return;

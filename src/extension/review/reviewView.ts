@@ -196,17 +196,16 @@ export function reviewView(message: ReviewViewMessage, nowMs: number): { title: 
   const context: Context = { words: message.words, nowMs, locale: message.locale };
   const { view } = message;
   switch (view.kind) {
-    case 'review':
-      return { title: view.model.title, nodes: reviewNodes(view.model, context) };
+    case 'review': {
+      const nodes = reviewNodes(view.model, context);
+      return { title: view.model.title, nodes: view.note ? [...notes([view.note]), ...nodes] : nodes };
+    }
     case 'notice':
       return {
         title: view.heading,
         nodes: [
           el('header', {}, [el('h1', {}, [view.heading])]),
-          el('main', {}, [
-            el('p', { class: 'note info' }, [cellText(view.text)]),
-            ...buttons(view.retry ? [{ id: 'retry', label: message.words.retry, primary: false }] : []),
-          ]),
+          el('main', {}, [el('p', { class: 'note info' }, [cellText(view.text)]), ...buttons(view.actions)]),
         ],
       };
   }

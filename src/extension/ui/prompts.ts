@@ -30,6 +30,29 @@ export async function confirmModal(
   return (await modals.show({ message, detail, buttons: [action] })) === action;
 }
 
+/** The harmless first button of an irreversible action's dialog: it shows something and confirms nothing. */
+export interface SaferChoice {
+  readonly label: string;
+  show(): Thenable<unknown>;
+}
+
+/**
+ * The modal before an action that cannot be undone (a deletion that loses keys or an interface for good). Enter
+ * chooses a dialog's first button, so the first is `safer`, which only shows something; the action comes second,
+ * and VS Code adds Cancel. True only when the user chose the action.
+ */
+export async function confirmIrreversible(
+  modals: ModalDialogs,
+  message: string,
+  detail: string,
+  action: string,
+  safer: SaferChoice,
+): Promise<boolean> {
+  const choice = await modals.show({ message, detail, buttons: [safer.label, action] });
+  if (choice === safer.label) await safer.show();
+  return choice === action;
+}
+
 /**
  * A quick pick draws `$(icon)` syntax in an item's label, description and detail, and the items often carry a
  * teammate's text (names, labels): all of it is shown as text. An icon of ours goes in `iconPath`.

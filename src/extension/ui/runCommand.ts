@@ -49,8 +49,10 @@ export function errorMessage(services: Services, error: unknown, words: CommandW
 }
 
 export async function showError(services: Services, error: unknown, words: CommandWords): Promise<void> {
-  // The log opens with the sentence the user read, whatever the error has to say after it.
-  services.log.failure(words.failure(), error);
+  // The log opens with the sentence the user read, whatever the error has to say after it. An input refused
+  // (a second vote, a passkey page that cannot be on localhost) is the user's to put right: a warning, not an error.
+  const mistake = error instanceof CountersignError && error.code === 'INVALID_INPUT';
+  services.log.failure(words.failure(), error, mistake ? 'warn' : 'error');
   const showLog = vscode.l10n.t('Show Log');
   const fix = error instanceof CountersignError ? FIXES[error.code] : undefined;
   const buttons = fix && fix.command !== CommandIds.showLog ? [fix.title(), showLog] : [showLog];

@@ -52,6 +52,12 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   readonly #inbox: Inbox;
   /** The group row, one object per count, so that a reveal finds the row the view drew. */
   #group: InboxGroupElement | undefined;
+  /**
+   * What the rows call things by id or address (users, keys, tags, interfaces, the organization), as the store
+   * read them, kept across loads of the profile: a row names what it touched the same way once it was rejected
+   * or deleted, and whether or not anything is still open.
+   */
+  readonly #names = new Map<string, string>();
 
   constructor(services: Services, inbox: Inbox, host: TreeHost<ActivitiesElement>) {
     super(services, host, ['profile', 'activities']);
@@ -145,7 +151,10 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   }
 
   protected override onScopeChange(scope: ChangeScope): void {
-    if (scope === 'profile') this.#organizationId = undefined;
+    if (scope === 'profile') {
+      this.#organizationId = undefined;
+      this.#names.clear();
+    }
   }
 
   async activities(): Promise<readonly ActivityElement[]> {
@@ -162,7 +171,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       case 'activity':
         return activityTreeItem(element, Date.now(), {
           find: (fingerprint) => this.#byFingerprint(fingerprint),
-          nameOf: (id) => this.#inbox.state?.facts?.names.get(id),
+          nameOf: (id) => this.#names.get(id) ?? this.#inbox.state?.facts?.names.get(id),
           progress: this.#progressOf(element.activity),
         });
       case 'inboxGroup':
@@ -269,12 +278,36 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       }),
     ]);
     if (listing?.organizationId !== organizationId) return { organizationId, serverOrder: [], hasMore: false };
+    await this.#learnNames(store, listing);
     this.services.log.debug('Activities loaded', {
       organizationId,
       count: listing.order.length,
       durationMs: Date.now() - started,
     });
     return { organizationId, serverOrder: this.#elementsOf(store, listing), hasMore: listing.hasMore };
+  }
+
+  /**
+   * The names the listed rows need, from the store's organization (kept until it changes), the labels and tag
+   * names their creations gave, and, only when a deletion names an interface not known yet, the interfaces. A
+   * name that cannot be read leaves its id in the row.
+   */
+  async #learnNames(store: OrganizationStore, listing: ActivityListing): Promise<void> {
+    const activities = listing.order.flatMap((id) => store.activity(id) ?? []);
+    for (const activity of activities) for (const [id, name] of createdNames(activity)) this.#names.set(id, name);
+    const [facts, snapshot] = await Promise.all([
+      this.services.organizationFacts().catch(() => undefined),
+      store.organization().catch(() => undefined),
+    ]);
+    for (const [id, name] of facts?.names ?? []) this.#names.set(id, name);
+    if (snapshot) this.#names.set(snapshot.organizationId, snapshot.data.name);
+    const unknownInterface = activities.some((activity) => {
+      const id = deletedInterfaceId(activity);
+      return id !== undefined && !this.#names.has(id);
+    });
+    if (!unknownInterface) return;
+    const interfaces = await store.interfaces().catch(() => undefined);
+    for (const sci of interfaces ?? []) if (sci.label) this.#names.set(sci.smartContractInterfaceId, sci.label);
   }
 
   #elementsOf(store: OrganizationStore, listing: ActivityListing): ActivityElement[] {
@@ -313,5 +346,35 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     const element: ActivityElement = { kind: 'activity', id: activity.id, organizationId, activity };
     this.#elements.set(activity.id, element);
     return element;
+  }
+}
+
+/** The intent of an activity, unwrapped from its one key. */
+function intentFields(activity: Activity): Record<string, unknown> {
+  const inner = Object.values(activity.intent)[0];
+  return typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {};
+}
+
+/** The interface a deletion names. */
+function deletedInterfaceId(activity: Activity): string | undefined {
+  if (activity.type !== 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE') return undefined;
+  const id = intentFields(activity)['smartContractInterfaceId'];
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The id and name a completed creation gave (an interface's label, a tag's name). */
+function createdNames(activity: Activity): [string, string][] {
+  const result = Object.values(activity.result)[0];
+  const made = typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : {};
+  const fields = intentFields(activity);
+  const pair = (id: unknown, name: unknown): [string, string][] =>
+    typeof id === 'string' && typeof name === 'string' && id !== '' && name !== '' ? [[id, name]] : [];
+  switch (activity.type) {
+    case 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE':
+      return pair(made['smartContractInterfaceId'], fields['label']);
+    case 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG':
+      return pair(made['privateKeyTagId'], fields['privateKeyTagName']);
+    default:
+      return [];
   }
 }

@@ -39,12 +39,13 @@ const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
 
 export function groupTreeItem(element: GroupElement): vscode.TreeItem {
   // An empty group has nothing to open: no chevron. A group that fills up is a new item to VS Code, so it opens
-  // (VS Code keeps an item's old collapsed state).
+  // (VS Code keeps an item's old collapsed state). A group whose list failed opens on its error and Retry.
+  const empty = element.count === 0 && !element.failed;
   const item = new vscode.TreeItem(
     groupLabel(element.group),
-    element.count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
+    empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
   );
-  item.id = element.count === 0 ? `${element.id}/empty` : element.id;
+  item.id = empty ? `${element.id}/empty` : element.failed ? `${element.id}/failed` : element.id;
   item.description = element.failed ? '' : element.count === 0 ? t('none') : String(element.count);
   item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[element.group]);
   item.contextValue = contextValue('group');

@@ -1,16 +1,16 @@
 /**
  * The Organization view: the active organization's smart contract interfaces, its private keys (with their
  * tags and addresses) and its private key tags (with their keys). Each group loads on its own, so one
- * failing list shows its error and Retry while the others still show.
+ * failing list shows its error and Retry while the others still show; when none can be read, or the session
+ * cannot be opened, the view shows the failure once, as the Activities view does (LoadedTree's failure rows).
  */
 import * as vscode from 'vscode';
 import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CancelledError } from '../../api/core';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import { calmStateFor } from '../ui/advice';
 import { t } from '../ui/l10n';
-import { LoadedTree, type SettledModel } from './loadedTree';
+import { LoadedTree } from './loadedTree';
 import {
   authenticatorTreeItem,
   groupTreeItem,
@@ -31,7 +31,7 @@ import {
   type SmartContractInterfaceElement,
   type UserElement,
 } from './treeElements';
-import { calmElements, fieldTreeItem, messageTreeItem } from './treeItems';
+import { fieldTreeItem, messageTreeItem } from './treeItems';
 import type { OrganizationContents, OrganizationRows } from './views';
 import type { TreeHost } from './treeShell';
 import { ORGANIZATION_VIEW_ID } from './viewIds';
@@ -45,8 +45,6 @@ interface Model {
   readonly privateKeyTags: Outcome<Tag[]>;
   /** The organization's users, each with their passkeys. */
   readonly users: Outcome<OrganizationUser[]>;
-  /** The session could not be opened: every group shows that error (a crashed sandbox's own message). */
-  readonly sessionFailed?: boolean;
 }
 
 export class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements OrganizationRows {
@@ -165,40 +163,23 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
 
   // ---- loading ----
 
-  /** Each group shows the error, as each list would have failed with it. */
-  protected override sessionFailed(error: unknown): SettledModel<Model> {
-    const failed = { ok: false, error } as const;
-    return {
-      kind: 'loaded',
-      value: {
-        organizationId: '',
-        smartContractInterfaces: failed,
-        privateKeys: failed,
-        privateKeyTags: failed,
-        users: failed,
-        sessionFailed: true,
-      },
-    };
-  }
-
   async #rootChildren(): Promise<OrganizationElement[]> {
     const loaded = await this.ensureLoaded();
     if (loaded.kind === 'noSession') return [];
+    // As in the Activities view: a session that could not be opened (a crashed sandbox) is an error with its
+    // own message and fix; a load that failed for a reason no Retry changes is one calm row and its command.
     if (loaded.kind === 'error') {
       return this.failureRows(
         ORGANIZATION_VIEW_ID,
         t('the organization'),
         loaded.error,
         CommandIds.refreshOrganization,
+        {
+          calm: loaded.phase === 'fetch',
+        },
       );
     }
     const model = loaded.value;
-    // The three lists failing for one reason that no Retry changes: that reason once, not three red groups.
-    const failures = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].flatMap((o) =>
-      o.ok ? [] : [o.error],
-    );
-    const calm = failures.length === 3 && !model.sessionFailed ? calmStateFor(this.services, failures[0]) : undefined;
-    if (calm) return calmElements(ORGANIZATION_VIEW_ID, calm);
     const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) =>
       o.ok ? o.value.length : -1,
     );
@@ -230,7 +211,6 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     if (!outcome.ok) {
       return this.failureRows(group.id, groupNoun(group.group), outcome.error, CommandIds.refreshOrganization, {
         parent: group,
-        calm: !model.sessionFailed,
       });
     }
     const tagsById = new Map(
@@ -324,6 +304,11 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.
       settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
     ]);
+    // Nothing of the organization could be read (a key the service does not know, a service that is down): the
+    // view says so once, with its hint and Retry, not as groups that each hide the same error.
+    const lists = [smartContractInterfaces, privateKeys, privateKeyTags];
+    const first = lists[0];
+    if (first && !first.ok && lists.every((list) => !list.ok)) throw first.error;
     this.services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
     return { organizationId, smartContractInterfaces, privateKeys, privateKeyTags, users };
   }

@@ -4,6 +4,7 @@
  * status, target, votes) come from wording/activityWords.ts.
  */
 import { DECISION_STATUSES, TERMINAL_STATUSES, timestampToMs, type Activity } from '../../api';
+import { SIGNATURE_KEYS, signatureText } from './serviceNames';
 import { activityTarget, activityTypeLabel, statusLabel, type FindByFingerprint, type NameOf } from './activityWords';
 import { englishText, type Translate } from '../ui/translate';
 import { ageText } from './timeWords';
@@ -182,7 +183,8 @@ export function fieldRow(key: string, value: unknown): FieldRow {
   const full = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   return {
     key,
-    text: shorten(full, MAX_INLINE),
+    // A signature reads as everywhere else (signatureText); the tooltip holds it whole.
+    text: typeof value === 'string' && SIGNATURE_KEYS.has(key) ? signatureText(value) : shorten(full, MAX_INLINE),
     fullText: full.length > MAX_TOOLTIP ? `${full.slice(0, MAX_TOOLTIP - 1)}…` : full,
     children: undefined,
   };

@@ -6,7 +6,7 @@
 import { shown } from '../ui/shownText';
 import type { Activity, AppProof, AppProofCheck, Vote } from '../../api';
 import { englishText, type Translate } from '../ui/translate';
-import { activityTypeLabel, hexSummary, signingEnumText, statusLabel } from './serviceNames';
+import { activityTypeLabel, hexSummary, signatureText, signingEnumText, statusLabel } from './serviceNames';
 
 export { activityTypeLabel, statusLabel };
 
@@ -29,6 +29,12 @@ export function signerText(signWith: string, nameOf?: NameOf): string {
   const name = nameOf?.(signWith);
   if (name) return `"${shown(name)}"`;
   return shown(shortAddress(signWith));
+}
+
+/** What an id names (an interface, an organization), quoted, when the caller knows it; else the id. */
+function namedOrId(id: string, nameOf?: NameOf): string {
+  const name = id ? nameOf?.(id) : undefined;
+  return name ? `"${shown(name)}"` : shown(id);
 }
 
 /**
@@ -58,9 +64,9 @@ export function activityTarget(
     case 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG':
       return text('privateKeyTagName') ? `"${shown(text('privateKeyTagName'))}"` : '';
     case 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE':
-      return shown(text('smartContractInterfaceId'));
+      return namedOrId(text('smartContractInterfaceId'), nameOf);
     case 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION':
-      return shown(activity.organizationId ?? '');
+      return namedOrId(activity.organizationId ?? '', nameOf);
     case 'ACTIVITY_TYPE_APPROVE_ACTIVITY':
     case 'ACTIVITY_TYPE_REJECT_ACTIVITY': {
       const fingerprint = text('fingerprint');
@@ -186,10 +192,10 @@ export function appProofLines(
     const check = checkProof(proof);
     return check.ok
       ? t(
-          'App Proof {0}: signature valid (scheme {1}, signing key {2}…).',
+          'App Proof {0}: signature valid (scheme {1}, signing key {2}).',
           index + 1,
           proof.scheme,
-          check.signingPublicKey.slice(0, 18),
+          signatureText(check.signingPublicKey),
         )
       : t('App Proof {0}: signature NOT valid: {1}.', index + 1, check.reason);
   });
@@ -265,7 +271,7 @@ export function signingOutcomeLine(activity: Pick<Activity, 'result'>, t: Transl
     return t('Signed transaction: {0}.', hexSummary(transaction.signedTransaction, t));
   const payload = activity.result['signRawPayloadResult'] as { r?: unknown; s?: unknown; v?: unknown } | undefined;
   if (typeof payload?.r === 'string' && typeof payload.s === 'string' && typeof payload.v === 'string')
-    return t('Signature: r {0}…, s {1}…, v {2}.', payload.r.slice(0, 10), payload.s.slice(0, 10), payload.v);
+    return t('Signature: r {0}, s {1}, v {2}.', signatureText(payload.r), signatureText(payload.s), payload.v);
   return undefined;
 }
 

@@ -6,6 +6,7 @@
 import type { Activity } from '../../api';
 import { activityOutcome } from './activityWords';
 import { englishText, type Translate } from '../ui/translate';
+import { byCount } from './plural';
 
 /** An Ethereum transaction type in words: `eip1559` → "EIP-1559 (type 2)". */
 export function ethereumTransactionTypeLabel(type: string): string {
@@ -70,7 +71,8 @@ export function reviewProgressText(
   t: Translate = englishText,
 ): string {
   const { approvals } = voteCounts(activity);
-  if (threshold === undefined) return t('{0} approvals so far', approvals);
+  if (threshold === undefined)
+    return byCount(approvals, t('{0} approval so far', approvals), t('{0} approvals so far', approvals));
   switch (activityOutcome(activity.status)) {
     case 'completed':
       return t('{0} of {1} approvals: it ran.', approvals, threshold);

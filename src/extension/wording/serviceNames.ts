@@ -4,6 +4,7 @@
  * Translate the caller passes.
  */
 import { englishText, type Translate } from '../ui/translate';
+import { byCount } from './plural';
 
 /** Words that keep their own spelling when an enum name is turned into a phrase. */
 const SPECIAL_WORDS: Readonly<Record<string, string>> = {
@@ -70,12 +71,28 @@ export function statusLabel(status: string, t: Translate = englishText): string 
   }
 }
 
+/**
+ * A signature, or a key that signed, as every message, row and page shows it: `0x3045022100…c0ffee`, the first
+ * ten and the last six digits (base64 keeps its own alphabet, without `0x`). The whole value is in the activity's
+ * JSON; a stamp never reaches any of them (the redactor masks it). Short values are shown whole.
+ */
+export function signatureText(value: string): string {
+  const trimmed = value.trim();
+  const hex = /^(?:0x)?[0-9a-fA-F]+$/.test(trimmed);
+  const digits = hex ? trimmed.replace(/^0x/i, '') : trimmed;
+  if (digits.length <= 20) return hex ? `0x${digits}` : digits;
+  return `${hex ? '0x' : ''}${digits.slice(0, 10)}…${digits.slice(-6)}`;
+}
+
+/** The keys whose values are signatures (a vote's, a signing result's), shown with `signatureText`. */
+export const SIGNATURE_KEYS: ReadonlySet<string> = new Set(['signature', 'r', 's']);
+
 /** Hex as a short `0x` text: `0x02f86c…a1b2 (110 bytes)`. */
 export function hexSummary(hex: string, t: Translate): string {
   const digits = hex.replace(/^0x/i, '');
   const bytes = Math.floor(digits.length / 2);
   const shown = digits.length > 20 ? `0x${digits.slice(0, 12)}…${digits.slice(-6)}` : `0x${digits}`;
-  return t('{0} ({1} bytes)', shown, bytes);
+  return byCount(bytes, t('{0} ({1} byte)', shown, bytes), t('{0} ({1} bytes)', shown, bytes));
 }
 
 /** `HASH_FUNCTION_KECCAK256` → "keccak256", `PAYLOAD_ENCODING_TEXT_UTF8` → "UTF-8 text". */

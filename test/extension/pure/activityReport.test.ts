@@ -9,7 +9,10 @@ import {
   activityOutcome,
   appProofLines,
   outcomeSentence,
+  signingOutcomeLine,
 } from '../../../src/extension/wording/activityWords';
+import { fieldRow } from '../../../src/extension/wording/activityPresentation';
+import { signatureText } from '../../../src/extension/wording/serviceNames';
 
 const completed = activitySchema.parse(
   activityRecord({ id: 'act-1', type: 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE' }),
@@ -52,9 +55,23 @@ describe('activity report', () => {
     assert.equal(lines.length, 2);
     assert.match(
       lines[0] ?? '',
-      /^App Proof 1: signature valid \(scheme SIGNATURE_SCHEME_EPHEMERAL_KEY_P256, signing key 04[0-9a-f]{16}…\)\.$/,
+      /^App Proof 1: signature valid \(scheme SIGNATURE_SCHEME_EPHEMERAL_KEY_P256, signing key 0x04[0-9a-f]{8}…[0-9a-f]{6}\)\.$/,
     );
     assert.equal(lines[1], 'App Proof 2: signature NOT valid: the signature does not match the payload.');
+  });
+
+  it('shows a signature the same way in the message and in the row: its first ten and last six digits', () => {
+    const r = `0x${'ab'.repeat(31)}c0ffee`.slice(0, 66);
+    const s = `0x${'12'.repeat(32)}`;
+    assert.equal(signatureText(r), `0x${r.slice(2, 12)}…${r.slice(-6)}`);
+    assert.equal(signatureText('0x1234'), '0x1234', 'a short value whole');
+    const base64 = 'MEUCIQDx1a2b3c4d5e6f7g8h9i0jKLMNOPQRSTUVWXYZ';
+    assert.equal(signatureText(base64), `${base64.slice(0, 10)}…${base64.slice(-6)}`);
+    const line = signingOutcomeLine({ result: { signRawPayloadResult: { r, s, v: '00' } } });
+    assert.equal(line, `Signature: r ${signatureText(r)}, s ${signatureText(s)}, v 00.`);
+    assert.equal(fieldRow('r', r).text, signatureText(r));
+    assert.equal(fieldRow('signature', s).text, signatureText(s));
+    assert.equal(fieldRow('r', r).fullText, r, 'the tooltip holds it whole');
   });
 
   it('says when App Proofs were asked for and none came, and says nothing when they were not asked for', () => {

@@ -168,7 +168,7 @@ describe('wording: signing activities and the inbox', () => {
     });
     assert.equal(
       outcomeSentence(signature),
-      'Sign raw payload: completed. Signature: r aaaaaaaaaa…, s bbbbbbbbbb…, v 01.',
+      'Sign raw payload: completed. Signature: r 0xaaaaaaaaaa…aaaaaa, s 0xbbbbbbbbbb…bbbbbb, v 01.',
     );
   });
 

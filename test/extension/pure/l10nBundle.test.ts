@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from '../../support/fixtures';
+import { byCount } from '../../../src/extension/wording/plural';
 
 const bundlePath = path.join(repoRoot, 'l10n', 'bundle.l10n.json');
 
@@ -36,5 +37,33 @@ describe('l10n bundle', function () {
       assert.equal(bundle[message], message, message);
     }
     assert.equal(bundle['Countersign: could not {0}.'], undefined, 'no failure sentence is built from a fragment');
+  });
+
+  it('writes no plural as "(s)": a count has a singular and a plural message, chosen by its plural rule', () => {
+    const bundle = JSON.parse(readFileSync(bundlePath, 'utf8')) as Record<string, unknown>;
+    const halfPlurals = Object.keys(bundle).filter((message) => /\w\(s\)/.test(message));
+    assert.deepEqual(halfPlurals, []);
+    for (const [one, other] of [
+      [
+        'Register this ABI ({0} warning: see the Problems panel)',
+        'Register this ABI ({0} warnings: see the Problems panel)',
+      ],
+      ['{0} tag already', '{0} tags already'],
+    ]) {
+      assert.equal(bundle[one as string], one);
+      assert.equal(bundle[other as string], other);
+    }
+  });
+
+  it('picks the singular by the display language: "1 warning" in English, 0 and 1 in French', () => {
+    assert.deepEqual(
+      [0, 1, 2].map((count) => byCount(count, 'one', 'other')),
+      ['other', 'one', 'other'],
+    );
+    assert.deepEqual(
+      [0, 1, 2].map((count) => byCount(count, 'one', 'other', 'fr')),
+      ['one', 'one', 'other'],
+    );
+    assert.equal(byCount(1, 'one', 'other', 'not a language tag!'), 'one');
   });
 });

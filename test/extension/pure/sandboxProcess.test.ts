@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { ApiKeyStamper, CountersignClient } from '../../../src/api/remote';
 import {
   lockHolder,
+  OutputTail,
   SandboxStartError,
   spawnSandbox,
   type SandboxProcess,
@@ -120,5 +121,19 @@ describe('the local sandbox in its own process', function () {
     process.kill(first.pid, 'SIGKILL');
     const exit = await first.exited;
     assert.equal(exit.signal, 'SIGKILL');
+    // Killed without a word on stderr, it still leaves its last lines: where it listened, where its credentials are.
+    assert.ok(
+      exit.lastLines.some((line) => line.includes(`listening on ${first.baseUrl}`)),
+      JSON.stringify(exit.lastLines),
+    );
+  });
+
+  it('keeps the last lines of both streams, in order, each bounded', () => {
+    const tail = new OutputTail();
+    tail.add('stdout', 'Countersign sandbox listening on http://127.0.0.1:1\nCredentials: x\n');
+    tail.add('stderr', 'warn one\nwarn t');
+    tail.add('stderr', 'wo\n\n');
+    tail.add('stdout', `${'y'.repeat(600)}\nhalf a line`);
+    assert.deepEqual(tail.lines(), ['Credentials: x', 'warn one', 'warn two', 'y'.repeat(500), 'half a line']);
   });
 });

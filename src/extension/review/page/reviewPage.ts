@@ -50,7 +50,7 @@ function draw(): void {
 function shownActions(message: ReviewViewMessage | undefined): ReviewAction[] {
   const view = message?.view;
   if (!view) return [];
-  if (view.kind === 'notice') return view.retry ? [{ id: 'retry', label: message.words.retry, primary: false }] : [];
+  if (view.kind === 'notice') return [...view.actions];
   return [...view.model.actions, ...view.model.sections.flatMap((s) => s.actions)];
 }
 
