@@ -1,14 +1,14 @@
 /**
- * The commands of the views: refresh, load more, copy an activity's id or fingerprint, open it as JSON.
+ * The commands of the views: refresh, load more, copy an activity's id or fingerprint, open it or a policy as JSON.
  * Each takes a tree node or an activity, and those of an activity's id also the id itself.
  */
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../../api';
 import { CommandIds } from '../commandIds';
 import * as z from 'zod';
-import { activity, idText, noArguments, nothing } from './commandArguments';
+import { activity, idText, noArguments, nothing, policyArgument } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
-import { activityJsonUri } from '../output/jsonDocumentProvider';
+import { activityJsonUri, policyJsonUri } from '../output/jsonDocumentProvider';
 import type { Services } from '../services';
 import type { Views } from '../views/views';
 
@@ -88,6 +88,19 @@ export function viewCommands(services: Services, views: Views): CommandDescripto
         if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
         await vscode.window.showTextDocument(document, { preview: true });
         services.log.debug('Opened activity as JSON', { activityId: given.id });
+        return document.uri;
+      },
+    }),
+    command({
+      id: CommandIds.openPolicyAsJson,
+      failure: () => vscode.l10n.t('Countersign: could not open the policy as JSON.'),
+      args: policyArgument,
+      run: async (given) => {
+        const organizationId = given.organizationId ?? (await services.requireSession()).profile.organizationId;
+        let document = await vscode.workspace.openTextDocument(policyJsonUri(organizationId, given.policyId));
+        if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
+        await vscode.window.showTextDocument(document, { preview: true });
+        services.log.debug('Opened policy as JSON', { policyId: given.policyId });
         return document.uri;
       },
     }),

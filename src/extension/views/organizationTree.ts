@@ -4,10 +4,11 @@
  * failing list shows its error and Retry while the others still show.
  */
 import * as vscode from 'vscode';
-import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
+import type { Policy, PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CancelledError } from '../../api/core';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
+import type { Governance } from '../store/governance';
 import { calmStateFor } from '../ui/advice';
 import { t } from '../ui/l10n';
 import { LoadedTree, type SettledModel } from './loadedTree';
@@ -20,6 +21,7 @@ import {
   smartContractInterfaceTreeItem,
   userTreeItem,
 } from './organizationItems';
+import { noGovernance, policyElements, policyTreeItem, userTagNames } from './governanceItems';
 import {
   type AuthenticatorElement,
   type GroupElement,
@@ -42,7 +44,10 @@ interface Model {
   readonly organizationId: string;
   readonly smartContractInterfaces: Outcome<SmartContractInterface[]>;
   readonly privateKeys: Outcome<PrivateKey[]>;
-  readonly privateKeyTags: Outcome<Tag[]>;
+  readonly privateKeyTags: Outcome<readonly Tag[]>;
+  readonly policies: Outcome<readonly Policy[]>;
+  /** Who governs the organization (policies, users' tags, tag names), when it could be read: names for ids. */
+  readonly governance: Governance | undefined;
   /** The organization's users, each with their passkeys. */
   readonly users: Outcome<OrganizationUser[]>;
   /** The session could not be opened: every group shows that error (a crashed sandbox's own message). */
@@ -99,6 +104,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return userTreeItem(element);
       case 'authenticator':
         return authenticatorTreeItem(element);
+      case 'policy':
+        return policyTreeItem(element);
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -137,6 +144,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'field':
         return element.children ? [...element.children] : [];
       case 'authenticator':
+      case 'policy':
       case 'message':
       case 'smartContractInterface':
       default:
@@ -150,6 +158,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'privateKeyTag':
       case 'user':
       case 'authenticator':
+      case 'policy':
         return element.parent;
       case 'message':
         return element.parent;
@@ -175,6 +184,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         smartContractInterfaces: failed,
         privateKeys: failed,
         privateKeyTags: failed,
+        policies: failed,
+        governance: undefined,
         users: failed,
         sessionFailed: true,
       },
@@ -204,7 +215,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     );
     // An organization with nothing in it shows the view's welcome content instead of three empty groups.
     if (counts.every((count) => count === 0)) return [];
-    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'users'] as const).map(
+    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const).map(
       (group) => this.#groupElement(group) as GroupElement,
     );
   }
@@ -258,14 +269,19 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
             expandable: true,
           }),
         );
-      case 'users':
+      case 'users': {
+        const tags = userTagNames(model.governance);
         return sortBy(model.users.ok ? model.users.value : [], (u) => u.userName).map((user): UserElement => ({
           kind: 'user',
           id: `${group.id}/${user.userId}`,
           organizationId: model.organizationId,
           user,
+          tags: tags(user.userId),
           parent: group,
         }));
+      }
+      case 'policies':
+        return model.governance ? policyElements(group, model.governance) : [];
       case 'privateKeyTags': {
         const keys = model.privateKeys.ok ? model.privateKeys.value : [];
         return sortBy(model.privateKeyTags.ok ? model.privateKeyTags.value : [], (tag) => tag.tagName).map(
@@ -316,16 +332,27 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return { ok: false, error };
       }
     };
-    const [smartContractInterfaces, privateKeys, privateKeyTags, users] = await Promise.all([
+    const [smartContractInterfaces, privateKeys, governance, users] = await Promise.all([
       // The list the ABI lenses read too: one request serves both.
       settle('smart contract interfaces', async () => [...(await (await this.services.interfaceList()).refresh())]),
       settle('private keys', () => client.listPrivateKeys({ organizationId })),
-      settle('private key tags', () => client.listPrivateKeyTags({ organizationId })),
+      // Policies, users' tags and the tag names, as the store read them: shared with the inbox and the review pages.
+      settle('policies, users and tags', async () => (await store.governance()) ?? noGovernance(organizationId)),
       // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.
       settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
     ]);
     this.services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
-    return { organizationId, smartContractInterfaces, privateKeys, privateKeyTags, users };
+    const part = <T>(pick: (read: Governance) => T): Outcome<T> =>
+      governance.ok ? { ok: true, value: pick(governance.value) } : governance;
+    return {
+      organizationId,
+      smartContractInterfaces,
+      privateKeys,
+      privateKeyTags: part((read) => read.privateKeyTags),
+      policies: part((read) => read.policies),
+      governance: governance.ok ? governance.value : undefined,
+      users,
+    };
   }
 }
 
@@ -337,6 +364,8 @@ function groupNoun(group: OrganizationGroup): string {
       return t('private keys');
     case 'privateKeyTags':
       return t('private key tags');
+    case 'policies':
+      return t('policies');
     case 'users':
       return t('users and passkeys');
   }
