@@ -36,7 +36,7 @@ describe('policies and users in the Organization view', function () {
   const view = () => api.views.organization.provider;
   async function group(name: string): Promise<OrganizationElement> {
     return eventually(`the ${name} group`, async () =>
-      ((await view().getChildren()) ?? []).find((row) => row.kind === 'group' && row.group === name),
+      ((await view().getChildren()) ?? []).find((row) => row?.kind === 'group' && row.group === name),
     );
   }
   async function rows(name: string): Promise<Array<{ element: OrganizationElement; item: vscode.TreeItem }>> {
@@ -123,10 +123,9 @@ describe('policies and users in the Organization view', function () {
         listening.dispose();
         resolve(f.message);
       });
-      Promise.resolve(vscode.commands.executeCommand('countersign.openPolicyAsJson', { policyId: 'no-such-policy' })).then(
-        () => undefined,
-        reject,
-      );
+      Promise.resolve(
+        vscode.commands.executeCommand('countersign.openPolicyAsJson', { policyId: 'no-such-policy' }),
+      ).then(() => undefined, reject);
     });
     assert.match(failure, /has no policy no-such-policy/);
   });

@@ -81,9 +81,13 @@ describe("the Organization view's policies and users in a real workbench", funct
   it('installs the package and starts the local sandbox from the palette', async function () {
     this.timeout(300_000);
     const vsix = path.join(scratch.root, 'countersign.vsix');
-    await execFileAsync(path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '-o', vsix], {
-      cwd: repoRoot,
-    });
+    await execFileAsync(
+      path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
+      ['package', '--no-dependencies', '-o', vsix],
+      {
+        cwd: repoRoot,
+      },
+    );
     await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
     const folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
     const port = await codeServer.freePort();
@@ -117,9 +121,18 @@ describe("the Organization view's policies and users in a real workbench", funct
       await setExpanded(treeItem(organization, group), false);
     await setExpanded(treeItem(organization, /^Policies/), true);
     await setExpanded(treeItem(organization, /^Users and passkeys/), true);
-    await treeItem(organization, /^Large transfers need two finance approvals Allows when 2 approvers tagged finance approve/).waitFor();
-    await treeItem(organization, /^Developer transfers below the cap Allows when Treasury developer approves/).waitFor();
-    await treeItem(organization, /^Hot keys sign only for registered contracts Denies whenever its condition holds/).waitFor();
+    await treeItem(
+      organization,
+      /^Large transfers need two finance approvals Allows when 2 approvers tagged finance approve/,
+    ).waitFor();
+    await treeItem(
+      organization,
+      /^Developer transfers below the cap Allows when Treasury developer approves/,
+    ).waitFor();
+    await treeItem(
+      organization,
+      /^Hot keys sign only for registered contracts Denies whenever its condition holds/,
+    ).waitFor();
     await treeItem(organization, /^Treasury approver 1 finance · no passkey/).waitFor();
     await treeItem(organization, /^Treasury approver 2 finance · no passkey/).waitFor();
 

@@ -91,9 +91,7 @@ function offerOf(services: Services, credentials: SandboxCredentials, organizati
   return {
     organization,
     profileId,
-    label: active
-      ? vscode.l10n.t('Stay on "{0}"', profile.label)
-      : vscode.l10n.t('Switch to "{0}"', profile.label),
+    label: active ? vscode.l10n.t('Stay on "{0}"', profile.label) : vscode.l10n.t('Switch to "{0}"', profile.label),
     iconPath: new vscode.ThemeIcon(organization === TREASURY ? 'law' : 'account'),
     detail:
       organization === TREASURY
@@ -179,7 +177,9 @@ export async function simulate(
   const credentials = sandboxCredentials(sandbox);
   const offer = await chooseOffer(services, credentials, options);
   if (!offer) return undefined;
-  return offer.organization === TREASURY ? simulateInTreasury(services, credentials) : simulateInTeam(services, credentials);
+  return offer.organization === TREASURY
+    ? simulateInTreasury(services, credentials)
+    : simulateInTeam(services, credentials);
 }
 
 async function simulateInTeam(services: Services, credentials: SandboxCredentials): Promise<SimulatedRequests> {
@@ -245,9 +245,8 @@ async function simulateInTreasury(
   credentials: SandboxCredentials,
 ): Promise<SimulatedTreasuryRequests> {
   const { developer, approvers } = treasuryCast(credentials);
-  const result = await withProgress(
-    vscode.l10n.t('{0} asks Treasury for a large transfer…', developer.userName),
-    () => requestTreasuryTransfer(credentials),
+  const result = await withProgress(vscode.l10n.t('{0} asks Treasury for a large transfer…', developer.userName), () =>
+    requestTreasuryTransfer(credentials),
   );
   services.noteSubmitted(result.transfer);
   services.fireChange('activities');
@@ -262,7 +261,7 @@ async function simulateInTreasury(
     services,
     result.transfer,
     vscode.l10n.t(
-      '{0} asks Treasury for a transfer of 1500 sample tokens, which waits for two approvals from finance: approve it as {1}, then switch to "{2}" to complete it. Their call to an unregistered contract with the hot key was refused. {3}.',
+      '{0} asks Treasury for a transfer of 1500 sample tokens, which waits for two approvals from finance: approve it as {1}, then switch to the profile of {2} and approve it to complete it. Their call to an unregistered contract with the hot key was refused. {3}.',
       developer.userName,
       approvers[0].userName,
       approvers[1].userName,
@@ -278,5 +277,5 @@ function offerReview(services: Services, transfer: Activity, message: string): v
   void showInformation(message, review).then((choice) =>
     choice === review ? vscode.commands.executeCommand(CommandIds.reviewActivity, transfer) : undefined,
   );
-  services.log.debug('Simulated a teammate\'s request', { activityId: transfer.id });
+  services.log.debug("Simulated a teammate's request", { activityId: transfer.id });
 }

@@ -24,6 +24,20 @@ async function copy(text: string, copied: string): Promise<void> {
   vscode.window.setStatusBarMessage(copied, 3000);
 }
 
+/** Throws when the active organization has no such policy, read anew once before saying so. */
+async function requirePolicy(services: Services, policyId: string): Promise<void> {
+  const store = await services.store();
+  const has = async () => (await store.governance())?.policies.some((policy) => policy.policyId === policyId);
+  if (await has()) return;
+  store.markStale('organization');
+  if (await has()) return;
+  throw new InvalidInputError(
+    'policy',
+    vscode.l10n.t('The organization has no policy {0}: it may have been deleted.', policyId),
+    vscode.l10n.t('Refresh the Organization view to see its policies.'),
+  );
+}
+
 export function viewCommands(services: Services, views: Views): CommandDescriptor[] {
   return [
     command({
@@ -96,7 +110,10 @@ export function viewCommands(services: Services, views: Views): CommandDescripto
       failure: () => vscode.l10n.t('Countersign: could not open the policy as JSON.'),
       args: policyArgument,
       run: async (given) => {
-        const organizationId = given.organizationId ?? (await services.requireSession()).profile.organizationId;
+        const session = await services.requireSession();
+        const organizationId = given.organizationId ?? session.profile.organizationId;
+        // A policy of the active organization that is gone is said so here, before an editor opens on nothing.
+        if (organizationId === session.profile.organizationId) await requirePolicy(services, given.policyId);
         let document = await vscode.workspace.openTextDocument(policyJsonUri(organizationId, given.policyId));
         if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
         await vscode.window.showTextDocument(document, { preview: true });

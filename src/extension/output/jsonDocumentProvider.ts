@@ -88,7 +88,10 @@ class PolicyJsonProvider implements vscode.TextDocumentContentProvider {
       const kept = this.#texts.get(uri.toString());
       if (kept !== undefined) return kept;
       throw new Error(
-        vscode.l10n.t('The policy {0} is not of the active profile\'s organization: switch to its profile to read it.', target.policyId),
+        vscode.l10n.t(
+          "The policy {0} is not of the active profile's organization: switch to its profile to read it.",
+          target.policyId,
+        ),
       );
     }
     const store = await this.#services.store();

@@ -85,7 +85,8 @@ function clause(expr: PolicyExpression, names: PolicyNames, t: Translate): strin
     if (counted.kind !== 'method' || counted.name !== 'count' || counted.args.length !== 0) return undefined;
     const count = Number(expr.right.value) + (expr.op === '>' ? 1 : 0);
     if (!Number.isSafeInteger(count) || count < 1) return undefined;
-    if (isApprovers(counted.target)) return count === 1 ? t('any approver approves') : t('{0} approvers approve', count);
+    if (isApprovers(counted.target))
+      return count === 1 ? t('any approver approves') : t('{0} approvers approve', count);
     const filter = counted.target;
     if (filter.kind !== 'method' || filter.name !== 'filter' || !isApprovers(filter.target)) return undefined;
     const who = predicate(filter.args, names);
@@ -100,8 +101,7 @@ function isApprovers(expr: PolicyExpression): boolean {
 
 /** Whom a predicate over one approver names: users by id, or the users of a tag. */
 type Who =
-  | { readonly kind: 'users'; readonly names: readonly string[] }
-  | { readonly kind: 'tag'; readonly name: string };
+  { readonly kind: 'users'; readonly names: readonly string[] } | { readonly kind: 'tag'; readonly name: string };
 
 /** `(u, u.id == 'x')`, `(u, u.id in ['x', 'y'])`, `(u, u.tags.contains('t'))`, `(u, 't' in u.tags)`. */
 function predicate(args: readonly PolicyExpression[], names: PolicyNames): Who | undefined {
@@ -122,7 +122,8 @@ function predicate(args: readonly PolicyExpression[], names: PolicyNames): Who |
       const ids = body.right.items.map((item) => (item.kind === 'string' ? item.value : undefined));
       if (ids.every((id): id is string => id !== undefined)) return { kind: 'users', names: ids.map(userName) };
     }
-    if (field(body.right, 'tags') && body.left.kind === 'string') return { kind: 'tag', name: tagName(body.left.value) };
+    if (field(body.right, 'tags') && body.left.kind === 'string')
+      return { kind: 'tag', name: tagName(body.left.value) };
   }
   if (body.kind === 'method' && body.name === 'contains' && field(body.target, 'tags')) {
     const [tag] = body.args;
@@ -161,10 +162,7 @@ export interface NamedId {
 }
 
 /** The ids among a policy's string literals that name a user or a tag, each once, in the order they appear. */
-export function namedIds(
-  policy: Pick<Policy, 'condition' | 'consensus'>,
-  names: PolicyNames,
-): NamedId[] {
+export function namedIds(policy: Pick<Policy, 'condition' | 'consensus'>, names: PolicyNames): NamedId[] {
   const found = new Map<string, NamedId>();
   for (const source of [policy.condition, policy.consensus]) {
     for (const literal of stringLiterals(source)) {

@@ -32,10 +32,7 @@ describe('policies in words', () => {
       'Allows when 2 approvers tagged finance approve',
     );
     assert.equal(allow(`approvers.any(u, u.id == '${DEVELOPER}')`), 'Allows when Treasury developer approves');
-    assert.equal(
-      policySummary({ effect: 'EFFECT_DENY', consensus: '' }, names),
-      'Denies whenever its condition holds',
-    );
+    assert.equal(policySummary({ effect: 'EFFECT_DENY', consensus: '' }, names), 'Denies whenever its condition holds');
   });
 
   it('reads counts, lists, tags written with `in`, and clauses joined by && and ||', () => {
@@ -75,7 +72,11 @@ describe('policies in words', () => {
       policySummary({ effect: 'EFFECT_DENY', consensus: 'approvers.count() >= 1 && false' }, names),
       'Denies when: approvers.count() >= 1 && false',
     );
-    assert.equal(allow('approvers.count() == 2'), 'Allows when: approvers.count() == 2', 'exactly n is not "n or more"');
+    assert.equal(
+      allow('approvers.count() == 2'),
+      'Allows when: approvers.count() == 2',
+      'exactly n is not "n or more"',
+    );
   });
 
   it('names the ids of users and tags in a condition and consensus, each once', () => {
