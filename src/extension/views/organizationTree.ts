@@ -1,7 +1,8 @@
 /**
  * The Organization view: the active organization's smart contract interfaces, its private keys (with their
- * tags and addresses) and its private key tags (with their keys). Each group loads on its own, so one
- * failing list shows its error and Retry while the others still show.
+ * tags and addresses), its private key tags (with their keys), its policies (in words) and its users (with their
+ * tags and passkeys). Each group loads on its own, so one failing list shows its error and Retry while the others
+ * still show; policies, tag names and users' tags are one read of the store's (governance).
  */
 import * as vscode from 'vscode';
 import type { Policy, PrivateKey, SmartContractInterface, Tag } from '../../api';
