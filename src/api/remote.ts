@@ -211,4 +211,7 @@ export type {
   PolicyUser,
 } from './policy';
 export { ROOT_QUORUM_ONLY_TYPES } from './policy/activityTypes';
+// A policy expression's tree with positions, for the editor and for saying a policy in words.
+export { parseExpression as parsePolicyExpression } from './policy/parser';
+export type { Expr as PolicyExpression } from './policy/syntax';
 export { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from './sampleToken';

@@ -27,6 +27,7 @@ export const CommandIds = {
   copyActivityId: 'countersign.copyActivityId',
   copyFingerprint: 'countersign.copyFingerprint',
   openActivityJson: 'countersign.openActivityJson',
+  openPolicyAsJson: 'countersign.openPolicyAsJson',
   reviewActivity: 'countersign.reviewActivity',
   simulateTeammateRequest: 'countersign.simulateTeammateRequest',
   revealActivity: 'countersign.revealActivity',

@@ -10,7 +10,13 @@
 import * as z from 'zod';
 import type { Uri } from 'vscode';
 import type { Activity } from '../../api';
-import type { ActivityNode, AuthenticatorNode, PrivateKeyNode, SmartContractInterfaceNode } from '../views/treeNodes';
+import type {
+  ActivityNode,
+  AuthenticatorNode,
+  PolicyNode,
+  PrivateKeyNode,
+  SmartContractInterfaceNode,
+} from '../views/treeNodes';
 
 /** A command's schema: from the arguments of a call (as `clickedArguments` leaves them) to its handler's input. */
 export type ArgumentsSchema<T> = z.ZodType<T, unknown[]>;
@@ -97,6 +103,27 @@ export const idText = z.string().trim().min(1);
 export function options<S extends z.core.$ZodLooseShape>(shape: S) {
   return z.custom<Record<string, unknown>>(isOptionsObject).pipe(z.object(shape));
 }
+
+/** A policy named by its row (which knows its organization) or by `{ policyId }` (the active profile's). */
+export interface PolicyInput {
+  readonly policyId: string;
+  readonly organizationId?: string | undefined;
+}
+
+const policyNode = z.custom<PolicyNode>(
+  (value) =>
+    isTreeRow(value) &&
+    value.kind === 'policy' &&
+    typeof (value as Record<string, unknown>)['organizationId'] === 'string' &&
+    typeof (value as Record<string, unknown>)['policyId'] === 'string',
+);
+
+export const policyArgument: ArgumentsSchema<PolicyInput> = z.union([
+  z
+    .tuple([policyNode])
+    .transform(([node]): PolicyInput => ({ policyId: node.policyId, organizationId: node.organizationId })),
+  z.tuple([options({ policyId: idText })]).transform(([given]): PolicyInput => ({ policyId: given.policyId })),
+]);
 
 /** A string field: trimmed; blank, null and absent all read as absent. */
 export const optionalString = z

@@ -41,12 +41,27 @@ export const reviewArguments: ArgumentsSchema<ReviewInput> = z.union([
   z.tuple([reviewOptions]).transform(([more]): ReviewInput => more),
 ]);
 
+/** The local sandbox's organizations a simulated request can act in. */
+export type SimulatedOrganization = 'Team' | 'Treasury';
+
 export interface SimulateInput {
-  /** true: make Team's first root user the active profile without asking. */
+  /** Where the teammate asks; absent, a pick offers both (or Team, with `switchProfile`). */
+  readonly organization?: SimulatedOrganization | undefined;
+  /** true: make the profile that votes (Team's first root user, Treasury's first approver) active without asking. */
   readonly switchProfile?: boolean | undefined;
 }
 
 export const simulateArguments: ArgumentsSchema<SimulateInput> = z.union([
   noArguments.transform((): SimulateInput => ({})),
-  z.tuple([options({ switchProfile: optionalBoolean })]).transform(([given]): SimulateInput => given),
+  z
+    .tuple([
+      options({
+        organization: z
+          .enum(['Team', 'Treasury'])
+          .nullish()
+          .transform((value) => value ?? undefined),
+        switchProfile: optionalBoolean,
+      }),
+    ])
+    .transform(([given]): SimulateInput => given),
 ]);

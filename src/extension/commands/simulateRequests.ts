@@ -1,30 +1,43 @@
 /**
- * countersign.simulateTeammateRequest: on the local sandbox, Team's second root user (signing with the API key the
- * sandbox keeps for them in its credentials) asks Team's signing key to sign two transactions: an ERC-20
- * `transfer(to, amount)` to the sample token, whose interface is registered in Team first when it is missing (you
- * submit it, your teammate approves it), and a call to a contract nobody registered. Both then wait for your vote
- * as Team's first root user; the active profile is switched to that user when you pick the offer.
+ * countersign.simulateTeammateRequest: on the local sandbox, a teammate asks for a signature that waits for your
+ * vote, in one of two organizations (a pick offers both, each with the profile you vote as):
+ * - Team: its second root user (signing with the API key the sandbox keeps for them in its credentials) asks Team's
+ *   signing key to sign two transactions: an ERC-20 `transfer(to, amount)` to the sample token, whose interface is
+ *   registered in Team first when it is missing (you submit it, your teammate approves it), and a call to a
+ *   contract nobody registered. Both then wait for your vote as Team's first root user.
+ * - Treasury (simulateTreasury.ts): its developer asks for a transfer that waits for two approvals from finance,
+ *   which you give as its first approver, then its second; and a call its policies deny at once, told by name.
  *
- * Options: `{ switchProfile?: true }` switches without asking. Returns `{ transfer, unregistered, registered }`:
- * the two activities, and whether the sample interface was registered now.
+ * Options: `{ organization?: 'Team' | 'Treasury', switchProfile?: true }`; `switchProfile` switches without asking
+ * (to Team's profile when no organization is named). Returns, for Team, `{ transfer, unregistered, registered }`:
+ * the two activities, and whether the sample interface was registered now; for Treasury, `{ organization,
+ * transfer, denied }` (see TreasuryRequests).
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
-import { LOCAL_SANDBOX_PROFILE_ID } from '../profiles/profileStore';
 import { loadRemoteApi } from '../remoteApi';
 import type { SandboxCredentials, SandboxOrganizationRecord } from '../sandboxProcess';
 import type { Services } from '../services';
+import { t } from '../ui/l10n';
 import { withProgress } from '../ui/progress';
 import { pickOne } from '../ui/prompts';
-import type { SimulateInput } from './reviewOptions';
+import { deniedByText } from '../wording/policyWords';
+import type { SimulateInput, SimulatedOrganization } from './reviewOptions';
 import { showInformation } from '../ui/notifications';
+import {
+  sandboxCredentials,
+  sandboxProfileId,
+  signOnSepolia,
+  simulatedNonce,
+  teammateClient,
+} from './sandboxTeammates';
+import { requestTreasuryTransfer, treasuryCast, TREASURY, type TreasuryRequests } from './simulateTreasury';
 
 /** EIP-55's examples: who receives the tokens, and a contract with no registered interface. */
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
 const UNREGISTERED_CONTRACT = '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb';
-const SEPOLIA = 11155111;
 
 export interface SimulatedRequests {
   readonly transfer: Activity;
@@ -32,45 +45,41 @@ export interface SimulatedRequests {
   readonly registered: boolean;
 }
 
-function sandboxCredentials(sandbox: LocalSandbox): SandboxCredentials {
-  const credentials = sandbox.running?.credentials ?? sandbox.shared?.credentials;
-  if (!credentials) {
+function teamOf(credentials: SandboxCredentials): SandboxOrganizationRecord {
+  const team = credentials.organizations.find((o) => o.name === 'Team');
+  if (!team?.privateKeyIds[0] || team.users[1]?.userName === undefined || !team.users[0]) {
     throw new InvalidInputError(
       'local sandbox',
-      vscode.l10n.t('The local sandbox is not running: run "Countersign: Start Local Sandbox" first.'),
+      vscode.l10n.t('The local sandbox has no Team organization with two root users and a signing key.'),
     );
   }
-  return credentials;
+  return team;
 }
 
-async function clientFor(
+/** Each organization's offer: the profile you vote as, and what the teammate asks there. */
+interface Offer extends vscode.QuickPickItem {
+  readonly organization: SimulatedOrganization;
+  readonly profileId: string;
+}
+
+/** The organization and the user you vote as there: Team's first root user, Treasury's first approver. */
+function voterOf(
   credentials: SandboxCredentials,
-  team: SandboxOrganizationRecord,
-  userIndex: number,
-): Promise<CountersignClient> {
-  const key = team.users[userIndex]?.apiKeys[0];
-  if (!key)
-    throw new InvalidInputError(
-      'local sandbox',
-      vscode.l10n.t('The Team organization has no second root user with an API key.'),
-    );
-  const { ApiKeyStamper, CountersignClient } = await loadRemoteApi();
-  return new CountersignClient(
-    { baseUrl: credentials.baseUrl },
-    new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-  );
+  organization: SimulatedOrganization,
+): { readonly record: SandboxOrganizationRecord; readonly you: SandboxOrganizationRecord['users'][number] } {
+  if (organization === TREASURY) {
+    const { treasury, approvers } = treasuryCast(credentials);
+    return { record: treasury, you: approvers[0] };
+  }
+  const team = teamOf(credentials);
+  const you = team.users[0];
+  if (!you) throw new InvalidInputError('local sandbox', vscode.l10n.t('The local sandbox has no Team root user.'));
+  return { record: team, you };
 }
 
-/** Makes Team's first root user the active profile, asking first unless told to. */
-async function useTeamProfile(
-  services: Services,
-  team: SandboxOrganizationRecord,
-  switchProfile: boolean | undefined,
-): Promise<boolean> {
-  const you = team.users[0];
-  if (!you) return false;
-  const profileId = `${LOCAL_SANDBOX_PROFILE_ID}.${team.organizationId}.${you.userId}`;
-  if (services.profiles.active()?.id === profileId) return true;
+function offerOf(services: Services, credentials: SandboxCredentials, organization: SimulatedOrganization): Offer {
+  const { record, you } = voterOf(credentials, organization);
+  const profileId = sandboxProfileId(record, you);
   const profile = services.profiles.list().find((p) => p.id === profileId);
   if (!profile) {
     throw new InvalidInputError(
@@ -78,25 +87,61 @@ async function useTeamProfile(
       vscode.l10n.t('The local sandbox made no profile for {0}; start the local sandbox again.', you.userName),
     );
   }
-  if (switchProfile !== true) {
-    // A pick rather than a modal: Escape leaves everything as it was, and Enter takes the one offer.
-    const picked = await pickOne(
-      [
-        {
-          label: vscode.l10n.t('Switch to "{0}"', profile.label),
-          iconPath: new vscode.ThemeIcon('account'),
-          detail: vscode.l10n.t('Your teammate asks the Team organization to sign; you vote as {0}.', you.userName),
-        },
-      ],
-      {
+  const active = services.profiles.active()?.id === profileId;
+  return {
+    organization,
+    profileId,
+    label: active ? vscode.l10n.t('Stay on "{0}"', profile.label) : vscode.l10n.t('Switch to "{0}"', profile.label),
+    iconPath: new vscode.ThemeIcon(organization === TREASURY ? 'law' : 'account'),
+    detail:
+      organization === TREASURY
+        ? vscode.l10n.t(
+            'The Treasury developer asks for a large transfer that two finance approvers must approve; you approve first as {0}.',
+            you.userName,
+          )
+        : vscode.l10n.t('Your teammate asks the Team organization to sign; you vote as {0}.', you.userName),
+  };
+}
+
+/** The offers of both organizations; one the sandbox cannot make (no such organization or profile) is left out. */
+function bothOffers(services: Services, credentials: SandboxCredentials): Offer[] {
+  const errors: unknown[] = [];
+  const offers = (['Team', TREASURY] as const).flatMap((organization) => {
+    try {
+      return [offerOf(services, credentials, organization)];
+    } catch (error) {
+      errors.push(error);
+      return [];
+    }
+  });
+  if (offers.length === 0) throw errors[0];
+  return offers;
+}
+
+/** Which organization to act in, with its profile made active; undefined when the user dismissed the pick. */
+async function chooseOffer(
+  services: Services,
+  credentials: SandboxCredentials,
+  options: SimulateInput,
+): Promise<Offer | undefined> {
+  const named = options.organization ?? (options.switchProfile === true ? 'Team' : undefined);
+  const offers = named ? [offerOf(services, credentials, named)] : bothOffers(services, credentials);
+  const [only] = offers;
+  const decided =
+    only !== undefined &&
+    named !== undefined &&
+    (options.switchProfile === true || services.profiles.active()?.id === only.profileId);
+  // A pick rather than a modal: Escape leaves everything as it was, and Enter takes the first offer.
+  const picked = decided
+    ? only
+    : await pickOne(offers, {
         title: vscode.l10n.t("Simulate a Teammate's Request"),
-        placeHolder: vscode.l10n.t('The requests wait for the vote of a Team root user: switch profile?'),
-      },
-    );
-    if (!picked) return false;
-  }
-  await vscode.commands.executeCommand(CommandIds.switchProfile, profileId);
-  return true;
+        placeHolder: vscode.l10n.t('The requests wait for your vote: in which organization, as which profile?'),
+      });
+  if (!picked) return undefined;
+  if (services.profiles.active()?.id !== picked.profileId)
+    await vscode.commands.executeCommand(CommandIds.switchProfile, picked.profileId);
+  return picked;
 }
 
 /** Registers the sample token's interface in Team when no interface is registered at its address. */
@@ -128,50 +173,34 @@ export async function simulate(
   services: Services,
   sandbox: LocalSandbox,
   options: SimulateInput,
-): Promise<SimulatedRequests | undefined> {
+): Promise<SimulatedRequests | SimulatedTreasuryRequests | undefined> {
   const credentials = sandboxCredentials(sandbox);
-  const team = credentials.organizations.find((o) => o.name === 'Team');
-  const signWith = team?.privateKeyIds[0];
-  const teammateName = team?.users[1]?.userName;
-  if (!team || !signWith || teammateName === undefined) {
-    throw new InvalidInputError(
-      'local sandbox',
-      vscode.l10n.t('The local sandbox has no Team organization with two root users and a signing key.'),
-    );
-  }
-  if (!(await useTeamProfile(services, team, options.switchProfile))) return undefined;
+  const offer = await chooseOffer(services, credentials, options);
+  if (!offer) return undefined;
+  return offer.organization === TREASURY
+    ? simulateInTreasury(services, credentials)
+    : simulateInTeam(services, credentials);
+}
 
+async function simulateInTeam(services: Services, credentials: SandboxCredentials): Promise<SimulatedRequests> {
+  const team = teamOf(credentials);
+  const signWith = team.privateKeyIds[0] ?? '';
+  const teammateName = team.users[1]?.userName ?? '';
   const result = await withProgress(
     vscode.l10n.t('{0} asks Team to sign two transactions…', teammateName),
     async () => {
       const remote = await loadRemoteApi();
-      const you = await clientFor(credentials, team, 0);
-      const teammate = await clientFor(credentials, team, 1);
+      const you = await teammateClient(credentials, team, team.users[0]);
+      const teammate = await teammateClient(credentials, team, team.users[1]);
       try {
         const organizationId = team.organizationId;
         const registered = await ensureSampleInterface(you, teammate, organizationId);
-        const nonce = BigInt(Math.floor(Date.now() / 1000) % 1000);
+        const nonce = simulatedNonce();
         const sign = (to: string, data: string, nonceOffset: bigint) =>
-          teammate.signTransaction({
-            organizationId,
-            parameters: {
-              signWith,
-              type: 'TRANSACTION_TYPE_ETHEREUM',
-              unsignedTransaction: remote.serializeUnsignedTransaction({
-                chainId: SEPOLIA,
-                nonce: nonce + nonceOffset,
-                to,
-                data,
-                gas: 65_000n,
-                maxFeePerGas: 30_000_000_000n,
-                maxPriorityFeePerGas: 1_500_000_000n,
-              }),
-            },
-          });
+          signOnSepolia(teammate, { organizationId, signWith, to, data, nonce: nonce + nonceOffset });
         // 250 tokens of 18 decimals.
-        const { SAMPLE_TOKEN_ADDRESS } = await import('../review/sampleToken.js');
         const transfer = await sign(
-          SAMPLE_TOKEN_ADDRESS,
+          remote.SAMPLE_TOKEN_ADDRESS,
           remote.encodeFunctionCall('function transfer(address to, uint256 amount)', [RECIPIENT, 250n * 10n ** 18n]),
           0n,
         );
@@ -190,8 +219,9 @@ export async function simulate(
   services.noteSubmitted(result.unregistered);
   services.fireChange('activities');
   services.fireChange('organization');
-  const review = vscode.l10n.t('Review Transfer');
-  void showInformation(
+  offerReview(
+    services,
+    result.transfer,
     result.registered
       ? vscode.l10n.t(
           "{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract. The sample token's interface was registered in Team first, so the transfer can be read.",
@@ -201,9 +231,51 @@ export async function simulate(
           '{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract.',
           teammateName,
         ),
-    review,
-  ).then((choice) =>
-    choice === review ? vscode.commands.executeCommand(CommandIds.reviewActivity, result.transfer) : undefined,
   );
   return result;
+}
+
+/** Treasury's requests, and the denial in the words the user read. */
+export interface SimulatedTreasuryRequests extends TreasuryRequests {
+  readonly deniedBecause: string;
+}
+
+async function simulateInTreasury(
+  services: Services,
+  credentials: SandboxCredentials,
+): Promise<SimulatedTreasuryRequests> {
+  const { developer, approvers } = treasuryCast(credentials);
+  const result = await withProgress(vscode.l10n.t('{0} asks Treasury for a large transfer…', developer.userName), () =>
+    requestTreasuryTransfer(credentials),
+  );
+  services.noteSubmitted(result.transfer);
+  services.fireChange('activities');
+  // The denying policies by name, as the store read them for the profile now active (one of Treasury's).
+  const governance = await (await services.store()).governance().catch(() => undefined);
+  const names = result.denied.policyIds.map(
+    (id) => governance?.policies.find((policy) => policy.policyId === id)?.policyName ?? id,
+  );
+  const denied = deniedByText(names, t);
+  services.log.info(`Simulated request in Treasury denied: ${result.denied.message}`);
+  offerReview(
+    services,
+    result.transfer,
+    vscode.l10n.t(
+      '{0} asks Treasury for a transfer of 1500 sample tokens, which waits for two approvals from finance: approve it as {1}, then switch to the profile of {2} and approve it to complete it. Their call to an unregistered contract with the hot key was refused. {3}.',
+      developer.userName,
+      approvers[0].userName,
+      approvers[1].userName,
+      denied,
+    ),
+  );
+  return { ...result, deniedBecause: denied };
+}
+
+/** Tells what was asked, with a button that opens the transfer's review page. */
+function offerReview(services: Services, transfer: Activity, message: string): void {
+  const review = vscode.l10n.t('Review Transfer');
+  void showInformation(message, review).then((choice) =>
+    choice === review ? vscode.commands.executeCommand(CommandIds.reviewActivity, transfer) : undefined,
+  );
+  services.log.debug("Simulated a teammate's request", { activityId: transfer.id });
 }

@@ -1,14 +1,14 @@
 /**
- * The commands of the views: refresh, load more, copy an activity's id or fingerprint, open it as JSON.
+ * The commands of the views: refresh, load more, copy an activity's id or fingerprint, open it or a policy as JSON.
  * Each takes a tree node or an activity, and those of an activity's id also the id itself.
  */
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../../api';
 import { CommandIds } from '../commandIds';
 import * as z from 'zod';
-import { activity, idText, noArguments, nothing } from './commandArguments';
+import { activity, idText, noArguments, nothing, policyArgument } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
-import { activityJsonUri } from '../output/jsonDocumentProvider';
+import { activityJsonUri, policyJsonUri } from '../output/jsonDocumentProvider';
 import type { Services } from '../services';
 import type { Views } from '../views/views';
 
@@ -22,6 +22,20 @@ const activityOnly = z.tuple([activity]).transform(([given]) => given);
 async function copy(text: string, copied: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
   vscode.window.setStatusBarMessage(copied, 3000);
+}
+
+/** Throws when the active organization has no such policy, read anew once before saying so. */
+async function requirePolicy(services: Services, policyId: string): Promise<void> {
+  const store = await services.store();
+  const has = async () => (await store.governance())?.policies.some((policy) => policy.policyId === policyId);
+  if (await has()) return;
+  store.markStale('organization');
+  if (await has()) return;
+  throw new InvalidInputError(
+    'policy',
+    vscode.l10n.t('The organization has no policy {0}: it may have been deleted.', policyId),
+    vscode.l10n.t('Refresh the Organization view to see its policies.'),
+  );
 }
 
 export function viewCommands(services: Services, views: Views): CommandDescriptor[] {
@@ -88,6 +102,22 @@ export function viewCommands(services: Services, views: Views): CommandDescripto
         if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
         await vscode.window.showTextDocument(document, { preview: true });
         services.log.debug('Opened activity as JSON', { activityId: given.id });
+        return document.uri;
+      },
+    }),
+    command({
+      id: CommandIds.openPolicyAsJson,
+      failure: () => vscode.l10n.t('Countersign: could not open the policy as JSON.'),
+      args: policyArgument,
+      run: async (given) => {
+        const session = await services.requireSession();
+        const organizationId = given.organizationId ?? session.profile.organizationId;
+        // A policy of the active organization that is gone is said so here, before an editor opens on nothing.
+        if (organizationId === session.profile.organizationId) await requirePolicy(services, given.policyId);
+        let document = await vscode.workspace.openTextDocument(policyJsonUri(organizationId, given.policyId));
+        if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
+        await vscode.window.showTextDocument(document, { preview: true });
+        services.log.debug('Opened policy as JSON', { policyId: given.policyId });
         return document.uri;
       },
     }),

@@ -4,12 +4,16 @@
  * time the document is (re)read, so it is never stale; open documents are re-read when activities change, but
  * only while the profile that opened them is active.
  * An activity holds no secrets (no key, no stamp, no signed request), only what the service returns.
+ *
+ * A policy likewise, `countersign-policy:/<organizationId>/<policyId>.json`, read through the organization store
+ * (its policies are read once for every feature) and re-read when the organization changes.
  */
 import * as vscode from 'vscode';
-import type { Activity } from '../../api';
+import type { Activity, Policy } from '../../api';
 import type { Services } from '../services';
 
 export const ACTIVITY_JSON_SCHEME = 'countersign-activity';
+export const POLICY_JSON_SCHEME = 'countersign-policy';
 
 /** The document address of an activity. */
 export function activityJsonUri(activity: Pick<Activity, 'id' | 'organizationId'>): vscode.Uri {
@@ -19,22 +23,106 @@ export function activityJsonUri(activity: Pick<Activity, 'id' | 'organizationId'
   });
 }
 
-/** The organization and activity ids named by a document address, or undefined for any other address. */
-export function parseActivityJsonUri(uri: vscode.Uri): { organizationId: string; activityId: string } | undefined {
-  if (uri.scheme !== ACTIVITY_JSON_SCHEME) return undefined;
+/** The document address of a policy. */
+export function policyJsonUri(organizationId: string, policyId: string): vscode.Uri {
+  return vscode.Uri.from({
+    scheme: POLICY_JSON_SCHEME,
+    path: `/${encodeURIComponent(organizationId)}/${encodeURIComponent(policyId)}.json`,
+  });
+}
+
+/** The two ids of a document address of this scheme: organization, then activity or policy. */
+function idsOf(uri: vscode.Uri, scheme: string): [string, string] | undefined {
+  if (uri.scheme !== scheme) return undefined;
   const match = /^\/([^/]+)\/([^/]+)\.json$/.exec(uri.path);
   if (!match?.[1] || !match[2]) return undefined;
   try {
-    return { organizationId: decodeURIComponent(match[1]), activityId: decodeURIComponent(match[2]) };
+    return [decodeURIComponent(match[1]), decodeURIComponent(match[2])];
   } catch {
     return undefined;
   }
+}
+
+/** The organization and activity ids named by a document address, or undefined for any other address. */
+export function parseActivityJsonUri(uri: vscode.Uri): { organizationId: string; activityId: string } | undefined {
+  const ids = idsOf(uri, ACTIVITY_JSON_SCHEME);
+  return ids && { organizationId: ids[0], activityId: ids[1] };
+}
+
+/** The organization and policy ids named by a policy's document address. */
+export function parsePolicyJsonUri(uri: vscode.Uri): { organizationId: string; policyId: string } | undefined {
+  const ids = idsOf(uri, POLICY_JSON_SCHEME);
+  return ids && { organizationId: ids[0], policyId: ids[1] };
 }
 
 /** The document text: the activity with id, status and type first, indented by two spaces. */
 export function activityJson(activity: Activity): string {
   const { id, status, type, organizationId, ...rest } = activity;
   return `${JSON.stringify({ id, status, type, organizationId, ...rest }, null, 2)}\n`;
+}
+
+/** The document text of a policy: id, name and effect first, then condition and consensus, indented by two. */
+export function policyJson(policy: Policy): string {
+  const { policyId, policyName, effect, condition, consensus, ...rest } = policy;
+  return `${JSON.stringify({ policyId, policyName, effect, condition, consensus, ...rest }, null, 2)}\n`;
+}
+
+/** A policy read through the store; a policy it does not know is looked for once more in a fresh read. */
+class PolicyJsonProvider implements vscode.TextDocumentContentProvider {
+  readonly #services: Services;
+  readonly #emitter = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.#emitter.event;
+
+  constructor(services: Services) {
+    this.#services = services;
+  }
+
+  /** What each open document last read: kept while another organization's profile is active. */
+  readonly #texts = new Map<string, string>();
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const target = parsePolicyJsonUri(uri);
+    if (!target) throw new Error(vscode.l10n.t('This is not the address of a policy: {0}', uri.toString()));
+    const session = await this.#services.session();
+    if (session?.profile.organizationId !== target.organizationId) {
+      const kept = this.#texts.get(uri.toString());
+      if (kept !== undefined) return kept;
+      throw new Error(
+        vscode.l10n.t(
+          "The policy {0} is not of the active profile's organization: switch to its profile to read it.",
+          target.policyId,
+        ),
+      );
+    }
+    const store = await this.#services.store();
+    const find = async () => (await store.governance())?.policies.find((p) => p.policyId === target.policyId);
+    let policy = await find();
+    if (!policy) {
+      store.markStale('organization');
+      policy = await find();
+    }
+    if (!policy) {
+      throw new Error(vscode.l10n.t('The organization has no policy {0}: it may have been deleted.', target.policyId));
+    }
+    const text = policyJson(policy);
+    this.#texts.set(uri.toString(), text);
+    return text;
+  }
+
+  forget(uri: vscode.Uri): void {
+    this.#texts.delete(uri.toString());
+  }
+
+  /** Asks VS Code to re-read the open policy documents. */
+  refreshOpen(): void {
+    for (const document of vscode.workspace.textDocuments) {
+      if (document.uri.scheme === POLICY_JSON_SCHEME && !document.isClosed) this.#emitter.fire(document.uri);
+    }
+  }
+
+  dispose(): void {
+    this.#emitter.dispose();
+  }
 }
 
 class ActivityJsonProvider implements vscode.TextDocumentContentProvider {
@@ -96,12 +184,19 @@ class ActivityJsonProvider implements vscode.TextDocumentContentProvider {
 
 export function registerActivityJsonDocuments(services: Services): vscode.Disposable {
   const provider = new ActivityJsonProvider(services);
+  const policies = new PolicyJsonProvider(services);
   return vscode.Disposable.from(
     provider,
+    policies,
     vscode.workspace.registerTextDocumentContentProvider(ACTIVITY_JSON_SCHEME, provider),
+    vscode.workspace.registerTextDocumentContentProvider(POLICY_JSON_SCHEME, policies),
     services.onDidChange((scope) => {
       if (scope === 'activities' || scope === 'profile') provider.refreshOpen();
+      if (scope === 'organization') policies.refreshOpen();
     }),
-    vscode.workspace.onDidCloseTextDocument((document) => provider.forget(document.uri)),
+    vscode.workspace.onDidCloseTextDocument((document) => {
+      provider.forget(document.uri);
+      policies.forget(document.uri);
+    }),
   );
 }

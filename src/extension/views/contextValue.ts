@@ -14,6 +14,7 @@ export type ContextToken =
   | 'privateKeyTag'
   | 'user'
   | 'authenticator'
+  | 'policy'
   | 'group'
   | 'inboxGroup'
   | 'field'

@@ -25,6 +25,8 @@ export function groupLabel(group: OrganizationGroup): string {
       return t('Private keys');
     case 'privateKeyTags':
       return t('Private key tags');
+    case 'policies':
+      return t('Policies');
     case 'users':
       return t('Users and passkeys');
   }
@@ -34,6 +36,7 @@ const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
   smartContractInterfaces: 'file-code',
   privateKeys: 'key',
   privateKeyTags: 'tag',
+  policies: 'law',
   users: 'organization',
 };
 
@@ -162,12 +165,17 @@ export function userTreeItem(element: UserElement): vscode.TreeItem {
     count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
   );
   item.id = element.id;
-  item.description = count === 0 ? t('no passkey') : count === 1 ? t('1 passkey') : t('{0} passkeys', count);
+  const passkeys = count === 0 ? t('no passkey') : count === 1 ? t('1 passkey') : t('{0} passkeys', count);
+  // The user's tags by name first ("finance · 1 passkey"): the policies' approvers are named by tag.
+  item.description = [...element.tags.map(shown), passkeys].join(' · ');
   // A MarkdownString tooltip: a plain string one would replace the row's accessible name, its label.
-  item.tooltip = markdown([
-    `**${plain(user.userName || user.userId)}**`,
-    `${plain(t('User ID'))}: ${code(user.userId)}`,
-  ]);
+  item.tooltip = markdown(
+    [
+      `**${plain(user.userName || user.userId)}**`,
+      `${plain(t('User ID'))}: ${code(user.userId)}`,
+      element.tags.length > 0 ? `${plain(t('Tags'))}: ${element.tags.map((tag) => plain(tag)).join(', ')}` : '',
+    ].filter((line) => line !== ''),
+  );
   item.iconPath = new vscode.ThemeIcon('person');
   item.contextValue = contextValue('user');
   return item;

@@ -1,14 +1,17 @@
 /**
  * The Organization view: the active organization's smart contract interfaces, its private keys (with their
- * tags and addresses) and its private key tags (with their keys). Each group loads on its own, so one
- * failing list shows its error and Retry while the others still show; when none can be read, or the session
- * cannot be opened, the view shows the failure once, as the Activities view does (LoadedTree's failure rows).
+ * tags and addresses), its private key tags (with their keys), its policies (in words) and its users (with their
+ * tags and passkeys). Each group loads on its own, so one failing list shows its error and Retry while the others
+ * still show; policies, tag names and users' tags are one read of the store's (governance). When none can be read,
+ * or the session cannot be opened, the view shows the failure once, as the Activities view does (LoadedTree's
+ * failure rows).
  */
 import * as vscode from 'vscode';
-import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
+import type { Policy, PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CancelledError } from '../../api/core';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
+import type { Governance } from '../store/governance';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import {
@@ -20,6 +23,7 @@ import {
   smartContractInterfaceTreeItem,
   userTreeItem,
 } from './organizationItems';
+import { noGovernance, policyElements, policyTreeItem, userTagNames } from './governanceItems';
 import {
   type AuthenticatorElement,
   type GroupElement,
@@ -42,7 +46,10 @@ interface Model {
   readonly organizationId: string;
   readonly smartContractInterfaces: Outcome<SmartContractInterface[]>;
   readonly privateKeys: Outcome<PrivateKey[]>;
-  readonly privateKeyTags: Outcome<Tag[]>;
+  readonly privateKeyTags: Outcome<readonly Tag[]>;
+  readonly policies: Outcome<readonly Policy[]>;
+  /** Who governs the organization (policies, users' tags, tag names), when it could be read: names for ids. */
+  readonly governance: Governance | undefined;
   /** The organization's users, each with their passkeys. */
   readonly users: Outcome<OrganizationUser[]>;
 }
@@ -97,6 +104,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return userTreeItem(element);
       case 'authenticator':
         return authenticatorTreeItem(element);
+      case 'policy':
+        return policyTreeItem(element);
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -135,6 +144,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'field':
         return element.children ? [...element.children] : [];
       case 'authenticator':
+      case 'policy':
       case 'message':
       case 'smartContractInterface':
       default:
@@ -148,6 +158,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'privateKeyTag':
       case 'user':
       case 'authenticator':
+      case 'policy':
         return element.parent;
       case 'message':
         return element.parent;
@@ -185,7 +196,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     );
     // An organization with nothing in it shows the view's welcome content instead of three empty groups.
     if (counts.every((count) => count === 0)) return [];
-    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'users'] as const).map(
+    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const).map(
       (group) => this.#groupElement(group) as GroupElement,
     );
   }
@@ -238,14 +249,19 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
             expandable: true,
           }),
         );
-      case 'users':
+      case 'users': {
+        const tags = userTagNames(model.governance);
         return sortBy(model.users.ok ? model.users.value : [], (u) => u.userName).map((user): UserElement => ({
           kind: 'user',
           id: `${group.id}/${user.userId}`,
           organizationId: model.organizationId,
           user,
+          tags: tags(user.userId),
           parent: group,
         }));
+      }
+      case 'policies':
+        return model.governance ? policyElements(group, model.governance) : [];
       case 'privateKeyTags': {
         const keys = model.privateKeys.ok ? model.privateKeys.value : [];
         return sortBy(model.privateKeyTags.ok ? model.privateKeyTags.value : [], (tag) => tag.tagName).map(
@@ -296,21 +312,32 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return { ok: false, error };
       }
     };
-    const [smartContractInterfaces, privateKeys, privateKeyTags, users] = await Promise.all([
+    const [smartContractInterfaces, privateKeys, governance, users] = await Promise.all([
       // The list the ABI lenses read too: one request serves both.
       settle('smart contract interfaces', async () => [...(await (await this.services.interfaceList()).refresh())]),
       settle('private keys', () => client.listPrivateKeys({ organizationId })),
-      settle('private key tags', () => client.listPrivateKeyTags({ organizationId })),
+      // Policies, users' tags and the tag names, as the store read them: shared with the inbox and the review pages.
+      settle('policies, users and tags', async () => (await store.governance()) ?? noGovernance(organizationId)),
       // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.
       settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
     ]);
     // Nothing of the organization could be read (a key the service does not know, a service that is down): the
     // view says so once, with its hint and Retry, not as groups that each hide the same error.
-    const lists = [smartContractInterfaces, privateKeys, privateKeyTags];
+    const lists = [smartContractInterfaces, privateKeys, governance];
     const first = lists[0];
     if (first && !first.ok && lists.every((list) => !list.ok)) throw first.error;
     this.services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
-    return { organizationId, smartContractInterfaces, privateKeys, privateKeyTags, users };
+    const part = <T>(pick: (read: Governance) => T): Outcome<T> =>
+      governance.ok ? { ok: true, value: pick(governance.value) } : governance;
+    return {
+      organizationId,
+      smartContractInterfaces,
+      privateKeys,
+      privateKeyTags: part((read) => read.privateKeyTags),
+      policies: part((read) => read.policies),
+      governance: governance.ok ? governance.value : undefined,
+      users,
+    };
   }
 }
 
@@ -322,6 +349,8 @@ function groupNoun(group: OrganizationGroup): string {
       return t('private keys');
     case 'privateKeyTags':
       return t('private key tags');
+    case 'policies':
+      return t('policies');
     case 'users':
       return t('users and passkeys');
   }

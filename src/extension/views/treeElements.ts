@@ -3,11 +3,12 @@
  * receive) plus the view's own rows (fields, groups, messages).
  */
 import type * as vscode from 'vscode';
-import type { Activity, OrganizationData, PrivateKey, Tag } from '../../api';
+import type { Activity, OrganizationData, Policy, PrivateKey, Tag } from '../../api';
 import type { ContextToken } from './contextValue';
 import type {
   ActivityNode,
   AuthenticatorNode,
+  PolicyNode,
   PrivateKeyNode,
   PrivateKeyTagNode,
   SmartContractInterfaceNode,
@@ -47,7 +48,7 @@ export interface MessageElement {
   readonly parent?: GroupElement;
 }
 
-export type OrganizationGroup = 'smartContractInterfaces' | 'privateKeys' | 'privateKeyTags' | 'users';
+export type OrganizationGroup = 'smartContractInterfaces' | 'privateKeys' | 'privateKeyTags' | 'policies' | 'users';
 
 export interface GroupElement {
   readonly kind: 'group';
@@ -87,6 +88,19 @@ export interface UserElement {
   readonly id: string;
   readonly organizationId: string;
   readonly user: OrganizationUser;
+  /** The names of the user's tags (an id without a tag is kept as the id). */
+  readonly tags: readonly string[];
+  readonly parent: GroupElement;
+}
+
+/** A policy, with its summary in words and the names of the ids its expressions hold. */
+export interface PolicyElement extends PolicyNode {
+  readonly id: string;
+  readonly policy: Policy;
+  /** "Allows when 2 approvers tagged finance approve". */
+  readonly summary: string;
+  /** "finance (user tag)" and its id, for each id of a user or tag in the condition or consensus. */
+  readonly named: readonly { readonly id: string; readonly text: string }[];
   readonly parent: GroupElement;
 }
 
@@ -113,5 +127,6 @@ export type OrganizationElement =
   | PrivateKeyTagElement
   | UserElement
   | AuthenticatorElement
+  | PolicyElement
   | FieldElement
   | MessageElement;

@@ -36,8 +36,15 @@ export interface AuthenticatorNode {
   readonly authenticator: Authenticator;
 }
 
+/** A policy of the organization, under "Policies" in the Organization view: commands read its `policyId`. */
+export interface PolicyNode {
+  readonly kind: 'policy';
+  readonly organizationId: string;
+  readonly policyId: string;
+}
+
 export type ResourceNode =
-  ActivityNode | SmartContractInterfaceNode | PrivateKeyNode | PrivateKeyTagNode | AuthenticatorNode;
+  ActivityNode | SmartContractInterfaceNode | PrivateKeyNode | PrivateKeyTagNode | AuthenticatorNode | PolicyNode;
 
 function hasKind(value: unknown, kind: ResourceNode['kind']): boolean {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === kind;

@@ -11,6 +11,7 @@ import {
   optionalStrings,
   optionalText,
   options,
+  policyArgument,
   readCall,
   type ReadCall,
 } from '../../../src/extension/commands/commandArguments';
@@ -146,6 +147,32 @@ describe('command arguments', () => {
       assert.deepEqual(input(readCall(simulateArguments, [])), {});
       assert.deepEqual(input(readCall(simulateArguments, [{ switchProfile: true }])), { switchProfile: true });
       assert.equal(refusal(readCall(simulateArguments, [{ switchProfile: 'yes' }])).reason, 'field');
+    });
+
+    it('simulates in Team or Treasury by name, and refuses any other organization', () => {
+      assert.deepEqual(input(readCall(simulateArguments, [{ organization: 'Treasury', switchProfile: true }])), {
+        organization: 'Treasury',
+        switchProfile: true,
+      });
+      assert.equal(input(readCall(simulateArguments, [{ organization: 'Team' }])).organization, 'Team');
+      assert.equal(refusal(readCall(simulateArguments, [{ organization: 'Demo' }])).reason, 'field');
+    });
+  });
+
+  describe('a policy', () => {
+    const policyRow = { kind: 'policy', organizationId: 'org-1', policyId: 'policy-1', id: 'row' };
+    it('reads a policy row (with its organization) or { policyId } (the active one), and nothing else', () => {
+      assert.deepEqual(input(readCall(policyArgument, [policyRow, [policyRow]])), {
+        policyId: 'policy-1',
+        organizationId: 'org-1',
+      });
+      assert.deepEqual(input(readCall(policyArgument, [{ policyId: ' policy-2 ' }])), { policyId: 'policy-2' });
+      assert.equal(refusal(readCall(policyArgument, [{ policyId: '  ' }])).reason, 'field');
+      assert.equal(refusal(readCall(policyArgument, [])).reason, 'missing');
+      assert.deepEqual(refusal(readCall(policyArgument, [{ kind: 'privateKey', organizationId: 'org-1' }])), {
+        reason: 'row',
+        row: 'privateKey',
+      });
     });
   });
 
