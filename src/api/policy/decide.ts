@@ -12,9 +12,17 @@ import { EvaluationError } from './values';
 
 const FIELDS: readonly PolicyField[] = ['condition', 'consensus', 'time'];
 
+const NO_CHOICES: readonly string[] = Object.freeze([]);
+
 /** One policy's outcome. Each present field is evaluated, even once another has failed or is false. */
 export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext): PolicyEvaluation {
-  const evaluator = new Evaluator(context);
+  return evaluateWith(policy, new Evaluator(context));
+}
+
+/** One policy's outcome by an evaluator of the context, shared by the policies of one decision. */
+function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator): PolicyEvaluation {
+  const choices = evaluator.choices;
+  choices.clear();
   const holds: Record<PolicyField, boolean> = { condition: true, consensus: true, time: true };
   let error: string | undefined;
   for (const field of FIELDS) {
@@ -27,10 +35,10 @@ export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext)
       error ??= `${field}: ${thrown.message}`;
     }
   }
-  const choices = evaluator.choices;
   const done = (outcome: PolicyEvaluation['outcome'], ...rows: ChoiceId[]): PolicyEvaluation => {
-    rows.forEach((row) => choices.add(row));
-    const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: [...choices].sort() };
+    for (const row of rows) choices.add(row);
+    const sorted = choices.size === 0 ? NO_CHOICES : [...choices].sort();
+    const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: sorted };
     if (error !== undefined) evaluation.error = error;
     return evaluation;
   };
@@ -55,7 +63,7 @@ export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext)
 
 function truthOf(field: PolicyField, source: string, evaluator: Evaluator): boolean {
   const compiled = compile(field, source);
-  compiled.choices.forEach((id) => evaluator.choices.add(id));
+  for (const id of compiled.choices) evaluator.choices.add(id);
   // A stored policy the service would have refused (a bad migration, a hand-edited journal) errors, never grants.
   if (compiled.problem) throw new EvaluationError(compiled.problem.message);
   return compiled.expr ? evaluator.truth(compiled.expr) : true;
@@ -66,9 +74,11 @@ export function decidePolicies(
   context: PolicyContext,
   options: { rootQuorumMet: boolean },
 ): PolicyDecision {
-  const evaluations = policies.map((policy) => evaluatePolicy(policy, context));
+  const evaluator = new Evaluator(context);
+  const evaluations = policies.map((policy) => evaluateWith(policy, evaluator));
   const deniedBy = evaluations.filter((e) => e.outcome === 'OUTCOME_DENY_EXPLICIT').map((e) => e.policyId);
-  const choices = new Set<string>(evaluations.flatMap((e) => e.choices));
+  const choices = new Set<string>();
+  for (const evaluation of evaluations) for (const row of evaluation.choices) choices.add(row);
   const result = (decision: PolicyDecision['decision'], ...rows: ChoiceId[]): PolicyDecision => {
     rows.forEach((row) => choices.add(row));
     return {

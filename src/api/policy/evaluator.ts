@@ -13,6 +13,8 @@ import { cronSpanActive, parseCron, parseDuration, parseTimestamp, zoneFormatter
 import { Caseless, describe, equal, EvaluationError, isRecord, Namespace, normalize, order, Time } from './values';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** No variable bound: the scope of a whole expression. */
+const NO_SCOPE: ReadonlyMap<string, unknown> = new Map();
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** The `activity` keyword of a context: kind, resource and action from its type, and the params it shows. */
@@ -82,7 +84,7 @@ export class Evaluator {
   private readonly choose = (id: ChoiceId) => this.choices.add(id);
 
   /** The expression's bool, or throws the EvaluationError that makes the policy's outcome OUTCOME_ERROR. */
-  truth(expr: Expr, scope: ReadonlyMap<string, unknown> = new Map()): boolean {
+  truth(expr: Expr, scope: ReadonlyMap<string, unknown> = NO_SCOPE): boolean {
     const value = this.eval(expr, scope);
     if (typeof value !== 'boolean') throw new EvaluationError(`type mismatch: expected bool, found ${describe(value)}`);
     return value;
