@@ -119,7 +119,8 @@ const handlers: Record<QueryOperationName, Handler> = {
     // A denied submission was never stored, but its evaluation was: it is found by the id the denial named.
     if (records.length === 0 && ctx.engine.state.activities.entry(activityId)?.organizationId !== organizationId)
       throw notFound(`activity not found: no activity with ID ${activityId} in this organization`);
-    return { policyEvaluations: records.map((r) => renderPolicyEvaluation(organizationId, r)) };
+    const { policies } = ctx.organization;
+    return { policyEvaluations: records.map((r) => renderPolicyEvaluation(organizationId, r, policies.outcomesOf(r))) };
   },
 
   getActivity(ctx, request) {
