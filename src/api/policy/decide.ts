@@ -29,7 +29,9 @@ function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator): PolicyEva
     const source = policy[field];
     if (source === undefined) continue;
     try {
-      holds[field] = truthOf(field, source, evaluator);
+      const truth = truthOf(field, source, evaluator);
+      if (typeof truth === 'string') error ??= `${field}: ${truth}`;
+      else holds[field] = truth;
     } catch (thrown) {
       if (!(thrown instanceof EvaluationError)) throw thrown;
       error ??= `${field}: ${thrown.message}`;
@@ -61,12 +63,15 @@ function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator): PolicyEva
   return done('OUTCOME_DENY_IMPLICIT', ...(allow ? [] : (['outcome-not-applicable'] as const)));
 }
 
-function truthOf(field: PolicyField, source: string, evaluator: Evaluator): boolean {
+/** The field's truth, or the message of the error it fails with (thrown, or returned when known beforehand). */
+function truthOf(field: PolicyField, source: string, evaluator: Evaluator): boolean | string {
   const compiled = compile(field, source);
   for (const id of compiled.choices) evaluator.choices.add(id);
   // A stored policy the service would have refused (a bad migration, a hand-edited journal) errors, never grants.
   if (compiled.problem) throw new EvaluationError(compiled.problem.message);
-  return compiled.expr ? evaluator.truth(compiled.expr) : true;
+  if (!compiled.expr) return true;
+  const missing = compiled.firstRead && evaluator.missingKeyword(compiled.firstRead);
+  return missing ?? evaluator.truth(compiled.expr);
 }
 
 export function decidePolicies(
