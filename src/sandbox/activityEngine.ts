@@ -20,7 +20,8 @@ import { topOf } from './authorization';
 import { describeCause } from './errorCause';
 import { failed, outcomeOf, readsLineage, readsOrganization, type Outcome } from './executionRules';
 import { KeyedQueue } from './keyedQueue';
-import { approvalsOf, denialError, judge, mayApprove, type Verdict } from './policyGate';
+import { approvalsOf, denialError, judge, mayApprove, rejection, type Verdict } from './policyGate';
+import type { PolicyEvaluationRecord } from './policyRecords';
 import { fingerprintNotFound, rpcStatusBody, storageUnavailable } from './rpcError';
 import {
   callerPublicKey,
@@ -204,7 +205,7 @@ export class ActivityEngine {
     const vote = this.#newVote(submission, 'VOTE_SELECTION_APPROVED', now);
     activity.votes.push(vote);
     const verdict = this.#judge(activity, organization, vote.id, now);
-    const evaluation = evaluationEffect(organization, verdict);
+    const evaluation = evaluationEffect(organization, verdict.evaluation);
     if (verdict.kind === 'deny') {
       // Nothing is stored but the record of the evaluation (found by the id the denial names); then the 403.
       const durable = this.#stage({ kind: 'effects', effects: [evaluation] }).then(() => {
@@ -250,13 +251,15 @@ export class ActivityEngine {
       const cast = this.#newVote(submission, selection, now);
       target.votes.push(cast);
       target.updatedAtMs = now;
-      if (!approving) target.status = REJECTED;
-      else {
+      if (!approving) {
+        target.status = REJECTED; // recorded under its vote too: the evaluations tell why the activity ended
+        effects = [evaluationEffect(organization, rejection(target, organization, cast.id, now))];
+      } else {
         // Every approval is judged again, and the judgement recorded under its vote.
         const verdict = this.#judge(target, organization, cast.id, now);
         if (verdict.kind === 'execute') effects = this.#execute(target, organization, now);
         else if (verdict.kind === 'deny') Object.assign(target, { status: FAILED, failure: verdict.failure });
-        effects = [evaluationEffect(organization, verdict), ...effects];
+        effects = [evaluationEffect(organization, verdict.evaluation), ...effects];
       }
       changed.push(target);
       // As the API document says: approving returns the approved activity's result once it completed.
@@ -362,13 +365,9 @@ export class ActivityEngine {
   }
 }
 
-/** The record of a judgement's evaluation, kept with the change it led to. */
-function evaluationEffect(organization: Organization, verdict: Verdict): Effect {
-  return {
-    op: 'putPolicyEvaluation',
-    organizationId: organization.record.organizationId,
-    record: verdict.evaluation,
-  };
+/** The record of a judgement's evaluation (or a rejection), kept with the change it led to. */
+function evaluationEffect(organization: Organization, record: PolicyEvaluationRecord): Effect {
+  return { op: 'putPolicyEvaluation', organizationId: organization.record.organizationId, record };
 }
 
 /** A new activity for a submission, stamped by its caller, with no votes or result yet. */

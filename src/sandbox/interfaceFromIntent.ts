@@ -3,7 +3,7 @@
  * intent, and they are read from there (at once when the activity is in memory, on first use when it is still
  * unread in the journal).
  */
-import type { StoredActivity } from './activityStore';
+import { DamagedActivityError, type StoredActivity } from './activityStore';
 import type { ActivityRecord, Effect, InterfaceRecord } from './records';
 
 const INTERFACE_INTENT_KEY = 'createSmartContractInterfaceIntent';
@@ -86,4 +86,21 @@ export class InterfaceFromIntent implements InterfaceRecord {
   get notes(): string {
     return this.#fields().notes;
   }
+}
+
+/**
+ * The interfaces that can be read, in the order they were created: one whose activity's journal record turned out
+ * damaged is left out (it is logged once, when found), so that it costs that interface alone, not every listing
+ * and every signing decoded against the organization's interfaces. Reading it by its id still says why it is lost.
+ */
+export function readableInterfaces(interfaces: ReadonlyMap<string, InterfaceRecord>): InterfaceRecord[] {
+  const readable: InterfaceRecord[] = [];
+  for (const found of interfaces.values()) {
+    try {
+      if (typeof found.smartContractAddress === 'string') readable.push(found);
+    } catch (error) {
+      if (!(error instanceof DamagedActivityError)) throw error;
+    }
+  }
+  return readable;
 }

@@ -13,6 +13,7 @@ import {
   type PolicyCredential,
   type PolicyUser,
 } from '../api/remote';
+import { readableInterfaces } from './interfaceFromIntent';
 import { findSigningKey } from './signingKeys';
 import type { ActivityRecord, Organization, UserRecord, VoteRecord } from './state';
 
@@ -81,7 +82,7 @@ export function ethTxOf(
   organization: Organization,
   from: string | undefined,
 ): EthTxValues | undefined {
-  const decoded = decodeEthereumTransaction(unsignedTransaction, [...organization.interfaces.values()]);
+  const decoded = decodeEthereumTransaction(unsignedTransaction, readableInterfaces(organization.interfaces));
   if (!decoded.ok) return undefined;
   const tx = decoded.transaction;
   const fee = (name: string): bigint | undefined => {

@@ -9,7 +9,7 @@ import { GrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
 // ROOT_QUORUM_ONLY_TYPES: the activities only the root quorum decides; policies are not evaluated for them.
 import { decide, namedByConsensus, ROOT_QUORUM_ONLY_TYPES, type PolicyDecision } from '../api/remote';
 import { policyContextOf, policyUserOf } from './policyContext';
-import type { PolicyEvaluationRecord } from './policyRecords';
+import { EMPTY_ROSTER, outcomeLetters, type PolicyEvaluationRecord, type PolicyOutcomeEntry } from './policyRecords';
 import { RpcError } from './rpcError';
 import type { ActivityRecord, Organization, RpcStatusBody, UserRecord, VoteRecord } from './state';
 
@@ -37,7 +37,11 @@ export function approvalsOf(liveVotes: readonly VoteRecord[]): VoteRecord[] {
   });
 }
 
-function denial(decision: PolicyDecision, evaluation: PolicyEvaluationRecord): RpcStatusBody {
+function denial(
+  decision: PolicyDecision,
+  evaluation: PolicyEvaluationRecord,
+  outcomes: readonly PolicyOutcomeEntry[],
+): RpcStatusBody {
   const explicit = decision.decision === 'DENY_EXPLICIT';
   const message = explicit ? explicitDenialMessage(decision.deniedBy) : IMPLICIT_DENIAL_MESSAGE;
   return {
@@ -48,7 +52,7 @@ function denial(decision: PolicyDecision, evaluation: PolicyEvaluationRecord): R
       {
         '@type': POLICY_EVALUATIONS_DETAIL_TYPE,
         activityId: evaluation.activityId,
-        policyEvaluations: evaluation.outcomes.map((o) => ({ policyId: o.policyId, outcome: o.outcome })),
+        policyEvaluations: outcomes,
       },
     ],
   };
@@ -75,7 +79,8 @@ export function judge(
   const { rootUserIds, rootQuorum } = organization.record;
   const rootApprovals = approvals.filter((v) => rootUserIds.includes(v.userId)).length;
   const rootQuorumMet = rootApprovals >= rootQuorum;
-  const policies = ROOT_QUORUM_ONLY_TYPES.has(activity.type) ? [] : organization.policies.list();
+  const roster = ROOT_QUORUM_ONLY_TYPES.has(activity.type) ? EMPTY_ROSTER : organization.policies.roster();
+  const { policies } = roster;
   const decision: PolicyDecision =
     policies.length === 0
       ? {
@@ -91,7 +96,12 @@ export function judge(
     activityId: activity.id,
     voteId,
     createdAtMs: now,
-    outcomes: decision.evaluations.map((e) => ({ policyId: e.policyId, outcome: e.outcome })),
+    roster: roster.key,
+    outcomes: outcomeLetters(decision.evaluations.map((e) => e.outcome)),
+  };
+  const deny = () => {
+    const outcomes = decision.evaluations.map((e) => ({ policyId: e.policyId, outcome: e.outcome }));
+    return { kind: 'deny', evaluation, failure: denial(decision, evaluation, outcomes) } as const;
   };
   switch (decision.decision) {
     case 'ALLOW':
@@ -99,11 +109,32 @@ export function judge(
     case 'CONSENSUS_NEEDED':
       return { kind: 'wait', evaluation };
     case 'DENY_IMPLICIT':
-      if (rootApprovals > 0) return { kind: 'wait', evaluation };
-      return { kind: 'deny', evaluation, failure: denial(decision, evaluation) };
+      return rootApprovals > 0 ? { kind: 'wait', evaluation } : deny();
     case 'DENY_EXPLICIT':
-      return { kind: 'deny', evaluation, failure: denial(decision, evaluation) };
+      return deny();
   }
+}
+
+/**
+ * The record a rejection leaves: every policy the activity's judgements list, each `OUTCOME_REJECTED` (the
+ * swagger's outcome for a rejected activity), under the rejecting vote. The policies are not evaluated: a
+ * rejection ends the activity whatever they say.
+ */
+export function rejection(
+  activity: ActivityRecord,
+  organization: Organization,
+  voteId: string,
+  now: number,
+): PolicyEvaluationRecord {
+  const roster = ROOT_QUORUM_ONLY_TYPES.has(activity.type) ? EMPTY_ROSTER : organization.policies.roster();
+  return {
+    id: randomUUID(),
+    activityId: activity.id,
+    voteId,
+    createdAtMs: now,
+    roster: roster.key,
+    outcomes: outcomeLetters(roster.policies.map(() => 'OUTCOME_REJECTED')),
+  };
 }
 
 /**
@@ -120,7 +151,8 @@ export function mayApprove(
 ): boolean {
   if (organization.record.rootUserIds.includes(userId)) return true;
   if (!organization.record.users.some((u) => u.userId === userId)) return false;
-  const waiting = (organization.policies.latestEvaluationOf(activity.id)?.outcomes ?? []).filter(
+  const latest = organization.policies.latestEvaluationOf(activity.id);
+  const waiting = (latest ? organization.policies.outcomesOf(latest) : []).filter(
     (o) => o.outcome === 'OUTCOME_REQUIRES_CONSENSUS',
   );
   if (waiting.length === 0) return false;

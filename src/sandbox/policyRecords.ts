@@ -3,6 +3,7 @@
  * effects that change them and how each is applied (both when made durable and when the journal is read back;
  * applying one twice changes nothing more).
  */
+import { createHash } from 'node:crypto';
 import type { PolicyEffect as Effect, PolicyOutcome } from '../api/remote';
 
 export interface PolicyRecord {
@@ -18,25 +19,92 @@ export interface PolicyRecord {
   readonly updatedAtMs: number;
 }
 
-/** One evaluation of every policy of the organization: at a submission or at a vote (`voteId`). */
+/**
+ * One evaluation of every policy of the organization: at a submission or at a vote (`voteId`). With 100 policies a
+ * record would be 8 KB were each outcome written with its policy's id, on every submission and vote, and kept in
+ * memory as 100 objects: it names instead the list of policy ids it was made with (a roster, shared by every record
+ * made before the list changes) and holds one letter per outcome, in the roster's order.
+ */
 export interface PolicyEvaluationRecord {
   readonly id: string;
   /** The activity evaluated; for a denied submission, the id it would have had (it was never stored). */
   readonly activityId: string;
   readonly voteId: string;
   readonly createdAtMs: number;
-  readonly outcomes: readonly { readonly policyId: string; readonly outcome: PolicyOutcome }[];
+  /** The key of the organization's list of policy ids the evaluation was made with (`rosterKey`). */
+  readonly roster: string;
+  /** One letter per policy of the roster, in its order (OUTCOME_LETTERS). */
+  readonly outcomes: string;
 }
+
+/** How journals written before rosters hold an evaluation: each outcome beside its policy's id. Still read. */
+interface ListedEvaluationRecord extends Omit<PolicyEvaluationRecord, 'roster' | 'outcomes'> {
+  readonly outcomes: readonly PolicyOutcomeEntry[];
+}
+
+export interface PolicyOutcomeEntry {
+  readonly policyId: string;
+  readonly outcome: PolicyOutcome;
+}
+
+const OUTCOME_LETTERS: Readonly<Record<PolicyOutcome, string>> = {
+  OUTCOME_ALLOW: 'A',
+  OUTCOME_DENY_EXPLICIT: 'D',
+  OUTCOME_DENY_IMPLICIT: 'I',
+  OUTCOME_REQUIRES_CONSENSUS: 'C',
+  OUTCOME_REJECTED: 'R',
+  OUTCOME_ERROR: 'E',
+  OUTCOME_REQUIRES_AUTHENTICATORS: 'U',
+  OUTCOME_TIME_INACTIVE: 'T',
+};
+const OUTCOME_OF_LETTER = new Map(
+  Object.entries(OUTCOME_LETTERS).map(([outcome, letter]) => [letter, outcome as PolicyOutcome]),
+);
+
+/** The outcomes as a record holds them. */
+export function outcomeLetters(outcomes: readonly PolicyOutcome[]): string {
+  let letters = '';
+  for (const outcome of outcomes) letters += OUTCOME_LETTERS[outcome];
+  return letters;
+}
+
+/** The organization's policies, in order, as an evaluation was made with them. */
+export interface PolicyRoster {
+  /** Names the list of ids for good: a digest of them, the same whenever the organization has the same list. */
+  readonly key: string;
+  readonly policies: readonly PolicyRecord[];
+  readonly policyIds: readonly string[];
+}
+
+export function rosterKey(policyIds: readonly string[]): string {
+  return createHash('sha256').update(policyIds.join('\n')).digest('base64url').slice(0, 22);
+}
+
+function rosterOf(policies: readonly PolicyRecord[]): PolicyRoster {
+  const policyIds = policies.map((p) => p.policyId);
+  return { key: rosterKey(policyIds), policies, policyIds };
+}
+
+/** No policy: what activities only the root quorum decides are judged with. */
+export const EMPTY_ROSTER: PolicyRoster = rosterOf([]);
 
 export type PolicyStateEffect =
   | { readonly op: 'putPolicies'; readonly organizationId: string; readonly records: readonly PolicyRecord[] }
   | { readonly op: 'deletePolicies'; readonly organizationId: string; readonly policyIds: readonly string[] }
-  | { readonly op: 'putPolicyEvaluation'; readonly organizationId: string; readonly record: PolicyEvaluationRecord };
+  | {
+      readonly op: 'putPolicyEvaluation';
+      readonly organizationId: string;
+      readonly record: PolicyEvaluationRecord | ListedEvaluationRecord;
+    };
 
 /** The policies of one organization, in the order they were created, and its evaluations by activity. */
 export class OrganizationPolicies {
   readonly byId = new Map<string, PolicyRecord>();
   readonly #evaluations = new Map<string, PolicyEvaluationRecord[]>();
+  /** The current roster, made again on first use after a change. */
+  #roster: PolicyRoster | undefined = EMPTY_ROSTER;
+  /** Every list of policy ids an evaluation was made with, by key. */
+  readonly #rosters = new Map<string, readonly string[]>([[EMPTY_ROSTER.key, EMPTY_ROSTER.policyIds]]);
 
   get size(): number {
     return this.byId.size;
@@ -44,6 +112,15 @@ export class OrganizationPolicies {
 
   list(): PolicyRecord[] {
     return [...this.byId.values()];
+  }
+
+  /** The policies as they are now, to evaluate them and to name them in the record of that evaluation. */
+  roster(): PolicyRoster {
+    if (this.#roster === undefined) {
+      this.#roster = rosterOf(this.list());
+      if (!this.#rosters.has(this.#roster.key)) this.#rosters.set(this.#roster.key, this.#roster.policyIds);
+    }
+    return this.#roster;
   }
 
   /** The activity's evaluations, oldest first. */
@@ -55,22 +132,53 @@ export class OrganizationPolicies {
     return this.#evaluations.get(activityId)?.at(-1);
   }
 
+  /** Each policy's outcome in a record of this organization, in order. */
+  outcomesOf(record: PolicyEvaluationRecord): PolicyOutcomeEntry[] {
+    const policyIds = this.#rosters.get(record.roster) ?? [];
+    return policyIds.map((policyId, i) => ({
+      policyId,
+      outcome: OUTCOME_OF_LETTER.get(record.outcomes[i] ?? '') ?? 'OUTCOME_ERROR',
+    }));
+  }
+
   apply(effect: PolicyStateEffect): void {
     switch (effect.op) {
       case 'putPolicies':
         // An update keeps the policy's place in the order (Map.set on an existing key does).
         for (const record of effect.records) this.byId.set(record.policyId, record);
+        // The roster holds the records too: an update replaces them.
+        if (effect.records.length > 0) this.#roster = undefined;
         return;
       case 'deletePolicies':
-        for (const id of effect.policyIds) this.byId.delete(id);
+        for (const id of effect.policyIds) if (this.byId.delete(id)) this.#roster = undefined;
         return;
       case 'putPolicyEvaluation': {
-        const list = this.#evaluations.get(effect.record.activityId) ?? [];
-        if (list.some((e) => e.id === effect.record.id)) return;
-        list.push(effect.record);
-        this.#evaluations.set(effect.record.activityId, list);
+        const record = this.#compact(effect.record);
+        const list = this.#evaluations.get(record.activityId) ?? [];
+        if (list.some((e) => e.id === record.id)) return;
+        list.push(record);
+        this.#evaluations.set(record.activityId, list);
         return;
       }
     }
+  }
+
+  /** A record with a known roster: one written with its ids listed gets the roster of those ids. */
+  #compact(record: PolicyEvaluationRecord | ListedEvaluationRecord): PolicyEvaluationRecord {
+    if (typeof record.outcomes !== 'string') {
+      const { outcomes, ...rest } = record as ListedEvaluationRecord;
+      const policyIds = outcomes.map((o) => o.policyId);
+      const key = rosterKey(policyIds);
+      if (!this.#rosters.has(key)) this.#rosters.set(key, policyIds);
+      return { ...rest, roster: key, outcomes: outcomeLetters(outcomes.map((o) => o.outcome)) };
+    }
+    const compact = record as PolicyEvaluationRecord;
+    // Made with the policies of this moment (the journal is read back in the order it was decided in).
+    if (!this.#rosters.has(compact.roster)) this.roster();
+    if (!this.#rosters.has(compact.roster))
+      throw new Error(
+        `policy evaluation ${compact.id} was made with a list of policies (${compact.roster}) this organization never had`,
+      );
+    return compact;
   }
 }

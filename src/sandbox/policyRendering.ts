@@ -1,6 +1,6 @@
 /** How policies and their evaluations read on the wire (the swagger's v1Policy and PolicyEvaluation). */
 import { timestampFromMs } from '../api';
-import type { PolicyEvaluationRecord, PolicyRecord } from './policyRecords';
+import type { PolicyEvaluationRecord, PolicyOutcomeEntry, PolicyRecord } from './policyRecords';
 
 /** `condition` and `consensus` are required on the wire: a policy without one reads as "". */
 export function renderPolicy(policy: PolicyRecord): Record<string, unknown> {
@@ -20,13 +20,14 @@ export function renderPolicy(policy: PolicyRecord): Record<string, unknown> {
 export function renderPolicyEvaluation(
   organizationId: string,
   record: PolicyEvaluationRecord,
+  outcomes: readonly PolicyOutcomeEntry[],
 ): Record<string, unknown> {
   return {
     id: record.id,
     activityId: record.activityId,
     organizationId,
     voteId: record.voteId,
-    policyEvaluations: record.outcomes.map((o) => ({ policyId: o.policyId, outcome: o.outcome })),
+    policyEvaluations: outcomes.map((o) => ({ policyId: o.policyId, outcome: o.outcome })),
     createdAt: timestampFromMs(record.createdAtMs),
   };
 }

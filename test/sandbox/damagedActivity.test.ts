@@ -5,7 +5,7 @@ import { ServiceError, type Logger } from '../../src/api';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { encodeGroup } from '../../src/sandbox/storage/journalFormat';
 import { JOURNAL_FILE_NAME } from '../../src/sandbox/storage/journalStorage';
-import { clientFor, tempDir } from './hostileSupport';
+import { ABI, ADDRESS, clientFor, tempDir } from './hostileSupport';
 
 const HEAD = '{"kind":"activities","headBytes":';
 const BODY = ',"activities":';
@@ -22,6 +22,23 @@ function journalJsons(dir: string): string[] {
 function writeJournal(dir: string, jsons: readonly string[]): void {
   const lines = jsons.map((json, i) => encodeGroup([Buffer.from(json, 'utf8')], i + 1));
   writeFileSync(path.join(dir, JOURNAL_FILE_NAME), Buffer.concat(lines));
+}
+
+/** The index of the line holding the activity `id` in its head. */
+function lineOf(jsons: readonly string[], id: string): number {
+  const index = jsons.findIndex((json) => json.startsWith(HEAD) && json.slice(0, json.indexOf(BODY)).includes(id));
+  assert.ok(index >= 0, `no activities record with a head names ${id}`);
+  return index;
+}
+
+/** Makes the body of the activity `id` unparseable, its checksum still right. */
+function damageBody(dir: string, id: string): void {
+  const jsons = journalJsons(dir);
+  const at = lineOf(jsons, id);
+  const json = jsons[at] as string;
+  const body = json.indexOf(BODY) + BODY.length;
+  jsons[at] = `${json.slice(0, body)}[{"id":::${json.slice(body + 2)}`;
+  writeJournal(dir, jsons);
 }
 
 /** Warnings and errors logged, with their fields. */
@@ -67,13 +84,6 @@ describe('sandbox: one damaged activity record in the journal', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The index of the line holding the activity `id` in its head. */
-  const lineOf = (jsons: readonly string[], id: string): number => {
-    const index = jsons.findIndex((json) => json.startsWith(HEAD) && json.slice(0, json.indexOf(BODY)).includes(id));
-    assert.ok(index >= 0, `no activities record with a head names ${id}`);
-    return index;
-  };
-
   /** Starts on the damaged journal; what it answers for Demo, and what it logged. */
   async function restart(): Promise<{
     lines: string[];
@@ -88,13 +98,8 @@ describe('sandbox: one damaged activity record in the journal', function () {
   }
 
   it('lists every other activity and refuses only the damaged one when its body no longer parses', async () => {
-    const jsons = journalJsons(dir);
     const damaged = ids[1] as string;
-    const at = lineOf(jsons, damaged);
-    const json = jsons[at] as string;
-    const body = json.indexOf(BODY) + BODY.length;
-    jsons[at] = `${json.slice(0, body)}[{"id":::${json.slice(body + 2)}`;
-    writeJournal(dir, jsons);
+    damageBody(dir, damaged);
 
     const { lines, demo } = await restart();
     try {
@@ -154,6 +159,91 @@ describe('sandbox: one damaged activity record in the journal', function () {
     } finally {
       await demo.client.close();
       await team.client.close();
+    }
+  });
+});
+
+describe('sandbox: one smart contract interface whose activity record is damaged', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let sandbox: RunningSandbox | undefined;
+  afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists every other interface and refuses only the damaged one when read by its id', async () => {
+    dir = tempDir('damaged-interface');
+    const first = await startSandbox({ dataDir: dir });
+    const before = clientFor(first.credentials, first.baseUrl, 'Demo');
+    const { organizationId } = before;
+    const created: { activityId: string; interfaceId: string }[] = [];
+    let listedBefore: string[];
+    try {
+      for (const label of ['first', 'second', 'third']) {
+        const activity = await before.client.createSmartContractInterface({
+          organizationId,
+          parameters: {
+            smartContractAddress: ADDRESS,
+            smartContractInterface: ABI,
+            label,
+            type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+          },
+        });
+        const result = activity.result['createSmartContractInterfaceResult'] as { smartContractInterfaceId: string };
+        created.push({ activityId: activity.id, interfaceId: result.smartContractInterfaceId });
+      }
+      listedBefore = (await before.client.listSmartContractInterfaces({ organizationId })).map(
+        (i) => i.smartContractInterfaceId,
+      );
+    } finally {
+      await before.client.close();
+      await first.close();
+    }
+    const damaged = created[1]!;
+    damageBody(dir, damaged.activityId);
+
+    const { logger, lines } = recordingLogger();
+    sandbox = await startSandbox({ dataDir: dir, logger });
+    const { client } = clientFor(sandbox.credentials, sandbox.baseUrl, 'Demo', { maxAttempts: 1 });
+    try {
+      const listed = (await client.listSmartContractInterfaces({ organizationId })).map(
+        (i) => i.smartContractInterfaceId,
+      );
+      assert.deepEqual(
+        listed,
+        listedBefore.filter((id) => id !== damaged.interfaceId),
+        'every other interface, in order',
+      );
+      const organization = (await client.getOrganization({ organizationId })) as {
+        smartContractInterfaceReferences?: { smartContractInterfaceId: string }[];
+      };
+      const references = organization.smartContractInterfaceReferences ?? [];
+      assert.deepEqual(
+        references.map((r) => r.smartContractInterfaceId),
+        listed,
+      );
+      assert.ok(
+        lines.some((line) => line.startsWith('warn') && line.includes(damaged.activityId)),
+        lines.join('\n'),
+      );
+      await assert.rejects(
+        client.getSmartContractInterface({ organizationId, smartContractInterfaceId: damaged.interfaceId }),
+        (error: unknown) => {
+          assert.ok(error instanceof ServiceError, String(error));
+          assert.equal(error.turnkeyErrorCode, 'SANDBOX_JOURNAL_DAMAGED');
+          assert.match(error.message, new RegExp(`activity ${damaged.activityId} cannot be read`));
+          return true;
+        },
+      );
+      const other = created[2]!.interfaceId;
+      assert.equal(
+        (await client.getSmartContractInterface({ organizationId, smartContractInterfaceId: other })).label,
+        'third',
+      );
+    } finally {
+      await client.close();
     }
   });
 });

@@ -132,6 +132,30 @@ describe('sandbox: policies decide Treasury activities', () => {
     assert.equal(outcomeOf(records[2]!, large), 'OUTCOME_ALLOW');
   });
 
+  it('records a rejection under its vote: every policy OUTCOME_REJECTED, and the activity REJECTED', async () => {
+    const submitted = await signAs(DEVELOPER, transaction(SAMPLE_TOKEN_ADDRESS, TREASURY_TRANSFER_CAP));
+    assert.equal(submitted.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+    const rejected = await official(APPROVER_1).rejectActivity({
+      type: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
+      timestampMs: String(t.clock.now()),
+      organizationId,
+      parameters: { fingerprint: submitted.fingerprint },
+    });
+    assert.equal(rejected.activity.status, 'ACTIVITY_STATUS_COMPLETED', 'the vote itself');
+    const ended = await t.clientFor('Treasury', ROOT).getActivity({ organizationId, activityId: submitted.id });
+    assert.equal(ended.status, 'ACTIVITY_STATUS_REJECTED');
+    const vote = ended.votes[1];
+    assert.equal(vote?.selection, 'VOTE_SELECTION_REJECTED');
+    const records = await evaluationsOf(submitted.id);
+    assert.equal(records.length, 2, 'the submission, then the rejection');
+    assert.equal(records[1]?.voteId, vote.id);
+    assert.deepEqual(
+      records[1]?.policyEvaluations,
+      policies.map((p) => ({ policyId: p.policyId, outcome: 'OUTCOME_REJECTED' })),
+      'every policy of the organization, in order',
+    );
+  });
+
   it('gives canApprove to exactly the Treasury users whose approval could change the outcome', async () => {
     // Submitted by the first finance approver: the consensus names the other one, and root users may always vote.
     const submitted = await signAs(APPROVER_1, transaction(SAMPLE_TOKEN_ADDRESS, TREASURY_TRANSFER_CAP * 2n));

@@ -10,6 +10,20 @@ import { parseCron, parseDuration, parseTimestamp, zoneFormatter } from './time'
 
 type Scope = ReadonlyMap<string, Ty>;
 
+/**
+ * The fields of a struct or namespace type, and the keywords of a field, as maps: a name cut from an expression is
+ * found in a map by its hash, where a look-up of it as a property name would first have to find its interned copy.
+ */
+const fieldMaps = new WeakMap<Readonly<Record<string, Ty>>, ReadonlyMap<string, Ty>>();
+function fieldsOf(fields: Readonly<Record<string, Ty>>): ReadonlyMap<string, Ty> {
+  let map = fieldMaps.get(fields);
+  if (!map) {
+    map = new Map(Object.entries(fields));
+    fieldMaps.set(fields, map);
+  }
+  return map;
+}
+
 const mismatch = (expr: Expr, text: string) => new ExpressionProblem(`type mismatch: ${text}`, expr.span, 'type-check');
 
 /** Refuses a path; a keyword of another field (approvers in a condition) is refused the same way. */
@@ -20,10 +34,12 @@ function missing(expr: Expr): ExpressionProblem {
   return new ExpressionProblem(`field does not exist: ${printExpression(expr)}`, expr.span, choice);
 }
 
+const NO_SCOPE: Scope = new Map();
+
 /** Throws the first problem of `expr` read as the expression of `field`. */
 export function checkExpression(field: PolicyField, expr: Expr): void {
-  const checker = new Checker(KEYWORDS[field]);
-  const ty = checker.value(expr, new Map());
+  const checker = new Checker(fieldsOf(KEYWORDS[field]));
+  const ty = checker.value(expr, NO_SCOPE);
   if (ty.t !== 'bool' && ty.t !== 'any') throw mismatch(expr, `the expression must be bool, not ${typeName(ty)}`);
 }
 
@@ -36,7 +52,7 @@ function compatible(a: Ty, b: Ty): boolean {
 }
 
 class Checker {
-  constructor(private readonly keywords: Readonly<Record<string, Ty>>) {}
+  constructor(private readonly keywords: ReadonlyMap<string, Ty>) {}
 
   /** The type of `expr` used as a value: a keyword prefix alone (`eth`) is not one. */
   value(expr: Expr, scope: Scope): Ty {
@@ -60,8 +76,7 @@ class Checker {
       case 'string':
         return STRING;
       case 'ident': {
-        const ty =
-          scope.get(expr.name) ?? (Object.hasOwn(this.keywords, expr.name) ? this.keywords[expr.name] : undefined);
+        const ty = scope.get(expr.name) ?? this.keywords.get(expr.name);
         if (!ty) throw missing(expr);
         return ty;
       }
@@ -83,9 +98,9 @@ class Checker {
       case 'member': {
         const target = this.infer(expr.target, scope);
         if (target.t === 'any') return ANY;
-        if ((target.t === 'struct' || target.t === 'namespace') && Object.hasOwn(target.fields, expr.name)) {
-          return target.fields[expr.name]!;
-        }
+        const field =
+          target.t === 'struct' || target.t === 'namespace' ? fieldsOf(target.fields).get(expr.name) : undefined;
+        if (field) return field;
         throw missing(expr);
       }
       case 'index': {

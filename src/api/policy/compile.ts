@@ -9,8 +9,52 @@ import type { PolicyField } from './schema';
 import { ExpressionProblem, type Expr } from './syntax';
 
 export type Compiled =
-  | { expr: Expr | undefined; problem?: undefined; choices: readonly ChoiceId[] }
-  | { expr?: undefined; problem: ExpressionProblem; choices: readonly ChoiceId[] };
+  | { expr: Expr | undefined; problem?: undefined; choices: readonly ChoiceId[]; firstRead?: FirstRead }
+  | { expr?: undefined; problem: ExpressionProblem; choices: readonly ChoiceId[]; firstRead?: undefined };
+
+/**
+ * The keyword an expression reads before anything else can fail (`eth` of `eth.tx.to == …`), and the member of it
+ * read next when there is one. Evaluation goes left to right, so when that keyword is absent from an activity the
+ * expression's error is known before it is evaluated: MissingKeyword, without the cost of throwing it (an activity
+ * with no transaction makes every policy reading `eth.tx` fail this way).
+ */
+export interface FirstRead {
+  readonly name: string;
+  readonly member?: Extract<Expr, { kind: 'member' }>;
+}
+
+function firstReadOf(expr: Expr): FirstRead | undefined {
+  let node = expr;
+  let parent: Expr | undefined;
+  for (;;) {
+    switch (node.kind) {
+      case 'binary':
+        parent = node;
+        node = node.left;
+        break;
+      case 'member':
+      case 'index':
+      case 'slice':
+      case 'method':
+        parent = node;
+        node = node.target;
+        break;
+      case 'not':
+        parent = node;
+        node = node.operand;
+        break;
+      case 'ident':
+        return parent?.kind === 'member' ? { name: node.name, member: parent } : { name: node.name };
+      case 'bool':
+      case 'int':
+      case 'string':
+      case 'list':
+      case 'struct':
+      case 'call':
+        return undefined;
+    }
+  }
+}
 
 const MAX_CACHED = 4096;
 const cache: Record<PolicyField, Map<string, Compiled>> = {
@@ -37,7 +81,8 @@ function compileUncached(field: PolicyField, source: string): Compiled {
   try {
     const { expr, leansOnPrecedence } = parseNoted(source);
     checkExpression(field, expr);
-    return { expr, choices: leansOnPrecedence ? ['precedence'] : [] };
+    const firstRead = firstReadOf(expr);
+    return { expr, choices: leansOnPrecedence ? ['precedence'] : [], ...(firstRead ? { firstRead } : {}) };
   } catch (error) {
     if (!(error instanceof ExpressionProblem)) throw error;
     const empty = source.trim() === '';

@@ -12,25 +12,35 @@ import { EvaluationError } from './values';
 
 const FIELDS: readonly PolicyField[] = ['condition', 'consensus', 'time'];
 
+const NO_CHOICES: readonly string[] = Object.freeze([]);
+
 /** One policy's outcome. Each present field is evaluated, even once another has failed or is false. */
 export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext): PolicyEvaluation {
-  const evaluator = new Evaluator(context);
+  return evaluateWith(policy, new Evaluator(context));
+}
+
+/** One policy's outcome by an evaluator of the context, shared by the policies of one decision. */
+function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator): PolicyEvaluation {
+  const choices = evaluator.choices;
+  choices.clear();
   const holds: Record<PolicyField, boolean> = { condition: true, consensus: true, time: true };
   let error: string | undefined;
   for (const field of FIELDS) {
     const source = policy[field];
     if (source === undefined) continue;
     try {
-      holds[field] = truthOf(field, source, evaluator);
+      const truth = truthOf(field, source, evaluator);
+      if (typeof truth === 'string') error ??= `${field}: ${truth}`;
+      else holds[field] = truth;
     } catch (thrown) {
       if (!(thrown instanceof EvaluationError)) throw thrown;
       error ??= `${field}: ${thrown.message}`;
     }
   }
-  const choices = evaluator.choices;
   const done = (outcome: PolicyEvaluation['outcome'], ...rows: ChoiceId[]): PolicyEvaluation => {
-    rows.forEach((row) => choices.add(row));
-    const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: [...choices].sort() };
+    for (const row of rows) choices.add(row);
+    const sorted = choices.size === 0 ? NO_CHOICES : [...choices].sort();
+    const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: sorted };
     if (error !== undefined) evaluation.error = error;
     return evaluation;
   };
@@ -53,12 +63,15 @@ export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext)
   return done('OUTCOME_DENY_IMPLICIT', ...(allow ? [] : (['outcome-not-applicable'] as const)));
 }
 
-function truthOf(field: PolicyField, source: string, evaluator: Evaluator): boolean {
+/** The field's truth, or the message of the error it fails with (thrown, or returned when known beforehand). */
+function truthOf(field: PolicyField, source: string, evaluator: Evaluator): boolean | string {
   const compiled = compile(field, source);
-  compiled.choices.forEach((id) => evaluator.choices.add(id));
+  for (const id of compiled.choices) evaluator.choices.add(id);
   // A stored policy the service would have refused (a bad migration, a hand-edited journal) errors, never grants.
   if (compiled.problem) throw new EvaluationError(compiled.problem.message);
-  return compiled.expr ? evaluator.truth(compiled.expr) : true;
+  if (!compiled.expr) return true;
+  const missing = compiled.firstRead && evaluator.missingKeyword(compiled.firstRead);
+  return missing ?? evaluator.truth(compiled.expr);
 }
 
 export function decidePolicies(
@@ -66,9 +79,11 @@ export function decidePolicies(
   context: PolicyContext,
   options: { rootQuorumMet: boolean },
 ): PolicyDecision {
-  const evaluations = policies.map((policy) => evaluatePolicy(policy, context));
+  const evaluator = new Evaluator(context);
+  const evaluations = policies.map((policy) => evaluateWith(policy, evaluator));
   const deniedBy = evaluations.filter((e) => e.outcome === 'OUTCOME_DENY_EXPLICIT').map((e) => e.policyId);
-  const choices = new Set<string>(evaluations.flatMap((e) => e.choices));
+  const choices = new Set<string>();
+  for (const evaluation of evaluations) for (const row of evaluation.choices) choices.add(row);
   const result = (decision: PolicyDecision['decision'], ...rows: ChoiceId[]): PolicyDecision => {
     rows.forEach((row) => choices.add(row));
     return {

@@ -6,6 +6,7 @@
  */
 import { EMPTY_WHEN_OMITTED, exposesParam, EXPOSED_PARAMS, placementOf } from './activityTypes';
 import type { ChoiceId } from './choices';
+import type { FirstRead } from './compile';
 import type { PolicyContext } from './types';
 import { printExpression } from './printer';
 import type { Expr } from './syntax';
@@ -13,6 +14,29 @@ import { cronSpanActive, parseCron, parseDuration, parseTimestamp, zoneFormatter
 import { Caseless, describe, equal, EvaluationError, isRecord, Namespace, normalize, order, Time } from './values';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** The variables bound where an expression is evaluated (`u` inside `approvers.any(u, …)`). */
+export interface Scope {
+  has(name: string): boolean;
+  get(name: string): unknown;
+}
+
+/** One more variable bound over `outer`: made for every item a predicate tests, so it copies nothing. */
+class Bound implements Scope {
+  constructor(
+    private readonly name: string,
+    private readonly value: unknown,
+    private readonly outer: Scope,
+  ) {}
+  has(name: string): boolean {
+    return name === this.name || this.outer.has(name);
+  }
+  get(name: string): unknown {
+    return name === this.name ? this.value : this.outer.get(name);
+  }
+}
+
+/** No variable bound: the scope of a whole expression. */
+const NO_SCOPE: Scope = { has: () => false, get: () => undefined };
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** The `activity` keyword of a context: kind, resource and action from its type, and the params it shows. */
@@ -81,14 +105,23 @@ export class Evaluator {
 
   private readonly choose = (id: ChoiceId) => this.choices.add(id);
 
+  /** The MissingKeyword error reading `read` would throw in this context, without throwing it; undefined if none. */
+  missingKeyword(read: FirstRead): string | undefined {
+    const value = this.keywords.values[read.name];
+    if (value === undefined) return `MissingKeyword: ${read.name}`;
+    if (read.member && value instanceof Namespace && value.members[read.member.name] === undefined)
+      return `MissingKeyword: ${printExpression(read.member)}`;
+    return undefined;
+  }
+
   /** The expression's bool, or throws the EvaluationError that makes the policy's outcome OUTCOME_ERROR. */
-  truth(expr: Expr, scope: ReadonlyMap<string, unknown> = new Map()): boolean {
+  truth(expr: Expr, scope: Scope = NO_SCOPE): boolean {
     const value = this.eval(expr, scope);
     if (typeof value !== 'boolean') throw new EvaluationError(`type mismatch: expected bool, found ${describe(value)}`);
     return value;
   }
 
-  eval(expr: Expr, scope: ReadonlyMap<string, unknown>): unknown {
+  eval(expr: Expr, scope: Scope): unknown {
     switch (expr.kind) {
       case 'bool':
       case 'int':
@@ -229,7 +262,7 @@ export class Evaluator {
     throw new EvaluationError(`type mismatch: ${describe(target)} cannot be indexed`);
   }
 
-  private slice(expr: Extract<Expr, { kind: 'slice' }>, scope: ReadonlyMap<string, unknown>): unknown {
+  private slice(expr: Extract<Expr, { kind: 'slice' }>, scope: Scope): unknown {
     const target = this.eval(expr.target, scope);
     const start = this.eval(expr.start, scope);
     const end = this.eval(expr.end, scope);
@@ -248,7 +281,7 @@ export class Evaluator {
     return target instanceof Caseless ? new Caseless(part as string) : part;
   }
 
-  private method(expr: Extract<Expr, { kind: 'method' }>, scope: ReadonlyMap<string, unknown>): unknown {
+  private method(expr: Extract<Expr, { kind: 'method' }>, scope: Scope): unknown {
     const target = this.eval(expr.target, scope);
     if (!Array.isArray(target))
       throw new EvaluationError(`type mismatch: .${expr.name}() applies to a list, found ${describe(target)}`);
@@ -261,7 +294,7 @@ export class Evaluator {
     if (variable?.kind !== 'ident' || !predicate)
       throw new EvaluationError(`type mismatch: .${expr.name}() needs an item name and a predicate`);
     // Every item is tested, so an item that errors makes the whole call an error.
-    const results = items.map((item) => this.truth(predicate, new Map(scope).set(variable.name, item)));
+    const results = items.map((item) => this.truth(predicate, new Bound(variable.name, item, scope)));
     if (expr.name === 'any') return results.some(Boolean);
     if (expr.name === 'all') {
       if (items.length === 0) this.choose('all-empty');
@@ -271,7 +304,7 @@ export class Evaluator {
     throw new EvaluationError(`unknown function: ${expr.name}`);
   }
 
-  private call(expr: Extract<Expr, { kind: 'call' }>, scope: ReadonlyMap<string, unknown>): unknown {
+  private call(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): unknown {
     const args = expr.args.map((arg) => this.eval(arg, scope));
     const text = (i: number): string => {
       const value = args[i];

@@ -2,16 +2,82 @@
  * Cuts a policy expression into tokens, each with its span. Strings are single-quoted with no escape (a quote
  * cannot appear inside one); a double quote, like any character outside the language, is an invalid token.
  * Error wording follows the service's parser ("parse error: Invalid token at <offset>"); see docs/policies.md.
+ *
+ * Policies are read on every creation and update, and an editor reads them on every keystroke: the tokens are
+ * kept as numbers in flat arrays (a kind, a start and an end each), read from character codes, and a token's text
+ * is cut out of the source only when the parser needs it (names, numbers, strings).
  */
 import { ExpressionProblem, type Span } from './syntax';
 
-export type TokenKind = 'int' | 'string' | 'ident' | 'punct' | 'eof';
+/** Token kinds: the literal classes, then each operator, a single-character one by its character code. */
+export const T = {
+  EOF: 0,
+  INT: 1,
+  STRING: 2,
+  IDENT: 3,
+  AND: 4, // &&
+  OR: 5, // ||
+  EQ: 6, // ==
+  NE: 7, // !=
+  LE: 8, // <=
+  GE: 9, // >=
+  RANGE: 10, // ..
+  BANG: 33,
+  LPAREN: 40,
+  RPAREN: 41,
+  COMMA: 44,
+  MINUS: 45,
+  DOT: 46,
+  COLON: 58,
+  LT: 60,
+  GT: 62,
+  LBRACKET: 91,
+  RBRACKET: 93,
+  LBRACE: 123,
+  RBRACE: 125,
+} as const;
 
-/** Where each line starts, to turn an offset into a line and column. */
-class Lines {
-  readonly starts: number[] = [0];
-  spanOf(offset: number, end: number): Span {
-    const { starts } = this;
+/** Which characters are a one-character operator on their own (their code is their kind). */
+const SINGLE = new Uint8Array(128);
+for (const c of '<>!()[]{},.:-') SINGLE[c.charCodeAt(0)] = 1;
+
+/** What a character may be: 1 starts a name, 2 is a digit (and may go on a name). */
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) CLASS[c] = 1;
+  else if (c >= 48 && c <= 57) CLASS[c] = 2;
+}
+
+export class Tokens {
+  /** Kind, start offset and end offset of each token; the last is EOF. */
+  readonly kinds: number[] = [];
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  /** Where each line starts, to turn an offset into a line and column. */
+  readonly lineStarts: number[] = [0];
+
+  constructor(readonly source: string) {}
+
+  /** A name's or a number's text, a string's contents without its quotes. */
+  text(i: number): string {
+    const start = this.starts[i]!;
+    const end = this.ends[i]!;
+    return this.kinds[i] === T.STRING ? this.source.slice(start + 1, end - 1) : this.source.slice(start, end);
+  }
+
+  /** Whether token `i` is the name `name`, compared in place. */
+  isName(i: number, name: string): boolean {
+    const start = this.starts[i]!;
+    return this.kinds[i] === T.IDENT && this.ends[i]! - start === name.length && this.source.startsWith(name, start);
+  }
+
+  spanOf(i: number): Span {
+    return this.spanAt(this.starts[i]!, this.ends[i]!);
+  }
+
+  spanAt(offset: number, end: number): Span {
+    const starts = this.lineStarts;
+    if (starts.length === 1) return { offset, length: end - offset, line: 1, column: offset + 1 };
     let low = 0;
     let high = starts.length - 1;
     while (low < high) {
@@ -23,81 +89,91 @@ class Lines {
   }
 }
 
-export class Token {
-  constructor(
-    readonly kind: TokenKind,
-    /** The source text; for a string, its contents without quotes. */
-    readonly text: string,
-    readonly offset: number,
-    readonly end: number,
-    private readonly lines: Lines,
-  ) {}
-  /** Made when asked: most punctuation never needs one. */
-  get span(): Span {
-    return this.lines.spanOf(this.offset, this.end);
-  }
-}
-
-/** Two-character operators, then the one-character ones. */
-const PAIRS = new Set(['&&', '||', '==', '!=', '<=', '>=', '..']);
-const SINGLES = new Set(['<', '>', '!', '(', ')', '[', ']', '{', '}', ',', '.', ':', '-']);
-
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
-const isIdentPart = (c: number) => isIdentStart(c) || isDigit(c);
-
-export function tokenize(source: string): Token[] {
-  const tokens: Token[] = [];
-  const lines = new Lines();
-  const token = (kind: TokenKind, text: string, offset: number, end: number) =>
-    tokens.push(new Token(kind, text, offset, end, lines));
-  const invalid = (at: number) =>
-    new ExpressionProblem(`parse error: Invalid token at ${at}`, lines.spanOf(at, at + 1));
+export function tokenize(source: string): Tokens {
+  const tokens = new Tokens(source);
+  const { kinds, starts, ends, lineStarts } = tokens;
+  const push = (kind: number, start: number, end: number) => {
+    kinds.push(kind);
+    starts.push(start);
+    ends.push(end);
+  };
+  const length = source.length;
+  /** The next line break not yet passed by a string (looked for once, not once per string). */
+  let newline = source.indexOf('\n');
   let i = 0;
-  while (i < source.length) {
+  while (i < length) {
     const c = source.charCodeAt(i);
-    if (c === 10) {
-      i++;
-      lines.starts.push(i);
-      continue;
-    }
     if (c === 32 || c === 9 || c === 13) {
       i++;
       continue;
     }
-    const start = i;
-    if (isDigit(c)) {
-      while (i < source.length && isDigit(source.charCodeAt(i))) i++;
-      token('int', source.slice(start, i), start, i);
+    if (c === 10) {
+      lineStarts.push(++i);
       continue;
     }
-    if (isIdentStart(c)) {
-      while (i < source.length && isIdentPart(source.charCodeAt(i))) i++;
-      token('ident', source.slice(start, i), start, i);
+    const start = i;
+    const cls = CLASS[c] ?? 0;
+    if (cls === 2) {
+      i++;
+      while (i < length && CLASS[source.charCodeAt(i)] === 2) i++;
+      push(T.INT, start, i);
+      continue;
+    }
+    if (cls === 1) {
+      i++;
+      // A code past the table reads undefined: not part of a name.
+      while (i < length && (CLASS[source.charCodeAt(i)] ?? 0) !== 0) i++;
+      push(T.IDENT, start, i);
       continue;
     }
     if (c === 39) {
       const end = source.indexOf("'", i + 1);
-      if (end < 0) throw invalid(start);
+      if (end < 0) throw invalid(tokens, start);
       // A string may hold a line break: later tokens are counted from the line it ends on.
-      for (let k = source.indexOf('\n', i + 1); k >= 0 && k < end; k = source.indexOf('\n', k + 1)) {
-        lines.starts.push(k + 1);
+      while (newline >= 0 && newline < end) {
+        if (newline > i) lineStarts.push(newline + 1);
+        newline = source.indexOf('\n', newline + 1);
       }
-      token('string', source.slice(i + 1, end), start, end + 1);
       i = end + 1;
+      push(T.STRING, start, i);
       continue;
     }
-    const pair = i + 1 < source.length ? source.slice(i, i + 2) : '';
-    if (PAIRS.has(pair)) {
-      token('punct', pair, start, i + 2);
+    const pair = pairKind(c, i + 1 < length ? source.charCodeAt(i + 1) : 0);
+    if (pair !== 0) {
       i += 2;
+      push(pair, start, i);
       continue;
     }
-    const single = source[i]!;
-    if (!SINGLES.has(single)) throw invalid(start);
-    token('punct', single, start, i + 1);
-    i += 1;
+    if (SINGLE[c] !== 1) throw invalid(tokens, start);
+    i++;
+    push(c, start, i);
   }
-  token('eof', '', source.length, source.length);
+  push(T.EOF, length, length);
   return tokens;
+}
+
+/** The kind of a two-character operator starting `c`, `next`; 0 when they are not one. */
+function pairKind(c: number, next: number): number {
+  switch (c) {
+    case 38: // &
+      return next === 38 ? T.AND : 0;
+    case 124: // |
+      return next === 124 ? T.OR : 0;
+    case 61: // =
+      return next === 61 ? T.EQ : 0;
+    case 33: // !
+      return next === 61 ? T.NE : 0;
+    case 60: // <
+      return next === 61 ? T.LE : 0;
+    case 62: // >
+      return next === 61 ? T.GE : 0;
+    case 46: // .
+      return next === 46 ? T.RANGE : 0;
+    default:
+      return 0;
+  }
+}
+
+function invalid(tokens: Tokens, at: number): ExpressionProblem {
+  return new ExpressionProblem(`parse error: Invalid token at ${at}`, tokens.spanAt(at, at + 1));
 }

@@ -4,13 +4,21 @@
  * chained: `a == b == c` is refused), then prefix `!`, then postfix access (`.field`, `.method(…)`, `[i]`,
  * `[a..b]`). `-` is read only directly before an integer literal (row `literals`).
  */
-import { tokenize, type Token } from './lexer';
-import { COMPARISONS, ExpressionProblem, spanning, type BinaryOperator, type Expr } from './syntax';
+import { T, tokenize, type Tokens } from './lexer';
+import { ExpressionProblem, spanning, type BinaryOperator, type Expr, type Span } from './syntax';
 
 const U256_MAX = (1n << 256n) - 1n;
 const I128_MIN = -(1n << 127n);
-const RESERVED = new Set(['true', 'false', 'in']);
-const COMPARISON_SET: ReadonlySet<string> = new Set(COMPARISONS);
+
+/** The comparison a token kind is, if any (`in` is a name: see `comparisonOperator`). */
+const COMPARISON_OF: Readonly<Record<number, BinaryOperator>> = {
+  [T.EQ]: '==',
+  [T.NE]: '!=',
+  [T.LT]: '<',
+  [T.GT]: '>',
+  [T.LE]: '<=',
+  [T.GE]: '>=',
+};
 
 export function parseExpression(source: string): Expr {
   return new Parser(source).parseAll();
@@ -24,57 +32,69 @@ export function parseNoted(source: string): { expr: Expr; leansOnPrecedence: boo
 }
 
 class Parser {
-  private readonly tokens: Token[];
+  private readonly tokens: Tokens;
+  private readonly kinds: readonly number[];
+  /** The index of the EOF token, the last one. */
+  private readonly last: number;
   private at = 0;
-  private readonly bracketed = new WeakSet<Expr>();
+  /** Expressions written in brackets; made on the first bracket. */
+  private brackets: Set<Expr> | undefined;
   leansOnPrecedence = false;
 
-  constructor(private readonly source: string) {
+  constructor(source: string) {
     this.tokens = tokenize(source);
+    this.kinds = this.tokens.kinds;
+    this.last = this.kinds.length - 1;
   }
 
   parseAll(): Expr {
     const expr = this.or();
-    if (this.peek().kind !== 'eof') throw this.unexpected(this.peek());
+    if (this.kinds[this.at] !== T.EOF) throw this.unexpected(this.at);
     return expr;
   }
 
-  private peek(ahead = 0): Token {
-    return this.tokens[this.at + ahead] ?? this.tokens[this.tokens.length - 1]!;
+  /** The kind of the current token. */
+  private get kind(): number {
+    return this.kinds[this.at]!;
   }
-  private next(): Token {
-    const token = this.peek();
-    if (token.kind !== 'eof') this.at++;
-    return token;
+  /** Moves past the current token (never past EOF); returns its index. */
+  private next(): number {
+    const at = this.at;
+    if (at < this.last) this.at++;
+    return at;
   }
-  private isPunct(text: string, ahead = 0): boolean {
-    const token = this.peek(ahead);
-    return token.kind === 'punct' && token.text === text;
-  }
-  private expect(text: string): Token {
-    if (!this.isPunct(text)) throw this.unexpected(this.peek());
+  private expect(kind: number): number {
+    if (this.kind !== kind) throw this.unexpected(this.at);
     return this.next();
   }
-  private unexpected(token: Token): ExpressionProblem {
-    if (token.kind === 'eof')
-      return new ExpressionProblem(`parse error: Unrecognized EOF found at ${token.offset}`, token.span);
-    const { offset } = token;
-    const length = token.end - offset;
-    const text = this.source.slice(offset, offset + length);
-    return new ExpressionProblem(
-      `parse error: Unrecognized token \`${text}\` found at ${offset}:${offset + length}`,
-      token.span,
-    );
+  private span(i: number): Span {
+    return this.tokens.spanOf(i);
+  }
+  private unexpected(i: number): ExpressionProblem {
+    const { tokens } = this;
+    const offset = tokens.starts[i]!;
+    if (tokens.kinds[i] === T.EOF)
+      return new ExpressionProblem(`parse error: Unrecognized EOF found at ${offset}`, this.span(i));
+    const end = tokens.ends[i]!;
+    const text = tokens.source.slice(offset, end);
+    return new ExpressionProblem(`parse error: Unrecognized token \`${text}\` found at ${offset}:${end}`, this.span(i));
+  }
+
+  private bracketed(expr: Expr): boolean {
+    return this.brackets?.has(expr) ?? false;
+  }
+
+  /** An unbracketed `&&` beside `||` reads as it does only because of the chosen precedence. */
+  private unbracketedAnd(side: Expr): boolean {
+    return side.kind === 'binary' && side.op === '&&' && !this.bracketed(side);
   }
 
   private or(): Expr {
     let left = this.and();
-    while (this.isPunct('||')) {
+    while (this.kind === T.OR) {
       this.next();
       const right = this.and();
-      if ([left, right].some((side) => side.kind === 'binary' && side.op === '&&' && !this.bracketed.has(side))) {
-        this.leansOnPrecedence = true;
-      }
+      if (this.unbracketedAnd(left) || this.unbracketedAnd(right)) this.leansOnPrecedence = true;
       left = { kind: 'binary', op: '||', left, right, span: spanning(left.span, right.span) };
     }
     return left;
@@ -82,7 +102,7 @@ class Parser {
 
   private and(): Expr {
     let left = this.comparison();
-    while (this.isPunct('&&')) {
+    while (this.kind === T.AND) {
       this.next();
       const right = this.comparison();
       left = { kind: 'binary', op: '&&', left, right, span: spanning(left.span, right.span) };
@@ -91,10 +111,9 @@ class Parser {
   }
 
   private comparisonOperator(): BinaryOperator | undefined {
-    const token = this.peek();
-    if (token.kind === 'ident' && token.text === 'in') return 'in';
-    if (token.kind === 'punct' && COMPARISON_SET.has(token.text)) return token.text as BinaryOperator;
-    return undefined;
+    const kind = this.kind;
+    if (kind === T.IDENT) return this.tokens.isName(this.at, 'in') ? 'in' : undefined;
+    return COMPARISON_OF[kind];
   }
 
   private comparison(): Expr {
@@ -103,16 +122,16 @@ class Parser {
     if (!op) return left;
     this.next();
     const right = this.unary();
-    if (this.comparisonOperator()) throw this.unexpected(this.peek());
-    if (left.kind === 'not' && !this.bracketed.has(left)) this.leansOnPrecedence = true;
+    if (this.comparisonOperator()) throw this.unexpected(this.at);
+    if (left.kind === 'not' && !this.bracketed(left)) this.leansOnPrecedence = true;
     return { kind: 'binary', op, left, right, span: spanning(left.span, right.span) };
   }
 
   private unary(): Expr {
-    if (this.isPunct('!')) {
+    if (this.kind === T.BANG) {
       const bang = this.next();
       const operand = this.unary();
-      return { kind: 'not', operand, span: spanning(bang.span, operand.span) };
+      return { kind: 'not', operand, span: spanning(this.span(bang), operand.span) };
     }
     return this.postfix();
   }
@@ -120,29 +139,31 @@ class Parser {
   private postfix(): Expr {
     let expr = this.primary();
     for (;;) {
-      if (this.isPunct('.')) {
+      const kind = this.kind;
+      if (kind === T.DOT) {
         this.next();
         const name = this.next();
-        if (name.kind !== 'ident') throw this.unexpected(name);
-        if (this.isPunct('(')) {
+        if (this.kinds[name] !== T.IDENT) throw this.unexpected(name);
+        const text = this.tokens.text(name);
+        if (this.kind === T.LPAREN) {
           this.next();
-          const args = this.commaList(')');
-          const close = this.expect(')');
-          expr = { kind: 'method', target: expr, name: name.text, args, span: spanning(expr.span, close.span) };
+          const args = this.commaList(T.RPAREN);
+          const close = this.expect(T.RPAREN);
+          expr = { kind: 'method', target: expr, name: text, args, span: spanning(expr.span, this.span(close)) };
         } else {
-          expr = { kind: 'member', target: expr, name: name.text, span: spanning(expr.span, name.span) };
+          expr = { kind: 'member', target: expr, name: text, span: spanning(expr.span, this.span(name)) };
         }
-      } else if (this.isPunct('[')) {
+      } else if (kind === T.LBRACKET) {
         this.next();
         const first = this.or();
-        if (this.isPunct('..')) {
+        if (this.kind === T.RANGE) {
           this.next();
           const end = this.or();
-          const close = this.expect(']');
-          expr = { kind: 'slice', target: expr, start: first, end, span: spanning(expr.span, close.span) };
+          const close = this.expect(T.RBRACKET);
+          expr = { kind: 'slice', target: expr, start: first, end, span: spanning(expr.span, this.span(close)) };
         } else {
-          const close = this.expect(']');
-          expr = { kind: 'index', target: expr, index: first, span: spanning(expr.span, close.span) };
+          const close = this.expect(T.RBRACKET);
+          expr = { kind: 'index', target: expr, index: first, span: spanning(expr.span, this.span(close)) };
         }
       } else {
         return expr;
@@ -151,21 +172,25 @@ class Parser {
   }
 
   /** Expressions separated by commas, up to (not including) `close`; none when `close` comes first. */
-  private commaList(close: string): Expr[] {
+  private commaList(close: number): Expr[] {
     const items: Expr[] = [];
-    if (this.isPunct(close)) return items;
+    if (this.kind === close) return items;
     items.push(this.or());
-    while (this.isPunct(',')) {
+    while (this.kind === T.COMMA) {
       this.next();
       items.push(this.or());
     }
     return items;
   }
 
-  private integer(token: Token, negative: boolean, from: Token): Expr {
-    const value = negative ? -BigInt(token.text) : BigInt(token.text);
-    const span = spanning(from.span, token.span);
-    if (value > U256_MAX || value < I128_MIN) {
+  private integer(token: number, negative: boolean, from: number): Expr {
+    const text = this.tokens.text(token);
+    const digits = BigInt(text);
+    const value = negative ? -digits : digits;
+    const span =
+      from === token ? this.span(token) : this.tokens.spanAt(this.tokens.starts[from]!, this.tokens.ends[token]!);
+    // Fewer than 39 digits is always in range (2^127 has 39).
+    if (text.length >= 39 && (value > U256_MAX || value < I128_MIN)) {
       throw new ExpressionProblem(
         `parse error: integer out of range at ${span.offset}:${span.offset + span.length}`,
         span,
@@ -174,54 +199,66 @@ class Parser {
     return { kind: 'int', value, span };
   }
 
+  /** A name that cannot be a field or a variable. */
+  private reserved(i: number): boolean {
+    const { tokens } = this;
+    return tokens.isName(i, 'true') || tokens.isName(i, 'false') || tokens.isName(i, 'in');
+  }
+
   private primary(): Expr {
     const token = this.next();
-    if (token.kind === 'int') return this.integer(token, false, token);
-    if (token.kind === 'string') return { kind: 'string', value: token.text, span: token.span };
-    if (token.kind === 'ident') {
-      if (token.text === 'true' || token.text === 'false') {
-        return { kind: 'bool', value: token.text === 'true', span: token.span };
+    // Any other kind is not where an expression may start (the error below).
+    switch (this.kinds[token]!) {
+      case T.INT:
+        return this.integer(token, false, token);
+      case T.STRING:
+        return { kind: 'string', value: this.tokens.text(token), span: this.span(token) };
+      case T.IDENT: {
+        const name = this.tokens.text(token);
+        if (name === 'true' || name === 'false')
+          return { kind: 'bool', value: name === 'true', span: this.span(token) };
+        if (name === 'in') throw this.unexpected(token);
+        if (this.kind === T.LPAREN) {
+          this.next();
+          const args = this.commaList(T.RPAREN);
+          const close = this.expect(T.RPAREN);
+          return { kind: 'call', name, args, span: spanning(this.span(token), this.span(close)) };
+        }
+        return { kind: 'ident', name, span: this.span(token) };
       }
-      if (RESERVED.has(token.text)) throw this.unexpected(token);
-      if (this.isPunct('(')) {
-        this.next();
-        const args = this.commaList(')');
-        const close = this.expect(')');
-        return { kind: 'call', name: token.text, args, span: spanning(token.span, close.span) };
-      }
-      return { kind: 'ident', name: token.text, span: token.span };
-    }
-    if (token.kind === 'punct') {
-      if (token.text === '-' && this.peek().kind === 'int') return this.integer(this.next(), true, token);
-      if (token.text === '(') {
+      case T.MINUS:
+        if (this.kind === T.INT) return this.integer(this.next(), true, token);
+        break;
+      case T.LPAREN: {
         const inner = this.or();
-        this.expect(')');
-        this.bracketed.add(inner);
+        this.expect(T.RPAREN);
+        (this.brackets ??= new Set()).add(inner);
         return inner;
       }
-      if (token.text === '[') {
-        const items = this.commaList(']');
-        const close = this.expect(']');
-        return { kind: 'list', items, span: spanning(token.span, close.span) };
+      case T.LBRACKET: {
+        const items = this.commaList(T.RBRACKET);
+        const close = this.expect(T.RBRACKET);
+        return { kind: 'list', items, span: spanning(this.span(token), this.span(close)) };
       }
-      if (token.text === '{') return this.struct(token);
+      case T.LBRACE:
+        return this.struct(token);
     }
     throw this.unexpected(token);
   }
 
-  private struct(open: Token): Expr {
+  private struct(open: number): Expr {
     const fields: { name: string; value: Expr }[] = [];
-    if (!this.isPunct('}')) {
+    if (this.kind !== T.RBRACE) {
       for (;;) {
         const name = this.next();
-        if (name.kind !== 'ident' || RESERVED.has(name.text)) throw this.unexpected(name);
-        this.expect(':');
-        fields.push({ name: name.text, value: this.or() });
-        if (!this.isPunct(',')) break;
+        if (this.kinds[name] !== T.IDENT || this.reserved(name)) throw this.unexpected(name);
+        this.expect(T.COLON);
+        fields.push({ name: this.tokens.text(name), value: this.or() });
+        if (this.kind !== T.COMMA) break;
         this.next();
       }
     }
-    const close = this.expect('}');
-    return { kind: 'struct', fields, span: spanning(open.span, close.span) };
+    const close = this.expect(T.RBRACE);
+    return { kind: 'struct', fields, span: spanning(this.span(open), this.span(close)) };
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '../rendering';
 import type { ActivityRecord, InterfaceRecord, Organization, UserRecord } from '../state';
 import { DamagedActivityError, type StoredActivity } from '../activityStore';
+import { readableInterfaces } from '../interfaceFromIntent';
 import { renderPolicy, renderPolicyEvaluation } from '../policyRendering';
 import { renderActivityFor, type RequestContext } from './context';
 
@@ -92,7 +93,7 @@ const handlers: Record<QueryOperationName, Handler> = {
         rootQuorum: { threshold: record.rootQuorum, userIds: [...record.rootUserIds] },
         features: [],
         wallets: [],
-        smartContractInterfaceReferences: [...interfaces.values()].map((i) => ({
+        smartContractInterfaceReferences: readableInterfaces(interfaces).map((i) => ({
           smartContractInterfaceId: i.smartContractInterfaceId,
           smartContractAddress: i.smartContractAddress,
         })),
@@ -118,7 +119,8 @@ const handlers: Record<QueryOperationName, Handler> = {
     // A denied submission was never stored, but its evaluation was: it is found by the id the denial named.
     if (records.length === 0 && ctx.engine.state.activities.entry(activityId)?.organizationId !== organizationId)
       throw notFound(`activity not found: no activity with ID ${activityId} in this organization`);
-    return { policyEvaluations: records.map((r) => renderPolicyEvaluation(organizationId, r)) };
+    const { policies } = ctx.organization;
+    return { policyEvaluations: records.map((r) => renderPolicyEvaluation(organizationId, r, policies.outcomesOf(r))) };
   },
 
   getActivity(ctx, request) {
@@ -192,7 +194,9 @@ const handlers: Record<QueryOperationName, Handler> = {
 
   listSmartContractInterfaces(ctx) {
     const id = ctx.organization.record.organizationId;
-    return { smartContractInterfaces: [...ctx.organization.interfaces.values()].map((i) => renderInterface(id, i)) };
+    return {
+      smartContractInterfaces: readableInterfaces(ctx.organization.interfaces).map((i) => renderInterface(id, i)),
+    };
   },
 
   getSmartContractInterface(ctx, request) {

@@ -4,6 +4,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { decide, type PolicyContext } from '../../../src/api/policy';
+import { Evaluator } from '../../../src/api/policy/evaluator';
+import { parseExpression } from '../../../src/api/policy/parser';
 import { alice, bob, dev, FINANCE_TAG, plainActivity, policy, signingWithKey, signingWithWallet } from './contexts';
 
 /** The outcome (and error) of one ALLOW policy with `condition`, or `consensus` when it reads approvers. */
@@ -70,5 +72,38 @@ describe('policy evaluation: the operations', () => {
       'OUTCOME_ERROR',
       'consensus: MissingField: u.alias',
     ]);
+  });
+});
+
+describe('policy evaluation: an error known before evaluating', () => {
+  it('is the error evaluating the expression throws, for every expression and every context', () => {
+    const expressions = [
+      'eth.tx.to == eth.tx.from',
+      "!private_key.tags.contains('x')",
+      "eth.tx.data[0..10] == '0xa9059cbb' && private_key.id == 'key-1'",
+      "wallet.id == 'W' || private_key.id == 'K'",
+      'solana.tx.transfers.count() == 1',
+      "activity.params.hash_function == 'x' && eth.tx.value > 0",
+      "eth.tx.contract_call_args['amount'] > 1 && wallet.label == 'x'",
+      'wallets.all(w, w.exported == false)',
+    ];
+    const contexts = [signingWithKey([dev]), signingWithWallet([dev]), plainActivity('ACTIVITY_TYPE_CREATE_USERS_V3')];
+    for (const expression of expressions) {
+      for (const context of contexts) {
+        const expr = parseExpression(expression);
+        let thrown: string | undefined;
+        try {
+          new Evaluator(context).truth(expr);
+        } catch (error) {
+          thrown = (error as Error).message;
+        }
+        const [, error] = run(expression, context);
+        assert.equal(
+          error,
+          thrown === undefined ? undefined : `condition: ${thrown}`,
+          `${expression} in ${context.activity.type}`,
+        );
+      }
+    }
   });
 });
