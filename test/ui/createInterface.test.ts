@@ -504,6 +504,11 @@ describe('the packaged extension in a real VS Code workbench', function () {
       await frame.locator('main').innerText(),
       /Unlimited token approval: 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB/,
     );
+    // Its row is flagged too, once the inbox has read it.
+    await treeItem(pane(page, 'Activities'), /^Sign transaction, .*Unlimited token approval/).waitFor({
+      timeout: 30_000,
+    });
+    await clearNotifications(page);
     await screenshot(page, 'flagged-approval.png');
     await frame.locator('button[data-action="openJson"]').focus();
     const html = frame.locator('html');

@@ -144,7 +144,7 @@ describe('the summary of an activity', () => {
       notice,
       /^Team root user 2 asks for your vote: Sign transaction with "Team operations key": approve\(/,
     );
-    assert.match(notice, /⚠ Unlimited token approval/);
+    assert.match(notice, /\. ⚠ Unlimited approval, Unregistered contract\.$/);
   });
 
   it('reads a passkey enrolment as whose passkey for whom, not JSON', () => {
