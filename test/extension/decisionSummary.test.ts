@@ -100,7 +100,7 @@ describe('what an approver reads at the moment of deciding', function () {
     assert.match(editor.document.getText(), /"name": "transfer"/);
   });
 
-  it('the inbox rows tell the two requests apart by what they do, and the approval row carries its risk', async () => {
+  it('the rows awaiting your vote tell the two requests apart by what they do, and the approval row carries its risk', async () => {
     const transferRow = await rowOf(requests.transfer.id);
     const approveRow = await rowOf(requests.unregistered.id);
     const transferItem = await api.views.activities.provider.getTreeItem(transferRow);
