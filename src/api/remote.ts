@@ -71,6 +71,25 @@ export {
   type TransactionDecoding,
 } from './transactionDecoder';
 export {
+  summarizeTransaction,
+  type CallSummary,
+  type DecimalsSource,
+  type RiskFlag,
+  type SummaryArgument,
+  type SummaryCall,
+  type SummaryContext,
+  type TokenAmount,
+} from './risk/callSummary';
+export {
+  descriptorFor,
+  mayBeClearSigningDescriptor,
+  parseClearSigningDescriptor,
+  type ClearSigningDescriptor,
+  type DescriptorReading,
+} from './risk/clearSigning';
+export { KNOWN_TOKENS, knownToken, type KnownToken } from './risk/knownTokens';
+export { WELL_KNOWN_SIGNATURES, decodeWellKnownCall, wellKnownStandard } from './risk/wellKnownCalls';
+export {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_TIMEOUT_MS,
   HttpTransport,

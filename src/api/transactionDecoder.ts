@@ -171,13 +171,26 @@ function decodeCall(to: string, data: Hex.Hex, interfaces: readonly RegisteredIn
   const registered = interfaces.find((i) => i.smartContractAddress.toLowerCase() === to.toLowerCase());
   if (!registered) return { kind: 'noInterface', selector };
   const which = { interfaceId: registered.smartContractInterfaceId, interfaceLabel: registered.label };
+  const abi = abiOf(registered.smartContractInterface);
+  if ('problem' in abi) return { kind: 'mismatch', ...which, selector, reason: abi.problem };
+  return decodeCallWithAbi(data, abi.abi, which);
+}
+
+/**
+ * The call decoded with a given ABI (a registered interface's, or a table of well-known signatures), by the same
+ * rules: arguments by position, labelled by name, name problems found.
+ */
+export function decodeCallWithAbi(
+  data: Hex.Hex,
+  abi: readonly unknown[],
+  which: { readonly interfaceId: string; readonly interfaceLabel: string },
+): CallDecoding {
+  const selector = Hex.size(data) >= 4 ? Hex.slice(data, 0, 4) : data;
   const mismatch = (reason: string): CallDecoding => ({ kind: 'mismatch', ...which, selector, reason });
   if (Hex.size(data) < 4) return mismatch(`the data is ${Hex.size(data)} bytes, shorter than a function selector`);
-  const abi = abiOf(registered.smartContractInterface);
-  if ('problem' in abi) return mismatch(abi.problem);
   let fn: AbiFunction.AbiFunction;
   try {
-    fn = AbiFunction.fromAbi(abi.abi, selector);
+    fn = AbiFunction.fromAbi(abi, selector);
   } catch {
     return mismatch(`no function of the registered interface has the selector ${selector}`);
   }

@@ -144,35 +144,42 @@ describe('dialogs that default to the harmless choice', function () {
       for (const key of keys) assert.ok(detail.includes(key.privateKeyName), `names the key ${key.privateKeyName}`);
     });
 
-    it('an ABI reads as "3 functions, 1 event" and Open ABI… shows it whole; the reject dialog says a rejection stops it', async () => {
+    it('an ABI reads as "3 functions, 1 event"; Open ABI… shows it whole in a named read-only document and brings the dialog back; the reject dialog says a rejection stops it', async () => {
       await useSandboxProfile(api, 'Team', 0);
+      const label = `ABI dialog ${Date.now()}`;
       const submitted = await run<Activity>(api, 'countersign.createSmartContractInterface', {
         uri: vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')),
         address: ADDRESS,
-        label: `ABI dialog ${Date.now()}`,
+        label,
       });
       assert.equal(submitted?.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
       await useSandboxProfile(api, 'Team', 1);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // Open ABI… first; the dialog comes back, and is then dismissed.
+      let asked = 0;
       const opened = await withModalAnswers(
         api,
-        (r) => (r.buttons.includes('Open ABI…') ? 'Open ABI…' : undefined),
+        (r) => (asked++ === 0 && r.buttons.includes('Open ABI…') ? 'Open ABI…' : undefined),
         'countersign.approveActivity',
         {
           activityId: submitted.id,
         },
       );
+      assert.equal(opened.result, undefined, 'no vote is cast');
+      assert.equal(opened.shown.length, 2, 'the dialog came back after the ABI was shown');
       const detail = opened.shown[0]?.detail ?? '';
       assert.match(detail, /ABI: 3 functions, 1 event/);
       assert.ok(detail.length < 1500, `the dialog stays short (${detail.length} characters)`);
       assert.deepEqual(opened.shown[0]?.buttons, ['Show Details…', 'Open ABI…', 'Approve']);
+      assert.equal(opened.shown[1]?.detail, detail);
       const editor = await eventually('the ABI to open', () =>
-        vscode.window.activeTextEditor?.document.languageId === 'json' &&
-        vscode.window.activeTextEditor.document.isUntitled
-          ? vscode.window.activeTextEditor
-          : undefined,
+        vscode.window.activeTextEditor?.document.languageId === 'json' ? vscode.window.activeTextEditor : undefined,
       );
+      assert.equal(editor.document.isUntitled, false, 'not an Untitled buffer');
+      assert.equal(editor.document.uri.scheme, 'countersign-activity');
+      assert.ok(editor.document.uri.path.endsWith(`/${label}.abi.json`), editor.document.uri.path);
       assert.deepEqual(JSON.parse(editor.document.getText()), JSON.parse(readFixture('abi', 'Counter.abi.json')));
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
       const rejecting = await withModalAnswers(api, () => undefined, 'countersign.rejectActivity', {
         activityId: submitted.id,

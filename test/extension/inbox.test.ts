@@ -151,7 +151,7 @@ describe('the inbox: activities awaiting your vote', function () {
     assert.equal(raised.length, 1, 'one notification, however many looks');
     assert.match(
       raised[0]?.message ?? '',
-      /^Team root user 1 asks for your vote: Sign transaction with ".+" \(1 of 2 approvals, waiting for Team root user 2\)\.$/,
+      /^Team root user 1 asks for your vote: Sign transaction with ".+": Sends 0\.0+5 ETH to 0x[0-9a-fA-F]{6}…[0-9a-fA-F]{6} \(1 of 2 approvals, waiting for Team root user 2\)\.$/,
     );
 
     // The notification's buttons: "Review" first (the page that reads what it signs), then "Show".

@@ -95,8 +95,16 @@ describe('the review page', function () {
     assert.equal(call?.call?.signature, 'transfer(address,uint256)');
     assert.deepEqual(call?.call?.arguments, [
       { name: 'to', type: 'address', text: RECIPIENT },
-      { name: 'amount', type: 'uint256', text: '250000000000000000000' },
+      {
+        name: 'amount',
+        type: 'uint256',
+        text: '250 EXAMPLE (raw 250000000000000000000; 18 decimals from the built-in list of well-known tokens)',
+      },
     ]);
+    assert.ok(
+      call?.actions.some((a) => a.id === 'openAbi'),
+      'Open ABI shows the interface it was decoded with',
+    );
     const transaction = Object.fromEntries(
       (model.sections.find((s) => s.id === 'transaction')?.rows ?? []).map((r) => [r.label, r.value]),
     );
@@ -142,10 +150,16 @@ describe('the review page', function () {
     assert.equal(api.views.reviews.page(requests.transfer.id), before);
   });
 
-  it('says the call to an unregistered address cannot be decoded, and offers to register its ABI', async () => {
+  it('flags the unlimited approval to an unregistered address, reads it as well-known, and offers to register its ABI', async () => {
     const model = await run<ReviewModel>(api, 'countersign.reviewActivity', requests.unregistered.fingerprint);
     const call = model?.sections.find((s) => s.id === 'call');
-    assert.match(call?.notes[0]?.text ?? '', /No smart contract interface is registered in Team for 0xD1220A0c/);
+    assert.match(call?.notes[0]?.text ?? '', /^Unlimited token approval: 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB/);
+    assert.match(
+      call?.notes[1]?.text ?? '',
+      /^Calls 0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb, which has no interface registered/,
+    );
+    assert.equal(call?.call?.title, 'approve(spender, amount)');
+    assert.match(call?.rows[0]?.value ?? '', /not from your organization's interfaces/);
     assert.deepEqual(
       call?.actions.map((a) => a.id),
       ['registerInterface'],

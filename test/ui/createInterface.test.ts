@@ -453,7 +453,7 @@ describe('the packaged extension in a real VS Code workbench', function () {
     );
     assert.deepEqual(args, [
       'to address 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
-      'amount uint256 250000000000000000000',
+      'amount uint256 250 EXAMPLE (raw 250000000000000000000; 18 decimals from the built-in list of well-known tokens)',
     ]);
     const text = await frame.locator('main').innerText();
     assert.match(text, /Submitted by\s+Team root user 2/);
@@ -471,6 +471,9 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await dialog.waitFor();
     assert.match(await dialog.innerText(), /Approve "Sign transaction"\?/);
     assert.match(await dialog.innerText(), /Approval 2 of 2: it runs when you approve/);
+    // The dialog names the function, the recipient and the amount, as the page does.
+    assert.match(await dialog.innerText(), /What it does: transfer\(to 0xdbF03B…C8C6FB, amount 250 EXAMPLE\)/);
+    await screenshot(page, 'approve-transfer-dialog.png');
     await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Approve$/ }).click();
     await frame.locator('h1 .status', { hasText: 'Completed' }).waitFor({ timeout: 30_000 });
     await frame.locator('.progress', { hasText: '2 of 2 approvals: it ran.' }).waitFor();
@@ -495,6 +498,18 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await pickFromQuickPick(page, 'Sign transaction');
     const frame = reviewFrame(page);
     await frame.locator('button[data-action="registerInterface"]').waitFor({ timeout: 30_000 });
+    // The teammate's other request: an unlimited approve to a contract nobody registered, flagged first.
+    await frame.locator('h3.call-title', { hasText: 'approve(spender, amount)' }).waitFor();
+    assert.match(
+      await frame.locator('main').innerText(),
+      /Unlimited token approval: 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB/,
+    );
+    // Its row is flagged too, once the inbox has read it.
+    await treeItem(pane(page, 'Activities'), /^Sign transaction, .*Unlimited token approval/).waitFor({
+      timeout: 30_000,
+    });
+    await clearNotifications(page);
+    await screenshot(page, 'flagged-approval.png');
     await frame.locator('button[data-action="openJson"]').focus();
     const html = frame.locator('html');
     await html.evaluate((root: PageRoot) => root.ownerDocument.defaultView?.scrollTo(0, 240));

@@ -16,11 +16,15 @@ import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
 import { ageText, activityTimeMs } from '../wording/activityPresentation';
 import { votableActivities } from '../ui/operationInputs';
-import { intentAbi, organizationNames, readableVoteDetail, type OrganizationNames } from '../wording/voteDialogWords';
+import { organizationNames, readableVoteDetail, type OrganizationNames } from '../wording/voteDialogWords';
+import type { ActivitySummary } from '../wording/activitySummaryWords';
+import { pickText } from '../ui/shownText';
+import { activitySummaries, summaryPickLine } from '../activitySummaries';
+import { abiToOpen, summaryFor } from './voteSubject';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
 import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
-import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
+import { activityTitle, activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
 import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 
 /** Passkey votes load with import() on their first use. */
@@ -48,7 +52,12 @@ async function waitingActivities(session: Session, organizationId: string, signa
 }
 
 /** The target named by the input; asks (pick or fingerprint) only when none is named. */
-async function resolveTarget(session: Session, vote: Vote, input: VoteInput): Promise<VoteTarget | undefined> {
+async function resolveTarget(
+  services: Services,
+  session: Session,
+  vote: Vote,
+  input: VoteInput,
+): Promise<VoteTarget | undefined> {
   const defaultOrganization = input.organizationId ?? session.profile.organizationId;
   const given = input.activity;
   if (given) {
@@ -65,7 +74,7 @@ async function resolveTarget(session: Session, vote: Vote, input: VoteInput): Pr
     const activity = await withProgress(vscode.l10n.t('Reading activity {0}…', activityId), (signal) =>
       session.client.getActivity({ organizationId: defaultOrganization, activityId }, { signal }),
     );
-    return resolveTarget(session, vote, { ...input, activityId: undefined, activity });
+    return resolveTarget(services, session, vote, { ...input, activityId: undefined, activity });
   }
   const fingerprint = input.fingerprint;
   if (fingerprint !== undefined) {
@@ -76,15 +85,24 @@ async function resolveTarget(session: Session, vote: Vote, input: VoteInput): Pr
     const activity = waiting.find((a) => a.fingerprint === fingerprint);
     return { fingerprint, organizationId: activity?.organizationId ?? defaultOrganization, activity };
   }
-  return pickTarget(session, vote, defaultOrganization);
+  return pickTarget(services, session, vote, defaultOrganization);
 }
 
-async function pickTarget(session: Session, vote: Vote, organizationId: string): Promise<VoteTarget | undefined> {
+async function pickTarget(
+  services: Services,
+  session: Session,
+  vote: Vote,
+  organizationId: string,
+): Promise<VoteTarget | undefined> {
   const waiting = await withProgress(vscode.l10n.t('Listing activities that wait for a decision…'), (signal) =>
     waitingActivities(session, organizationId, signal),
   );
   const votable = votableActivities(waiting, vote);
   const now = Date.now();
+  // What each one does, so that two requests of one type read differently in the list.
+  const facts = await services.organizationFacts().catch(() => undefined);
+  const nameOf = facts?.organizationId === organizationId ? (id: string) => facts.names.get(id) : undefined;
+  const summaries = await activitySummaries(services, votable, nameOf).catch(() => new Map<string, ActivitySummary>());
   const enterItem = {
     label: vscode.l10n.t('Enter a fingerprint…'),
     iconPath: new vscode.ThemeIcon('edit'),
@@ -93,12 +111,15 @@ async function pickTarget(session: Session, vote: Vote, organizationId: string):
   let activity: Activity | undefined;
   if (votable.length > 0) {
     const items = [
-      ...votable.map((a) => ({
-        label: activityTypeLabel(a.type),
-        description: [ageText(activityTimeMs(a), now, vscode.env.language), a.id].filter((s) => s !== '').join(' · '),
-        detail: vscode.l10n.t('Fingerprint {0}', a.fingerprint),
-        activity: a,
-      })),
+      ...votable.map((a) => {
+        const summary = summaries.get(a.id);
+        return {
+          label: pickText(activityTitle(a, undefined, nameOf)),
+          description: [ageText(activityTimeMs(a), now, vscode.env.language), a.id].filter((s) => s !== '').join(' · '),
+          detail: summary ? summaryPickLine(summary) : vscode.l10n.t('Fingerprint {0}', a.fingerprint),
+          activity: a,
+        };
+      }),
       enterItem,
     ];
     const picked = await pickOne(items, {
@@ -145,7 +166,9 @@ async function namesFor(
 
 /**
  * The dialog before a vote. Enter chooses the first button, so it is the harmless "Show Details…" (which opens
- * the activity's review page and casts nothing); "Open ABI…" shows a registered ABI in full; the vote comes last.
+ * the activity's review page and casts nothing); "Open ABI…" shows the ABI in a read-only document named after
+ * it and brings the dialog back; the vote comes last. What the activity does is its summary (summaryLines), the
+ * same words as its row, its hover and its passkey page, with its risks first.
  */
 async function confirmVote(
   services: Services,
@@ -155,31 +178,35 @@ async function confirmVote(
 ): Promise<boolean> {
   const { activity } = target;
   const names = await namesFor(services, client, target.organizationId);
+  const summary = activity ? await summaryFor(services, activity, names) : undefined;
   const what = activity ? activityTypeLabel(activity.type) : undefined;
   const action = vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject');
   const showDetails = vscode.l10n.t('Show Details…');
   const openAbi = vscode.l10n.t('Open ABI…');
-  const abi = activity ? intentAbi(activity) : undefined;
-  const choice = await services.modals.show({
-    message: voteQuestion(vote, what),
-    detail: readableVoteDetail(vote, target.fingerprint, target.organizationId, activity, names, vscode.l10n.t),
-    buttons: [...(activity ? [showDetails] : []), ...(abi !== undefined ? [openAbi] : []), action],
-  });
-  if (choice === showDetails && activity) {
-    // The review page: the activity in words, what it signs decoded, and its own Approve and Reject buttons.
-    await vscode.commands.executeCommand(CommandIds.reviewActivity, activity);
-  } else if (choice === openAbi && abi !== undefined) {
-    const document = await vscode.workspace.openTextDocument({ language: 'json', content: prettyJson(abi) });
-    await vscode.window.showTextDocument(document, { preview: true });
-  }
-  return choice === action;
-}
-
-function prettyJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
+  const abi = activity ? abiToOpen(activity, summary) : undefined;
+  for (;;) {
+    const choice = await services.modals.show({
+      message: voteQuestion(vote, what),
+      detail: readableVoteDetail(
+        vote,
+        target.fingerprint,
+        target.organizationId,
+        activity,
+        names,
+        vscode.l10n.t,
+        summary,
+      ),
+      buttons: [...(activity ? [showDetails] : []), ...(abi !== undefined ? [openAbi] : []), action],
+    });
+    if (choice === openAbi && abi !== undefined) {
+      await abi();
+      continue;
+    }
+    if (choice === showDetails && activity) {
+      // The review page: the activity in words, what it signs decoded, and its own Approve and Reject buttons.
+      await vscode.commands.executeCommand(CommandIds.reviewActivity, activity);
+    }
+    return choice === action;
   }
 }
 
@@ -215,7 +242,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
   const client = session.client;
   const allowed: AllowedCredential[] | undefined =
     signerOption === 'passkey' ? await (await passkeyVotes()).allowedPasskeys(session) : undefined;
-  const target = await resolveTarget(session, vote, input);
+  const target = await resolveTarget(services, session, vote, input);
   if (!target) return undefined;
   await refuseSecondVote(services, session, target);
 
@@ -225,6 +252,8 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
     if (!confirmed) return undefined;
   }
   const names = allowed ? await namesFor(services, client, target.organizationId) : undefined;
+  // The passkey page says what the activity does in the words of the dialog, its risks first.
+  const summary = allowed && target.activity ? await summaryFor(services, target.activity, names) : undefined;
 
   let after: Activity | undefined;
   const targetId = target.activity?.id;
@@ -265,6 +294,15 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
                 : vscode.l10n.t('Activity with this fingerprint'),
               organization: names !== undefined ? `${names.name} (${target.organizationId})` : target.organizationId,
               fingerprint: target.fingerprint,
+              ...(summary
+                ? {
+                    summary: [
+                      ...summary.flags.map((flag) => ({ label: vscode.l10n.t('Risk'), value: `⚠ ${flag}` })),
+                      { label: vscode.l10n.t('What it does'), value: summary.line },
+                      ...summary.details.map((d) => ({ label: d.label.trim(), value: d.value })),
+                    ],
+                  }
+                : {}),
             },
             signal,
           )

@@ -15,8 +15,14 @@ import type { Views } from '../views/views';
 import { activityTitle } from '../wording/activityWords';
 import type { ReviewInput } from './reviewOptions';
 import { showInformation } from '../ui/notifications';
+import { pickText } from '../ui/shownText';
+import { activitySummaries, summaryPickLine } from '../activitySummaries';
 
-async function pickWaiting(session: Session, organizationId: string): Promise<Activity | undefined> {
+async function pickWaiting(
+  services: Services,
+  session: Session,
+  organizationId: string,
+): Promise<Activity | undefined> {
   const waiting = await withProgress(vscode.l10n.t('Listing activities that wait for a decision…'), (signal) =>
     session.client.listActivities(
       {
@@ -34,17 +40,26 @@ async function pickWaiting(session: Session, organizationId: string): Promise<Ac
     return undefined;
   }
   const now = Date.now();
+  // What each one does, so that two requests of one type read differently in the list.
+  const facts = await services.organizationFacts().catch(() => undefined);
+  const nameOf = facts?.organizationId === organizationId ? (id: string) => facts.names.get(id) : undefined;
+  const summaries = await activitySummaries(services, waiting, nameOf).catch(() => undefined);
   const picked = await pickOne(
-    waiting.map((activity) => ({
-      label: activityTitle(activity),
-      description: [ageText(activityTimeMs(activity), now, vscode.env.language), activity.id]
-        .filter((s) => s)
-        .join(' · '),
-      detail: activity.canApprove
-        ? vscode.l10n.t('Waits for your vote · fingerprint {0}', activity.fingerprint)
-        : vscode.l10n.t('Fingerprint {0}', activity.fingerprint),
-      activity,
-    })),
+    waiting.map((activity) => {
+      const summary = summaries?.get(activity.id);
+      return {
+        label: pickText(activityTitle(activity, undefined, nameOf)),
+        description: [ageText(activityTimeMs(activity), now, vscode.env.language), activity.id]
+          .filter((s) => s)
+          .join(' · '),
+        detail: summary
+          ? summaryPickLine(summary)
+          : activity.canApprove
+            ? vscode.l10n.t('Waits for your vote · fingerprint {0}', activity.fingerprint)
+            : vscode.l10n.t('Fingerprint {0}', activity.fingerprint),
+        activity,
+      };
+    }),
     { title: vscode.l10n.t('Review which activity?') },
   );
   return picked?.activity;
@@ -75,7 +90,7 @@ export async function reviewActivity(
     activityId = activity.id;
   }
   if (activityId === undefined) {
-    activity = await pickWaiting(session, organizationId);
+    activity = await pickWaiting(services, session, organizationId);
     if (!activity) return undefined;
     activityId = activity.id;
   }

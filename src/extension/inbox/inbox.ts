@@ -136,7 +136,7 @@ export class Inbox implements vscode.Disposable {
       state?.organizationId,
       state?.awaiting.map((a) => a.id),
       state?.listedAll,
-      state?.open.map((a) => [a.id, a.status, a.votes.length]),
+      state?.open.map((a) => [a.id, a.status, a.votes.length, state.summaries?.get(a.id)?.line]),
     ]);
     const count = state?.awaiting.length ?? 0;
     if (count > 0 && !this.#disposed) {

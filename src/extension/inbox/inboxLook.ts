@@ -32,6 +32,8 @@ import { CommandIds } from '../commandIds';
 import type { Activity } from '../../api';
 import type { OpenSnapshot } from '../store/organizationStore';
 import { showInformation, showWarning } from '../ui/notifications';
+import { activitySummaries } from '../activitySummaries';
+import type { ActivitySummary } from '../wording/activitySummaryWords';
 
 /** Where the ids of the activities already notified are kept (global state: they survive a window reload). */
 const NOTIFIED_KEY = 'countersign.inbox.notifiedActivityIds';
@@ -59,7 +61,16 @@ export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): P
     for (const activity of open)
       progress.set(activity.id, approvalProgressText(approvalProgress(activity, facts, now), t));
   }
-  return { organizationId, facts, open, listedAll, awaiting, progress };
+  // What each open activity does (a transaction decoded): the decoder loads only when a transaction is open.
+  const summaries = await activitySummaries(services, open, nameLookup(facts)).catch((error: unknown) => {
+    services.log.debug('Could not summarise the open activities', {
+      organizationId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return new Map<string, ActivitySummary>();
+  });
+  if (services.profiles.active()?.organizationId !== organizationId) return 'stale';
+  return { organizationId, facts, open, listedAll, awaiting, progress, summaries };
 }
 
 /** The ids of the activities that left the open list since the last look. */
@@ -115,6 +126,7 @@ export function notify(services: Services, state: InboxState): InboxNotice | und
           state.facts ? approvalProgress(first, state.facts, Date.now()) : undefined,
           nameLookup(state.facts),
           t,
+          state.summaries?.get(first.id),
         )
       : awaitingManyNotice(fresh.length, t);
   // One activity can be reviewed at once (the page reads what it signs); several are shown in the inbox group.

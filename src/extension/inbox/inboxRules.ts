@@ -5,6 +5,7 @@
 import { timestampToMs, type Activity, type OrganizationData, type Vote } from '../../api';
 import { organizationNames } from '../wording/voteDialogWords';
 import type { ApprovalProgress, NameOf } from '../wording/activityWords';
+import type { ActivitySummary } from '../wording/activitySummaryWords';
 
 /** Approvals count for 24 hours; an activity no one voted on for that long is no longer followed. */
 export const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -54,6 +55,8 @@ export interface InboxState {
   readonly awaiting: readonly Activity[];
   /** Where each open activity stands, in words ("1 of 2 approvals, waiting for …"), when the quorum is known. */
   readonly progress: ReadonlyMap<string, string>;
+  /** What each open activity does, when there is more to say than its type and target (a transaction's call). */
+  readonly summaries?: ReadonlyMap<string, ActivitySummary>;
 }
 
 /** A notification's button: its title and the command it runs with its argument. */

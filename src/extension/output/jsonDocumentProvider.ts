@@ -31,28 +31,57 @@ export function policyJsonUri(organizationId: string, policyId: string): vscode.
   });
 }
 
-/** The two ids of a document address of this scheme: organization, then activity or policy. */
-function idsOf(uri: vscode.Uri, scheme: string): [string, string] | undefined {
-  if (uri.scheme !== scheme) return undefined;
-  const match = /^\/([^/]+)\/([^/]+)\.json$/.exec(uri.path);
+/**
+ * The document address of the ABI an activity asks to register (its intent's `smartContractInterface`), named
+ * after its label: `countersign-activity:/<organizationId>/<activityId>/<label>.abi.json`.
+ */
+export function activityAbiUri(activity: Pick<Activity, 'id' | 'organizationId'>, label: string): vscode.Uri {
+  const name = label.replace(/[\\/:*?"<>|#%]/g, '_') || 'abi';
+  return vscode.Uri.from({
+    scheme: ACTIVITY_JSON_SCHEME,
+    path: `/${encodeURIComponent(activity.organizationId)}/${encodeURIComponent(activity.id)}/${name}.abi.json`,
+  });
+}
+
+/** The organization and activity ids named by a document address, or undefined for any other address. */
+export function parseActivityJsonUri(
+  uri: vscode.Uri,
+): { organizationId: string; activityId: string; abi: boolean } | undefined {
+  if (uri.scheme !== ACTIVITY_JSON_SCHEME) return undefined;
+  const match = /^\/([^/]+)\/([^/]+)(\.json|\/[^/]+\.abi\.json)$/.exec(uri.path);
   if (!match?.[1] || !match[2]) return undefined;
   try {
-    return [decodeURIComponent(match[1]), decodeURIComponent(match[2])];
+    return {
+      organizationId: decodeURIComponent(match[1]),
+      activityId: decodeURIComponent(match[2]),
+      abi: match[3] !== '.json',
+    };
   } catch {
     return undefined;
   }
 }
 
-/** The organization and activity ids named by a document address, or undefined for any other address. */
-export function parseActivityJsonUri(uri: vscode.Uri): { organizationId: string; activityId: string } | undefined {
-  const ids = idsOf(uri, ACTIVITY_JSON_SCHEME);
-  return ids && { organizationId: ids[0], activityId: ids[1] };
-}
-
 /** The organization and policy ids named by a policy's document address. */
 export function parsePolicyJsonUri(uri: vscode.Uri): { organizationId: string; policyId: string } | undefined {
-  const ids = idsOf(uri, POLICY_JSON_SCHEME);
-  return ids && { organizationId: ids[0], policyId: ids[1] };
+  if (uri.scheme !== POLICY_JSON_SCHEME) return undefined;
+  const match = /^\/([^/]+)\/([^/]+)\.json$/.exec(uri.path);
+  if (!match?.[1] || !match[2]) return undefined;
+  try {
+    return { organizationId: decodeURIComponent(match[1]), policyId: decodeURIComponent(match[2]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ABI an activity's intent asks to register, pretty-printed; its text as it is when it is not JSON. */
+export function activityAbiText(activity: Pick<Activity, 'intent'>): string {
+  const inner = Object.values(activity.intent)[0] as { smartContractInterface?: unknown } | undefined;
+  const abi = typeof inner?.smartContractInterface === 'string' ? inner.smartContractInterface : '';
+  try {
+    return `${JSON.stringify(JSON.parse(abi), null, 2)}\n`;
+  } catch {
+    return abi;
+  }
 }
 
 /** The document text: the activity with id, status and type first, indented by two spaces. */
@@ -151,8 +180,11 @@ class ActivityJsonProvider implements vscode.TextDocumentContentProvider {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
-      const activity = await session.client.getActivity(target, { signal: controller.signal });
-      const text = activityJson(activity);
+      const activity = await session.client.getActivity(
+        { organizationId: target.organizationId, activityId: target.activityId },
+        { signal: controller.signal },
+      );
+      const text = target.abi ? activityAbiText(activity) : activityJson(activity);
       this.#opened.set(uri.toString(), { profileId: session.profile.id, text });
       return text;
     } catch (error) {

@@ -130,6 +130,8 @@ export interface ApprovalDescription {
   readonly what: string;
   readonly organization: string;
   readonly fingerprint: string;
+  /** What the activity does and its risks, row by row (the summary every place of decision shows). */
+  readonly summary?: readonly { readonly label: string; readonly value: string }[];
 }
 
 export interface AllowedCredential {
@@ -158,6 +160,7 @@ export function approvalPage(
     rows: [
       { label: t('Decision'), value: approving ? t('Approve') : t('Reject') },
       { label: t('Activity'), value: description.what },
+      ...(description.summary ?? []),
       { label: t('Organization'), value: description.organization },
       { label: t('Fingerprint'), value: description.fingerprint },
       { label: t('SHA-256 of the request'), value: bodyHash },

@@ -31,6 +31,7 @@ export const REVIEW_ACTION_IDS = [
   'approveWithPasskey',
   'rejectWithPasskey',
   'registerInterface',
+  'openAbi',
   'openJson',
   'retry',
   'startLocalSandbox',
@@ -89,6 +90,10 @@ export interface ReviewModel {
   readonly actions: readonly ReviewAction[];
   /** The contract address "Register interface from ABI file…" registers, when the page offers it. */
   readonly registerAddress: string | undefined;
+  /** The ABI "Open ABI" shows: the registered interface a call was decoded with, or the one the intent registers. */
+  readonly openAbi?:
+    | { readonly kind: 'registered'; readonly interfaceId: string; readonly label: string }
+    | { readonly kind: 'intent'; readonly label: string };
 }
 
 /** The page's own words, translated by the extension (the page has no translations of its own). */

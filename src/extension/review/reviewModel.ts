@@ -10,7 +10,11 @@ import type {
   RegisteredInterface,
   decodeEthereumTransaction,
   decodeRawPayload,
+  ClearSigningDescriptor,
+  summarizeTransaction,
 } from '../../api/remote';
+import { callSectionWithRisks, OPEN_ABI_ACTION } from './reviewRisks';
+import { intentAbi } from '../wording/voteDialogWords';
 import type { OrganizationNames } from '../wording/voteDialogWords';
 import { readableIntentLines, submitter } from '../wording/voteDialogWords';
 import { activityTimeMs } from '../wording/activityPresentation';
@@ -44,7 +48,12 @@ export interface ReviewInput {
   readonly decode: {
     readonly transaction: typeof decodeEthereumTransaction;
     readonly payload: typeof decodeRawPayload;
+    /** The summary of a transaction (risks, token amounts, well-known calls); without it, the decoding alone. */
+    readonly summarize?: typeof summarizeTransaction;
   };
+  /** The workspace's ERC-7730 descriptors, and names for addresses (the organization's keys). */
+  readonly descriptors?: readonly ClearSigningDescriptor[];
+  readonly nameOf?: (address: string) => string | undefined;
   readonly t?: Translate;
 }
 
@@ -247,10 +256,20 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     { label: t('Fingerprint'), value: activity.fingerprint || t('None'), code: true },
   ];
   const sections: ReviewSection[] = [
-    { id: 'intent', heading: t('Intent'), rows: intentRows(activity, names, t), notes: [], actions: [] },
+    {
+      id: 'intent',
+      heading: t('Intent'),
+      rows: intentRows(activity, names, t),
+      notes: [],
+      actions: intentAbi(activity) !== undefined ? [OPEN_ABI_ACTION(t)] : [],
+    },
   ];
   let registerAddress: string | undefined;
   const inner = unwrapSingleKey(activity.intent) as Record<string, unknown>;
+  let openAbi: ReviewModel['openAbi'] =
+    intentAbi(activity) !== undefined
+      ? { kind: 'intent', label: typeof inner['label'] === 'string' ? inner['label'] : activity.id }
+      : undefined;
   if (activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')) {
     const unsigned = inner['unsignedTransaction'];
     const type = inner['type'];
@@ -279,7 +298,19 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
           input.interfaces,
           t,
         );
-        sections.push(...built.sections);
+        const summary = input.decode.summarize?.(decoded.transaction, {
+          interfaces: input.interfaces,
+          descriptors: input.descriptors ?? [],
+          nameOf: input.nameOf,
+        });
+        const call = summary?.call;
+        if (call?.kind === 'call' && call.source === 'interface')
+          openAbi = { kind: 'registered', interfaceId: call.interfaceId, label: call.interfaceLabel };
+        sections.push(
+          ...built.sections.map((section) =>
+            summary && section.id === 'call' ? callSectionWithRisks(section, summary, t) : section,
+          ),
+        );
         registerAddress = built.registerAddress;
       } else {
         sections.push({
@@ -353,5 +384,6 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     sections,
     actions,
     registerAddress,
+    ...(openAbi ? { openAbi } : {}),
   };
 }

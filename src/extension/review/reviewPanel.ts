@@ -17,6 +17,8 @@ import { chooseAbiFile } from '../ui/abiDocuments';
 import { calmStateFor } from '../ui/advice';
 import type { OrganizationStore, StoreChange } from '../store/organizationStore';
 import { buildReviewModel } from './reviewModel';
+import { workspaceDescriptors } from '../ui/clearSigningFiles';
+import { activityAbiUri } from '../output/jsonDocumentProvider';
 import { reviewShellHtml, type ReviewPageResources } from './reviewHtml';
 import { reviewResourceRoots, reviewScriptUri, reviewStyleUri } from './reviewResources';
 import {
@@ -236,19 +238,26 @@ export class ReviewPage {
     const activity = await store.readActivity(activityId, { fresh: this.#model === undefined });
     if (!activity) return;
     this.#activity = activity;
-    const [names, interfaces, remote] = await Promise.all([
+    const signsTransaction = activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION');
+    const [names, interfaces, remote, descriptors, facts] = await Promise.all([
       this.#names(store, organizationId),
-      activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')
-        ? this.#interfaces(store, organizationId)
-        : Promise.resolve([]),
+      signsTransaction ? this.#interfaces(store, organizationId) : Promise.resolve([]),
       loadRemoteApi(),
+      signsTransaction ? workspaceDescriptors(this.#services.log).catch(() => []) : Promise.resolve([]),
+      this.#services.organizationFacts().catch(() => undefined),
     ]);
     if (this.#disposed) return;
     const model = buildReviewModel({
       activity,
       names,
       interfaces,
-      decode: { transaction: remote.decodeEthereumTransaction, payload: remote.decodeRawPayload },
+      decode: {
+        transaction: remote.decodeEthereumTransaction,
+        payload: remote.decodeRawPayload,
+        summarize: remote.summarizeTransaction,
+      },
+      descriptors,
+      nameOf: (address) => (facts?.organizationId === organizationId ? facts.names.get(address) : undefined),
       t,
     });
     this.update(model);
@@ -302,6 +311,24 @@ export class ReviewPage {
     approveWithPasskey: () => vscode.commands.executeCommand(CommandIds.approveActivityWithPasskey, this.#activity),
     rejectWithPasskey: () => vscode.commands.executeCommand(CommandIds.rejectActivityWithPasskey, this.#activity),
     openJson: () => vscode.commands.executeCommand(CommandIds.openActivityJson, this.#activity),
+    openAbi: async () => {
+      const abi = this.#model?.openAbi;
+      const activity = this.#activity;
+      if (!abi || !activity) return undefined;
+      if (abi.kind === 'intent') {
+        const document = await vscode.workspace.openTextDocument(activityAbiUri(activity, abi.label));
+        return vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+      }
+      return vscode.commands.executeCommand(CommandIds.openSmartContractInterfaceAbi, {
+        kind: 'smartContractInterface',
+        organizationId: activity.organizationId,
+        smartContractInterface: {
+          organizationId: activity.organizationId,
+          smartContractInterfaceId: abi.interfaceId,
+          label: abi.label,
+        },
+      });
+    },
     registerInterface: async () => {
       const address = this.#model?.registerAddress;
       const uri = await chooseAbiFile();

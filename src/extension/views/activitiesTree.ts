@@ -150,6 +150,12 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     return state.progress.get(activity.id);
   }
 
+  /** What an open activity does, as the inbox's last look summarised it. */
+  #summaryOf(activity: Activity) {
+    const state = this.#inbox.state;
+    return state?.organizationId === activity.organizationId ? state.summaries?.get(activity.id) : undefined;
+  }
+
   protected override onScopeChange(scope: ChangeScope): void {
     if (scope === 'profile') {
       this.#organizationId = undefined;
@@ -173,6 +179,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
           find: (fingerprint) => this.#byFingerprint(fingerprint),
           nameOf: (id) => this.#names.get(id) ?? this.#inbox.state?.facts?.names.get(id),
           progress: this.#progressOf(element.activity),
+          summary: this.#summaryOf(element.activity),
         });
       case 'inboxGroup':
         return this.#groupItem(element);

@@ -11,6 +11,7 @@ import {
 import { t } from '../ui/l10n';
 import { visible } from '../ui/shownText';
 import { contextValue } from './contextValue';
+import { summaryRiskLabel, type ActivitySummary } from '../wording/activitySummaryWords';
 import type { ActivityElement, FieldElement, PrivateKeyElement } from './treeElements';
 import { code, markdown, plain, themeIcon, timeText } from './treeItems';
 import {
@@ -28,6 +29,8 @@ export interface ActivityContext {
   readonly nameOf?: NameOf;
   /** "1 of 2 approvals, waiting for …", for an activity that still gathers votes. */
   readonly progress?: string;
+  /** What it does and its risks, for an open activity with more to say than its type (a decoded call). */
+  readonly summary?: ActivitySummary | undefined;
 }
 
 export function activityTreeItem(
@@ -36,11 +39,13 @@ export function activityTreeItem(
   context: ActivityContext = {},
 ): vscode.TreeItem {
   const { activity } = element;
-  const { find, nameOf, progress } = context;
+  const { find, nameOf, progress, summary } = context;
   const view = presentActivity(activity, nowMs, t, find, { nameOf, progress, locale: vscode.env.language });
   const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = element.id;
-  item.description = visible(view.description);
+  // Two requests of one type tell apart by what they do; a risk leads the row, where the eye falls first.
+  const risk = summary && summary.flags.length > 0 ? `⚠ ${summaryRiskLabel(summary)} · ` : '';
+  item.description = visible(summary ? `${risk}${summary.line} · ${view.description}` : view.description);
   item.iconPath = themeIcon(view.status.iconId, view.status.colorId);
   item.contextValue = contextValue(
     'activity',
@@ -53,6 +58,13 @@ export function activityTreeItem(
   const created = activityTimeMs(activity);
   const lines = [
     `$(${view.status.iconId}) **${plain(activityTitle(activity, find, nameOf))}**: ${plain(view.status.label)}`,
+    ...(summary
+      ? [
+          ...summary.flags.map((flag) => `$(warning) ${plain(flag)}`),
+          `${plain(t('What it does'))}: ${plain(summary.line)}`,
+          ...summary.details.map((d) => `${plain(d.label.trim())}: ${plain(d.value)}`),
+        ]
+      : []),
     view.needsDecision ? t('Waiting for your decision: approve or reject it.') : '',
     progress ? plain(progress) : '',
     `${plain(t('Activity ID'))}: ${code(activity.id)}`,
@@ -67,7 +79,16 @@ export function activityTreeItem(
   const target = activityTarget(activity, find, nameOf);
   item.accessibilityInformation = {
     // Type and status first (the words a screen reader user scans for), then what it touched, then the age.
-    label: [view.label, view.status.label, progress ?? '', target, view.age].filter((part) => part !== '').join(', '),
+    label: [
+      view.label,
+      view.status.label,
+      progress ?? '',
+      target,
+      ...(summary ? [...summary.flags, summary.line] : []),
+      view.age,
+    ]
+      .filter((part) => part !== '')
+      .join(', '),
   };
   return item;
 }

@@ -328,12 +328,16 @@ export function awaitingNotice(
   progress: ApprovalProgress | undefined,
   nameOf?: NameOf,
   t: Translate = englishText,
+  /** What it does and its risks (activitySummaryWords.ts), when there is more to say than its type. */
+  summary?: { readonly line: string; readonly risks: readonly string[] },
 ): string {
-  const what = activityTitle(activity, undefined, nameOf);
+  const title = activityTitle(activity, undefined, nameOf);
+  const what = summary ? `${title}: ${summary.line}` : title;
   const where = progress ? ` (${approvalProgressText(progress, t)})` : '';
+  const risks = summary && summary.risks.length > 0 ? ` ⚠ ${summary.risks.join(', ')}.` : '';
   return submitterName
-    ? t('{0} asks for your vote: {1}{2}.', submitterName, what, where)
-    : t('Your vote is asked for: {0}{1}.', what, where);
+    ? t('{0} asks for your vote: {1}{2}.', submitterName, what, where) + risks
+    : t('Your vote is asked for: {0}{1}.', what, where) + risks;
 }
 
 /** The one notification when several activities start waiting for the user's vote at once. */

@@ -8,6 +8,7 @@ import { interfaceNameWarning } from './argumentNameWords';
 import { activityTypeLabel, signingIntentLines, unwrapSingleKey, voteText } from './activityWords';
 import { englishText, type Translate } from '../ui/translate';
 import { shown } from '../ui/shownText';
+import type { ActivitySummary } from './activitySummaryWords';
 
 /** Ids the organization lists, by name; and the root quorum. */
 export interface OrganizationNames {
@@ -156,6 +157,8 @@ export function readableVoteDetail(
   activity: Pick<Activity, 'id' | 'type' | 'intent' | 'votes'> | undefined,
   names: OrganizationNames | undefined,
   t: Translate = englishText,
+  /** What the activity does, in the words every place of decision uses; it replaces the intent's raw fields. */
+  summary?: ActivitySummary,
 ): string {
   const organization = names?.name ? `${names.name} (${organizationId})` : organizationId;
   if (!activity) {
@@ -168,12 +171,21 @@ export function readableVoteDetail(
   const who = submitter(activity, names);
   const count = countLine(activity, vote, names?.threshold, t);
   const fields = readableIntentLines(activity, names, t);
+  // With a summary, of the intent's own fields only the key that signs stays (the summary says the rest).
+  const signer = summary && activity.type.startsWith('ACTIVITY_TYPE_SIGN_') ? fields.slice(0, 1) : [];
+  const flags = summary ? summary.flags.map((flag) => `⚠ ${flag}`) : [];
   return [
+    ...flags,
+    ...(flags.length > 0 ? [''] : []),
     ...(count ? [count, ''] : []),
     t('Type: {0}', activityTypeLabel(activity.type)),
     t('Organization: {0}', organization),
     ...(who ? [t('Submitted by: {0}', who)] : []),
-    ...(fields.length > 0 ? [t('What it does:'), ...fields] : []),
+    ...(summary
+      ? [t('What it does: {0}', summary.line), ...summary.details.map((d) => `  ${d.label}: ${d.value}`), ...signer]
+      : fields.length > 0
+        ? [t('What it does:'), ...fields]
+        : []),
     t('Activity: {0}', activity.id),
     t('Fingerprint: {0}', fingerprint),
   ].join('\n');

@@ -1,0 +1,70 @@
+/**
+ * What the summary of activities needs, gathered for the active profile: the API's decoder (loaded only when a
+ * transaction is among them), the organization's interfaces from the store, the workspace's ERC-7730
+ * descriptors, and names. Each place that shows an activity to decide on asks here, so that all say the same.
+ */
+import type { Activity } from '../api';
+import type { Services } from './services';
+import { loadRemoteApi } from './remoteApi';
+import { workspaceDescriptors } from './ui/clearSigningFiles';
+import type { NameOf } from './wording/activityWords';
+import {
+  needsDecoder,
+  summarizeActivity,
+  type ActivitySummary,
+  type SummaryInputs,
+} from './wording/activitySummaryWords';
+import { t } from './ui/l10n';
+import { pickText } from './ui/shownText';
+
+export async function summaryInputs(
+  services: Services,
+  activities: readonly Pick<Activity, 'type' | 'intent' | 'organizationId'>[],
+  nameOf: NameOf | undefined,
+): Promise<SummaryInputs> {
+  const transactions = activities.filter(needsDecoder);
+  if (transactions.length === 0) return { decode: undefined, interfaces: undefined, descriptors: [], nameOf };
+  const active = services.profiles.active()?.organizationId;
+  const [remote, interfaces, descriptors] = await Promise.all([
+    loadRemoteApi(),
+    transactions.every((a) => a.organizationId === active)
+      ? services
+          .store()
+          .then((store) => store.interfaces())
+          .catch((error: unknown) => {
+            services.log.debug(
+              `Could not read the smart contract interfaces for a summary: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return undefined;
+          })
+      : Promise.resolve(undefined),
+    workspaceDescriptors(services.log).catch(() => []),
+  ]);
+  return {
+    decode: { transaction: remote.decodeEthereumTransaction, summarize: remote.summarizeTransaction },
+    interfaces,
+    descriptors,
+    nameOf,
+  };
+}
+
+/** The summaries of these activities by id (those with nothing more to say are left out). */
+export async function activitySummaries(
+  services: Services,
+  activities: readonly Activity[],
+  nameOf: NameOf | undefined,
+): Promise<Map<string, ActivitySummary>> {
+  const inputs = await summaryInputs(services, activities, nameOf);
+  const summaries = new Map<string, ActivitySummary>();
+  for (const activity of activities) {
+    const summary = summarizeActivity(activity, inputs, t);
+    if (summary) summaries.set(activity.id, summary);
+  }
+  return summaries;
+}
+
+/** A pick item's line for a summary: its risks first, then what it does (icon syntax shown as text). */
+export function summaryPickLine(summary: ActivitySummary): string {
+  const risk = summary.risks.length > 0 ? `⚠ ${summary.risks.join(', ')} · ` : '';
+  return pickText(`${risk}${summary.line}`);
+}

@@ -1,0 +1,53 @@
+/**
+ * What the vote dialog and the passkey page say the activity is about: its summary (the words of every place of
+ * decision), and the ABI its "Open ABI…" shows in a read-only document named after it.
+ */
+import * as vscode from 'vscode';
+import type { Activity } from '../../api';
+import { activitySummaries } from '../activitySummaries';
+import { CommandIds } from '../commandIds';
+import { activityAbiUri } from '../output/jsonDocumentProvider';
+import type { Services } from '../services';
+import type { ActivitySummary } from '../wording/activitySummaryWords';
+import { unwrapSingleKey } from '../wording/activityWords';
+import { intentAbi, type OrganizationNames } from '../wording/voteDialogWords';
+
+/** The activity's summary, with the names of the organization's users, keys and key addresses. */
+export async function summaryFor(
+  services: Services,
+  activity: Activity,
+  names: OrganizationNames | undefined,
+): Promise<ActivitySummary | undefined> {
+  const facts = await services.organizationFacts().catch(() => undefined);
+  const known = facts?.organizationId === activity.organizationId ? facts.names : names?.names;
+  const summaries = await activitySummaries(services, [activity], (id) => known?.get(id));
+  return summaries.get(activity.id);
+}
+
+/**
+ * How to show the ABI the decision is about, in a read-only document named after it: the ABI an interface's
+ * registration asks for, or the registered interface a transaction was decoded with.
+ */
+export function abiToOpen(
+  activity: Activity,
+  summary: ActivitySummary | undefined,
+): (() => Thenable<unknown>) | undefined {
+  if (intentAbi(activity) !== undefined) {
+    const label = (unwrapSingleKey(activity.intent) as { label?: unknown }).label;
+    const uri = activityAbiUri(activity, typeof label === 'string' ? label : activity.id);
+    return async () => vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+  }
+  const call = summary?.call?.call;
+  const interfaceId = call?.kind === 'call' && call.source === 'interface' ? call.interfaceId : undefined;
+  if (interfaceId === undefined || call?.kind !== 'call') return undefined;
+  const row = {
+    kind: 'smartContractInterface',
+    organizationId: activity.organizationId,
+    smartContractInterface: {
+      organizationId: activity.organizationId,
+      smartContractInterfaceId: interfaceId,
+      label: call.interfaceLabel,
+    },
+  };
+  return () => vscode.commands.executeCommand(CommandIds.openSmartContractInterfaceAbi, row);
+}

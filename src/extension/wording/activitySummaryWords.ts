@@ -1,0 +1,320 @@
+/**
+ * One readable summary of an activity, the same wherever a decision is taken (the vote dialog, the passkey page,
+ * the inbox rows and their hover, the pick list, notifications): for a transaction, the function and its
+ * arguments by name, the recipient with its name, token amounts exact and scaled, the value and the chain, and
+ * the risks in words; for a passkey enrolment, whose passkey for whom. Pure (no `vscode`): the decoding is the
+ * API's (passed in by the caller, which loads it only when a transaction is summarised).
+ */
+import type { Activity } from '../../api';
+import type {
+  CallSummary,
+  ClearSigningDescriptor,
+  RegisteredInterface,
+  RiskFlag,
+  SummaryArgument,
+  TokenAmount,
+  decodeEthereumTransaction,
+  summarizeTransaction,
+} from '../../api/remote';
+import { shown } from '../ui/shownText';
+import { englishText, type Translate } from '../ui/translate';
+import { shortAddress, unwrapSingleKey, type NameOf } from './activityWords';
+
+export interface SummaryInputs {
+  /** The API's decoder and summariser; without them a transaction is not summarised. */
+  readonly decode:
+    | {
+        readonly transaction: typeof decodeEthereumTransaction;
+        readonly summarize: typeof summarizeTransaction;
+      }
+    | undefined;
+  /** The organization's interfaces; undefined when they could not be read. */
+  readonly interfaces: readonly RegisteredInterface[] | undefined;
+  readonly descriptors: readonly ClearSigningDescriptor[];
+  /** Names for ids and addresses (users, keys). */
+  readonly nameOf?: NameOf | undefined;
+}
+
+export interface SummaryDetail {
+  readonly label: string;
+  readonly value: string;
+}
+
+export interface ActivitySummary {
+  /** One line that tells this activity from any other: rows, pick list, notifications. */
+  readonly line: string;
+  /** What it does, field by field: the dialog, the hover, the passkey page. */
+  readonly details: readonly SummaryDetail[];
+  /** The risks, one sentence each. */
+  readonly flags: readonly string[];
+  /** The risks in a word or two each, for a row ("Unlimited approval"). */
+  readonly risks: readonly string[];
+  /** The transaction's summary, when one was decoded. */
+  readonly call?: CallSummary;
+}
+
+/** Well-known chains by id, so that "1" reads as Ethereum mainnet; others show their id alone. */
+const CHAINS: Readonly<Record<string, string>> = {
+  '1': 'Ethereum mainnet',
+  '10': 'OP mainnet',
+  '56': 'BNB Smart Chain',
+  '137': 'Polygon',
+  '8453': 'Base',
+  '17000': 'Holesky',
+  '42161': 'Arbitrum One',
+  '11155111': 'Sepolia',
+};
+
+export function chainWords(chainId: string | undefined, t: Translate = englishText): string {
+  if (chainId === undefined) return t('any chain (no chain id)');
+  const name = CHAINS[chainId];
+  return name ? `${name} (${chainId})` : t('chain {0}', chainId);
+}
+
+/** An address with its name: `"Example token (ERC-20)" 0xfB6916…c5d359`. */
+function addressWords(address: string, name: string | undefined, short = true): string {
+  const text = short ? shortAddress(address) : address;
+  return name ? `"${shown(name)}" ${text}` : text;
+}
+
+const UNLIMITED_RAW = (2n ** 256n - 1n).toString();
+
+/** A token amount: scaled with its symbol when known, else the raw integer; "unlimited" past its bound. */
+export function amountWords(amount: TokenAmount, t: Translate = englishText): string {
+  if (amount.unlimited) return amount.message ? shown(amount.message) : t('unlimited');
+  if (amount.scaled === undefined) return amount.raw;
+  return amount.symbol ? `${amount.scaled} ${shown(amount.symbol)}` : amount.scaled;
+}
+
+/** The amount in full: the exact raw value always, the scaled one with where its decimals came from. */
+export function amountDetail(amount: TokenAmount, t: Translate = englishText): string {
+  const raw = amount.raw === UNLIMITED_RAW ? `${amount.raw} = 2^256−1` : amount.raw;
+  const source = amount.source
+    ? amount.source.kind === 'descriptor'
+      ? t('{0} decimals from the ERC-7730 descriptor {1}', amount.decimals ?? 0, shown(amount.source.file))
+      : t('{0} decimals from the built-in list of well-known tokens', amount.decimals ?? 0)
+    : undefined;
+  const scaled =
+    amount.scaled !== undefined
+      ? `${amount.scaled}${amount.symbol ? ` ${shown(amount.symbol)}` : ''}`
+      : t('decimals not known');
+  if (amount.unlimited) return t('{0} (raw {1})', amountWords(amount, t), raw);
+  return source ? t('{0} (raw {1}; {2})', scaled, raw, source) : t('raw {0} ({1})', raw, scaled);
+}
+
+function argumentValue(argument: SummaryArgument, t: Translate, short: boolean): string {
+  if (argument.amount) return short ? amountWords(argument.amount, t) : amountDetail(argument.amount, t);
+  if (argument.type === 'address' && argument.text) return addressWords(argument.text, argument.addressName, short);
+  if (argument.parts)
+    return short
+      ? `[${argument.parts.length}]`
+      : `[${argument.parts.map((p) => argumentValue(p, t, true)).join(', ')}]`;
+  const text = argument.text ?? '';
+  return shown(short && text.length > 24 ? `${text.slice(0, 12)}…${text.slice(-6)}` : text);
+}
+
+/** The risk in one sentence. */
+export function flagWords(flag: RiskFlag, t: Translate = englishText): string {
+  switch (flag.kind) {
+    case 'unlimitedApproval':
+      return t(
+        'Unlimited token approval: {0} may spend every token of this kind the key holds, now and later.',
+        flag.spender ?? t('the spender'),
+      );
+    case 'largeApproval':
+      return t(
+        'Very large token approval: {0} may spend {1}.',
+        flag.spender ?? t('the spender'),
+        amountWords(flag.amount, t),
+      );
+    case 'approvalForAll':
+      return t(
+        'Approval for all: {0} may move every token of this collection the key holds.',
+        flag.operator ?? t('the operator'),
+      );
+    case 'noInterface':
+      return t(
+        "Calls {0}, which has no interface registered in your organization: the call is not from your organization's interfaces.",
+        flag.address,
+      );
+    case 'valueWithoutData':
+      return t('Sends {0} ETH to the contract {1} without calling any function.', flag.valueEth, flag.address);
+    case 'argumentNames':
+      return t(
+        'The interface used to decode it names arguments alike or leaves them unnamed: read the values by position.',
+      );
+  }
+}
+
+/** The risk in a word or two. */
+export function flagLabel(flag: RiskFlag, t: Translate = englishText): string {
+  switch (flag.kind) {
+    case 'unlimitedApproval':
+      return t('Unlimited approval');
+    case 'largeApproval':
+      return t('Very large approval');
+    case 'approvalForAll':
+      return t('Approval for all');
+    case 'noInterface':
+      return t('Unregistered contract');
+    case 'valueWithoutData':
+      return t('ETH sent to a contract without a call');
+    case 'argumentNames':
+      return t('Argument names cannot be trusted');
+  }
+}
+
+/** The risks of a summary for a row: "Unlimited approval, Unregistered contract". */
+export function summaryRiskLabel(summary: ActivitySummary): string {
+  return summary.risks.join(', ');
+}
+
+function callLine(summary: CallSummary, t: Translate): string {
+  const call = summary.call;
+  const value = summary.valueWei !== '0' ? t(', with {0} ETH', summary.valueEth) : '';
+  switch (call.kind) {
+    case 'transfer':
+      return t('Sends {0} ETH to {1}', summary.valueEth, summary.to ? addressWords(summary.to, summary.toName) : '?');
+    case 'contractCreation':
+      return t('Deploys a contract ({0} bytes){1}', call.bytes, value);
+    case 'unknown':
+      return t(
+        'Calls {0}, unknown function {1}{2}',
+        summary.to ? addressWords(summary.to, summary.toName) : '?',
+        call.selector,
+        value,
+      );
+    case 'mismatch':
+      return t(
+        'Calls "{0}" with data that does not match its interface ({1}){2}',
+        shown(call.interfaceLabel),
+        call.selector,
+        value,
+      );
+    case 'call': {
+      const args = call.arguments.map((a) => `${shown(a.name)} ${argumentValue(a, t, true)}`).join(', ');
+      const head = `${shown(call.functionName)}(${args})`;
+      const intent = call.intent ? `${shown(call.intent)}: ` : '';
+      const where = call.source === 'wellKnown' ? ` · ${t("not from your organization's interfaces")}` : '';
+      return `${intent}${head}${value}${where}`;
+    }
+  }
+}
+
+function callDetails(summary: CallSummary, t: Translate): SummaryDetail[] {
+  const call = summary.call;
+  const details: SummaryDetail[] = [];
+  if (call.kind === 'call') {
+    const title = `${shown(call.functionName)}(${call.arguments.map((a) => shown(a.name)).join(', ')})`;
+    details.push({
+      label: t('Function'),
+      value:
+        call.source === 'wellKnown'
+          ? t(
+              "{0}: the well-known {1} signature {2}, not from your organization's interfaces",
+              title,
+              call.interfaceLabel,
+              call.signature,
+            )
+          : t('{0} of "{1}"', title, shown(call.interfaceLabel)),
+    });
+    if (call.intent && call.descriptor)
+      details.push({
+        label: t('Intent'),
+        value: t('{0} (ERC-7730 descriptor {1})', shown(call.intent), shown(call.descriptor)),
+      });
+    for (const argument of call.arguments) {
+      const label = argument.label ? `${shown(argument.name)} (${shown(argument.label)})` : shown(argument.name);
+      details.push({ label: `  ${label}`, value: argumentValue(argument, t, false) });
+    }
+  } else if (call.kind === 'unknown') {
+    details.push({
+      label: t('Function'),
+      value: t(
+        "unknown selector {0}: not in your organization's interfaces nor the well-known signatures",
+        call.selector,
+      ),
+    });
+  } else if (call.kind === 'mismatch') {
+    details.push({
+      label: t('Function'),
+      value: t('the data does not match "{0}": {1}', shown(call.interfaceLabel), call.reason),
+    });
+  }
+  if (summary.to) details.push({ label: t('To'), value: addressWords(summary.to, summary.toName, false) });
+  else details.push({ label: t('To'), value: t('nobody: it deploys a contract') });
+  details.push({ label: t('Value'), value: t('{0} ETH', summary.valueEth) });
+  details.push({ label: t('Chain'), value: chainWords(summary.chainId, t) });
+  return details;
+}
+
+/** A sign_transaction activity's unsigned transaction, or undefined for another activity. */
+function unsignedTransaction(activity: Pick<Activity, 'type' | 'intent'>): string | undefined {
+  if (!activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')) return undefined;
+  const inner = unwrapSingleKey(activity.intent) as Record<string, unknown>;
+  if (inner['type'] !== undefined && inner['type'] !== 'TRANSACTION_TYPE_ETHEREUM') return undefined;
+  const unsigned = inner['unsignedTransaction'];
+  return typeof unsigned === 'string' ? unsigned : undefined;
+}
+
+/** Whether summarising this activity needs the API's decoder (loaded on demand). */
+export function needsDecoder(activity: Pick<Activity, 'type' | 'intent'>): boolean {
+  return unsignedTransaction(activity) !== undefined;
+}
+
+function passkeySummary(
+  activity: Pick<Activity, 'intent'>,
+  inputs: SummaryInputs,
+  t: Translate,
+): ActivitySummary | undefined {
+  const inner = unwrapSingleKey(activity.intent) as Record<string, unknown>;
+  const authenticators = Array.isArray(inner['authenticators']) ? (inner['authenticators'] as unknown[]) : [];
+  const names = authenticators.flatMap((a) => {
+    const name = (a as { authenticatorName?: unknown } | null)?.authenticatorName;
+    return typeof name === 'string' ? [`"${shown(name)}"`] : [];
+  });
+  const userId = typeof inner['userId'] === 'string' ? inner['userId'] : '';
+  const user = shown(inputs.nameOf?.(userId) ?? userId);
+  if (names.length === 0) return undefined;
+  const line =
+    names.length === 1
+      ? t('Adds passkey {0} to {1}', names[0] ?? '', user)
+      : t('Adds passkeys {0} to {1}', names.join(', '), user);
+  return {
+    line,
+    details: [
+      { label: names.length === 1 ? t('Passkey') : t('Passkeys'), value: names.join(', ') },
+      { label: t('User'), value: userId && user !== userId ? `${user} (${userId})` : user },
+    ],
+    flags: [],
+    risks: [],
+  };
+}
+
+/**
+ * The activity's summary; undefined when there is nothing more to say than its type and target (the caller then
+ * keeps its usual words), or when a transaction cannot be read.
+ */
+export function summarizeActivity(
+  activity: Pick<Activity, 'type' | 'intent'>,
+  inputs: SummaryInputs,
+  t: Translate = englishText,
+): ActivitySummary | undefined {
+  if (activity.type.startsWith('ACTIVITY_TYPE_CREATE_AUTHENTICATORS')) return passkeySummary(activity, inputs, t);
+  const unsigned = unsignedTransaction(activity);
+  if (unsigned === undefined || !inputs.decode) return undefined;
+  const decoded = inputs.decode.transaction(unsigned, inputs.interfaces ?? []);
+  if (!decoded.ok) return undefined;
+  const call = inputs.decode.summarize(decoded.transaction, {
+    interfaces: inputs.interfaces,
+    descriptors: inputs.descriptors,
+    nameOf: inputs.nameOf,
+  });
+  return {
+    line: callLine(call, t),
+    details: callDetails(call, t),
+    flags: call.flags.map((f) => flagWords(f, t)),
+    risks: call.flags.map((f) => flagLabel(f, t)),
+    call,
+  };
+}
