@@ -144,6 +144,13 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     return state.progress.get(activity.id);
   }
 
+  /** Where policies decide it: every way it can complete, for the hover. */
+  #progressLinesOf(activity: Activity): readonly string[] | undefined {
+    if (this.#progressOf(activity) === undefined) return undefined;
+    const words = this.#inbox.state?.standings.get(activity.id);
+    return words && [...words.lines, ...(words.mayDiffer ? [words.mayDiffer] : [])];
+  }
+
   protected override onScopeChange(scope: ChangeScope): void {
     if (scope === 'profile') this.#organizationId = undefined;
   }
@@ -164,6 +171,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
           find: (fingerprint) => this.#byFingerprint(fingerprint),
           nameOf: (id) => this.#inbox.state?.facts?.names.get(id),
           progress: this.#progressOf(element.activity),
+          progressLines: this.#progressLinesOf(element.activity),
         });
       case 'inboxGroup':
         return this.#groupItem(element);

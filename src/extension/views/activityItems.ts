@@ -28,6 +28,8 @@ export interface ActivityContext {
   readonly nameOf?: NameOf;
   /** "1 of 2 approvals, waiting for …", for an activity that still gathers votes. */
   readonly progress?: string;
+  /** Where policies decide: each way it can complete, one per line (the hover lists them), and "may differ". */
+  readonly progressLines?: readonly string[];
 }
 
 export function activityTreeItem(
@@ -36,7 +38,7 @@ export function activityTreeItem(
   context: ActivityContext = {},
 ): vscode.TreeItem {
   const { activity } = element;
-  const { find, nameOf, progress } = context;
+  const { find, nameOf, progress, progressLines } = context;
   const view = presentActivity(activity, nowMs, t, find, { nameOf, progress, locale: vscode.env.language });
   const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = element.id;
@@ -54,7 +56,7 @@ export function activityTreeItem(
   const lines = [
     `$(${view.status.iconId}) **${plain(activityTitle(activity, find, nameOf))}**: ${plain(view.status.label)}`,
     view.needsDecision ? t('Waiting for your decision: approve or reject it.') : '',
-    progress ? plain(progress) : '',
+    progressLines && progressLines.length > 0 ? progressLines.map(plain).join('  \n') : progress ? plain(progress) : '',
     `${plain(t('Activity ID'))}: ${code(activity.id)}`,
     `${plain(t('Organization'))}: ${code(activity.organizationId)}`,
     activity.fingerprint ? `${plain(t('Fingerprint'))}: ${code(activity.fingerprint)}` : '',
