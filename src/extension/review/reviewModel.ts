@@ -23,7 +23,7 @@ import {
 } from '../wording/reviewWords';
 import { decodedCallNameWarning } from '../wording/argumentNameWords';
 import { englishText, type Translate } from '../ui/translate';
-import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection } from './reviewMessages';
+import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection, ReviewWhy } from './reviewMessages';
 
 export type {
   ReviewAction,
@@ -33,6 +33,7 @@ export type {
   ReviewNote,
   ReviewRow,
   ReviewSection,
+  ReviewWhy,
 } from './reviewMessages';
 
 export interface ReviewInput {
@@ -45,6 +46,8 @@ export interface ReviewInput {
     readonly payload: typeof decodeRawPayload;
   };
   readonly t?: Translate;
+  /** Where policies decide it (reviewWhy.ts): the section, and the header's line while a policy waits. */
+  readonly why?: { readonly section: ReviewWhy | undefined; readonly progress: string | undefined } | undefined;
 }
 
 /** Well-known chains by id, so that "1" reads as Ethereum mainnet; others show their id alone. */
@@ -332,9 +335,10 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
       const words = voteText(vote, t);
       return { ...words, who: names?.names.get(vote.userId) ?? words.who };
     }),
-    progress: reviewProgressText(activity, names?.threshold, t),
+    progress: input.why?.progress ?? reviewProgressText(activity, names?.threshold, t),
     sections,
     actions,
     registerAddress,
+    why: input.why?.section,
   };
 }

@@ -15,7 +15,7 @@ import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { chooseAbiFile } from '../ui/abiDocuments';
 import type { OrganizationStore, StoreChange } from '../store/organizationStore';
-import { buildReviewModel } from './reviewModel';
+import { buildReviewModel, type ReviewInput } from './reviewModel';
 import { reviewShellHtml, type ReviewPageResources } from './reviewHtml';
 import { reviewResourceRoots, reviewScriptUri, reviewStyleUri } from './reviewResources';
 import {
@@ -27,6 +27,9 @@ import {
   type ReviewViewMessage,
 } from './reviewMessages';
 import type { ReviewTarget } from './reviewTarget';
+
+/** The command that opens a policy as JSON, given `{ policyId }` (the Organization view's). */
+const OPEN_POLICY_COMMAND = 'countersign.openPolicyAsJson';
 
 const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
 
@@ -218,12 +221,13 @@ export class ReviewPage {
     const activity = await store.readActivity(activityId, { fresh: this.#model === undefined });
     if (!activity) return;
     this.#activity = activity;
-    const [names, interfaces, remote] = await Promise.all([
+    const [names, interfaces, remote, why] = await Promise.all([
       this.#names(store, organizationId),
       activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')
         ? this.#interfaces(store, organizationId)
         : Promise.resolve([]),
       loadRemoteApi(),
+      this.#why(store, activity),
     ]);
     if (this.#disposed) return;
     const model = buildReviewModel({
@@ -232,8 +236,31 @@ export class ReviewPage {
       interfaces,
       decode: { transaction: remote.decodeEthereumTransaction, payload: remote.decodeRawPayload },
       t,
+      why,
     });
     this.update(model);
+  }
+
+  /** Why it waits, was denied or completed, where policies decide; undefined when that cannot be read. */
+  async #why(store: OrganizationStore, activity: Activity): Promise<ReviewInput['why']> {
+    try {
+      const [{ readStanding }, { reviewWhy }, { standingWords }] = await Promise.all([
+        import('../store/standingReads.js'),
+        import('./reviewWhy.js'),
+        import('../wording/policyWords.js'),
+      ]);
+      const read = await readStanding(store, { activity });
+      if (!read) return undefined;
+      return {
+        section: reviewWhy(read.standing, read.names, t),
+        progress: standingWords(read.standing, read.names, t).summary,
+      };
+    } catch (error) {
+      this.#services.log.warn(
+        `Could not read the policy evaluations of ${activity.id}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return undefined;
+    }
   }
 
   async #interfaces(
@@ -300,6 +327,11 @@ export class ReviewPage {
         if (received.action !== 'retry' && !this.#activity) return;
         await this.#actions[received.action]();
         await this.refresh();
+        return;
+      case 'openPolicy':
+        // Only a policy the page shows: the page is not trusted to name any other.
+        if (!this.#model?.why?.policies.some((p) => p.policyId === received.policyId)) return;
+        await vscode.commands.executeCommand(OPEN_POLICY_COMMAND, { policyId: received.policyId });
         return;
     }
   }
