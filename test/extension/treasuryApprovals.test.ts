@@ -89,7 +89,10 @@ describe('approvals by policy in Treasury', function () {
     });
     assert.equal(state.facts?.rootUserIds.includes(state.facts.userId), false, 'a finance approver, not a root user');
     assert.equal(state.progress.get(large.id), waiting);
-    assert.deepEqual(state.standings.get(large.id)?.lines, [waiting, 'Root quorum: 0 of 1 (Treasury root user can approve)']);
+    assert.deepEqual(state.standings.get(large.id)?.lines, [
+      waiting,
+      'Root quorum: 0 of 1 (Treasury root user can approve)',
+    ]);
 
     api.views.activities.refresh();
     const row = await eventually('the transfer in the Activities view', async () =>
@@ -105,8 +108,11 @@ describe('approvals by policy in Treasury', function () {
   it('leaves it out of the developer’s inbox: no policy names them', async () => {
     await useSandboxProfile(api, 'Treasury', DEVELOPER);
     const state = await api.inbox.check();
-    assert.ok(state?.open.some((a) => a.id === large.id), 'the developer sees it open');
-    assert.ok(!state.awaiting.some((a) => a.id === large.id));
+    assert.ok(
+      state?.open.some((a) => a.id === large.id),
+      'the developer sees it open',
+    );
+    assert.ok(!state?.awaiting.some((a) => a.id === large.id));
   });
 
   it('says on the review page which policy it waits for and whose approvals would complete it', async () => {

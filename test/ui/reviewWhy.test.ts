@@ -128,7 +128,12 @@ describe('the review page says why it waits, in Chromium', function () {
       window.posted = [];
       window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), setState: () => undefined });`);
     await page.addScriptTag({ content: readFileSync(SCRIPT, 'utf8') });
-    const message: ReviewViewMessage = { type: 'view', view: { kind: 'review', model }, words: PAGE_WORDS, locale: 'en' };
+    const message: ReviewViewMessage = {
+      type: 'view',
+      view: { kind: 'review', model },
+      words: PAGE_WORDS,
+      locale: 'en',
+    };
     await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
 
     const section = page.locator('section#why');
@@ -140,7 +145,10 @@ describe('the review page says why it waits, in Chromium', function () {
     );
     assert.match(await first.locator('mark.unmet').innerText(), /^approvers\.filter\(u, u\.tags\.contains\('/);
     assert.equal(await first.locator('mark.met').count(), 1, 'the condition held');
-    assert.match(await section.locator('p.quorum').innerText(), /^Root quorum: 0 of 1 \(Treasury root user can approve\)$/);
+    assert.match(
+      await section.locator('p.quorum').innerText(),
+      /^Root quorum: 0 of 1 \(Treasury root user can approve\)$/,
+    );
     await section.evaluate('(node) => node.scrollIntoView()');
     await saveScreenshot(page, 'review-why.png');
 

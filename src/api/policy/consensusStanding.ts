@@ -153,9 +153,7 @@ export function consensusStanding(consensus: string, input: ConsensusInput): Con
     if (!shape) return undefined;
     const { variable, predicate, need } = shape;
     const selects = (user: PolicyUser): boolean =>
-      variable === undefined || predicate === undefined
-        ? true
-        : holds(predicate, new Map([[variable, user]])) === true;
+      variable === undefined || predicate === undefined ? true : holds(predicate, new Map([[variable, user]])) === true;
     const approved = new Set(input.approvers.map((u) => u.id));
     const counted = input.approvers.filter(selects).map((u) => u.id);
     return {

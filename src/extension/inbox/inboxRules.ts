@@ -136,10 +136,7 @@ export function isOpen(activity: Pick<Activity, 'status' | 'votes' | 'createdAt'
  * left `canApprove` out, the root quorum decides: a root user may vote.
  */
 export function awaitsVote(
-  activity: Pick<
-    Activity,
-    'status' | 'votes' | 'createdAt' | 'organizationId' | 'canApprove' | 'canApproveKnown'
-  >,
+  activity: Pick<Activity, 'status' | 'votes' | 'createdAt' | 'organizationId' | 'canApprove' | 'canApproveKnown'>,
   facts: OrganizationFacts,
   nowMs: number,
 ): boolean {

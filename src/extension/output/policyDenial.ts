@@ -28,7 +28,9 @@ export async function explainDenial(services: Services, error: unknown): Promise
     if (!read) return error;
     const message = denialMessage(read.standing, t);
     const words = standingWords(read.standing, read.names, t);
-    services.log.info(message, { policies: read.standing.policies.map((p) => `${p.policyId}: ${p.outcome}`) });
+    services.log.info(message, {
+      policies: read.standing.policies.map((p) => `${p.policyId}: ${p.outcome}`).join(', '),
+    });
     for (const line of words.lines) services.log.info(line);
     const denying = read.standing.policies.find((p) => p.verdict === 'denied');
     const explained = new ServiceError({
@@ -72,7 +74,10 @@ export async function explainDeniedApproval(
   const outcomes = deniedOutcomes(activity.failure?.details ?? undefined);
   if (!outcomes) return fallback;
   try {
-    const read = await readStanding(await services.store(), { organizationId: activity.organizationId, denial: outcomes });
+    const read = await readStanding(await services.store(), {
+      organizationId: activity.organizationId,
+      denial: outcomes,
+    });
     const message = read && deniedAfterApprovalMessage(activityTypeLabel(activity.type), read.standing, t);
     if (!message) return fallback;
     services.log.info(message);

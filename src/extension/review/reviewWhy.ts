@@ -4,7 +4,13 @@
  * `vscode`): built from where the activity stands (wording/policyStanding.ts), worded by policyWords.ts.
  */
 import type { ActivityStanding, PolicyStanding } from '../wording/policyStanding';
-import { decidingPolicies, mayDifferText, policyLine, rootQuorumLine, type StandingNames } from '../wording/policyWords';
+import {
+  decidingPolicies,
+  mayDifferText,
+  policyLine,
+  rootQuorumLine,
+  type StandingNames,
+} from '../wording/policyWords';
 import { englishText, type Translate } from '../ui/translate';
 import type { ReviewExpression, ReviewMark, ReviewPolicy, ReviewWhy } from './reviewMessages';
 
@@ -29,7 +35,10 @@ function toneOf(policy: PolicyStanding): ReviewPolicy['tone'] {
       return 'allowed';
     case 'denied':
       return 'denied';
-    default:
+    case 'notApplicable':
+    case 'timeInactive':
+    case 'error':
+    case 'other':
       return 'idle';
   }
 }
@@ -67,16 +76,14 @@ export function reviewWhy(
   if (standing.policies.length === 0) return undefined;
   const deciding = decidingPolicies(standing);
   const ordered = [...deciding, ...standing.policies.filter((p) => !deciding.includes(p))];
-  const policies = ordered.map(
-    (policy): ReviewPolicy => ({
-      policyId: policy.policyId,
-      outcome: policyLine(policy, names, t),
-      tone: toneOf(policy),
-      expressions: [conditionExpression(policy, t), consensusExpression(policy, t)].filter(
-        (e): e is ReviewExpression => e !== undefined,
-      ),
-    }),
-  );
+  const policies = ordered.map((policy): ReviewPolicy => ({
+    policyId: policy.policyId,
+    outcome: policyLine(policy, names, t),
+    tone: toneOf(policy),
+    expressions: [conditionExpression(policy, t), consensusExpression(policy, t)].filter(
+      (e): e is ReviewExpression => e !== undefined,
+    ),
+  }));
   const root = rootQuorumLine(standing.rootQuorum, names, t);
   // The root quorum can complete it too, whatever the policies say (and did, when it bypassed them).
   const lines =

@@ -77,7 +77,9 @@ export function whySection(why: ReviewWhy): ViewElement {
         why.policies.map((policy) => policyItem(policy, why.openPolicy)),
       ),
       ...why.lines.map((line) => el('p', { class: 'quorum' }, [el('bdi', {}, [visible(line)])])),
-      ...why.notes.map((note) => el('p', { class: `note ${note.tone}`, role: 'note' }, [el('bdi', {}, [visible(note.text)])])),
+      ...why.notes.map((note) =>
+        el('p', { class: `note ${note.tone}`, role: 'note' }, [el('bdi', {}, [visible(note.text)])]),
+      ),
     ],
     'why',
   );

@@ -41,8 +41,7 @@ export async function readStanding(
   const organizationId = 'activity' in subject ? subject.activity.organizationId : subject.organizationId;
   const [organization, governance] = await Promise.all([store.organization(), store.governance()]);
   if (!organization || !governance) return undefined;
-  if (organization.organizationId !== organizationId || governance.organizationId !== organizationId)
-    return undefined;
+  if (organization.organizationId !== organizationId || governance.organizationId !== organizationId) return undefined;
   let outcomes: readonly OutcomeRecord[] = 'denial' in subject ? subject.denial : [];
   if ('activity' in subject && governance.policies.length > 0) {
     const records = await store.evaluations(subject.activity);

@@ -17,7 +17,11 @@ export interface OutcomeRecord {
 /** Who governs the organization, as much of it as the standing reads (the store's `governance()`). */
 export interface GovernanceView {
   readonly policies: readonly Pick<Policy, 'policyId' | 'policyName' | 'effect' | 'condition' | 'consensus'>[];
-  readonly users: readonly { readonly userId: string; readonly userName: string; readonly userTags: readonly string[] }[];
+  readonly users: readonly {
+    readonly userId: string;
+    readonly userName: string;
+    readonly userTags: readonly string[];
+  }[];
   readonly userTags: readonly { readonly tagId: string; readonly tagName: string }[];
 }
 
@@ -134,7 +138,8 @@ export function activityStanding(input: StandingInput): ActivityStanding {
     const standing =
       consensus.trim() === '' ? undefined : consensusStanding(consensus, { approvers, credentials, candidates });
     standing?.choices.forEach((id) => choices.add(id));
-    const applied = verdict === 'waiting' || verdict === 'allowed' || verdict === 'denied' || verdict === 'timeInactive';
+    const applied =
+      verdict === 'waiting' || verdict === 'allowed' || verdict === 'denied' || verdict === 'timeInactive';
     // Not applicable while its consensus holds (or it has none): then its condition (or time) was false.
     const conditionHeld = applied
       ? true

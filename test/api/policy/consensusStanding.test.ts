@@ -35,10 +35,16 @@ describe('policy engine: where a consensus stands', () => {
     const standing = consensusStanding(consensus, { approvers: [carol], candidates: [alice, bob] });
     assert.equal(standing.met, false);
     const [first, second] = standing.clauses;
-    assert.equal(consensus.slice(first?.offset, (first?.offset ?? 0) + (first?.length ?? 0)), "approvers.any(u, u.id == 'carol')");
+    assert.equal(
+      consensus.slice(first?.offset, (first?.offset ?? 0) + (first?.length ?? 0)),
+      "approvers.any(u, u.id == 'carol')",
+    );
     assert.equal(first?.met, true);
     assert.deepEqual(first?.count?.filter, { kind: 'users', userIds: ['carol'] });
-    assert.equal(consensus.slice(second?.offset, (second?.offset ?? 0) + (second?.length ?? 0)), 'approvers.count() > 2');
+    assert.equal(
+      consensus.slice(second?.offset, (second?.offset ?? 0) + (second?.length ?? 0)),
+      'approvers.count() > 2',
+    );
     assert.equal(second?.met, false);
     assert.deepEqual(
       { filter: second?.count?.filter, have: second?.count?.have, need: second?.count?.need },

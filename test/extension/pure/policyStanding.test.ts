@@ -132,10 +132,7 @@ describe('approvals by policy: the inbox rule and the words, from Treasury', fun
       asApprover2.summary,
       `Policy "${LARGE}": 1 of 2 approvals from finance (Treasury approver 1 approved; you can approve)`,
     );
-    assert.deepEqual(asApprover2.lines, [
-      asApprover2.summary,
-      'Root quorum: 0 of 1 (Treasury root user can approve)',
-    ]);
+    assert.deepEqual(asApprover2.lines, [asApprover2.summary, 'Root quorum: 0 of 1 (Treasury root user can approve)']);
     assert.match(asApprover2.mayDiffer ?? '', /The service may differ: .*tags-by-id/);
     const asRoot = standingWords(standing, standingNames(gov, userId(ROOT)));
     assert.equal(
