@@ -149,7 +149,7 @@ describe('the review page says why it waits, in Chromium', function () {
       await section.locator('p.quorum').innerText(),
       /^Root quorum: 0 of 1 \(Treasury root user can approve\)$/,
     );
-    await section.evaluate('(node) => node.scrollIntoView()');
+    await page.evaluate("document.getElementById('why').scrollIntoView()");
     await saveScreenshot(page, 'review-why.png');
 
     await first.locator('button[data-action="openPolicy"]').click();
