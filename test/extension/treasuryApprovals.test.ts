@@ -100,7 +100,10 @@ describe('approvals by policy in Treasury', function () {
     );
     const item = await api.views.activities.provider.getTreeItem(row);
     assert.match(String(item.description ?? ''), new RegExp(waiting.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    const hover = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
+    // The hover is markdown: the service's text in it is escaped, every sign behind a backslash.
+    const markdown = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
+    const hover = markdown.replace(/\\(.)/g, '$1');
+    assert.ok(hover.includes(waiting), hover);
     assert.match(hover, /Root quorum: 0 of 1/);
     assert.match(hover, /The service may differ/);
   });
