@@ -216,7 +216,18 @@ export { findJsonSyntaxProblem, JsonSyntaxError, lineAndColumn, parseJsonStrict 
 
 // The policy engine (pure, but its tables are not needed at activation): what the service refuses at creation,
 // and how policies decide an activity.
-export { CHOICE_IDS, checkPolicy, decide, namedByConsensus, type ChoiceId } from './policy';
+export {
+  CHOICE_IDS,
+  checkPolicy,
+  consensusStanding,
+  decide,
+  namedByConsensus,
+  type ApprovalCount,
+  type ApproverFilter,
+  type ChoiceId,
+  type ConsensusClause,
+  type ConsensusStanding,
+} from './policy';
 export type {
   EthTxValues,
   PolicyContext,

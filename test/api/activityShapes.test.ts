@@ -60,4 +60,16 @@ describe('activity shapes', () => {
     assert.equal(parsed.activity.canApprove, false);
     assert.equal(parsed.activity.fingerprint, '');
   });
+
+  it('tells a canApprove the service left out from one it sent as false, on the activity or its nested record', () => {
+    const base = { id: 'a', organizationId: ORG, status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', type: 'T' };
+    const absent = activityResponseSchema.parse({ activity: base }).activity;
+    assert.deepEqual([absent.canApprove, absent.canApproveKnown], [false, false]);
+    const sent = activityResponseSchema.parse({ activity: { ...base, canApprove: false } }).activity;
+    assert.deepEqual([sent.canApprove, sent.canApproveKnown], [false, true]);
+    const nested = activityResponseSchema.parse({
+      activity: { ...base, result: { activity: { canApprove: true } } },
+    }).activity;
+    assert.deepEqual([nested.canApprove, nested.canApproveKnown], [true, true]);
+  });
 });

@@ -10,6 +10,14 @@ import { consensusNames, decidePolicies } from './decide';
 import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyProblem, PolicyUser } from './types';
 
 export { CHOICE_IDS, type ChoiceId } from './choices';
+export {
+  consensusStanding,
+  type ApprovalCount,
+  type ApproverFilter,
+  type ConsensusClause,
+  type ConsensusInput,
+  type ConsensusStanding,
+} from './consensusStanding';
 export type {
   PolicyEffect,
   PolicyOutcome,

@@ -79,8 +79,11 @@ export interface Activity {
   readonly result: Record<string, unknown>;
   readonly votes: readonly Vote[];
   readonly fingerprint: string;
+  /** Whether the caller may vote, as the service says; false when it did not say (see `canApproveKnown`). */
   readonly canApprove: boolean;
   readonly canReject: boolean;
+  /** Whether the service sent `canApprove` at all: the schema defaults it to false, so absence reads as "no". */
+  readonly canApproveKnown: boolean;
   readonly createdAt: z.infer<typeof lenientTimestampSchema> | undefined;
   readonly updatedAt: z.infer<typeof lenientTimestampSchema> | undefined;
   readonly failure: z.infer<typeof rpcStatusSchema> | undefined;
@@ -118,6 +121,7 @@ export const activitySchema = rawActivitySchema.transform((raw, ctx): Activity =
     fingerprint: raw.fingerprint ?? nested.fingerprint ?? '',
     canApprove: raw.canApprove ?? nested.canApprove ?? false,
     canReject: raw.canReject ?? nested.canReject ?? false,
+    canApproveKnown: (raw.canApprove ?? nested.canApprove) !== undefined,
     createdAt: raw.createdAt ?? nested.createdAt,
     updatedAt: raw.updatedAt ?? nested.updatedAt,
     failure: raw.failure ?? nested.failure ?? undefined,

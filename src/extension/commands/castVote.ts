@@ -256,6 +256,8 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
   const summary = allowed && target.activity ? await summaryFor(services, target.activity, names) : undefined;
 
   let after: Activity | undefined;
+  /** Where a policy still waits after the approval, in words. */
+  let afterWaits: string | undefined;
   const targetId = target.activity?.id;
   const facts = await services.organizationFacts().catch(() => undefined);
   return submitActivity(
@@ -268,7 +270,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         const what = target.activity ? activityTypeLabel(target.activity.type) : undefined;
         // Still short of the quorum: how many approvals are missing, and whose.
         if (after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve' && facts) {
-          const progress = approvalProgress(after, facts, Date.now());
+          const progress = afterWaits ?? approvalProgress(after, facts, Date.now());
           return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts), vscode.l10n.t));
         }
         return after ? voteOutcome(vote, what, after.status) : voteRecorded(vote, what);
@@ -327,10 +329,16 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
             return undefined;
           });
         if (after) services.noteSubmitted(after);
+        if (after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve') {
+          const { policyWaitText } = await import('../store/standingReads.js');
+          afterWaits = await policyWaitText(await services.store(), after, vscode.l10n.t).catch(() => undefined);
+        }
         // The vote ran the activity and it failed: an error with the service's reason, not a toast.
         if (after?.status === 'ACTIVITY_STATUS_FAILED') {
           services.fireChange('activities');
-          throw failedActivityError(after, 'approval');
+          // Denied by a policy on this vote: the error names it.
+          const { explainDeniedApproval } = await import('../output/policyDenial.js');
+          throw await explainDeniedApproval(services, after, failedActivityError(after, 'approval'));
         }
       }
       return result;

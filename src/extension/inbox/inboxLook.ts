@@ -34,6 +34,7 @@ import type { OpenSnapshot } from '../store/organizationStore';
 import { showInformation, showWarning } from '../ui/notifications';
 import { activitySummaries } from '../activitySummaries';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
+import type { StandingWords } from '../wording/standingText';
 
 /** Where the ids of the activities already notified are kept (global state: they survive a window reload). */
 const NOTIFIED_KEY = 'countersign.inbox.notifiedActivityIds';
@@ -57,9 +58,13 @@ export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): P
   if (facts && facts.organizationId !== organizationId) return 'stale';
   const awaiting = facts ? open.filter((activity) => awaitsVote(activity, facts, now)) : [];
   const progress = new Map<string, string>();
+  const standings = facts ? await standingsOf(services, open, now) : new Map<string, StandingWords>();
+  if (services.profiles.active()?.organizationId !== organizationId) return 'stale';
   if (facts) {
-    for (const activity of open)
-      progress.set(activity.id, approvalProgressText(approvalProgress(activity, facts, now), t));
+    for (const activity of open) {
+      const words = standings.get(activity.id);
+      progress.set(activity.id, words?.summary ?? approvalProgressText(approvalProgress(activity, facts, now), t));
+    }
   }
   // What each open activity does (a transaction decoded): the decoder loads only when a transaction is open.
   const summaries = await activitySummaries(services, open, nameLookup(facts)).catch((error: unknown) => {
@@ -70,7 +75,40 @@ export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): P
     return new Map<string, ActivitySummary>();
   });
   if (services.profiles.active()?.organizationId !== organizationId) return 'stale';
-  return { organizationId, facts, open, listedAll, awaiting, progress, summaries };
+  return { organizationId, facts, open, listedAll, awaiting, progress, summaries, standings };
+}
+
+/**
+ * Where each open activity stands with the organization's policies, for those a policy waits for: read through the
+ * store (the policies once, each activity's evaluations while its votes stay the same). A read that fails leaves
+ * the activity to the root quorum's words.
+ */
+async function standingsOf(
+  services: Services,
+  open: readonly Activity[],
+  nowMs: number,
+): Promise<Map<string, StandingWords>> {
+  const standings = new Map<string, StandingWords>();
+  const waiting = open.filter((a) => a.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+  if (waiting.length === 0) return standings;
+  try {
+    const store = await services.store();
+    const governance = await store.governance();
+    if (!governance || governance.policies.length === 0) return standings;
+    const { readStanding } = await import('../store/standingReads.js');
+    const { standingWords } = await import('../wording/standingText.js');
+    for (const activity of waiting) {
+      const read = await readStanding(store, { activity, votes: liveVotes(activity, nowMs) });
+      if (!read) continue;
+      const words = standingWords(read.standing, read.names, t);
+      if (words.summary !== undefined) standings.set(activity.id, words);
+    }
+  } catch (error) {
+    services.log.debug('Could not read the policies of the organization; the inbox counts the root quorum', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  return standings;
 }
 
 /** The ids of the activities that left the open list since the last look. */
@@ -123,7 +161,8 @@ export function notify(services: Services, state: InboxState): InboxNotice | und
       ? awaitingNotice(
           first,
           submitterName(first, state.facts),
-          state.facts ? approvalProgress(first, state.facts, Date.now()) : undefined,
+          state.standings.get(first.id)?.summary ??
+            (state.facts ? approvalProgress(first, state.facts, Date.now()) : undefined),
           nameLookup(state.facts),
           t,
           state.summaries?.get(first.id),

@@ -1,11 +1,13 @@
 /**
- * What waits for the current user's vote, and where each pending activity stands against the root quorum. Pure
- * (no `vscode`): the inbox and the Activities view take their decisions from here, and it is tested in plain Node.
+ * What waits for the current user's vote (as the service says), and where each pending activity stands against the
+ * root quorum. Pure (no `vscode`): the inbox and the Activities view take their decisions from here, and it is
+ * tested in plain Node. Where policies decide, wording/standingText.ts says where it stands.
  */
 import { timestampToMs, type Activity, type OrganizationData, type Vote } from '../../api';
 import { organizationNames } from '../wording/voteDialogWords';
 import type { ApprovalProgress, NameOf } from '../wording/activityWords';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
+import type { StandingWords } from '../wording/standingText';
 
 /** Approvals count for 24 hours; an activity no one voted on for that long is no longer followed. */
 export const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -53,10 +55,15 @@ export interface InboxState {
   readonly listedAll: boolean;
   /** Those of them that wait for the current user's vote. */
   readonly awaiting: readonly Activity[];
-  /** Where each open activity stands, in words ("1 of 2 approvals, waiting for …"), when the quorum is known. */
+  /**
+   * Where each open activity stands, in words, when the quorum is known: per waiting policy (`Policy "…": 1 of 2
+   * approvals from finance (…)`), or against the root quorum ("1 of 2 approvals, waiting for …").
+   */
   readonly progress: ReadonlyMap<string, string>;
   /** What each open activity does, when there is more to say than its type and target (a transaction's call). */
   readonly summaries?: ReadonlyMap<string, ActivitySummary>;
+  /** For an activity policies decide: every way it can complete, one per line, and "the service may differ". */
+  readonly standings: ReadonlyMap<string, StandingWords>;
 }
 
 /** A notification's button: its title and the command it runs with its argument. */
@@ -126,16 +133,21 @@ export function isOpen(activity: Pick<Activity, 'status' | 'votes' | 'createdAt'
   return created === undefined || nowMs - created < APPROVAL_WINDOW_MS;
 }
 
-/** Waits for this user's vote: open, the user is a root user of the quorum, and has not voted yet. */
+/**
+ * Waits for this user's vote: open, the service says the user can approve it (`canApprove`, which it works out from
+ * the root quorum and the policies waiting for a consensus), and the user has not voted yet. Where the service
+ * left `canApprove` out, the root quorum decides: a root user may vote.
+ */
 export function awaitsVote(
-  activity: Pick<Activity, 'status' | 'votes' | 'createdAt' | 'organizationId'>,
+  activity: Pick<Activity, 'status' | 'votes' | 'createdAt' | 'organizationId' | 'canApprove' | 'canApproveKnown'>,
   facts: OrganizationFacts,
   nowMs: number,
 ): boolean {
+  const mayApprove = activity.canApproveKnown ? activity.canApprove : facts.rootUserIds.includes(facts.userId);
   return (
     activity.organizationId === facts.organizationId &&
     isOpen(activity, nowMs) &&
-    facts.rootUserIds.includes(facts.userId) &&
+    mayApprove &&
     voteOf(activity, facts.userId, nowMs) === undefined
   );
 }

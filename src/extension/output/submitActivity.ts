@@ -9,6 +9,7 @@ import type { ChangeScope, Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { t } from '../ui/l10n';
 import { waitingSentence } from '../wording/activityWords';
+import { explainDenial } from './policyDenial';
 
 export interface SubmitOptions {
   /** The progress notification's title, e.g. "Creating smart contract interface…". */
@@ -36,7 +37,8 @@ export async function submitActivity(
     activity = await withProgress(options.title, (signal) => submit(signal, generateAppProofs));
   } catch (error) {
     if (error instanceof ActivityFailedError || error instanceof ActivityRejectedError) await settle(error.activity);
-    throw error;
+    // Refused by policy: the message names the policy, not its id and the service's code.
+    throw await explainDenial(services, error);
   }
   await settle(activity);
   announceActivity(services, activity, options.sentence?.(activity) ?? (await consensusSentence(services, activity)));
@@ -52,7 +54,10 @@ async function consensusSentence(services: Services, activity: Activity): Promis
   const facts = await services.organizationFacts().catch(() => undefined);
   const known = facts?.organizationId === activity.organizationId ? facts : undefined;
   const { approvalProgress, nameLookup } = await import('../inbox/inboxRules.js');
-  const progress = known ? approvalProgress(activity, known, Date.now()) : undefined;
+  const { policyWaitText } = await import('../store/standingReads.js');
+  // Where a policy waits, its words; otherwise the root quorum's count.
+  const waits = await policyWaitText(await services.store(), activity, t).catch(() => undefined);
+  const progress = waits ?? (known ? approvalProgress(activity, known, Date.now()) : undefined);
   const sentence = waitingSentence(activity, progress, nameLookup(known), t);
   services.log.info(sentence);
   return sentence;

@@ -75,6 +75,40 @@ export interface ReviewVote {
   readonly approved: boolean;
 }
 
+/** A part of a policy's expression that decided: a clause that holds (`met`) or does not yet (`unmet`). */
+export interface ReviewMark {
+  readonly offset: number;
+  readonly length: number;
+  readonly tone: 'met' | 'unmet';
+}
+
+/** A policy's condition or consensus as written, with the parts that decided marked. */
+export interface ReviewExpression {
+  readonly label: string;
+  readonly text: string;
+  readonly marks: readonly ReviewMark[];
+}
+
+/** One policy's outcome for the activity, in words, with its expressions; its id opens it. */
+export interface ReviewPolicy {
+  readonly policyId: string;
+  readonly outcome: string;
+  readonly tone: 'waiting' | 'allowed' | 'denied' | 'idle';
+  readonly expressions: readonly ReviewExpression[];
+}
+
+/** "Why it waits" (or was denied, or completed): each policy's outcome, and the root quorum. */
+export interface ReviewWhy {
+  readonly heading: string;
+  /** The policies that decided first, then the others. */
+  readonly policies: readonly ReviewPolicy[];
+  /** Lines beside the policies: the root quorum. */
+  readonly lines: readonly string[];
+  readonly notes: readonly ReviewNote[];
+  /** The label of each policy's button. */
+  readonly openPolicy: string;
+}
+
 export interface ReviewModel {
   readonly activityId: string;
   readonly organizationId: string;
@@ -94,6 +128,8 @@ export interface ReviewModel {
   readonly openAbi?:
     | { readonly kind: 'registered'; readonly interfaceId: string; readonly label: string }
     | { readonly kind: 'intent'; readonly label: string };
+  /** Why it waits, was denied or completed, where policies decide; absent when nothing says. */
+  readonly why?: ReviewWhy | undefined;
 }
 
 /** The page's own words, translated by the extension (the page has no translations of its own). */
@@ -134,6 +170,8 @@ export interface ReviewViewMessage {
 export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('action'), action: z.enum(REVIEW_ACTION_IDS) }),
+  // A policy's button: the extension opens it only when the page shows that policy.
+  z.object({ type: z.literal('openPolicy'), policyId: z.string().min(1).max(200) }),
 ]);
 export type PageMessage = z.infer<typeof pageMessageSchema>;
 

@@ -28,7 +28,7 @@ import {
 import { decodedCallNameWarning } from '../wording/argumentNameWords';
 import { byCount } from '../wording/plural';
 import { englishText, type Translate } from '../ui/translate';
-import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection } from './reviewMessages';
+import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection, ReviewWhy } from './reviewMessages';
 
 export type {
   ReviewAction,
@@ -38,6 +38,7 @@ export type {
   ReviewNote,
   ReviewRow,
   ReviewSection,
+  ReviewWhy,
 } from './reviewMessages';
 
 export interface ReviewInput {
@@ -55,6 +56,8 @@ export interface ReviewInput {
   readonly descriptors?: readonly ClearSigningDescriptor[];
   readonly nameOf?: (address: string) => string | undefined;
   readonly t?: Translate;
+  /** Where policies decide it (reviewWhy.ts): the section, and the header's line while a policy waits. */
+  readonly why?: { readonly section: ReviewWhy | undefined; readonly progress: string | undefined } | undefined;
 }
 
 /** Well-known chains by id, so that "1" reads as Ethereum mainnet; others show their id alone. */
@@ -380,10 +383,11 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
       const words = voteText(vote, t);
       return { ...words, who: names?.names.get(vote.userId) ?? words.who };
     }),
-    progress: reviewProgressText(activity, names?.threshold, t),
+    progress: input.why?.progress ?? reviewProgressText(activity, names?.threshold, t),
     sections,
     actions,
     registerAddress,
     ...(openAbi ? { openAbi } : {}),
+    why: input.why?.section,
   };
 }

@@ -16,7 +16,7 @@ import type { Services } from '../services';
 import { chooseAbiFile } from '../ui/abiDocuments';
 import { calmStateFor } from '../ui/advice';
 import type { OrganizationStore, StoreChange } from '../store/organizationStore';
-import { buildReviewModel } from './reviewModel';
+import { buildReviewModel, type ReviewInput } from './reviewModel';
 import { workspaceDescriptors } from '../ui/clearSigningFiles';
 import { activityAbiUri } from '../output/jsonDocumentProvider';
 import { reviewShellHtml, type ReviewPageResources } from './reviewHtml';
@@ -31,6 +31,8 @@ import {
   type ReviewViewMessage,
 } from './reviewMessages';
 import type { ReviewTarget } from './reviewTarget';
+
+/** The command that opens a policy as JSON, given `{ policyId }` (the Organization view's). */
 
 const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
 
@@ -239,12 +241,13 @@ export class ReviewPage {
     if (!activity) return;
     this.#activity = activity;
     const signsTransaction = activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION');
-    const [names, interfaces, remote, descriptors, facts] = await Promise.all([
+    const [names, interfaces, remote, descriptors, facts, why] = await Promise.all([
       this.#names(store, organizationId),
       signsTransaction ? this.#interfaces(store, organizationId) : Promise.resolve([]),
       loadRemoteApi(),
       signsTransaction ? workspaceDescriptors(this.#services.log).catch(() => []) : Promise.resolve([]),
       this.#services.organizationFacts().catch(() => undefined),
+      this.#why(store, activity),
     ]);
     if (this.#disposed) return;
     const model = buildReviewModel({
@@ -259,8 +262,31 @@ export class ReviewPage {
       descriptors,
       nameOf: (address) => (facts?.organizationId === organizationId ? facts.names.get(address) : undefined),
       t,
+      why,
     });
     this.update(model);
+  }
+
+  /** Why it waits, was denied or completed, where policies decide; undefined when that cannot be read. */
+  async #why(store: OrganizationStore, activity: Activity): Promise<ReviewInput['why']> {
+    try {
+      const [{ readStanding }, { reviewWhy }, { standingWords }] = await Promise.all([
+        import('../store/standingReads.js'),
+        import('./reviewWhy.js'),
+        import('../wording/standingText.js'),
+      ]);
+      const read = await readStanding(store, { activity });
+      if (!read) return undefined;
+      return {
+        section: reviewWhy(read.standing, read.names, t),
+        progress: standingWords(read.standing, read.names, t).summary,
+      };
+    } catch (error) {
+      this.#services.log.warn(
+        `Could not read the policy evaluations of ${activity.id}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return undefined;
+    }
   }
 
   async #interfaces(
@@ -362,6 +388,11 @@ export class ReviewPage {
         if (!ReviewPage.#withoutActivity.has(received.action) && !this.#activity) return;
         await this.#actions[received.action]();
         await this.refresh();
+        return;
+      case 'openPolicy':
+        // Only a policy the page shows: the page is not trusted to name any other.
+        if (!this.#model?.why?.policies.some((p) => p.policyId === received.policyId)) return;
+        await vscode.commands.executeCommand(CommandIds.openPolicyAsJson, { policyId: received.policyId });
         return;
     }
   }

@@ -6,6 +6,7 @@
  * passes, so that the page keeps it current without a new model. Pure (no `vscode`, no DOM).
  */
 import { visible } from '../ui/shownText';
+import { whySection } from './whyView';
 import type {
   ReviewAction,
   ReviewArgument,
@@ -187,7 +188,12 @@ function reviewNodes(model: ReviewModel, context: Context): ViewNode[] {
       el('p', { class: 'progress' }, [model.progress]),
       ...buttons(model.actions),
     ]),
-    el('main', {}, [...whatItDoes.map((s) => section(s, context)), summary, ...rest.map((s) => section(s, context))]),
+    el('main', {}, [
+      ...whatItDoes.map((s) => section(s, context)),
+      ...(model.why ? [whySection(model.why)] : []),
+      summary,
+      ...rest.map((s) => section(s, context)),
+    ]),
   ];
 }
 

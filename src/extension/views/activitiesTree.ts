@@ -156,6 +156,13 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     return state?.organizationId === activity.organizationId ? state.summaries?.get(activity.id) : undefined;
   }
 
+  /** Where policies decide it: every way it can complete, for the hover. */
+  #progressLinesOf(activity: Activity): readonly string[] | undefined {
+    if (this.#progressOf(activity) === undefined) return undefined;
+    const words = this.#inbox.state?.standings.get(activity.id);
+    return words && [...words.lines, ...(words.mayDiffer ? [words.mayDiffer] : [])];
+  }
+
   protected override onScopeChange(scope: ChangeScope): void {
     if (scope === 'profile') {
       this.#organizationId = undefined;
@@ -180,6 +187,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
           nameOf: (id) => this.#names.get(id) ?? this.#inbox.state?.facts?.names.get(id),
           progress: this.#progressOf(element.activity),
           summary: this.#summaryOf(element.activity),
+          progressLines: this.#progressLinesOf(element.activity),
         });
       case 'inboxGroup':
         return this.#groupItem(element);

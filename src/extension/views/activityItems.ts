@@ -31,6 +31,8 @@ export interface ActivityContext {
   readonly progress?: string;
   /** What it does and its risks, for an open activity with more to say than its type (a decoded call). */
   readonly summary?: ActivitySummary | undefined;
+  /** Where policies decide: each way it can complete, one per line (the hover lists them), and "may differ". */
+  readonly progressLines?: readonly string[];
 }
 
 export function activityTreeItem(
@@ -39,7 +41,7 @@ export function activityTreeItem(
   context: ActivityContext = {},
 ): vscode.TreeItem {
   const { activity } = element;
-  const { find, nameOf, progress, summary } = context;
+  const { find, nameOf, progress, summary, progressLines } = context;
   const view = presentActivity(activity, nowMs, t, find, { nameOf, progress, locale: vscode.env.language });
   const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = element.id;
@@ -66,7 +68,7 @@ export function activityTreeItem(
         ]
       : []),
     view.needsDecision ? t('Waiting for your decision: approve or reject it.') : '',
-    progress ? plain(progress) : '',
+    progressLines && progressLines.length > 0 ? progressLines.map(plain).join('  \n') : progress ? plain(progress) : '',
     `${plain(t('Activity ID'))}: ${code(activity.id)}`,
     `${plain(t('Organization'))}: ${code(activity.organizationId)}`,
     activity.fingerprint ? `${plain(t('Fingerprint'))}: ${code(activity.fingerprint)}` : '',

@@ -304,16 +304,18 @@ export function approvalsMissing(progress: Pick<ApprovalProgress, 'approvals' | 
 
 /**
  * The message after a submission that needs other approvals: never an error. `progress` is undefined when the
- * root quorum could not be read.
+ * root quorum could not be read, and words already where a policy waits.
  */
 export function waitingSentence(
   activity: Pick<Activity, 'id' | 'type' | 'fingerprint'> & Partial<Pick<Activity, 'intent'>>,
-  progress: ApprovalProgress | undefined,
+  progress: ApprovalProgress | string | undefined,
   nameOf?: NameOf,
   t: Translate = englishText,
 ): string {
   const what = activityTitle(activity, undefined, nameOf);
   if (!progress) return t('{0}: waiting for approvals by other users of the organization.', what);
+  // Where a policy waits, its words: "Policy "Large transfers": 1 of 2 approvals from finance (…)".
+  if (typeof progress === 'string') return t('{0}: waiting for approvals. {1}.', what, progress);
   const missing = approvalsMissing(progress);
   const who = progress.waitingFor.length > 0 ? ` (${progress.waitingFor.join(', ')})` : '';
   return missing === 1
@@ -321,11 +323,14 @@ export function waitingSentence(
     : t('{0}: waiting for {1} more approvals{2}.', what, missing, who);
 }
 
-/** The notification of one new activity waiting for the user's vote: who asks, what, and where it stands. */
+/**
+ * The notification of one new activity waiting for the user's vote: who asks, what, and where it stands (against
+ * the root quorum, or already in words: where a policy waits).
+ */
 export function awaitingNotice(
   activity: Pick<Activity, 'type' | 'intent'>,
   submitterName: string | undefined,
-  progress: ApprovalProgress | undefined,
+  progress: ApprovalProgress | string | undefined,
   nameOf?: NameOf,
   t: Translate = englishText,
   /** What it does and its risks (activitySummaryWords.ts), when there is more to say than its type. */
@@ -333,7 +338,8 @@ export function awaitingNotice(
 ): string {
   const title = activityTitle(activity, undefined, nameOf);
   const what = summary ? `${title}: ${summary.line}` : title;
-  const where = progress ? ` (${approvalProgressText(progress, t)})` : '';
+  const where =
+    progress === undefined ? '' : ` (${typeof progress === 'string' ? progress : approvalProgressText(progress, t)})`;
   const risks = summary && summary.risks.length > 0 ? ` ⚠ ${summary.risks.join(', ')}.` : '';
   return submitterName
     ? t('{0} asks for your vote: {1}{2}.', submitterName, what, where) + risks

@@ -64,8 +64,19 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   draw();
 });
 
+/** The policies the page shows now: a policy's button names one of them, and nothing else. */
+function shownPolicies(message: ReviewViewMessage | undefined): string[] {
+  const view = message?.view;
+  return view?.kind === 'review' ? (view.model.why?.policies.map((p) => p.policyId) ?? []) : [];
+}
+
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest('button[data-action]') : null;
+  const policyId = button?.getAttribute('data-policy-id');
+  if (button?.getAttribute('data-action') === 'openPolicy' && policyId && shownPolicies(shown).includes(policyId)) {
+    vscode.postMessage({ type: 'openPolicy', policyId });
+    return;
+  }
   const action = shownActions(shown).find((a) => a.id === button?.getAttribute('data-action'));
   if (action) vscode.postMessage({ type: 'action', action: action.id });
 });

@@ -1,0 +1,91 @@
+/**
+ * A request the service refused by policy (HTTP 403 whose details carry each policy's outcome) becomes an error
+ * that names the policy that denied it, instead of the service's policy ids and code: `Denied by policy "Hot keys
+ * only to registered contracts": the service refused the request.`, with "Open Policy" as its button. Every
+ * policy's outcome goes to the log. Anything else is left as it is.
+ */
+import { CommandIds } from '../commandIds';
+import { ActivityFailedError, ServiceError, type Activity, type CountersignError } from '../../api';
+import { activityTypeLabel } from '../wording/activityWords';
+import type { Services } from '../services';
+import { ActionableError } from '../ui/errorAction';
+import { t } from '../ui/l10n';
+
+export async function explainDenial(services: Services, error: unknown): Promise<unknown> {
+  if (!(error instanceof ServiceError) || error.status !== 403) return error;
+  const [{ deniedOutcomes }, { readStanding }, { denialMessage, standingWords }] = await Promise.all([
+    import('../wording/policyStanding.js'),
+    import('../store/standingReads.js'),
+    import('../wording/standingText.js'),
+  ]);
+  const outcomes = deniedOutcomes(error.rpcStatus?.details ?? undefined);
+  const organizationId = services.profiles.active()?.organizationId;
+  if (!outcomes || organizationId === undefined) return error;
+  try {
+    const read = await readStanding(await services.store(), { organizationId, denial: outcomes });
+    if (!read) return error;
+    const message = denialMessage(read.standing, t);
+    const words = standingWords(read.standing, read.names, t);
+    services.log.info(message, {
+      policies: read.standing.policies.map((p) => `${p.policyId}: ${p.outcome}`).join(', '),
+    });
+    for (const line of words.lines) services.log.info(line);
+    const denying = read.standing.policies.find((p) => p.verdict === 'denied');
+    const explained = new ServiceError({
+      message,
+      status: error.status,
+      ...(error.rpcStatus ? { rpcStatus: error.rpcStatus } : {}),
+      ...(error.turnkeyErrorCode ? { turnkeyErrorCode: error.turnkeyErrorCode } : {}),
+      hint: denying
+        ? t('Open the policy to read its condition, or ask an administrator of the organization.')
+        : (error.hint ?? t('Ask an administrator of the organization for a policy that allows it.')),
+    });
+    return denying
+      ? new ActionableError(explained, {
+          title: t('Open Policy'),
+          command: CommandIds.openPolicyAsJson,
+          args: [{ policyId: denying.policyId }],
+        })
+      : explained;
+  } catch (readError) {
+    services.log.debug('Could not read the policies that denied the request', {
+      error: readError instanceof Error ? readError.message : String(readError),
+    });
+    return error;
+  }
+}
+
+/**
+ * An approval that ran the activity, which a DENY then failed (its failure carries the evaluations): the error
+ * names the policy. `fallback` (the service's reason) otherwise.
+ */
+export async function explainDeniedApproval(
+  services: Services,
+  activity: Activity,
+  fallback: CountersignError,
+): Promise<CountersignError> {
+  const [{ deniedOutcomes }, { readStanding }, { deniedAfterApprovalMessage }] = await Promise.all([
+    import('../wording/policyStanding.js'),
+    import('../store/standingReads.js'),
+    import('../wording/standingText.js'),
+  ]);
+  const outcomes = deniedOutcomes(activity.failure?.details ?? undefined);
+  if (!outcomes) return fallback;
+  try {
+    const read = await readStanding(await services.store(), {
+      organizationId: activity.organizationId,
+      denial: outcomes,
+    });
+    const message = read && deniedAfterApprovalMessage(activityTypeLabel(activity.type), read.standing, t);
+    if (!message) return fallback;
+    services.log.info(message);
+    const denied = new ActivityFailedError(activity, activity.failure);
+    denied.message = message;
+    return denied;
+  } catch (readError) {
+    services.log.debug('Could not read the policies that denied the activity', {
+      error: readError instanceof Error ? readError.message : String(readError),
+    });
+    return fallback;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Where an activity stands with the organization's policies, read through the store: the organization (its root
+ * quorum, who you are), who governs it (policies, users with tags, tag names) and the activity's last policy
+ * evaluation, or the evaluations a denial carried. Every feature that words an activity's standing reads it here.
+ */
+import type { Activity, Vote } from '../../api';
+import {
+  activityStanding,
+  lastOutcomes,
+  votersOf,
+  type ActivityStanding,
+  type OutcomeRecord,
+} from '../wording/policyStanding';
+import { standingNames, standingWords, type StandingNames } from '../wording/standingText';
+import type { Translate } from '../ui/translate';
+import type { OrganizationStore } from './organizationStore';
+
+export interface StandingRead {
+  readonly standing: ActivityStanding;
+  readonly names: StandingNames;
+}
+
+/** What to read the standing of: an activity (with the votes that count now), or a refused submission. */
+export type StandingSubject =
+  | { readonly activity: Activity; readonly votes?: readonly Vote[] }
+  | {
+      readonly organizationId: string;
+      /** The outcomes the denial carried (the activity was never stored). */
+      readonly denial: readonly OutcomeRecord[];
+    };
+
+/**
+ * The standing, or undefined when the organization, its governance or the evaluations could not be read, or belong
+ * to another organization (a profile switch in between). An organization without policies has a standing too: the
+ * root quorum alone.
+ */
+export async function readStanding(
+  store: OrganizationStore,
+  subject: StandingSubject,
+): Promise<StandingRead | undefined> {
+  const organizationId = 'activity' in subject ? subject.activity.organizationId : subject.organizationId;
+  const [organization, governance] = await Promise.all([store.organization(), store.governance()]);
+  if (!organization || !governance) return undefined;
+  if (organization.organizationId !== organizationId || governance.organizationId !== organizationId) return undefined;
+  let outcomes: readonly OutcomeRecord[] = 'denial' in subject ? subject.denial : [];
+  if ('activity' in subject && governance.policies.length > 0) {
+    const records = await store.evaluations(subject.activity);
+    if (!records) return undefined;
+    outcomes = lastOutcomes(records);
+  }
+  const votes = 'activity' in subject ? (subject.votes ?? subject.activity.votes) : [];
+  const { approvals, rejected } = votersOf(votes);
+  const standing = activityStanding({
+    activity: { status: 'activity' in subject ? subject.activity.status : 'ACTIVITY_STATUS_FAILED', votes },
+    outcomes,
+    governance,
+    quorum: { threshold: organization.data.rootQuorum.threshold, rootUserIds: organization.data.rootQuorum.userIds },
+    approvals,
+    rejected,
+    denied: 'denial' in subject,
+  });
+  return { standing, names: standingNames(governance, organization.userId) };
+}
+
+/** Where a policy waits for the activity, in words (`Policy "…": 1 of 2 approvals from finance (…)`); else undefined. */
+export async function policyWaitText(
+  store: OrganizationStore,
+  activity: Activity,
+  t: Translate,
+): Promise<string | undefined> {
+  if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') return undefined;
+  const governance = await store.governance();
+  if (!governance || governance.policies.length === 0) return undefined;
+  const read = await readStanding(store, { activity });
+  return read && standingWords(read.standing, read.names, t).summary;
+}

@@ -1,0 +1,213 @@
+/**
+ * Where an activity stands with the organization's policies, in words: `Policy "Large transfers": 1 of 2
+ * approvals from finance (Alice approved; Bob can approve)`, `Root quorum: 0 of 1 (Root can approve)`, `Denied by
+ * policy "Hot keys only to registered contracts"`. Pure (no `vscode`, no engine): it words what policyStanding.ts
+ * worked out. Names are the service's text, quoted, never markup.
+ */
+import type { ApprovalCount, ConsensusClause } from '../../api/remote';
+import { englishText, type Translate } from '../ui/translate';
+import type { ActivityStanding, GovernanceView, PolicyStanding, RootQuorumStanding } from './policyStanding';
+
+/** Names for ids; `you` is the current user, named "you". */
+export interface StandingNames {
+  readonly userName: (userId: string) => string;
+  readonly tagName: (tagId: string) => string | undefined;
+  readonly you: string | undefined;
+}
+
+export function standingNames(governance: Pick<GovernanceView, 'users' | 'userTags'>, you?: string): StandingNames {
+  const users = new Map(governance.users.map((u) => [u.userId, u.userName]));
+  const tags = new Map(governance.userTags.map((tag) => [tag.tagId, tag.tagName]));
+  return { userName: (id) => users.get(id) ?? id, tagName: (id) => tags.get(id), you };
+}
+
+/** "you, Treasury approver 2": the current user first, as "you". */
+function people(ids: readonly string[], names: StandingNames, t: Translate): string {
+  const yours = names.you !== undefined && ids.includes(names.you);
+  const others = ids.filter((id) => id !== names.you).map(names.userName);
+  return [...(yours ? [t('you')] : []), ...others].join(', ');
+}
+
+/** "(Alice approved; Bob can approve)", or "" when there is nothing to say. */
+function whoSaid(
+  approved: readonly string[],
+  couldApprove: readonly string[],
+  missing: number,
+  names: StandingNames,
+  t: Translate,
+): string {
+  const parts: string[] = [];
+  if (approved.length > 0) parts.push(t('{0} approved', people(approved, names, t)));
+  if (missing > 0)
+    parts.push(couldApprove.length > 0 ? t('{0} can approve', people(couldApprove, names, t)) : t('no one else can'));
+  return parts.length > 0 ? ` (${parts.join('; ')})` : '';
+}
+
+/** Whom a counted clause counts: " from finance", " from Alice or Bob", "" for anyone. */
+function fromWhom(count: ApprovalCount, names: StandingNames, t: Translate): string {
+  switch (count.filter.kind) {
+    case 'tag': {
+      const tag = names.tagName(count.filter.tagId);
+      return tag === undefined ? t(' from users tagged {0}', count.filter.tagId) : t(' from {0}', tag);
+    }
+    case 'users':
+      return t(' from {0}', count.filter.userIds.map(names.userName).join(t(' or ')));
+    case 'anyone':
+      return '';
+    case 'other':
+      return t(' from the users its consensus names');
+  }
+}
+
+/** "1 of 2 approvals from finance (Alice approved; Bob can approve)". */
+export function countText(count: ApprovalCount, names: StandingNames, t: Translate = englishText): string {
+  const base =
+    count.need === 1
+      ? t('{0} of 1 approval{1}', count.have, fromWhom(count, names, t))
+      : t('{0} of {1} approvals{2}', count.have, count.need, fromWhom(count, names, t));
+  return base + whoSaid(count.counted, count.couldApprove, count.need - count.have, names, t);
+}
+
+/** The clauses of a waiting policy's consensus that do not hold yet, in words. */
+function unmetText(policy: PolicyStanding, names: StandingNames, t: Translate): string {
+  const unmet: readonly ConsensusClause[] = policy.consensusStanding?.clauses.filter((c) => c.met !== true) ?? [];
+  const phrases = unmet.map((clause) =>
+    clause.count
+      ? countText(clause.count, names, t)
+      : t('waits for "{0}"', policy.consensus.slice(clause.offset, clause.offset + clause.length)),
+  );
+  return phrases.length > 0 ? phrases.join(t(' and ')) : t('waits for its consensus');
+}
+
+/** One policy's outcome, in words. */
+export function policyLine(policy: PolicyStanding, names: StandingNames, t: Translate = englishText): string {
+  const name = policy.policyName ?? policy.policyId;
+  switch (policy.verdict) {
+    case 'waiting':
+      return t('Policy "{0}": {1}', name, unmetText(policy, names, t));
+    case 'allowed':
+      return t('Policy "{0}" allowed it', name);
+    case 'denied':
+      return t('Denied by policy "{0}"', name);
+    case 'notApplicable':
+      return t('Policy "{0}" does not apply', name);
+    case 'timeInactive':
+      return t('Policy "{0}" applies, but not at this time', name);
+    case 'error':
+      return t('Policy "{0}" could not be evaluated, so it does not count', name);
+    case 'other':
+      return t('Policy "{0}": {1}', name, policy.outcome);
+  }
+}
+
+/** "Root quorum: 1 of 2 (Alice approved; Bob can approve)". */
+export function rootQuorumLine(root: RootQuorumStanding, names: StandingNames, t: Translate = englishText): string {
+  const missing = root.threshold - root.approved.length;
+  return (
+    t('Root quorum: {0} of {1}', root.approved.length, root.threshold) +
+    whoSaid(root.approved, root.couldApprove, missing, names, t)
+  );
+}
+
+export interface StandingWords {
+  /**
+   * One line for a row, a notification or a page's header: the waiting policies, each worded; undefined when
+   * no policy waits (the root quorum alone decides, and the quorum's own words say it).
+   */
+  readonly summary: string | undefined;
+  /** Every way it can go or went, one per line: the policies that decided first, then the root quorum. */
+  readonly lines: readonly string[];
+  /** "The service may differ…" when the reading rests on a choice of docs/policies.md; undefined otherwise. */
+  readonly mayDiffer: string | undefined;
+}
+
+/** The policies that decided (or may yet decide), in evaluation order. */
+export function decidingPolicies(standing: ActivityStanding): readonly PolicyStanding[] {
+  switch (standing.state) {
+    case 'waits':
+      return standing.policies.filter((p) => p.verdict === 'waiting');
+    case 'denied':
+      return standing.policies.filter((p) => p.verdict === 'denied');
+    case 'completed':
+      return standing.bypassedByRootQuorum ? [] : standing.policies.filter((p) => p.verdict === 'allowed');
+    case 'other':
+      return [];
+  }
+}
+
+export function mayDifferText(choices: readonly string[], t: Translate = englishText): string | undefined {
+  return choices.length === 0
+    ? undefined
+    : t(
+        'The service may differ: this reading rests on choices Countersign makes where the service does not document its behaviour ({0}).',
+        choices.join(', '),
+      );
+}
+
+export function standingWords(
+  standing: ActivityStanding,
+  names: StandingNames,
+  t: Translate = englishText,
+): StandingWords {
+  const deciding = decidingPolicies(standing);
+  const policyLines = deciding.map((p) => policyLine(p, names, t));
+  const root = rootQuorumLine(standing.rootQuorum, names, t);
+  const mayDiffer = mayDifferText(standing.choices, t);
+  switch (standing.state) {
+    case 'waits':
+      return {
+        summary: deciding.length > 0 ? policyLines.join(t('; or ')) : undefined,
+        lines: [...policyLines, root],
+        mayDiffer,
+      };
+    case 'denied':
+      return {
+        summary: policyLines.length > 0 ? policyLines.join('; ') : t('Denied: no policy allows it'),
+        lines: policyLines.length > 0 ? policyLines : [t('Denied: no policy allows it')],
+        mayDiffer,
+      };
+    case 'completed':
+      return {
+        summary: undefined,
+        lines: standing.bypassedByRootQuorum ? [root] : policyLines,
+        mayDiffer,
+      };
+    case 'other':
+      return { summary: undefined, lines: [], mayDiffer };
+  }
+}
+
+/** The names of the policies that denied it (`"Hot keys…"`, quoted), or undefined when none did explicitly. */
+function denyingNames(standing: ActivityStanding): string | undefined {
+  const denying = standing.policies.filter((p) => p.verdict === 'denied').map((p) => `"${p.policyName ?? p.policyId}"`);
+  return denying.length === 0 ? undefined : denying.join(', ');
+}
+
+/**
+ * The message of a request the service refused by policy (HTTP 403 with its evaluations): which policy denied
+ * it, by name, or that none allowed it.
+ */
+export function denialMessage(standing: ActivityStanding, t: Translate = englishText): string {
+  const names = denyingNames(standing);
+  const count = standing.policies.filter((p) => p.verdict === 'denied').length;
+  if (names !== undefined)
+    return count === 1
+      ? t('Denied by policy {0}: the service refused the request.', names)
+      : t('Denied by policies {0}: the service refused the request.', names);
+  return standing.policies.length === 0
+    ? t('Denied: no policy of the organization allows this request, and the root quorum did not approve it.')
+    : t('Denied: no policy of the organization allows this request.');
+}
+
+/** An approval that ran the activity into a DENY: `Approved, but "Sign transaction" was denied by policy "…".` */
+export function deniedAfterApprovalMessage(
+  what: string,
+  standing: ActivityStanding,
+  t: Translate = englishText,
+): string | undefined {
+  const names = denyingNames(standing);
+  if (names === undefined) return undefined;
+  return standing.policies.filter((p) => p.verdict === 'denied').length === 1
+    ? t('Approved, but "{0}" was denied by policy {1}.', what, names)
+    : t('Approved, but "{0}" was denied by policies {1}.', what, names);
+}

@@ -1,0 +1,161 @@
+// The review page's "Why it waits" in headless Chromium: the page's script and stylesheet as packaged, fed the
+// model the extension builds for a large transfer of the sandbox's Treasury (its real policies, users, tags and
+// evaluation). The policy that waits comes first, in names, its unmet consensus marked; its button names that
+// policy and nothing else. Saves the README's screenshot.
+//
+//   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/reviewWhy.test.js   (UPDATE_SCREENSHOTS=1 also
+//   writes media/screenshots/review-why.png)
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  decodeEthereumTransaction,
+  decodeRawPayload,
+  encodeFunctionCall,
+  serializeUnsignedTransaction,
+} from '../../src/api/remote';
+import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
+import type { PageMessage, ReviewModel, ReviewViewMessage } from '../../src/extension/review/reviewMessages';
+import { buildReviewModel } from '../../src/extension/review/reviewModel';
+import { reviewWhy } from '../../src/extension/review/reviewWhy';
+import { activityStanding, lastOutcomes, votersOf } from '../../src/extension/wording/policyStanding';
+import { standingNames, standingWords } from '../../src/extension/wording/standingText';
+import { organizationNames } from '../../src/extension/wording/voteDialogWords';
+import { TREASURY_TRANSFER_CAP } from '../../src/sandbox/treasurySeed';
+import { repoRoot } from '../support/fixtures';
+import { startTestSandbox } from '../support/startTestSandbox';
+import { PAGE_WORDS } from '../support/viewMarkup';
+import { loadCodeServer } from './harness';
+import { saveScreenshot } from './screenshots';
+
+const SCRIPT = path.join(repoRoot, 'dist', 'webview', 'review.js');
+const STYLE = path.join(repoRoot, 'media', 'review', 'review.css');
+/** A dark theme's colours, for the variables the stylesheet reads (VS Code sets them in a webview). */
+const THEME = `body {
+  --vscode-foreground: #cccccc; --vscode-editor-background: #1f1f1f; --vscode-descriptionForeground: #9d9d9d;
+  --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-editor-font-family: monospace;
+  --vscode-panel-border: #2b2b2b; --vscode-badge-foreground: #f8f8f8; --vscode-badge-background: #616161;
+  --vscode-button-secondaryForeground: #cccccc; --vscode-button-secondaryBackground: #313131;
+  --vscode-button-foreground: #ffffff; --vscode-button-background: #0078d4;
+  --vscode-editorWarning-foreground: #cca700; --vscode-testing-iconPassed: #73c991;
+  --vscode-editor-findMatchHighlightBackground: #623315; --vscode-diffEditor-insertedTextBackground: #37373d;
+}`;
+
+/** The model of a transfer of three times the cap, submitted by the first finance approver, as the second sees it. */
+async function treasuryModel(): Promise<ReviewModel> {
+  const t = await startTestSandbox();
+  try {
+    const treasury = t.organization('Treasury');
+    const organizationId = treasury.organizationId;
+    const [root, approver1, approver2] = [0, 1, 2].map((i) => t.clientFor('Treasury', i));
+    assert.ok(root && approver1 && approver2);
+    const submitted = await approver1.signTransaction({
+      organizationId,
+      parameters: {
+        signWith: treasury.privateKeyIds[0] ?? '',
+        unsignedTransaction: serializeUnsignedTransaction({
+          chainId: 1,
+          nonce: 7n,
+          to: SAMPLE_TOKEN_ADDRESS,
+          gas: 100_000n,
+          maxFeePerGas: 2_000_000_000n,
+          maxPriorityFeePerGas: 1_000_000n,
+          data: encodeFunctionCall('function transfer(address to, uint256 amount)', [
+            '0x52908400098527886E0F7030069857D2E4169EE7',
+            TREASURY_TRANSFER_CAP * 3n,
+          ]),
+        }),
+        type: 'TRANSACTION_TYPE_ETHEREUM',
+      },
+    });
+    const activity = await approver2.getActivity({ organizationId, activityId: submitted.id });
+    const request = { organizationId };
+    const [data, policies, users, userTags, interfaces, records, me] = await Promise.all([
+      root.getOrganization(request),
+      root.listPolicies(request),
+      root.listUsers(request),
+      root.listUserTags(request),
+      root.listSmartContractInterfaces(request),
+      root.getPolicyEvaluations({ organizationId, activityId: activity.id }),
+      approver2.whoami(request),
+    ]);
+    const governance = { policies, users, userTags };
+    const standing = activityStanding({
+      activity,
+      outcomes: lastOutcomes(records),
+      governance,
+      quorum: { threshold: data.rootQuorum.threshold, rootUserIds: data.rootQuorum.userIds },
+      ...votersOf(activity.votes),
+    });
+    const names = standingNames(governance, me.userId);
+    return buildReviewModel({
+      activity,
+      names: organizationNames(data),
+      interfaces,
+      decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload },
+      why: { section: reviewWhy(standing, names), progress: standingWords(standing, names).summary },
+    });
+  } finally {
+    await t.close();
+  }
+}
+
+describe('the review page says why it waits, in Chromium', function () {
+  this.timeout(60_000);
+  let browser: Browser | undefined;
+  let page: Page;
+
+  before(async () => {
+    assert.ok(existsSync(SCRIPT), `${SCRIPT} is built by esbuild.mjs`);
+    browser = await (await loadCodeServer()).launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('names the policy it waits for and whose approvals complete it, marks the unmet consensus, and opens that policy', async () => {
+    const model = await treasuryModel();
+    const why = model.why;
+    assert.ok(why, 'the model says why it waits');
+    assert.ok(browser);
+    page = await browser.newPage({ viewport: { width: 900, height: 760 } });
+    await page.setContent(
+      `<!DOCTYPE html><html><head><title>Review</title><style>${THEME}</style>` +
+        `<style>${readFileSync(STYLE, 'utf8')}</style></head><body><div id="root"></div></body></html>`,
+    );
+    await page.evaluate(`
+      window.posted = [];
+      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), setState: () => undefined });`);
+    await page.addScriptTag({ content: readFileSync(SCRIPT, 'utf8') });
+    const message: ReviewViewMessage = {
+      type: 'view',
+      view: { kind: 'review', model },
+      words: PAGE_WORDS,
+      locale: 'en',
+    };
+    await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
+
+    const section = page.locator('section#why');
+    await section.locator('h2', { hasText: 'Why it waits' }).waitFor();
+    const first = section.locator('li.policy').first();
+    assert.equal(
+      (await first.locator('.outcome').innerText()).trim(),
+      'Policy "Large transfers need two finance approvals": 1 of 2 approvals from finance (Treasury approver 1 approved; you can approve)',
+    );
+    assert.match(await first.locator('mark.unmet').innerText(), /^approvers\.filter\(u, u\.tags\.contains\('/);
+    assert.equal(await first.locator('mark.met').count(), 1, 'the condition held');
+    assert.match(
+      await section.locator('p.quorum').innerText(),
+      /^Root quorum: 0 of 1 \(Treasury root user can approve\)$/,
+    );
+    await page.evaluate("document.getElementById('why').scrollIntoView()");
+    await saveScreenshot(page, 'review-why.png');
+
+    await first.locator('button[data-action="openPolicy"]').click();
+    await page.waitForFunction('window.posted.length === 2');
+    const posted = await page.evaluate<PageMessage[]>('window.posted');
+    assert.deepEqual(posted[1], { type: 'openPolicy', policyId: why.policies[0]?.policyId });
+    await page.close();
+  });
+});
