@@ -2,7 +2,8 @@
  * countersign.simulateTeammateRequest: on the local sandbox, Team's second root user (signing with the API key the
  * sandbox keeps for them in its credentials) asks Team's signing key to sign two transactions: an ERC-20
  * `transfer(to, amount)` to the sample token, whose interface is registered in Team first when it is missing (you
- * submit it, your teammate approves it), and a call to a contract nobody registered. Both then wait for your vote
+ * submit it with your key, your teammate approves it; both the pick and the notification say so), and a call to a
+ * contract nobody registered. Both then wait for your vote
  * as Team's first root user; the active profile is switched to that user when you pick the offer.
  *
  * Options: `{ switchProfile?: true }` switches without asking. Returns `{ transfer, unregistered, registered }`:
@@ -20,6 +21,7 @@ import { withProgress } from '../ui/progress';
 import { pickOne } from '../ui/prompts';
 import type { SimulateInput } from './reviewOptions';
 import { showInformation } from '../ui/notifications';
+import { simulationDone, simulationOffer } from '../wording/simulationWords';
 
 /** EIP-55's examples: who receives the tokens, and a contract with no registered interface. */
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -30,6 +32,8 @@ export interface SimulatedRequests {
   readonly transfer: Activity;
   readonly unregistered: Activity;
   readonly registered: boolean;
+  /** What the notification said. */
+  readonly message: string;
 }
 
 function sandboxCredentials(sandbox: LocalSandbox): SandboxCredentials {
@@ -68,7 +72,8 @@ async function useTeamProfile(
   switchProfile: boolean | undefined,
 ): Promise<boolean> {
   const you = team.users[0];
-  if (!you) return false;
+  const teammate = team.users[1];
+  if (!you || !teammate) return false;
   const profileId = `${LOCAL_SANDBOX_PROFILE_ID}.${team.organizationId}.${you.userId}`;
   if (services.profiles.active()?.id === profileId) return true;
   const profile = services.profiles.list().find((p) => p.id === profileId);
@@ -85,7 +90,7 @@ async function useTeamProfile(
         {
           label: vscode.l10n.t('Switch to "{0}"', profile.label),
           iconPath: new vscode.ThemeIcon('account'),
-          detail: vscode.l10n.t('Your teammate asks the Team organization to sign; you vote as {0}.', you.userName),
+          detail: simulationOffer({ teammate: teammate.userName, you: you.userName }, vscode.l10n.t),
         },
       ],
       {
@@ -191,19 +196,12 @@ export async function simulate(
   services.fireChange('activities');
   services.fireChange('organization');
   const review = vscode.l10n.t('Review Transfer');
-  void showInformation(
-    result.registered
-      ? vscode.l10n.t(
-          "{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract. The sample token's interface was registered in Team first, so the transfer can be read.",
-          teammateName,
-        )
-      : vscode.l10n.t(
-          '{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract.',
-          teammateName,
-        ),
-    review,
-  ).then((choice) =>
+  const message = simulationDone(
+    { teammate: teammateName, you: team.users[0]?.userName ?? '', registered: result.registered },
+    vscode.l10n.t,
+  );
+  void showInformation(message, review).then((choice) =>
     choice === review ? vscode.commands.executeCommand(CommandIds.reviewActivity, result.transfer) : undefined,
   );
-  return result;
+  return { ...result, message };
 }

@@ -27,6 +27,7 @@ import {
   type ReviewViewMessage,
 } from './reviewMessages';
 import type { ReviewTarget } from './reviewTarget';
+import { reviewTabTitle } from './reviewTitle';
 
 const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
 
@@ -152,7 +153,7 @@ export class ReviewPage {
   update(model: ReviewModel): void {
     if (this.#disposed) return;
     this.#model = model;
-    this.panel.title = t('Review: {0}', model.title);
+    this.panel.title = reviewTabTitle(model.title, model.activityId, t);
     this.#show({ kind: 'review', model });
   }
 
