@@ -189,18 +189,28 @@ describe('the review page script, in Chromium', function () {
     await post(page, pending(1));
     const buttons = page.locator('.actions button');
     await buttons.first().waitFor();
-    const layout = await page.evaluate<{ overflow: number; rows: number; widest: number; room: number }>(`(() => {
+    const layout = await page.evaluate<{
+      overflow: number;
+      rows: number;
+      widest: number;
+      room: number;
+      past: string[];
+    }>(`(() => {
       const boxes = [...document.querySelectorAll('.actions button')].map((b) => b.getBoundingClientRect());
       return {
         overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         rows: new Set(boxes.map((b) => Math.round(b.top))).size,
         widest: Math.max(...boxes.map((b) => b.right)),
         room: document.documentElement.clientWidth,
+        past: [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth)
+          .map((e) => e.tagName + '.' + e.className)
+          .slice(0, 5),
       };
     })()`);
     await saveScreenshot(page, 'review-narrow.png');
     assert.ok(layout.widest <= layout.room, `every button within the column: ${JSON.stringify(layout)}`);
     assert.ok(layout.rows > 1, `the buttons take more than one row: ${JSON.stringify(layout)}`);
-    assert.equal(layout.overflow, 0, 'nothing runs past the edge');
+    assert.equal(layout.overflow, 0, `nothing runs past the edge: ${JSON.stringify(layout)}`);
   });
 });
