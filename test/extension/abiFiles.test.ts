@@ -162,22 +162,15 @@ describe('ABI files in the editor', function () {
     );
     assert.ok(!errorActions.some((action) => action.title === 'Register anyway'), 'no Register anyway on an error');
 
-    // A trailing comma: one diagnostic, at the comma. VS Code's JSON language features underline it in a json
-    // document, so Countersign adds none of its own there; its lens names the problem, at the comma too.
-    const [syntax] = await eventually(
-      'the trailing comma underlined',
-      () => {
-        const found = vscode.languages.getDiagnostics(brokenDoc.uri);
-        return found.length > 0 ? found : undefined;
-      },
-      30_000,
-    );
-    assert.ok(syntax);
-    await features.settled();
-    const all = vscode.languages.getDiagnostics(brokenDoc.uri);
-    assert.equal(all.length, 1, `one diagnostic: ${all.map((d) => `${d.source ?? ''}: ${d.message}`).join(' | ')}`);
-    assert.equal(syntax.range.start.line, 7);
-    assert.equal(textOf(brokenDoc, syntax), ',');
+    // A trailing comma: one diagnostic of ours, at the comma (not at the bracket after it).
+    const syntax = await eventually('the JSON syntax diagnostic', () => {
+      const found = ours(brokenDoc);
+      return found.length > 0 ? found : undefined;
+    });
+    assert.equal(syntax.length, 1, `one diagnostic: ${syntax.map((d) => d.message).join(' | ')}`);
+    assert.match(syntax[0]?.message ?? '', /^Not valid JSON \(line 8, column 4\): a trailing comma before \]/);
+    assert.equal(syntax[0]?.range.start.line, 7);
+    assert.equal(syntax[0] && textOf(brokenDoc, syntax[0]), ',');
     const [brokenLens] = await features.lenses(brokenDoc);
     assert.equal(brokenLens?.state, 'invalid');
     assert.match(brokenLens?.title ?? '', /line 8, column 4\): a trailing comma before \]/);

@@ -12,8 +12,6 @@ import { abiLenses, CanonicalCache, pendingOfOpen, type AbiLens } from './abiLen
 import type { InterfaceList } from './interfaceList';
 
 export const DIAGNOSTIC_SOURCE = 'Countersign';
-/** The built-in extension that validates `json` documents. */
-const JSON_LANGUAGE_FEATURES = 'vscode.json-language-features';
 
 export class AbiEditorModel {
   readonly #services: Services;
@@ -73,19 +71,11 @@ export class AbiEditorModel {
     });
   }
 
-  /**
-   * The problems of the file, one diagnostic each. In a `json` document VS Code's JSON language features underline
-   * a syntax error already (a trailing comma, at the comma): a second diagnostic for it would only repeat it, so
-   * ours is left out there; the lens still says the file is invalid, and shows where.
-   */
+  /** The problems of the file, one diagnostic each (a trailing comma at the comma). */
   diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] {
     const analysis = this.analysis(document);
     if (analysis.kind !== 'abi') return [];
-    const underlinedByJson =
-      document.languageId === 'json' && vscode.extensions.getExtension(JSON_LANGUAGE_FEATURES) !== undefined;
-    return analysis.problems
-      .filter((problem) => !(underlinedByJson && problem.kind === 'json'))
-      .map((problem) => toDiagnostic(document, problem));
+    return analysis.problems.map((problem) => toDiagnostic(document, problem));
   }
 
   /** "Register anyway" on a warning of a contract that has no error. */
