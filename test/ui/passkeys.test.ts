@@ -252,7 +252,8 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await clearNotifications(page);
     const tab = await tabOpenedBy(async () => {
       await runFromPalette(page, 'Countersign: Rename Passkey');
-      await pickFromQuickPick(page, 'Security key for approvals');
+      // The seeded passkey, the pick's first row.
+      await pickFromQuickPick(page, 'Team root user 2 passkey');
       await answerInputBox(page, 'Rename passkey', 'Renamed security key');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor();
@@ -264,11 +265,17 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await tab.getByRole('button', { name: 'Create passkey' }).click();
     await closed;
     await page.bringToFront();
-    await notified(page, /Removing "Security key for approvals" is offered once it is added/);
+    await notified(page, /Removing "Team root user 2 passkey" is offered once it is added/);
     await clearNotifications(page);
 
     await switchTo('Local sandbox · Team (Team root user 1)');
-    await runFromPalette(page, 'Countersign: Approve Activity');
+    // Not the first row: the palette lists "Approve Activity with Passkey", used a moment ago, first.
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input[type="text"]').fill('>Countersign: Approve Activity');
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: /Countersign: Approve Activity(?! with Passkey)/ })
+      .first()
+      .click();
     await page
       .locator('.quick-input-list .monaco-list-row', { hasText: /authenticators/i })
       .first()
@@ -281,11 +288,16 @@ describe('passkeys in a real browser: enrol through the local page, then approve
 
     // Back as the user who renamed: the store sees the enrolment completed, and the removal is offered.
     await switchTo('Local sandbox · Team (Team root user 2)');
-    const offer = await notification(page, /Passkey "Renamed security key" is added\. Remove the passkey it replaces/);
+    const offered = /Passkey "Renamed security key" is added\. Remove the passkey it replaces/;
+    await notified(page, offered);
+    // The offer may have shown while the profile was being switched back: the notification center keeps it.
+    await runFromPalette(page, 'Notifications: Show Notifications');
+    const offer = page.locator('.notifications-center .notification-list-item', { hasText: offered }).first();
+    await offer.waitFor();
     await saveScreenshot(page, 'passkey-rename-offer.png');
-    await offer.locator('.monaco-button', { hasText: 'Remove "Security key for approvals"…' }).click();
+    await offer.locator('.monaco-button', { hasText: 'Remove "Team root user 2 passkey"…' }).click();
     const confirm = page.locator('.monaco-dialog-box');
-    await confirm.getByText('Remove the passkey "Security key for approvals"?').waitFor();
+    await confirm.getByText('Remove the passkey "Team root user 2 passkey"?').waitFor();
     await confirm.locator('.dialog-buttons .monaco-button', { hasText: /^Cancel$/ }).click();
   });
 
