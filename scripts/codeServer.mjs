@@ -354,6 +354,19 @@ export function workbenchUrl(port, folder, payload) {
 }
 
 /**
+ * The workbench URL to give a person (what `npm start` prints): the same server, named `localhost`. Browsers
+ * treat http://localhost as a secure context, and a passkey for RP ID `localhost` signs only on a page served from
+ * `localhost`: code-server serves the passkey page under the workbench's own origin, so on 127.0.0.1 it could not.
+ * @param {number} port
+ * @param {string} [folder]
+ */
+export function browserUrl(port, folder) {
+  const url = new URL(workbenchUrl(port, folder));
+  url.hostname = 'localhost';
+  return url.toString();
+}
+
+/**
  * A path on the server as the remote (Node) extension host sees it.
  * @param {number} port
  * @param {string} absolutePath

@@ -1,7 +1,7 @@
 // @ts-check
 // `npm start`: Countersign in a real VS Code in your browser. Packages the extension, installs it into a
 // code-server of its own (installed on first use), and serves it on 127.0.0.1 with a small Hardhat-like project
-// open. Ctrl-C stops it.
+// open; the address printed names it `localhost`, where passkeys work. Ctrl-C stops it.
 //
 //   node scripts/start.mjs [--port 8080] [--dev]
 //
@@ -15,6 +15,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } f
 import { delimiter } from 'node:path';
 import * as path from 'node:path';
 import {
+  browserUrl,
   copyFixtureWorkspace,
   freePort,
   locateCodeServer,
@@ -23,7 +24,6 @@ import {
   runCodeServerCli,
   startCodeServer,
   waitForHealthz,
-  workbenchUrl,
   writeSettings,
 } from './codeServer.mjs';
 import { setup } from './setup.mjs';
@@ -168,7 +168,8 @@ try {
   await stop(1);
 }
 
-console.log(`\nCountersign is running in VS Code at ${workbenchUrl(port, workspace)}`);
+// localhost, not 127.0.0.1: the passkey pages need it (see browserUrl).
+console.log(`\nCountersign is running in VS Code at ${browserUrl(port, workspace)}`);
 console.log(
   'Open the Countersign view in the activity bar and choose "Start Local Sandbox" to try it without an account.',
 );

@@ -173,8 +173,8 @@ describe('an open document seen as an ABI file', () => {
     const analysis = abiOf(analyzeAbiDocument(text, '/p/abi/Broken.abi.json'));
     const [problem] = analysis.problems;
     assert.equal(problem?.kind, 'json');
-    assert.match(problem?.message ?? '', /line 9, column 1\): a trailing comma before \]/);
-    assert.equal(textAt(text, problem ?? { offset: 0, length: 0 }), ']');
+    assert.match(problem?.message ?? '', /line 8, column 4\): a trailing comma before \]/);
+    assert.equal(textAt(text, problem ?? { offset: 0, length: 0 }), ',', 'at the comma');
   });
 
   it('puts an invalid entry at the field it concerns, and an unnamed input as a warning on that input', () => {

@@ -4,8 +4,10 @@ import { readFixture } from '../support/fixtures';
 
 describe('JSON syntax errors with positions', () => {
   const cases: Array<{ text: string; line: number; column: number; reason: RegExp }> = [
-    { text: '[\n  1,\n  2,\n]', line: 4, column: 1, reason: /^a trailing comma before \]$/ },
-    { text: '{\n  "abi": [],\n}', line: 3, column: 1, reason: /^a trailing comma before \}$/ },
+    // A trailing comma is placed at the comma itself, where an editor underlines it.
+    { text: '[\n  1,\n  2,\n]', line: 3, column: 4, reason: /^a trailing comma before \]$/ },
+    { text: '{\n  "abi": [],\n}', line: 2, column: 12, reason: /^a trailing comma before \}$/ },
+    { text: '[1,  \n\n  ]', line: 1, column: 3, reason: /^a trailing comma before \]$/ },
     { text: '[\n  {"type": "function"\n  "name": "x"}\n]', line: 3, column: 3, reason: /comma is missing/ },
     { text: '[{"type": "event"}', line: 1, column: 19, reason: /ends too early: a closing \] is missing/ },
     { text: '{"abi" []}', line: 1, column: 8, reason: /colon is expected/ },
@@ -36,9 +38,10 @@ describe('JSON syntax errors with positions', () => {
         assert.ok(error instanceof JsonSyntaxError);
         assert.equal(
           error.message,
-          'not-json.json: the file is not valid JSON (line 3, column 40): a trailing comma before }.',
+          'not-json.json: the file is not valid JSON (line 3, column 38): a trailing comma before }.',
         );
-        assert.equal(text[error.problem.offset], '}');
+        assert.equal(text[error.problem.offset], ',');
+        assert.equal(error.problem.length, 1);
         assert.equal(error.fileName, 'not-json.json');
         return true;
       },

@@ -23,18 +23,18 @@ describe('an ABI file that is not valid JSON', function () {
       uri,
       address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
     });
-    assert.match(failure.message, /not-json\.json: the file is not valid JSON \(line 3, column 40\): a trailing comma/);
+    assert.match(failure.message, /not-json\.json: the file is not valid JSON \(line 3, column 38\): a trailing comma/);
     // The bundle's classes are not the test's: the action is read from the error as the wrapper reads it.
     const action = (failure.error as { action?: ErrorAction }).action;
     assert.ok(action, 'the failure comes with an action');
-    assert.equal(action.title, 'Open at Line 3, Column 40');
+    assert.equal(action.title, 'Open at Line 3, Column 38');
 
     await vscode.commands.executeCommand(action.command, ...action.args);
     const editor = await eventually('the file to open', () =>
       vscode.window.activeTextEditor?.document.uri.fsPath === uri.fsPath ? vscode.window.activeTextEditor : undefined,
     );
     assert.equal(editor.selection.start.line, 2);
-    assert.equal(editor.selection.start.character, 39);
-    assert.equal(editor.document.getText(new vscode.Range(editor.selection.start, editor.selection.end)), '}');
+    assert.equal(editor.selection.start.character, 37);
+    assert.equal(editor.document.getText(new vscode.Range(editor.selection.start, editor.selection.end)), ',');
   });
 });

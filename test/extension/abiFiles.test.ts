@@ -162,14 +162,18 @@ describe('ABI files in the editor', function () {
     );
     assert.ok(!errorActions.some((action) => action.title === 'Register anyway'), 'no Register anyway on an error');
 
-    const [syntax] = await eventually('the JSON syntax diagnostic', () => {
+    // A trailing comma: one diagnostic of ours, at the comma (not at the bracket after it).
+    const syntax = await eventually('the JSON syntax diagnostic', () => {
       const found = ours(brokenDoc);
       return found.length > 0 ? found : undefined;
     });
-    assert.ok(syntax);
-    assert.match(syntax.message, /^Not valid JSON \(line 9, column 1\): a trailing comma before \]/);
-    assert.equal(syntax.range.start.line, 8);
-    assert.equal(textOf(brokenDoc, syntax), ']');
+    assert.equal(syntax.length, 1, `one diagnostic: ${syntax.map((d) => d.message).join(' | ')}`);
+    assert.match(syntax[0]?.message ?? '', /^Not valid JSON \(line 8, column 4\): a trailing comma before \]/);
+    assert.equal(syntax[0]?.range.start.line, 7);
+    assert.equal(syntax[0] && textOf(brokenDoc, syntax[0]), ',');
+    const [brokenLens] = await features.lenses(brokenDoc);
+    assert.equal(brokenLens?.state, 'invalid');
+    assert.match(brokenLens?.title ?? '', /line 8, column 4\): a trailing comma before \]/);
     // The invalid file's lens says so, and opens the problem.
     const [invalidLens] = await features.lenses(invalidDoc);
     assert.equal(invalidLens?.state, 'invalid');

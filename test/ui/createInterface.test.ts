@@ -331,7 +331,7 @@ describe('the packaged extension in a real VS Code workbench', function () {
     await chooseFromContextMenu(page, treeItem(page, 'Broken.abi.json'), CREATE_TITLE);
     const toast = await notification(
       page,
-      'abi/Broken.abi.json: the file is not valid JSON (line 9, column 1): a trailing comma before ]',
+      'abi/Broken.abi.json: the file is not valid JSON (line 8, column 4): a trailing comma before ]',
     );
     const open = toast.locator('.monaco-button', { hasText: 'Open at Line 9, Column 1' });
     await open.waitFor();

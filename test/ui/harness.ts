@@ -54,6 +54,8 @@ export interface CodeServerModule {
   launchChromium(options?: { headless?: boolean }): Promise<Browser>;
   /** `payload`: the smoke-test driver's [name, value] pairs (extension development and tests). */
   workbenchUrl(port: number, folder?: string, payload?: ReadonlyArray<readonly [string, string]>): string;
+  /** The workbench URL `npm start` prints: on `localhost`, where passkeys work. */
+  browserUrl(port: number, folder?: string): string;
   /** A path on the server as the remote (Node) extension host sees it. */
   remoteUri(port: number, absolutePath: string): string;
 }

@@ -3,7 +3,10 @@
 // own path, http://localhost:<code-server port>/proxy/<page port>/<token>, and that origin is the one the page
 // answers to). The tab each command opens gets a Chrome DevTools Protocol virtual authenticator (they are per
 // tab) before its button is clicked: Team's second root user enrols a passkey, then approves with it an activity
-// that waits for consensus, which completes. Saves the two pages' screenshots for the README.
+// that waits for consensus, which completes; each page closes its own tab once it has answered. Then a rename in
+// Team (quorum two) keeps the old passkey until the new one is approved, and offers its removal then; and a window
+// opened on 127.0.0.1 is told before any question that its passkey page could not sign. Saves the two pages'
+// screenshots for the README.
 //
 //   npx tsc -p . && npx mocha out/test/ui/passkeys.test.js      (UPDATE_SCREENSHOTS=1 also writes media/screenshots/)
 import * as assert from 'node:assert/strict';
@@ -140,8 +143,9 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     context = await browser.newContext({ viewport: { width: 1360, height: 820 } });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
-    // localhost, not 127.0.0.1: the page's origin follows the workbench's host, and passkeys need `localhost`.
-    const url = codeServer.workbenchUrl(port, folder).replace('http://127.0.0.1:', 'http://localhost:');
+    // The address `npm start` prints: localhost, not 127.0.0.1, since the page's origin follows the workbench's.
+    const url = codeServer.browserUrl(port, folder);
+    assert.equal(new URL(url).hostname, 'localhost');
     workbenchOrigin = new URL(url).origin;
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await waitForWorkbench(page);
@@ -167,13 +171,15 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await tab.getByText('Team root user 2').first().waitFor();
     const authenticator = await attachAuthenticator(context, tab);
     await saveScreenshot(tab, 'passkey-enrol.png');
+    // The credential is read before the page answers: the tab, and its security key, go with the answer.
+    const created = new Promise<VirtualCredential | undefined>((resolve) => {
+      authenticator.cdp.once('WebAuthn.credentialAdded', (event) => resolve(event.credential));
+    });
+    const closed = tab.waitForEvent('close');
     await tab.getByRole('button', { name: 'Create passkey' }).click();
-    await tab.getByText('Done. You can close this tab').waitFor();
-    const { credentials } = await credentialsOf(authenticator.cdp, authenticator.id);
-    assert.equal(credentials.length, 1);
-    assert.equal(credentials[0]?.rpId, 'localhost');
-    enrolled = credentials[0];
-    await tab.close();
+    enrolled = await created;
+    assert.equal(enrolled?.rpId, 'localhost');
+    await closed;
     await page.bringToFront();
     // Team's quorum is two: the enrolment waits for the other root user.
     await notified(page, /waiting for 1 more approval/);
@@ -230,9 +236,9 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     assert.ok(enrolled, 'the enrolment left a credential');
     await authenticator.cdp.send('WebAuthn.addCredential', { authenticatorId: authenticator.id, credential: enrolled });
     await saveScreenshot(tab, 'passkey-approve.png');
+    const closed = tab.waitForEvent('close');
     await tab.getByRole('button', { name: 'Approve with passkey' }).click();
-    await tab.getByText('Done. You can close this tab').waitFor();
-    await tab.close();
+    await closed;
     await page.bringToFront();
     await notified(page, /Approved\. .* is now completed/);
     const organization = pane(page, 'Organization');
@@ -240,5 +246,78 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await group.waitFor();
     if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
     await treeItem(organization, /^Passkey counter/).waitFor();
+  });
+
+  it('renames the passkey in Team: the old one stays until the new one is approved, then its removal is offered', async () => {
+    await clearNotifications(page);
+    const tab = await tabOpenedBy(async () => {
+      await runFromPalette(page, 'Countersign: Rename Passkey');
+      // The seeded passkey, the pick's first row.
+      await pickFromQuickPick(page, 'Team root user 2 passkey');
+      await answerInputBox(page, 'Rename passkey', 'Renamed security key');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor();
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Add and Remove/ }).click();
+    });
+    const key = await attachAuthenticator(context, tab);
+    assert.equal((await credentialsOf(key.cdp, key.id)).credentials.length, 0, 'a new security key');
+    const closed = tab.waitForEvent('close');
+    await tab.getByRole('button', { name: 'Create passkey' }).click();
+    await closed;
+    await page.bringToFront();
+    await notified(page, /Removing "Team root user 2 passkey" is offered once it is added/);
+    await clearNotifications(page);
+
+    await switchTo('Local sandbox · Team (Team root user 1)');
+    // Not the first row: the palette lists "Approve Activity with Passkey", used a moment ago, first.
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input[type="text"]').fill('>Countersign: Approve Activity');
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: /Countersign: Approve Activity(?! with Passkey)/ })
+      .first()
+      .click();
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: /authenticators/i })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Approve$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Back as the user who renamed: the store sees the enrolment completed, and the removal is offered.
+    await switchTo('Local sandbox · Team (Team root user 2)');
+    const offered = /Passkey "Renamed security key" is added\. Remove the passkey it replaces/;
+    await notified(page, offered);
+    // The offer may have shown while the profile was being switched back: the notification center keeps it.
+    await runFromPalette(page, 'Notifications: Show Notifications');
+    const offer = page.locator('.notifications-center .notification-list-item', { hasText: offered }).first();
+    await offer.waitFor();
+    await saveScreenshot(page, 'passkey-rename-offer.png');
+    await offer.locator('.monaco-button', { hasText: 'Remove "Team root user 2 passkey"…' }).click();
+    const confirm = page.locator('.monaco-dialog-box');
+    await confirm.getByText('Remove the passkey "Team root user 2 passkey"?').waitFor();
+    await confirm.locator('.dialog-buttons .monaco-button', { hasText: /^Cancel$/ }).click();
+  });
+
+  it('on a workbench opened at 127.0.0.1, says the passkey page cannot sign before asking anything', async function () {
+    this.timeout(180_000);
+    const other = await context.newPage();
+    other.setDefaultTimeout(20_000);
+    await other.goto(workbenchOrigin.replace('//localhost:', '//127.0.0.1:') + new URL(page.url()).search, {
+      waitUntil: 'domcontentloaded',
+      timeout: 90_000,
+    });
+    await waitForWorkbench(other);
+    await other.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
+    await runFromPalette(other, 'Countersign: Add Passkey for Approvals');
+    await notification(other, /which is not localhost: a passkey for RP ID "localhost" cannot sign there/);
+    assert.equal(
+      await other.locator('.quick-input-widget .quick-input-title', { hasText: 'Add passkey for approvals' }).count(),
+      0,
+      'no name was asked for',
+    );
+    await other.close();
   });
 });

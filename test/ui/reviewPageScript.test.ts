@@ -17,6 +17,7 @@ import type {
 import { repoRoot } from '../support/fixtures';
 import { PAGE_WORDS } from '../support/viewMarkup';
 import { loadCodeServer } from './harness';
+import { saveScreenshot } from './screenshots';
 
 const SCRIPT = path.join(repoRoot, 'dist', 'webview', 'review.js');
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -180,5 +181,36 @@ describe('the review page script, in Chromium', function () {
     await page.locator('button[data-action="approve"]').click();
     await page.waitForFunction('window.posted.length === 2');
     assert.deepEqual(await posted(page), [{ type: 'ready' }, { type: 'action', action: 'approve' }]);
+  });
+
+  it('wraps its buttons in a narrow column instead of running past the edge', async () => {
+    await page.addStyleTag({ content: readFileSync(path.join(repoRoot, 'media', 'review', 'review.css'), 'utf8') });
+    await page.setViewportSize({ width: 240, height: 400 });
+    await post(page, pending(1));
+    const buttons = page.locator('.actions button');
+    await buttons.first().waitFor();
+    const layout = await page.evaluate<{
+      overflow: number;
+      rows: number;
+      widest: number;
+      room: number;
+      past: string[];
+    }>(`(() => {
+      const boxes = [...document.querySelectorAll('.actions button')].map((b) => b.getBoundingClientRect());
+      return {
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        rows: new Set(boxes.map((b) => Math.round(b.top))).size,
+        widest: Math.max(...boxes.map((b) => b.right)),
+        room: document.documentElement.clientWidth,
+        past: [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth)
+          .map((e) => e.tagName + '.' + e.className)
+          .slice(0, 5),
+      };
+    })()`);
+    await saveScreenshot(page, 'review-narrow.png');
+    assert.ok(layout.widest <= layout.room, `every button within the column: ${JSON.stringify(layout)}`);
+    assert.ok(layout.rows > 1, `the buttons take more than one row: ${JSON.stringify(layout)}`);
+    assert.equal(layout.overflow, 0, `nothing runs past the edge: ${JSON.stringify(layout)}`);
   });
 });

@@ -20,6 +20,7 @@ import { findJsonSyntaxProblem, lineAndColumn } from './jsonPositions';
 import { abiContractsOfValue, type AbiFileFormat } from './readAbi';
 import { validateAbi, type AbiValidation } from './validateAbi';
 
+/** `json`: the text is not JSON (a syntax error, which a JSON editor underlines too); `size`: past a bound. */
 export type AbiProblemKind = 'json' | 'file' | 'entry' | 'warning' | 'size';
 
 export interface AbiDocumentProblem {
@@ -157,7 +158,7 @@ export function analyzeAbiDocument(text: string, filePath: string): AbiDocumentA
     return {
       kind: 'abi',
       contracts: [],
-      problems: [{ severity: 'error', kind: 'json', message, offset: deep + bom, length: 1 }],
+      problems: [{ severity: 'error', kind: 'size', message, offset: deep + bom, length: 1 }],
     };
   }
 

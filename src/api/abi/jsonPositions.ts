@@ -55,6 +55,14 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   return { line: before.split('\n').length, column: offset - lastBreak };
 }
 
+/** The offset of the comma that ends the text before `offset`, when a } or ] stands at `offset`. */
+function trailingCommaBefore(text: string, offset: number): number | undefined {
+  const at = text[offset];
+  if (at !== '}' && at !== ']') return undefined;
+  const before = text.slice(0, offset).trimEnd();
+  return before.endsWith(',') ? before.length - 1 : undefined;
+}
+
 function reasonFor(text: string, error: ParseError): string {
   const at = text[error.offset];
   const previous = text.slice(0, error.offset).trimEnd().at(-1);
@@ -79,10 +87,13 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | undefin
   parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
   if (!first) return undefined;
+  // A trailing comma is reported where it is, not at the bracket after it (where the parser noticed it).
+  const comma = trailingCommaBefore(text, first.offset);
+  const offset = comma ?? first.offset;
   return {
-    offset: first.offset,
-    length: first.length,
-    ...lineAndColumn(text, first.offset),
+    offset,
+    length: comma !== undefined ? 1 : first.length,
+    ...lineAndColumn(text, offset),
     reason: reasonFor(text, first),
   };
 }

@@ -26,7 +26,11 @@ function mayBeAbi(document: vscode.TextDocument): boolean {
 }
 
 export async function startAbiEditor(services: Services): Promise<AbiEditorFeatures> {
-  const [model, interfaces] = await Promise.all([createAbiEditorModel(services), services.interfaceList()]);
+  const [model, interfaces, store] = await Promise.all([
+    createAbiEditorModel(services),
+    services.interfaceList(),
+    services.store(),
+  ]);
   const diagnostics = vscode.languages.createDiagnosticCollection('countersign-abi');
   const lensesChanged = new vscode.EventEmitter<void>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -92,6 +96,10 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
       model.forget(document.uri);
     }),
     interfaces.onDidChange(() => lensesChanged.fire()),
+    // A registration opened or closed anywhere in the organization: the lens says so, or offers Register again.
+    store.onDidChange((change) => {
+      if (change.open) lensesChanged.fire();
+    }),
     interfaces.onDidComplete((registration) => {
       void import('./abiFileActions.js').then(({ offerDeletionOfReplaced }) =>
         offerDeletionOfReplaced(services, registration),

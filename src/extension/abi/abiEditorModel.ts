@@ -8,7 +8,7 @@ import type { AbiDocumentAnalysis, AbiDocumentProblem } from '../../api';
 import { CommandIds } from '../commandIds';
 import { loadRemoteApi, type RemoteApi } from '../remoteApi';
 import type { Services } from '../services';
-import { abiLenses, CanonicalCache, type AbiLens } from './abiLensModel';
+import { abiLenses, CanonicalCache, pendingOfOpen, type AbiLens } from './abiLensModel';
 import type { InterfaceList } from './interfaceList';
 
 export const DIAGNOSTIC_SOURCE = 'Countersign';
@@ -51,7 +51,7 @@ export class AbiEditorModel {
         contracts: analysis.contracts,
         problems: analysis.problems,
         interfaces: listing?.interfaces,
-        pending: listing ? this.#interfaces.pending(listing.organizationId) : [],
+        pending: listing ? await this.#pending(listing.organizationId) : [],
       },
       vscode.l10n.t,
       this.#canonical,
@@ -71,6 +71,7 @@ export class AbiEditorModel {
     });
   }
 
+  /** The problems of the file, one diagnostic each (a trailing comma at the comma). */
   diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] {
     const analysis = this.analysis(document);
     if (analysis.kind !== 'abi') return [];
@@ -104,6 +105,17 @@ export class AbiEditorModel {
       actions.push(action);
     }
     return actions;
+  }
+
+  /**
+   * The registrations that wait for approval: those submitted here (which know what they replace), and the open
+   * ones the organization store holds, whoever submitted them.
+   */
+  async #pending(organizationId: string) {
+    const mine = this.#interfaces.pending(organizationId);
+    const open = (await this.#services.store()).open;
+    const others = open?.organizationId === organizationId ? pendingOfOpen(open.open, organizationId) : [];
+    return [...mine, ...others.filter((p) => !mine.some((m) => m.activity.id === p.activity.id))];
   }
 
   /** The shared list, when a session is ready; a lens never starts a sign-in or shows an error. */

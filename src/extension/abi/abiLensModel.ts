@@ -2,10 +2,11 @@
  * What the lenses above an ABI say, as plain data: pure, so that each state is tested in Node. For each contract
  * of the file: the interfaces of the organization whose ABI equals the file's ("Registered as Counter ·
  * 0x5aAe…BeAed"); an interface labelled with the contract's name (or `Counter v2`) whose ABI differs ("Registered
- * ABI differs from this file", Compare, Replace…); a registration waiting for approval; else "Register as smart
- * contract interface". An invalid ABI gets one lens that says so.
+ * ABI differs from this file", Compare, Replace…); a registration waiting for approval (one submitted here, or any
+ * open one of the organization: `pendingOfOpen`); else "Register as smart contract interface", which asks first
+ * when the file has warnings. An invalid ABI gets one lens that says so.
  */
-import type { AbiDocumentContract, AbiDocumentProblem, SmartContractInterface } from '../../api';
+import type { AbiDocumentContract, AbiDocumentProblem, Activity, SmartContractInterface } from '../../api';
 import { canonicalAbiJsonOfText, labelVersion } from '../../api/remote';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Translate } from '../ui/translate';
@@ -48,6 +49,27 @@ export class CanonicalCache {
     }
     return this.#cache.get(key);
   }
+}
+
+const CREATE_INTERFACE = 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE';
+
+/**
+ * The registrations among the organization's open activities (submitted in another window, by a teammate, or
+ * before a restart), as waiting registrations; those whose ABI cannot be read are left out.
+ */
+export function pendingOfOpen(open: readonly Activity[], organizationId: string): PendingRegistration[] {
+  const pending: PendingRegistration[] = [];
+  for (const activity of open) {
+    if (activity.type !== CREATE_INTERFACE || activity.organizationId !== organizationId) continue;
+    const intent = activity.intent['createSmartContractInterfaceIntent'];
+    if (typeof intent !== 'object' || intent === null) continue;
+    const { smartContractInterface, label } = intent as Record<string, unknown>;
+    if (typeof smartContractInterface !== 'string' || typeof label !== 'string') continue;
+    const canonicalJson = canonicalAbiJsonOfText(smartContractInterface);
+    if (canonicalJson === undefined) continue;
+    pending.push({ organizationId, activity, label, canonicalJson, replaces: undefined });
+  }
+  return pending;
 }
 
 export function abiLenses(input: AbiLensInput, t: Translate, canonical: CanonicalCache): AbiLens[] {
@@ -170,7 +192,8 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
               )
             : t('Register {0} with the organization', contractName),
       command: CommandIds.createSmartContractInterface,
-      args: [options],
+      // With warnings, the command shows them and asks before anything is sent.
+      args: [contract.warnings > 0 ? { ...options, confirmWarnings: true } : options],
     });
   }
   return lenses;

@@ -9,7 +9,9 @@
  *       contractName which contract of a file that holds several (solc --combined-json)
  *       address      the contract address; when given, `label` defaults to the contract name and notes to none
  *       type         only SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM: the file is a Solidity ABI
- * Nothing is sent until the file, the ABI and the address are valid. Returns the activity, or undefined when
+ *       confirmWarnings  show the ABI's warnings and ask before going on (the lens of a file with warnings)
+ * Nothing is sent until the file, the ABI and the address are valid. A registration that waits for approval is
+ * noted, so that the file's lens says so rather than offering to register it again. Returns the activity, or undefined when
  * the user dismisses a prompt.
  */
 import * as vscode from 'vscode';
@@ -19,6 +21,7 @@ import { loadRemoteApi } from '../remoteApi';
 import * as z from 'zod';
 import {
   noArguments,
+  optionalBoolean,
   optionalFile,
   optionalString,
   optionalText,
@@ -47,6 +50,7 @@ export interface CreateInput {
   readonly label?: string | undefined;
   readonly notes?: string | undefined;
   readonly type?: string | undefined;
+  readonly confirmWarnings?: boolean | undefined;
 }
 
 const createOptions = options({
@@ -58,6 +62,7 @@ const createOptions = options({
   label: optionalString,
   notes: optionalString,
   type: optionalString,
+  confirmWarnings: optionalBoolean,
 });
 
 /** Nothing (the active editor, else a file dialog), a file, or the named arguments. */
@@ -126,6 +131,30 @@ async function askNotes(fileName: string | undefined): Promise<string | undefine
   });
 }
 
+/** At most this many warnings are listed in the question; the Problems panel has them all. */
+const LISTED_WARNINGS = 6;
+
+/** Shows the ABI's warnings and asks; true to go on. "Show Problems" opens the panel and registers nothing. */
+async function registerDespiteWarnings(services: Services, abi: ReadAbi, source: AbiSource): Promise<boolean> {
+  const count = abi.warnings.length;
+  const name = source.fileName ?? abi.contractName ?? vscode.l10n.t('This ABI');
+  const register = vscode.l10n.t('Register Anyway');
+  const show = vscode.l10n.t('Show Problems');
+  const listed = abi.warnings.slice(0, LISTED_WARNINGS).map((warning) => `• ${warning}`);
+  if (count > LISTED_WARNINGS)
+    listed.push(vscode.l10n.t('and {0} more in the Problems panel', count - LISTED_WARNINGS));
+  const choice = await services.modals.show({
+    message:
+      count === 1
+        ? vscode.l10n.t('{0} has 1 warning. Register it anyway?', name)
+        : vscode.l10n.t('{0} has {1} warnings. Register it anyway?', name, count),
+    detail: listed.join('\n'),
+    buttons: [show, register],
+  });
+  if (choice === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
+  return choice === register;
+}
+
 export async function createSmartContractInterface(
   services: Services,
   options: CreateInput,
@@ -145,6 +174,9 @@ export async function createSmartContractInterface(
   });
   if (!abi) return undefined;
   for (const warning of abi.warnings) services.log.warn(source.fileName ? `${source.fileName}: ${warning}` : warning);
+  if (options.confirmWarnings === true && abi.warnings.length > 0) {
+    if (!(await registerDespiteWarnings(services, abi, source))) return undefined;
+  }
 
   const givenAddress = options.address;
   let address: string | undefined;
@@ -188,7 +220,7 @@ export async function createSmartContractInterface(
     warnings,
     address: contractAddress,
   });
-  return submitActivity(
+  const activity = await submitActivity(
     services,
     {
       title: vscode.l10n.t('Creating smart contract interface "{0}"…', contractLabel),
@@ -229,6 +261,17 @@ export async function createSmartContractInterface(
         { signal },
       ),
   );
+  if (activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED') {
+    const { canonicalAbiJson } = await loadRemoteApi();
+    (await services.interfaceList()).notePending({
+      organizationId,
+      activity,
+      label: contractLabel,
+      canonicalJson: canonicalAbiJson(JSON.parse(abi.json)),
+      replaces: undefined,
+    });
+  }
+  return activity;
 }
 
 export function createSmartContractInterfaceCommands(services: Services): CommandDescriptor[] {

@@ -3,7 +3,9 @@
  * approvals: countersign.addPasskey enrols one for the profile's user through the local page
  * (create_authenticators, stamped with the API key); countersign.removePasskey deletes one after a confirmation;
  * countersign.renamePasskey explains that the service has no rename and re-enrols under the new name, then removes
- * the old one. The passkey votes themselves are in approvals.ts (`signer: 'passkey'`).
+ * the old one (in an organization whose quorum needs others, the removal is offered once the new passkey has been
+ * approved: replacedPasskeys.ts). The passkey votes themselves are in approvals.ts (`signer: 'passkey'`).
+ * A window whose passkey page could not sign (a browser workbench not on localhost) is told so before any question.
  *
  * Input (passkeyOptions.ts reads it from the call): the passkey's id and its (new) name. Removing and renaming
  * always ask first.
@@ -16,7 +18,8 @@ import {
   type Whoami,
 } from '../../api';
 import { enrolmentPage, attestationOf } from '../passkeys/passkeyCeremony';
-import { runPasskeyPage } from '../passkeys/openPasskeyPage';
+import { requireLocalhostPasskeyPage, runPasskeyPage } from '../passkeys/openPasskeyPage';
+import { removeOnceEnrolled } from '../passkeys/replacedPasskeys';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
@@ -99,7 +102,13 @@ async function enrol(
       sentence: (activity) =>
         activity.status === 'ACTIVITY_STATUS_COMPLETED'
           ? t('Passkey "{0}" added for {1}. You can now approve with it.', authenticatorName, whoami.username)
-          : undefined,
+          : activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && replacing
+            ? t(
+                'Passkey "{0}" waits for approval. Removing "{1}" is offered once it is added; until then both stay.',
+                authenticatorName,
+                replacing.authenticatorName,
+              )
+            : undefined,
     },
     (signal, generateAppProofs) =>
       session.client.createAuthenticators(
@@ -114,6 +123,7 @@ async function enrol(
 }
 
 export async function addPasskey(services: Services, options: PasskeyInput): Promise<Activity | undefined> {
+  await requireLocalhostPasskeyPage();
   const session = await services.requireSession();
   const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
   const name = options.name?.trim() || (await askPasskeyName(t('VS Code passkey'), t('Add passkey for approvals')));
@@ -200,6 +210,7 @@ function deletePasskey(
 
 /** The service cannot rename a passkey: this enrols a new one under the new name, then removes the old one. */
 export async function renamePasskey(services: Services, input: PasskeyInput): Promise<Activity | undefined> {
+  await requireLocalhostPasskeyPage();
   const session = await services.requireSession();
   const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
   const target = await targetPasskey(known, input);
@@ -210,7 +221,7 @@ export async function renamePasskey(services: Services, input: PasskeyInput): Pr
   const choice = await services.modals.show({
     message: t('The service cannot rename a passkey.'),
     detail: t(
-      'To rename "{0}" to "{1}", Countersign registers a new passkey named "{1}" (your browser asks for the security key or device again) and then removes "{0}".',
+      'To rename "{0}" to "{1}", Countersign registers a new passkey named "{1}" (your browser asks for the security key or device again) and then removes "{0}". Where others must approve the new passkey, removing "{0}" is offered once they have.',
       target.authenticatorName,
       name,
     ),
@@ -218,6 +229,10 @@ export async function renamePasskey(services: Services, input: PasskeyInput): Pr
   });
   if (choice !== go) return undefined;
   const added = await enrol(services, session, known, name, target);
+  if (added.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED') {
+    await removeOnceEnrolled(services, added, name, target);
+    return added;
+  }
   if (added.status !== 'ACTIVITY_STATUS_COMPLETED') return added;
   return deletePasskey(services, session, known, target);
 }

@@ -15,14 +15,18 @@ import {
   type AllowedCredential,
   type ApprovalDescription,
 } from '../passkeys/passkeyCeremony';
-import { runPasskeyPage } from '../passkeys/openPasskeyPage';
+import { requireLocalhostPasskeyPage, runPasskeyPage } from '../passkeys/openPasskeyPage';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services, Session } from '../services';
 import { t } from '../ui/l10n';
 import { withProgress } from '../ui/progress';
 
-export /** The passkeys the profile's user may sign with, or an error that says how to add one. */
-async function allowedPasskeys(session: Session): Promise<AllowedCredential[]> {
+/**
+ * The passkeys the profile's user may sign with, or an error that says how to add one. Asked first, before the
+ * activity is picked: a window whose passkey page could not sign is told so then.
+ */
+export async function allowedPasskeys(session: Session): Promise<AllowedCredential[]> {
+  await requireLocalhostPasskeyPage();
   const authenticators = await withProgress(t('Reading your passkeys…'), async (signal) => {
     const whoami = await session.client.whoami({ organizationId: session.profile.organizationId }, { signal });
     return session.client.getAuthenticators(

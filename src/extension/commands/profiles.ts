@@ -14,7 +14,7 @@ import type { Profile } from '../profiles/profileStore';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
-import { confirmModal, pickOne } from '../ui/prompts';
+import { confirmModal, pickOne, pickOneAt } from '../ui/prompts';
 import { shown } from '../ui/shownText';
 import * as z from 'zod';
 import { idText, noArguments, optionalText, options, type ArgumentsSchema } from './commandArguments';
@@ -114,6 +114,34 @@ export async function pickProfile(services: Services, id: string | undefined, pl
   );
   if (!picked) throw new CancelledError();
   return picked.profile;
+}
+
+/**
+ * Switch Profile's pick (the status bar item runs it): the cursor starts on the active profile, so Enter or Escape
+ * keeps it, and "Add Profile…" ends the list. A profile added from here becomes the active one.
+ */
+async function pickProfileToSwitch(services: Services): Promise<Profile> {
+  const profiles = services.profiles.list();
+  const active = services.profiles.active();
+  type Item = vscode.QuickPickItem & { readonly profile?: Profile };
+  const items: Item[] = profiles.map((profile) => ({
+    label: profile.label,
+    ...(profile.id === active?.id ? { iconPath: new vscode.ThemeIcon('check') } : {}),
+    description: profile.organizationId,
+    detail: profile.baseUrl,
+    profile,
+  }));
+  const add: Item = { label: vscode.l10n.t('Add Profile…'), iconPath: new vscode.ThemeIcon('add') };
+  if (items.length > 0) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+  items.push(add);
+  const picked = await pickOneAt(
+    items,
+    items.find((item) => item.profile !== undefined && item.profile.id === active?.id),
+    { placeHolder: vscode.l10n.t('Switch to profile') },
+  );
+  if (!picked) throw new CancelledError();
+  if (picked.profile) return picked.profile;
+  return addProfile(services, undefined);
 }
 
 async function addProfile(services: Services, given: ProfileInput | undefined): Promise<Profile> {
@@ -308,7 +336,10 @@ export function profileCommands(services: Services): CommandDescriptor[] {
       args: profileArguments,
       fromViewTitle: true,
       run: async (input) => {
-        const profile = await pickProfile(services, input.profileId, vscode.l10n.t('Switch to profile'));
+        const profile =
+          input.profileId !== undefined
+            ? await pickProfile(services, input.profileId, vscode.l10n.t('Switch to profile'))
+            : await pickProfileToSwitch(services);
         return services.profiles.activate(profile.id);
       },
     }),

@@ -3,7 +3,8 @@
  * vote, in one of two organizations (a pick offers both, each with the profile you vote as):
  * - Team: its second root user (signing with the API key the sandbox keeps for them in its credentials) asks Team's
  *   signing key to sign two transactions: an ERC-20 `transfer(to, amount)` to the sample token, whose interface is
- *   registered in Team first when it is missing (you submit it, your teammate approves it), and a call to a
+ *   registered in Team first when it is missing (you submit it with your key, your teammate approves it;
+ *   both the pick and the notification say so), and a call to a
  *   contract nobody registered. Both then wait for your vote as Team's first root user.
  * - Treasury (simulateTreasury.ts): its developer asks for a transfer that waits for two approvals from finance,
  *   which you give as its first approver, then its second; and a call its policies deny at once, told by name.
@@ -34,6 +35,7 @@ import {
   teammateClient,
 } from './sandboxTeammates';
 import { requestTreasuryTransfer, treasuryCast, TREASURY, type TreasuryRequests } from './simulateTreasury';
+import { simulationDone, simulationOffer } from '../wording/simulationWords';
 
 /** EIP-55's examples: who receives the tokens, and a contract with no registered interface. */
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -43,6 +45,8 @@ export interface SimulatedRequests {
   readonly transfer: Activity;
   readonly unregistered: Activity;
   readonly registered: boolean;
+  /** What the notification said. */
+  readonly message: string;
 }
 
 function teamOf(credentials: SandboxCredentials): SandboxOrganizationRecord {
@@ -99,7 +103,7 @@ function offerOf(services: Services, credentials: SandboxCredentials, organizati
             'The Treasury developer asks for a large transfer that two finance approvers must approve; you approve first as {0}.',
             you.userName,
           )
-        : vscode.l10n.t('Your teammate asks the Team organization to sign; you vote as {0}.', you.userName),
+        : simulationOffer({ teammate: record.users[1]?.userName ?? '', you: you.userName }, vscode.l10n.t),
   };
 }
 
@@ -219,20 +223,12 @@ async function simulateInTeam(services: Services, credentials: SandboxCredential
   services.noteSubmitted(result.unregistered);
   services.fireChange('activities');
   services.fireChange('organization');
-  offerReview(
-    services,
-    result.transfer,
-    result.registered
-      ? vscode.l10n.t(
-          "{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract. The sample token's interface was registered in Team first, so the transfer can be read.",
-          teammateName,
-        )
-      : vscode.l10n.t(
-          '{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract.',
-          teammateName,
-        ),
+  const message = simulationDone(
+    { teammate: teammateName, you: team.users[0]?.userName ?? '', registered: result.registered },
+    vscode.l10n.t,
   );
-  return result;
+  offerReview(services, result.transfer, message);
+  return { ...result, message };
 }
 
 /** Treasury's requests, and the denial in the words the user read. */

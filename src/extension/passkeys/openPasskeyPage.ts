@@ -3,8 +3,10 @@
  * `asExternalUri` (Remote-SSH forwards the port; code-server maps it under its own `/proxy/<port>/` path), allows
  * exactly that origin to answer, opens it with `openExternal`, and waits for the answer. Where the mapped origin's
  * host is not `localhost`, a passkey for RP ID `localhost` cannot sign there: it says so and opens nothing. The
+ * commands ask `requireLocalhostPasskeyPage` the same before their first question. The
  * page's server is closed whatever happens. The one-time URL is never logged.
  */
+import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError } from '../../api';
 import type { Services } from '../services';
@@ -15,6 +17,41 @@ import type { PasskeyPageContent } from './passkeyPageHtml';
 export interface PasskeyPageOpened {
   readonly url: string;
   readonly ceremony: PasskeyPageContent['ceremony'];
+}
+
+function notLocalhostError(origin: string): InvalidInputError {
+  return new InvalidInputError(
+    'passkey page',
+    vscode.l10n.t(
+      'VS Code would open the passkey page at {0}, which is not localhost: a passkey for RP ID "localhost" cannot sign there.',
+      origin,
+    ),
+    vscode.l10n.t(
+      'Open this window on http://localhost (or use VS Code on this machine), or approve with the API key instead.',
+    ),
+  );
+}
+
+/**
+ * Refuses, before any question is asked, a window whose passkey page could not sign: it maps a local port the way
+ * the page's would be mapped and checks that the origin is still `localhost`. The port is held open while it is
+ * mapped (a forward to it then has something to reach), and closed right after.
+ */
+export async function requireLocalhostPasskeyPage(): Promise<void> {
+  const probe = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => resolve());
+  });
+  try {
+    const address = probe.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const external = await vscode.env.asExternalUri(vscode.Uri.parse(`http://localhost:${port}/`));
+    const origin = `${external.scheme}://${external.authority}`;
+    if (!canUseLocalhostPasskeys(origin)) throw notLocalhostError(origin);
+  } finally {
+    probe.close();
+  }
 }
 
 export async function runPasskeyPage(
@@ -31,18 +68,7 @@ export async function runPasskeyPage(
   try {
     const external = await vscode.env.asExternalUri(vscode.Uri.parse(page.localUrl));
     const origin = `${external.scheme}://${external.authority}`;
-    if (!canUseLocalhostPasskeys(origin)) {
-      throw new InvalidInputError(
-        'passkey page',
-        vscode.l10n.t(
-          'VS Code would open the passkey page at {0}, which is not localhost: a passkey for RP ID "localhost" cannot sign there.',
-          origin,
-        ),
-        vscode.l10n.t(
-          'Open this window on http://localhost (or use VS Code on this machine), or approve with the API key instead.',
-        ),
-      );
-    }
+    if (!canUseLocalhostPasskeys(origin)) throw notLocalhostError(origin);
     page.allowOrigin(origin);
     services.log.info(`Passkey page (${content.ceremony}) opened for ${origin}; it closes after one answer.`);
     onOpened?.({ url: external.toString(true), ceremony: content.ceremony });

@@ -41,6 +41,8 @@ function messages(t: Translate): PasskeyPageContent['messages'] {
     waiting: t('Follow your browser or your security key…'),
     done: t('Done. You can close this tab and return to VS Code.'),
     failed: t('The passkey request did not complete. Run the command again in VS Code.'),
+    cancel: t('Cancel'),
+    cancelled: t('Cancelled: nothing was signed. You can close this tab.'),
     notLocalhost: t(
       'This page is not served from localhost, so a passkey for RP ID "localhost" cannot sign here. Open the workbench on http://localhost, or approve with the API key.',
     ),

@@ -1,7 +1,9 @@
 /**
  * The HTML of the local passkey page: what is about to be signed, one button (the user gesture browsers want),
- * and a small script that calls `navigator.credentials.create()` or `.get()` with the options the extension gave
- * and posts the answer back to the page's own path, once. Every text is escaped; the data travels as JSON in a
+ * a Cancel button, and a small script that calls `navigator.credentials.create()` or `.get()` with the options the
+ * extension gave and posts the answer back to the page's own path, once. Cancel, or the tab closing first, posts
+ * `{ "cancelled": true }` instead, so that VS Code stops waiting at once. Once it has answered, the page closes
+ * its tab where the browser lets it (a tab the workbench opened), and says the tab may be closed otherwise. Every text is escaped; the data travels as JSON in a
  * `<script type="application/json">` element (with `<` escaped), and the only script and style carry the nonce
  * the Content-Security-Policy allows.
  */
@@ -24,6 +26,9 @@ export interface PasskeyPageContent {
     readonly waiting: string;
     readonly done: string;
     readonly failed: string;
+    /** The Cancel button's label, and what the page says once cancelled. */
+    readonly cancel: string;
+    readonly cancelled: string;
     /** Shown, with the button disabled, when the page is not served from `localhost`. */
     readonly notLocalhost: string;
   };
@@ -47,6 +52,7 @@ dt { font-weight: 600; }
 dd { margin: 0; font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
 button { font-size: 1rem; padding: 0.6rem 1.4rem; border-radius: 6px; border: 1px solid #0066b8; background: #0078d4; color: #fff; cursor: pointer; }
 button:disabled { opacity: 0.5; cursor: default; }
+button.secondary { background: transparent; color: inherit; border-color: #8a8a8a; margin-left: 0.6rem; }
 #status { margin-top: 1rem; min-height: 1.5rem; }
 #status.error { color: #d13438; }
 `;
@@ -56,6 +62,7 @@ const SCRIPT = `
 (() => {
   const data = JSON.parse(document.getElementById('passkey-data').textContent);
   const button = document.getElementById('go');
+  const cancel = document.getElementById('cancel');
   const status = document.getElementById('status');
   const say = (text, error) => { status.textContent = text; status.className = error ? 'error' : ''; };
   const fromB64 = (text) => {
@@ -88,12 +95,39 @@ const SCRIPT = `
     });
     if (!response.ok) throw new Error(await response.text());
   };
+  // Set once the page has told VS Code how it ended: nothing is posted after that.
+  let answered = false;
+  const closeSoon = () => setTimeout(() => window.close(), 800);
+  cancel.addEventListener('click', async () => {
+    if (answered) return;
+    answered = true;
+    button.disabled = true;
+    cancel.disabled = true;
+    say(data.messages.cancelled, false);
+    try { await send({ cancelled: true }); } catch (ignored) { /* VS Code stopped waiting already */ }
+    closeSoon();
+  });
+  // A tab closed before it answered: keepalive lets the post outlive the page.
+  window.addEventListener('pagehide', () => {
+    if (answered) return;
+    answered = true;
+    fetch(location.pathname, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ cancelled: true }),
+      credentials: 'omit',
+      cache: 'no-store',
+      redirect: 'error',
+      keepalive: true,
+    }).catch(() => undefined);
+  });
   if (location.hostname !== 'localhost') {
     button.disabled = true;
     say(data.messages.notLocalhost, true);
     return;
   }
   button.addEventListener('click', async () => {
+    if (answered) return;
     button.disabled = true;
     say(data.messages.waiting, false);
     let credential;
@@ -103,11 +137,17 @@ const SCRIPT = `
         : await navigator.credentials.get({ publicKey: options() });
       if (!credential) throw new Error('no credential');
     } catch (error) {
+      if (answered) return;
+      answered = true;
+      cancel.disabled = true;
       const name = (error && error.name) || 'Error';
       say(data.messages.failed + ' (' + name + ')', true);
       try { await send({ error: name }); } catch (ignored) { /* the page is closed already */ }
       return;
     }
+    if (answered) return;
+    answered = true;
+    cancel.disabled = true;
     const r = credential.response;
     const body = data.ceremony === 'create'
       ? {
@@ -125,6 +165,7 @@ const SCRIPT = `
     try {
       await send(body);
       say(data.messages.done, false);
+      closeSoon();
     } catch (error) {
       say(data.messages.failed + ' ' + String((error && error.message) || error), true);
     }
@@ -153,7 +194,7 @@ export function passkeyPageHtml(content: PasskeyPageContent, nonce: string): str
     <dl>
       ${rows}
     </dl>
-    <button id="go" type="button">${escapeHtml(content.button)}</button>
+    <button id="go" type="button">${escapeHtml(content.button)}</button><button id="cancel" type="button" class="secondary">${escapeHtml(content.messages.cancel)}</button>
     <div id="status" role="status" aria-live="polite"></div>
     <script type="application/json" id="passkey-data">${scriptJson(data)}</script>
     <script nonce="${nonce}">${SCRIPT}</script>

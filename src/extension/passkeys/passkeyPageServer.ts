@@ -15,7 +15,8 @@
  *    and gets a 421;
  *  - it holds at most a few connections at once, and when the ceremony ends every socket is closed, even one
  *    that sent half a request and went quiet;
- *  - the server closes once the answer arrived, on cancel, or after two minutes.
+ *  - the server closes once the answer arrived, on cancel (in VS Code, or the page's Cancel button or its tab
+ *    closing, which the page posts as `{ "cancelled": true }`), or after two minutes.
  *
  * Pure Node (no `vscode`): the extension opens the URL, and the tests drive this server over plain HTTP.
  */
@@ -207,6 +208,13 @@ export async function startPasskeyPage(options: PasskeyPageOptions): Promise<Pas
           return;
         }
         const record = parsed as Record<string, unknown>;
+        if (record['cancelled'] === true) {
+          reply(res, 200, 'Noted.');
+          finish({
+            error: new PasskeyPageError('The passkey page was cancelled or closed in the browser.', 'cancelled'),
+          });
+          return;
+        }
         if (typeof record['error'] === 'string') {
           reply(res, 200, 'Noted.');
           finish({

@@ -31,6 +31,7 @@ import {
   type ReviewViewMessage,
 } from './reviewMessages';
 import type { ReviewTarget } from './reviewTarget';
+import { reviewTabTitle } from './reviewTitle';
 
 /** The command that opens a policy as JSON, given `{ policyId }` (the Organization view's). */
 
@@ -158,7 +159,7 @@ export class ReviewPage {
   update(model: ReviewModel): void {
     if (this.#disposed) return;
     this.#model = model;
-    this.panel.title = t('Review: {0}', model.title);
+    this.panel.title = reviewTabTitle(model.title, model.activityId, t);
     this.#show({ kind: 'review', model });
   }
 

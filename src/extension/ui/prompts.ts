@@ -84,6 +84,39 @@ export async function pickOne<T extends vscode.QuickPickItem>(
 }
 
 /**
+ * One item of several, with the cursor on `active` when it opens (Enter then keeps it), and separators where the
+ * list has them. A quick pick of our own: showQuickPick always starts on the first item.
+ */
+export async function pickOneAt<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  active: T | undefined,
+  options: Pick<vscode.QuickPickOptions, 'title' | 'placeHolder'>,
+): Promise<T | undefined> {
+  const byShown = shownItems(items);
+  const shownList = [...byShown.keys()];
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem>();
+  pick.ignoreFocusOut = true;
+  pick.title = options.title;
+  pick.placeholder = options.placeHolder;
+  pick.items = shownList;
+  const activeShown = shownList.find((item) => byShown.get(item) === active);
+  if (activeShown) pick.activeItems = [activeShown];
+  try {
+    const picked = await new Promise<vscode.QuickPickItem | undefined>((resolve) => {
+      pick.onDidAccept(() => {
+        resolve(pick.selectedItems[0] ?? pick.activeItems[0]);
+        pick.hide();
+      });
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+    return picked === undefined ? undefined : byShown.get(picked);
+  } finally {
+    pick.dispose();
+  }
+}
+
+/**
  * A multi-select whose items marked `picked` start ticked; undefined when dismissed. Built as a quick pick of our
  * own rather than with showQuickPick: VS Code then gets the items and their ticks in the same message that shows
  * the pick, so Enter pressed the moment it opens accepts the ticked items. (showQuickPick shows the pick first and

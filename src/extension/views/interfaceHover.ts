@@ -1,4 +1,8 @@
-/** The hover of an interface row: what the Organization view shows, then the ABI's functions and events. */
+/**
+ * The hover of an interface row: what the Organization view shows, then the ABI's functions and events, each under
+ * its own heading. The sections are apart in markdown too: a heading line right after a list item would continue
+ * that item, and the events would read as part of the last function.
+ */
 import type * as vscode from 'vscode';
 import type { SmartContractInterface } from '../../api';
 import { abiFunctionsAndEvents } from '../../api/remote';
@@ -16,10 +20,10 @@ export function smartContractInterfaceTooltip(sci: SmartContractInterface): vsco
     if (of.length === 0) return [];
     const shown = of.slice(0, HOVER_SIGNATURES).map((line) => `- ${code(line.declaration)}`);
     const more = of.length > HOVER_SIGNATURES ? [`- ${plain(t('and {0} more', of.length - HOVER_SIGNATURES))}`] : [];
-    return [`**${plain(title)}** (${of.length})`, ...shown, ...more];
+    return [`**${plain(title)}** (${of.length})\n\n${[...shown, ...more].join('\n')}`];
   };
   const abi = [...section('function', t('Functions')), ...section('event', t('Events'))];
   const md = markdown(smartContractInterfaceTooltipLines(sci));
-  if (abi.length > 0) md.appendMarkdown(`\n\n---\n\n${abi.join('\n')}`);
+  if (abi.length > 0) md.appendMarkdown(`\n\n---\n\n${abi.join('\n\n')}`);
   return md;
 }

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Activity, SmartContractInterface } from '../../../src/api';
 import { analyzeAbiDocument } from '../../../src/api/remote';
-import { abiLenses, CanonicalCache, type AbiLensInput } from '../../../src/extension/abi/abiLensModel';
+import { abiLenses, CanonicalCache, pendingOfOpen, type AbiLensInput } from '../../../src/extension/abi/abiLensModel';
 import { englishText } from '../../../src/extension/ui/translate';
 import { readFixture } from '../../support/fixtures';
 
@@ -42,6 +42,7 @@ function lensesFor(
   );
 }
 
+const CREATE = 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE';
 const changed = JSON.stringify(abi.filter((entry) => entry['name'] !== 'increment'));
 
 describe('ABI lenses', () => {
@@ -150,5 +151,53 @@ describe('ABI lenses', () => {
     );
     const target = lenses[0]?.args[0] as { offset: string; length: string };
     assert.equal(broken.slice(Number(target.offset), Number(target.offset) + Number(target.length)), '"uint257"');
+  });
+
+  it("says a registration waits for approval when the organization's open activities hold one, whoever submitted it", () => {
+    const open = (id: string, organizationId: string, intent: Record<string, unknown>, type = CREATE) =>
+      ({ id, organizationId, type, status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', intent }) as unknown as Activity;
+    const reordered = JSON.stringify([...abi].reverse());
+    const activities = [
+      open('act-mine', 'org', {
+        createSmartContractInterfaceIntent: { label: 'Counter', smartContractInterface: reordered },
+      }),
+      open('act-other-org', 'other', {
+        createSmartContractInterfaceIntent: { label: 'X', smartContractInterface: text },
+      }),
+      open(
+        'act-tag',
+        'org',
+        { createPrivateKeyTagIntent: { privateKeyTagName: 't' } },
+        'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
+      ),
+      open('act-garbled', 'org', { createSmartContractInterfaceIntent: { label: 'Y', smartContractInterface: '[{' } }),
+    ];
+    const pending = pendingOfOpen(activities, 'org');
+    assert.deepEqual(
+      pending.map((p) => [p.activity.id, p.label]),
+      [['act-mine', 'Counter']],
+      'only the readable registrations of this organization',
+    );
+    const lenses = lensesFor([], text, pending);
+    assert.deepEqual(
+      lenses.map((l) => [l.state, l.title]),
+      [['waiting', '$(watch) Registration as Counter waits for approval']],
+      'no Register again while it waits',
+    );
+  });
+
+  it('a file with warnings is registered from its lens only after a question', () => {
+    const unnamed = JSON.stringify(
+      abi.map((entry) =>
+        entry['name'] === 'setNumber' ? { ...entry, inputs: [{ name: '', type: 'uint256' }] } : entry,
+      ),
+    );
+    const [lens] = lensesFor([], unnamed);
+    assert.equal(lens?.state, 'register');
+    assert.deepEqual(lens?.args, [
+      { uri: 'file:///w/abi/Counter.abi.json', contractName: 'Counter', confirmWarnings: true },
+    ]);
+    const [clean] = lensesFor([]);
+    assert.deepEqual(clean?.args, [{ uri: 'file:///w/abi/Counter.abi.json', contractName: 'Counter' }]);
   });
 });

@@ -58,7 +58,7 @@ const content = (extra: Partial<PasskeyPageContent> = {}): PasskeyPageContent =>
   rows: [{ label: 'Activity', value: 'Create private key tag' }],
   button: 'Approve with passkey',
   publicKey: { challenge: 'AAAA', rpId: 'localhost', allowCredentials: [] },
-  messages: { waiting: 'w', done: 'd', failed: 'f', notLocalhost: 'n' },
+  messages: { waiting: 'w', done: 'd', failed: 'f', notLocalhost: 'n', cancel: 'c', cancelled: 'x' },
   ...extra,
 });
 
@@ -175,6 +175,23 @@ describe('passkey page: the one-time local server', () => {
       'x',
     );
     assert.equal(plain.status, 415, 'a cross-site form cannot post it');
+  });
+
+  it('ends the wait at once when the page says it was cancelled or closed, and the page offers Cancel', async () => {
+    const page = await start();
+    page.allowOrigin('http://localhost:1');
+    const html = (await send(page.localUrl, 'GET')).text;
+    assert.match(html, /<button id="cancel" type="button"[^>]*>c<\/button>/, 'a Cancel button');
+    assert.match(html, /addEventListener\('pagehide'/, 'a closing tab tells the server');
+    assert.match(html, /keepalive: true/, 'with a post that outlives the page');
+    assert.match(html, /window\.close\(\)/, 'the page closes its tab once done');
+    const headers = { 'Content-Type': 'application/json', Origin: 'http://localhost:1' };
+    assert.equal((await send(page.localUrl, 'POST', headers, '{"cancelled":true}')).status, 200);
+    await assert.rejects(
+      page.answer,
+      (error: unknown) => error instanceof PasskeyPageError && error.reason === 'cancelled',
+    );
+    await assert.rejects(send(page.localUrl, 'GET'), /ECONNREFUSED|ECONNRESET|socket/, 'the server closed');
   });
 
   it('closes on cancel and after its timeout', async () => {

@@ -24,7 +24,7 @@ const content: PasskeyPageContent = {
   rows: [{ label: 'Activity', value: 'Create private key tag' }],
   button: 'Approve with passkey',
   publicKey: { challenge: 'AAAA', rpId: 'localhost', allowCredentials: [] },
-  messages: { waiting: 'w', done: 'd', failed: 'f', notLocalhost: 'n' },
+  messages: { waiting: 'w', done: 'd', failed: 'f', notLocalhost: 'n', cancel: 'c', cancelled: 'x' },
 };
 
 /** One request through node:http with the Host header given; resolves with the status. */
