@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import { t } from '../ui/l10n';
 import { askText, pickOne } from '../ui/prompts';
 import { knowledgeOf } from './organizationKnowledge';
-import { openPolicyDocument } from './policyFileActions';
+import { openPolicyDocument } from './openPolicyDocument';
 import type { PolicyFileInput } from './policyFileTarget';
 import { abiFunctions, type NamedId, type PolicyKnowledge } from './policyKnowledge';
 import {

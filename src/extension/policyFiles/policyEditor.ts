@@ -6,17 +6,11 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { PolicyEditorFeatures } from './policyEditorFeatures';
-import { POLICY_SCHEME } from './policyUri';
+import { isPolicyFile, POLICY_SCHEME } from './policyUri';
 
 export interface PolicyEditor extends vscode.Disposable {
   /** The features, started now if no policy file has started them yet. */
   start(): Promise<PolicyEditorFeatures>;
-}
-
-export function isPolicyFile(document: vscode.TextDocument): boolean {
-  return (
-    (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') && /\.policy\.json$/i.test(document.uri.path)
-  );
 }
 
 export function registerPolicyEditor(services: Services): PolicyEditor {

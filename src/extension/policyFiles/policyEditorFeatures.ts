@@ -11,10 +11,10 @@ import { knowledgeOf } from './organizationKnowledge';
 import { completePolicy, type CompletionKind } from './policyCompletion';
 import { policyDiagnostics } from './policyDiagnostics';
 import { expressionAt, fileRange, readPolicyFile } from './policyDocument';
-import { isPolicyFile } from './policyEditor';
 import { hoverPolicy } from './policyHover';
 import { NO_KNOWLEDGE, type PolicyKnowledge } from './policyKnowledge';
 import { policyLenses, type PolicyLens } from './policyLensModel';
+import { isPolicyFile } from './policyUri';
 
 export interface PolicyEditorFeatures extends vscode.Disposable {
   readonly diagnostics: vscode.DiagnosticCollection;

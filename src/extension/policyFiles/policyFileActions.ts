@@ -12,6 +12,7 @@ import { t } from '../ui/l10n';
 import { confirmModal } from '../ui/prompts';
 import type { FilePolicy } from './policyDocument';
 import { asFilePolicy, policyText, registeredPolicy } from './policyDocuments';
+import { openPolicyDocument } from './openPolicyDocument';
 import { policyTarget, type PolicyFileInput } from './policyFileTarget';
 import { filePolicyUri, registeredPolicyUri } from './policyUri';
 
@@ -183,27 +184,6 @@ export async function comparePolicyWithFile(
   const title = t('{0} (in the organization) ↔ this file', old.policyName);
   await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
   return { left, right };
-}
-
-/** A new untitled policy file beside the workspace's files, named after the policy, with its text. */
-export async function openPolicyDocument(name: string, text: string): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const fileName = `${name.replace(/[\\/:*?"<>|#%\s]+/g, '-').toLowerCase() || 'policy'}.policy.json`;
-  const untitled = folder
-    ? vscode.Uri.joinPath(folder, fileName).with({ scheme: 'untitled' })
-    : vscode.Uri.from({ scheme: 'untitled', path: `/${fileName}` });
-  let document = await vscode.workspace.openTextDocument(untitled);
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(
-    untitled,
-    new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
-    text,
-  );
-  await vscode.workspace.applyEdit(edit);
-  document = await vscode.workspace.openTextDocument(untitled);
-  if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
-  await vscode.window.showTextDocument(document);
-  return document;
 }
 
 export async function openPolicyAsFile(services: Services, input: PolicyFileInput): Promise<vscode.Uri | undefined> {

@@ -7,6 +7,13 @@ import * as vscode from 'vscode';
 
 export const POLICY_SCHEME = 'countersign-policy';
 
+/** A `*.policy.json` document on disk or not yet saved: the documents the policy file features serve. */
+export function isPolicyFile(document: vscode.TextDocument): boolean {
+  return (
+    (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') && /\.policy\.json$/i.test(document.uri.path)
+  );
+}
+
 export type PolicyDocumentTarget =
   | { readonly kind: 'registered'; readonly organizationId: string; readonly policyId: string }
   | { readonly kind: 'file'; readonly fileUri: string; readonly index: number };
