@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { PolicyEditorFeatures } from './policyEditorFeatures';
-import { isPolicyFile, POLICY_SCHEME } from './policyUri';
+import { isPolicyFile, POLICY_SCHEME } from './policyFileNames';
 
 export interface PolicyEditor extends vscode.Disposable {
   /** The features, started now if no policy file has started them yet. */

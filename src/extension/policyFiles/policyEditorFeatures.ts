@@ -14,7 +14,7 @@ import { expressionAt, fileRange, readPolicyFile } from './policyDocument';
 import { hoverPolicy } from './policyHover';
 import { NO_KNOWLEDGE, type PolicyKnowledge } from './policyKnowledge';
 import { policyLenses, type PolicyLens } from './policyLensModel';
-import { isPolicyFile } from './policyUri';
+import { isPolicyFile } from './policyFileNames';
 
 export interface PolicyEditorFeatures extends vscode.Disposable {
   readonly diagnostics: vscode.DiagnosticCollection;

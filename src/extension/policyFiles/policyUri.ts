@@ -4,15 +4,9 @@
  * and one policy of a file (`countersign-policy:/file/<name>.policy.json?<file URI and index>`).
  */
 import * as vscode from 'vscode';
+import { POLICY_SCHEME } from './policyFileNames';
 
-export const POLICY_SCHEME = 'countersign-policy';
-
-/** A `*.policy.json` document on disk or not yet saved: the documents the policy file features serve. */
-export function isPolicyFile(document: vscode.TextDocument): boolean {
-  return (
-    (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') && /\.policy\.json$/i.test(document.uri.path)
-  );
-}
+export { POLICY_SCHEME };
 
 export type PolicyDocumentTarget =
   | { readonly kind: 'registered'; readonly organizationId: string; readonly policyId: string }
