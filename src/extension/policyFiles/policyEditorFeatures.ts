@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Policy } from '../../api';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
+import { safeMarkdown } from '../ui/markdown';
 import { markdownCode, markdownText } from '../ui/shownText';
 import { knowledgeOf } from './organizationKnowledge';
 import { completePolicy, type CompletionKind } from './policyCompletion';
@@ -155,9 +156,11 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
         if (!at) return undefined;
         const hover = hoverPolicy(at.field, at.expression.value, at.inner, known, t);
         if (!hover) return undefined;
-        const markdown = new vscode.MarkdownString();
-        if (hover.signature !== undefined) markdown.appendMarkdown(markdownCode(hover.signature));
-        if (hover.text !== '') markdown.appendMarkdown(`\n\n${markdownText(hover.text)}`);
+        const parts = [
+          ...(hover.signature !== undefined ? [markdownCode(hover.signature)] : []),
+          ...(hover.text !== '' ? [markdownText(hover.text)] : []),
+        ];
+        const markdown = safeMarkdown(parts.join('\n\n'));
         const range = fileRange(at.expression, hover.start, hover.end);
         return new vscode.Hover(
           markdown,
