@@ -2,7 +2,7 @@
  * Runs in VS Code's extension host against the local sandbox's Treasury organization: a policy file for the
  * sample token written with completion (the argument names after `contract_call_args['`, user ids by name),
  * tried against a small and a large transfer before it is sent, created from its lens command, then matching,
- * differing (Compare) after an edit, updated, and deleted.
+ * differing (Compare) after an edit, updated, and deleted; and a policy of the organization opened as a file.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -160,5 +160,20 @@ describe('policy files in the editor', function () {
     );
     assert.equal(deleted?.status, 'ACTIVITY_STATUS_COMPLETED');
     await lensesUntil(features, edited, 'the Not in the organization lens after the deletion', 'absent');
+  });
+
+  it("opens an organization's policy as an untitled policy file whose lens says it matches", async () => {
+    await useSandboxProfile(api, 'Treasury');
+    const features = await api.policyEditor.start();
+    const { policies } = await features.knowledge();
+    const developer = policies?.find((p) => p.policyName === 'Developer transfers below the cap');
+    assert.ok(developer, 'Treasury has its developer policy');
+    const opened = await run<vscode.Uri>(api, 'countersign.openPolicyAsFile', { policyId: developer.policyId });
+    assert.equal(opened?.scheme, 'untitled');
+    assert.match(opened.path, /developer-transfers-below-the-cap\.policy\.json$/);
+    const document = await vscode.workspace.openTextDocument(opened);
+    const lenses = await lensesUntil(features, document, 'the Matches lens of the opened policy', 'matches');
+    assert.equal(lenses[0]?.title, '$(check) Matches policy "Developer transfers below the cap"');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
