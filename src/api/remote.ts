@@ -242,6 +242,13 @@ export type {
 } from './policy';
 export { ROOT_QUORUM_ONLY_TYPES } from './policy/activityTypes';
 // A policy expression's tree with positions, for the editor and for saying a policy in words.
-export { parseExpression as parsePolicyExpression } from './policy/parser';
 export type { Expr as PolicyExpression } from './policy/syntax';
+// The same language for an editor of policy files: its keyword tree, the tree of an expression, each clause's value.
+export { KEYWORDS as POLICY_KEYWORDS, typeName as policyTypeName, type Ty as PolicyType } from './policy/schema';
+export { parseExpression as parsePolicyExpression } from './policy/parser';
+export { printExpression as printPolicyExpression } from './policy/printer';
+export { Evaluator as PolicyEvaluator } from './policy/evaluator';
+export { EvaluationError as PolicyEvaluationError } from './policy/values';
+export { ExpressionProblem as PolicyExpressionProblem, type Expr as PolicyExpr } from './policy/syntax';
+export { EXPOSED_PARAMS, kindOf as activityKindOf, knownKinds as knownActivityKinds } from './policy/activityTypes';
 export { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from './sampleToken';

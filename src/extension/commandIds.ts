@@ -38,6 +38,13 @@ export const CommandIds = {
   openSmartContractInterfaceAbi: 'countersign.openSmartContractInterfaceAbi',
   compareSmartContractInterfaceWithFile: 'countersign.compareSmartContractInterfaceWithFile',
   revealAbiProblem: 'countersign.revealAbiProblem',
+  createPolicyFromFile: 'countersign.createPolicyFromFile',
+  updatePolicyFromFile: 'countersign.updatePolicyFromFile',
+  deletePolicyOfFile: 'countersign.deletePolicyOfFile',
+  comparePolicyWithFile: 'countersign.comparePolicyWithFile',
+  evaluatePolicy: 'countersign.evaluatePolicy',
+  newPolicyFromTemplate: 'countersign.newPolicyFromTemplate',
+  openPolicyAsFile: 'countersign.openPolicyAsFile',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

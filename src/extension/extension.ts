@@ -14,6 +14,7 @@ import { registerActiveProfileDescription } from './profiles/activeProfileDescri
 import { registerOrganizationKindContext } from './profiles/organizationKind';
 import { registerProfileStatusBar } from './profiles/profileStatusBar';
 import { ProfileStore } from './profiles/profileStore';
+import { registerPolicyEditor, type PolicyEditor } from './policyFiles/policyEditor';
 import { createServices, type Services } from './services';
 import { registerActivitiesView } from './views/activitiesView';
 import { Inbox } from './inbox/inbox';
@@ -28,6 +29,8 @@ export interface CountersignExtensionApi {
   readonly localSandbox: LocalSandbox;
   /** The lenses, diagnostics and quick fixes of ABI files. */
   readonly abiEditor: AbiEditor;
+  /** Completion, hovers, diagnostics and lenses of policy files. */
+  readonly policyEditor: PolicyEditor;
   /** What waits for the current user's vote (the Activities view's group, its badge and the status bar). */
   readonly inbox: Inbox;
   /** Every command failure, with the message the user saw. */
@@ -72,11 +75,13 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   const onCommandFailure = registerCommands(services, views, sandbox);
   const abiEditor = registerAbiEditor(services);
   context.subscriptions.push(abiEditor);
+  const policyEditor = registerPolicyEditor(services);
+  context.subscriptions.push(policyEditor);
 
   const activationMs = performance.now() - started;
   // Other extensions share this host and can read what activate returns: outside tests, they get nothing.
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return { services, views, localSandbox: sandbox, abiEditor, inbox, onCommandFailure, activationMs };
+  return { services, views, localSandbox: sandbox, abiEditor, policyEditor, inbox, onCommandFailure, activationMs };
 }
 
 export async function deactivate(): Promise<void> {

@@ -118,8 +118,9 @@ describe('labels of a contract and its versions', () => {
 });
 
 describe('which JSON files may hold an ABI, by path', () => {
-  it('never reads build-info or debug files, dependencies, manifests or configs', () => {
+  it('never reads build-info or debug files, policy files, dependencies, manifests or configs', () => {
     for (const path of [
+      '/p/abi/transfers.policy.json',
       '/p/artifacts/build-info/1a2b.json',
       '/p/artifacts/contracts/Counter.sol/Counter.dbg.json',
       '/p/node_modules/x/artifacts/A.json',

@@ -202,6 +202,8 @@ describe('the packaged extension in a real VS Code workbench', function () {
         'extension/dist/webview/review.js',
         'extension/media/countersign.svg',
         'extension/media/icon.png',
+        // The JSON schema of policy files (package.json's "jsonValidation").
+        'extension/media/policyFile.schema.json',
         'extension/media/review/review.css',
         ...walkthrough,
         'extension/package.json',

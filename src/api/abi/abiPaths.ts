@@ -5,7 +5,7 @@
  */
 
 /**
- * - `excluded`: never read (build-info, debug files, dependencies, manifests and configs);
+ * - `excluded`: never read (build-info, debug files, policy files, dependencies, manifests and configs);
  * - `abi`: where ABIs live (`*.abi.json`, `abi/`, `abis/`, `artifacts/`, `out/`, `build/contracts/`): a file there
  *   that is not a valid ABI is reported;
  * - `other`: any other JSON file: an ABI only when its content is one of the formats the reader knows.
@@ -21,7 +21,8 @@ export function abiPathKind(filePath: string): AbiPathKind {
   const parts = filePath.split(/[\\/]/).filter((part) => part !== '');
   const name = parts.pop() ?? '';
   if (!/\.json$/i.test(name)) return 'excluded';
-  if (/\.dbg\.json$/i.test(name) || EXCLUDED_NAMES.test(name)) return 'excluded';
+  // Policy files (`*.policy.json`) have features of their own.
+  if (/\.(dbg|policy)\.json$/i.test(name) || EXCLUDED_NAMES.test(name)) return 'excluded';
   if (parts.some((folder) => EXCLUDED_FOLDERS.has(folder.toLowerCase()))) return 'excluded';
   if (/\.abi\.json$/i.test(name)) return 'abi';
   const folders = parts.map((folder) => folder.toLowerCase());

@@ -158,3 +158,12 @@ export function exposesParam(type: string, field: string): boolean {
   const versions = VERSION_LIMITS[field];
   return !versions || versions.includes(type);
 }
+
+/** Every kind the tables place, with its resource and action: what an editor offers after `activity.kind ==`. */
+export function knownKinds(): ReadonlyArray<{ kind: string; resource: string; action: string }> {
+  return [...Object.entries(DOCUMENTED), ...Object.entries(INFERRED)].map(([kind, [resource, action]]) => ({
+    kind,
+    resource,
+    action,
+  }));
+}

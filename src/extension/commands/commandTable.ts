@@ -22,6 +22,7 @@ import { deletionCommands } from './deletions';
 import { getApiKeyCommands } from './getApiKey';
 import { localSandboxCommands } from './localSandbox';
 import { passkeyCommands } from './passkeys';
+import { policyFileCommands } from './policyFiles';
 import { profileCommands } from './profiles';
 import { reviewCommands } from './review';
 import type { Views } from '../views/views';
@@ -43,6 +44,7 @@ export function commandDescriptors(services: Services, views: Views, localSandbo
     ...viewCommands(services, views),
     ...reviewCommands(services, views, localSandbox),
     ...abiFileCommands(services, views),
+    ...policyFileCommands(services),
   ];
 }
 

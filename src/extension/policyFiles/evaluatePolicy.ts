@@ -1,0 +1,111 @@
+/**
+ * "Evaluate Policy Against Activity…": the file's policy, with the organization's others read from the store,
+ * against an open or listed activity, or a transaction pasted as unsigned hex (read as a sign_transaction the
+ * current user submits). The outcome in words goes to the log and a notification; "Show Details" opens them.
+ */
+import * as vscode from 'vscode';
+import { InvalidInputError, type Activity } from '../../api';
+import type { Services } from '../services';
+import { t } from '../ui/l10n';
+import { showInformation } from '../ui/notifications';
+import { askText, pickOne } from '../ui/prompts';
+import { activityTitle } from '../wording/activityWords';
+import { knowledgeOf } from './organizationKnowledge';
+import { pastedTransactionFacts, policyContextOf, type ActivityFacts } from './policyContextModel';
+import { tryPolicy, type PolicyTrial } from './policyEvaluationWords';
+import { policyTarget, type PolicyFileInput } from './policyFileTarget';
+import type { OrganizationStore } from '../store/organizationStore';
+
+const APPROVED = 'VOTE_SELECTION_APPROVED';
+
+function factsOf(activity: Activity): ActivityFacts {
+  const approverIds: string[] = [];
+  for (const vote of activity.votes)
+    if (vote.selection === APPROVED && !approverIds.includes(vote.userId)) approverIds.push(vote.userId);
+  return { type: activity.type, intent: activity.intent, approverIds };
+}
+
+type Subject = { activity: Activity } | { unsignedTransaction: string } | undefined;
+
+async function chooseSubject(store: OrganizationStore, input: PolicyFileInput): Promise<Subject> {
+  if (input.unsignedTransaction !== undefined) return { unsignedTransaction: input.unsignedTransaction };
+  if (input.activityId !== undefined) {
+    const activity = store.activity(input.activityId) ?? (await store.readActivity(input.activityId));
+    if (!activity)
+      throw new InvalidInputError('activity', t('No activity {0} in the active organization.', input.activityId));
+    return { activity };
+  }
+  const open = (await store.refreshOpen())?.open ?? [];
+  const listed = (store.listing?.order ?? []).map((id) => store.activity(id)).filter((a): a is Activity => !!a);
+  const seen = new Set<string>();
+  const activities = [...open, ...listed].filter((a) => !seen.has(a.id) && seen.add(a.id));
+  const paste = {
+    label: t('Paste a transaction (unsigned hex)…'),
+    iconPath: new vscode.ThemeIcon('clippy'),
+    activity: undefined,
+  };
+  const picked = await pickOne(
+    [
+      paste,
+      ...activities.map((activity) => ({
+        label: activityTitle(activity),
+        description: activity.status.replace(/^ACTIVITY_STATUS_/, '').toLowerCase(),
+        detail: activity.id,
+        activity,
+      })),
+    ],
+    { title: t('Evaluate the policy against which activity?') },
+  );
+  if (!picked) return undefined;
+  if (picked.activity) return { activity: picked.activity };
+  const hex = await askText({
+    title: t('Evaluate against a transaction'),
+    prompt: t('The unsigned Ethereum transaction, as hex (what sign_transaction would sign).'),
+    validateInput: (text) => (/^(0x)?[0-9a-fA-F]+$/.test(text.trim()) ? undefined : t('Hex digits, 0x optional.')),
+  });
+  return hex === undefined ? undefined : { unsignedTransaction: hex };
+}
+
+export async function evaluatePolicy(services: Services, input: PolicyFileInput): Promise<PolicyTrial | undefined> {
+  await services.requireSession();
+  const target = await policyTarget(input);
+  if (!target) return undefined;
+  const store = await services.store();
+  const subject = await chooseSubject(store, input);
+  if (!subject) return undefined;
+  const [governance, organization, interfaces, me] = await Promise.all([
+    store.governance(),
+    store.organizationData(),
+    store.interfaces(),
+    store.organization(),
+  ]);
+  const knowledge = knowledgeOf({ ...governance, organization, interfaces });
+  let facts: ActivityFacts;
+  let words: string;
+  if ('activity' in subject) {
+    facts = factsOf(subject.activity);
+    words = t('{0} ({1})', activityTitle(subject.activity), subject.activity.id);
+  } else {
+    const key = knowledge.privateKeys.find((k) => k.addresses.some((a) => /^0x[0-9a-fA-F]{40}$/.test(a)));
+    facts = pastedTransactionFacts(subject.unsignedTransaction, me?.userId ?? '', key);
+    words = key ? t('The transaction, signed with "{0}",', key.name) : t('The transaction');
+  }
+  const trial = tryPolicy(
+    target.policy,
+    governance?.policies ?? [],
+    policyContextOf(facts, knowledge, new Date()),
+    words,
+    t,
+  );
+  for (const line of trial.lines) services.log.info(line);
+  const details = t('Show Details');
+  void showInformation(trial.lines[0] ?? '', details).then(async (choice) => {
+    if (choice !== details) return;
+    const document = await vscode.workspace.openTextDocument({
+      content: trial.lines.join('\n'),
+      language: 'plaintext',
+    });
+    await vscode.window.showTextDocument(document, { preview: true });
+  });
+  return trial;
+}

@@ -1,0 +1,221 @@
+/**
+ * "New Policy from Template…": a new policy file filled from the active organization by pickers, never by typing
+ * ids. The ERC-20 cap template picks a registered interface, one of its functions and an integer argument; the
+ * others pick a user, a user tag or a private key tag. Every choice may be passed as an argument instead.
+ */
+import * as vscode from 'vscode';
+import { InvalidInputError } from '../../api';
+import type { Services } from '../services';
+import { t } from '../ui/l10n';
+import { askText, pickOne } from '../ui/prompts';
+import { knowledgeOf } from './organizationKnowledge';
+import { openPolicyDocument } from './openPolicyDocument';
+import type { PolicyFileInput } from './policyFileTarget';
+import { abiFunctions, type NamedId, type PolicyKnowledge } from './policyKnowledge';
+import {
+  denyKeyTagPolicy,
+  erc20CapPolicy,
+  oneUserOneAddressPolicy,
+  policyFileText,
+  twoApproversWithTagPolicy,
+  type PolicyTemplateText,
+  type TemplateId,
+} from './policyTemplates';
+
+async function pickNamed(
+  items: readonly NamedId[],
+  given: string | undefined,
+  title: string,
+  none: string,
+): Promise<NamedId | undefined> {
+  if (given !== undefined) {
+    const found = items.find((item) => item.id === given);
+    if (!found) throw new InvalidInputError('policy template', t('{0} is not in the active organization.', given));
+    return found;
+  }
+  if (items.length === 0) throw new InvalidInputError('policy template', none);
+  return (
+    await pickOne(
+      items.map((item) => ({ label: item.name, description: item.id, item })),
+      { title },
+    )
+  )?.item;
+}
+
+async function askName(given: string | undefined, value: string): Promise<string | undefined> {
+  return (
+    given ??
+    (await askText({
+      title: t('Name of the policy'),
+      value,
+      validateInput: (text) => (text.trim() === '' ? t('A policy needs a name.') : undefined),
+    }))
+  );
+}
+
+async function erc20Cap(knowledge: PolicyKnowledge, input: PolicyFileInput): Promise<PolicyTemplateText | undefined> {
+  const interfaces = knowledge.interfaces.map((i) => ({ id: i.id, name: i.label }));
+  const chosen = await pickNamed(
+    interfaces,
+    input.smartContractInterfaceId,
+    t('Which registered interface is the token?'),
+    t("The organization has no smart contract interface: register the token's ABI first."),
+  );
+  const sci = chosen && knowledge.interfaces.find((i) => i.id === chosen.id);
+  if (!sci) return undefined;
+  const functions = abiFunctions(sci).filter((fn) => fn.inputs.some((arg) => /^uint\d*$/.test(arg.type)));
+  const fn =
+    input.functionName !== undefined
+      ? functions.find((f) => f.name === input.functionName)
+      : (
+          await pickOne(
+            functions.map((f) => ({
+              label: f.name,
+              description: f.inputs.map((a) => `${a.type} ${a.name}`).join(', '),
+              f,
+            })),
+            { title: t('Which function of "{0}"?', sci.label) },
+          )
+        )?.f;
+  if (!fn) return undefined;
+  const amounts = fn.inputs.filter((arg) => /^uint\d*$/.test(arg.type));
+  const argument =
+    input.argument ??
+    (amounts.length === 1
+      ? amounts[0]?.name
+      : (
+          await pickOne(
+            amounts.map((a) => ({ label: a.name, description: a.type })),
+            { title: t('Which argument is capped?') },
+          )
+        )?.label);
+  if (argument === undefined) return undefined;
+  const cap =
+    input.cap ??
+    (await askText({
+      title: t("The cap of {0}, in the token's smallest unit", argument),
+      prompt: t(
+        'Transfers of this much or more are not allowed by this policy, e.g. 1000000000000000000000 for 1000 tokens of 18 decimals.',
+      ),
+      validateInput: (text) => (/^\d+$/.test(text.trim()) ? undefined : t('A whole number.')),
+    }));
+  if (cap === undefined) return undefined;
+  const user = await pickNamed(
+    knowledge.users,
+    input.userId,
+    t('Who may sign such transfers alone?'),
+    t('The organization has no users.'),
+  );
+  if (!user) return undefined;
+  const policyName = await askName(input.policyName, t('{0} may {1} {2} below the cap', user.name, fn.name, sci.label));
+  if (policyName === undefined) return undefined;
+  return erc20CapPolicy({
+    address: sci.address,
+    functionName: fn.name,
+    argument,
+    cap: cap.trim(),
+    userId: user.id,
+    policyName,
+    notes: t(
+      '{0} signs {1} of "{2}" alone while {3} stays below {4}.',
+      user.name,
+      fn.name,
+      sci.label,
+      argument,
+      cap.trim(),
+    ),
+  });
+}
+
+async function fromTemplate(
+  template: TemplateId,
+  knowledge: PolicyKnowledge,
+  input: PolicyFileInput,
+): Promise<PolicyTemplateText | undefined> {
+  switch (template) {
+    case 'erc20Cap':
+      return erc20Cap(knowledge, input);
+    case 'oneUserOneAddress': {
+      const user = await pickNamed(
+        knowledge.users,
+        input.userId,
+        t('Which user?'),
+        t('The organization has no users.'),
+      );
+      if (!user) return undefined;
+      const address =
+        input.address ??
+        (await askText({
+          title: t('The one address {0} may sign to', user.name),
+          validateInput: (text) =>
+            /^0x[0-9a-fA-F]{40}$/.test(text.trim()) ? undefined : t('An Ethereum address: 0x and 40 hex digits.'),
+        }));
+      if (address === undefined) return undefined;
+      const policyName = await askName(input.policyName, t('{0} signs only to {1}', user.name, address.trim()));
+      if (policyName === undefined) return undefined;
+      return oneUserOneAddressPolicy({ userId: user.id, address: address.trim(), policyName, notes: '' });
+    }
+    case 'twoApproversWithTag': {
+      const tag = await pickNamed(
+        knowledge.userTags,
+        input.tagId,
+        t('Which user tag?'),
+        t('The organization has no user tags.'),
+      );
+      if (!tag) return undefined;
+      const policyName = await askName(input.policyName, t('Signing needs two approvers tagged {0}', tag.name));
+      if (policyName === undefined) return undefined;
+      return twoApproversWithTagPolicy({ tagId: tag.id, policyName, notes: '' });
+    }
+    case 'denyKeyTag': {
+      const tag = await pickNamed(
+        knowledge.privateKeyTags,
+        input.tagId,
+        t('Which private key tag?'),
+        t('The organization has no private key tags.'),
+      );
+      if (!tag) return undefined;
+      const policyName = await askName(input.policyName, t('Deny keys tagged {0}', tag.name));
+      if (policyName === undefined) return undefined;
+      return denyKeyTagPolicy({ tagId: tag.id, policyName, notes: '' });
+    }
+  }
+}
+
+const TEMPLATES: ReadonlyArray<{ id: TemplateId; label: () => string }> = [
+  { id: 'erc20Cap', label: () => t('An ERC-20 transfer under a cap, through a registered interface') },
+  { id: 'oneUserOneAddress', label: () => t('One user may sign only to one address') },
+  { id: 'twoApproversWithTag', label: () => t('Two approvers with a tag') },
+  { id: 'denyKeyTag', label: () => t('Deny any activity with a key of a tag') },
+];
+
+export async function newPolicyFromTemplate(
+  services: Services,
+  input: PolicyFileInput,
+): Promise<vscode.Uri | undefined> {
+  await services.requireSession();
+  const template =
+    TEMPLATES.find((entry) => entry.id === input.template)?.id ??
+    (input.template === undefined
+      ? (
+          await pickOne(
+            TEMPLATES.map((entry) => ({ label: entry.label(), id: entry.id })),
+            { title: t('New policy from which template?') },
+          )
+        )?.id
+      : undefined);
+  if (template === undefined) {
+    if (input.template !== undefined)
+      throw new InvalidInputError('policy template', t('There is no template "{0}".', input.template));
+    return undefined;
+  }
+  const store = await services.store();
+  const [governance, organization, interfaces] = await Promise.all([
+    store.governance(),
+    store.organizationData(),
+    store.interfaces(),
+  ]);
+  const policy = await fromTemplate(template, knowledgeOf({ ...governance, organization, interfaces }), input);
+  if (!policy) return undefined;
+  return (await openPolicyDocument(policy.policyName, policyFileText(policy))).uri;
+}

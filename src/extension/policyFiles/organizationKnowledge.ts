@@ -1,0 +1,57 @@
+/** What the store read of the organization, as the policy file features know it (policyKnowledge.ts). Pure. */
+import type { OrganizationData, Policy, SmartContractInterface, Tag, User } from '../../api';
+import type { KnownKey, PolicyKnowledge } from './policyKnowledge';
+
+export interface StoreReads {
+  readonly policies?: readonly Policy[] | undefined;
+  readonly users?: readonly User[] | undefined;
+  readonly userTags?: readonly Tag[] | undefined;
+  readonly privateKeyTags?: readonly Tag[] | undefined;
+  readonly organization?: OrganizationData | undefined;
+  readonly interfaces?: readonly SmartContractInterface[] | undefined;
+}
+
+function keyOf(raw: OrganizationData['privateKeys'][number]): KnownKey {
+  const loose = raw as {
+    privateKeyTags?: unknown;
+    addresses?: unknown;
+    imported?: unknown;
+    exported?: unknown;
+  };
+  const tags = Array.isArray(loose.privateKeyTags)
+    ? loose.privateKeyTags.filter((t): t is string => typeof t === 'string')
+    : [];
+  const addresses = Array.isArray(loose.addresses)
+    ? (loose.addresses as Array<{ address?: unknown }>)
+        .map((a) => a.address)
+        .filter((a): a is string => typeof a === 'string')
+    : [];
+  return {
+    id: raw.privateKeyId,
+    name: raw.privateKeyName,
+    tags,
+    addresses,
+    imported: loose.imported === true,
+    exported: loose.exported === true,
+  };
+}
+
+export function knowledgeOf(reads: StoreReads): PolicyKnowledge {
+  const names = new Map((reads.organization?.users ?? []).map((u) => [u.userId, u.userName]));
+  return {
+    users: (reads.users ?? []).map((u) => ({
+      id: u.userId,
+      name: u.userName || names.get(u.userId) || u.userId,
+      tags: [...u.userTags],
+    })),
+    userTags: (reads.userTags ?? []).map((tag) => ({ id: tag.tagId, name: tag.tagName })),
+    privateKeyTags: (reads.privateKeyTags ?? []).map((tag) => ({ id: tag.tagId, name: tag.tagName })),
+    privateKeys: (reads.organization?.privateKeys ?? []).map(keyOf),
+    interfaces: (reads.interfaces ?? []).map((sci) => ({
+      id: sci.smartContractInterfaceId,
+      address: sci.smartContractAddress,
+      label: sci.label,
+      abi: sci.smartContractInterface,
+    })),
+  };
+}

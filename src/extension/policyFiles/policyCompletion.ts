@@ -1,0 +1,191 @@
+/**
+ * Completion inside a policy expression, as plain data: keywords and bound variables where a value starts,
+ * fields and list methods after a dot, and inside a string the values its comparison takes (argument names
+ * after `contract_call_args['`, ids with the organization's names as labels). Offsets are the expression's;
+ * policyEditorFeatures.ts maps them to the file. Pure.
+ */
+import { EXPOSED_PARAMS, POLICY_KEYWORDS, activityKindOf, policyTypeName, type PolicyType } from '../../api/remote';
+import type { Translate } from '../ui/translate';
+import type { ExpressionField } from './policyDocument';
+import { fieldMeaning } from './policyFieldWords';
+import type { PolicyKnowledge } from './policyKnowledge';
+import { bindingsBefore, pathEndingAt, resolvePathText, type Bindings } from './policyPaths';
+import { argumentChoices, valueChoices, type ValueChoice } from './policyValues';
+
+export type CompletionKind = 'keyword' | 'field' | 'method' | 'value' | 'function' | 'variable' | 'constant';
+
+export interface PolicyCompletion {
+  readonly label: string;
+  readonly kind: CompletionKind;
+  /** The text inserted; `$1`-style placeholders when `snippet`. */
+  readonly insertText: string;
+  readonly snippet?: boolean;
+  readonly detail?: string;
+  readonly documentation?: string;
+  /** What the list sorts and filters by, when not the label (an id's name is shown, its id inserted). */
+  readonly filterText?: string;
+  /** The characters of the expression the completion replaces. */
+  readonly start: number;
+  readonly end: number;
+}
+
+const methods = (t: Translate): ReadonlyArray<readonly [string, string, string]> => [
+  ['any', 'any(${1:v}, $2)', t('True when the predicate holds for some item.')],
+  ['all', 'all(${1:v}, $2)', t('True when the predicate holds for every item (and for an empty list).')],
+  ['filter', 'filter(${1:v}, $2)', t('The items for which the predicate holds.')],
+  ['contains', 'contains($1)', t('True when the list holds the value.')],
+  ['count', 'count()', t('How many items the list holds.')],
+];
+
+const FUNCTIONS: Record<ExpressionField, readonly string[]> = {
+  condition: ['CaseInsensitiveString'],
+  consensus: [],
+  time: ['Timestamp', 'CronSpan'],
+};
+
+/** The kinds the expression names (`activity.kind == 'X'`, `activity.type == '…'`, `activity.kind in [...]`). */
+export function namedKinds(source: string): Set<string> {
+  const kinds = new Set<string>();
+  for (const match of source.matchAll(/activity\.(kind|type)\s*(?:==\s*'([^']*)'|in\s*\[([^\]]*)\])/g)) {
+    const values = match[2] !== undefined ? [match[2]] : [...(match[3] ?? '').matchAll(/'([^']*)'/g)].map((m) => m[1]!);
+    for (const value of values) kinds.add(match[1] === 'type' ? activityKindOf(value) : value);
+  }
+  return kinds;
+}
+
+export function completePolicy(
+  field: ExpressionField,
+  source: string,
+  offset: number,
+  knowledge: PolicyKnowledge,
+  t: Translate,
+): PolicyCompletion[] {
+  const before = source.slice(0, offset);
+  const quotes = before.split("'").length - 1;
+  const bindings = bindingsBefore(field, before);
+  if (quotes % 2 === 1) return inString(field, source, offset, bindings, knowledge, t);
+  let start = offset;
+  while (start > 0 && /\w/.test(source[start - 1]!)) start--;
+  let end = offset;
+  while (end < source.length && /\w/.test(source[end]!)) end++;
+  let dot = start;
+  while (dot > 0 && /\s/.test(source[dot - 1]!)) dot--;
+  if (source[dot - 1] === '.') {
+    const target = pathEndingAt(source, dot - 1);
+    const resolved = target === '' ? undefined : resolvePathText(field, target, bindings);
+    if (!resolved) return [];
+    return members(resolved.type, resolved.path, source, start, end, t);
+  }
+  const items: PolicyCompletion[] = [];
+  for (const [name, type] of Object.entries(POLICY_KEYWORDS[field])) {
+    const meaning = fieldMeaning(name, t);
+    items.push({
+      label: name,
+      kind: 'keyword',
+      insertText: name,
+      detail: policyTypeName(type),
+      ...(meaning !== undefined ? { documentation: meaning } : {}),
+      start,
+      end,
+    });
+  }
+  for (const [name, binding] of bindings)
+    items.push({ label: name, kind: 'variable', insertText: name, detail: policyTypeName(binding.type), start, end });
+  for (const name of FUNCTIONS[field])
+    items.push({ label: name, kind: 'function', insertText: `${name}($1)`, snippet: true, start, end });
+  for (const name of ['true', 'false', 'in'])
+    items.push({ label: name, kind: name === 'in' ? 'keyword' : 'constant', insertText: name, start, end });
+  return items;
+}
+
+function members(
+  type: PolicyType,
+  path: string | undefined,
+  source: string,
+  start: number,
+  end: number,
+  t: Translate,
+): PolicyCompletion[] {
+  if (type.t === 'list')
+    return methods(t).map(([name, insertText, documentation]): PolicyCompletion => ({
+      label: name,
+      kind: 'method',
+      insertText,
+      snippet: true,
+      detail: `${policyTypeName(type)}.${name}`,
+      documentation,
+      start,
+      end,
+    }));
+  if (type.t !== 'struct' && type.t !== 'namespace') return [];
+  let names = Object.keys(type.fields);
+  if (path === 'activity.params') {
+    // Only the parameters the kinds the condition names expose, when it names some.
+    const kinds = namedKinds(source);
+    if (kinds.size > 0) names = names.filter((name) => EXPOSED_PARAMS[name]?.some((kind) => kinds.has(kind)));
+  }
+  return names.map((name): PolicyCompletion => {
+    const fieldPath = path === undefined ? name : `${path}.${name}`;
+    const meaning = fieldMeaning(fieldPath, t);
+    return {
+      label: name,
+      kind: 'field',
+      insertText: name,
+      detail: policyTypeName(type.fields[name]!),
+      ...(meaning !== undefined ? { documentation: meaning } : {}),
+      start,
+      end,
+    };
+  });
+}
+
+/** The path a string after `head` is compared with, as policyPaths.ts names it; `arguments` for the argument map. */
+function comparedPath(field: ExpressionField, head: string, bindings: Bindings): string | undefined {
+  if (/contract_call_args\s*\[\s*$/.test(head)) return 'arguments';
+  let target: string | undefined;
+  let element = false;
+  const compared = /(==|!=)\s*$/.exec(head);
+  if (compared) target = pathEndingAt(head, compared.index);
+  const contains = /\.\s*contains\s*\(\s*$/.exec(head);
+  if (contains) {
+    target = pathEndingAt(head, contains.index);
+    element = true;
+  }
+  const listed = /\s+in\s*\[[^\]]*$/.exec(head);
+  if (!target && listed) {
+    target = pathEndingAt(head, listed.index);
+    element = false;
+  }
+  if (!target) return undefined;
+  const resolved = resolvePathText(field, target, bindings);
+  if (!resolved?.path) return undefined;
+  return element ? `${resolved.path}[]` : resolved.path;
+}
+
+function inString(
+  field: ExpressionField,
+  source: string,
+  offset: number,
+  bindings: Bindings,
+  knowledge: PolicyKnowledge,
+  t: Translate,
+): PolicyCompletion[] {
+  const quote = source.lastIndexOf("'", offset - 1);
+  const path = comparedPath(field, source.slice(0, quote), bindings);
+  if (path === undefined) return [];
+  const choices: ValueChoice[] =
+    path === 'arguments' ? argumentChoices(source, knowledge) : valueChoices(path, source, knowledge, t);
+  const closing = source.indexOf("'", offset);
+  // Without a closing quote yet, the completion closes the string (and the argument's bracket).
+  const end = closing < 0 ? source.length : closing;
+  const close = closing >= 0 ? '' : path === 'arguments' ? "']" : "'";
+  return choices.map((choice): PolicyCompletion => ({
+    label: choice.label,
+    kind: 'value',
+    insertText: `${choice.value}${close}`,
+    detail: choice.detail,
+    filterText: `${choice.label} ${choice.value}`,
+    start: quote + 1,
+    end: closing < 0 ? Math.min(end, offset) : end,
+  }));
+}

@@ -1,0 +1,150 @@
+/**
+ * What a policy would read about an activity, built from what the extension knows (the activity as the service
+ * returned it, the organization's users, tags, keys and interfaces): the same context the service's engine reads,
+ * for "Evaluate Policy Against Activity…". A pasted transaction is read as a sign_transaction the current user
+ * submits with a key of the organization. Pure.
+ */
+import {
+  decodeEthereumTransaction,
+  type DecodedArgument,
+  type EthTxValues,
+  type PolicyContext,
+} from '../../api/remote';
+import type { KnownKey, PolicyKnowledge } from './policyKnowledge';
+
+export const SIGN_TRANSACTION_TYPE = 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2';
+
+/** The activity as the context needs it (an Activity of the service has these fields). */
+export interface ActivityFacts {
+  readonly type: string;
+  readonly intent: Readonly<Record<string, unknown>>;
+  /** Who approved so far, the submitter first (user ids). */
+  readonly approverIds: readonly string[];
+}
+
+function argumentValue(argument: DecodedArgument): unknown {
+  if (argument.parts) return argument.parts.map(argumentValue);
+  const text = argument.text ?? '';
+  if (/^u?int\d*$/.test(argument.type)) {
+    try {
+      return BigInt(text);
+    } catch {
+      return text;
+    }
+  }
+  if (argument.type === 'bool') return text === 'true';
+  return text;
+}
+
+const TX_TYPES = { legacy: 'LEGACY', eip2930: 'TYPE_1', eip1559: 'TYPE_2' } as const;
+
+/** `eth.tx` of an unsigned transaction (hex), or the reason it cannot be read. */
+export function ethTxValues(
+  unsignedTransaction: string,
+  knowledge: PolicyKnowledge,
+  from: string | undefined,
+): EthTxValues | { problem: string } {
+  const interfaces = knowledge.interfaces.map((i) => ({
+    smartContractInterfaceId: i.id,
+    smartContractAddress: i.address,
+    smartContractInterface: i.abi,
+    label: i.label,
+  }));
+  const decoded = decodeEthereumTransaction(unsignedTransaction, interfaces);
+  if (!decoded.ok) return { problem: decoded.problem };
+  const tx = decoded.transaction;
+  const fee = (name: string) => {
+    const found = tx.fees.find((f) => f.name === name);
+    return found === undefined ? undefined : BigInt(found.wei);
+  };
+  const maxFee = fee('maxFeePerGas');
+  const values: EthTxValues = {
+    ...(from !== undefined ? { from } : {}),
+    to: tx.to ?? '',
+    data: tx.data,
+    value: BigInt(tx.valueWei),
+    gas: BigInt(tx.gasLimit),
+    gas_price: fee('gasPrice') ?? maxFee ?? 0n,
+    chain_id: BigInt(tx.chainId ?? '0'),
+    nonce: BigInt(tx.nonce),
+    type: TX_TYPES[tx.transactionType],
+  };
+  if (maxFee !== undefined) values.max_fee_per_gas = maxFee;
+  const priority = fee('maxPriorityFeePerGas');
+  if (priority !== undefined) values.max_priority_fee_per_gas = priority;
+  if (tx.call.kind === 'decoded') {
+    values.function_name = tx.call.functionName;
+    values.function_signature = tx.call.selector;
+    values.contract_call_args = Object.fromEntries(tx.call.arguments.map((a) => [a.name, argumentValue(a)]));
+  }
+  return values;
+}
+
+function signingKey(knowledge: PolicyKnowledge, signWith: string | undefined): KnownKey | undefined {
+  if (signWith === undefined) return undefined;
+  const wanted = signWith.toLowerCase();
+  return knowledge.privateKeys.find(
+    (k) => k.id === signWith || k.addresses.some((address) => address.toLowerCase() === wanted),
+  );
+}
+
+export function policyContextOf(facts: ActivityFacts, knowledge: PolicyKnowledge, now: Date): PolicyContext {
+  const intent = Object.values(facts.intent)[0] as
+    | { signWith?: string; type?: string; unsignedTransaction?: string; hashFunction?: string; encoding?: string }
+    | undefined;
+  const params: Record<string, unknown> = {};
+  if (facts.type === SIGN_TRANSACTION_TYPE && intent?.type !== undefined) params['type'] = intent.type;
+  if (/SIGN_RAW_PAYLOAD/.test(facts.type)) {
+    if (intent?.hashFunction !== undefined) params['hash_function'] = intent.hashFunction;
+    if (intent?.encoding !== undefined) params['encoding'] = intent.encoding;
+  }
+  const approvers = facts.approverIds.map((id) => ({
+    id,
+    tags: [...(knowledge.users.find((u) => u.id === id)?.tags ?? [])],
+  }));
+  const context: PolicyContext = {
+    activity: { type: facts.type, params },
+    approvers,
+    credentials: [],
+    now,
+  };
+  const key = signingKey(knowledge, intent?.signWith);
+  if (key) {
+    context.private_key = {
+      id: key.id,
+      tags: [...key.tags],
+      imported: key.imported,
+      exported: key.exported,
+      label: key.name,
+    };
+  }
+  if (
+    facts.type === SIGN_TRANSACTION_TYPE &&
+    intent?.type === 'TRANSACTION_TYPE_ETHEREUM' &&
+    intent.unsignedTransaction !== undefined
+  ) {
+    const from = key?.addresses.find((a) => /^0x[0-9a-fA-F]{40}$/.test(a));
+    const tx = ethTxValues(intent.unsignedTransaction, knowledge, from);
+    if (!('problem' in tx)) context.eth = { tx };
+  }
+  return context;
+}
+
+/** A pasted transaction, as a sign_transaction the user submits with `key` (or the organization's first key). */
+export function pastedTransactionFacts(
+  unsignedTransaction: string,
+  userId: string,
+  key: KnownKey | undefined,
+): ActivityFacts {
+  return {
+    type: SIGN_TRANSACTION_TYPE,
+    intent: {
+      signTransactionIntentV2: {
+        ...(key ? { signWith: key.id } : {}),
+        type: 'TRANSACTION_TYPE_ETHEREUM',
+        unsignedTransaction: unsignedTransaction.trim(),
+      },
+    },
+    approverIds: [userId],
+  };
+}

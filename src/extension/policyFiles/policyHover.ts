@@ -1,0 +1,66 @@
+/**
+ * What a hover inside a policy expression says, as plain data: over a field, its type and meaning; over a string
+ * that is an id of the organization, what it names. Offsets are the expression's. Pure.
+ */
+import { policyTypeName } from '../../api/remote';
+import type { Translate } from '../ui/translate';
+import type { ExpressionField } from './policyDocument';
+import { fieldMeaning } from './policyFieldWords';
+import { nameOfId, type PolicyKnowledge } from './policyKnowledge';
+import { bindingsBefore, pathEndingAt, resolvePathText } from './policyPaths';
+
+export interface PolicyHover {
+  readonly start: number;
+  readonly end: number;
+  /** A code line (the path and its type), when over a field. */
+  readonly signature?: string;
+  /** Plain text: service text in it is shown as text by the caller. */
+  readonly text: string;
+}
+
+function idWords(kind: string, name: string, t: Translate): string {
+  switch (kind) {
+    case 'user':
+      return t('User "{0}"', name);
+    case 'userTag':
+      return t('User tag "{0}"', name);
+    case 'privateKeyTag':
+      return t('Private key tag "{0}"', name);
+    case 'privateKey':
+      return t('Private key "{0}"', name);
+    default:
+      return t('Smart contract interface "{0}"', name);
+  }
+}
+
+export function hoverPolicy(
+  field: ExpressionField,
+  source: string,
+  offset: number,
+  knowledge: PolicyKnowledge,
+  t: Translate,
+): PolicyHover | undefined {
+  const before = source.slice(0, offset);
+  if ((before.split("'").length - 1) % 2 === 1) {
+    const open = source.lastIndexOf("'", offset - 1);
+    const close = source.indexOf("'", offset);
+    if (close < 0) return undefined;
+    const named = nameOfId(knowledge, source.slice(open + 1, close));
+    return named ? { start: open, end: close + 1, text: idWords(named.kind, named.name, t) } : undefined;
+  }
+  let start = offset;
+  while (start > 0 && /\w/.test(source[start - 1]!)) start--;
+  let end = offset;
+  while (end < source.length && /\w/.test(source[end]!)) end++;
+  if (start === end) return undefined;
+  const path = pathEndingAt(source, end);
+  const resolved = resolvePathText(field, path, bindingsBefore(field, before));
+  if (!resolved) return undefined;
+  const meaning = resolved.path === undefined ? undefined : fieldMeaning(resolved.path, t);
+  return {
+    start,
+    end,
+    signature: `${path}: ${policyTypeName(resolved.type)}`,
+    text: meaning ?? '',
+  };
+}

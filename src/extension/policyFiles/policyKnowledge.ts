@@ -1,0 +1,103 @@
+/**
+ * What the policy file features know of the active organization, as plain data read from the store: users with
+ * their tag ids, the user and private key tags, the keys and the registered interfaces. Built in
+ * policyEditorFeatures.ts; the pure modules of this folder read only this.
+ */
+export interface NamedId {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface KnownUser extends NamedId {
+  readonly tags: readonly string[];
+}
+
+export interface KnownInterface {
+  readonly id: string;
+  readonly address: string;
+  readonly label: string;
+  /** The ABI as registered (JSON text). */
+  readonly abi: string;
+}
+
+export interface KnownKey extends NamedId {
+  /** Ids of its private key tags. */
+  readonly tags: readonly string[];
+  readonly addresses: readonly string[];
+  readonly imported: boolean;
+  readonly exported: boolean;
+}
+
+export interface PolicyKnowledge {
+  readonly users: readonly KnownUser[];
+  readonly userTags: readonly NamedId[];
+  readonly privateKeyTags: readonly NamedId[];
+  readonly privateKeys: readonly KnownKey[];
+  readonly interfaces: readonly KnownInterface[];
+}
+
+export const NO_KNOWLEDGE: PolicyKnowledge = {
+  users: [],
+  userTags: [],
+  privateKeyTags: [],
+  privateKeys: [],
+  interfaces: [],
+};
+
+export interface AbiFunction {
+  readonly name: string;
+  readonly inputs: ReadonlyArray<{ readonly name: string; readonly type: string }>;
+  readonly interfaceLabel: string;
+  readonly address: string;
+}
+
+/** The functions of an interface's ABI (an array, or an artifact with an `abi` array); none when unreadable. */
+export function abiFunctions(known: KnownInterface): AbiFunction[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(known.abi);
+  } catch {
+    return [];
+  }
+  const entries = Array.isArray(value) ? value : (value as { abi?: unknown } | null)?.abi;
+  if (!Array.isArray(entries)) return [];
+  const functions: AbiFunction[] = [];
+  for (const entry of entries as unknown[]) {
+    const item = entry as { type?: unknown; name?: unknown; inputs?: unknown };
+    if (item.type !== 'function' || typeof item.name !== 'string') continue;
+    const inputs = Array.isArray(item.inputs) ? (item.inputs as Array<{ name?: unknown; type?: unknown }>) : [];
+    functions.push({
+      name: item.name,
+      // An unnamed argument is read by its position (`#0`), as the sandbox keys it.
+      inputs: inputs.map((input, i) => ({
+        name: typeof input.name === 'string' && input.name !== '' ? input.name : `#${i}`,
+        type: typeof input.type === 'string' ? input.type : '',
+      })),
+      interfaceLabel: known.label,
+      address: known.address,
+    });
+  }
+  return functions;
+}
+
+/** The interfaces registered at an address (compared without regard to case), or all when none is named. */
+export function interfacesAt(knowledge: PolicyKnowledge, address: string | undefined): readonly KnownInterface[] {
+  if (address === undefined) return knowledge.interfaces;
+  const wanted = address.toLowerCase();
+  return knowledge.interfaces.filter((i) => i.address.toLowerCase() === wanted);
+}
+
+/** What an id of the organization names: a user, a tag, a key or an interface's address. */
+export function nameOfId(knowledge: PolicyKnowledge, id: string): { kind: string; name: string } | undefined {
+  const user = knowledge.users.find((u) => u.id === id);
+  if (user) return { kind: 'user', name: user.name };
+  const userTag = knowledge.userTags.find((tag) => tag.id === id);
+  if (userTag) return { kind: 'userTag', name: userTag.name };
+  const keyTag = knowledge.privateKeyTags.find((tag) => tag.id === id);
+  if (keyTag) return { kind: 'privateKeyTag', name: keyTag.name };
+  const key = knowledge.privateKeys.find((k) => k.id === id);
+  if (key) return { kind: 'privateKey', name: key.name };
+  const sci = knowledge.interfaces.find((i) => i.address.toLowerCase() === id.toLowerCase());
+  if (sci) return { kind: 'interface', name: sci.label };
+  return undefined;
+}

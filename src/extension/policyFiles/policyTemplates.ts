@@ -1,0 +1,77 @@
+/**
+ * The text of a new policy file from a template, every id filled in from the organization (the pickers of
+ * policyFileActions.ts choose them): an ERC-20 transfer under a cap through a registered interface; one user
+ * signing only to one address; two approvers with a tag; deny any activity with a key of a tag. Pure.
+ */
+export type TemplateId = 'erc20Cap' | 'oneUserOneAddress' | 'twoApproversWithTag' | 'denyKeyTag';
+
+export interface Erc20CapInput {
+  readonly address: string;
+  readonly functionName: string;
+  readonly argument: string;
+  /** The cap in the token's smallest unit. */
+  readonly cap: string;
+  readonly userId: string;
+  readonly policyName: string;
+  readonly notes: string;
+}
+
+export interface PolicyTemplateText {
+  readonly policyName: string;
+  readonly effect: 'EFFECT_ALLOW' | 'EFFECT_DENY';
+  readonly condition?: string;
+  readonly consensus?: string;
+  readonly notes: string;
+}
+
+export function policyFileText(policy: PolicyTemplateText): string {
+  return `${JSON.stringify(policy, null, 2)}\n`;
+}
+
+export function erc20CapPolicy(input: Erc20CapInput): PolicyTemplateText {
+  return {
+    policyName: input.policyName,
+    effect: 'EFFECT_ALLOW',
+    consensus: `approvers.any(u, u.id == '${input.userId}')`,
+    condition: `eth.tx.to == '${input.address}' && eth.tx.function_name == '${input.functionName}' && eth.tx.contract_call_args['${input.argument}'] < ${input.cap}`,
+    notes: input.notes,
+  };
+}
+
+export function oneUserOneAddressPolicy(input: {
+  userId: string;
+  address: string;
+  policyName: string;
+  notes: string;
+}): PolicyTemplateText {
+  return {
+    policyName: input.policyName,
+    effect: 'EFFECT_ALLOW',
+    consensus: `approvers.any(u, u.id == '${input.userId}')`,
+    condition: `eth.tx.to == '${input.address}'`,
+    notes: input.notes,
+  };
+}
+
+export function twoApproversWithTagPolicy(input: {
+  tagId: string;
+  policyName: string;
+  notes: string;
+}): PolicyTemplateText {
+  return {
+    policyName: input.policyName,
+    effect: 'EFFECT_ALLOW',
+    consensus: `approvers.filter(u, u.tags.contains('${input.tagId}')).count() >= 2`,
+    condition: `activity.resource == 'PRIVATE_KEY' && activity.action == 'SIGN'`,
+    notes: input.notes,
+  };
+}
+
+export function denyKeyTagPolicy(input: { tagId: string; policyName: string; notes: string }): PolicyTemplateText {
+  return {
+    policyName: input.policyName,
+    effect: 'EFFECT_DENY',
+    condition: `private_key.tags.contains('${input.tagId}')`,
+    notes: input.notes,
+  };
+}

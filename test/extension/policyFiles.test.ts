@@ -1,0 +1,179 @@
+/**
+ * Runs in VS Code's extension host against the local sandbox's Treasury organization: a policy file for the
+ * sample token written with completion (the argument names after `contract_call_args['`, user ids by name),
+ * tried against a small and a large transfer before it is sent, created from its lens command, then matching,
+ * differing (Compare) after an edit, updated, and deleted; and a policy of the organization opened as a file.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Activity } from '../../src/api';
+import { encodeFunctionCall, SAMPLE_TOKEN_ADDRESS, serializeUnsignedTransaction } from '../../src/api/remote';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+import type { PolicyEditorFeatures } from '../../src/extension/policyFiles/policyEditorFeatures';
+import type { PolicyTrial } from '../../src/extension/policyFiles/policyEvaluationWords';
+import type { PolicyLens } from '../../src/extension/policyFiles/policyLensModel';
+import type { SandboxOrganization } from '../../src/sandbox';
+import { workspaceUri, writeFile } from './abiFileHelpers';
+import { eventually, organizationNamed, run } from './hostSupport';
+import { goAhead, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
+
+function transfer(tokens: bigint): string {
+  return serializeUnsignedTransaction({
+    chainId: 11155111,
+    nonce: 7n,
+    to: SAMPLE_TOKEN_ADDRESS,
+    data: encodeFunctionCall('function transfer(address to, uint256 amount)', [
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      tokens * 10n ** 18n,
+    ]),
+    gas: 65_000n,
+    maxFeePerGas: 30_000_000_000n,
+    maxPriorityFeePerGas: 1_500_000_000n,
+  });
+}
+
+async function completionLabels(document: vscode.TextDocument, after: string): Promise<string[]> {
+  const position = document.positionAt(document.getText().indexOf(after) + after.length);
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+    'vscode.executeCompletionItemProvider',
+    document.uri,
+    position,
+  );
+  return list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+}
+
+async function lensesUntil(
+  features: PolicyEditorFeatures,
+  document: vscode.TextDocument,
+  what: string,
+  state: PolicyLens['state'],
+): Promise<PolicyLens[]> {
+  return eventually(what, async () => {
+    const lenses = await features.lenses(document);
+    return lenses.some((lens) => lens.state === state) ? lenses : undefined;
+  });
+}
+
+describe('policy files in the editor', function () {
+  this.timeout(120_000);
+  let api!: CountersignExtensionApi;
+  let organizations!: readonly SandboxOrganization[];
+  sandboxSuiteHooks((a, orgs) => {
+    api = a;
+    organizations = orgs;
+  });
+
+  it('writes the ERC-20 cap policy with completion, tries it on a small and a large transfer, creates it, and matches', async () => {
+    await useSandboxProfile(api, 'Treasury');
+    const treasury = organizationNamed(organizations, 'Treasury');
+    const me = treasury.users[0];
+    assert.ok(me);
+    const features = await api.policyEditor.start();
+    const name = `Root transfers below the cap ${Date.now()}`;
+    const uri = workspaceUri('policies', `cap-${Date.now()}.policy.json`);
+    // As typed so far: the arguments come from the interface registered at the token's address.
+    const typing = `{
+  "policyName": "${name}",
+  "effect": "EFFECT_ALLOW",
+  "consensus": "approvers.any(u, u.id == '')",
+  "condition": "eth.tx.to == '${SAMPLE_TOKEN_ADDRESS}' && eth.tx.function_name == 'transfer' && eth.tx.contract_call_args['",
+  "notes": "The root user signs small transfers of the sample token alone."
+}
+`;
+    const draft = await writeFile(uri, typing);
+    const argumentsOffered = await eventually('the argument names of transfer', async () => {
+      const labels = await completionLabels(draft, "contract_call_args['");
+      return labels.includes('amount') ? labels : undefined;
+    });
+    assert.ok(argumentsOffered.includes('to') && !argumentsOffered.includes('spender'));
+    const users = await completionLabels(draft, "u.id == '");
+    assert.ok(users.includes('Treasury root user') && users.includes('Treasury developer'), users.join(', '));
+
+    const document = await writeFile(
+      uri,
+      typing
+        .replace("u.id == ''", `u.id == '${me.userId}'`)
+        .replace("contract_call_args['", "contract_call_args['amount'] < 1000000000000000000000"),
+    );
+    await features.settled();
+    assert.deepEqual(
+      features.diagnostics.get(document.uri)?.map((d) => d.message),
+      [],
+    );
+    const absent = await lensesUntil(features, document, 'the Not in the organization lens', 'absent');
+    assert.equal(absent[0]?.title, '$(circle-slash) Not in the organization');
+
+    const small = await run<PolicyTrial>(api, 'countersign.evaluatePolicy', {
+      uri: uri.toString(),
+      unsignedTransaction: transfer(250n),
+    });
+    assert.equal(small?.decision, 'ALLOW');
+    assert.equal(small.outcome, 'OUTCOME_ALLOW');
+    const large = await run<PolicyTrial>(api, 'countersign.evaluatePolicy', {
+      uri: uri.toString(),
+      unsignedTransaction: transfer(5000n),
+    });
+    assert.notEqual(large?.decision, 'ALLOW');
+    assert.equal(large?.outcome, 'OUTCOME_DENY_IMPLICIT');
+    assert.ok(
+      large.lines.some((line) => line.includes("contract_call_args['amount'] < 1000000000000000000000 → false")),
+    );
+
+    const { result: created, shown } = await withModalAnswers<Activity>(
+      api,
+      goAhead,
+      'countersign.createPolicyFromFile',
+      absent[0]?.args[0],
+    );
+    assert.equal(created?.status, 'ACTIVITY_STATUS_COMPLETED');
+    assert.equal(shown[0]?.message, `Create policy "${name}"?`);
+    const matching = await lensesUntil(features, document, 'the Matches lens', 'matches');
+    assert.equal(matching[0]?.title, `$(check) Matches policy "${name}"`);
+
+    const edited = await writeFile(uri, document.getText().replace('alone.', 'alone, below 1000 tokens.'));
+    const differing = await lensesUntil(features, edited, 'the Differs lens', 'differs');
+    assert.equal(differing[0]?.title, `$(diff) Differs from policy "${name}"`);
+    const compared = await run<{ left: vscode.Uri; right: vscode.Uri }>(
+      api,
+      'countersign.comparePolicyWithFile',
+      differing[0]?.args[0],
+    );
+    assert.ok(compared);
+    const left = (await vscode.workspace.openTextDocument(compared.left)).getText();
+    const right = (await vscode.workspace.openTextDocument(compared.right)).getText();
+    assert.match(left, /"notes": "The root user signs small transfers of the sample token alone\."/);
+    assert.match(right, /below 1000 tokens\./);
+
+    const { result: updated } = await withModalAnswers<Activity>(
+      api,
+      goAhead,
+      'countersign.updatePolicyFromFile',
+      differing.find((lens) => lens.state === 'update')?.args[0],
+    );
+    assert.equal(updated?.status, 'ACTIVITY_STATUS_COMPLETED');
+    const again = await lensesUntil(features, edited, 'the Matches lens after the update', 'matches');
+    const { result: deleted } = await withModalAnswers<Activity>(
+      api,
+      goAhead,
+      'countersign.deletePolicyOfFile',
+      again.find((lens) => lens.state === 'delete')?.args[0],
+    );
+    assert.equal(deleted?.status, 'ACTIVITY_STATUS_COMPLETED');
+    await lensesUntil(features, edited, 'the Not in the organization lens after the deletion', 'absent');
+  });
+
+  it("opens an organization's policy as an untitled policy file whose lens says it matches", async () => {
+    await useSandboxProfile(api, 'Treasury');
+    const features = await api.policyEditor.start();
+    const { policies } = await features.knowledge();
+    const developer = policies?.find((p) => p.policyName === 'Developer transfers below the cap');
+    assert.ok(developer, 'Treasury has its developer policy');
+    const opened = await run<vscode.Uri>(api, 'countersign.openPolicyAsFile', { policyId: developer.policyId });
+    assert.equal(opened?.scheme, 'untitled');
+    assert.match(opened.path, /developer-transfers-below-the-cap\.policy\.json$/);
+    const document = await vscode.workspace.openTextDocument(opened);
+    const lenses = await lensesUntil(features, document, 'the Matches lens of the opened policy', 'matches');
+    assert.equal(lenses[0]?.title, '$(check) Matches policy "Developer transfers below the cap"');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
