@@ -303,13 +303,13 @@ export class OrganizationStore extends Disposable {
       return { outcome, requests: count.requests };
     } catch (error) {
       if (error instanceof ServiceError && error.status === 429) {
-        // The client gives up retrying after its own waits; a Retry-After it exposes is honoured here too.
-        const retryAfter = (error as { retryAfterMs?: unknown }).retryAfterMs;
+        // The client gave up after its own waits: the service's last Retry-After is the least the next look waits.
+        const retryAfter = error.retryAfterMs;
         this.#deps.warn('Rate limited while looking at the organization; slowing down');
         return {
           outcome: 'rateLimited',
           requests: count.requests,
-          ...(typeof retryAfter === 'number' ? { retryAfterMs: retryAfter } : {}),
+          ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
         };
       }
       this.#deps.debug('Could not look at the organization', {
