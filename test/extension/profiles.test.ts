@@ -106,7 +106,10 @@ describe('profiles, keys and the local sandbox', function () {
       [['"Round trip" already has an API key.', true]],
     );
     assert.equal(await api.services.keys.get(profile.id), pair.privateKey, 'the stored key is kept');
-    await withModalAnswers(api, goAhead, 'countersign.importApiKey', { profileId: profile.id, privateKey: other.privateKey });
+    await withModalAnswers(api, goAhead, 'countersign.importApiKey', {
+      profileId: profile.id,
+      privateKey: other.privateKey,
+    });
     assert.equal(await api.services.keys.get(profile.id), other.privateKey, 'replaced once the user said so');
 
     // The key is not registered with Team: checking says so, and names what to do.

@@ -266,7 +266,13 @@ export class OrganizationStore extends Disposable {
 
   #held(): Held {
     const { interests } = this.#poller;
-    return { activities: this.#activities, open: this.#open, followed: this.#followed, leaving: this.#leaving, interests };
+    return {
+      activities: this.#activities,
+      open: this.#open,
+      followed: this.#followed,
+      leaving: this.#leaving,
+      interests,
+    };
   }
 
   async #look(): Promise<LookResult> {
@@ -304,13 +310,8 @@ export class OrganizationStore extends Disposable {
     } catch (error) {
       if (error instanceof ServiceError && error.status === 429) {
         // The client gave up after its own waits: the service's last Retry-After is the least the next look waits.
-        const retryAfter = error.retryAfterMs;
         this.#deps.warn('Rate limited while looking at the organization; slowing down');
-        return {
-          outcome: 'rateLimited',
-          requests: count.requests,
-          ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
-        };
+        return { outcome: 'rateLimited', requests: count.requests, retryAfterMs: error.retryAfterMs };
       }
       this.#deps.debug('Could not look at the organization', {
         error: error instanceof Error ? error.message : String(error),

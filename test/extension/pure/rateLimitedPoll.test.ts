@@ -22,14 +22,19 @@ const afterOne429 = (retryAfterMs: number | undefined): PlanInput => ({
   ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
 });
 
+/** The ServiceError of a 429, as the client threw it. */
+function refusedWith(error: unknown): ServiceError {
+  assert.ok(error instanceof ServiceError, `a ServiceError, not ${String(error)}`);
+  assert.equal(error.status, 429);
+  return error;
+}
+
 /** What a call refused with a 429 reports: the ServiceError's Retry-After. */
 async function refusal(call: () => Promise<unknown>): Promise<ServiceError> {
   try {
     await call();
   } catch (error) {
-    assert.ok(error instanceof ServiceError, `a ServiceError, not ${String(error)}`);
-    assert.equal(error.status, 429);
-    return error;
+    return refusedWith(error);
   }
   assert.fail('the call was not refused');
 }
@@ -50,7 +55,7 @@ describe("a 429's Retry-After reaches the poll", () => {
       const answers = await Promise.allSettled(Array.from({ length: 8 }, () => client.whoami({ organizationId })));
       const refused = answers.filter((answer) => answer.status === 'rejected');
       assert.ok(refused.length > 0, 'the rate limiter refused some of 8 requests at once');
-      const error = await refusal(() => Promise.reject((refused[0] as PromiseRejectedResult).reason));
+      const error = refusedWith((refused[0] as PromiseRejectedResult).reason);
       // The sandbox says one second, as its header reads.
       assert.equal(error.retryAfterMs, 1000);
       const delay = nextLookDelayMs(afterOne429(error.retryAfterMs));
@@ -85,7 +90,10 @@ describe("a 429's Retry-After reaches the poll", () => {
     it('bounds a wait in seconds, and leaves it unset when the service did not say', async () => {
       server.respond(() => ({ status: 429, headers: { 'Retry-After': '86400' }, json: rpc(8, 'Too many requests') }));
       const client = clientFor({ maxAttempts: 1 });
-      assert.equal((await refusal(() => client.whoami({ organizationId: ORG }))).retryAfterMs, MAX_REPORTED_RETRY_AFTER_MS);
+      assert.equal(
+        (await refusal(() => client.whoami({ organizationId: ORG }))).retryAfterMs,
+        MAX_REPORTED_RETRY_AFTER_MS,
+      );
       server.respond(() => ({ status: 429, json: rpc(8, 'Too many requests') }));
       assert.equal((await refusal(() => client.whoami({ organizationId: ORG }))).retryAfterMs, undefined);
     });
