@@ -10,9 +10,19 @@
  * entries only; each name is listed by hand, so a module's new export is not public until it is chosen here.
  */
 
-// Errors (every failure is one of these classes) and where a service may be: the small entry's names, all of them.
-export * from './core';
-export type { TransportErrorKind } from './errors';
+// Errors: every failure is one of these classes.
+export {
+  ActivityFailedError,
+  ActivityRejectedError,
+  CancelledError,
+  ClockSkewError,
+  CountersignError,
+  InvalidInputError,
+  ResponseShapeError,
+  ServiceError,
+  TransportError,
+  type TransportErrorKind,
+} from './errors';
 export { silentLogger, type LogFields, type Logger } from './logger';
 export { CLIENT_VERSION_HEADER_VALUE, COUNTERSIGN_VERSION } from './version';
 
@@ -54,7 +64,8 @@ export type { AbiIssue } from './abi/validateAbi';
 export { abiArgumentNameProblems, type ArgumentNameProblem } from './abi/argumentNames';
 export type { AbiDocumentAnalysis, AbiDocumentContract, AbiDocumentProblem, AbiProblemKind } from './abi/abiDocument';
 
-// The service's fixed values.
+// Where a service may be, and the service's fixed values.
+export { checkBaseUrl, isLoopbackHost } from './transport/urlPolicy';
 export {
   activityStatuses,
   ActivityType,
@@ -68,7 +79,6 @@ export {
   SMART_CONTRACT_INTERFACE_MAX_BYTES,
   TERMINAL_STATUSES,
   TURNKEY_ERROR_DETAIL_TYPE,
-  VOTABLE_STATUSES,
   timestampFromMs,
   timestampToMs,
   turnkeyErrorCodeOf,
