@@ -68,6 +68,7 @@ export {
   SMART_CONTRACT_INTERFACE_MAX_BYTES,
   TERMINAL_STATUSES,
   TURNKEY_ERROR_DETAIL_TYPE,
+  VOTABLE_STATUSES,
   timestampFromMs,
   timestampToMs,
   turnkeyErrorCodeOf,
