@@ -73,9 +73,11 @@ export function buildOptions({ production = false, watch = false, metafile = fal
       outExtension: { '.js': '.mjs' },
       chunkNames: 'chunks/[name]-[hash]',
       external: ['vscode'],
-      // The bundled CommonJS dependencies (undici) call require() for Node's built-in modules.
+      // The bundled CommonJS dependencies (undici) call require() for Node's built-in modules. The banner goes into
+      // every file, activation's included (so it is written small): the real require is made on a file's first
+      // call, not when the file loads.
       banner: {
-        js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+        js: 'import{createRequire as __cR}from"node:module";let __rq;const require=i=>(__rq??=__cR(import.meta.url))(i);',
       },
     },
     sandbox: { ...common, format: 'cjs', entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js' },

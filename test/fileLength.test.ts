@@ -12,7 +12,7 @@ const FOLDERS = ['src', 'test', 'scripts', 'bench'];
 const SOURCE = /\.(ts|js|mjs|cjs)$/;
 
 /** Files over the limit today, each waiting for its split; the list only shrinks. */
-const WAITING_FOR_A_SPLIT: readonly string[] = ['test/ui/createInterface.test.ts'];
+const WAITING_FOR_A_SPLIT: readonly string[] = [];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -24,6 +24,11 @@ export class ServiceError extends CountersignError {
   readonly turnkeyErrorCode: string | undefined;
   /** Set when the server's `Date` header shows the local clock is off by minutes. */
   readonly clockSkewMs: number | undefined;
+  /**
+   * How long the service asked to be left alone before the next request (its `Retry-After`, seconds or an HTTP
+   * date, on a 429 or a 503), in milliseconds, at most 15 minutes; undefined when it did not say.
+   */
+  readonly retryAfterMs: number | undefined;
   constructor(init: {
     message: string;
     status: number;
@@ -31,12 +36,14 @@ export class ServiceError extends CountersignError {
     turnkeyErrorCode?: string;
     hint?: string;
     clockSkewMs?: number;
+    retryAfterMs?: number;
   }) {
     super(init.message, init.turnkeyErrorCode ?? `HTTP_${init.status}`, init.hint);
     this.status = init.status;
     this.rpcStatus = init.rpcStatus;
     this.turnkeyErrorCode = init.turnkeyErrorCode;
     this.clockSkewMs = init.clockSkewMs;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 

@@ -10,19 +10,9 @@
  * entries only; each name is listed by hand, so a module's new export is not public until it is chosen here.
  */
 
-// Errors: every failure is one of these classes.
-export {
-  ActivityFailedError,
-  ActivityRejectedError,
-  CancelledError,
-  ClockSkewError,
-  CountersignError,
-  InvalidInputError,
-  ResponseShapeError,
-  ServiceError,
-  TransportError,
-  type TransportErrorKind,
-} from './errors';
+// Errors (every failure is one of these classes) and where a service may be: the small entry's names, all of them.
+export * from './core';
+export type { TransportErrorKind } from './errors';
 export { silentLogger, type LogFields, type Logger } from './logger';
 export { CLIENT_VERSION_HEADER_VALUE, COUNTERSIGN_VERSION } from './version';
 
@@ -64,8 +54,7 @@ export type { AbiIssue } from './abi/validateAbi';
 export { abiArgumentNameProblems, type ArgumentNameProblem } from './abi/argumentNames';
 export type { AbiDocumentAnalysis, AbiDocumentContract, AbiDocumentProblem, AbiProblemKind } from './abi/abiDocument';
 
-// Where a service may be, and the service's fixed values.
-export { checkBaseUrl, isLoopbackHost } from './transport/urlPolicy';
+// The service's fixed values.
 export {
   activityStatuses,
   ActivityType,
@@ -79,6 +68,7 @@ export {
   SMART_CONTRACT_INTERFACE_MAX_BYTES,
   TERMINAL_STATUSES,
   TURNKEY_ERROR_DETAIL_TYPE,
+  VOTABLE_STATUSES,
   timestampFromMs,
   timestampToMs,
   turnkeyErrorCodeOf,

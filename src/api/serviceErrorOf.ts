@@ -13,6 +13,7 @@ import {
   measureClockSkew,
 } from './transport/clockSkew';
 import type { HttpResponse } from './transport/httpTransport';
+import { MAX_REPORTED_RETRY_AFTER_MS, parseRetryAfter } from './transport/retryPolicy';
 
 export function serviceErrorOf(name: OperationName, response: HttpResponse, nowMs: number): ServiceError {
   const { status } = response;
@@ -20,10 +21,12 @@ export function serviceErrorOf(name: OperationName, response: HttpResponse, nowM
   const turnkeyErrorCode = turnkeyErrorCodeOf(rpcStatus);
   const serviceMessage = rpcStatus?.message;
   const skewMs = measureClockSkew(response.headers['date'], nowMs);
+  const retryAfterMs = retryAfterOf(response, nowMs);
   const init = {
     status,
     ...(rpcStatus ? { rpcStatus } : {}),
     ...(turnkeyErrorCode ? { turnkeyErrorCode } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   };
   const authFailure = status === 400 || status === 401 || status === 403;
   const aboutTimestamp = authFailure && isTimestampComplaint(serviceMessage, turnkeyErrorCode);
@@ -59,6 +62,16 @@ export function redirectError(name: OperationName, status: number, location: str
     `The service answered ${name} with a redirect (HTTP ${status})${locationNote(location)}; Countersign does not follow redirects, so the signed request never leaves the configured address.`,
     'Set the base URL to the final https:// address of the service.',
   );
+}
+
+/**
+ * The wait a refusal asks for. An HTTP date is read against the service's own `Date` when it sent one, so that a
+ * local clock that is off does not stretch or cancel the wait; against the local clock otherwise.
+ */
+function retryAfterOf(response: HttpResponse, nowMs: number): number | undefined {
+  const serviceNow = Date.parse(response.headers['date'] ?? '');
+  const reference = Number.isNaN(serviceNow) ? nowMs : serviceNow;
+  return parseRetryAfter(response.headers['retry-after'], reference, MAX_REPORTED_RETRY_AFTER_MS);
 }
 
 function parseRpcStatus(text: string): RpcStatus | undefined {

@@ -82,6 +82,8 @@ export const TERMINAL_STATUSES: readonly string[] = [
   'ACTIVITY_STATUS_FAILED',
   'ACTIVITY_STATUS_REJECTED',
 ];
+/** The statuses in which an activity can still gather votes: what a listing of the open activities asks for. */
+export const VOTABLE_STATUSES: readonly string[] = ['ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_PENDING'];
 /** Statuses that wait for people (votes or authenticators), not for the service. */
 export const DECISION_STATUSES: readonly string[] = [
   'ACTIVITY_STATUS_CONSENSUS_NEEDED',

@@ -257,13 +257,18 @@ export class LocalSandboxRunner implements vscode.Disposable {
       // Being written by that process, or damaged: it does not answer here either way.
     }
     if (credentials && credentials.baseUrl !== '' && (await this.#answers(credentials))) return credentials;
-    const where = credentials?.baseUrl ? vscode.l10n.t(' at {0}', credentials.baseUrl) : '';
+    const baseUrl = credentials?.baseUrl;
     throw new LocalSandboxError(
-      vscode.l10n.t(
-        "Another process (PID {0}), most likely another VS Code window, holds the local sandbox's data, but its sandbox does not answer{1}.",
-        ownerPid,
-        where,
-      ),
+      baseUrl
+        ? vscode.l10n.t(
+            "Another process (PID {0}), most likely another VS Code window, holds the local sandbox's data, but its sandbox does not answer at {1}.",
+            ownerPid,
+            baseUrl,
+          )
+        : vscode.l10n.t(
+            "Another process (PID {0}), most likely another VS Code window, holds the local sandbox's data, but its sandbox does not answer.",
+            ownerPid,
+          ),
       vscode.l10n.t(
         'Run "Countersign: Stop Local Sandbox" in that window or close it, then start the local sandbox here again.',
       ),

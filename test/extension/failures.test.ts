@@ -324,9 +324,23 @@ describe('service failures', function () {
           .map((f) => f.message)
           .join(' | ')}`,
       );
-      // Wait past the first retry's longest backoff: a cancelled request is not sent again.
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      assert.equal(getApiKeyRequests().length, 1, 'no retry after the cancel');
+      // The command ends when the client's call does (its progress awaits it), so a retry would have been sent
+      // by now. A second call, cancelled the same way, is the mark: once it has arrived, so would have a retry of
+      // the first, sent before it on the same loopback.
+      const second = Promise.resolve(vscode.commands.executeCommand(CommandIds.getApiKey, 'a-second-api-key-id'));
+      await eventually('the second request to reach the service', () =>
+        getApiKeyRequests().length > 1 ? true : undefined,
+      );
+      await eventually(
+        'the cancel to reach the second request',
+        async () => {
+          await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+          return silent.aborted.filter((p) => p.endsWith('/get_api_key')).length > 1 ? true : undefined;
+        },
+        10_000,
+      );
+      assert.equal(await second, undefined);
+      assert.equal(getApiKeyRequests().length, 2, 'no retry after the cancel');
     });
 
     it('checking a profile against a service that never answers can be cancelled too', async () => {

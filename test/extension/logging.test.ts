@@ -1,6 +1,7 @@
 /**
  * Runs in VS Code's extension host: the log does not cry wolf. A failure is one error entry naming the error's
- * class, its stack only at trace level; and an activity document is not re-read with another profile's key.
+ * class, its stack only at trace level; and an activity document is not re-read with another profile's key, only
+ * with the key of the profile that opened it once that one is active again.
  */
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -9,8 +10,9 @@ import * as vscode from 'vscode';
 import type { Activity } from '../../src/api';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { parseActivityJsonUri } from '../../src/extension/output/jsonDocumentProvider';
-import { eventually, failureOf, run } from './hostSupport';
-import { teamActivityWaiting, useSandboxProfile, sandboxSuiteHooks } from './sandboxProfiles';
+import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
+import { eventually, failureOf, organizationNamed, run } from './hostSupport';
+import { sandboxOrganizations, teamActivityWaiting, useSandboxProfile, sandboxSuiteHooks } from './sandboxProfiles';
 
 describe('the log', function () {
   this.timeout(60_000);
@@ -64,7 +66,7 @@ describe('the log', function () {
     assert.match(entry, /\[warning\]/, entry);
   });
 
-  it('an open activity document is not re-read with the key of a profile switched to afterwards', async () => {
+  it('an open activity document is not re-read with the key of a profile switched to afterwards, only with its own', async () => {
     const waiting: Activity = await teamActivityWaiting(api, `Document ${Date.now()}`);
     const uri = await run<vscode.Uri>(api, 'countersign.openActivityJson', waiting);
     assert.ok(uri && parseActivityJsonUri(uri)?.activityId === waiting.id);
@@ -79,8 +81,34 @@ describe('the log', function () {
     // Demo's key is not registered in Team: a re-read would be refused with a 401.
     await useSandboxProfile(api, 'Demo');
     api.services.fireChange('activities');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Meanwhile Team's second root user approves, outside this window: the activity completes.
+    const team = organizationNamed(await sandboxOrganizations(api), 'Team');
+    const key = team.users[1]?.apiKeys[0];
+    assert.ok(key, "Team's second root user has an API key");
+    const voter = new CountersignClient(
+      { baseUrl: api.localSandbox.running?.baseUrl ?? '' },
+      new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
+    );
+    try {
+      await voter.approveActivity({
+        organizationId: team.organizationId,
+        parameters: { fingerprint: waiting.fingerprint },
+      });
+    } finally {
+      await voter.close();
+    }
+    api.services.fireChange('activities');
+
+    // Back on the profile that opened it, the document is re-read: by then any re-read asked under Demo is done.
+    await useSandboxProfile(api, 'Team', 0);
+    api.services.fireChange('activities');
+    await eventually('the document re-read under Team', () =>
+      document.getText().includes('ACTIVITY_STATUS_COMPLETED') ? true : undefined,
+    );
+    // The log is written in order: once a line logged now is in the file, so is any error logged before it.
+    const marker = `log marker ${Date.now()}`;
+    api.services.log.info(marker);
+    await eventually('the marker in the log', () => (logText().includes(marker) ? true : undefined));
     assert.deepEqual(errorLines().slice(errorsBefore), [], 'no error was logged');
-    assert.ok(document.getText().includes(waiting.id), 'the document keeps its text');
   });
 });

@@ -10,6 +10,10 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { Profile } from '../../src/extension/profiles/profileStore';
 import { eventually, extensionApi, failureOf, noteSecret } from './hostSupport';
 import { goAhead, withModalAnswers } from './sandboxProfiles';
+import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
+
+/** The answer of a user who presses Enter: a dialog's first button. */
+const enter = (request: ModalRequest): string | undefined => request.buttons[0];
 
 describe('profiles, keys and the local sandbox', function () {
   this.timeout(60_000);
@@ -60,12 +64,22 @@ describe('profiles, keys and the local sandbox', function () {
     assert.ok(sandbox);
     const team = sandbox.credentials.organizations.find((o) => o.name === 'Team');
     assert.ok(team);
-    const profile = await vscode.commands.executeCommand<Profile>('countersign.addProfile', {
+    const given = {
       label: 'Round trip',
       baseUrl: sandbox.baseUrl,
       organizationId: team.organizationId,
       apiKeyId: team.users[0]?.apiKeys[0]?.apiKeyId,
-    });
+    };
+    // Given by arguments, as another extension would: a dialog first, whose Enter adds nothing.
+    const profilesBefore = api.services.profiles.list().length;
+    const declined = await withModalAnswers<Profile>(api, enter, 'countersign.addProfile', given);
+    assert.equal(declined.result, undefined);
+    assert.deepEqual(
+      declined.shown.map((request) => request.message),
+      ['Add the profile "Round trip" and switch to it?'],
+    );
+    assert.equal(api.services.profiles.list().length, profilesBefore, 'nothing added');
+    const { result: profile } = await withModalAnswers<Profile>(api, goAhead, 'countersign.addProfile', given);
     assert.ok(profile);
     await eventually('the state to say the new profile has no key', () =>
       api.services.state() === 'noKey' ? true : undefined,
@@ -78,6 +92,25 @@ describe('profiles, keys and the local sandbox', function () {
     });
     assert.equal(imported?.publicKey, pair.publicKey);
     assert.equal(await api.services.keys.get(profile.id), pair.privateKey);
+
+    // Another key for the same profile, by arguments: asked first, and Enter keeps the stored one.
+    const other = generateApiKeyPair();
+    noteSecret(other.privateKey);
+    const kept = await withModalAnswers(api, enter, 'countersign.importApiKey', {
+      profileId: profile.id,
+      privateKey: other.privateKey,
+    });
+    assert.equal(kept.result, undefined);
+    assert.deepEqual(
+      kept.shown.map((request) => [request.message, request.detail.includes(other.publicKey)]),
+      [['"Round trip" already has an API key.', true]],
+    );
+    assert.equal(await api.services.keys.get(profile.id), pair.privateKey, 'the stored key is kept');
+    await withModalAnswers(api, goAhead, 'countersign.importApiKey', {
+      profileId: profile.id,
+      privateKey: other.privateKey,
+    });
+    assert.equal(await api.services.keys.get(profile.id), other.privateKey, 'replaced once the user said so');
 
     // The key is not registered with Team: checking says so, and names what to do.
     const failure = await failureOf(api, 'countersign.checkProfile');

@@ -137,7 +137,8 @@ export function serviceFailures() {
     options: { privateKey?: string; organizationId?: string } = {},
   ): Promise<Profile> {
     const privateKey = options.privateKey ?? secret(generateApiKeyPair().privateKey);
-    const profile = await run<Profile>(api, CommandIds.addProfile, {
+    // Added as another extension would add it: the user says yes in the dialog.
+    const { result: profile } = await withModalAnswers<Profile>(api, goAhead, CommandIds.addProfile, {
       label,
       baseUrl,
       organizationId: options.organizationId ?? organization('Demo').organizationId,

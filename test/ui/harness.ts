@@ -1,10 +1,15 @@
 // Typed access to scripts/codeServer.mjs and scripts/secretScan.mjs, which the test runners and `npm start`
-// share. They are plain ES modules outside the compiled tree, so they are imported by absolute URL.
-import type { ChildProcess } from 'node:child_process';
+// share (plain ES modules outside the compiled tree, so they are imported by absolute URL), and the one
+// code-server fixture every workbench suite stands on.
+import * as assert from 'node:assert/strict';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { repoRoot } from '../support/fixtures';
+import { resultsDir } from './screenshots';
 
 export interface CodeServerInstall {
   readonly dir: string;
@@ -78,3 +83,139 @@ async function importScript<T>(name: string): Promise<T> {
 
 export const loadCodeServer = (): Promise<CodeServerModule> => importScript<CodeServerModule>('codeServer.mjs');
 export const loadSecretScan = (): Promise<SecretScanModule> => importScript<SecretScanModule>('secretScan.mjs');
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * One code-server for a suite of the UI stage: its scratch folders (user data, extensions), the .vsix packaged and
+ * installed there, the server and Chromium. Made by `useCodeServer` inside a `describe`, whose hooks it adds.
+ */
+export class CodeServerFixture {
+  readonly #name: string;
+  #codeServer: CodeServerModule | undefined;
+  #install: CodeServerInstall | undefined;
+  #scratch: Scratch | undefined;
+  /** The running server, if any: stopped after the suite (a suite that stops it itself sets it back). */
+  server: RunningCodeServer | undefined;
+  /** Chromium, once launched: closed after the suite. */
+  browser: Browser | undefined;
+
+  constructor(name: string) {
+    this.#name = name;
+  }
+
+  get codeServer(): CodeServerModule {
+    return ready(this.#codeServer);
+  }
+
+  get install(): CodeServerInstall {
+    return ready(this.#install);
+  }
+
+  get scratch(): Scratch {
+    return ready(this.#scratch);
+  }
+
+  /** Chromium, which a step before has launched. */
+  get openedBrowser(): Browser {
+    assert.ok(this.browser, 'Chromium is running');
+    return this.browser;
+  }
+
+  /** Packages the extension as `vsce package` does for a release; the .vsix's path and what vsce printed. */
+  async packageVsix(): Promise<{ vsix: string; output: string }> {
+    const vsix = path.join(this.scratch.root, 'countersign.vsix');
+    const vsce = path.join(repoRoot, 'node_modules', '.bin', 'vsce');
+    const { stdout, stderr } = await execFileAsync(vsce, ['package', '--no-dependencies', '-o', vsix], {
+      cwd: repoRoot,
+    });
+    return { vsix, output: `${stdout}\n${stderr}` };
+  }
+
+  /** Installs a .vsix with `code-server --install-extension`, as a user would. */
+  async installVsix(vsix: string): Promise<void> {
+    await this.codeServer.runCodeServerCli(this.install, this.scratch, ['--install-extension', vsix]);
+  }
+
+  /** A copy of the fixture project (a Hardhat-like workspace) in the scratch folder. */
+  copyWorkspace(): string {
+    return this.codeServer.copyFixtureWorkspace(path.join(this.scratch.root, 'workspace'));
+  }
+
+  /** Starts code-server on a free port and waits until it answers; its port. */
+  async startServer(options: Omit<Parameters<CodeServerModule['startCodeServer']>[2], 'port'>): Promise<number> {
+    const port = await this.codeServer.freePort();
+    this.server = this.codeServer.startCodeServer(this.install, this.scratch, { ...options, port });
+    await this.codeServer.waitForHealthz(this.server);
+    return port;
+  }
+
+  async stopServer(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    await server?.stop();
+  }
+
+  async launchBrowser(): Promise<Browser> {
+    this.browser = await this.codeServer.launchChromium();
+    return this.browser;
+  }
+
+  async closeBrowser(): Promise<void> {
+    const browser = this.browser;
+    this.browser = undefined;
+    await browser?.close().catch(() => undefined);
+  }
+
+  /** What every tab showed when a step failed: a screenshot of each, and its notifications, for the report. */
+  async reportFailure(): Promise<void> {
+    if (!this.browser) return;
+    mkdirSync(resultsDir, { recursive: true });
+    const tabs = this.browser.contexts().flatMap((context) => context.pages());
+    for (const [index, tab] of tabs.entries()) {
+      await tab.screenshot({ path: path.join(resultsDir, `${this.#name}-failed-${index}.png`) }).catch(() => undefined);
+      const toasts = await tab
+        .locator('.notification-toast')
+        .allInnerTexts()
+        .catch(() => []);
+      if (toasts.length > 0) console.log(`      tab ${index + 1} notifications: ${toasts.join(' | ')}`);
+    }
+  }
+
+  async setUp(prefix: string): Promise<void> {
+    this.#codeServer = await loadCodeServer();
+    this.#install = this.#codeServer.requireCodeServer();
+    this.#scratch = this.#codeServer.makeScratch(prefix);
+  }
+
+  async tearDown(): Promise<void> {
+    await this.closeBrowser();
+    await this.stopServer();
+    this.#scratch?.dispose();
+  }
+}
+
+function ready<T>(value: T | undefined): T {
+  assert.ok(value !== undefined, 'the code-server fixture is set up before the first step');
+  return value;
+}
+
+/**
+ * The code-server fixture of the calling `describe`: set up before its first step, torn down after its last, and on
+ * a failed step the screenshots and notifications of every tab (test-results/ui/<name>-failed-<n>.png), then
+ * `onFailure` for what else explains it.
+ */
+export function useCodeServer(name: string, options: { onFailure?: (fixture: CodeServerFixture) => void } = {}) {
+  const fixture = new CodeServerFixture(name);
+  before(() => fixture.setUp(`countersign-${name}-`));
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    await fixture.reportFailure();
+    options.onFailure?.(fixture);
+  });
+  after(async function () {
+    this.timeout(30_000);
+    await fixture.tearDown();
+  });
+  return fixture;
+}

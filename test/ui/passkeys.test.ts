@@ -10,19 +10,8 @@
 //
 //   npx tsc -p . && npx mocha out/test/ui/passkeys.test.js      (UPDATE_SCREENSHOTS=1 also writes media/screenshots/)
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import * as path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { repoRoot } from '../support/fixtures';
-import {
-  loadCodeServer,
-  type CodeServerInstall,
-  type CodeServerModule,
-  type RunningCodeServer,
-  type Scratch,
-} from './harness';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { useCodeServer } from './harness';
 import {
   answerInputBox,
   chooseFromContextMenu,
@@ -33,13 +22,13 @@ import {
   pickFromQuickPick,
   runFromPalette,
   showContainer,
+  switchProfile,
   treeItem,
   waitForWorkbench,
   widenSideBar,
 } from './workbench';
-import { resultsDir, saveScreenshot } from './screenshots';
+import { saveScreenshot } from './screenshots';
 
-const execFileAsync = promisify(execFile);
 const CONTRACT_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 /** The credentials a tab's virtual authenticator holds, private keys included (test keys only). */
@@ -68,52 +57,11 @@ describe('passkeys in a real browser: enrol through the local page, then approve
   this.timeout(120_000);
   this.bail(true);
 
-  let codeServer: CodeServerModule;
-  let install: CodeServerInstall;
-  let scratch: Scratch;
-  let server: RunningCodeServer | undefined;
-  let browser: Browser | undefined;
+  const fixture = useCodeServer('passkeys');
   let context: BrowserContext;
   let page: Page;
   let workbenchOrigin: string;
   let enrolled: VirtualCredential | undefined;
-
-  before(async () => {
-    codeServer = await loadCodeServer();
-    install = codeServer.requireCodeServer();
-    scratch = codeServer.makeScratch('countersign-passkeys-');
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && browser) {
-      mkdirSync(resultsDir, { recursive: true });
-      for (const [index, tab] of context.pages().entries()) {
-        await tab.screenshot({ path: path.join(resultsDir, `passkeys-failed-${index}.png`) }).catch(() => undefined);
-      }
-      const toasts = await page
-        .locator('.notification-toast')
-        .allInnerTexts()
-        .catch(() => []);
-      if (toasts.length > 0) console.log(`      notifications: ${toasts.join(' | ')}`);
-    }
-  });
-
-  after(async function () {
-    this.timeout(30_000);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    scratch?.dispose();
-  });
-
-  const switchTo = async (profile: string): Promise<void> => {
-    await runFromPalette(page, 'Countersign: Switch Profile');
-    const input = page.locator('.quick-input-widget input[type="text"]');
-    await input.waitFor();
-    await input.fill(profile);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: profile }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  };
 
   /** Runs a palette command and returns the browser tab it opens (openExternal in the web workbench). */
   const tabOpenedBy = async (start: () => Promise<void>): Promise<Page> => {
@@ -126,25 +74,16 @@ describe('passkeys in a real browser: enrol through the local page, then approve
 
   it('packages, installs, and opens the workbench on http://localhost', async function () {
     this.timeout(240_000);
-    const vsix = path.join(scratch.root, 'countersign.vsix');
-    await execFileAsync(
-      path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
-      ['package', '--no-dependencies', '-o', vsix],
-      {
-        cwd: repoRoot,
-      },
-    );
-    await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
-    const folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
-    const port = await codeServer.freePort();
-    server = codeServer.startCodeServer(install, scratch, { port, folder });
-    await codeServer.waitForHealthz(server);
-    browser = await codeServer.launchChromium();
+    const { vsix } = await fixture.packageVsix();
+    await fixture.installVsix(vsix);
+    const folder = fixture.copyWorkspace();
+    const port = await fixture.startServer({ folder });
+    const browser = await fixture.launchBrowser();
     context = await browser.newContext({ viewport: { width: 1360, height: 820 } });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
     // The address `npm start` prints: localhost, not 127.0.0.1, since the page's origin follows the workbench's.
-    const url = codeServer.browserUrl(port, folder);
+    const url = fixture.codeServer.browserUrl(port, folder);
     assert.equal(new URL(url).hostname, 'localhost');
     workbenchOrigin = new URL(url).origin;
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
@@ -159,7 +98,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
   });
 
   it("enrols a passkey for Team's second root user through the local page and a virtual security key", async () => {
-    await switchTo('Local sandbox · Team (Team root user 2)');
+    await switchProfile(page, 'Local sandbox · Team (Team root user 2)');
     const tab = await tabOpenedBy(async () => {
       await runFromPalette(page, 'Countersign: Add Passkey for Approvals');
       await answerInputBox(page, 'Add passkey for approvals', 'Security key for approvals');
@@ -187,7 +126,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
   });
 
   it('lets the first root user approve the enrolment with the API key', async () => {
-    await switchTo('Local sandbox · Team (Team root user 1)');
+    await switchProfile(page, 'Local sandbox · Team (Team root user 1)');
     await runFromPalette(page, 'Countersign: Approve Activity');
     await page
       .locator('.quick-input-list .monaco-list-row', { hasText: /authenticators/i })
@@ -221,7 +160,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await notified(page, /waiting for 1 more approval/);
     await clearNotifications(page);
 
-    await switchTo('Local sandbox · Team (Team root user 2)');
+    await switchProfile(page, 'Local sandbox · Team (Team root user 2)');
     await showContainer(page, 'Countersign');
     const tab = await tabOpenedBy(async () => {
       await runFromPalette(page, 'Countersign: Approve Activity with Passkey');
@@ -268,7 +207,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await notified(page, /Removing "Team root user 2 passkey" is offered once it is added/);
     await clearNotifications(page);
 
-    await switchTo('Local sandbox · Team (Team root user 1)');
+    await switchProfile(page, 'Local sandbox · Team (Team root user 1)');
     // Not the first row: the palette lists "Approve Activity with Passkey", used a moment ago, first.
     await page.keyboard.press('F1');
     await page.locator('.quick-input-widget input[type="text"]').fill('>Countersign: Approve Activity');
@@ -287,7 +226,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
     await dialog.waitFor({ state: 'hidden' });
 
     // Back as the user who renamed: the store sees the enrolment completed, and the removal is offered.
-    await switchTo('Local sandbox · Team (Team root user 2)');
+    await switchProfile(page, 'Local sandbox · Team (Team root user 2)');
     const offered = /Passkey "Renamed security key" is added\. Remove the passkey it replaces/;
     await notified(page, offered);
     // The offer may have shown while the profile was being switched back: the notification center keeps it.

@@ -2,8 +2,14 @@
 // cast a vote from outside the window.
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
 import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import type { SandboxCredentials } from '../../src/sandbox/credentials';
+
+/** The review page's content: a webview is an iframe whose document hosts the page in an inner iframe. */
+export function reviewFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
 
 /** The little of a page's document the tests read in it (they compile without the DOM library). */
 export interface PageRoot {

@@ -5,32 +5,23 @@
 //
 //   npx tsc -p . && npx mocha out/test/ui/windows.test.js
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { repoRoot } from '../support/fixtures';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { ExportsReading } from './anotherExtension/readExports';
-import {
-  loadCodeServer,
-  type CodeServerInstall,
-  type CodeServerModule,
-  type RunningCodeServer,
-  type Scratch,
-} from './harness';
+import { useCodeServer } from './harness';
 import {
   clearNotifications,
   notification,
   pane,
   runFromPalette,
   showContainer,
+  switchProfile,
   waitForWorkbench,
   widenSideBar,
 } from './workbench';
-import { resultsDir, saveScreenshot } from './screenshots';
+import { parkMouse, saveScreenshot } from './screenshots';
 
-const execFileAsync = promisify(execFile);
 const USER_1 = 'Local sandbox · Team (Team root user 1)';
 const USER_2 = 'Local sandbox · Team (Team root user 2)';
 const VIEWPORT = { width: 1100, height: 720 };
@@ -47,77 +38,24 @@ function viewDescription(page: Page, view: string, label: string): Locator {
   return pane(page, view).locator('.pane-header', { hasText: label });
 }
 
-async function switchProfile(page: Page, label: string): Promise<void> {
-  await runFromPalette(page, 'Countersign: Switch Profile');
-  const input = page.locator('.quick-input-widget input[type="text"]');
-  await input.waitFor();
-  await input.fill(label);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-}
-
 describe('the packaged extension beside another extension, and in two windows', function () {
   this.timeout(120_000);
   this.bail(true);
 
-  let codeServer: CodeServerModule;
-  let install: CodeServerInstall;
-  let scratch: Scratch;
-  let server: RunningCodeServer | undefined;
-  let browser: Browser | undefined;
+  const fixture = useCodeServer('windows');
   let context: BrowserContext;
   let port: number;
   let folder: string;
   let first: Page;
   let second: Page;
-  const readingFile = () => path.join(scratch.root, 'exports-reading.json');
-  const openedBrowser = (): Browser => {
-    assert.ok(browser, 'Chromium is running');
-    return browser;
-  };
-
-  before(async () => {
-    codeServer = await loadCodeServer();
-    install = codeServer.requireCodeServer();
-    scratch = codeServer.makeScratch('countersign-windows-');
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && browser) {
-      mkdirSync(resultsDir, { recursive: true });
-      for (const [index, tab] of browser
-        .contexts()
-        .flatMap((opened) => opened.pages())
-        .entries()) {
-        await tab.screenshot({ path: path.join(resultsDir, `windows-failed-${index}.png`) }).catch(() => undefined);
-        const toasts = await tab
-          .locator('.notification-toast')
-          .allInnerTexts()
-          .catch(() => []);
-        if (toasts.length > 0) console.log(`      window ${index + 1} notifications: ${toasts.join(' | ')}`);
-      }
-    }
-  });
-
-  after(async function () {
-    this.timeout(30_000);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    scratch?.dispose();
-  });
+  const readingFile = () => path.join(fixture.scratch.root, 'exports-reading.json');
 
   it('packages and installs the .vsix', async function () {
     this.timeout(240_000);
-    const vsix = path.join(scratch.root, 'countersign.vsix');
-    await execFileAsync(
-      path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
-      ['package', '--no-dependencies', '-o', vsix],
-      { cwd: repoRoot },
-    );
-    await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
-    folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
-    browser = await codeServer.launchChromium();
+    const { vsix } = await fixture.packageVsix();
+    await fixture.installVsix(vsix);
+    folder = fixture.copyWorkspace();
+    await fixture.launchBrowser();
   });
 
   it('gives another installed extension nothing from activate (no services, no key vault)', async function () {
@@ -125,16 +63,13 @@ describe('the packaged extension beside another extension, and in two windows', 
     // The smoke-test driver lets the window load another extension under development (the reader below); the
     // installed Countersign stays a normal, Production-mode extension. (The driver also hides notifications, so
     // the windows below run on a server without it.)
-    port = await codeServer.freePort();
-    server = codeServer.startCodeServer(install, scratch, {
-      port,
+    port = await fixture.startServer({
       folder,
       smokeTestDriver: true,
       env: { COUNTERSIGN_EXPORTS_READING: readingFile() },
     });
-    await codeServer.waitForHealthz(server);
-    const readerContext = await openedBrowser().newContext({ viewport: VIEWPORT });
-    const reader = path.join(scratch.root, 'another-extension');
+    const readerContext = await fixture.openedBrowser.newContext({ viewport: VIEWPORT });
+    const reader = path.join(fixture.scratch.root, 'another-extension');
     mkdirSync(reader, { recursive: true });
     writeFileSync(
       path.join(reader, 'package.json'),
@@ -155,21 +90,23 @@ describe('the packaged extension beside another extension, and in two windows', 
     });
     await page.exposeFunction('codeAutomationExit', (code: unknown) => exited(typeof code === 'number' ? code : 1));
     const payload: [string, string][] = [
-      ['extensionDevelopmentPath', codeServer.remoteUri(port, reader)],
-      ['extensionTestsPath', codeServer.remoteUri(port, path.join(__dirname, 'anotherExtension', 'readExports.js'))],
+      ['extensionDevelopmentPath', fixture.codeServer.remoteUri(port, reader)],
+      [
+        'extensionTestsPath',
+        fixture.codeServer.remoteUri(port, path.join(__dirname, 'anotherExtension', 'readExports.js')),
+      ],
       ['skipWelcome', 'true'],
     ];
-    await page.goto(codeServer.workbenchUrl(port, folder, payload), { timeout: 90_000 });
+    await page.goto(fixture.codeServer.workbenchUrl(port, folder, payload), { timeout: 90_000 });
     assert.equal(await exitCode, 0, `the other extension's run failed:\n${printed.slice(-20).join('\n')}`);
     await readerContext.close();
-    await server.stop();
-    server = undefined;
+    await fixture.stopServer();
 
     const reading = JSON.parse(readFileSync(readingFile(), 'utf8')) as ExportsReading;
     assert.equal(reading.found, true, 'Countersign is not installed beside the other extension');
     // Installed from the .vsix, not loaded for development: the mode a user's VS Code runs it in.
     assert.ok(
-      reading.extensionPath?.startsWith(scratch.extensionsDir),
+      reading.extensionPath?.startsWith(fixture.scratch.extensionsDir),
       `Countersign ran from ${reading.extensionPath ?? '?'}, not from the extensions folder`,
     );
     assert.equal(
@@ -181,14 +118,12 @@ describe('the packaged extension beside another extension, and in two windows', 
 
   it('opens a first window, starts the local sandbox and signs in as Team root user 1', async function () {
     this.timeout(180_000);
-    port = await codeServer.freePort();
-    server = codeServer.startCodeServer(install, scratch, { port, folder });
-    await codeServer.waitForHealthz(server);
+    port = await fixture.startServer({ folder });
     // One browser profile, two tabs: two windows of the same user, each with its own extension host.
-    context = await openedBrowser().newContext({ viewport: VIEWPORT });
+    context = await fixture.openedBrowser.newContext({ viewport: VIEWPORT });
     context.setDefaultTimeout(20_000);
     first = await context.newPage();
-    await first.goto(codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
+    await first.goto(fixture.codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
     await waitForWorkbench(first);
     await widenSideBar(first, 400);
     await first.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
@@ -205,7 +140,7 @@ describe('the packaged extension beside another extension, and in two windows', 
   it('opens a second window on the same profile, and switches it to Team root user 2', async function () {
     this.timeout(180_000);
     second = await context.newPage();
-    await second.goto(codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
+    await second.goto(fixture.codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
     await waitForWorkbench(second);
     await widenSideBar(second, 400);
     await second.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
@@ -239,13 +174,7 @@ describe('the packaged extension beside another extension, and in two windows', 
     this.timeout(60_000);
     const shots = [];
     for (const page of [first, second]) {
-      // A hover left by the last click would cover the view: park the mouse on the title bar and let it fade.
-      await page.mouse.move(VIEWPORT.width / 2, 2);
-      await page
-        .locator('.monaco-hover, .workbench-hover-container')
-        .first()
-        .waitFor({ state: 'hidden', timeout: 3000 })
-        .catch(() => undefined);
+      await parkMouse(page);
       shots.push((await page.screenshot()).toString('base64'));
     }
     const both = await context.newPage();
@@ -264,7 +193,7 @@ describe('the packaged extension beside another extension, and in two windows', 
   it('after a crash of the local sandbox, the Organization view says so at its top and offers Start Local Sandbox', async function () {
     this.timeout(60_000);
     // The sandbox this test's server started, ended by the PID its lock names: a crash, as the user would see it.
-    const lock = readdirSync(scratch.userDataDir, { recursive: true, withFileTypes: true }).find(
+    const lock = readdirSync(fixture.scratch.userDataDir, { recursive: true, withFileTypes: true }).find(
       (entry) => entry.isFile() && entry.name === 'sandbox.lock',
     );
     assert.ok(lock, 'the local sandbox holds its data');

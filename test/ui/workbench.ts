@@ -137,3 +137,14 @@ export async function clearNotifications(page: Page): Promise<void> {
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   await page.locator('.notification-toast').first().waitFor({ state: 'hidden' });
 }
+
+/** Runs "Countersign: Switch Profile" and picks the profile whose label this is. */
+export async function switchProfile(page: Page, label: string): Promise<void> {
+  await runFromPalette(page, 'Countersign: Switch Profile');
+  const input = page.locator('.quick-input-widget input[type="text"]');
+  await input.waitFor();
+  await input.fill(label);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}

@@ -9,6 +9,11 @@ export const DEFAULT_RETRY_BASE_DELAY_MS = 500;
 export const MAX_BACKOFF_MS = 8_000;
 /** A longer `Retry-After` is shortened to this. */
 export const MAX_RETRY_AFTER_MS = 30_000;
+/**
+ * What a ServiceError reports of the service's `Retry-After` is at most this: the caller that plans its next
+ * request from it (the extension's poll) waits that long at the most, whatever a misconfigured service says.
+ */
+export const MAX_REPORTED_RETRY_AFTER_MS = 15 * 60_000;
 
 export function clampAttempts(requested: number | undefined): number {
   if (requested === undefined || !Number.isFinite(requested)) return MAX_ATTEMPTS;

@@ -9,7 +9,7 @@ import { CancelledError, InvalidInputError } from '../../api';
 import { CommandIds } from '../commandIds';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
-import { confirmModal, pickOne } from '../ui/prompts';
+import { pickOne } from '../ui/prompts';
 import { pickProfile } from './profiles';
 import * as z from 'zod';
 import { idText, noArguments, optionalFile, optionalText, options, type ArgumentsSchema } from './commandArguments';
@@ -113,6 +113,27 @@ async function askForKey(services: Services): Promise<string> {
   return value;
 }
 
+/**
+ * Asks before a profile's stored key is replaced; cancels the command unless the user chooses Replace Key. Enter
+ * keeps the current key: it is the first button, the one a modal gives Enter to.
+ */
+async function confirmReplacement(services: Services, label: string, incomingPublicKey?: string): Promise<void> {
+  const keep = vscode.l10n.t('Keep Current Key');
+  const replace = vscode.l10n.t('Replace Key');
+  const choice = await services.modals.show({
+    message: vscode.l10n.t('"{0}" already has an API key.', label),
+    detail:
+      incomingPublicKey === undefined
+        ? vscode.l10n.t('The new key replaces it on this machine. Keep the old one registered until the new one is.')
+        : vscode.l10n.t(
+            'The key with public key {0} replaces it on this machine. Keep the old one registered until the new one is.',
+            incomingPublicKey,
+          ),
+    buttons: [keep, replace],
+  });
+  if (choice !== replace) throw new CancelledError();
+}
+
 async function importApiKey(services: Services, given: KeyInput | undefined): Promise<KeyImport> {
   const input = given ?? {};
   const profile = await pickProfile(
@@ -127,6 +148,11 @@ async function importApiKey(services: Services, given: KeyInput | undefined): Pr
     key = await readKeyFile(services, typeof file === 'string' ? vscode.Uri.file(file) : file);
   else key = await askForKey(services);
   services.log.redactor.add(key);
+  // A malformed key is refused before anything is asked; a profile's key is replaced only when the user says so,
+  // even when the key came with the command's arguments (another extension, a link).
+  const { derivePublicKey, parsePrivateKey } = await loadRemoteApi();
+  const incoming = derivePublicKey(parsePrivateKey(key));
+  if (await services.keys.has(profile.id)) await confirmReplacement(services, profile.label, incoming);
   const { publicKey } = await services.keys.store(profile.id, key);
   services.log.info('API key imported', { profileId: profile.id, publicKey });
   if (given === undefined || !('privateKey' in input)) {
@@ -147,15 +173,7 @@ async function generateApiKey(services: Services, given: KeyInput | undefined): 
     profileArg(services, given ?? {}),
     vscode.l10n.t('Profile to generate a key for'),
   );
-  if (await services.keys.has(profile.id)) {
-    const replace = await confirmModal(
-      services.modals,
-      vscode.l10n.t('"{0}" already has an API key.', profile.label),
-      vscode.l10n.t('The new key replaces it on this machine. Keep the old one registered until the new one is.'),
-      vscode.l10n.t('Replace Key'),
-    );
-    if (!replace) throw new CancelledError();
-  }
+  if (await services.keys.has(profile.id)) await confirmReplacement(services, profile.label);
   const pair = (await loadRemoteApi()).generateApiKeyPair();
   services.log.redactor.add(pair.privateKey);
   await services.keys.store(profile.id, pair.privateKey);

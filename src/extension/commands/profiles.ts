@@ -144,6 +144,43 @@ async function pickProfileToSwitch(services: Services): Promise<Profile> {
   return addProfile(services, undefined);
 }
 
+/**
+ * Asks before a profile given by a command's arguments is added and made active (a bad address or id is refused
+ * first, without asking); cancels the command unless the user chooses Add Profile. Enter does not add it.
+ */
+async function confirmAddition(
+  services: Services,
+  profile: { label: string; baseUrl: string; organizationId: string },
+  privateKey: string | undefined,
+): Promise<void> {
+  const label = profile.label.trim();
+  if (label === '') throw new InvalidInputError('profile', vscode.l10n.t('A profile needs a label.'));
+  const baseUrl = normalizeBaseUrl(profile.baseUrl);
+  const problem = organizationIdProblem(profile.organizationId);
+  if (problem) throw new InvalidInputError('profile', problem);
+  const organizationId = profile.organizationId.trim();
+  if (privateKey !== undefined) (await loadRemoteApi()).parsePrivateKey(privateKey);
+  const notNow = vscode.l10n.t('Do Not Add');
+  const add = vscode.l10n.t('Add Profile');
+  const choice = await services.modals.show({
+    message: vscode.l10n.t('Add the profile "{0}" and switch to it?', shown(label)),
+    detail:
+      privateKey === undefined
+        ? vscode.l10n.t(
+            'A command asks to add it: organization {0} at {1}. Countersign signs your requests as the active profile.',
+            organizationId,
+            baseUrl,
+          )
+        : vscode.l10n.t(
+            'A command asks to add it, with an API key it gives: organization {0} at {1}. Countersign signs your requests with that key once it is active.',
+            organizationId,
+            baseUrl,
+          ),
+    buttons: [notNow, add],
+  });
+  if (choice !== add) throw new CancelledError();
+}
+
 async function addProfile(services: Services, given: ProfileInput | undefined): Promise<Profile> {
   const input = given ?? {};
   const label =
@@ -176,6 +213,9 @@ async function addProfile(services: Services, given: ProfileInput | undefined): 
           title: vscode.l10n.t('Add Profile (4/4)'),
           prompt: vscode.l10n.t('API key ID (optional: used by Check Profile and Get API Key)'),
         });
+  // Asked for by another extension or a link, with everything given: the user says yes first, as the new profile
+  // becomes the one every request is signed as.
+  if (given !== undefined) await confirmAddition(services, { label, baseUrl, organizationId }, input.privateKey);
   const profile = await services.profiles.add({ label, baseUrl, organizationId, ...(apiKeyId ? { apiKeyId } : {}) });
   services.log.info('Profile added', { profileId: profile.id, organizationId: profile.organizationId });
   const privateKey = input.privateKey;

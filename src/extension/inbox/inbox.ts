@@ -33,6 +33,7 @@ export class Inbox implements vscode.Disposable {
   /** Left the open list: reported once the store has read how they ended. */
   readonly #ending = new Set<string>();
   #disposed = false;
+  #connected = false;
 
   constructor(services: Services) {
     this.#services = services;
@@ -41,10 +42,22 @@ export class Inbox implements vscode.Disposable {
       this.#changed,
       this.#notified,
       services.onDidChange((scope) => {
-        if (scope === 'profile') this.#setState(undefined);
+        if (scope !== 'profile') return;
+        this.#setState(undefined);
+        this.#connect();
       }),
     );
-    void services.store().then((store) => {
+    this.#connect();
+  }
+
+  /**
+   * Follows the store (and so has it poll) once there is a profile to look at: a window without one loads no
+   * store at activation.
+   */
+  #connect(): void {
+    if (this.#connected || this.#disposed || !this.#services.profiles.active()) return;
+    this.#connected = true;
+    void this.#services.store().then((store) => {
       if (this.#disposed) return;
       this.#disposables.push(
         store.watch({ kind: 'inbox' }),

@@ -22,14 +22,13 @@ import {
   rememberNotified,
   submitterName,
   toNotify,
-  VOTABLE_STATUSES,
   type InboxNotice,
   type NoticeAction,
   type InboxState,
   type OrganizationFacts,
 } from './inboxRules';
 import { CommandIds } from '../commandIds';
-import type { Activity } from '../../api';
+import { VOTABLE_STATUSES, type Activity } from '../../api';
 import type { OpenSnapshot } from '../store/organizationStore';
 import { showInformation, showWarning } from '../ui/notifications';
 import { activitySummaries } from '../activitySummaries';

@@ -3,7 +3,7 @@
  * root quorum. Pure (no `vscode`): the inbox and the Activities view take their decisions from here, and it is
  * tested in plain Node. Where policies decide, wording/standingText.ts says where it stands.
  */
-import { timestampToMs, type Activity, type OrganizationData, type Vote } from '../../api';
+import { timestampToMs, VOTABLE_STATUSES, type Activity, type OrganizationData, type Vote } from '../../api';
 import { organizationNames } from '../wording/voteDialogWords';
 import type { ApprovalProgress, NameOf } from '../wording/activityWords';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
@@ -11,9 +11,6 @@ import type { StandingWords } from '../wording/standingText';
 
 /** Approvals count for 24 hours; an activity no one voted on for that long is no longer followed. */
 export const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** The statuses in which an activity can still gather votes. */
-export const VOTABLE_STATUSES: readonly string[] = ['ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_PENDING'];
 
 /** The current user and the organization's root quorum, with names for ids and addresses. */
 export interface OrganizationFacts {

@@ -4,8 +4,8 @@
  * past the bound, more may wait than were read, and the inbox says "at least" instead of a count it cannot vouch
  * for. Pure (no `vscode`): tested in plain Node against the sandbox.
  */
-import type { Activity, CountersignClient } from '../../api';
-import { isOpen, VOTABLE_STATUSES } from './inboxRules';
+import { VOTABLE_STATUSES, type Activity, type CountersignClient } from '../../api';
+import { isOpen } from './inboxRules';
 
 /** The service's largest page. */
 export const OPEN_PAGE_SIZE = 100;

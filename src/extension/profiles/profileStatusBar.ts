@@ -10,13 +10,20 @@ export function profileStatusAccessibilityLabel(
   profile: Pick<Profile, 'label' | 'organizationId' | 'baseUrl'>,
   state: CountersignState,
 ): string {
-  const key = state === 'noKey' ? vscode.l10n.t(' It has no API key yet.') : '';
+  // Each label one whole message, so that a translation can word and order it as its language needs.
+  if (state === 'noKey') {
+    return vscode.l10n.t(
+      'Countersign profile {0}, organization {1} at {2}. It has no API key yet. Activate to switch profiles.',
+      profile.label,
+      profile.organizationId,
+      profile.baseUrl,
+    );
+  }
   return vscode.l10n.t(
-    'Countersign profile {0}, organization {1} at {2}.{3} Activate to switch profiles.',
+    'Countersign profile {0}, organization {1} at {2}. Activate to switch profiles.',
     profile.label,
     profile.organizationId,
     profile.baseUrl,
-    key,
   );
 }
 

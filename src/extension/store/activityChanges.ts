@@ -1,5 +1,5 @@
 /** What the store compares when an activity is read again. */
-import { TERMINAL_STATUSES, type Activity } from '../../api';
+import { TERMINAL_STATUSES, VOTABLE_STATUSES, type Activity } from '../../api';
 import type { StoreChange } from './storeTypes';
 
 export const NO_CHANGE: StoreChange = {
@@ -10,9 +10,9 @@ export const NO_CHANGE: StoreChange = {
   reset: false,
 };
 
-/** Whether it waits for votes (the open set lists such activities). */
+/** Whether it can still gather votes: the open set lists every such activity (inbox/openActivities.ts). */
 export function gathering(activity: Activity): boolean {
-  return activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
+  return VOTABLE_STATUSES.includes(activity.status);
 }
 
 export function isTerminal(activity: Activity): boolean {

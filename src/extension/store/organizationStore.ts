@@ -301,14 +301,9 @@ export class OrganizationStore extends Disposable {
       return { outcome, requests: count.requests };
     } catch (error) {
       if (error instanceof ServiceError && error.status === 429) {
-        // The client gives up retrying after its own waits; a Retry-After it exposes is honoured here too.
-        const retryAfter = (error as { retryAfterMs?: unknown }).retryAfterMs;
+        // The client gave up after its own waits: the service's last Retry-After is the least the next look waits.
         this.#deps.warn('Rate limited while looking at the organization; slowing down');
-        return {
-          outcome: 'rateLimited',
-          requests: count.requests,
-          ...(typeof retryAfter === 'number' ? { retryAfterMs: retryAfter } : {}),
-        };
+        return { outcome: 'rateLimited', requests: count.requests, retryAfterMs: error.retryAfterMs };
       }
       this.#deps.debug('Could not look at the organization', {
         error: error instanceof Error ? error.message : String(error),

@@ -12,7 +12,7 @@ export interface LookResult {
   readonly outcome: PollOutcome;
   readonly requests: number;
   /** What a 429 asked for, when the service said. */
-  readonly retryAfterMs?: number;
+  readonly retryAfterMs?: number | undefined;
 }
 
 export interface PollerDeps {

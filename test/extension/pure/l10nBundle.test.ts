@@ -66,4 +66,16 @@ describe('l10n bundle', function () {
     );
     assert.equal(byCount(1, 'one', 'other', 'not a language tag!'), 'one');
   });
+  it('holds no fragment glued onto another message: none starts with a space', () => {
+    const bundle = JSON.parse(readFileSync(bundlePath, 'utf8')) as Record<string, unknown>;
+    // A message that starts with a space ("{0}" + " at {1}") is the tail of a sentence assembled in English order.
+    const glued = Object.keys(bundle).filter((message) => /^\s/.test(message));
+    assert.deepEqual(glued, [], 'make each one a whole sentence, with its own message');
+    for (const message of [
+      'Countersign profile {0}, organization {1} at {2}. It has no API key yet. Activate to switch profiles.',
+      "Another process (PID {0}), most likely another VS Code window, holds the local sandbox's data, but its sandbox does not answer at {1}.",
+    ]) {
+      assert.equal(bundle[message], message, message);
+    }
+  });
 });
