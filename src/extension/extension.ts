@@ -8,7 +8,7 @@ import { registerAbiEditor, type AbiEditor } from './abi/abiEditor';
 import { registerCommands, type CommandFailure } from './commands/registerCommands';
 import { LocalSandbox } from './localSandbox';
 import { createLog } from './output/log';
-import { registerActivityJsonDocuments } from './output/jsonDocumentProvider';
+import { registerActivityJsonDocuments } from './output/jsonDocuments';
 import { KeyVault } from './profiles/keyVault';
 import { registerActiveProfileDescription } from './profiles/activeProfileDescription';
 import { registerOrganizationKindContext } from './profiles/organizationKind';

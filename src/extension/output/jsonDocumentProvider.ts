@@ -11,9 +11,9 @@
 import * as vscode from 'vscode';
 import type { Activity, Policy } from '../../api';
 import type { Services } from '../services';
+import { ACTIVITY_JSON_SCHEME, POLICY_JSON_SCHEME } from './jsonSchemes';
 
-export const ACTIVITY_JSON_SCHEME = 'countersign-activity';
-export const POLICY_JSON_SCHEME = 'countersign-policy';
+export { ACTIVITY_JSON_SCHEME, POLICY_JSON_SCHEME } from './jsonSchemes';
 
 /** The document address of an activity. */
 export function activityJsonUri(activity: Pick<Activity, 'id' | 'organizationId'>): vscode.Uri {
@@ -214,21 +214,25 @@ class ActivityJsonProvider implements vscode.TextDocumentContentProvider {
   }
 }
 
-export function registerActivityJsonDocuments(services: Services): vscode.Disposable {
-  const provider = new ActivityJsonProvider(services);
-  const policies = new PolicyJsonProvider(services);
-  return vscode.Disposable.from(
-    provider,
-    policies,
-    vscode.workspace.registerTextDocumentContentProvider(ACTIVITY_JSON_SCHEME, provider),
-    vscode.workspace.registerTextDocumentContentProvider(POLICY_JSON_SCHEME, policies),
+/** The two providers, and what follows the profile and the closed documents for them. */
+export function createJsonDocumentProviders(services: Services): {
+  readonly activity: ActivityJsonProvider;
+  readonly policy: PolicyJsonProvider;
+  readonly disposable: vscode.Disposable;
+} {
+  const activity = new ActivityJsonProvider(services);
+  const policy = new PolicyJsonProvider(services);
+  const disposable = vscode.Disposable.from(
+    activity,
+    policy,
     services.onDidChange((scope) => {
-      if (scope === 'activities' || scope === 'profile') provider.refreshOpen();
-      if (scope === 'organization') policies.refreshOpen();
+      if (scope === 'activities' || scope === 'profile') activity.refreshOpen();
+      if (scope === 'organization') policy.refreshOpen();
     }),
     vscode.workspace.onDidCloseTextDocument((document) => {
-      provider.forget(document.uri);
-      policies.forget(document.uri);
+      activity.forget(document.uri);
+      policy.forget(document.uri);
     }),
   );
+  return { activity, policy, disposable };
 }

@@ -43,29 +43,40 @@ function whoSaid(
   return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 }
 
-/** Whom a counted clause counts: " from finance", " from Alice or Bob", "" for anyone. */
-function fromWhom(count: ApprovalCount, names: StandingNames, t: Translate): string {
+/** "1 of 2 approvals from finance": one whole message per kind of count, singular or plural. */
+function countBase(count: ApprovalCount, names: StandingNames, t: Translate): string {
+  const { have, need } = count;
+  const one = need === 1;
   switch (count.filter.kind) {
     case 'tag': {
       const tag = names.tagName(count.filter.tagId);
-      return tag === undefined ? t(' from users tagged {0}', count.filter.tagId) : t(' from {0}', tag);
+      if (tag === undefined) {
+        const id = count.filter.tagId;
+        return one
+          ? t('{0} of 1 approval from users tagged {1}', have, id)
+          : t('{0} of {1} approvals from users tagged {2}', have, need, id);
+      }
+      return one ? t('{0} of 1 approval from {1}', have, tag) : t('{0} of {1} approvals from {2}', have, need, tag);
     }
-    case 'users':
-      return t(' from {0}', count.filter.userIds.map(names.userName).join(t(' or ')));
+    case 'users': {
+      const whom = count.filter.userIds.map(names.userName).join(', ');
+      if (!one) return t('{0} of {1} approvals from {2}', have, need, whom);
+      return count.filter.userIds.length === 1
+        ? t('{0} of 1 approval from {1}', have, whom)
+        : t('{0} of 1 approval from one of {1}', have, whom);
+    }
     case 'anyone':
-      return '';
+      return one ? t('{0} of 1 approval', have) : t('{0} of {1} approvals', have, need);
     case 'other':
-      return t(' from the users its consensus names');
+      return one
+        ? t('{0} of 1 approval from the users its consensus names', have)
+        : t('{0} of {1} approvals from the users its consensus names', have, need);
   }
 }
 
 /** "1 of 2 approvals from finance (Alice approved; Bob can approve)". */
 export function countText(count: ApprovalCount, names: StandingNames, t: Translate = englishText): string {
-  const base =
-    count.need === 1
-      ? t('{0} of 1 approval{1}', count.have, fromWhom(count, names, t))
-      : t('{0} of {1} approvals{2}', count.have, count.need, fromWhom(count, names, t));
-  return base + whoSaid(count.counted, count.couldApprove, count.need - count.have, names, t);
+  return countBase(count, names, t) + whoSaid(count.counted, count.couldApprove, count.need - count.have, names, t);
 }
 
 /** The clauses of a waiting policy's consensus that do not hold yet, in words. */
@@ -76,7 +87,8 @@ function unmetText(policy: PolicyStanding, names: StandingNames, t: Translate): 
       ? countText(clause.count, names, t)
       : t('waits for "{0}"', policy.consensus.slice(clause.offset, clause.offset + clause.length)),
   );
-  return phrases.length > 0 ? phrases.join(t(' and ')) : t('waits for its consensus');
+  // Each phrase is a whole clause of its own; they are listed, as the consensus joins them with &&.
+  return phrases.length > 0 ? phrases.join('; ') : t('waits for its consensus');
 }
 
 /** One policy's outcome, in words. */
