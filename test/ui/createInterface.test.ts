@@ -195,13 +195,13 @@ describe('the packaged extension in a real VS Code workbench', function () {
       page,
       'abi/Broken.abi.json: the file is not valid JSON (line 8, column 4): a trailing comma before ]',
     );
-    const open = toast.locator('.monaco-button', { hasText: 'Open at Line 9, Column 1' });
+    const open = toast.locator('.monaco-button', { hasText: 'Open at Line 8, Column 4' });
     await open.waitFor();
     await screenshot(page, 'broken-abi.png');
     await open.click();
     await page.locator('.editor-group-container .tab.active', { hasText: 'Broken.abi.json' }).waitFor();
     await page
-      .locator('.statusbar-item', { hasText: /Ln 9, Col 2 \(1 selected\)/ })
+      .locator('.statusbar-item', { hasText: /Ln 8, Col 5 \(1 selected\)/ })
       .first()
       .waitFor();
     await clearNotifications(page);

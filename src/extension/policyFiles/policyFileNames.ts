@@ -4,7 +4,7 @@
  */
 import type * as vscode from 'vscode';
 
-export const POLICY_SCHEME = 'countersign-policy';
+export const POLICY_SCHEME = 'countersign-policy-text';
 
 /** A `*.policy.json` document on disk or not yet saved: the documents the policy file features serve. */
 export function isPolicyFile(document: vscode.TextDocument): boolean {

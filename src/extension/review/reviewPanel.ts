@@ -269,8 +269,8 @@ export class ReviewPage {
   }
 
   /** Why it waits, was denied or completed, where policies decide; undefined when that cannot be read. */
-  async #why(store: OrganizationStore, activity: Activity): Promise<ReviewInput['why']> {
-    try {
+  #why(store: OrganizationStore, activity: Activity): Promise<ReviewInput['why']> {
+    return this.#orWarn(`the policy evaluations of ${activity.id}`, async () => {
       const [{ readStanding }, { reviewWhy }, { standingWords }] = await Promise.all([
         import('../store/standingReads.js'),
         import('./reviewWhy.js'),
@@ -278,46 +278,41 @@ export class ReviewPage {
       ]);
       const read = await readStanding(store, { activity });
       if (!read) return undefined;
-      return {
-        section: reviewWhy(read.standing, read.names, t),
-        progress: standingWords(read.standing, read.names, t).summary,
-      };
+      const section = reviewWhy(read.standing, read.names, t);
+      return { section, progress: standingWords(read.standing, read.names, t).summary };
+    });
+  }
+
+  /** A read the page can do without: on failure it warns and goes on without it. */
+  async #orWarn<T>(what: string, read: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await read();
     } catch (error) {
-      this.#services.log.warn(
-        `Could not read the policy evaluations of ${activity.id}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.#services.log.warn(`Could not read ${what}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   }
 
-  async #interfaces(
+  #interfaces(
     store: OrganizationStore,
     organizationId: string,
   ): Promise<readonly SmartContractInterface[] | undefined> {
-    try {
-      return await store.interfaces();
-    } catch (error) {
-      this.#services.log.warn(
-        `Could not read the smart contract interfaces of ${organizationId}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return undefined;
-    }
+    return this.#orWarn(`the smart contract interfaces of ${organizationId}`, () => store.interfaces());
   }
 
-  async #names(store: OrganizationStore, organizationId: string): Promise<OrganizationNames | undefined> {
-    try {
+  #names(store: OrganizationStore, organizationId: string): Promise<OrganizationNames | undefined> {
+    return this.#orWarn(`organization ${organizationId} for names`, async () => {
       const organization = await store.organization();
       return organization ? organizationNames(organization.data) : undefined;
-    } catch (error) {
-      this.#services.log.warn(
-        `Could not read organization ${organizationId} for names: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return undefined;
-    }
+    });
   }
 
   #showFailure(error: unknown): void {
     if (error instanceof CancelledError) return;
+    if (this.#services.profiles.active()?.id !== this.#target.profileId) {
+      this.#again = true; // The profile changed during the read: the next load shows the switch, not a failure.
+      return;
+    }
     this.#services.log.failure(`Could not read activity ${this.#target.activityId} for its review page`, error);
     // A state no Retry changes (the local sandbox stopped) offers the command that changes it, as the views do.
     const calm = calmStateFor(this.#services, error);
