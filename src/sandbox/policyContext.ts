@@ -7,7 +7,7 @@
 import { ActivityType, type SignRawPayloadParameters, type SignTransactionParameters } from '../api';
 import {
   decodeEthereumTransaction,
-  type DecodedArgument,
+  ethTxValuesOf,
   type EthTxValues,
   type PolicyContext,
   type PolicyCredential,
@@ -59,23 +59,6 @@ function paramsOf(activity: ActivityRecord): Record<string, unknown> {
   return {};
 }
 
-/** A decoded argument as a policy reads it: integers as bigint, booleans as booleans, tuples and arrays as lists. */
-function argumentValue(argument: DecodedArgument): unknown {
-  if (argument.parts) return argument.parts.map(argumentValue);
-  const text = argument.text ?? '';
-  if (/^u?int\d*$/.test(argument.type)) {
-    try {
-      return BigInt(text);
-    } catch {
-      return text;
-    }
-  }
-  if (argument.type === 'bool') return text === 'true';
-  return text;
-}
-
-const TX_TYPES = { legacy: 'LEGACY', eip2930: 'TYPE_1', eip1559: 'TYPE_2' } as const;
-
 /** `eth.tx` of an unsigned Ethereum transaction; undefined when it cannot be read. */
 export function ethTxOf(
   unsignedTransaction: string,
@@ -84,34 +67,7 @@ export function ethTxOf(
 ): EthTxValues | undefined {
   const decoded = decodeEthereumTransaction(unsignedTransaction, readableInterfaces(organization.interfaces));
   if (!decoded.ok) return undefined;
-  const tx = decoded.transaction;
-  const fee = (name: string): bigint | undefined => {
-    const found = tx.fees.find((f) => f.name === name);
-    return found === undefined ? undefined : BigInt(found.wei);
-  };
-  const maxFee = fee('maxFeePerGas');
-  const values: EthTxValues = {
-    ...(from !== undefined ? { from } : {}),
-    to: tx.to ?? '',
-    data: tx.data,
-    value: BigInt(tx.valueWei),
-    gas: BigInt(tx.gasLimit),
-    // For EIP-1559, gas_price reads as max_fee_per_gas.
-    gas_price: fee('gasPrice') ?? maxFee ?? 0n,
-    chain_id: BigInt(tx.chainId ?? '0'),
-    nonce: BigInt(tx.nonce),
-    type: TX_TYPES[tx.transactionType],
-  };
-  if (maxFee !== undefined) values.max_fee_per_gas = maxFee;
-  const priority = fee('maxPriorityFeePerGas');
-  if (priority !== undefined) values.max_priority_fee_per_gas = priority;
-  const { call } = tx;
-  if (call.kind === 'decoded') {
-    values.function_name = call.functionName;
-    values.function_signature = call.selector;
-    values.contract_call_args = Object.fromEntries(call.arguments.map((a) => [a.name, argumentValue(a)]));
-  }
-  return values;
+  return ethTxValuesOf(decoded.transaction, from);
 }
 
 /** The private key a signing activity names, as a policy reads it. */

@@ -4,12 +4,7 @@
  * for "Evaluate Policy Against Activity…". A pasted transaction is read as a sign_transaction the current user
  * submits with a key of the organization. Pure.
  */
-import {
-  decodeEthereumTransaction,
-  type DecodedArgument,
-  type EthTxValues,
-  type PolicyContext,
-} from '../../api/remote';
+import { decodeEthereumTransaction, ethTxValuesOf, type EthTxValues, type PolicyContext } from '../../api/remote';
 import type { KnownKey, PolicyKnowledge } from './policyKnowledge';
 
 export const SIGN_TRANSACTION_TYPE = 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2';
@@ -21,22 +16,6 @@ export interface ActivityFacts {
   /** Who approved so far, the submitter first (user ids). */
   readonly approverIds: readonly string[];
 }
-
-function argumentValue(argument: DecodedArgument): unknown {
-  if (argument.parts) return argument.parts.map(argumentValue);
-  const text = argument.text ?? '';
-  if (/^u?int\d*$/.test(argument.type)) {
-    try {
-      return BigInt(text);
-    } catch {
-      return text;
-    }
-  }
-  if (argument.type === 'bool') return text === 'true';
-  return text;
-}
-
-const TX_TYPES = { legacy: 'LEGACY', eip2930: 'TYPE_1', eip1559: 'TYPE_2' } as const;
 
 /** `eth.tx` of an unsigned transaction (hex), or the reason it cannot be read. */
 export function ethTxValues(
@@ -52,32 +31,7 @@ export function ethTxValues(
   }));
   const decoded = decodeEthereumTransaction(unsignedTransaction, interfaces);
   if (!decoded.ok) return { problem: decoded.problem };
-  const tx = decoded.transaction;
-  const fee = (name: string) => {
-    const found = tx.fees.find((f) => f.name === name);
-    return found === undefined ? undefined : BigInt(found.wei);
-  };
-  const maxFee = fee('maxFeePerGas');
-  const values: EthTxValues = {
-    ...(from !== undefined ? { from } : {}),
-    to: tx.to ?? '',
-    data: tx.data,
-    value: BigInt(tx.valueWei),
-    gas: BigInt(tx.gasLimit),
-    gas_price: fee('gasPrice') ?? maxFee ?? 0n,
-    chain_id: BigInt(tx.chainId ?? '0'),
-    nonce: BigInt(tx.nonce),
-    type: TX_TYPES[tx.transactionType],
-  };
-  if (maxFee !== undefined) values.max_fee_per_gas = maxFee;
-  const priority = fee('maxPriorityFeePerGas');
-  if (priority !== undefined) values.max_priority_fee_per_gas = priority;
-  if (tx.call.kind === 'decoded') {
-    values.function_name = tx.call.functionName;
-    values.function_signature = tx.call.selector;
-    values.contract_call_args = Object.fromEntries(tx.call.arguments.map((a) => [a.name, argumentValue(a)]));
-  }
-  return values;
+  return ethTxValuesOf(decoded.transaction, from);
 }
 
 function signingKey(knowledge: PolicyKnowledge, signWith: string | undefined): KnownKey | undefined {
