@@ -3,6 +3,7 @@
  * abiEditor.ts) when the first JSON document opens; the reading of ABIs (zod, jsonc-parser) loads with it.
  */
 import * as vscode from 'vscode';
+import { DocumentDebounce } from '../ui/documentDebounce';
 import { abiPathKind } from '../../api/remote';
 import type { Services } from '../services';
 import type { AbiLens } from './abiLensModel';
@@ -33,7 +34,6 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
   ]);
   const diagnostics = vscode.languages.createDiagnosticCollection('countersign-abi');
   const lensesChanged = new vscode.EventEmitter<void>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   const check = (document: vscode.TextDocument) => {
     // The analysis bounds its own work (api/abi/abiBounds.ts): a file too large is a problem it reports.
@@ -48,17 +48,7 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
     }
   };
 
-  const checkLater = (document: vscode.TextDocument) => {
-    const key = document.uri.toString();
-    clearTimeout(timers.get(key));
-    timers.set(
-      key,
-      setTimeout(() => {
-        timers.delete(key);
-        check(document);
-      }, DEBOUNCE_MS),
-    );
-  };
+  const checkLater = new DocumentDebounce((document) => check(document), DEBOUNCE_MS);
 
   const lenses = async (document: vscode.TextDocument): Promise<AbiLens[]> =>
     mayBeAbi(document) ? model.lensModel(document) : [];
@@ -89,7 +79,7 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
     ),
     vscode.workspace.onDidOpenTextDocument(check),
     vscode.workspace.onDidChangeTextDocument((event) => {
-      if (mayBeAbi(event.document)) checkLater(event.document);
+      if (mayBeAbi(event.document)) checkLater.schedule(event.document);
     }),
     vscode.workspace.onDidCloseTextDocument((document) => {
       diagnostics.delete(document.uri);
@@ -105,16 +95,14 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
         offerDeletionOfReplaced(services, registration),
       );
     }),
-    { dispose: () => timers.forEach((timer) => clearTimeout(timer)) },
+    checkLater,
   ];
   for (const document of vscode.workspace.textDocuments) check(document);
 
   return {
     diagnostics,
     lenses,
-    settled: async () => {
-      while (timers.size > 0) await new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS));
-    },
+    settled: () => checkLater.settled(),
     dispose: () => {
       for (const subscription of subscriptions) subscription.dispose();
     },

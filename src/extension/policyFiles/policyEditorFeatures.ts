@@ -3,6 +3,7 @@
  * all reading the organization from the store. Started (by policyEditor.ts) when the first policy file opens.
  */
 import * as vscode from 'vscode';
+import { DocumentDebounce } from '../ui/documentDebounce';
 import type { Policy } from '../../api';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
@@ -43,7 +44,6 @@ const KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
 export async function startPolicyEditor(services: Services): Promise<PolicyEditorFeatures> {
   const diagnostics = vscode.languages.createDiagnosticCollection('countersign-policy');
   const lensesChanged = new vscode.EventEmitter<void>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
   let known: PolicyKnowledge = NO_KNOWLEDGE;
 
   const readKnowledge = async () => {
@@ -84,17 +84,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     }
   };
 
-  const checkLater = (document: vscode.TextDocument) => {
-    const key = document.uri.toString();
-    clearTimeout(timers.get(key));
-    timers.set(
-      key,
-      setTimeout(() => {
-        timers.delete(key);
-        check(document);
-      }, DEBOUNCE_MS),
-    );
-  };
+  const checkLater = new DocumentDebounce((document) => check(document), DEBOUNCE_MS);
 
   const refresh = async () => {
     await readKnowledge();
@@ -208,7 +198,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     }),
     vscode.workspace.onDidOpenTextDocument(check),
     vscode.workspace.onDidChangeTextDocument((event) => {
-      if (isPolicyFile(event.document)) checkLater(event.document);
+      if (isPolicyFile(event.document)) checkLater.schedule(event.document);
     }),
     vscode.workspace.onDidCloseTextDocument((document) => diagnostics.delete(document.uri)),
     services.onDidChange((scope) => {
@@ -220,7 +210,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
         storeSubscription?.dispose();
       },
     },
-    { dispose: () => timers.forEach((timer) => clearTimeout(timer)) },
+    checkLater,
   ];
   await follow().catch((error: unknown) => services.log.failure('Could not follow the organization store', error));
   await refresh();
@@ -229,9 +219,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     diagnostics,
     lenses,
     knowledge: readKnowledge,
-    settled: async () => {
-      while (timers.size > 0) await new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS));
-    },
+    settled: () => checkLater.settled(),
     dispose: () => {
       for (const subscription of subscriptions) subscription.dispose();
     },
