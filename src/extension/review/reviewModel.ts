@@ -26,6 +26,7 @@ import {
   reviewProgressText,
 } from '../wording/reviewWords';
 import { decodedCallNameWarning } from '../wording/argumentNameWords';
+import { chainName } from '../wording/activitySummaryWords';
 import { byCount } from '../wording/plural';
 import { englishText, type Translate } from '../ui/translate';
 import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection, ReviewWhy } from './reviewMessages';
@@ -60,21 +61,10 @@ export interface ReviewInput {
   readonly why?: { readonly section: ReviewWhy | undefined; readonly progress: string | undefined } | undefined;
 }
 
-/** Well-known chains by id, so that "1" reads as Ethereum mainnet; others show their id alone. */
-const CHAINS: Readonly<Record<string, string>> = {
-  '1': 'Ethereum mainnet',
-  '10': 'OP mainnet',
-  '56': 'BNB Smart Chain',
-  '137': 'Polygon',
-  '8453': 'Base',
-  '17000': 'Holesky',
-  '42161': 'Arbitrum One',
-  '11155111': 'Sepolia',
-};
-
+/** A chain by its well-known name and id; others show their id alone. */
 function chainText(chainId: string | undefined, t: Translate): string {
   if (chainId === undefined) return t('Any chain (no chain id: the signature can be replayed on every chain)');
-  const name = CHAINS[chainId];
+  const name = chainName(chainId);
   return name ? `${name} (${chainId})` : chainId;
 }
 

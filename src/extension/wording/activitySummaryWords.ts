@@ -65,9 +65,14 @@ const CHAINS: Readonly<Record<string, string>> = {
   '11155111': 'Sepolia',
 };
 
+/** The chain's well-known name, or undefined for a chain not in the table. */
+export function chainName(chainId: string): string | undefined {
+  return CHAINS[chainId];
+}
+
 export function chainWords(chainId: string | undefined, t: Translate = englishText): string {
   if (chainId === undefined) return t('any chain (no chain id)');
-  const name = CHAINS[chainId];
+  const name = chainName(chainId);
   return name ? `${name} (${chainId})` : t('chain {0}', chainId);
 }
 
