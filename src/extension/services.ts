@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Activity, CountersignClient } from '../api';
-import { InvalidInputError } from '../api/core';
+import { CancelledError, InvalidInputError } from '../api/core';
 import type { RedactingLog } from './output/log';
 import type { Profile } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
@@ -188,7 +188,15 @@ export function createServices(
           const current = await session();
           if (!current) return undefined;
           const store = await loadStore();
-          const listSmartContractInterfaces = async () => [...((await store.interfaces()) ?? [])];
+          const listSmartContractInterfaces = async () => {
+            const interfaces = await store.interfaces();
+            // The store follows the active profile: a list read after a switch is another organization's.
+            const now = profiles.active();
+            if (now?.id !== current.profile.id || now.organizationId !== current.profile.organizationId) {
+              throw new CancelledError();
+            }
+            return [...(interfaces ?? [])];
+          };
           const getActivity = (input: { organizationId: string; activityId: string }) =>
             current.client.getActivity(input);
           return { profile: current.profile, client: { listSmartContractInterfaces, getActivity } };

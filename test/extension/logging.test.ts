@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { Activity } from '../../src/api';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { parseActivityJsonUri } from '../../src/extension/output/jsonDocumentProvider';
+import { InterfaceList } from '../../src/extension/abi/interfaceList';
 import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import { eventually, failureOf, organizationNamed, run } from './hostSupport';
 import { sandboxOrganizations, teamActivityWaiting, useSandboxProfile, sandboxSuiteHooks } from './sandboxProfiles';
@@ -110,5 +111,54 @@ describe('the log', function () {
     api.services.log.info(marker);
     await eventually('the marker in the log', () => (logText().includes(marker) ? true : undefined));
     assert.deepEqual(errorLines().slice(errorsBefore), [], 'no error was logged');
+  });
+
+  it('a waiting registration whose read a profile switch gave up is kept, and no error is logged for it', async () => {
+    const waiting: Activity = await teamActivityWaiting(api, `Registration ${Date.now()}`);
+    const team = organizationNamed(await sandboxOrganizations(api), 'Team');
+    const key = team.users[0]?.apiKeys[0];
+    assert.ok(key, "Team's first root user has an API key");
+    const connect = () =>
+      new CountersignClient(
+        { baseUrl: api.localSandbox.running?.baseUrl ?? '' },
+        new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
+      );
+    // The list is read through a live client; the session's own client was closed by a switch meanwhile.
+    const live = connect();
+    const closed = connect();
+    await closed.close();
+    const failures: string[] = [];
+    const list = new InterfaceList({
+      session: () =>
+        Promise.resolve({
+          profile: { id: 'switched-away', organizationId: team.organizationId },
+          client: {
+            listSmartContractInterfaces: (input) => live.listSmartContractInterfaces(input),
+            getActivity: (input) => closed.getActivity(input),
+          },
+        }),
+      failure: (message) => failures.push(message),
+    });
+    try {
+      const registration = {
+        organizationId: team.organizationId,
+        activity: waiting,
+        label: `Not registered ${Date.now()}`,
+        canonicalJson: '[]',
+        replaces: undefined,
+      };
+      list.notePending(registration);
+      const listing = await list.list();
+      assert.ok(listing, 'the list was read');
+      assert.deepEqual(failures, [], 'nothing failed that anyone waits for');
+      assert.deepEqual(
+        list.pending(team.organizationId).map((p) => p.activity.id),
+        [waiting.id],
+        'the registration still waits, to be settled by the next read',
+      );
+    } finally {
+      list.dispose();
+      await live.close();
+    }
   });
 });

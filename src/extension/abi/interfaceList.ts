@@ -156,6 +156,8 @@ export class InterfaceList implements vscode.Disposable {
         try {
           status = (await session.client.getActivity({ organizationId, activityId: registration.activity.id })).status;
         } catch (error) {
+          // The session ended meanwhile (a profile switch closes its client): the next session's read settles it.
+          if (error instanceof CancelledError) return;
           this.#deps.failure('Could not read a waiting registration', error);
         }
       }

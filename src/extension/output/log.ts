@@ -7,14 +7,15 @@ import { inspect } from 'node:util';
  */
 import * as vscode from 'vscode';
 import type { LogFields, Logger } from '../../api';
-import { CountersignError, ServiceError } from '../../api/core';
+import { CancelledError, CountersignError, ServiceError } from '../../api/core';
 import { Redactor } from './redact';
 
 /** The LogOutputChannel "Countersign", behind a redactor. */
 export interface Log extends Logger {
   /**
    * Logs an error with its cause and stack (redacted), at error level; at warning level (`'warn'`) for what the
-   * user can put right (a second vote, an input refused before anything was sent).
+   * user can put right (a second vote, an input refused before anything was sent); at debug level for a read
+   * given up on purpose.
    */
   failure(message: string, error: unknown, level?: 'error' | 'warn'): void;
   show(): void;
@@ -88,7 +89,9 @@ export function createLog(open: () => vscode.LogOutputChannel): RedactingLog {
     // The failure at its level, its stack only at trace level: an expected refusal is not a crash.
     failure: (message, error, level = 'error') => {
       const text = redactor.redact(`${message}\n${describeError(error, { stack: false })}`);
-      if (level === 'warn') channel().warn(text);
+      // A read given up (a profile switch closed its client, a page was closed) failed for no one.
+      if (error instanceof CancelledError) channel().debug(text);
+      else if (level === 'warn') channel().warn(text);
       else channel().error(text);
       channel().trace(redactor.redact(`${message} (stack)\n${describeError(error)}`));
     },
