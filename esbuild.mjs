@@ -9,18 +9,21 @@
 // entry and the chunks it imports statically; what talks to a service (the client, undici, the response
 // schemas), the sandbox's runner, the pages, the commands' handlers and the views' rows are chunks loaded with
 // import() when first needed. One build, so the chunks share one copy of every module and `instanceof` holds
-// across them. The bundle has the sources' imports and no other: esbuild gives each set of entry points (the
-// entry and every module loaded with import()) that reach a module a chunk of its own, so the modules activation
-// shares with lazily loaded ones come in several small files. The sandbox CLI is one CommonJS file
+// across them. esbuild gives each set of entry points (the entry and every module loaded with import()) that reach
+// a module a chunk of its own, so the modules activation shares with lazily loaded ones come in many small files;
+// scripts/gatherActivation.mjs then gathers them into the entry, which activation loads alone. The sandbox CLI is one CommonJS file
 // (dist/sandbox.js), run by bin/countersign-sandbox.js. The review page's script runs in the webview, a browser:
 // one script (dist/webview/review.js) that the page loads by its nonce.
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gatherActivation } from './scripts/gatherActivation.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** The extension's entry source, as the metafile names it. */
+const EXTENSION_SOURCE = 'src/extension/extension.ts';
 /** The extension's entry, as package.json's "main" names it. */
 export const EXTENSION_ENTRY = 'dist/extension.mjs';
 const CHUNKS = 'dist/chunks';
@@ -42,10 +45,11 @@ const watchLogger = {
 
 /**
  * The options of the builds.
- * @param {{ production?: boolean, watch?: boolean, metafile?: boolean }} mode
+ * @param {{ production?: boolean, watch?: boolean, metafile?: boolean, write?: boolean }} mode `write: false` leaves
+ *   the extension's outputs in the result (`outputFiles`) instead of writing them
  * @returns {{ extension: import('esbuild').BuildOptions, sandbox: import('esbuild').BuildOptions, reviewPage: import('esbuild').BuildOptions }}
  */
-export function buildOptions({ production = false, watch = false, metafile = false } = {}) {
+export function buildOptions({ production = false, watch = false, metafile = false, write = true } = {}) {
   /** @type {import('esbuild').BuildOptions} */
   const common = {
     absWorkingDir: root,
@@ -66,8 +70,12 @@ export function buildOptions({ production = false, watch = false, metafile = fal
   return {
     extension: {
       ...common,
-      entryPoints: { extension: 'src/extension/extension.ts' },
+      entryPoints: { extension: EXTENSION_SOURCE },
       outdir: 'dist',
+      // The gathering plugin (scripts/gatherActivation.mjs) rewrites the outputs before they are written.
+      write: false,
+      metafile: true,
+      plugins: [gatherActivation({ write, entryPoint: EXTENSION_SOURCE }), ...(common.plugins ?? [])],
       format: 'esm',
       splitting: true,
       outExtension: { '.js': '.mjs' },
@@ -107,9 +115,7 @@ export const ACTIVATION_BUDGET_BYTES = 40 * 1024;
  */
 export function activationLoad(metafile) {
   // The extension's own entry: the chunks loaded with import() are entry points of the metafile too.
-  const entry = Object.keys(metafile.outputs).find(
-    (file) => metafile.outputs[file]?.entryPoint === 'src/extension/extension.ts',
-  );
+  const entry = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === EXTENSION_SOURCE);
   if (!entry) throw new Error('The metafile has no entry output.');
   const seen = new Set([entry]);
   const queue = [entry];

@@ -80,7 +80,7 @@ function measureOnce(probe = 'activationProbe.js') {
 if (spawnSync(process.execPath, [path.join(root, 'esbuild.mjs'), '--production'], { stdio: 'inherit' }).status !== 0) {
   throw new Error('The production build failed.');
 }
-const { extension } = buildOptions({ production: true, metafile: true });
+const { extension } = buildOptions({ production: true, metafile: true, write: false });
 const result = await esbuild.build({ ...extension, write: false });
 if (!result.metafile) throw new Error('esbuild wrote no metafile.');
 const load = activationLoad(result.metafile);

@@ -11,13 +11,13 @@ import { repoRoot } from './support/fixtures';
  * The budget, 40 KB of 1024 bytes (as esbuild counts them), is esbuild.mjs's ACTIVATION_BUDGET_BYTES, which the
  * activation bench reports against too. The production build loads about 38 KB, nearly all of it our own code
  * (services, profiles and keys, the inbox's poll, the views' shells, the profile status bar, the triggers of the ABI
- * lenses and the review page, the command ids, and the client's errors from src/api/core), in the entry and the
- * small chunks it shares with lazily loaded modules. The views' rows, the local sandbox's runner, the commands'
+ * lenses and the review page, the command ids, and the client's errors from src/api/core), in one file: the build
+ * gathers into the entry the modules it shares with lazily loaded chunks. The views' rows, the local sandbox's runner, the commands'
  * handlers, zod, undici, @noble, ox, jsonc-parser and the pages' code load on first use.
  */
 interface BuildScript {
   ACTIVATION_BUDGET_BYTES: number;
-  buildOptions(mode: { production: boolean; metafile: boolean }): { extension: BuildOptions };
+  buildOptions(mode: { production: boolean; metafile: boolean; write: boolean }): { extension: BuildOptions };
   activationLoad(metafile: Metafile): { files: { path: string; bytes: number }[]; bytes: number };
 }
 
@@ -33,7 +33,7 @@ describe('activation budget', () => {
     this.timeout(60_000);
     const script = (await import(pathToFileURL(path.join(repoRoot, 'esbuild.mjs')).href)) as BuildScript;
     const esbuild = await import('esbuild');
-    const { extension } = script.buildOptions({ production: true, metafile: true });
+    const { extension } = script.buildOptions({ production: true, metafile: true, write: false });
     const result = await esbuild.build({ ...extension, write: false });
     assert.ok(result.metafile, 'esbuild wrote no metafile');
     metafile = result.metafile;
@@ -59,6 +59,25 @@ describe('activation budget', () => {
       `activation loads ${kb(load.bytes)} (${load.files.map((f) => `${f.path} ${kb(f.bytes)}`).join(', ')}), over the ` +
         `${kb(budgetBytes)} budget. Largest inputs: ${largest.join(', ')}. Load what is not needed at once with import().`,
     );
+  });
+
+  it('loads one file to activate: the modules the entry shares with lazy chunks are gathered into it, and re-exported from there', () => {
+    assert.deepEqual(
+      load.files.map((file) => file.path),
+      ['dist/extension.mjs'],
+    );
+    // What the lazy chunks import of it: files that only re-export the entry's own, so one copy of each module.
+    const reexports = outputFiles.filter((file) => /from "\.\.\/extension\.mjs";\n$/.test(file.text));
+    assert.ok(reexports.length > 0, 'no chunk re-exports what the entry gathered');
+    const entryExports = new Set(metafile.outputs['dist/extension.mjs']?.exports);
+    for (const file of reexports) {
+      const match = /^export \{ ([^}]*) \} from "\.\.\/extension\.mjs";\n$/.exec(file.text);
+      assert.ok(match?.[1], `${path.relative(repoRoot, file.path)} does more than re-export the entry`);
+      for (const pair of match[1].split(', ')) {
+        const [held] = pair.split(' as ');
+        assert.ok(held && entryExports.has(held), `${pair} is not an export of the entry`);
+      }
+    }
   });
 
   it('leaves undici, zod, @noble, ox, jsonc-parser, the client and the response schemas to chunks loaded on first use, and the sandbox and @simplewebauthn out', () => {

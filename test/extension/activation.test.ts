@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 
 const extensionId = 'countersign.countersign';
@@ -67,5 +70,29 @@ describe('activation', () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = contributed.filter((command) => !registered.has(command));
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+  });
+
+  it('gives the chunks loaded later the very modules the host loaded with the entry: one copy of each', async () => {
+    const extension = vscode.extensions.getExtension(extensionId);
+    assert.ok(extension?.isActive);
+    const main = (extension.packageJSON as { main: string }).main;
+    const entryFile = path.join(extension.extensionPath, main);
+    // The host loaded the entry by this URL: importing it again gives the same module.
+    const entry = (await import(pathToFileURL(entryFile).href)) as Record<string, unknown>;
+    const chunks = path.join(path.dirname(entryFile), 'chunks');
+    const reexports = readdirSync(chunks)
+      .filter((name) => name.endsWith('.mjs'))
+      .filter((name) => readFileSync(path.join(chunks, name), 'utf8').includes(`from "../${path.basename(main)}"`));
+    assert.ok(reexports.length > 0, 'no chunk re-exports what the entry gathered');
+    let checked = 0;
+    for (const name of reexports) {
+      const chunk = (await import(pathToFileURL(path.join(chunks, name)).href)) as Record<string, unknown>;
+      for (const [exported, value] of Object.entries(chunk)) {
+        const same = Object.entries(entry).some(([key, held]) => key.endsWith(`_${exported}`) && held === value);
+        assert.ok(same, `${name}'s ${exported} is not the entry's own`);
+        checked += 1;
+      }
+    }
+    assert.ok(checked > 0, 'the re-exporting chunks export nothing');
   });
 });
