@@ -340,10 +340,15 @@ export function awaitingNotice(
   const what = summary ? `${title}: ${summary.line}` : title;
   const where =
     progress === undefined ? '' : ` (${typeof progress === 'string' ? progress : approvalProgressText(progress, t)})`;
-  const risks = summary && summary.risks.length > 0 ? ` ⚠ ${summary.risks.join(', ')}.` : '';
-  return submitterName
-    ? t('{0} asks for your vote: {1}{2}.', submitterName, what, where) + risks
-    : t('Your vote is asked for: {0}{1}.', what, where) + risks;
+  const risks = summary && summary.risks.length > 0 ? summary.risks.join(', ') : undefined;
+  if (submitterName) {
+    return risks
+      ? t('{0} asks for your vote: {1}{2}. ⚠ {3}.', submitterName, what, where, risks)
+      : t('{0} asks for your vote: {1}{2}.', submitterName, what, where);
+  }
+  return risks
+    ? t('Your vote is asked for: {0}{1}. ⚠ {2}.', what, where, risks)
+    : t('Your vote is asked for: {0}{1}.', what, where);
 }
 
 /** The one notification when several activities start waiting for the user's vote at once. */

@@ -20,6 +20,7 @@ import {
   type SummaryInputs,
 } from '../../../src/extension/wording/activitySummaryWords';
 import { awaitingNotice } from '../../../src/extension/wording/activityWords';
+import { englishText } from '../../../src/extension/ui/translate';
 import { readableVoteDetail, type OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { decodeRawPayload } from '../../../src/api/remote';
@@ -145,6 +146,10 @@ describe('the summary of an activity', () => {
       /^Team root user 2 asks for your vote: Sign transaction with "Team operations key": approve\(/,
     );
     assert.match(notice, /\. ⚠ Unlimited approval, Unregistered contract\.$/);
+    // One translated sentence, the risks inside it: no English fragment appended after the translation.
+    const marked = (message: string, ...args: Array<string | number | boolean>) => `[${englishText(message, ...args)}]`;
+    const translated = awaitingNotice(unlimited, undefined, undefined, inputs.nameOf, marked, summary);
+    assert.match(translated, /^\[Your vote is asked for: .*\. ⚠ Unlimited approval, Unregistered contract\.\]$/);
   });
 
   it('reads a passkey enrolment as whose passkey for whom, not JSON', () => {
