@@ -14,7 +14,7 @@ import type { PolicyTrial } from '../../src/extension/policyFiles/policyEvaluati
 import type { PolicyLens } from '../../src/extension/policyFiles/policyLensModel';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { workspaceUri, writeFile } from './abiFileHelpers';
-import { eventually, organizationNamed, run } from './hostSupport';
+import { answerPrompt, eventually, failureOf, organizationNamed, run } from './hostSupport';
 import { goAhead, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
 
 function transfer(tokens: bigint): string {
@@ -175,5 +175,55 @@ describe('policy files in the editor', function () {
     const lenses = await lensesUntil(features, document, 'the Matches lens of the opened policy', 'matches');
     assert.equal(lenses[0]?.title, '$(check) Matches policy "Developer transfers below the cap"');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('tries a pasted transaction with the key named, or the key picked by name where the organization has several', async () => {
+    await useSandboxProfile(api, 'Team', 0);
+    const team = organizationNamed(organizations, 'Team');
+    const me = team.users[0];
+    assert.ok(me);
+    const data = await (await api.services.store()).organizationData();
+    const keyNamed = (name: string) => data?.privateKeys.find((k) => k.privateKeyName === name)?.privateKeyId;
+    const reserve = keyNamed('Team reserve key');
+    const operations = keyNamed('Team operations key');
+    assert.ok(reserve && operations, 'Team has its two Ethereum keys');
+    const uri = workspaceUri('policies', `reserve-${Date.now()}.policy.json`);
+    await writeFile(
+      uri,
+      JSON.stringify(
+        {
+          policyName: `Reserve key signs alone ${Date.now()}`,
+          effect: 'EFFECT_ALLOW',
+          consensus: `approvers.any(u, u.id == '${me.userId}')`,
+          condition: `private_key.id == '${reserve}'`,
+        },
+        undefined,
+        2,
+      ),
+    );
+    const tried = (privateKeyId: string) =>
+      run<PolicyTrial>(api, 'countersign.evaluatePolicy', {
+        uri: uri.toString(),
+        unsignedTransaction: transfer(1n),
+        privateKeyId,
+      });
+    const withReserve = await tried(reserve);
+    assert.equal(withReserve?.outcome, 'OUTCOME_ALLOW');
+    assert.match(withReserve.lines[0] ?? '', /signed with "Team reserve key"/);
+    const withOperations = await tried(operations);
+    assert.equal(withOperations?.outcome, 'OUTCOME_DENY_IMPLICIT');
+    // Not named: a pick of the keys by name, first by name ("Team operations key"), taken with Enter.
+    const picked = await answerPrompt<PolicyTrial>(api, 'quickInput.accept', 'countersign.evaluatePolicy', {
+      uri: uri.toString(),
+      unsignedTransaction: transfer(1n),
+    });
+    assert.equal(picked?.outcome, 'OUTCOME_DENY_IMPLICIT');
+    assert.match(picked.lines[0] ?? '', /signed with "Team operations key"/);
+    const unknown = await failureOf(api, 'countersign.evaluatePolicy', {
+      uri: uri.toString(),
+      unsignedTransaction: transfer(1n),
+      privateKeyId: 'no-such-key',
+    });
+    assert.match(unknown.message, /No private key no-such-key with an Ethereum address/);
   });
 });

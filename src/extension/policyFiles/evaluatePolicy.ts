@@ -1,7 +1,7 @@
 /**
  * "Evaluate Policy Against Activity…": the file's policy, with the organization's others read from the store,
  * against an open or listed activity, or a transaction pasted as unsigned hex (read as a sign_transaction the
- * current user submits). The outcome in words goes to the log and a notification; "Show Details" opens them.
+ * current user submits, with the key named, the only one, or one picked by name). The outcome in words goes to the log and a notification; "Show Details" opens them.
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
@@ -11,6 +11,7 @@ import { showInformation } from '../ui/notifications';
 import { askText, pickOne } from '../ui/prompts';
 import { activityTitle } from '../wording/activityWords';
 import { knowledgeOf } from './organizationKnowledge';
+import type { KnownKey } from './policyKnowledge';
 import { pastedTransactionFacts, policyContextOf, type ActivityFacts } from './policyContextModel';
 import { tryPolicy, type PolicyTrial } from './policyEvaluationWords';
 import { policyTarget, type PolicyFileInput } from './policyFileTarget';
@@ -66,6 +67,41 @@ async function chooseSubject(store: OrganizationStore, input: PolicyFileInput): 
   return hex === undefined ? undefined : { unsignedTransaction: hex };
 }
 
+const ETHEREUM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * The key a pasted transaction is signed with: the one named, the only one, or one picked by name when there are
+ * several (null when the pick is dismissed). Undefined when the organization has no Ethereum key.
+ */
+async function chooseKey(
+  keys: readonly KnownKey[],
+  privateKeyId: string | undefined,
+): Promise<KnownKey | undefined | null> {
+  if (privateKeyId !== undefined) {
+    const named = keys.find((k) => k.id === privateKeyId);
+    if (!named) {
+      throw new InvalidInputError(
+        'privateKeyId',
+        t('No private key {0} with an Ethereum address in the active organization.', privateKeyId),
+      );
+    }
+    return named;
+  }
+  if (keys.length <= 1) return keys[0];
+  const picked = await pickOne(
+    [...keys]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((key) => ({
+        label: key.name,
+        description: key.addresses.find((a) => ETHEREUM_ADDRESS.test(a)) ?? '',
+        detail: key.id,
+        key,
+      })),
+    { title: t('Sign the transaction with which private key?') },
+  );
+  return picked ? picked.key : null;
+}
+
 export async function evaluatePolicy(services: Services, input: PolicyFileInput): Promise<PolicyTrial | undefined> {
   await services.requireSession();
   const target = await policyTarget(input);
@@ -86,7 +122,9 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
     facts = factsOf(subject.activity);
     words = t('{0} ({1})', activityTitle(subject.activity), subject.activity.id);
   } else {
-    const key = knowledge.privateKeys.find((k) => k.addresses.some((a) => /^0x[0-9a-fA-F]{40}$/.test(a)));
+    const keys = knowledge.privateKeys.filter((k) => k.addresses.some((a) => ETHEREUM_ADDRESS.test(a)));
+    const key = await chooseKey(keys, input.privateKeyId);
+    if (key === null) return undefined;
     facts = pastedTransactionFacts(subject.unsignedTransaction, me?.userId ?? '', key);
     words = key ? t('The transaction, signed with "{0}",', key.name) : t('The transaction');
   }

@@ -18,6 +18,8 @@ export interface PolicyFileInput {
   readonly policyId?: string | undefined;
   readonly activityId?: string | undefined;
   readonly unsignedTransaction?: string | undefined;
+  /** The key a pasted transaction is signed with (else asked for when the organization has several). */
+  readonly privateKeyId?: string | undefined;
   readonly template?: string | undefined;
   readonly smartContractInterfaceId?: string | undefined;
   readonly functionName?: string | undefined;
