@@ -179,31 +179,53 @@ export class LocalSandboxRunner implements vscode.Disposable {
 
   /** Runs the sandbox here, or uses the one another process (window) runs on the same data. */
   async #startOrShare(dataDir: string): Promise<SandboxCredentials> {
-    let holder = lockHolder(dataDir);
-    if (holder === undefined) {
-      try {
-        const sandbox = await this.#startOwn(dataDir);
-        this.#own = sandbox;
-        void sandbox.exited.then((exit) => this.#ended(sandbox, exit));
-        await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, true);
-        this.#services.log.info('Local sandbox started', { baseUrl: sandbox.baseUrl, pid: sandbox.pid });
-        return sandbox.credentials;
-      } catch (error) {
-        // Another window may have taken the data between the look and the start.
-        holder = lockHolder(dataDir);
-        if (holder === undefined) {
-          // The sandbox's own messages say what is wrong with its data directory and what to do.
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new LocalSandboxError(vscode.l10n.t('The local sandbox could not start: {0}', reason), undefined, {
-            cause: error,
-          });
-        }
-      }
+    const holder = lockHolder(dataDir);
+    if (holder !== undefined) {
+      const shared = await this.#answeringShared(dataDir);
+      if (shared) return this.#share(shared, holder);
+      // A holder that serves nothing may not be a sandbox at all: its PID can belong to another program since a
+      // restart. The sandbox's own lock check tells (it compares when that process started): it takes such a lock
+      // over, and refuses one that a live sandbox holds.
     }
-    const credentials = await this.#useShared(dataDir, holder);
-    this.#shared = { credentials, ownerPid: holder };
-    this.#services.log.info('Using the local sandbox of another window', { baseUrl: credentials.baseUrl, pid: holder });
+    try {
+      const sandbox = await this.#startOwn(dataDir);
+      this.#own = sandbox;
+      void sandbox.exited.then((exit) => this.#ended(sandbox, exit));
+      await vscode.commands.executeCommand('setContext', ContextKeys.sandboxRunning, true);
+      this.#services.log.info('Local sandbox started', { baseUrl: sandbox.baseUrl, pid: sandbox.pid });
+      return sandbox.credentials;
+    } catch (error) {
+      // Another window took the data between the look and the start, or holds it and serves nothing.
+      const owner = lockHolder(dataDir);
+      if (owner === undefined) {
+        // The sandbox's own messages say what is wrong with its data directory and what to do.
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new LocalSandboxError(vscode.l10n.t('The local sandbox could not start: {0}', reason), undefined, {
+          cause: error,
+        });
+      }
+      return this.#share(await this.#useShared(dataDir, owner), owner);
+    }
+  }
+
+  #share(credentials: SandboxCredentials, ownerPid: number): SandboxCredentials {
+    this.#shared = { credentials, ownerPid };
+    this.#services.log.info('Using the local sandbox of another window', {
+      baseUrl: credentials.baseUrl,
+      pid: ownerPid,
+    });
     return credentials;
+  }
+
+  /** The credentials of the sandbox another process runs on this data, when it answers. */
+  async #answeringShared(dataDir: string): Promise<SandboxCredentials | undefined> {
+    let credentials: SandboxCredentials | undefined;
+    try {
+      credentials = readCredentials(dataDir);
+    } catch {
+      return undefined;
+    }
+    return credentials && credentials.baseUrl !== '' && (await this.#answers(credentials)) ? credentials : undefined;
   }
 
   /** This window's sandbox ended. Unless it was stopped, that is a crash: one state in the views, no restart. */
@@ -250,14 +272,14 @@ export class LocalSandboxRunner implements vscode.Disposable {
 
   /** Another process holds the data: use its sandbox if it answers where its credentials say. */
   async #useShared(dataDir: string, ownerPid: number): Promise<SandboxCredentials> {
-    let credentials: SandboxCredentials | undefined;
+    const answering = await this.#answeringShared(dataDir);
+    if (answering) return answering;
+    let baseUrl: string | undefined;
     try {
-      credentials = readCredentials(dataDir);
+      baseUrl = readCredentials(dataDir)?.baseUrl;
     } catch {
       // Being written by that process, or damaged: it does not answer here either way.
     }
-    if (credentials && credentials.baseUrl !== '' && (await this.#answers(credentials))) return credentials;
-    const baseUrl = credentials?.baseUrl;
     throw new LocalSandboxError(
       baseUrl
         ? vscode.l10n.t(

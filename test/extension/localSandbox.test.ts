@@ -243,6 +243,22 @@ describe('local sandbox across windows and restarts', function () {
     assert.ok(api.localSandbox.running);
   });
 
+  it('takes over a lock whose PID now belongs to another program (started at another time), as after a restart', async () => {
+    assert.equal(await run(api, CommandIds.stopLocalSandbox), true);
+    // A live process under the lock's PID, but not the one that wrote it: the lock says it started at another time.
+    const stranger = startNode(['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      assert.ok(stranger.pid);
+      writeFileSync(path.join(dataDir, LOCK_FILE_NAME), `${stranger.pid}\n1`);
+      const mine = await run<StartResult>(api, CommandIds.startLocalSandbox);
+      assert.equal(mine?.shared, false, 'the sandbox runs here, not "in another window"');
+      assert.ok(api.localSandbox.running);
+      assert.equal(api.localSandbox.shared, undefined);
+    } finally {
+      await end(stranger);
+    }
+  });
+
   it('runs the sandbox in a process of its own, with none of its code in the extension bundle', () => {
     const sandbox = api.localSandbox.running;
     assert.ok(sandbox);
