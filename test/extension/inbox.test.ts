@@ -240,10 +240,16 @@ describe('the inbox: activities awaiting your vote', function () {
       10_000,
     );
     // A look that a late profile event of the switch above made the store drop returns nothing: the next one counts.
-    const state = await eventually('the inbox to follow it', async () => {
-      const look = await api.inbox.check();
-      return look?.open.some((a) => a.id === submitted.id) ? look : undefined;
-    });
+    // Each look reads every open activity's standing, and the suite leaves many open: on a busy machine a few looks
+    // take longer than the default wait.
+    const state = await eventually(
+      'the inbox to follow it',
+      async () => {
+        const look = await api.inbox.check();
+        return look?.open.some((a) => a.id === submitted.id) ? look : undefined;
+      },
+      45_000,
+    );
     assert.equal(state.progress.get(submitted.id), '1 of 2 approvals, you approved, waiting for Team root user 2');
   });
 
