@@ -98,10 +98,9 @@ function kindsOf(root: PolicyExpression): Map<PolicyExpression, IdKind> {
       case 'method': {
         visit(node.target, bindings);
         const [first, ...rest] = node.args;
-        if (node.name === 'contains' && first) {
-          mark(first.kind === 'string' ? [first] : [], kindAt(LIST_KINDS, pathOf(node.target, bindings)));
-        }
         const target = pathOf(node.target, bindings);
+        if (node.name === 'contains' && first?.kind === 'string') mark([first], kindAt(LIST_KINDS, target));
+        // any/all/filter: the variable stands for each item of the list, in the arguments after it.
         if (BINDERS.has(node.name) && first?.kind === 'ident' && rest.length > 0 && target !== undefined) {
           const inner = new Map(bindings).set(first.name, `${target}[]`);
           rest.forEach((arg) => visit(arg, inner));
