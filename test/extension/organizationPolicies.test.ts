@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { Activity } from '../../src/api';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { OrganizationElement } from '../../src/extension/views/treeElements';
-import { eventually, run } from './hostSupport';
+import type { SandboxOrganization } from '../../src/sandbox';
+import { eventually, organizationNamed, run } from './hostSupport';
 import { sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
 
 const LARGE = 'Large transfers need two finance approvals';
@@ -29,8 +30,10 @@ function tooltipOf(item: vscode.TreeItem): string {
 describe('policies and users in the Organization view', function () {
   this.timeout(60_000);
   let api!: CountersignExtensionApi;
-  sandboxSuiteHooks((a) => {
+  let treasury!: SandboxOrganization;
+  sandboxSuiteHooks((a, organizations) => {
     api = a;
+    treasury = organizationNamed(organizations, 'Treasury');
   });
 
   const view = () => api.views.organization.provider;
@@ -79,6 +82,38 @@ describe('policies and users in the Organization view', function () {
     assert.notEqual(tooltip.isTrusted, true, 'service text never runs a command');
     const hot = (await rows('policies')).find(({ item }) => labelOf(item) === HOT);
     assert.match(tooltipOf(hot?.item ?? new vscode.TreeItem('')), /: hot \(private key tag\)/);
+  });
+
+  it("names a key's id by the key, and leaves an id bare where its place says it is of another kind", async () => {
+    await useSandboxProfile(api, 'Treasury', 0);
+    const hotKeyId = treasury.privateKeyIds[0] ?? '';
+    const developerId = treasury.users[3]?.userId ?? '';
+    const name = `Hot key by a tag ${Date.now()}`;
+    const { client, profile } = await api.services.requireSession();
+    const created = await client.createPolicy({
+      organizationId: profile.organizationId,
+      parameters: {
+        policyName: name,
+        effect: 'EFFECT_ALLOW',
+        condition: `private_key.id == '${hotKeyId}'`,
+        // A user's id where a user tag's is read: it matches no tag, so it is not named as the user either.
+        consensus: `approvers.any(u, u.tags.contains('${developerId}'))`,
+        notes: '',
+      },
+    });
+    const policyId = (created.result['createPolicyResult'] as { policyId: string }).policyId;
+    try {
+      api.services.fireChange('organization');
+      const shown = await eventually('the new policy in the view', async () =>
+        (await rows('policies')).find(({ item }) => labelOf(item) === name),
+      );
+      const text = tooltipOf(shown.item);
+      assert.ok(text.includes(`\`${hotKeyId}\`: Treasury hot key (private key)`), text);
+      assert.ok(!text.includes('Treasury developer'), text);
+    } finally {
+      await client.deletePolicy({ organizationId: profile.organizationId, parameters: { policyId } });
+      api.services.fireChange('organization');
+    }
   });
 
   it('shows each user with their tags by name, and keys with their tags by name', async () => {

@@ -133,6 +133,14 @@ describe('approvals by policy in Treasury', function () {
         ['Consensus', ['unmet']],
       ],
     );
+    // The finance tag's id in the consensus is named beside it; the condition holds no id.
+    const tags = await clientAs(0).listUserTags({ organizationId: treasury.organizationId });
+    const finance = tags.find((tag) => tag.tagName === 'finance')?.tagId;
+    assert.ok(finance);
+    assert.deepEqual(
+      first?.expressions.map((e) => e.names.map((n) => [e.text.slice(n.offset, n.offset + n.length), n.title])),
+      [[], [[`'${finance}'`, 'finance (user tag)']]],
+    );
     assert.deepEqual(model.why.lines, ['Root quorum: 0 of 1 (Treasury root user can approve)']);
     assert.deepEqual(
       model.actions.filter((a) => a.primary).map((a) => a.id),

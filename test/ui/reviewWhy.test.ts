@@ -1,7 +1,7 @@
 // The review page's "Why it waits" in headless Chromium: the page's script and stylesheet as packaged, fed the
 // model the extension builds for a large transfer of the sandbox's Treasury (its real policies, users, tags and
-// evaluation). The policy that waits comes first, in names, its unmet consensus marked; its button names that
-// policy and nothing else. Saves the README's screenshot.
+// evaluation). The policy that waits comes first, in names, its unmet consensus marked, each tag's id named beside
+// it; its button names that policy and nothing else. Saves the README's screenshot.
 //
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/reviewWhy.test.js   (UPDATE_SCREENSHOTS=1 also
 //   writes media/screenshots/review-why.png)
@@ -40,6 +40,7 @@ const THEME = `body {
   --vscode-button-foreground: #ffffff; --vscode-button-background: #0078d4;
   --vscode-editorWarning-foreground: #cca700; --vscode-testing-iconPassed: #73c991;
   --vscode-editor-findMatchHighlightBackground: #623315; --vscode-diffEditor-insertedTextBackground: #37373d;
+  --vscode-editorInlayHint-foreground: #969696;
 }`;
 
 /** The model of a transfer of three times the cap, submitted by the first finance approver, as the second sees it. */
@@ -71,11 +72,12 @@ async function treasuryModel(): Promise<ReviewModel> {
     });
     const activity = await approver2.getActivity({ organizationId, activityId: submitted.id });
     const request = { organizationId };
-    const [data, policies, users, userTags, interfaces, records, me] = await Promise.all([
+    const [data, policies, users, userTags, privateKeyTags, interfaces, records, me] = await Promise.all([
       root.getOrganization(request),
       root.listPolicies(request),
       root.listUsers(request),
       root.listUserTags(request),
+      root.listPrivateKeyTags(request),
       root.listSmartContractInterfaces(request),
       root.getPolicyEvaluations({ organizationId, activityId: activity.id }),
       approver2.whoami(request),
@@ -88,7 +90,7 @@ async function treasuryModel(): Promise<ReviewModel> {
       quorum: { threshold: data.rootQuorum.threshold, rootUserIds: data.rootQuorum.userIds },
       ...votersOf(activity.votes),
     });
-    const names = standingNames(governance, me.userId);
+    const names = standingNames({ ...governance, privateKeyTags, privateKeys: data.privateKeys }, me.userId);
     return buildReviewModel({
       activity,
       names: organizationNames(data),
@@ -145,6 +147,19 @@ describe('the review page says why it waits, in Chromium', function () {
     );
     assert.match(await first.locator('mark.unmet').innerText(), /^approvers\.filter\(u, u\.tags\.contains\('/);
     assert.equal(await first.locator('mark.met').count(), 1, 'the condition held');
+    // The finance tag's id is named right after it, as text; the code still reads as the service has it.
+    const financeName = first.locator('mark.unmet bdi.id-name');
+    assert.equal(await financeName.innerText(), 'finance');
+    assert.equal(await financeName.getAttribute('title'), 'finance (user tag)');
+    const consensus = first.locator('code').nth(1);
+    const written = await consensus.evaluate((code) => {
+      const copy = code.cloneNode(true) as Element;
+      copy.querySelectorAll('.id-name').forEach((name) => name.remove());
+      return copy.textContent;
+    });
+    assert.equal(written, why.policies[0]?.expressions[1]?.text);
+    const hot = section.locator('li.policy').nth(2).locator('bdi.id-name');
+    assert.equal(await hot.innerText(), 'hot', "the hot keys' tag is named too");
     assert.match(
       await section.locator('p.quorum').innerText(),
       /^Root quorum: 0 of 1 \(Treasury root user can approve\)$/,

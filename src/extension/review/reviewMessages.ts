@@ -82,11 +82,22 @@ export interface ReviewMark {
   readonly tone: 'met' | 'unmet';
 }
 
-/** A policy's condition or consensus as written, with the parts that decided marked. */
+/** The name of an id the expression holds: drawn after the literal (quotes included) at `offset`, `length`. */
+export interface ReviewIdName {
+  readonly offset: number;
+  readonly length: number;
+  /** The user's, tag's or key's name: a teammate's text. */
+  readonly name: string;
+  /** What it names, in words: "finance (user tag)". */
+  readonly title: string;
+}
+
+/** A policy's condition or consensus as written, with the parts that decided marked and its ids named. */
 export interface ReviewExpression {
   readonly label: string;
   readonly text: string;
   readonly marks: readonly ReviewMark[];
+  readonly names: readonly ReviewIdName[];
 }
 
 /** One policy's outcome for the activity, in words, with its expressions; its id opens it. */

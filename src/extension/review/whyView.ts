@@ -1,10 +1,11 @@
 /**
  * The review page's "Why it waits" section as plain nodes (reviewView.ts draws the rest): each policy's outcome,
- * its condition and consensus as written, the clauses that decided in `<mark>`, and a button that opens the
- * policy. A policy's text is a teammate's: only ever text nodes, hidden characters shown. Pure (no `vscode`, no DOM).
+ * its condition and consensus as written, the clauses that decided in `<mark>`, the names of the ids they hold
+ * beside them, and a button that opens the policy. A policy's text and the names are a teammate's: only ever text
+ * nodes, hidden characters shown. Pure (no `vscode`, no DOM).
  */
 import { visible } from '../ui/shownText';
-import type { ReviewExpression, ReviewPolicy, ReviewWhy } from './reviewMessages';
+import type { ReviewExpression, ReviewIdName, ReviewPolicy, ReviewWhy } from './reviewMessages';
 
 /** The shape of reviewView.ts's nodes (named here, not imported: reviewView.ts imports this module). */
 interface ViewElement {
@@ -24,21 +25,42 @@ function el(
   return key === undefined ? { tag, attrs, children } : { tag, attrs, children, key };
 }
 
-/** The expression's text cut at its marks: plain runs as text, marked runs in `<mark>`. */
+/** A name after its id's literal, muted: the literal stays as written, the name is text beside it. */
+function idName(named: ReviewIdName): ViewElement {
+  return el('bdi', { class: 'id-name', title: visible(named.title) }, [visible(named.name)]);
+}
+
+/**
+ * The expression's text cut at its marks: plain runs as text, marked runs in `<mark>`, and each named id's name
+ * right after its literal, inside the run that literal ends in.
+ */
 export function markedText(expression: ReviewExpression): ViewNode[] {
   const { text } = expression;
-  const marks = [...expression.marks]
-    .filter((m) => m.length > 0 && m.offset >= 0 && m.offset + m.length <= text.length)
-    .sort((a, b) => a.offset - b.offset);
+  const fits = (part: { readonly offset: number; readonly length: number }) =>
+    part.length > 0 && part.offset >= 0 && part.offset + part.length <= text.length;
+  const marks = [...expression.marks].filter(fits).sort((a, b) => a.offset - b.offset);
+  const names = expression.names.filter(fits).map((named) => ({ at: named.offset + named.length, named }));
+  /** The text from `from` to `to`, with the names of the literals that end in it. */
+  const run = (from: number, to: number): ViewNode[] => {
+    const nodes: ViewNode[] = [];
+    let at = from;
+    for (const { at: end, named } of names.filter((n) => n.at > from && n.at <= to).sort((a, b) => a.at - b.at)) {
+      if (end > at) nodes.push(visible(text.slice(at, end)));
+      nodes.push(idName(named));
+      at = end;
+    }
+    if (at < to) nodes.push(visible(text.slice(at, to)));
+    return nodes;
+  };
   const nodes: ViewNode[] = [];
   let at = 0;
   for (const mark of marks) {
     if (mark.offset < at) continue; // overlapping marks: the first one wins
-    if (mark.offset > at) nodes.push(visible(text.slice(at, mark.offset)));
-    nodes.push(el('mark', { class: mark.tone }, [visible(text.slice(mark.offset, mark.offset + mark.length))]));
+    if (mark.offset > at) nodes.push(...run(at, mark.offset));
+    nodes.push(el('mark', { class: mark.tone }, run(mark.offset, mark.offset + mark.length)));
     at = mark.offset + mark.length;
   }
-  if (at < text.length) nodes.push(visible(text.slice(at)));
+  if (at < text.length) nodes.push(...run(at, text.length));
   return nodes;
 }
 

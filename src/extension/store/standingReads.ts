@@ -59,7 +59,9 @@ export async function readStanding(
     rejected,
     denied: 'denial' in subject,
   });
-  return { standing, names: standingNames(governance, organization.userId) };
+  // The organization's keys name the private key ids a condition holds.
+  const names = standingNames({ ...governance, privateKeys: organization.data.privateKeys }, organization.userId);
+  return { standing, names };
 }
 
 /** Where a policy waits for the activity, in words (`Policy "…": 1 of 2 approvals from finance (…)`); else undefined. */

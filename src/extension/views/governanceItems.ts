@@ -4,18 +4,23 @@
  * "Open as JSON" in its menu) and the names of each user's tags.
  */
 import * as vscode from 'vscode';
-import type { Policy } from '../../api';
+import type { Policy, PrivateKey } from '../../api';
 import type { Governance } from '../store/governance';
 import { t } from '../ui/l10n';
 import { shown } from '../ui/shownText';
-import { effectWord, namedIds, namedIdText, policyNamesOf, policySummary } from '../wording/policyWords';
+import { namedIds, namedIdText } from '../wording/policyIdNames';
+import { effectWord, policyNamesOf, policySummary } from '../wording/policyWords';
 import { contextValue } from './contextValue';
 import type { GroupElement, PolicyElement } from './treeElements';
 import { code, markdown, plain } from './treeItems';
 
-/** The rows under "Policies", by name. */
-export function policyElements(group: GroupElement, governance: Governance): PolicyElement[] {
-  const names = policyNamesOf(governance);
+/** The rows under "Policies", by name; the keys name the private key ids their expressions hold. */
+export function policyElements(
+  group: GroupElement,
+  governance: Governance,
+  privateKeys: readonly Pick<PrivateKey, 'privateKeyId' | 'privateKeyName'>[] = [],
+): PolicyElement[] {
+  const names = policyNamesOf({ ...governance, privateKeys });
   return [...governance.policies]
     .sort((a, b) => a.policyName.localeCompare(b.policyName))
     .map((policy): PolicyElement => ({

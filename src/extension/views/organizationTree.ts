@@ -261,7 +261,9 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         }));
       }
       case 'policies':
-        return model.governance ? policyElements(group, model.governance) : [];
+        return model.governance
+          ? policyElements(group, model.governance, model.privateKeys.ok ? model.privateKeys.value : [])
+          : [];
       case 'privateKeyTags': {
         const keys = model.privateKeys.ok ? model.privateKeys.value : [];
         return sortBy(model.privateKeyTags.ok ? model.privateKeyTags.value : [], (tag) => tag.tagName).map(

@@ -1,10 +1,10 @@
 /**
  * A policy in words: its effect and whose approvals it waits for ("Allows when 2 approvers tagged finance
  * approve"), read from the consensus as the policy engine parses it. A consensus of a shape not recognised here is
- * shown as it is written, never guessed at. Ids in a policy's expressions are named from the organization's users
- * and tags. Pure (no `vscode`).
+ * shown as it is written, never guessed at. The ids inside its expressions are named by policyIdNames.ts. Pure (no
+ * `vscode`).
  */
-import type { Policy, Tag, User } from '../../api';
+import type { Policy, PrivateKey, Tag, User } from '../../api';
 import { parsePolicyExpression, type PolicyExpression } from '../../api/remote';
 import { englishText, type Translate } from '../ui/translate';
 
@@ -13,21 +13,28 @@ export interface PolicyNames {
   readonly user: (id: string) => string | undefined;
   readonly userTag: (id: string) => string | undefined;
   readonly privateKeyTag: (id: string) => string | undefined;
+  readonly privateKey: (id: string) => string | undefined;
 }
 
-/** The names of an organization's users and tags, by id. */
-export function policyNamesOf(organization: {
+/** What names the ids a policy holds: the organization's users, tags and (when they were read) private keys. */
+export interface NamingReads {
   readonly users: readonly Pick<User, 'userId' | 'userName'>[];
   readonly userTags: readonly Pick<Tag, 'tagId' | 'tagName'>[];
   readonly privateKeyTags: readonly Pick<Tag, 'tagId' | 'tagName'>[];
-}): PolicyNames {
+  readonly privateKeys?: readonly Pick<PrivateKey, 'privateKeyId' | 'privateKeyName'>[];
+}
+
+/** The names of an organization's users, tags and private keys, by id. */
+export function policyNamesOf(organization: NamingReads): PolicyNames {
   const users = new Map(organization.users.map((u) => [u.userId, u.userName]));
   const userTags = new Map(organization.userTags.map((tag) => [tag.tagId, tag.tagName]));
   const keyTags = new Map(organization.privateKeyTags.map((tag) => [tag.tagId, tag.tagName]));
+  const keys = new Map((organization.privateKeys ?? []).map((key) => [key.privateKeyId, key.privateKeyName]));
   return {
     user: (id) => users.get(id),
     userTag: (id) => userTags.get(id),
     privateKeyTag: (id) => keyTags.get(id),
+    privateKey: (id) => keys.get(id),
   };
 }
 
@@ -150,99 +157,6 @@ export function deniedByText(policyNames: readonly string[], t: Translate = engl
   if (policyNames.length === 1 && only !== undefined) return t('Denied by policy "{0}"', only);
   if (policyNames.length === 0) return t('Denied: no policy allows it');
   return t('Denied by policies {0}', policyNames.map((name) => `"${name}"`).join(', '));
-}
-
-/** A kind of id a policy's expression names. */
-export type NamedIdKind = 'user' | 'userTag' | 'privateKeyTag';
-
-export interface NamedId {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: NamedIdKind;
-}
-
-/** The ids among a policy's string literals that name a user or a tag, each once, in the order they appear. */
-export function namedIds(policy: Pick<Policy, 'condition' | 'consensus'>, names: PolicyNames): NamedId[] {
-  const found = new Map<string, NamedId>();
-  for (const source of [policy.condition, policy.consensus]) {
-    for (const literal of stringLiterals(source)) {
-      if (found.has(literal)) continue;
-      const user = names.user(literal);
-      const userTag = names.userTag(literal);
-      const keyTag = names.privateKeyTag(literal);
-      if (user !== undefined) found.set(literal, { id: literal, name: user, kind: 'user' });
-      else if (userTag !== undefined) found.set(literal, { id: literal, name: userTag, kind: 'userTag' });
-      else if (keyTag !== undefined) found.set(literal, { id: literal, name: keyTag, kind: 'privateKeyTag' });
-    }
-  }
-  return [...found.values()];
-}
-
-/** "finance (user tag)", "Treasury developer (user)", "hot (private key tag)". */
-export function namedIdText(named: NamedId, t: Translate = englishText): string {
-  switch (named.kind) {
-    case 'user':
-      return t('{0} (user)', named.name);
-    case 'userTag':
-      return t('{0} (user tag)', named.name);
-    case 'privateKeyTag':
-      return t('{0} (private key tag)', named.name);
-  }
-}
-
-function stringLiterals(source: string): string[] {
-  let expr: PolicyExpression;
-  try {
-    expr = parsePolicyExpression(source);
-  } catch {
-    return [];
-  }
-  const found: string[] = [];
-  const visit = (node: PolicyExpression): void => {
-    switch (node.kind) {
-      case 'string':
-        found.push(node.value);
-        return;
-      case 'bool':
-      case 'int':
-      case 'ident':
-        return;
-      case 'list':
-        node.items.forEach(visit);
-        return;
-      case 'struct':
-        node.fields.forEach((f) => visit(f.value));
-        return;
-      case 'member':
-        visit(node.target);
-        return;
-      case 'index':
-        visit(node.target);
-        visit(node.index);
-        return;
-      case 'slice':
-        visit(node.target);
-        visit(node.start);
-        visit(node.end);
-        return;
-      case 'method':
-        visit(node.target);
-        node.args.forEach(visit);
-        return;
-      case 'call':
-        node.args.forEach(visit);
-        return;
-      case 'not':
-        visit(node.operand);
-        return;
-      case 'binary':
-        visit(node.left);
-        visit(node.right);
-        return;
-    }
-  };
-  visit(expr);
-  return found;
 }
 
 /** An expression on one line: its runs of white space made single spaces. */

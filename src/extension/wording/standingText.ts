@@ -7,18 +7,23 @@
 import type { ApprovalCount, ConsensusClause } from '../../api/remote';
 import { englishText, type Translate } from '../ui/translate';
 import type { ActivityStanding, GovernanceView, PolicyStanding, RootQuorumStanding } from './policyStanding';
+import { policyNamesOf, type NamingReads, type PolicyNames } from './policyWords';
 
-/** Names for ids; `you` is the current user, named "you". */
+/** Names for ids; `you` is the current user, named "you"; `ids` names the ids inside policies' expressions. */
 export interface StandingNames {
   readonly userName: (userId: string) => string;
   readonly tagName: (tagId: string) => string | undefined;
   readonly you: string | undefined;
+  readonly ids: PolicyNames;
 }
 
-export function standingNames(governance: Pick<GovernanceView, 'users' | 'userTags'>, you?: string): StandingNames {
-  const users = new Map(governance.users.map((u) => [u.userId, u.userName]));
-  const tags = new Map(governance.userTags.map((tag) => [tag.tagId, tag.tagName]));
-  return { userName: (id) => users.get(id) ?? id, tagName: (id) => tags.get(id), you };
+/** The names of who governs the organization; private key tags and keys name the ids of conditions, when read. */
+export function standingNames(
+  governance: Pick<GovernanceView, 'users' | 'userTags'> & Partial<Pick<NamingReads, 'privateKeyTags' | 'privateKeys'>>,
+  you?: string,
+): StandingNames {
+  const ids = policyNamesOf({ privateKeyTags: [], ...governance });
+  return { userName: (id) => ids.user(id) ?? id, tagName: (id) => ids.userTag(id), you, ids };
 }
 
 /** "you, Treasury approver 2": the current user first, as "you". */

@@ -74,12 +74,20 @@ describe('approvals by policy: the inbox rule and the words, from Treasury', fun
   /** What the store's governance() reads, as the sandbox answers it. */
   async function governance() {
     const request = { organizationId };
-    const [policies, users, userTags] = await Promise.all([
+    const [policies, users, userTags, privateKeyTags, organization] = await Promise.all([
       client(ROOT).listPolicies(request),
       client(ROOT).listUsers(request),
       client(ROOT).listUserTags(request),
+      client(ROOT).listPrivateKeyTags(request),
+      client(ROOT).getOrganization(request),
     ]);
-    return { policies, users, userTags };
+    return { policies, users, userTags, privateKeyTags, privateKeys: organization.privateKeys };
+  }
+
+  function userTagIdNamed(name: string, gov: Awaited<ReturnType<typeof governance>>): string {
+    const tag = gov.userTags.find((candidate) => candidate.tagName === name);
+    assert.ok(tag, `Treasury has the user tag ${name}`);
+    return tag.tagId;
   }
 
   async function standingOf(activity: Activity, outcomes?: readonly OutcomeRecord[]): Promise<ActivityStanding> {
@@ -163,8 +171,22 @@ describe('approvals by policy: the inbox rule and the words, from Treasury', fun
       ],
     );
     assert.deepEqual(why.lines, ['Root quorum: 0 of 1 (you can approve)']);
-    const nodes = markedText(consensus);
-    assert.deepEqual(nodes, [{ tag: 'mark', attrs: { class: 'unmet' }, children: [consensus.text] }]);
+    // The finance tag's id is named beside it, inside the mark; the expression's text stays as written around it.
+    const financeId = userTagIdNamed('finance', gov);
+    const literalEnd = consensus.text.indexOf(`'${financeId}'`) + financeId.length + 2;
+    const nameNode = { tag: 'bdi', attrs: { class: 'id-name', title: 'finance (user tag)' }, children: ['finance'] };
+    assert.deepEqual(markedText(consensus), [
+      {
+        tag: 'mark',
+        attrs: { class: 'unmet' },
+        children: [consensus.text.slice(0, literalEnd), nameNode, consensus.text.slice(literalEnd)],
+      },
+    ]);
+    const hotCondition = others[1]?.expressions.find((e) => e.label === 'Condition');
+    assert.deepEqual(
+      hotCondition?.names.map((n) => [hotCondition.text.slice(n.offset, n.offset + n.length), n.name, n.title]),
+      [[`'${gov.privateKeyTags.find((tag) => tag.tagName === 'hot')?.tagId}'`, 'hot', 'hot (private key tag)']],
+    );
   });
 
   it('counts the second approval and says why it completed', async () => {

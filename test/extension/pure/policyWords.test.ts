@@ -3,8 +3,6 @@ import {
   consensusWords,
   deniedByText,
   effectWord,
-  namedIds,
-  namedIdText,
   policyNamesOf,
   policySummary,
 } from '../../../src/extension/wording/policyWords';
@@ -76,24 +74,6 @@ describe('policies in words', () => {
       allow('approvers.count() == 2'),
       'Allows when: approvers.count() == 2',
       'exactly n is not "n or more"',
-    );
-  });
-
-  it('names the ids of users and tags in a condition and consensus, each once', () => {
-    const named = namedIds(
-      {
-        condition: `private_key.tags.contains('${HOT}') && eth.tx.to != '0xabc'`,
-        consensus: `approvers.filter(u, u.tags.contains('${FINANCE}')).count() >= 2 || approvers.any(u, u.id == '${DEVELOPER}') || approvers.any(u, u.tags.contains('${FINANCE}'))`,
-      },
-      names,
-    );
-    assert.deepEqual(
-      named.map((n) => [n.id, namedIdText(n)]),
-      [
-        [HOT, 'hot (private key tag)'],
-        [FINANCE, 'finance (user tag)'],
-        [DEVELOPER, 'Treasury developer (user)'],
-      ],
     );
   });
 

@@ -11,6 +11,8 @@ import type { OrganizationNames } from '../../../src/extension/wording/voteDialo
 import { reviewShellHtml, type ReviewPageResources } from '../../../src/extension/review/reviewHtml';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { relativeTime } from '../../../src/extension/review/reviewView';
+import { reviewIdNames } from '../../../src/extension/review/reviewWhy';
+import { policyNamesOf } from '../../../src/extension/wording/policyWords';
 import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS } from '../../../src/extension/review/sampleToken';
 import { reviewProgressText } from '../../../src/extension/wording/reviewWords';
 import { reviewPageMarkup } from '../../support/viewMarkup';
@@ -190,6 +192,59 @@ describe('extension (pure): the review page model and view', () => {
     assert.equal(relativeTime(NOW - 26 * 3600_000, NOW, 'en'), 'yesterday');
     assert.equal(relativeTime(NOW - 5 * 60_000, NOW, 'de'), 'vor 5 Minuten');
     assert.equal(relativeTime(NOW - 5 * 60_000, NOW, 'not a language tag'), '5 minutes ago');
+  });
+
+  it("names each id of a policy's expressions beside its literal, as text, the literal kept as written", () => {
+    const tag = 'f3a1c2d4-0000-4000-8000-000000000001';
+    const user = 'f3a1c2d4-0000-4000-8000-000000000002';
+    const text = `approvers.filter(u, u.tags.contains('${tag}')).count() >= 2 || approvers.any(u, u.id == '${user}')`;
+    const ids = policyNamesOf({
+      users: [{ userId: user, userName: 'Eve \u202Egnp.exe <img src=x onerror=alert(1)>' }],
+      userTags: [{ tagId: tag, tagName: '<b>finance</b>' }],
+      privateKeyTags: [],
+    });
+    const clause = text.indexOf(' || ');
+    const why = {
+      heading: 'Why it waits',
+      policies: [
+        {
+          policyId: 'policy-1',
+          outcome: 'Policy "Large transfers": 1 of 2 approvals',
+          tone: 'waiting' as const,
+          expressions: [
+            {
+              label: 'Consensus',
+              text,
+              marks: [{ offset: 0, length: clause, tone: 'unmet' as const }],
+              names: reviewIdNames(text, ids),
+            },
+          ],
+        },
+      ],
+      lines: [],
+      notes: [],
+      openPolicy: 'Open Policy',
+    };
+    const model = buildReviewModel({
+      activity: signing(transfer),
+      names,
+      interfaces: [sampleInterface],
+      decode,
+      why: { section: why, progress: undefined },
+    });
+    const code = /<div class="expression"><span class="label">Consensus<\/span><code dir="ltr">(.*?)<\/code>/
+      .exec(reviewPageMarkup(model))?.[1]
+      ?.replace(/&#39;/g, "'");
+    assert.equal(
+      code,
+      `<mark class="unmet">approvers.filter(u, u.tags.contains('${tag}'` +
+        '<bdi class="id-name" title="&lt;b&gt;finance&lt;/b&gt; (user tag)">&lt;b&gt;finance&lt;/b&gt;</bdi>' +
+        `)).count() &gt;= 2</mark> || approvers.any(u, u.id == '${user}'` +
+        '<bdi class="id-name" title="Eve \\u202Egnp.exe &lt;img src=x onerror=alert(1)&gt; (user)">' +
+        'Eve \\u202Egnp.exe &lt;img src=x onerror=alert(1)&gt;</bdi>)',
+    );
+    // Without the names, the text between the tags is the expression exactly as the service has it.
+    assert.equal(code?.replace(/<bdi[^>]*>.*?<\/bdi>|<\/?mark[^>]*>/g, '').replace(/&gt;/g, '>'), text);
   });
 
   it('counts each user once in the progress, and words the ends', () => {
