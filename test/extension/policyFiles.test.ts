@@ -225,5 +225,18 @@ describe('policy files in the editor', function () {
       privateKeyId: 'no-such-key',
     });
     assert.match(unknown.message, /No private key no-such-key with an Ethereum address/);
+
+    // credentials[] holds the API key the profile signs with: a consensus on its id decides.
+    const apiKeyId = me.apiKeys[0]?.apiKeyId;
+    assert.ok(apiKeyId);
+    await writeFile(
+      uri,
+      JSON.stringify({
+        policyName: `Only my API key ${Date.now()}`,
+        effect: 'EFFECT_ALLOW',
+        consensus: `credentials.any(c, c.id == '${apiKeyId}' && c.type == 'CREDENTIAL_TYPE_API_KEY_P256')`,
+      }),
+    );
+    assert.equal((await tried(reserve))?.outcome, 'OUTCOME_ALLOW');
   });
 });

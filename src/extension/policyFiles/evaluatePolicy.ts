@@ -12,7 +12,12 @@ import { askText, pickOne } from '../ui/prompts';
 import { activityTitle } from '../wording/activityWords';
 import { knowledgeOf } from './organizationKnowledge';
 import type { KnownKey } from './policyKnowledge';
-import { pastedTransactionFacts, policyContextOf, type ActivityFacts } from './policyContextModel';
+import {
+  pastedTransactionFacts,
+  policyContextOf,
+  type ActivityFacts,
+  type ApprovalCredential,
+} from './policyContextModel';
 import { tryPolicy, type PolicyTrial } from './policyEvaluationWords';
 import { policyTarget, type PolicyFileInput } from './policyFileTarget';
 import type { OrganizationStore } from '../store/organizationStore';
@@ -21,9 +26,13 @@ const APPROVED = 'VOTE_SELECTION_APPROVED';
 
 function factsOf(activity: Activity): ActivityFacts {
   const approverIds: string[] = [];
-  for (const vote of activity.votes)
-    if (vote.selection === APPROVED && !approverIds.includes(vote.userId)) approverIds.push(vote.userId);
-  return { type: activity.type, intent: activity.intent, approverIds };
+  const approvals: ApprovalCredential[] = [];
+  for (const vote of activity.votes) {
+    if (vote.selection !== APPROVED) continue;
+    if (!approverIds.includes(vote.userId)) approverIds.push(vote.userId);
+    approvals.push({ userId: vote.userId, publicKey: vote.publicKey, scheme: vote.scheme });
+  }
+  return { type: activity.type, intent: activity.intent, approverIds, approvals };
 }
 
 type Subject = { activity: Activity } | { unsignedTransaction: string } | undefined;
@@ -103,7 +112,7 @@ async function chooseKey(
 }
 
 export async function evaluatePolicy(services: Services, input: PolicyFileInput): Promise<PolicyTrial | undefined> {
-  await services.requireSession();
+  const { profile } = await services.requireSession();
   const target = await policyTarget(input);
   if (!target) return undefined;
   const store = await services.store();
@@ -125,7 +134,7 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
     const keys = knowledge.privateKeys.filter((k) => k.addresses.some((a) => ETHEREUM_ADDRESS.test(a)));
     const key = await chooseKey(keys, input.privateKeyId);
     if (key === null) return undefined;
-    facts = pastedTransactionFacts(subject.unsignedTransaction, me?.userId ?? '', key);
+    facts = pastedTransactionFacts(subject.unsignedTransaction, me?.userId ?? '', key, profile.apiKeyId);
     words = key ? t('The transaction, signed with "{0}",', key.name) : t('The transaction');
   }
   const trial = tryPolicy(

@@ -1,6 +1,6 @@
 /** What the store read of the organization, as the policy file features know it (policyKnowledge.ts). Pure. */
 import type { OrganizationData, Policy, SmartContractInterface, Tag, User } from '../../api';
-import type { KnownKey, PolicyKnowledge } from './policyKnowledge';
+import type { KnownCredential, KnownKey, PolicyKnowledge } from './policyKnowledge';
 
 export interface StoreReads {
   readonly policies?: readonly Policy[] | undefined;
@@ -36,6 +36,23 @@ function keyOf(raw: OrganizationData['privateKeys'][number]): KnownKey {
   };
 }
 
+/** A user's API keys and passkeys, as `credentials` of a consensus reads them. */
+function credentialsOf(user: User): KnownCredential[] {
+  return [
+    ...user.apiKeys.map((key) => ({
+      id: key.apiKeyId,
+      type: key.credential.type,
+      publicKey: key.credential.publicKey,
+    })),
+    ...user.authenticators.map((passkey) => ({
+      id: passkey.authenticatorId,
+      type: passkey.credential.type,
+      publicKey: passkey.credential.publicKey,
+      credentialId: passkey.credentialId,
+    })),
+  ];
+}
+
 export function knowledgeOf(reads: StoreReads): PolicyKnowledge {
   const names = new Map((reads.organization?.users ?? []).map((u) => [u.userId, u.userName]));
   return {
@@ -43,6 +60,7 @@ export function knowledgeOf(reads: StoreReads): PolicyKnowledge {
       id: u.userId,
       name: u.userName || names.get(u.userId) || u.userId,
       tags: [...u.userTags],
+      credentials: credentialsOf(u),
     })),
     userTags: (reads.userTags ?? []).map((tag) => ({ id: tag.tagId, name: tag.tagName })),
     privateKeyTags: (reads.privateKeyTags ?? []).map((tag) => ({ id: tag.tagId, name: tag.tagName })),

@@ -4,7 +4,13 @@
  * for "Evaluate Policy Against Activity…". A pasted transaction is read as a sign_transaction the current user
  * submits with a key of the organization. Pure.
  */
-import { decodeEthereumTransaction, ethTxValuesOf, type EthTxValues, type PolicyContext } from '../../api/remote';
+import {
+  decodeEthereumTransaction,
+  ethTxValuesOf,
+  type EthTxValues,
+  type PolicyContext,
+  type PolicyCredential,
+} from '../../api/remote';
 import type { KnownKey, PolicyKnowledge } from './policyKnowledge';
 
 export const SIGN_TRANSACTION_TYPE = 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2';
@@ -15,6 +21,46 @@ export interface ActivityFacts {
   readonly intent: Readonly<Record<string, unknown>>;
   /** Who approved so far, the submitter first (user ids). */
   readonly approverIds: readonly string[];
+  /** The credential of each approval, as its vote names it: the key's public key, or the API key's id. */
+  readonly approvals?: readonly ApprovalCredential[];
+}
+
+export interface ApprovalCredential {
+  readonly userId: string;
+  readonly publicKey?: string | undefined;
+  readonly credentialId?: string | undefined;
+  /** The vote's signature scheme, for a credential the organization's users do not list. */
+  readonly scheme?: string | undefined;
+}
+
+/** `credentials[]` of the context: the user's credential that signed the approval, else what the vote says. */
+function credentialOf(approval: ApprovalCredential, knowledge: PolicyKnowledge): PolicyCredential {
+  const user = knowledge.users.find((u) => u.id === approval.userId);
+  const known = user?.credentials?.find(
+    (c) =>
+      (approval.publicKey !== undefined && c.publicKey === approval.publicKey) ||
+      (approval.credentialId !== undefined && c.id === approval.credentialId),
+  );
+  if (known) {
+    return {
+      id: known.id,
+      user_id: approval.userId,
+      type: known.type,
+      public_key: known.publicKey,
+      ...(known.credentialId !== undefined ? { credential_id: known.credentialId } : {}),
+    };
+  }
+  const scheme = approval.scheme ?? '';
+  return {
+    id: approval.credentialId ?? '',
+    user_id: approval.userId,
+    type: /WEBAUTHN/.test(scheme)
+      ? 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR'
+      : /API/.test(scheme)
+        ? 'CREDENTIAL_TYPE_API_KEY_P256'
+        : '',
+    public_key: approval.publicKey ?? '',
+  };
 }
 
 /** `eth.tx` of an unsigned transaction (hex), or the reason it cannot be read. */
@@ -59,7 +105,7 @@ export function policyContextOf(facts: ActivityFacts, knowledge: PolicyKnowledge
   const context: PolicyContext = {
     activity: { type: facts.type, params },
     approvers,
-    credentials: [],
+    credentials: (facts.approvals ?? []).map((approval) => credentialOf(approval, knowledge)),
     now,
   };
   const key = signingKey(knowledge, intent?.signWith);
@@ -84,11 +130,12 @@ export function policyContextOf(facts: ActivityFacts, knowledge: PolicyKnowledge
   return context;
 }
 
-/** A pasted transaction, as a sign_transaction the user submits with `key` (or the organization's first key). */
+/** A pasted transaction, as a sign_transaction the user submits with `key`, approved with their API key `apiKeyId`. */
 export function pastedTransactionFacts(
   unsignedTransaction: string,
   userId: string,
   key: KnownKey | undefined,
+  apiKeyId?: string,
 ): ActivityFacts {
   return {
     type: SIGN_TRANSACTION_TYPE,
@@ -100,5 +147,6 @@ export function pastedTransactionFacts(
       },
     },
     approverIds: [userId],
+    approvals: [{ userId, credentialId: apiKeyId, scheme: 'SIGNATURE_SCHEME_TK_API_P256' }],
   };
 }

@@ -8,8 +8,20 @@ export interface NamedId {
   readonly name: string;
 }
 
+/** A credential of a user: an API key or a passkey, as a consensus's `credentials` reads it. */
+export interface KnownCredential {
+  /** The API key's or the authenticator's id. */
+  readonly id: string;
+  readonly type: string;
+  readonly publicKey: string;
+  /** A passkey's WebAuthn credential id. */
+  readonly credentialId?: string;
+}
+
 export interface KnownUser extends NamedId {
   readonly tags: readonly string[];
+  /** Their API keys and passkeys, where the store read them. */
+  readonly credentials?: readonly KnownCredential[];
 }
 
 export interface KnownInterface {

@@ -27,7 +27,20 @@ import { readFixture } from '../../support/fixtures';
 
 const KNOWLEDGE: PolicyKnowledge = {
   users: [
-    { id: 'user-dev', name: 'Treasury developer', tags: [] },
+    {
+      id: 'user-dev',
+      name: 'Treasury developer',
+      tags: [],
+      credentials: [
+        { id: 'api-key-dev', type: 'CREDENTIAL_TYPE_API_KEY_P256', publicKey: '02dev' },
+        {
+          id: 'passkey-dev',
+          type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
+          publicKey: '04dev',
+          credentialId: 'webauthn-dev',
+        },
+      ],
+    },
     { id: 'user-fin', name: 'Treasury approver 1', tags: ['tag-finance'] },
   ],
   userTags: [{ id: 'tag-finance', name: 'finance' }],
@@ -274,5 +287,50 @@ describe('policy files: lenses and trials', () => {
     const amount = large.clauses.find((clause) => clause.clause.includes("contract_call_args['amount']"));
     assert.equal(amount?.value, 'false');
     assert.equal(amount?.read, "eth.tx.contract_call_args['amount'] is 5000000000000000000000");
+  });
+
+  it("reads credentials[] from the approvals: the user's API key or passkey that signed each, by its public key or id", () => {
+    const unsigned = serializeUnsignedTransaction({ chainId: 1, nonce: 0n, to: SAMPLE_TOKEN_ADDRESS, gas: 21_000n });
+    const pasted = policyContextOf(
+      pastedTransactionFacts(unsigned, 'user-dev', undefined, 'api-key-dev'),
+      KNOWLEDGE,
+      new Date(),
+    );
+    assert.deepEqual(pasted.credentials, [
+      { id: 'api-key-dev', user_id: 'user-dev', type: 'CREDENTIAL_TYPE_API_KEY_P256', public_key: '02dev' },
+    ]);
+    const voted = policyContextOf(
+      {
+        type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+        intent: {},
+        approverIds: ['user-dev', 'user-fin'],
+        approvals: [
+          { userId: 'user-dev', publicKey: '04dev', scheme: 'SIGNATURE_SCHEME_TK_API_P256' },
+          { userId: 'user-fin', publicKey: '03unknown', scheme: 'SIGNATURE_SCHEME_TK_API_P256' },
+        ],
+      },
+      KNOWLEDGE,
+      new Date(),
+    );
+    assert.deepEqual(voted.credentials, [
+      {
+        id: 'passkey-dev',
+        user_id: 'user-dev',
+        type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
+        public_key: '04dev',
+        credential_id: 'webauthn-dev',
+      },
+      // A key the users do not list: its type from the vote's scheme, no id.
+      { id: '', user_id: 'user-fin', type: 'CREDENTIAL_TYPE_API_KEY_P256', public_key: '03unknown' },
+    ]);
+    // A consensus on credentials decides on them.
+    const passkeyOnly = {
+      policyName: 'Passkey approvals',
+      effect: 'EFFECT_ALLOW',
+      notes: '',
+      consensus: "credentials.any(c, c.type == 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR')",
+    };
+    assert.equal(tryPolicy(passkeyOnly, [], voted, 'It', englishText).decision, 'ALLOW');
+    assert.notEqual(tryPolicy(passkeyOnly, [], pasted, 'It', englishText).decision, 'ALLOW');
   });
 });
