@@ -13,10 +13,20 @@ import type { Page } from 'playwright-core';
 import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
 import { useCodeServer } from './harness';
 import { screenshotWithoutHover as screenshot } from './screenshots';
-import { clearNotifications, notification, runFromPalette, switchProfile, waitForWorkbench } from './workbench';
+import {
+  answerInputBox,
+  clearNotifications,
+  notification,
+  pickFromQuickPick,
+  runFromPalette,
+  switchProfile,
+  waitForWorkbench,
+} from './workbench';
 import { countersignLogTail } from './workbenchLogs';
 
 const FILE = 'token-cap.policy.json';
+/** A policy written whole, to try against an activity named by its ID. */
+const TRIED = 'root-approves.policy.json';
 const CONDITION = `eth.tx.to == '${SAMPLE_TOKEN_ADDRESS}' && eth.tx.function_name == 'transfer' && eth.tx.contract_call_args['`;
 const CONSENSUS = "approvers.any(u, u.tags.contains('finance'))";
 /** The file as a developer has it halfway: the condition stops where the argument's name goes. */
@@ -73,6 +83,10 @@ describe('a policy file in a real workbench', function () {
     const folder = fixture.copyWorkspace();
     mkdirSync(path.join(folder, 'policies'), { recursive: true });
     writeFileSync(path.join(folder, 'policies', FILE), TEXT);
+    writeFileSync(
+      path.join(folder, 'policies', TRIED),
+      `${JSON.stringify({ policyName: 'Root approves', effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 1', notes: 'Any one approval.' }, null, 2)}\n`,
+    );
     const port = await fixture.startServer({ folder });
     const browser = await fixture.launchBrowser();
     page = await browser.newPage({ viewport: { width: 1520, height: 640 } });
@@ -130,5 +144,21 @@ describe('a policy file in a real workbench', function () {
     const lines = page.locator('.editor-group-container .view-lines');
     await lines.filter({ hasText: /u\.tags\.contains\('[0-9a-f-]{36}'\)/ }).waitFor();
     assert.doesNotMatch(await lines.innerText(), /contains\('finance'\)/);
+  });
+
+  it('tries a policy against an activity named by its ID, and says plainly when there is none', async () => {
+    await runFromPalette(page, 'Go to File...');
+    await page.locator('.quick-input-widget input[type="text"]').fill(`policies/${TRIED}`);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: TRIED }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.editor-group-container .tab.active', { hasText: TRIED }).waitFor();
+    await clearNotifications(page);
+    await runFromPalette(page, 'Countersign: Evaluate Policy Against Activity…');
+    // The first row (Paste a transaction) is the active one: typing narrows the pick to the row wanted.
+    await page.locator('.quick-input-widget input[type="text"]').fill('Another activity');
+    await pickFromQuickPick(page, 'Another activity, by its ID…');
+    await answerInputBox(page, 'Evaluate against an activity', '00000000-0000-4000-8000-000000000000');
+    // The service's own words: what was looked for, and where.
+    await notification(page, /no activity with ID 00000000-0000-4000-8000-000000000000 in this organization/);
   });
 });

@@ -37,14 +37,15 @@ function factsOf(activity: Activity): ActivityFacts {
 
 type Subject = { activity: Activity } | { unsignedTransaction: string } | undefined;
 
+async function activityById(store: OrganizationStore, activityId: string): Promise<Activity> {
+  const activity = store.activity(activityId) ?? (await store.readActivity(activityId));
+  if (!activity) throw new InvalidInputError('activity', t('No activity {0} in the active organization.', activityId));
+  return activity;
+}
+
 async function chooseSubject(store: OrganizationStore, input: PolicyFileInput): Promise<Subject> {
   if (input.unsignedTransaction !== undefined) return { unsignedTransaction: input.unsignedTransaction };
-  if (input.activityId !== undefined) {
-    const activity = store.activity(input.activityId) ?? (await store.readActivity(input.activityId));
-    if (!activity)
-      throw new InvalidInputError('activity', t('No activity {0} in the active organization.', input.activityId));
-    return { activity };
-  }
+  if (input.activityId !== undefined) return { activity: await activityById(store, input.activityId) };
   const open = (await store.refreshOpen())?.open ?? [];
   const listed = (store.listing?.order ?? []).map((id) => store.activity(id)).filter((a): a is Activity => !!a);
   const seen = new Set<string>();
@@ -54,9 +55,15 @@ async function chooseSubject(store: OrganizationStore, input: PolicyFileInput): 
     iconPath: new vscode.ThemeIcon('clippy'),
     activity: undefined,
   };
+  const byId = {
+    label: t('Another activity, by its ID…'),
+    iconPath: new vscode.ThemeIcon('search'),
+    activity: undefined,
+  };
   const picked = await pickOne(
     [
       paste,
+      byId,
       ...activities.map((activity) => ({
         label: activityTitle(activity),
         description: activity.status.replace(/^ACTIVITY_STATUS_/, '').toLowerCase(),
@@ -68,6 +75,14 @@ async function chooseSubject(store: OrganizationStore, input: PolicyFileInput): 
   );
   if (!picked) return undefined;
   if (picked.activity) return { activity: picked.activity };
+  if (picked === byId) {
+    const id = await askText({
+      title: t('Evaluate against an activity'),
+      prompt: t('The ID of an activity of the active organization (older ones too).'),
+      validateInput: (text) => (text.trim() === '' ? t('Enter an activity ID.') : undefined),
+    });
+    return id === undefined ? undefined : { activity: await activityById(store, id.trim()) };
+  }
   const hex = await askText({
     title: t('Evaluate against a transaction'),
     prompt: t('The unsigned Ethereum transaction, as hex (what sign_transaction would sign).'),
