@@ -149,7 +149,7 @@ describe("the workspace's ERC-7730 descriptors, read once and kept until a file 
     assert.ok(descriptors.fileReads > reads, 'the new file was read');
   });
 
-  it("editing the descriptor's decimals changes the next summary, reading that file alone", async () => {
+  it("editing the descriptor's decimals changes the next summary, without a search", async () => {
     const descriptors = await api.services.descriptors();
     const searches = descriptors.searches;
     await vscode.workspace.fs.writeFile(file(), encode(descriptorText(18)));
