@@ -1,12 +1,13 @@
 /**
  * What the summary of activities needs, gathered for the active profile: the API's decoder (loaded only when a
  * transaction is among them), the organization's interfaces from the store, the workspace's ERC-7730
- * descriptors, and names. Each place that shows an activity to decide on asks here, so that all say the same.
+ * descriptors (kept until a file changes), and names. Each place that shows an activity to decide on asks here, so
+ * that all say the same.
  */
 import type { Activity } from '../api';
+import type { ClearSigningDescriptor } from '../api/remote';
 import type { Services } from './services';
 import { loadRemoteApi } from './remoteApi';
-import { workspaceDescriptors } from './ui/clearSigningFiles';
 import type { NameOf } from './wording/activityWords';
 import {
   needsDecoder,
@@ -16,6 +17,14 @@ import {
 } from './wording/activitySummaryWords';
 import { t } from './ui/l10n';
 import { pickText } from './ui/shownText';
+
+/** The workspace's ERC-7730 descriptors as the extension keeps them; none when they cannot be read. */
+export function readDescriptors(services: Services): Promise<readonly ClearSigningDescriptor[]> {
+  return services
+    .descriptors()
+    .then((cache) => cache.read())
+    .catch(() => []);
+}
 
 export async function summaryInputs(
   services: Services,
@@ -38,7 +47,7 @@ export async function summaryInputs(
             return undefined;
           })
       : Promise.resolve(undefined),
-    workspaceDescriptors(services.log).catch(() => []),
+    readDescriptors(services),
   ]);
   return {
     decode: { transaction: remote.decodeEthereumTransaction, summarize: remote.summarizeTransaction },

@@ -14,6 +14,8 @@ import { ContextKey } from './ui/contextKey';
 import type { InterfaceList } from './abi/interfaceList';
 import type { OrganizationFacts } from './inbox/inboxRules';
 import type { OrganizationStore, OrganizationSnapshot } from './store/organizationStore';
+import type { WorkspaceDescriptors } from './ui/clearSigningFiles';
+import { LoadOnce } from './loadOnce';
 
 /** The profile type lives with its store; named here too for the features that take it with Services. */
 export type { Profile } from './profiles/profileStore';
@@ -59,6 +61,13 @@ export interface Services {
    * the one poll that keeps them current. Views read from it and watch it; none of them polls.
    */
   store(): Promise<OrganizationStore>;
+  /**
+   * The workspace's ERC-7730 clear-signing descriptors (made with their first reader): searched for once, then
+   * read again file by file as the watcher sees them change.
+   */
+  descriptors(): Promise<WorkspaceDescriptors>;
+  /** A descriptor that was read may have changed: the summaries made with it are to be made again. */
+  readonly onDidChangeDescriptors: vscode.Event<void>;
   /** Masks secrets in text meant for the user (messages, details). */
   redact(text: string): string;
   settings(): Settings;
@@ -241,12 +250,22 @@ export function createServices(
       );
       return made;
     }));
+  const descriptorsChanged = new vscode.EventEmitter<void>();
+  const descriptors = new LoadOnce(() =>
+    import('./ui/clearSigningFiles.js').then(({ WorkspaceDescriptors }) => {
+      const made = new WorkspaceDescriptors(log, () => descriptorsChanged.fire());
+      context.subscriptions.push(made);
+      return made;
+    }),
+  );
+
   const withStore = (use: (loaded: OrganizationStore) => void) => {
     if (store) void store.then(use);
   };
 
   context.subscriptions.push(
     emitter,
+    descriptorsChanged,
     modals,
     { dispose: dropSession },
     profiles.onDidChange(onProfileChange),
@@ -273,6 +292,8 @@ export function createServices(
     modals,
     interfaceList: loadInterfaceList,
     store: loadStore,
+    descriptors: () => descriptors.get(),
+    onDidChangeDescriptors: descriptorsChanged.event,
     redact: (text) => log.redact(text),
     settings: readSettings,
     state: () => state,

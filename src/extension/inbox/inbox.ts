@@ -62,6 +62,11 @@ export class Inbox implements vscode.Disposable {
       this.#disposables.push(
         store.watch({ kind: 'inbox' }),
         store.onDidChange((change) => this.#follow(store, change)),
+        // A descriptor changed: the same open activities are summarised again, their amounts scaled anew.
+        this.#services.onDidChangeDescriptors(() => {
+          if (!store.open?.open.some((a) => a.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION'))) return;
+          void this.#apply(store.open, true);
+        }),
       );
       if (store.open) void this.#apply(store.open);
     });
@@ -122,12 +127,15 @@ export class Inbox implements vscode.Disposable {
     }
   }
 
-  /** Works the state out of the store's snapshot, after the work already queued; the same snapshot only once. */
-  #apply(snapshot: OpenSnapshot): Promise<InboxState | undefined> {
+  /**
+   * Works the state out of the store's snapshot, after the work already queued; the same snapshot only once, unless
+   * `again` (what it is summarised with changed).
+   */
+  #apply(snapshot: OpenSnapshot, again = false): Promise<InboxState | undefined> {
     this.#working = this.#working
       .catch(() => undefined)
       .then(async () => {
-        if (this.#applied === snapshot) return this.#state;
+        if (this.#applied === snapshot && !again) return this.#state;
         const { endedSince, lookAtInbox, notify } = await import('./inboxLook.js');
         const previous = this.#state;
         const state = await lookAtInbox(this.#services, snapshot);

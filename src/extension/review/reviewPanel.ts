@@ -17,7 +17,7 @@ import { chooseAbiFile } from '../ui/abiDocuments';
 import { calmStateFor } from '../ui/advice';
 import type { OrganizationStore, StoreChange } from '../store/organizationStore';
 import { buildReviewModel, type ReviewInput } from './reviewModel';
-import { workspaceDescriptors } from '../ui/clearSigningFiles';
+import { readDescriptors } from '../activitySummaries';
 import { activityAbiUri } from '../output/jsonDocumentProvider';
 import { reviewShellHtml, type ReviewPageResources } from './reviewHtml';
 import { reviewResourceRoots, reviewScriptUri, reviewStyleUri } from './reviewResources';
@@ -94,6 +94,10 @@ export class ReviewPage {
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
       panel.onDidChangeViewState(() => void this.#watch()),
       services.onDidChange(() => void this.refresh()),
+      // A descriptor in the workspace changed: a transaction's amounts and labels are read again.
+      services.onDidChangeDescriptors(() => {
+        if (this.#activity?.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')) void this.refresh();
+      }),
     );
     void services.store().then((store) => {
       if (this.#disposed) return;
@@ -246,7 +250,7 @@ export class ReviewPage {
       this.#names(store, organizationId),
       signsTransaction ? this.#interfaces(store, organizationId) : Promise.resolve([]),
       loadRemoteApi(),
-      signsTransaction ? workspaceDescriptors(this.#services.log).catch(() => []) : Promise.resolve([]),
+      signsTransaction ? readDescriptors(this.#services) : Promise.resolve([]),
       this.#services.organizationFacts().catch(() => undefined),
       this.#why(store, activity),
     ]);

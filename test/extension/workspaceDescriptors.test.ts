@@ -1,0 +1,184 @@
+/**
+ * Runs in VS Code's extension host against the local sandbox: the workspace's ERC-7730 descriptors are searched for
+ * once, however many summaries read them (the inbox's, the approve dialog's, the review page's); a descriptor
+ * written, edited or deleted in the workspace reaches the inbox rows and the open review page by itself, read file
+ * by file without another search.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Activity } from '../../src/api';
+import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
+import type { SimulatedRequests } from '../../src/extension/commands/simulateRequests';
+import type { CountersignExtensionApi } from '../../src/extension/extension';
+import type { ReviewModel } from '../../src/extension/review/reviewMessages';
+import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
+import { workspaceUri } from './abiFileHelpers';
+import { eventually, run } from './hostSupport';
+import { sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
+
+const FOLDER = 'clear-signing';
+const FILE = 'calldata-ExampleToken.json';
+const SEPOLIA = 11155111;
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** A calldata descriptor of the sandbox's sample token on Sepolia, with these decimals. */
+function descriptorText(decimals: number): string {
+  return `${JSON.stringify(
+    {
+      $schema: 'https://eips.ethereum.org/assets/eip-7730/erc7730-v1.schema.json',
+      context: { contract: { deployments: [{ chainId: SEPOLIA, address: SAMPLE_TOKEN_ADDRESS }] } },
+      metadata: { owner: 'Example', token: { name: 'Example', ticker: 'EXD', decimals } },
+      display: {
+        formats: {
+          'transfer(address to,uint256 amount)': {
+            intent: 'Send',
+            fields: [{ path: 'amount', label: 'Amount to send', format: 'tokenAmount' }],
+          },
+        },
+      },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+describe("the workspace's ERC-7730 descriptors, read once and kept until a file changes", function () {
+  this.timeout(60_000);
+  let api!: CountersignExtensionApi;
+  sandboxSuiteHooks((a) => {
+    api = a;
+  });
+  let requests: SimulatedRequests;
+  const file = () => workspaceUri(FOLDER, FILE);
+
+  after(async () => {
+    await vscode.workspace.fs.delete(workspaceUri(FOLDER), { recursive: true, useTrash: false }).then(
+      () => undefined,
+      () => undefined,
+    );
+  });
+
+  /** The transfer's line in the inbox as it is now: no look is asked for, the inbox follows by itself. */
+  const inboxLine = () => api.inbox.state?.summaries?.get(requests.transfer.id)?.line ?? '';
+
+  /** The amount argument (named with the descriptor's label, if any) as the open review page of the transfer shows it now. */
+  const pageAmount = () =>
+    api.views.reviews
+      .page(requests.transfer.id)
+      ?.model?.sections.find((s) => s.id === 'call')
+      ?.call?.arguments.find((a) => /^amount\b/.test(a.name))?.text ?? '';
+
+  /** The approve dialog's text for the transfer; it is dismissed, so no vote is cast. */
+  async function dialogDetail(activity: Activity): Promise<string> {
+    const shown: ModalRequest[] = [];
+    const answering = api.services.modals.answerWith((request) => {
+      shown.push(request);
+      return undefined;
+    });
+    try {
+      assert.equal(await run<Activity>(api, 'countersign.approveActivity', activity), undefined, 'no vote is cast');
+    } finally {
+      answering.dispose();
+    }
+    assert.ok(shown[0]);
+    return shown[0].detail;
+  }
+
+  it("simulates the teammate's transfer of the sample token", async () => {
+    await useSandboxProfile(api, 'Demo');
+    const simulated = await run<SimulatedRequests>(api, 'countersign.simulateTeammateRequest', { switchProfile: true });
+    assert.ok(simulated);
+    requests = simulated;
+  });
+
+  it('searches the workspace once, however many summaries read the descriptors', async () => {
+    await api.inbox.check();
+    const descriptors = await api.services.descriptors();
+    const first = await eventually('the inbox to summarise the transfer', () => inboxLine() || undefined);
+    assert.match(first, /amount 250 EXAMPLE/, 'no descriptor yet: the built-in list scales it');
+    const searches = descriptors.searches;
+    assert.ok(searches >= 1, 'the summaries read the descriptors through the one cache');
+    assert.match(await dialogDetail(requests.transfer), /amount: 250 EXAMPLE/);
+    assert.match(await dialogDetail(requests.transfer), /amount: 250 EXAMPLE/);
+    const model = await run<ReviewModel>(api, 'countersign.reviewActivity', requests.transfer);
+    assert.ok(model);
+    assert.match(pageAmount(), /^250 EXAMPLE \(raw 250000000000000000000; 18 decimals from the built-in list/);
+    assert.equal(descriptors.searches, searches, 'two dialogs and a review page, and no search more');
+  });
+
+  /**
+   * Waits until the file watcher reports to the extension (it starts with the first read, and a host that has just
+   * started may not watch yet): a file with the descriptors' name pattern, not a descriptor, is written until the
+   * extension hears of it.
+   */
+  async function watcherReporting(): Promise<void> {
+    let heard = false;
+    const listening = api.services.onDidChangeDescriptors(() => {
+      heard = true;
+    });
+    try {
+      let count = 0;
+      await eventually('the file watcher to report a clear-signing file', async () => {
+        if (heard) return true;
+        await vscode.workspace.fs.writeFile(workspaceUri(FOLDER, 'calldata-probe.json'), encode(`{"n":${++count}}`));
+        return undefined;
+      });
+    } finally {
+      listening.dispose();
+    }
+  }
+
+  it('a descriptor written to the workspace scales the amount in the inbox row and the open page, without a search', async () => {
+    const descriptors = await api.services.descriptors();
+    await watcherReporting();
+    const searches = descriptors.searches;
+    const reads = descriptors.fileReads;
+    await vscode.workspace.fs.writeFile(file(), encode(descriptorText(6)));
+    const line = await eventually('the inbox row to use the descriptor', () =>
+      /EXD/.test(inboxLine()) ? inboxLine() : undefined,
+    );
+    assert.match(line, /^Send: transfer\(to 0xdbF03B…C8C6FB, amount 250000000000000 EXD\)/);
+    const amount = await eventually('the review page to use the descriptor', () =>
+      /EXD/.test(pageAmount()) ? pageAmount() : undefined,
+    );
+    assert.equal(
+      amount,
+      `250000000000000 EXD (raw 250000000000000000000; 6 decimals from the ERC-7730 descriptor ${FOLDER}/${FILE})`,
+    );
+    assert.equal(descriptors.searches, searches, 'the new file came from the watcher, not a search');
+    assert.ok(descriptors.fileReads > reads, 'the new file was read');
+  });
+
+  it("editing the descriptor's decimals changes the next summary, without a search", async () => {
+    const descriptors = await api.services.descriptors();
+    const searches = descriptors.searches;
+    await vscode.workspace.fs.writeFile(file(), encode(descriptorText(18)));
+    await eventually('the inbox row to read the new decimals', () =>
+      /amount 250 EXD\)/.test(inboxLine()) ? true : undefined,
+    );
+    await eventually('the review page to read the new decimals', () =>
+      pageAmount().startsWith('250 EXD (raw 250000000000000000000; 18 decimals from the ERC-7730 descriptor')
+        ? true
+        : undefined,
+    );
+    assert.match(
+      await dialogDetail(requests.transfer),
+      /amount \(Amount to send\): 250 EXD \(raw 250000000000000000000; 18 decimals from the ERC-7730 descriptor/,
+    );
+    assert.equal(descriptors.searches, searches, 'an edit reads the file again, and searches nothing');
+  });
+
+  it('deleting the descriptor drops it from the summaries', async () => {
+    const descriptors = await api.services.descriptors();
+    const searches = descriptors.searches;
+    await vscode.workspace.fs.delete(file(), { useTrash: false });
+    await eventually('the inbox row to go back to the built-in list', () =>
+      /amount 250 EXAMPLE\)/.test(inboxLine()) ? true : undefined,
+    );
+    await eventually('the review page to go back to the built-in list', () =>
+      /18 decimals from the built-in list/.test(pageAmount()) ? true : undefined,
+    );
+    assert.doesNotMatch(await dialogDetail(requests.transfer), /EXD|ERC-7730/);
+    assert.equal(descriptors.searches, searches, 'a deleted file is dropped, and nothing is searched');
+  });
+});
