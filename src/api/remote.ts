@@ -74,6 +74,8 @@ export {
   summarizeTransaction,
   type CallSummary,
   type DecimalsSource,
+  type InnerCall,
+  type MulticallCalls,
   type RiskFlag,
   type SummaryArgument,
   type SummaryCall,

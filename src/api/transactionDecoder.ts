@@ -166,7 +166,11 @@ function scalarText(type: string, value: unknown): string {
 }
 
 /** The call decoded with the interface registered for `to` (addresses compared without case), if any. */
-function decodeCall(to: string, data: Hex.Hex, interfaces: readonly RegisteredInterface[]): CallDecoding {
+export function decodeContractCall(
+  to: string,
+  data: Hex.Hex,
+  interfaces: readonly RegisteredInterface[],
+): CallDecoding {
   const selector = Hex.size(data) >= 4 ? Hex.slice(data, 0, 4) : data;
   const registered = interfaces.find((i) => i.smartContractAddress.toLowerCase() === to.toLowerCase());
   if (!registered) return { kind: 'noInterface', selector };
@@ -251,7 +255,7 @@ export function decodeEthereumTransaction(
         ? { kind: 'contractCreation' }
         : data === '0x'
           ? { kind: 'transfer' }
-          : decodeCall(to, data, interfaces);
+          : decodeContractCall(to, data, interfaces);
     return {
       ok: true,
       transaction: {

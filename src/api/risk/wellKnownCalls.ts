@@ -45,6 +45,25 @@ export const WELL_KNOWN_SIGNATURES: readonly WellKnownSignature[] = [
   },
   { signature: 'function multicall(bytes[] data)', standard: 'Multicall' },
   { signature: 'function multicall(uint256 deadline, bytes[] data)', standard: 'Multicall' },
+  { signature: 'function multicall(bytes32 previousBlockhash, bytes[] data)', standard: 'Multicall' },
+  { signature: 'function aggregate((address target, bytes callData)[] calls)', standard: 'Multicall3' },
+  {
+    signature: 'function tryAggregate(bool requireSuccess, (address target, bytes callData)[] calls)',
+    standard: 'Multicall3',
+  },
+  { signature: 'function blockAndAggregate((address target, bytes callData)[] calls)', standard: 'Multicall3' },
+  {
+    signature: 'function tryBlockAndAggregate(bool requireSuccess, (address target, bytes callData)[] calls)',
+    standard: 'Multicall3',
+  },
+  {
+    signature: 'function aggregate3((address target, bool allowFailure, bytes callData)[] calls)',
+    standard: 'Multicall3',
+  },
+  {
+    signature: 'function aggregate3Value((address target, bool allowFailure, uint256 value, bytes callData)[] calls)',
+    standard: 'Multicall3',
+  },
   { signature: 'function deposit()', standard: 'WETH' },
   { signature: 'function withdraw(uint256 amount)', standard: 'WETH' },
 ];

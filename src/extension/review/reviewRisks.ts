@@ -2,9 +2,10 @@
  * The review page's call section, with what the summary of the transaction adds: its risks first (warnings), token
  * amounts scaled beside their exact raw value with the source of the decimals, a call to an unregistered contract
  * read with the well-known signatures (and marked so), the descriptor's intent, and "Open ABI" where the call was
- * decoded with a registered interface. Pure (no `vscode`).
+ * decoded with a registered interface. A multicall's calls are shown where their bytes were, each with its
+ * function and arguments. Pure (no `vscode`).
  */
-import type { CallSummary, SummaryArgument } from '../../api/remote';
+import type { CallSummary, InnerCall, SummaryArgument, SummaryCall } from '../../api/remote';
 import { amountDetail, flagWords } from '../wording/activitySummaryWords';
 import { englishText, type Translate } from '../ui/translate';
 import { shown } from '../ui/shownText';
@@ -22,6 +23,71 @@ function reviewArgument(argument: SummaryArgument, t: Translate): ReviewArgument
     type: argument.type,
     ...(text !== undefined ? { text } : {}),
     ...(argument.parts ? { parts: argument.parts.map((part) => reviewArgument(part, t)) } : {}),
+  };
+}
+
+/** A call's arguments; a multicall's list of calls becomes the calls themselves, each with its arguments. */
+function callArguments(call: Extract<SummaryCall, { kind: 'call' }>, t: Translate): ReviewArgument[] {
+  const multicall = call.multicall;
+  return call.arguments.map((argument, index) => {
+    if (!multicall || index !== multicall.argument) return reviewArgument(argument, t);
+    const n = multicall.omitted;
+    const omitted: ReviewArgument[] =
+      n === 0
+        ? []
+        : [{ name: '…', type: '', text: n === 1 ? t('1 more call, not read') : t('{0} more calls, not read', n) }];
+    return {
+      name: argument.name,
+      type: argument.type,
+      parts: [...multicall.calls.map((inner) => innerCallArgument(inner, multicall.targeted, t)), ...omitted],
+    };
+  });
+}
+
+/** One call of a multicall: its function and arguments (with its target and value when it has them), or why not. */
+function innerCallArgument(inner: InnerCall, targeted: boolean, t: Translate): ReviewArgument {
+  const position = `[${inner.path.at(-1) ?? 0}]`;
+  const target: ReviewArgument[] = targeted
+    ? [
+        {
+          name: t('target'),
+          type: 'address',
+          text: inner.toName ? `${inner.to} ("${shown(inner.toName)}")` : inner.to,
+        },
+      ]
+    : [];
+  const value: ReviewArgument[] =
+    inner.valueEth !== undefined ? [{ name: t('value'), type: 'uint256', text: t('{0} ETH', inner.valueEth) }] : [];
+  const call = inner.call;
+  let reading: string;
+  switch (call.kind) {
+    case 'call': {
+      const title = `${position} ${call.functionName}(${call.arguments.map((a) => a.name).join(', ')})`;
+      return {
+        name: call.source === 'wellKnown' ? t("{0}, not from your organization's interfaces", title) : title,
+        type: call.signature,
+        parts: [...target, ...value, ...callArguments(call, t)],
+      };
+    }
+    case 'unknown':
+      reading = t(
+        "unknown function {0}: not in your organization's interfaces nor the well-known signatures",
+        call.selector,
+      );
+      break;
+    case 'mismatch':
+      reading = t('the data does not match "{0}": {1}', shown(call.interfaceLabel), call.reason);
+      break;
+    case 'transfer':
+    case 'contractCreation':
+      reading = t('no call data');
+      break;
+  }
+  if (target.length === 0 && value.length === 0) return { name: position, type: 'bytes', text: reading };
+  return {
+    name: position,
+    type: 'tuple',
+    parts: [...target, ...value, { name: 'callData', type: 'bytes', text: reading }],
   };
 }
 
@@ -68,7 +134,7 @@ export function callSectionWithRisks(
     call: {
       title,
       signature: call.signature,
-      arguments: call.arguments.map((argument) => reviewArgument(argument, t)),
+      arguments: callArguments(call, t),
     },
     actions: [...section.actions, ...(call.source === 'interface' ? [OPEN_ABI_ACTION(t)] : [])],
   };

@@ -2,8 +2,9 @@
  * One readable summary of an activity, the same wherever a decision is taken (the vote dialog, the passkey page,
  * the inbox rows and their hover, the pick list, notifications): for a transaction, the function and its
  * arguments by name, the recipient with its name, token amounts exact and scaled, the value and the chain, and
- * the risks in words; for a passkey enrolment, whose passkey for whom. Pure (no `vscode`): the decoding is the
- * API's (passed in by the caller, which loads it only when a transaction is summarised).
+ * the risks in words (a multicall's calls each in turn, their risks raised on the whole); for a passkey
+ * enrolment, whose passkey for whom. Pure (no `vscode`): the decoding is the API's (passed in by the caller, which
+ * loads it only when a transaction is summarised).
  */
 import type { Activity } from '../../api';
 import type {
@@ -11,14 +12,16 @@ import type {
   ClearSigningDescriptor,
   RegisteredInterface,
   RiskFlag,
-  SummaryArgument,
-  TokenAmount,
   decodeEthereumTransaction,
   summarizeTransaction,
 } from '../../api/remote';
 import { shown } from '../ui/shownText';
 import { englishText, type Translate } from '../ui/translate';
-import { shortAddress, unwrapSingleKey, type NameOf } from './activityWords';
+import { unwrapSingleKey, type NameOf } from './activityWords';
+import { addressWords, amountWords, argumentValue } from './callArgumentWords';
+import { callNumber, multicallDetails, multicallLine } from './multicallWords';
+
+export { amountDetail, amountWords } from './callArgumentWords';
 
 export interface SummaryInputs {
   /** The API's decoder and summariser; without them a transaction is not summarised. */
@@ -76,50 +79,15 @@ export function chainWords(chainId: string | undefined, t: Translate = englishTe
   return name ? `${name} (${chainId})` : t('chain {0}', chainId);
 }
 
-/** An address with its name: `"Example token (ERC-20)" 0xfB6916…c5d359`. */
-function addressWords(address: string, name: string | undefined, short = true): string {
-  const text = short ? shortAddress(address) : address;
-  return name ? `"${shown(name)}" ${text}` : text;
-}
-
-const UNLIMITED_RAW = (2n ** 256n - 1n).toString();
-
-/** A token amount: scaled with its symbol when known, else the raw integer; "unlimited" past its bound. */
-export function amountWords(amount: TokenAmount, t: Translate = englishText): string {
-  if (amount.unlimited) return amount.message ? shown(amount.message) : t('unlimited');
-  if (amount.scaled === undefined) return amount.raw;
-  return amount.symbol ? `${amount.scaled} ${shown(amount.symbol)}` : amount.scaled;
-}
-
-/** The amount in full: the exact raw value always, the scaled one with where its decimals came from. */
-export function amountDetail(amount: TokenAmount, t: Translate = englishText): string {
-  const raw = amount.raw === UNLIMITED_RAW ? `${amount.raw} = 2^256−1` : amount.raw;
-  const source = amount.source
-    ? amount.source.kind === 'descriptor'
-      ? t('{0} decimals from the ERC-7730 descriptor {1}', amount.decimals ?? 0, shown(amount.source.file))
-      : t('{0} decimals from the built-in list of well-known tokens', amount.decimals ?? 0)
-    : undefined;
-  const scaled =
-    amount.scaled !== undefined
-      ? `${amount.scaled}${amount.symbol ? ` ${shown(amount.symbol)}` : ''}`
-      : t('decimals not known');
-  if (amount.unlimited) return t('{0} (raw {1})', amountWords(amount, t), raw);
-  return source ? t('{0} (raw {1}; {2})', scaled, raw, source) : t('raw {0} ({1})', raw, scaled);
-}
-
-function argumentValue(argument: SummaryArgument, t: Translate, short: boolean): string {
-  if (argument.amount) return short ? amountWords(argument.amount, t) : amountDetail(argument.amount, t);
-  if (argument.type === 'address' && argument.text) return addressWords(argument.text, argument.addressName, short);
-  if (argument.parts)
-    return short
-      ? `[${argument.parts.length}]`
-      : `[${argument.parts.map((p) => argumentValue(p, t, true)).join(', ')}]`;
-  const text = argument.text ?? '';
-  return shown(short && text.length > 24 ? `${text.slice(0, 12)}…${text.slice(-6)}` : text);
-}
-
-/** The risk in one sentence. */
+/** The risk in one sentence; for a call inside a multicall, which call it is. */
 export function flagWords(flag: RiskFlag, t: Translate = englishText): string {
+  const sentence = flagSentence(flag, t);
+  return flag.inner && flag.kind !== 'unreadableCall'
+    ? t('In call {0} of the multicall: {1}', callNumber(flag.inner), sentence)
+    : sentence;
+}
+
+function flagSentence(flag: RiskFlag, t: Translate): string {
   switch (flag.kind) {
     case 'unlimitedApproval':
       return t(
@@ -148,6 +116,16 @@ export function flagWords(flag: RiskFlag, t: Translate = englishText): string {
       return t(
         'The interface used to decode it names arguments alike or leaves them unnamed: read the values by position.',
       );
+    case 'unreadableCall':
+      return t(
+        "Call {0} of the multicall cannot be read (selector {1}): neither your organization's interfaces nor the well-known signatures decode it.",
+        callNumber(flag.inner ?? []),
+        flag.selector,
+      );
+    case 'uninspectedCalls':
+      return flag.count === 1
+        ? t('1 call inside the multicall was not read: what it does is not shown here.')
+        : t('{0} calls inside the multicall were not read: what they do is not shown here.', flag.count);
   }
 }
 
@@ -166,6 +144,10 @@ export function flagLabel(flag: RiskFlag, t: Translate = englishText): string {
       return t('ETH sent to a contract without a call');
     case 'argumentNames':
       return t('Argument names cannot be trusted');
+    case 'unreadableCall':
+      return t('Unreadable call in a multicall');
+    case 'uninspectedCalls':
+      return t('Calls not read');
   }
 }
 
@@ -198,7 +180,7 @@ function callLine(summary: CallSummary, t: Translate): string {
       );
     case 'call': {
       const args = call.arguments.map((a) => `${shown(a.name)} ${argumentValue(a, t, true)}`).join(', ');
-      const head = `${shown(call.functionName)}(${args})`;
+      const head = call.multicall ? multicallLine(call.multicall, t) : `${shown(call.functionName)}(${args})`;
       const intent = call.intent ? `${shown(call.intent)}: ` : '';
       const where = call.source === 'wellKnown' ? ` · ${t("not from your organization's interfaces")}` : '';
       return `${intent}${head}${value}${where}`;
@@ -228,10 +210,14 @@ function callDetails(summary: CallSummary, t: Translate): SummaryDetail[] {
         label: t('Intent'),
         value: t('{0} (ERC-7730 descriptor {1})', shown(call.intent), shown(call.descriptor)),
       });
-    for (const argument of call.arguments) {
+    // A multicall's calls are listed one by one below, not as the bytes that carry them.
+    const holdingCalls = call.multicall?.argument;
+    for (const [index, argument] of call.arguments.entries()) {
+      if (index === holdingCalls) continue;
       const label = argument.label ? `${shown(argument.name)} (${shown(argument.label)})` : shown(argument.name);
       details.push({ label: `  ${label}`, value: argumentValue(argument, t, false) });
     }
+    if (call.multicall) details.push(...multicallDetails(call.multicall, t));
   } else if (call.kind === 'unknown') {
     details.push({
       label: t('Function'),
@@ -319,7 +305,8 @@ export function summarizeActivity(
     line: callLine(call, t),
     details: callDetails(call, t),
     flags: call.flags.map((f) => flagWords(f, t)),
-    risks: call.flags.map((f) => flagLabel(f, t)),
+    // One word per kind of risk for a row, however many calls of a multicall raise it.
+    risks: [...new Set(call.flags.map((f) => flagLabel(f, t)))],
     call,
   };
 }
