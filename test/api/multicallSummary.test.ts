@@ -13,34 +13,18 @@ import {
   type RegisteredInterface,
   type SummaryCall,
 } from '../../src/api/remote';
-import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../../src/api/sampleToken';
-
-const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
-const UNREGISTERED = '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb';
-const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
-const MAX = 2n ** 256n - 1n;
-
-const APPROVE = 'function approve(address spender, uint256 amount)';
-const TRANSFER = 'function transfer(address to, uint256 amount)';
-const MULTICALL = 'function multicall(bytes[] data)';
-const AGGREGATE3 = 'function aggregate3((address target, bool allowFailure, bytes callData)[] calls)';
-
-/** The sample token with a self-multicall, as routers and some tokens have. */
-const tokenWithMulticall: RegisteredInterface = {
-  smartContractInterfaceId: 'sci-1',
-  smartContractAddress: SAMPLE_TOKEN_ADDRESS,
-  smartContractInterface: JSON.stringify([
-    ...SAMPLE_TOKEN_ABI,
-    {
-      type: 'function',
-      name: 'multicall',
-      inputs: [{ name: 'data', type: 'bytes[]' }],
-      outputs: [{ name: 'results', type: 'bytes[]' }],
-      stateMutability: 'nonpayable',
-    },
-  ]),
-  label: SAMPLE_TOKEN_LABEL,
-};
+import { SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../../src/api/sampleToken';
+import {
+  AGGREGATE3,
+  APPROVE,
+  MAX_UINT256 as MAX,
+  MULTICALL,
+  MULTICALL3,
+  RECIPIENT,
+  tokenWithMulticall,
+  TRANSFER,
+  UNREGISTERED,
+} from '../support/transactionFixtures';
 
 function summary(to: string, data: string, interfaces: readonly RegisteredInterface[] = [tokenWithMulticall]) {
   const unsigned = serializeUnsignedTransaction({

@@ -4,12 +4,10 @@
  * passkey enrolment reads as whose passkey for whom, not JSON.
  */
 import * as assert from 'node:assert/strict';
-import type { Activity } from '../../../src/api';
 import {
   activitySchema,
   decodeEthereumTransaction,
   encodeFunctionCall,
-  serializeUnsignedTransaction,
   summarizeTransaction,
   type RegisteredInterface,
 } from '../../../src/api/remote';
@@ -24,9 +22,7 @@ import { englishText } from '../../../src/extension/ui/translate';
 import { readableVoteDetail, type OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { decodeRawPayload } from '../../../src/api/remote';
-
-const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
-const UNREGISTERED = '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb';
+import { RECIPIENT, signingActivity, UNREGISTERED } from '../../support/transactionFixtures';
 
 const sample: RegisteredInterface = {
   smartContractInterfaceId: 'sci-1',
@@ -49,35 +45,7 @@ const inputs: SummaryInputs = {
   nameOf: (id) => names.names.get(id),
 };
 
-function signing(id: string, to: string, data: string): Activity {
-  return activitySchema.parse({
-    id,
-    organizationId: 'org-1',
-    status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
-    type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-    intent: {
-      signTransactionIntentV2: {
-        signWith: 'key-1',
-        type: 'TRANSACTION_TYPE_ETHEREUM',
-        unsignedTransaction: serializeUnsignedTransaction({
-          chainId: 11155111,
-          nonce: 3n,
-          to,
-          data,
-          gas: 65_000n,
-          maxFeePerGas: 30_000_000_000n,
-          maxPriorityFeePerGas: 1_500_000_000n,
-        }),
-      },
-    },
-    votes: [],
-    fingerprint: `sha256:${id}`,
-    canApprove: true,
-    canReject: true,
-    createdAt: { seconds: '1763812800', nanos: '0' },
-    updatedAt: { seconds: '1763812800', nanos: '0' },
-  });
-}
+const signing = (id: string, to: string, data: string) => signingActivity(id, to, data);
 
 const transfer = signing(
   'act-transfer',

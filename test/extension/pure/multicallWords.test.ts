@@ -5,78 +5,35 @@
  */
 import * as assert from 'node:assert/strict';
 import {
-  activitySchema,
   decodeEthereumTransaction,
   decodeRawPayload,
   encodeFunctionCall,
-  serializeUnsignedTransaction,
   summarizeTransaction,
-  type RegisteredInterface,
 } from '../../../src/api/remote';
-import type { Activity } from '../../../src/api';
-import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../../../src/api/sampleToken';
+import { SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../../../src/api/sampleToken';
+import {
+  APPROVE,
+  MAX_UINT256 as MAX,
+  MULTICALL,
+  MULTICALL3,
+  RECIPIENT,
+  signingActivity,
+  tokenWithMulticall,
+  TRANSFER,
+  UNREGISTERED,
+} from '../../support/transactionFixtures';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import type { ReviewArgument } from '../../../src/extension/review/reviewMessages';
 import { englishText } from '../../../src/extension/ui/translate';
 import { summarizeActivity, type SummaryInputs } from '../../../src/extension/wording/activitySummaryWords';
 import { readableVoteDetail, type OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
 
-const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
-const UNREGISTERED = '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb';
-const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
-const MAX = 2n ** 256n - 1n;
-const APPROVE = 'function approve(address spender, uint256 amount)';
-const TRANSFER = 'function transfer(address to, uint256 amount)';
-const MULTICALL = 'function multicall(bytes[] data)';
-
-const token: RegisteredInterface = {
-  smartContractInterfaceId: 'sci-1',
-  smartContractAddress: SAMPLE_TOKEN_ADDRESS,
-  smartContractInterface: JSON.stringify([
-    ...SAMPLE_TOKEN_ABI,
-    {
-      type: 'function',
-      name: 'multicall',
-      inputs: [{ name: 'data', type: 'bytes[]' }],
-      outputs: [],
-      stateMutability: 'nonpayable',
-    },
-  ]),
-  label: SAMPLE_TOKEN_LABEL,
-};
+const token = tokenWithMulticall;
 const names: OrganizationNames = { name: 'Team', threshold: 2, names: new Map([['key-1', 'Team operations key']]) };
 const decode = { transaction: decodeEthereumTransaction, summarize: summarizeTransaction };
 const inputs: SummaryInputs = { decode, interfaces: [token], descriptors: [] };
 
-function signing(id: string, to: string, data: string): Activity {
-  return activitySchema.parse({
-    id,
-    organizationId: 'org-1',
-    status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
-    type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-    intent: {
-      signTransactionIntentV2: {
-        signWith: 'key-1',
-        type: 'TRANSACTION_TYPE_ETHEREUM',
-        unsignedTransaction: serializeUnsignedTransaction({
-          chainId: 11155111,
-          nonce: 3n,
-          to,
-          data,
-          gas: 200_000n,
-          maxFeePerGas: 30_000_000_000n,
-          maxPriorityFeePerGas: 1_500_000_000n,
-        }),
-      },
-    },
-    votes: [],
-    fingerprint: `sha256:${id}`,
-    canApprove: true,
-    canReject: true,
-    createdAt: { seconds: '1763812800', nanos: '0' },
-    updatedAt: { seconds: '1763812800', nanos: '0' },
-  });
-}
+const signing = (id: string, to: string, data: string) => signingActivity(id, to, data, 200_000n);
 
 const transfer = encodeFunctionCall(TRANSFER, [RECIPIENT, 5n * 10n ** 18n]);
 const unlimited = encodeFunctionCall(APPROVE, [RECIPIENT, MAX]);
