@@ -184,6 +184,11 @@ describe('the inbox: activities awaiting your vote', function () {
     assert.ok(!api.inbox.state?.awaiting.some((a) => a.id === submitted.id), 'it left the inbox');
     assert.equal(api.inbox.count, count - 1);
     assert.equal(noticesOf(submitted.id).length, 1);
+    // Finished, its row still says what it did, in the words it had while it waited.
+    await eventually('the finished row saying what it did', async () => {
+      const finished = await rowOf(submitted.id);
+      return /Sends 0\.0+5 ETH to 0x[0-9a-fA-F]{6}…/.test(await descriptionOf(finished)) ? true : undefined;
+    });
   });
 
   it('refuses to send a second vote on an activity you voted on, and says so', async () => {

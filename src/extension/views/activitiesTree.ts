@@ -28,6 +28,8 @@ import { contextValue } from './contextValue';
 import type { ActivitiesRows } from './views';
 import type { TreeHost } from './treeShell';
 import { ACTIVITIES_VIEW_ID } from './viewIds';
+import { createdNames, deletedInterfaceId } from './activityNames';
+import { ListedSummaries } from './listedSummaries';
 
 const INBOX_GROUP_ID = `${ACTIVITIES_VIEW_ID}/awaitingYourVote`;
 /** The statuses the inbox follows (votes can still come): the view leaves those to it. */
@@ -58,11 +60,15 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
    * or deleted, and whether or not anything is still open.
    */
   readonly #names = new Map<string, string>();
+  /** What the rows the inbox does not summarise do. */
+  readonly #listed: ListedSummaries;
 
   constructor(services: Services, inbox: Inbox, host: TreeHost<ActivitiesElement>) {
     super(services, host, ['profile', 'activities']);
     this.#inbox = inbox;
+    this.#listed = new ListedSummaries(services, (ids) => this.#redrawRows(ids));
     this.disposables.push(
+      this.#listed,
       this.treeView.onDidChangeVisibility(() => void this.#watch()),
       inbox.onDidChange(() => this.redraw()),
       { dispose: () => void this.#watching?.dispose() },
@@ -150,10 +156,33 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     return state.progress.get(activity.id);
   }
 
-  /** What an open activity does, as the inbox's last look summarised it. */
+  /** What an activity does: as the inbox's last look summarised it, else as its listing was. */
   #summaryOf(activity: Activity) {
     const state = this.#inbox.state;
-    return state?.organizationId === activity.organizationId ? state.summaries?.get(activity.id) : undefined;
+    const inbox = state?.organizationId === activity.organizationId ? state.summaries?.get(activity.id) : undefined;
+    return inbox ?? this.#listed.get(activity);
+  }
+
+  #redrawRows(ids: readonly string[]): void {
+    const rows = ids.flatMap((id) => this.#elements.get(id) ?? []);
+    if (rows.length > 3) this.redraw();
+    else for (const row of rows) this.redraw(row);
+  }
+
+  /** The listed rows' summaries, worked out after the rows are drawn. */
+  #summarize(organizationId: string, elements: readonly ActivityElement[]): void {
+    const nameOf = (id: string) => this.#names.get(id) ?? this.#inbox.state?.facts?.names.get(id);
+    void this.#listed
+      .update(
+        organizationId,
+        elements.map((e) => e.activity),
+        nameOf,
+      )
+      .catch((error: unknown) =>
+        this.services.log.debug('Could not summarise the listed activities', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
   }
 
   /** Where policies decide it: every way it can complete, for the hover. */
@@ -299,7 +328,9 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       count: listing.order.length,
       durationMs: Date.now() - started,
     });
-    return { organizationId, serverOrder: this.#elementsOf(store, listing), hasMore: listing.hasMore };
+    const serverOrder = this.#elementsOf(store, listing);
+    this.#summarize(organizationId, serverOrder);
+    return { organizationId, serverOrder, hasMore: listing.hasMore };
   }
 
   /**
@@ -344,6 +375,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     if (listing?.organizationId !== model.organizationId) return;
     model.serverOrder.splice(0, model.serverOrder.length, ...this.#elementsOf(store, listing));
     model.hasMore = listing.hasMore;
+    this.#summarize(model.organizationId, model.serverOrder);
     this.services.log.debug('More activities loaded', {
       organizationId: model.organizationId,
       count: model.serverOrder.length - before,
@@ -361,35 +393,5 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     const element: ActivityElement = { kind: 'activity', id: activity.id, organizationId, activity };
     this.#elements.set(activity.id, element);
     return element;
-  }
-}
-
-/** The intent of an activity, unwrapped from its one key. */
-function intentFields(activity: Activity): Record<string, unknown> {
-  const inner = Object.values(activity.intent)[0];
-  return typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : {};
-}
-
-/** The interface a deletion names. */
-function deletedInterfaceId(activity: Activity): string | undefined {
-  if (activity.type !== 'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE') return undefined;
-  const id = intentFields(activity)['smartContractInterfaceId'];
-  return typeof id === 'string' ? id : undefined;
-}
-
-/** The id and name a completed creation gave (an interface's label, a tag's name). */
-function createdNames(activity: Activity): [string, string][] {
-  const result = Object.values(activity.result)[0];
-  const made = typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : {};
-  const fields = intentFields(activity);
-  const pair = (id: unknown, name: unknown): [string, string][] =>
-    typeof id === 'string' && typeof name === 'string' && id !== '' && name !== '' ? [[id, name]] : [];
-  switch (activity.type) {
-    case 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE':
-      return pair(made['smartContractInterfaceId'], fields['label']);
-    case 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG':
-      return pair(made['privateKeyTagId'], fields['privateKeyTagName']);
-    default:
-      return [];
   }
 }
