@@ -128,11 +128,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
   it('lets the first root user approve the enrolment with the API key', async () => {
     await switchProfile(page, 'Local sandbox · Team (Team root user 1)');
     await runFromPalette(page, 'Countersign: Approve Activity');
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: /authenticators/i })
-      .first()
-      .waitFor();
-    await page.keyboard.press('Enter');
+    await pickFromQuickPick(page, /authenticators/i);
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
     await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Approve$/ }).click();
@@ -215,11 +211,7 @@ describe('passkeys in a real browser: enrol through the local page, then approve
       .locator('.quick-input-list .monaco-list-row', { hasText: /Countersign: Approve Activity(?! with Passkey)/ })
       .first()
       .click();
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: /authenticators/i })
-      .first()
-      .waitFor();
-    await page.keyboard.press('Enter');
+    await pickFromQuickPick(page, /authenticators/i);
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
     await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Approve$/ }).click();

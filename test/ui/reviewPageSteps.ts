@@ -32,10 +32,8 @@ export function reviewPageSteps(session: () => WorkbenchSession): void {
     await runFromPalette(page, 'View: Close All Editors');
     await runFromPalette(page, "Countersign: Simulate a Teammate's Request");
     // The active profile is Team's second root user: the teammate is played by that user, so it offers the first.
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: 'Switch to "Local sandbox · Team (Team root user 1)"' })
-      .waitFor();
-    await page.keyboard.press('Enter');
+    // Chosen with Enter again if the first lands while the pick is still settling (it would be dropped).
+    await pickFromQuickPick(page, 'Switch to "Local sandbox · Team (Team root user 1)"');
     const toast = await notification(page, /Team root user 2 asks you to approve 2 transactions of Team/);
     await toast.locator('.monaco-button', { hasText: 'Review Transfer' }).click();
     const frame = reviewFrame(page);

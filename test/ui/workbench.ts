@@ -144,7 +144,6 @@ export async function switchProfile(page: Page, label: string): Promise<void> {
   const input = page.locator('.quick-input-widget input[type="text"]');
   await input.waitFor();
   await input.fill(label);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
-  await page.keyboard.press('Enter');
+  await pickFromQuickPick(page, label);
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
