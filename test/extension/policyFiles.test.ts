@@ -7,7 +7,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Activity } from '../../src/api';
-import { encodeFunctionCall, SAMPLE_TOKEN_ADDRESS, serializeUnsignedTransaction } from '../../src/api/remote';
+import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/remote';
+import { sampleTokenTransfer } from '../support/transactionFixtures';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { PolicyEditorFeatures } from '../../src/extension/policyFiles/policyEditorFeatures';
 import type { PolicyTrial } from '../../src/extension/policyFiles/policyEvaluationWords';
@@ -17,20 +18,7 @@ import { workspaceUri, writeFile } from './abiFileHelpers';
 import { answerPrompt, eventually, failureOf, organizationNamed, run } from './hostSupport';
 import { goAhead, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
 
-function transfer(tokens: bigint): string {
-  return serializeUnsignedTransaction({
-    chainId: 11155111,
-    nonce: 7n,
-    to: SAMPLE_TOKEN_ADDRESS,
-    data: encodeFunctionCall('function transfer(address to, uint256 amount)', [
-      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-      tokens * 10n ** 18n,
-    ]),
-    gas: 65_000n,
-    maxFeePerGas: 30_000_000_000n,
-    maxPriorityFeePerGas: 1_500_000_000n,
-  });
-}
+const transfer = (tokens: bigint) => sampleTokenTransfer(tokens, 7n);
 
 async function completionLabels(document: vscode.TextDocument, after: string): Promise<string[]> {
   const position = document.positionAt(document.getText().indexOf(after) + after.length);

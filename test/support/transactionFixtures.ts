@@ -3,7 +3,12 @@
  * token's interface with a self-multicall, and a signing activity around an unsigned transaction.
  */
 import type { Activity } from '../../src/api';
-import { activitySchema, serializeUnsignedTransaction, type RegisteredInterface } from '../../src/api/remote';
+import {
+  activitySchema,
+  encodeFunctionCall,
+  serializeUnsignedTransaction,
+  type RegisteredInterface,
+} from '../../src/api/remote';
 import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../../src/api/sampleToken';
 
 export const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -62,5 +67,18 @@ export function signingActivity(id: string, to: string, data: string, gas = 65_0
     canReject: true,
     createdAt: { seconds: '1763812800', nanos: '0' },
     updatedAt: { seconds: '1763812800', nanos: '0' },
+  });
+}
+
+/** An unsigned transfer of `tokens` whole sample tokens (18 decimals) to a fixed recipient, on Sepolia. */
+export function sampleTokenTransfer(tokens: bigint, nonce = 1n): string {
+  return serializeUnsignedTransaction({
+    chainId: 11155111,
+    nonce,
+    to: SAMPLE_TOKEN_ADDRESS,
+    data: encodeFunctionCall(TRANSFER, ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', tokens * 10n ** 18n]),
+    gas: 65_000n,
+    maxFeePerGas: 30_000_000_000n,
+    maxPriorityFeePerGas: 1_500_000_000n,
   });
 }

@@ -7,7 +7,6 @@
 import * as assert from 'node:assert/strict';
 import type { Policy } from '../../../src/api';
 import {
-  encodeFunctionCall,
   SAMPLE_TOKEN_ABI,
   SAMPLE_TOKEN_ADDRESS,
   SAMPLE_TOKEN_LABEL,
@@ -24,6 +23,7 @@ import { policyLenses } from '../../../src/extension/policyFiles/policyLensModel
 import { erc20CapPolicy, policyFileText } from '../../../src/extension/policyFiles/policyTemplates';
 import { englishText } from '../../../src/extension/ui/translate';
 import { readFixture } from '../../support/fixtures';
+import { sampleTokenTransfer } from '../../support/transactionFixtures';
 
 const KNOWLEDGE: PolicyKnowledge = {
   users: [
@@ -254,19 +254,7 @@ describe('policy files: lenses and trials', () => {
   it('allows a small transfer by the developer and not a large one, clause by clause', () => {
     const policy = filePolicy(entries[0]!);
     assert.ok(policy);
-    const transfer = (tokens: bigint) =>
-      serializeUnsignedTransaction({
-        chainId: 11155111,
-        nonce: 1n,
-        to: SAMPLE_TOKEN_ADDRESS,
-        data: encodeFunctionCall('function transfer(address to, uint256 amount)', [
-          '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-          tokens * 10n ** 18n,
-        ]),
-        gas: 65_000n,
-        maxFeePerGas: 30_000_000_000n,
-        maxPriorityFeePerGas: 1_500_000_000n,
-      });
+    const transfer = (tokens: bigint) => sampleTokenTransfer(tokens);
     const trial = (tokens: bigint) =>
       tryPolicy(
         policy,
