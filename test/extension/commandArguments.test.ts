@@ -6,6 +6,7 @@
  * message before anything runs, and each keybinding's command runs on the Activities view's selected row.
  */
 import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -48,6 +49,12 @@ describe('command arguments', function () {
     await run(api, 'countersign.switchProfile', DEMO_PROFILE);
     // An activity to select: a tag created on Demo (it completes at once).
     await run(api, 'countersign.createPrivateKeyTag', { name: `arguments-${Date.now()}`, privateKeyIds: [] });
+    // An interface row to select: one registered here, whatever the suites before this one left on Demo.
+    await run(api, 'countersign.createSmartContractInterface', {
+      uri: vscode.Uri.file(fixturePath('abi', 'Counter.abi.json')).toString(),
+      address: `0x${randomBytes(20).toString('hex')}`,
+      label: `arguments-${Date.now()}`,
+    });
     api.views.activities.refresh();
     activityRow = await eventually('an activity row', async () => (await api.views.activities.activities())[0]);
     api.views.organization.refresh();
@@ -74,7 +81,7 @@ describe('command arguments', function () {
     const group = rowOf('group');
     const key = rowOf('privateKey');
     const sci = rowOf('smartContractInterface');
-    assert.ok(group && key, 'the organization view shows a group and a private key');
+    assert.ok(group && key && sci, 'the organization view shows a group, a private key and an interface');
     // What each command must take, from the menus that show it.
     const onActivity = menuCommands('view/item/context', /\\bactivity\\b|canApprove|canReject/);
     const onKey = menuCommands('view/item/context', /\\bprivateKey\\b/);
@@ -100,7 +107,7 @@ describe('command arguments', function () {
       };
       takes(activityRow, onActivity.has(label) || label === 'countersign.revealActivity', 'an activity row');
       takes(key, onKey.has(label), 'a private key row');
-      if (sci) takes(sci, onInterface.has(label), 'an interface row');
+      takes(sci, onInterface.has(label), 'an interface row');
       // Rows that no command acts on, and values that are not arguments at all.
       takes(group, false, 'a group row');
       for (const refused of [[42], [[activityRow]], [null]]) {

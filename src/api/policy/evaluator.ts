@@ -192,7 +192,7 @@ export class Evaluator {
   private contains(list: unknown, value: unknown): boolean {
     if (!Array.isArray(list)) throw new EvaluationError(`type mismatch: expected a list, found ${describe(list)}`);
     let found = false;
-    for (const item of list) found = equal(this.read(item), value, this.choose) || found;
+    for (const item of list) found = equal(this.read(item, this.callArgs.has(list)), value, this.choose) || found;
     return found;
   }
 

@@ -180,8 +180,7 @@ export async function startPasskeyPage(options: PasskeyPageOptions): Promise<Pas
       reply(res, 405, 'Method not allowed.', { Allow: 'GET, POST' });
       return;
     }
-    const origin = req.headers.origin;
-    if (allowedOrigin === undefined || origin !== allowedOrigin) {
+    if (!isAllowedOrigin(req.headers.origin, allowedOrigin)) {
       req.resume();
       reply(res, 403, 'This page answers only to itself.');
       return;
@@ -276,6 +275,27 @@ function isOwnHost(host: string | undefined, port: number, allowedOrigin: string
     return LOOPBACK_HOSTNAMES.includes(allowed.hostname) && allowed.host.toLowerCase() === wanted;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Whether a POST's Origin header is the allowed origin: scheme, host and port compared as parsed URLs, never as
+ * text that begins alike (`http://localhost:5432` is neither `…:54321` nor `…:5432.evil.example`), and the header
+ * nothing but an origin, as browsers send it (no path, no user, no trailing slash; `null` is none).
+ */
+function isAllowedOrigin(header: string | undefined, allowedOrigin: string | undefined): boolean {
+  if (header === undefined || allowedOrigin === undefined) return false;
+  const sent = parsedUrl(header);
+  const allowed = parsedUrl(allowedOrigin);
+  if (!sent || !allowed || sent.origin !== header) return false;
+  return sent.protocol === allowed.protocol && sent.hostname === allowed.hostname && sent.port === allowed.port;
+}
+
+function parsedUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
   }
 }
 

@@ -15,6 +15,7 @@ import {
   policy,
   root,
   signingWithKey,
+  RECIPIENT,
   signingWithWallet,
   TOKEN,
   transferTx,
@@ -194,6 +195,11 @@ describe('policy choices (docs/policies.md)', () => {
       signingWithKey([dev]),
     );
     assert.deepEqual([to.outcome, to.choices.includes('case-rules')], ['OUTCOME_ALLOW', true]);
+    const from = evaluate(
+      { effect: 'EFFECT_ALLOW', condition: "eth.tx.from == '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'" },
+      signingWithKey([dev]),
+    );
+    assert.deepEqual([from.outcome, from.choices.includes('case-rules')], ['OUTCOME_ALLOW', true]);
     const arg = evaluate(
       {
         effect: 'EFFECT_ALLOW',
@@ -201,7 +207,19 @@ describe('policy choices (docs/policies.md)', () => {
       },
       signingWithKey([dev]),
     );
-    assert.equal(arg.outcome, 'OUTCOME_ALLOW');
+    assert.deepEqual([arg.outcome, arg.choices.includes('case-rules')], ['OUTCOME_ALLOW', true]);
+    // An address inside a list argument, whichever way the list is searched.
+    const recipients = transferTx(1n, {
+      contract_call_args: { recipients: [RECIPIENT, TOKEN], amount: '1' },
+    });
+    for (const condition of [
+      `'${RECIPIENT.toLowerCase()}' in eth.tx.contract_call_args['recipients']`,
+      `eth.tx.contract_call_args['recipients'].contains('${TOKEN.toLowerCase()}')`,
+      `eth.tx.contract_call_args['recipients'][0] == '${RECIPIENT.toLowerCase()}'`,
+    ]) {
+      const listed = evaluate({ effect: 'EFFECT_ALLOW', condition }, signingWithKey([dev], recipients));
+      assert.deepEqual([listed.outcome, listed.choices.includes('case-rules')], ['OUTCOME_ALLOW', true], condition);
+    }
     const account = evaluate(
       { effect: 'EFFECT_ALLOW', condition: "wallet_account.address == '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'" },
       signingWithWallet([dev]),
@@ -212,6 +230,15 @@ describe('policy choices (docs/policies.md)', () => {
       signingWithKey([dev]),
     );
     assert.equal(name.outcome, 'OUTCOME_DENY_IMPLICIT');
+    const tag = evaluate(
+      { effect: 'EFFECT_ALLOW', condition: `private_key.tags.contains('${FINANCE_TAG.toUpperCase()}')` },
+      signingWithKey([dev], transferTx(1n), [FINANCE_TAG]),
+    );
+    assert.equal(tag.outcome, 'OUTCOME_DENY_IMPLICIT');
+    const id = evaluate({ effect: 'EFFECT_ALLOW', condition: "private_key.id == 'KEY-1'" }, signingWithKey([dev]));
+    assert.equal(id.outcome, 'OUTCOME_DENY_IMPLICIT');
+    const txType = evaluate({ effect: 'EFFECT_ALLOW', condition: "eth.tx.type == 'type_2'" }, signingWithKey([dev]));
+    assert.equal(txType.outcome, 'OUTCOME_DENY_IMPLICIT');
   });
 
   it('slices: out of range is an error; in range is 0-based and end-exclusive over the hex text', () => {

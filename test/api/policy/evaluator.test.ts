@@ -6,7 +6,17 @@ import * as assert from 'node:assert/strict';
 import { decide, type PolicyContext } from '../../../src/api/policy';
 import { Evaluator } from '../../../src/api/policy/evaluator';
 import { parseExpression } from '../../../src/api/policy/parser';
-import { alice, bob, dev, FINANCE_TAG, plainActivity, policy, signingWithKey, signingWithWallet } from './contexts';
+import {
+  alice,
+  bob,
+  dev,
+  FINANCE_TAG,
+  plainActivity,
+  policy,
+  signingWithKey,
+  signingWithWallet,
+  transferTx,
+} from './contexts';
 
 /** The outcome (and error) of one ALLOW policy with `condition`, or `consensus` when it reads approvers. */
 function run(expression: string, context: PolicyContext = signingWithKey([dev, alice, bob])): [string, string?] {
@@ -30,6 +40,22 @@ describe('policy evaluation: the operations', () => {
     holds("credentials.count() == 3 && credentials.all(c, c.type == 'CREDENTIAL_TYPE_API_KEY_P256')");
     holds('[1, 2, 3].filter(x, x > 1) == [2, 3] && [1, 2, 3][0..2] == [1, 2] && [[1], [2]].any(l, l.contains(2))');
     fails(`approvers.any(u, u.id == 'nobody')`);
+    // Every item counts, repeats included; and every item is compared, even after one matched.
+    holds('[7, 7, 8].count() == 3 && [7, 7, 8].filter(x, x == 7).count() == 2 && [7, 7].contains(7)');
+    fails('[1, 2].contains(3)');
+    fails('[1, 2].all(x, x == 1)');
+    const mixed = signingWithKey([dev], transferTx(1n, { contract_call_args: { items: ['a', 1n] } }));
+    for (const expression of [
+      "eth.tx.contract_call_args['items'].contains('a')",
+      "eth.tx.contract_call_args['items'].any(x, x == 'a')",
+      "'a' in eth.tx.contract_call_args['items']",
+    ]) {
+      assert.deepEqual(
+        run(expression, mixed),
+        ['OUTCOME_ERROR', 'condition: type mismatch: cannot compare int with string'],
+        expression,
+      );
+    }
   });
 
   it('reads `in`, strings and literals', () => {

@@ -67,10 +67,18 @@ describe('policy expressions: reading', () => {
     assert.deepEqual(shape(parseExpression('x > -5')), shape(parseExpression('x > - 5')));
     assert.equal(problemOf('-x').message, 'parse error: Unrecognized token `-` found at 0:1');
     assert.equal(problemOf('0x10 == 16').message, 'parse error: Unrecognized token `x10` found at 1:4');
-    const u256Max = ((1n << 256n) - 1n).toString();
-    assert.equal(parseExpression(u256Max).kind, 'int');
-    assert.equal(problemOf(`${u256Max}0 > 1`).message, `parse error: integer out of range at 0:${u256Max.length + 1}`);
-    assert.equal(parseExpression(`-${1n << 127n}`).kind, 'int');
+    // Each bound is read to the last digit (no double in between), and one past it is refused.
+    const valueOf = (source: string): unknown => {
+      const expr = parseExpression(source);
+      return expr.kind === 'int' ? expr.value : expr.kind;
+    };
+    const u256Max = (1n << 256n) - 1n;
+    assert.equal(valueOf(`${u256Max}`), u256Max);
+    assert.equal(valueOf(`${2n ** 53n + 1n}`), 2n ** 53n + 1n);
+    assert.equal(valueOf(`-${1n << 127n}`), -(1n << 127n));
+    const past = `${u256Max + 1n}`;
+    assert.equal(problemOf(`${past} > 1`).message, `parse error: integer out of range at 0:${past.length}`);
+    assert.equal(problemOf(`${u256Max}0 > 1`).message, `parse error: integer out of range at 0:${past.length + 1}`);
     assert.match(problemOf(`-${(1n << 127n) + 1n}`).message, /integer out of range at 0:/);
   });
 

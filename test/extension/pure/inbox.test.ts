@@ -110,6 +110,36 @@ describe('inbox: what waits for your vote', () => {
     assert.equal(submitterName(submitted, asSecond), 'Team root user 1');
   });
 
+  it("follows the service's canApprove over the root quorum: a root user it says cannot approve is not waited for", () => {
+    const refusedRoot = signing([vote('user-1', 'VOTE_SELECTION_APPROVED')], { canApprove: false });
+    assert.equal(refusedRoot.canApproveKnown, true);
+    assert.equal(awaitsVote(refusedRoot, asSecond, NOW), false, 'a root user, but the service said canApprove: false');
+    const namedByPolicy = signing([vote('user-1', 'VOTE_SELECTION_APPROVED')], { canApprove: true });
+    assert.equal(awaitsVote(namedByPolicy, asAuditor, NOW), true, 'no root user, but the service said they can');
+  });
+
+  it('counts one approval per user, however often they approved, and waits for no one who rejected', () => {
+    const twice = signing([
+      vote('user-1', 'VOTE_SELECTION_APPROVED', NOW - 90_000),
+      vote('user-1', 'VOTE_SELECTION_APPROVED', NOW - 30_000),
+    ]);
+    assert.deepEqual(approvalProgress(twice, asSecond, NOW), {
+      approvals: 1,
+      threshold: 2,
+      youApproved: false,
+      waitingFor: ['Team root user 2'],
+    });
+    const rejected = signing([vote('user-1', 'VOTE_SELECTION_APPROVED'), vote('user-2', 'VOTE_SELECTION_REJECTED')]);
+    assert.deepEqual(approvalProgress(rejected, asFirst, NOW), {
+      approvals: 1,
+      threshold: 2,
+      youApproved: true,
+      waitingFor: [],
+    });
+    assert.equal(awaitsVote(rejected, asSecond, NOW), false, 'who rejected has voted');
+    assert.equal(voteOf(rejected, 'user-2', NOW)?.selection, 'VOTE_SELECTION_REJECTED');
+  });
+
   it('notifies each activity once, never one submitted here, and remembers a bounded number of ids', () => {
     const awaiting = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
     assert.deepEqual(

@@ -140,6 +140,28 @@ describe('passkey page: the one-time local server', () => {
     assert.deepEqual(await page.answer, { id: 'x' });
   });
 
+  it('takes a post only from exactly the allowed origin, never from one that merely begins like it', async () => {
+    const page = await start();
+    page.allowOrigin('http://localhost:5432');
+    const body = JSON.stringify({ id: 'x' });
+    const json = { 'Content-Type': 'application/json' };
+    const lookalikes = [
+      'http://localhost:54321',
+      'http://localhost:5432.evil.example',
+      'http://localhost:5432@evil.example',
+      'http://localhost:5432/',
+      'https://localhost:5432',
+      'http://localhost',
+    ];
+    for (const origin of lookalikes) {
+      const refused = await send(page.localUrl, 'POST', { ...json, Origin: origin }, body);
+      assert.equal(refused.status, 403, origin);
+    }
+    const accepted = await send(page.localUrl, 'POST', { ...json, Origin: 'http://localhost:5432' }, body);
+    assert.equal(accepted.status, 200);
+    assert.deepEqual(await page.answer, { id: 'x' });
+  });
+
   it('takes one answer only: a second post and a replayed page are refused, and the server closes', async () => {
     const page = await start();
     page.allowOrigin('http://localhost:1');

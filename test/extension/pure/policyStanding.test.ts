@@ -9,7 +9,7 @@ import { ServiceError, type Activity } from '../../../src/api';
 import { activitySchema, encodeFunctionCall, serializeUnsignedTransaction } from '../../../src/api/remote';
 import { SAMPLE_TOKEN_ADDRESS } from '../../../src/api/sampleToken';
 import { TREASURY_TRANSFER_CAP } from '../../../src/sandbox/treasurySeed';
-import { awaitsVote, organizationFacts } from '../../../src/extension/inbox/inboxRules';
+import { APPROVAL_WINDOW_MS, awaitsVote, organizationFacts } from '../../../src/extension/inbox/inboxRules';
 import { reviewWhy } from '../../../src/extension/review/reviewWhy';
 import { markedText } from '../../../src/extension/review/whyView';
 import {
@@ -21,6 +21,7 @@ import {
   type OutcomeRecord,
 } from '../../../src/extension/wording/policyStanding';
 import {
+  countText,
   deniedAfterApprovalMessage,
   denialMessage,
   standingNames,
@@ -35,6 +36,8 @@ const DEVELOPER = 3;
 const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
 const UNREGISTERED = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 const LARGE = 'Large transfers need two finance approvals';
+const APPROVED = 'VOTE_SELECTION_APPROVED';
+const REJECTED = 'VOTE_SELECTION_REJECTED';
 
 describe('approvals by policy: the inbox rule and the words, from Treasury', function () {
   this.timeout(30_000);
@@ -203,6 +206,65 @@ describe('approvals by policy: the inbox rule and the words, from Treasury', fun
       why?.policies[0]?.expressions.find((e) => e.label === 'Consensus')?.marks.map((m) => m.tone),
       ['met'],
     );
+  });
+
+  it('counts the approvals of one user who approved again once, and never offers a user who rejected', async () => {
+    const gov = await governance();
+    // A day after submitting, the submitter's approval has expired and they approve again: two votes, one user.
+    const repeated = await sign(APPROVER_1, transfer(SAMPLE_TOKEN_ADDRESS, TREASURY_TRANSFER_CAP * 2n));
+    t.clock.advance(APPROVAL_WINDOW_MS + 60_000);
+    await client(APPROVER_1).approveActivity({ organizationId, parameters: { fingerprint: repeated.fingerprint } });
+    const again = await client(ROOT).getActivity({ organizationId, activityId: repeated.id });
+    assert.equal(again.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED', 'one finance approval of two');
+    assert.deepEqual(
+      again.votes.map((v) => [v.userId, v.selection]),
+      [
+        [userId(APPROVER_1), APPROVED],
+        [userId(APPROVER_1), APPROVED],
+      ],
+    );
+    assert.deepEqual(votersOf(again.votes), { approvals: [userId(APPROVER_1)], rejected: [] });
+    assert.equal(
+      standingWords(await standingOf(again), standingNames(gov, userId(APPROVER_2))).summary,
+      `Policy "${LARGE}": 1 of 2 approvals from finance (Treasury approver 1 approved; you can approve)`,
+    );
+
+    // The other finance approver rejects: they are no longer among those who could approve, nor is anyone else.
+    const refused = await sign(APPROVER_1, transfer(SAMPLE_TOKEN_ADDRESS, TREASURY_TRANSFER_CAP * 2n));
+    await client(APPROVER_2).rejectActivity({ organizationId, parameters: { fingerprint: refused.fingerprint } });
+    const rejected = await client(ROOT).getActivity({ organizationId, activityId: refused.id });
+    assert.equal(rejected.status, 'ACTIVITY_STATUS_REJECTED');
+    assert.deepEqual(
+      rejected.votes.map((v) => [v.userId, v.selection]),
+      [
+        [userId(APPROVER_1), APPROVED],
+        [userId(APPROVER_2), REJECTED],
+      ],
+    );
+    assert.deepEqual(votersOf(rejected.votes), { approvals: [userId(APPROVER_1)], rejected: [userId(APPROVER_2)] });
+    const standing = await standingOf(rejected);
+    const count = standing.policies.find((p) => p.policyName === LARGE)?.consensusStanding?.clauses[0]?.count;
+    assert.ok(count, 'the large-transfer policy is counted');
+    assert.deepEqual([count.have, count.need, count.couldApprove], [1, 2, []]);
+    assert.equal(
+      countText(count, standingNames(gov, userId(ROOT))),
+      '1 of 2 approvals from finance (Treasury approver 1 approved; no one else can)',
+    );
+    assert.deepEqual(standing.rootQuorum.couldApprove, [userId(ROOT)]);
+  });
+
+  it('says who approved a count that is met, and not that no one else can', async () => {
+    const submitted = await sign(APPROVER_1, transfer(SAMPLE_TOKEN_ADDRESS, TREASURY_TRANSFER_CAP * 2n));
+    await client(ROOT).approveActivity({ organizationId, parameters: { fingerprint: submitted.fingerprint } });
+    const done = await client(ROOT).getActivity({ organizationId, activityId: submitted.id });
+    assert.equal(done.status, 'ACTIVITY_STATUS_COMPLETED');
+    const standing = await standingOf(done);
+    assert.equal(standing.bypassedByRootQuorum, true);
+    assert.deepEqual(standing.rootQuorum.couldApprove, [], 'the only root user voted');
+    const names = standingNames(await governance(), userId(APPROVER_2));
+    assert.deepEqual(standingWords(standing, names).lines, ['Root quorum: 1 of 1 (Treasury root user approved)']);
+    const met = { filter: { kind: 'anyone' as const }, have: 2, need: 2, counted: ['a', 'b'], couldApprove: [] };
+    assert.equal(countText(met, names), '2 of 2 approvals (a, b approved)');
   });
 
   it('names the policy that denied a request, from the evaluations in the 403', async () => {
