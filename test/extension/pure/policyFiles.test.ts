@@ -146,7 +146,7 @@ describe('policy files: diagnostics', () => {
     assert.ok(refused);
     assert.equal(
       refused.message,
-      'invalid policy condition: Expression cannot be evaluated: field does not exist: eth.tx.foo',
+      'invalid policy condition: Expression cannot be evaluated: field does not exist: foo',
     );
     assert.equal(text.slice(refused.start, refused.end), 'eth.tx.foo');
   });
