@@ -187,6 +187,28 @@ describe('policy files: diagnostics', () => {
     assert.deepEqual(Object.keys(fixed[3] ?? {}), ['policyName', 'effect', 'condition', 'notes']);
   });
 
+  it('says over a time field that the service needs its early-access flag for it, which the sandbox does not', () => {
+    const timed = JSON.stringify(
+      [
+        {
+          policyName: 'Office hours',
+          effect: 'EFFECT_ALLOW',
+          condition: 'true',
+          time: "CronSpan('0 9 * * 1-5', '8h', 'UTC')",
+        },
+      ],
+      null,
+      2,
+    );
+    const found = policyDiagnostics(timed, KNOWLEDGE, englishText);
+    assert.deepEqual(
+      found.map((p) => [p.code, p.severity, timed.slice(p.start, p.end)]),
+      [['timeNeedsFlag', 'warning', "CronSpan('0 9 * * 1-5', '8h', 'UTC')"]],
+    );
+    assert.match(found[0]?.message ?? '', /early-access flag/);
+    assert.match(found[0]?.message ?? '', /sandbox accepts it/);
+  });
+
   it('finds nothing to say about a policy written right', () => {
     const right = policyFileText(
       erc20CapPolicy({
