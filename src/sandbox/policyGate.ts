@@ -164,13 +164,13 @@ export function mayApprove(
       .filter((o) => o.outcome === 'OUTCOME_REQUIRES_CONSENSUS')
       .map((o) => o.policyId);
   } else {
-    const roster = ROOT_QUORUM_ONLY_TYPES.has(activity.type) ? EMPTY_ROSTER : policies.roster();
-    waiting =
-      roster.policies.length === 0
-        ? []
-        : decide(roster.policies, contextNow(), { rootQuorumMet: false })
-            .evaluations.filter((e) => e.outcome === 'OUTCOME_REQUIRES_CONSENSUS')
-            .map((e) => e.policyId);
+    waiting = policies.waitingAfterChange(activity, () => {
+      const roster = ROOT_QUORUM_ONLY_TYPES.has(activity.type) ? EMPTY_ROSTER : policies.roster();
+      if (roster.policies.length === 0) return [];
+      return decide(roster.policies, contextNow(), { rootQuorumMet: false })
+        .evaluations.filter((e) => e.outcome === 'OUTCOME_REQUIRES_CONSENSUS')
+        .map((e) => e.policyId);
+    });
   }
   if (waiting.length === 0) return false;
   const user = policyUserOf(usersById.get(userId), userId);

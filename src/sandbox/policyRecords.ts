@@ -109,6 +109,11 @@ export class OrganizationPolicies {
   #changes = 0;
   /** For each activity, the count of changes when its latest evaluation was recorded. */
   readonly #latestAtChange = new Map<string, number>();
+  /** The policies waiting for an activity, worked out after a change, by its record (a vote replaces the record). */
+  readonly #waitingAfterChange = new WeakMap<
+    object,
+    { readonly changes: number; readonly policyIds: readonly string[] }
+  >();
 
   get size(): number {
     return this.byId.size;
@@ -139,6 +144,18 @@ export class OrganizationPolicies {
   /** Whether the activity's latest evaluation was made with the policies as they are now (none changed since). */
   latestIsCurrent(activityId: string): boolean {
     return this.#latestAtChange.get(activityId) === this.#changes;
+  }
+
+  /**
+   * The ids of the policies waiting for the activity now, when its latest evaluation is older than a change:
+   * `compute` evaluates them once per record and change, not on every read of the activity.
+   */
+  waitingAfterChange(activity: object, compute: () => readonly string[]): readonly string[] {
+    const known = this.#waitingAfterChange.get(activity);
+    if (known?.changes === this.#changes) return known.policyIds;
+    const policyIds = compute();
+    this.#waitingAfterChange.set(activity, { changes: this.#changes, policyIds });
+    return policyIds;
   }
 
   /** Each policy's outcome in a record of this organization, in order. */
