@@ -118,6 +118,25 @@ describe("sandbox: the service's documented behaviour, through its own client", 
     }
   });
 
+  it('answers an identical create_policy body with its activity once the policy exists, not with "name taken"', async () => {
+    const organizationId = idOf('Demo');
+    const body = {
+      type: 'ACTIVITY_TYPE_CREATE_POLICY_V3' as const,
+      timestampMs: String(t.clock.now()),
+      organizationId,
+      parameters: { policyName: 'Created once', effect: 'EFFECT_DENY' as const, condition: 'false', notes: '' },
+    };
+    const created = (await official('Demo', 0).createPolicy(body)).activity;
+    assert.equal(created.status, 'ACTIVITY_STATUS_COMPLETED');
+    const again = (await official('Demo', 0).createPolicy(body)).activity;
+    assert.deepEqual([again.id, again.status], [created.id, 'ACTIVITY_STATUS_COMPLETED'], 'the same activity');
+    // A new body with the same name is still refused at once.
+    const refused = await refusal(
+      official('Demo', 0).createPolicy({ ...body, timestampMs: String(t.clock.now() + 1) }),
+    );
+    assert.equal(refused.code, 3);
+  });
+
   it('refuses with 403 a vote, or an identical submission, from a user whose approval could not change the outcome', async () => {
     const organizationId = idOf('Treasury');
     const body = largeTransfer();
