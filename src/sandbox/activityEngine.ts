@@ -7,22 +7,14 @@
  * crash could lose.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  ActivityType,
-  GrpcCode,
-  silentLogger,
-  type KnownActivityStatus,
-  type Logger,
-  type SubmitOperation,
-} from '../api';
+import { ActivityType, GrpcCode, silentLogger, type Logger, type SubmitOperation } from '../api';
 import type { AppProofSigner } from './appProofs';
 import { topOf } from './authorization';
 import { describeCause } from './errorCause';
 import { failed, outcomeOf, readsLineage, readsOrganization, type Outcome } from './executionRules';
 import { KeyedQueue } from './keyedQueue';
 import { approvalsOf, denialError, judge, mayApprove, rejection, type Verdict } from './policyGate';
-import type { PolicyEvaluationRecord } from './policyRecords';
-import { fingerprintNotFound, rpcStatusBody, storageUnavailable } from './rpcError';
+import { fingerprintNotFound, storageUnavailable } from './rpcError';
 import {
   callerPublicKey,
   type ActivityRecord,
@@ -31,14 +23,23 @@ import {
   type Caller,
   type Effect,
   type Organization,
-  type RpcStatusBody,
   type SandboxRecord,
   type SandboxState,
   type VoteRecord,
 } from './state';
 import type { Storage } from './storage/storage';
+import {
+  alreadyVoted,
+  APPROVAL_WINDOW_MS,
+  evaluationEffect,
+  hasLiveVote,
+  liveVotes,
+  newActivityRecord,
+  notAwaitingConsensus,
+  voteNotAuthorized,
+} from './voteRules';
 
-export const APPROVAL_WINDOW_MS = 24 * 60 * 60_000;
+export { APPROVAL_WINDOW_MS } from './voteRules';
 
 const CONSENSUS_NEEDED = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
 const COMPLETED = 'ACTIVITY_STATUS_COMPLETED';
@@ -164,7 +165,7 @@ export class ActivityEngine {
   async submit(submission: Submission): Promise<ActivityRecord> {
     this.#refuseOnceFailed();
     const fingerprint = fingerprintOf(submission.rawBody);
-    // A repeat is the same body from the same signer: another user's identical body is their own request.
+    // A repeat is the same body from the same signer: the same activity, as it is now.
     const signer = submission.caller.user.userId;
     const existing = this.#state.activities.bySubmission(fingerprint, signer);
     if (existing) {
@@ -174,33 +175,46 @@ export class ActivityEngine {
     }
     const { activityType } = submission.operation;
     const voting = activityType === ActivityType.ApproveActivity || activityType === ActivityType.RejectActivity;
-    const keys = [`fingerprint:${fingerprint}`];
-    if (voting || readsOrganization(activityType))
-      keys.push(`organization:${submission.organization.record.organizationId}`);
-    // Enrolling a passkey reads the whole lineage (so does a vote, which may complete one): one at a time across it.
-    if (voting || readsLineage(activityType))
-      keys.push(`lineage:${topOf(this.#state.organizations, submission.organization).record.organizationId}`);
-    // The keys are held only while the decision is made and applied; the answer then waits for the disk.
-    const staged = await this.#queue.run(keys, () => {
-      this.#refuseOnceFailed();
-      const again = this.#state.activities.bySubmission(fingerprint, signer);
-      const decided = again
-        ? { activity: again, durable: this.settled() }
-        : voting
-          ? this.#vote(submission, fingerprint)
-          : this.#create(submission, fingerprint);
-      // Awaited below, once the queue has let go; a failure must not go unhandled meanwhile.
-      decided.durable.catch(() => undefined);
-      return Promise.resolve(decided);
-    });
-    await staged.durable;
-    return staged.activity;
+    // Another user's byte-identical body approves the activity it repeats. Not for votes: another user's vote
+    // with the same body as someone's is their own vote on the same activity.
+    const repeated = (): ActivityRecord | undefined =>
+      voting ? undefined : this.#state.activities.byFingerprint(fingerprint);
+    for (;;) {
+      // Judging an activity reads its organization: a body that became a repeat meanwhile is decided again.
+      const judging = voting || repeated() !== undefined;
+      const keys = [`fingerprint:${fingerprint}`];
+      if (judging || readsOrganization(activityType))
+        keys.push(`organization:${submission.organization.record.organizationId}`);
+      // Enrolling a passkey reads the whole lineage (so does a vote, which may complete one): one at a time across it.
+      if (judging || readsLineage(activityType))
+        keys.push(`lineage:${topOf(this.#state.organizations, submission.organization).record.organizationId}`);
+      // The keys are held only while the decision is made and applied; the answer then waits for the disk.
+      const staged = await this.#queue.run(keys, () => {
+        this.#refuseOnceFailed();
+        const again = this.#state.activities.bySubmission(fingerprint, signer);
+        const target = again ? undefined : repeated();
+        if (target && !judging) return Promise.resolve(undefined);
+        const decided = again
+          ? { activity: again, durable: this.settled() }
+          : voting
+            ? this.#vote(submission, fingerprint)
+            : target
+              ? this.#approveByRepeat(submission, target)
+              : this.#create(submission, fingerprint);
+        // Awaited below, once the queue has let go; a failure must not go unhandled meanwhile.
+        decided.durable.catch(() => undefined);
+        return Promise.resolve(decided);
+      });
+      if (!staged) continue;
+      await staged.durable;
+      return staged.activity;
+    }
   }
 
   #create(submission: Submission, fingerprint: string): Staged {
     const now = this.#now();
     const { organization } = submission;
-    const activity = newActivityRecord(submission, fingerprint, CONSENSUS_NEEDED, now);
+    const activity = newActivityRecord(submission, randomUUID(), fingerprint, CONSENSUS_NEEDED, now);
     // The submitter's request is the first approval.
     const vote = this.#newVote(submission, 'VOTE_SELECTION_APPROVED', now);
     activity.votes.push(vote);
@@ -226,7 +240,23 @@ export class ActivityEngine {
   }
 
   #approvals(activity: ActivityRecord, now: number): VoteRecord[] {
-    return approvalsOf(this.#liveVotes(activity, now));
+    return approvalsOf(liveVotes(activity, now));
+  }
+
+  /**
+   * Another user's byte-identical submission: "every subsequent identical submission counts as an approval", so
+   * it is their vote on the activity it repeats, and the answer is that activity with the vote added. An activity
+   * that no longer waits, or that they approved already in this window, is answered as it is; a user whose
+   * approval could not change the outcome is refused as their approve_activity would be (403).
+   */
+  #approveByRepeat(submission: Submission, durable: ActivityRecord): Staged {
+    const userId = submission.caller.user.userId;
+    const now = this.#now();
+    if (durable.status !== CONSENSUS_NEEDED || hasLiveVote(durable, userId, now))
+      return { activity: durable, durable: this.settled() };
+    if (!this.#mayApprove(durable, submission.organization, userId, now)) throw voteNotAuthorized();
+    const { target, effects } = this.#cast(submission, durable, true, now);
+    return { activity: target, durable: this.#stage({ kind: 'activities', activities: [target], effects }) };
   }
 
   #vote(submission: Submission, fingerprint: string): Staged {
@@ -236,67 +266,53 @@ export class ActivityEngine {
     // Another organization's activity is answered as an unknown one, so a refusal reveals nothing about it.
     if (durable?.organizationId !== organization.record.organizationId) throw fingerprintNotFound();
     const now = this.#now();
+    const userId = caller.user.userId;
     const approving = operation.activityType === ActivityType.ApproveActivity;
-    const vote = newActivityRecord(submission, fingerprint, COMPLETED, now);
-    const refusal = this.#voteRefusal(durable, organization, caller.user.userId, now);
-    let effects: readonly Effect[] = [];
+    const vote = newActivityRecord(submission, randomUUID(), fingerprint, COMPLETED, now);
     const changed: ActivityRecord[] = [vote];
-    if (refusal) {
-      Object.assign(vote, { status: FAILED, failure: refusal });
+    let effects: readonly Effect[] = [];
+    if (durable.status !== CONSENSUS_NEEDED) {
+      Object.assign(vote, { status: FAILED, failure: notAwaitingConsensus(durable) });
+    } else if (!this.#mayApprove(durable, organization, userId, now)) {
+      throw voteNotAuthorized();
+    } else if (hasLiveVote(durable, userId, now)) {
+      Object.assign(vote, { status: FAILED, failure: alreadyVoted(durable, userId) });
     } else {
-      // A copy: the record handed to the journal is the one decided here, and the stored one is replaced whole.
-      const target: ActivityRecord = { ...durable, votes: [...durable.votes] };
-      if (now >= target.windowStartMs + APPROVAL_WINDOW_MS) target.windowStartMs = now; // earlier approvals expired
-      const selection = approving ? 'VOTE_SELECTION_APPROVED' : 'VOTE_SELECTION_REJECTED';
-      const cast = this.#newVote(submission, selection, now);
-      target.votes.push(cast);
-      target.updatedAtMs = now;
-      if (!approving) {
-        target.status = REJECTED; // recorded under its vote too: the evaluations tell why the activity ended
-        effects = [evaluationEffect(organization, rejection(target, organization, cast.id, now))];
-      } else {
-        // Every approval is judged again, and the judgement recorded under its vote.
-        const verdict = this.#judge(target, organization, cast.id, now);
-        if (verdict.kind === 'execute') effects = this.#execute(target, organization, now);
-        else if (verdict.kind === 'deny') Object.assign(target, { status: FAILED, failure: verdict.failure });
-        effects = [evaluationEffect(organization, verdict.evaluation), ...effects];
-      }
-      changed.push(target);
+      const cast = this.#cast(submission, durable, approving, now);
+      effects = cast.effects;
+      changed.push(cast.target);
       // As the API document says: approving returns the approved activity's result once it completed.
-      if (approving && target.status === COMPLETED) vote.result = { ...target.result };
+      if (approving && cast.target.status === COMPLETED) vote.result = { ...cast.target.result };
     }
     if (vote.generateAppProofs && vote.status === COMPLETED) vote.appProofs = [this.#proofs.proveActivity(vote, now)];
     return { activity: vote, durable: this.#stage({ kind: 'activities', activities: changed, effects }) };
   }
 
-  #voteRefusal(
-    target: ActivityRecord,
-    organization: Organization,
-    userId: string,
+  /**
+   * Adds the caller's vote to a copy of the activity and judges it again: a rejection ends it, an approval runs,
+   * fails or keeps it waiting. Returns the copy (the stored one is replaced whole) and what else changes.
+   */
+  #cast(
+    submission: Submission,
+    durable: ActivityRecord,
+    approving: boolean,
     now: number,
-  ): RpcStatusBody | undefined {
-    if (target.status !== CONSENSUS_NEEDED) {
-      return rpcStatusBody(
-        GrpcCode.FailedPrecondition,
-        `activity ${target.id} is not awaiting consensus (its status is ${target.status})`,
-        'ACTIVITY_NOT_AWAITING_CONSENSUS',
-      );
+  ): { target: ActivityRecord; effects: readonly Effect[] } {
+    const { organization } = submission;
+    const target: ActivityRecord = { ...durable, votes: [...durable.votes] };
+    if (now >= target.windowStartMs + APPROVAL_WINDOW_MS) target.windowStartMs = now; // earlier approvals expired
+    const cast = this.#newVote(submission, approving ? 'VOTE_SELECTION_APPROVED' : 'VOTE_SELECTION_REJECTED', now);
+    target.votes.push(cast);
+    target.updatedAtMs = now;
+    if (!approving) {
+      target.status = REJECTED; // recorded under its vote too: the evaluations tell why the activity ended
+      return { target, effects: [evaluationEffect(organization, rejection(target, organization, cast.id, now))] };
     }
-    if (!this.#mayApprove(target, organization, userId, now)) {
-      return rpcStatusBody(
-        GrpcCode.PermissionDenied,
-        'request not authorized: only root users of the organization, and users the consensus of a policy waiting for approval names, can vote on its activities',
-        'REQUEST_NOT_AUTHORIZED',
-      );
-    }
-    if (this.#hasLiveVote(target, userId, now)) {
-      return rpcStatusBody(
-        GrpcCode.FailedPrecondition,
-        `user ${userId} has already voted on activity ${target.id}`,
-        'ACTIVITY_ALREADY_VOTED',
-      );
-    }
-    return undefined;
+    // Every approval is judged again, and the judgement recorded under its vote.
+    const verdict = this.#judge(target, organization, cast.id, now);
+    const effects = verdict.kind === 'execute' ? this.#execute(target, organization, now) : [];
+    if (verdict.kind === 'deny') Object.assign(target, { status: FAILED, failure: verdict.failure });
+    return { target, effects: [evaluationEffect(organization, verdict.evaluation), ...effects] };
   }
 
   #newVote(submission: Submission, selection: VoteRecord['selection'], now: number): VoteRecord {
@@ -321,7 +337,7 @@ export class ActivityEngine {
     return (
       activity.status === CONSENSUS_NEEDED &&
       organization !== undefined &&
-      !this.#hasLiveVote(activity, userId, now) &&
+      !hasLiveVote(activity, userId, now) &&
       this.#mayApprove(activity, organization, userId, now)
     );
   }
@@ -329,15 +345,6 @@ export class ActivityEngine {
   /** Root users of the organization itself, and users a waiting policy names; a parent's only read (authorization.ts). */
   #mayApprove(activity: ActivityRecord, organization: Organization, userId: string, now: number): boolean {
     return mayApprove(activity, organization, this.#state.usersById, this.#approvals(activity, now), userId, now);
-  }
-
-  #liveVotes(activity: ActivityRecord, now: number): VoteRecord[] {
-    if (now >= activity.windowStartMs + APPROVAL_WINDOW_MS) return [];
-    return activity.votes.filter((v) => v.createdAtMs >= activity.windowStartMs);
-  }
-
-  #hasLiveVote(activity: ActivityRecord, userId: string, now: number): boolean {
-    return this.#liveVotes(activity, now).some((v) => v.userId === userId);
   }
 
   /** Runs the activity: sets its status, result or failure, and returns the changes to the organization. */
@@ -363,36 +370,4 @@ export class ActivityEngine {
       activity.appProofs = [this.#proofs.proveActivity(activity, now)];
     return outcome.effects;
   }
-}
-
-/** The record of a judgement's evaluation (or a rejection), kept with the change it led to. */
-function evaluationEffect(organization: Organization, record: PolicyEvaluationRecord): Effect {
-  return { op: 'putPolicyEvaluation', organizationId: organization.record.organizationId, record };
-}
-
-/** A new activity for a submission, stamped by its caller, with no votes or result yet. */
-function newActivityRecord(
-  submission: Submission,
-  fingerprint: string,
-  status: KnownActivityStatus,
-  now: number,
-): ActivityRecord {
-  const { operation, caller } = submission;
-  return {
-    id: randomUUID(),
-    organizationId: submission.organization.record.organizationId,
-    type: operation.activityType,
-    fingerprint,
-    timestampMs: submission.timestampMs,
-    intent: { [operation.intentKey]: submission.parameters },
-    status,
-    result: {},
-    votes: [],
-    generateAppProofs: submission.generateAppProofs,
-    createdAtMs: now,
-    updatedAtMs: now,
-    windowStartMs: now,
-    initiatorUserId: caller.user.userId,
-    initiatorOrganizationId: caller.organization.record.organizationId,
-  };
 }

@@ -139,7 +139,10 @@ export function rejection(
 
 /**
  * Whether the user's approval could change the activity's outcome: a root user of the organization, or a user
- * the consensus of a policy now waiting for it (its last evaluation said OUTCOME_REQUIRES_CONSENSUS) names.
+ * the consensus of a policy now waiting for it (OUTCOME_REQUIRES_CONSENSUS) names. Which policies wait is what
+ * the activity's latest evaluation said, as long as no policy changed since; after a change the policies as they
+ * are now are evaluated again, so that canApprove (and who may vote) follows the change at once, even before
+ * anyone votes.
  */
 export function mayApprove(
   activity: ActivityRecord,
@@ -151,15 +154,28 @@ export function mayApprove(
 ): boolean {
   if (organization.record.rootUserIds.includes(userId)) return true;
   if (!organization.record.users.some((u) => u.userId === userId)) return false;
-  const latest = organization.policies.latestEvaluationOf(activity.id);
-  const waiting = (latest ? organization.policies.outcomesOf(latest) : []).filter(
-    (o) => o.outcome === 'OUTCOME_REQUIRES_CONSENSUS',
-  );
+  const { policies } = organization;
+  let context: ReturnType<typeof policyContextOf> | undefined;
+  const contextNow = () => (context ??= policyContextOf(activity, organization, usersById, approvals, now));
+  let waiting: readonly string[];
+  if (policies.latestIsCurrent(activity.id)) {
+    const latest = policies.latestEvaluationOf(activity.id);
+    waiting = (latest ? policies.outcomesOf(latest) : [])
+      .filter((o) => o.outcome === 'OUTCOME_REQUIRES_CONSENSUS')
+      .map((o) => o.policyId);
+  } else {
+    waiting = policies.waitingAfterChange(activity, () => {
+      const roster = ROOT_QUORUM_ONLY_TYPES.has(activity.type) ? EMPTY_ROSTER : policies.roster();
+      if (roster.policies.length === 0) return [];
+      return decide(roster.policies, contextNow(), { rootQuorumMet: false })
+        .evaluations.filter((e) => e.outcome === 'OUTCOME_REQUIRES_CONSENSUS')
+        .map((e) => e.policyId);
+    });
+  }
   if (waiting.length === 0) return false;
-  const context = policyContextOf(activity, organization, usersById, approvals, now);
   const user = policyUserOf(usersById.get(userId), userId);
-  return waiting.some((o) => {
-    const policy = organization.policies.byId.get(o.policyId);
-    return policy !== undefined && namedByConsensus(policy, user, context);
+  return waiting.some((policyId) => {
+    const policy = policies.byId.get(policyId);
+    return policy !== undefined && namedByConsensus(policy, user, contextNow());
   });
 }

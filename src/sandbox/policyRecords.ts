@@ -105,6 +105,15 @@ export class OrganizationPolicies {
   #roster: PolicyRoster | undefined = EMPTY_ROSTER;
   /** Every list of policy ids an evaluation was made with, by key. */
   readonly #rosters = new Map<string, readonly string[]>([[EMPTY_ROSTER.key, EMPTY_ROSTER.policyIds]]);
+  /** Counts the changes to the policies (created, updated, deleted), in the order they were applied. */
+  #changes = 0;
+  /** For each activity, the count of changes when its latest evaluation was recorded. */
+  readonly #latestAtChange = new Map<string, number>();
+  /** The policies waiting for an activity, worked out after a change, by its record (a vote replaces the record). */
+  readonly #waitingAfterChange = new WeakMap<
+    object,
+    { readonly changes: number; readonly policyIds: readonly string[] }
+  >();
 
   get size(): number {
     return this.byId.size;
@@ -132,6 +141,23 @@ export class OrganizationPolicies {
     return this.#evaluations.get(activityId)?.at(-1);
   }
 
+  /** Whether the activity's latest evaluation was made with the policies as they are now (none changed since). */
+  latestIsCurrent(activityId: string): boolean {
+    return this.#latestAtChange.get(activityId) === this.#changes;
+  }
+
+  /**
+   * The ids of the policies waiting for the activity now, when its latest evaluation is older than a change:
+   * `compute` evaluates them once per record and change, not on every read of the activity.
+   */
+  waitingAfterChange(activity: object, compute: () => readonly string[]): readonly string[] {
+    const known = this.#waitingAfterChange.get(activity);
+    if (known?.changes === this.#changes) return known.policyIds;
+    const policyIds = compute();
+    this.#waitingAfterChange.set(activity, { changes: this.#changes, policyIds });
+    return policyIds;
+  }
+
   /** Each policy's outcome in a record of this organization, in order. */
   outcomesOf(record: PolicyEvaluationRecord): PolicyOutcomeEntry[] {
     const policyIds = this.#rosters.get(record.roster) ?? [];
@@ -147,10 +173,17 @@ export class OrganizationPolicies {
         // An update keeps the policy's place in the order (Map.set on an existing key does).
         for (const record of effect.records) this.byId.set(record.policyId, record);
         // The roster holds the records too: an update replaces them.
-        if (effect.records.length > 0) this.#roster = undefined;
+        if (effect.records.length > 0) {
+          this.#roster = undefined;
+          this.#changes++;
+        }
         return;
       case 'deletePolicies':
-        for (const id of effect.policyIds) if (this.byId.delete(id)) this.#roster = undefined;
+        for (const id of effect.policyIds) {
+          if (!this.byId.delete(id)) continue;
+          this.#roster = undefined;
+          this.#changes++;
+        }
         return;
       case 'putPolicyEvaluation': {
         const record = this.#compact(effect.record);
@@ -158,6 +191,7 @@ export class OrganizationPolicies {
         if (list.some((e) => e.id === record.id)) return;
         list.push(record);
         this.#evaluations.set(record.activityId, list);
+        this.#latestAtChange.set(record.activityId, this.#changes);
         return;
       }
     }

@@ -26,12 +26,21 @@ function fieldsOf(fields: Readonly<Record<string, Ty>>): ReadonlyMap<string, Ty>
 
 const mismatch = (expr: Expr, text: string) => new ExpressionProblem(`type mismatch: ${text}`, expr.span, 'type-check');
 
-/** Refuses a path; a keyword of another field (approvers in a condition) is refused the same way. */
+/**
+ * Refuses a name, or a namespace used as a value (`eth == 1`, named whole); a keyword of another field (approvers
+ * in a condition) is refused the same way.
+ */
 function missing(expr: Expr): ExpressionProblem {
   const name = expr.kind === 'ident' ? expr.name : undefined;
   const elsewhere = name !== undefined && Object.values(KEYWORDS).some((keywords) => Object.hasOwn(keywords, name));
   const choice = elsewhere ? 'keywords-per-field' : 'parse-wording';
   return new ExpressionProblem(`field does not exist: ${printExpression(expr)}`, expr.span, choice);
+}
+
+/** Refuses a path that does not resolve, naming only its last segment as the service does (`wallet_account.path` → `path`). */
+function unresolved(expr: Extract<Expr, { kind: 'ident' | 'member' }>): ExpressionProblem {
+  if (expr.kind === 'ident') return missing(expr);
+  return new ExpressionProblem(`field does not exist: ${expr.name}`, expr.span, 'parse-wording');
 }
 
 const NO_SCOPE: Scope = new Map();
@@ -77,7 +86,7 @@ class Checker {
         return STRING;
       case 'ident': {
         const ty = scope.get(expr.name) ?? this.keywords.get(expr.name);
-        if (!ty) throw missing(expr);
+        if (!ty) throw unresolved(expr);
         return ty;
       }
       case 'list': {
@@ -101,7 +110,7 @@ class Checker {
         const field =
           target.t === 'struct' || target.t === 'namespace' ? fieldsOf(target.fields).get(expr.name) : undefined;
         if (field) return field;
-        throw missing(expr);
+        throw unresolved(expr);
       }
       case 'index': {
         const target = this.value(expr.target, scope);

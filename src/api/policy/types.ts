@@ -27,7 +27,7 @@ export interface PolicyDefinition {
 /** A refusal at creation, with the service's whole wording and where in the expression. */
 export interface PolicyProblem {
   field: 'condition' | 'consensus' | 'time';
-  /** e.g. "invalid policy condition: Expression cannot be evaluated: field does not exist: eth.tx.foo" */
+  /** e.g. "invalid policy condition: Expression cannot be evaluated: field does not exist: foo" */
   message: string;
   /** Inside that field's expression: 0-based offset, 1-based line and column. */
   offset: number;

@@ -1,13 +1,16 @@
 import { inspect } from 'node:util';
 /**
  * The "Countersign" LogOutputChannel behind the redactor. Its level is VS Code's own ("Set Log Level…"). Every
- * line, field and error passes through the redactor before it is written. The channel is created on the first
+ * line, field and error passes through the redactor before it is written, then through oneLine.ts: each call
+ * writes one line (or, for `block` and `failure`, the lines it was given), whatever line breaks or bidi controls
+ * the service's text in it holds, so no caller can forget to escape a name. The channel is created on the first
  * line (or "Show Log"), not at activation: creating a log channel costs the extension host several
  * milliseconds, and a window that only shows ABI lenses may never write a line.
  */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { LogFields, Logger } from '../../api';
 import { CancelledError, CountersignError, ServiceError } from '../../api/core';
+import { oneLine } from './oneLine';
 import { Redactor } from './redact';
 
 /** The LogOutputChannel "Countersign", behind a redactor. */
@@ -18,6 +21,8 @@ export interface Log extends Logger {
    * given up on purpose.
    */
   failure(message: string, error: unknown, level?: 'error' | 'warn'): void;
+  /** Several lines written together (an activity printed as JSON): each element one line, however it is made. */
+  block(level: 'info' | 'warn', lines: readonly string[]): void;
   show(): void;
 }
 
@@ -40,9 +45,10 @@ function formatFields(fields: LogFields | undefined): string {
 
 /**
  * The error as a few lines: class, message, hint, service code, cause chain and (with `stack`) the stack. The
- * class is the error's own `name`, which survives minification (CountersignError sets it from the class).
+ * class is the error's own `name`, which survives minification (CountersignError sets it from the class). Each
+ * entry is one line of the log (a message may itself hold line breaks: the log escapes them).
  */
-export function describeError(error: unknown, options: { stack?: boolean } = { stack: true }): string {
+function errorLines(error: unknown, options: { stack?: boolean }): string[] {
   const lines: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current !== undefined && depth < 4; depth++) {
@@ -69,13 +75,18 @@ export function describeError(error: unknown, options: { stack?: boolean } = { s
       current = undefined;
     }
   }
-  return lines.join('\n');
+  return lines;
 }
 
 /** The log over the channel `open` creates when the first line is written (or the log is shown). */
 export function createLog(open: () => vscode.LogOutputChannel): RedactingLog {
   const redactor = new Redactor();
-  const line = (message: string, fields?: LogFields) => redactor.redact(message + formatFields(fields));
+  /** One line per entry, redacted then escaped; several are redacted again together (a secret across lines). */
+  const text = (entries: readonly string[]): string => {
+    const joined = entries.map((entry) => oneLine(redactor.redact(entry))).join('\n');
+    return entries.length > 1 ? redactor.redact(joined) : joined;
+  };
+  const line = (message: string, fields?: LogFields) => text([message + formatFields(fields)]);
   let opened: vscode.LogOutputChannel | undefined;
   const channel = (): vscode.LogOutputChannel => (opened ??= open());
   return {
@@ -88,13 +99,14 @@ export function createLog(open: () => vscode.LogOutputChannel): RedactingLog {
     error: (message, fields) => channel().error(line(message, fields)),
     // The failure at its level, its stack only at trace level: an expected refusal is not a crash.
     failure: (message, error, level = 'error') => {
-      const text = redactor.redact(`${message}\n${describeError(error, { stack: false })}`);
+      const written = text([message, ...errorLines(error, { stack: false })]);
       // A read given up (a profile switch closed its client, a page was closed) failed for no one.
-      if (error instanceof CancelledError) channel().debug(text);
-      else if (level === 'warn') channel().warn(text);
-      else channel().error(text);
-      channel().trace(redactor.redact(`${message} (stack)\n${describeError(error)}`));
+      if (error instanceof CancelledError) channel().debug(written);
+      else if (level === 'warn') channel().warn(written);
+      else channel().error(written);
+      channel().trace(text([`${message} (stack)`, ...errorLines(error, { stack: true })]));
     },
+    block: (level, lines) => channel()[level](text(lines)),
     show: () => channel().show(true),
   };
 }

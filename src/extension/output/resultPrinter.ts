@@ -25,9 +25,9 @@ export async function printActivity(
   // Loaded already: the activity came through the client.
   const { checkAppProof } = await loadRemoteApi();
   const proofs = appProofLines(activity, appProofsRequested, checkAppProof, t);
-  const text = [headline, ...proofs, activityJsonText(activity)].join('\n');
-  if (outcome === 'failed' || outcome === 'rejected') services.log.warn(text);
-  else services.log.info(text);
+  // One log line per line of the JSON: the service's text inside it stays on its own line (the log escapes it).
+  const lines = [headline, ...proofs, ...activityJsonText(activity).split('\n')];
+  services.log.block(outcome === 'failed' || outcome === 'rejected' ? 'warn' : 'info', lines);
 }
 
 /** The information message after a submission, with "Show Result" and "Show Log". Not awaited. */
@@ -47,9 +47,10 @@ export function announceActivity(services: Services, activity: Activity, sentenc
 /** Writes an API key record to the log as JSON, and offers to copy its public key. Not awaited. */
 export function printApiKey(services: Services, apiKey: ApiKey): void {
   const summary = summarizeApiKey(apiKey);
-  services.log.info(
-    `${t('API key {0} ({1})', summary.apiKeyName, summary.apiKeyId)}\n${JSON.stringify(summary, null, 2)}`,
-  );
+  services.log.block('info', [
+    t('API key {0} ({1})', summary.apiKeyName, summary.apiKeyId),
+    ...JSON.stringify(summary, null, 2).split('\n'),
+  ]);
   const copy = t('Copy Public Key');
   const showLog = t('Show Log');
   const expiry = summary.expiration === 'never' ? t('never expires') : t('expires {0}', summary.expiration);

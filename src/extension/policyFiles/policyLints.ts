@@ -3,7 +3,8 @@
  * a tag's name where its id is needed, a lowercase address compared exactly with an EIP-55 one,
  * `activity.type == '…_V2'` where `activity.kind` is meant, and `||` between keywords no activity has together
  * (one side always errors, and the policy with it). Each at the expression's characters, with a fix when there is
- * one. Pure.
+ * one. And a `time` field, which the service accepts only from organizations with its early-access flag for
+ * time-based policies (the local sandbox accepts it from every organization). Pure.
  */
 import { toChecksumAddress, type PolicyExpr } from '../../api/remote';
 import type { Translate } from '../ui/translate';
@@ -11,7 +12,7 @@ import type { ExpressionField } from './policyDocument';
 import type { NamedId, PolicyKnowledge } from './policyKnowledge';
 import { resolve, type Binding } from './policyPaths';
 
-export type LintCode = 'tagName' | 'lowercaseAddress' | 'typeForKind' | 'exclusiveKeywords';
+export type LintCode = 'tagName' | 'lowercaseAddress' | 'typeForKind' | 'exclusiveKeywords' | 'timeNeedsFlag';
 
 export interface Lint {
   readonly code: LintCode;
@@ -77,6 +78,16 @@ export function lintExpression(
   t: Translate,
 ): Lint[] {
   const lints: Lint[] = [];
+  if (field === 'time') {
+    lints.push({
+      code: 'timeNeedsFlag',
+      message: t(
+        'The service accepts a time field only in organizations with its early-access flag for time-based policies; elsewhere it refuses the policy. The local sandbox accepts it in every organization.',
+      ),
+      start: root.span.offset,
+      end: end(root),
+    });
+  }
   const tagLint = (literal: PolicyExpr, tags: readonly NamedId[], what: string) => {
     if (literal.kind !== 'string' || tags.some((tag) => tag.id === literal.value)) return;
     const tag = tags.find((candidate) => candidate.name === literal.value);

@@ -1,10 +1,13 @@
 /**
  * The submit operations: the envelope and the parameters are checked against the operation's schemas
  * (a malformed request is refused with 400 and creates nothing), the timestamp against the clock, and
- * then the activity engine runs it. Execution failures are activities too: HTTP 200, status FAILED.
+ * then the activity engine runs it. Execution failures are activities too: HTTP 200, status FAILED. A body
+ * that repeats a stored activity is not checked again against the organization as it is now (a policy's name is
+ * taken by then, by that very activity): the engine answers it with that activity.
  */
 import { ActivityType, type SubmitOperation } from '../../api';
 import { activityRequestEnvelopeSchema } from '../../api/remote';
+import { fingerprintOf } from '../activityEngine';
 import { checkTimestamp } from '../authenticate';
 import { checkAuthenticatorsIntent } from '../authenticatorRules';
 import { checkPolicyIntent } from '../policyRules';
@@ -28,10 +31,12 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   const params = operation.parameters.safeParse(parameters);
   if (!params.success) throw fromIssues('request', params.error.issues, ['parameters']);
   checkSigningIntent(operation.activityType, params.data as Record<string, unknown>);
-  checkPolicyIntent(operation.activityType, params.data as Record<string, unknown>, ctx.organization);
+  const stored = ctx.engine.state.activities.byFingerprint(fingerprintOf(ctx.rawBody));
+  const repeat = stored?.organizationId === ctx.organization.record.organizationId;
+  if (!repeat) checkPolicyIntent(operation.activityType, params.data as Record<string, unknown>, ctx.organization);
   checkPeopleIntent(operation.activityType, params.data as Record<string, unknown>);
   checkPrivateKeysIntent(operation.activityType, params.data as Record<string, unknown>);
-  if (operation.activityType === ActivityType.CreateAuthenticatorsV2)
+  if (operation.activityType === ActivityType.CreateAuthenticatorsV2 && !repeat)
     await checkAuthenticatorsIntent(ctx.organization, params.data as Record<string, unknown>);
   const activity = await ctx.engine.submit({
     operation,

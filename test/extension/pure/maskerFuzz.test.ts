@@ -178,7 +178,7 @@ function writeEverywhere(log: RedactingLog, text: string): string[] {
   log.failure('Could not create the private key tag', new Error(`rejected ${text}`, { cause: new Error(text) }));
   messages.push(log.redact(`Countersign: could not import the key: ${text}`));
   const activity = activityCarrying(text);
-  log.info([activityHeadline(activity), activityJsonText(activity)].join('\n'));
+  log.block('info', [activityHeadline(activity), ...activityJsonText(activity).split('\n')]);
   return messages;
 }
 

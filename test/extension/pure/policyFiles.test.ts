@@ -146,7 +146,7 @@ describe('policy files: diagnostics', () => {
     assert.ok(refused);
     assert.equal(
       refused.message,
-      'invalid policy condition: Expression cannot be evaluated: field does not exist: eth.tx.foo',
+      'invalid policy condition: Expression cannot be evaluated: field does not exist: foo',
     );
     assert.equal(text.slice(refused.start, refused.end), 'eth.tx.foo');
   });
@@ -185,6 +185,28 @@ describe('policy files: diagnostics', () => {
     );
     const fixed = JSON.parse(applied(empty.fix)) as Array<Record<string, unknown>>;
     assert.deepEqual(Object.keys(fixed[3] ?? {}), ['policyName', 'effect', 'condition', 'notes']);
+  });
+
+  it('says over a time field that the service needs its early-access flag for it, which the sandbox does not', () => {
+    const timed = JSON.stringify(
+      [
+        {
+          policyName: 'Office hours',
+          effect: 'EFFECT_ALLOW',
+          condition: 'true',
+          time: "CronSpan('0 9 * * 1-5', '8h', 'UTC')",
+        },
+      ],
+      null,
+      2,
+    );
+    const found = policyDiagnostics(timed, KNOWLEDGE, englishText);
+    assert.deepEqual(
+      found.map((p) => [p.code, p.severity, timed.slice(p.start, p.end)]),
+      [['timeNeedsFlag', 'warning', "CronSpan('0 9 * * 1-5', '8h', 'UTC')"]],
+    );
+    assert.match(found[0]?.message ?? '', /early-access flag/);
+    assert.match(found[0]?.message ?? '', /sandbox accepts it/);
   });
 
   it('finds nothing to say about a policy written right', () => {
