@@ -174,7 +174,9 @@ export async function removePasskey(services: Services, input: PasskeyInput): Pr
       '',
       t('It will no longer approve or reject activities. The security key or device keeps a now unused credential.'),
     ].join('\n'),
-    buttons: [remove],
+    harmless: [t('Keep Passkey')],
+    actions: [remove],
+    irreversible: true,
   });
   if (choice !== remove) return undefined;
   return deletePasskey(services, session, known, target);
@@ -225,7 +227,9 @@ export async function renamePasskey(services: Services, input: PasskeyInput): Pr
       target.authenticatorName,
       name,
     ),
-    buttons: [go],
+    harmless: [t('Keep "{0}"', target.authenticatorName)],
+    actions: [go],
+    irreversible: true,
   });
   if (choice !== go) return undefined;
   const added = await enrol(services, session, known, name, target);
