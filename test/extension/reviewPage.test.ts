@@ -254,4 +254,25 @@ describe('the review page', function () {
         : undefined,
     );
   });
+
+  it('reviewing from another profile brings the page of that profile, not the one opened with the first', async () => {
+    const target: Activity = requests.unregistered;
+    const first = await eventually('the review page', () => api.views.reviews.page(target.id));
+    const firstProfile = first.profileId;
+    const otherProfile = await useSandboxProfile(api, 'Team', 1);
+    assert.notEqual(otherProfile, firstProfile);
+    const model = await run<ReviewModel>(api, 'countersign.reviewActivity', target);
+    assert.equal(model?.activityId, target.id);
+    const page = api.views.reviews.page(target.id);
+    assert.ok(page, 'a page shows the activity');
+    assert.equal(page.profileId, otherProfile, 'the page belongs to the profile in use');
+    assert.notEqual(page, first, 'the other profile’s page was replaced');
+    assert.equal(page.view?.kind, 'review');
+    assert.equal(page.view.kind === 'review' ? page.view.note : 'no review', undefined, 'no "switch to" banner');
+    assert.ok(
+      !page.view.model.actions.some((action) => action.id === 'switchProfile'),
+      'it offers no switch back to the first profile',
+    );
+    await useSandboxProfile(api, 'Team', 0);
+  });
 });

@@ -33,9 +33,10 @@ import {
 import type { ReviewTarget } from './reviewTarget';
 import { reviewTabTitle } from './reviewTitle';
 
-/** The command that opens a policy as JSON, given `{ policyId }` (the Organization view's). */
-
 const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
+
+/** The buttons that act without the activity: they change what keeps it from being read. */
+const WITHOUT_ACTIVITY: ReadonlySet<ReviewActionId> = new Set(['retry', 'startLocalSandbox', 'switchProfile']);
 
 function pageWords(): ReviewPageWords {
   return {
@@ -121,6 +122,11 @@ export class ReviewPage {
   #follow(change: StoreChange): void {
     if (change.activityIds.includes(this.#target.activityId) || change.organization || change.interfaces)
       void this.refresh();
+  }
+
+  /** The profile the page was opened with: its votes are that profile's user's. */
+  get profileId(): string {
+    return this.#target.profileId;
   }
 
   /** What the page shows (tests read it). */
@@ -366,13 +372,6 @@ export class ReviewPage {
     switchProfile: () => vscode.commands.executeCommand(CommandIds.switchProfile, this.#target.profileId),
   };
 
-  /** The buttons that act without the activity: they change what keeps it from being read. */
-  static readonly #withoutActivity: ReadonlySet<ReviewActionId> = new Set([
-    'retry',
-    'startLocalSandbox',
-    'switchProfile',
-  ]);
-
   /** A message from the page, checked before anything is done with it; tests send the same ones. */
   async receive(message: unknown): Promise<void> {
     const parsed = pageMessageSchema.safeParse(message);
@@ -385,7 +384,7 @@ export class ReviewPage {
         this.#deliver(true);
         return;
       case 'action':
-        if (!ReviewPage.#withoutActivity.has(received.action) && !this.#activity) return;
+        if (!WITHOUT_ACTIVITY.has(received.action) && !this.#activity) return;
         await this.#actions[received.action]();
         await this.refresh();
         return;
