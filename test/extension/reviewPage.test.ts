@@ -11,6 +11,7 @@ import type { SimulatedRequests } from '../../src/extension/commands/simulateReq
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ReviewModel } from '../../src/extension/review/reviewModel';
 import { eventually, organizationNamed, run } from './hostSupport';
+import { reviewPageMarkup } from '../support/viewMarkup';
 import { sandboxOrganizations, sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
 
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -153,10 +154,19 @@ describe('the review page', function () {
   it('flags the unlimited approval to an unregistered address, reads it as well-known, and offers to register its ABI', async () => {
     const model = await run<ReviewModel>(api, 'countersign.reviewActivity', requests.unregistered.fingerprint);
     const call = model?.sections.find((s) => s.id === 'call');
-    assert.match(call?.notes[0]?.text ?? '', /^Unlimited token approval: 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB/);
+    // The risks come first, above the call, each a warning; the call's own notes do not repeat them.
+    assert.match(model?.risks[0] ?? '', /^Unlimited token approval: 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB/);
     assert.match(
-      call?.notes[1]?.text ?? '',
+      model?.risks[1] ?? '',
       /^Calls 0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb, which has no interface registered/,
+    );
+    assert.ok(!call?.notes.some((note) => note.text.startsWith('Unlimited')), 'said once, at the top');
+    const page = api.views.reviews.page(requests.unregistered.id);
+    const markup = page?.view?.kind === 'review' ? reviewPageMarkup(page.view.model) : '';
+    assert.ok(markup.indexOf('⚠ Unlimited token approval') >= 0, 'drawn with ⚠');
+    assert.ok(
+      markup.indexOf('⚠ Unlimited token approval') < markup.indexOf('approve(spender, amount)'),
+      'above the call',
     );
     assert.equal(call?.call?.title, 'approve(spender, amount)');
     assert.match(call?.rows[0]?.value ?? '', /not from your organization's interfaces/);

@@ -41,6 +41,7 @@ const WITHOUT_ACTIVITY: ReadonlySet<ReviewActionId> = new Set(['retry', 'startLo
 function pageWords(): ReviewPageWords {
   return {
     activity: t('Activity'),
+    risks: t('Risks'),
     votes: t('Votes'),
     noVotes: t('No votes yet.'),
     argument: t('Argument'),
