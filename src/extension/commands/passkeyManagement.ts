@@ -90,9 +90,7 @@ async function enrol(
     },
     t,
   );
-  const answer = await withProgress(t('Waiting for the passkey in your browser…'), (signal) =>
-    runPasskeyPage(services, content, signal),
-  );
+  const answer = await runPasskeyPage(services, content, undefined);
   const attestation = attestationOf(answer);
   return submitActivity(
     services,
