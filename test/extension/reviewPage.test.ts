@@ -163,9 +163,9 @@ describe('the review page', function () {
     assert.ok(!call?.notes.some((note) => note.text.startsWith('Unlimited')), 'said once, at the top');
     const page = api.views.reviews.page(requests.unregistered.id);
     const markup = page?.view?.kind === 'review' ? reviewPageMarkup(page.view.model) : '';
-    assert.ok(markup.indexOf('⚠ Unlimited token approval') >= 0, 'drawn with ⚠');
+    assert.ok(markup.indexOf('⚠ <bdi>Unlimited token approval') >= 0, 'drawn with ⚠');
     assert.ok(
-      markup.indexOf('⚠ Unlimited token approval') < markup.indexOf('approve(spender, amount)'),
+      markup.indexOf('⚠ <bdi>Unlimited token approval') < markup.indexOf('approve(spender, amount)'),
       'above the call',
     );
     assert.equal(call?.call?.title, 'approve(spender, amount)');
@@ -284,5 +284,31 @@ describe('the review page', function () {
       'it offers no switch back to the first profile',
     );
     await useSandboxProfile(api, 'Team', 0);
+  });
+
+  it('with the sandbox stopped the page says so, offers Start instead of a vote, and the vote comes back with it', async () => {
+    const target: Activity = requests.unregistered;
+    await run(api, 'countersign.reviewActivity', target);
+    const page = api.views.reviews.page(target.id);
+    assert.ok(page?.view?.kind === 'review' && page.view.model.actions.some((a) => a.id === 'approve'));
+    assert.equal(await run(api, 'countersign.stopLocalSandbox'), true);
+    try {
+      const stopped = await eventually('the page to say the sandbox is stopped', () =>
+        page.view?.kind === 'review' && page.view.note ? page.view : undefined,
+      );
+      assert.match(stopped.note?.text ?? '', /local sandbox is not running/);
+      assert.deepEqual(
+        stopped.model.actions.map((a) => a.id),
+        ['startLocalSandbox'],
+        'no vote while it cannot be sent',
+      );
+    } finally {
+      await page.receive({ type: 'action', action: 'startLocalSandbox' });
+    }
+    await eventually('the vote buttons to come back', () =>
+      page.view?.kind === 'review' && !page.view.note && page.view.model.actions.some((a) => a.id === 'approve')
+        ? true
+        : undefined,
+    );
   });
 });
