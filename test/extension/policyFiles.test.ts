@@ -140,6 +140,16 @@ describe('policy files in the editor', function () {
     );
     assert.equal(updated?.status, 'ACTIVITY_STATUS_COMPLETED');
     const again = await lensesUntil(features, edited, 'the Matches lens after the update', 'matches');
+    // Enter keeps the policy: the first button of an irreversible dialog is harmless.
+    const kept = await withModalAnswers<Activity>(
+      api,
+      (request) => request.buttons[0],
+      'countersign.deletePolicyOfFile',
+      again.find((lens) => lens.state === 'delete')?.args[0],
+    );
+    assert.equal(kept.result, undefined, 'Enter deleted nothing');
+    assert.deepEqual(kept.shown[0]?.buttons, ['Keep Policy', 'Delete']);
+    await lensesUntil(features, edited, 'the Matches lens after Enter', 'matches');
     const { result: deleted } = await withModalAnswers<Activity>(
       api,
       goAhead,

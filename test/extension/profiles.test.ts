@@ -117,6 +117,13 @@ describe('profiles, keys and the local sandbox', function () {
     assert.match(failure.message, /not (found|registered)|unknown|could not find/i);
     assert.ok(!failure.message.includes(pair.privateKey));
 
+    // Enter keeps the profile and its key: removing them cannot be undone.
+    const stays = await withModalAnswers<string>(api, enter, 'countersign.removeProfile', profile.id);
+    assert.deepEqual(stays.shown[0]?.buttons, ['Keep Profile', 'Remove']);
+    assert.equal(stays.result, undefined);
+    assert.ok(api.services.profiles.get(profile.id), 'the profile is still there');
+    assert.equal(await api.services.keys.get(profile.id), other.privateKey, 'its key is still stored');
+
     const { result: removed } = await withModalAnswers<string>(api, goAhead, 'countersign.removeProfile', profile.id);
     assert.equal(removed, profile.id);
     assert.equal(await api.services.keys.get(profile.id), undefined);

@@ -11,6 +11,7 @@ import type { SimulatedRequests } from '../../src/extension/commands/simulateReq
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ReviewModel } from '../../src/extension/review/reviewModel';
 import { eventually, organizationNamed, run } from './hostSupport';
+import { reviewPageMarkup } from '../support/viewMarkup';
 import { sandboxOrganizations, sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
 
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -153,10 +154,19 @@ describe('the review page', function () {
   it('flags the unlimited approval to an unregistered address, reads it as well-known, and offers to register its ABI', async () => {
     const model = await run<ReviewModel>(api, 'countersign.reviewActivity', requests.unregistered.fingerprint);
     const call = model?.sections.find((s) => s.id === 'call');
-    assert.match(call?.notes[0]?.text ?? '', /^Unlimited token approval: 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB/);
+    // The risks come first, above the call, each a warning; the call's own notes do not repeat them.
+    assert.match(model?.risks[0] ?? '', /^Unlimited token approval: 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB/);
     assert.match(
-      call?.notes[1]?.text ?? '',
+      model?.risks[1] ?? '',
       /^Calls 0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb, which has no interface registered/,
+    );
+    assert.ok(!call?.notes.some((note) => note.text.startsWith('Unlimited')), 'said once, at the top');
+    const page = api.views.reviews.page(requests.unregistered.id);
+    const markup = page?.view?.kind === 'review' ? reviewPageMarkup(page.view.model) : '';
+    assert.ok(markup.indexOf('⚠ <bdi>Unlimited token approval') >= 0, 'drawn with ⚠');
+    assert.ok(
+      markup.indexOf('⚠ <bdi>Unlimited token approval') < markup.indexOf('approve(spender, amount)'),
+      'above the call',
     );
     assert.equal(call?.call?.title, 'approve(spender, amount)');
     assert.match(call?.rows[0]?.value ?? '', /not from your organization's interfaces/);
@@ -250,6 +260,53 @@ describe('the review page', function () {
       page.view?.kind === 'review' &&
       page.view.note === undefined &&
       page.view.model.actions.some((a) => a.id === 'approve')
+        ? true
+        : undefined,
+    );
+  });
+
+  it('reviewing from another profile brings the page of that profile, not the one opened with the first', async () => {
+    const target: Activity = requests.unregistered;
+    const first = await eventually('the review page', () => api.views.reviews.page(target.id));
+    const firstProfile = first.profileId;
+    const otherProfile = await useSandboxProfile(api, 'Team', 1);
+    assert.notEqual(otherProfile, firstProfile);
+    const model = await run<ReviewModel>(api, 'countersign.reviewActivity', target);
+    assert.equal(model?.activityId, target.id);
+    const page = api.views.reviews.page(target.id);
+    assert.ok(page, 'a page shows the activity');
+    assert.equal(page.profileId, otherProfile, 'the page belongs to the profile in use');
+    assert.notEqual(page, first, 'the other profile’s page was replaced');
+    assert.equal(page.view?.kind, 'review');
+    assert.equal(page.view.kind === 'review' ? page.view.note : 'no review', undefined, 'no "switch to" banner');
+    assert.ok(
+      !page.view.model.actions.some((action) => action.id === 'switchProfile'),
+      'it offers no switch back to the first profile',
+    );
+    await useSandboxProfile(api, 'Team', 0);
+  });
+
+  it('with the sandbox stopped the page says so, offers Start instead of a vote, and the vote comes back with it', async () => {
+    const target: Activity = requests.unregistered;
+    await run(api, 'countersign.reviewActivity', target);
+    const page = api.views.reviews.page(target.id);
+    assert.ok(page?.view?.kind === 'review' && page.view.model.actions.some((a) => a.id === 'approve'));
+    assert.equal(await run(api, 'countersign.stopLocalSandbox'), true);
+    try {
+      const stopped = await eventually('the page to say the sandbox is stopped', () =>
+        page.view?.kind === 'review' && page.view.note ? page.view : undefined,
+      );
+      assert.match(stopped.note?.text ?? '', /local sandbox is not running/);
+      assert.deepEqual(
+        stopped.model.actions.map((a) => a.id),
+        ['startLocalSandbox'],
+        'no vote while it cannot be sent',
+      );
+    } finally {
+      await page.receive({ type: 'action', action: 'startLocalSandbox' });
+    }
+    await eventually('the vote buttons to come back', () =>
+      page.view?.kind === 'review' && !page.view.note && page.view.model.actions.some((a) => a.id === 'approve')
         ? true
         : undefined,
     );

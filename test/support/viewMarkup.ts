@@ -21,6 +21,7 @@ export function viewMarkup(nodes: readonly ViewNode[]): string {
 /** The page's own words, as the extension sends them in English. */
 export const PAGE_WORDS: ReviewPageWords = {
   activity: 'Activity',
+  risks: 'Risks',
   votes: 'Votes',
   noVotes: 'No votes yet.',
   argument: 'Argument',

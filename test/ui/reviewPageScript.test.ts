@@ -41,6 +41,7 @@ function pending(votes = 1, completed = false): ReviewModel {
       { label: 'Submitted', value: new Date(START - 30_000).toISOString(), timeMs: START - 30_000 },
       { label: 'Activity ID', value: 'act-1', code: true },
     ],
+    risks: [],
     votes: Array.from({ length: votes }, (_, i) => ({
       who: `Team root user ${i + 2}`,
       selection: 'approved',

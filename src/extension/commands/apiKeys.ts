@@ -129,7 +129,9 @@ async function confirmReplacement(services: Services, label: string, incomingPub
             'The key with public key {0} replaces it on this machine. Keep the old one registered until the new one is.',
             incomingPublicKey,
           ),
-    buttons: [keep, replace],
+    harmless: [keep],
+    actions: [replace],
+    irreversible: true,
   });
   if (choice !== replace) throw new CancelledError();
 }

@@ -183,6 +183,8 @@ async function confirmVote(
   const action = vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject');
   const showDetails = vscode.l10n.t('Show Details…');
   const openAbi = vscode.l10n.t('Open ABI…');
+  // Without the activity to show, the harmless first button only closes the dialog: a vote is never Enter's.
+  const notNow = vscode.l10n.t('Not Now');
   const abi = activity ? abiToOpen(activity, summary) : undefined;
   for (;;) {
     const choice = await services.modals.show({
@@ -196,7 +198,9 @@ async function confirmVote(
         vscode.l10n.t,
         summary,
       ),
-      buttons: [...(activity ? [showDetails] : []), ...(abi !== undefined ? [openAbi] : []), action],
+      harmless: [activity ? showDetails : notNow, ...(abi !== undefined ? [openAbi] : [])],
+      actions: [action],
+      irreversible: true,
     });
     if (choice === openAbi && abi !== undefined) {
       await abi();

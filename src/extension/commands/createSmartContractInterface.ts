@@ -149,7 +149,9 @@ async function registerDespiteWarnings(services: Services, abi: ReadAbi, source:
         ? vscode.l10n.t('{0} has 1 warning. Register it anyway?', name)
         : vscode.l10n.t('{0} has {1} warnings. Register it anyway?', name, count),
     detail: listed.join('\n'),
-    buttons: [show, register],
+    harmless: [show],
+    actions: [register],
+    irreversible: false,
   });
   if (choice === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
   return choice === register;

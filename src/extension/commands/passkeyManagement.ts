@@ -90,9 +90,7 @@ async function enrol(
     },
     t,
   );
-  const answer = await withProgress(t('Waiting for the passkey in your browser…'), (signal) =>
-    runPasskeyPage(services, content, signal),
-  );
+  const answer = await runPasskeyPage(services, content, undefined);
   const attestation = attestationOf(answer);
   return submitActivity(
     services,
@@ -174,7 +172,9 @@ export async function removePasskey(services: Services, input: PasskeyInput): Pr
       '',
       t('It will no longer approve or reject activities. The security key or device keeps a now unused credential.'),
     ].join('\n'),
-    buttons: [remove],
+    harmless: [t('Keep Passkey')],
+    actions: [remove],
+    irreversible: true,
   });
   if (choice !== remove) return undefined;
   return deletePasskey(services, session, known, target);
@@ -225,7 +225,9 @@ export async function renamePasskey(services: Services, input: PasskeyInput): Pr
       target.authenticatorName,
       name,
     ),
-    buttons: [go],
+    harmless: [t('Keep "{0}"', target.authenticatorName)],
+    actions: [go],
+    irreversible: true,
   });
   if (choice !== go) return undefined;
   const added = await enrol(services, session, known, name, target);

@@ -41,7 +41,9 @@ export async function confirmAddition(
             organizationId,
             baseUrl,
           ),
-    buttons: [notNow, add],
+    harmless: [notNow],
+    actions: [add],
+    irreversible: false,
   });
   if (choice !== add) throw new CancelledError();
 }

@@ -15,7 +15,7 @@ import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { confirmAddition } from './profileAddition';
-import { confirmModal, pickOne, pickOneAt } from '../ui/prompts';
+import { confirmIrreversible, pickOne, pickOneAt } from '../ui/prompts';
 import { shown } from '../ui/shownText';
 import * as z from 'zod';
 import { idText, noArguments, optionalText, options, type ArgumentsSchema } from './commandArguments';
@@ -257,13 +257,14 @@ async function editProfile(services: Services, input: ProfileInput): Promise<Pro
 
 async function removeProfile(services: Services, input: ProfileInput): Promise<string> {
   const profile = await pickProfile(services, input.profileId, vscode.l10n.t('Profile to remove'));
-  const remove = await confirmModal(
+  const remove = await confirmIrreversible(
     services.modals,
     vscode.l10n.t('Remove the profile "{0}"?', profile.label),
     vscode.l10n.t(
       "Its API key is deleted from this machine's secret storage. The key stays registered with the organization.",
     ),
     vscode.l10n.t('Remove'),
+    vscode.l10n.t('Keep Profile'),
   );
   if (!remove) throw new CancelledError();
   await services.keys.delete(profile.id);

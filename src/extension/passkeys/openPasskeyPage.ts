@@ -10,6 +10,8 @@ import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError } from '../../api';
 import type { Services } from '../services';
+import { showInformation } from '../ui/notifications';
+import { withProgress } from '../ui/progress';
 import { canUseLocalhostPasskeys } from './passkeyCeremony';
 import type { PasskeyPageContent } from './passkeyPageHtml';
 
@@ -54,7 +56,27 @@ export async function requireLocalhostPasskeyPage(): Promise<void> {
   }
 }
 
-export async function runPasskeyPage(
+/**
+ * Runs the page while a progress notification says that VS Code waits for the browser, with Cancel (which closes
+ * the page); `signal` (the command's own progress) stops it too. A tab closed before it answered is said in a
+ * message: nothing was signed.
+ */
+export function runPasskeyPage(
+  services: Services,
+  content: PasskeyPageContent,
+  signal: AbortSignal | undefined,
+  onOpened?: (opened: PasskeyPageOpened) => void,
+): Promise<Record<string, unknown>> {
+  const title =
+    content.ceremony === 'create'
+      ? vscode.l10n.t('Waiting for your new passkey in the browser…')
+      : vscode.l10n.t('Waiting for your passkey in the browser…');
+  return withProgress(title, (own) =>
+    openAndWait(services, content, signal ? AbortSignal.any([signal, own]) : own, onOpened),
+  );
+}
+
+async function openAndWait(
   services: Services,
   content: PasskeyPageContent,
   signal: AbortSignal,
@@ -77,6 +99,12 @@ export async function runPasskeyPage(
   } catch (error) {
     if (error instanceof PasskeyPageError) {
       if (error.reason === 'cancelled') throw new CancelledError();
+      if (error.reason === 'closed') {
+        void showInformation(
+          vscode.l10n.t('The passkey page was closed before it answered: nothing was signed or sent.'),
+        );
+        throw new CancelledError();
+      }
       throw new InvalidInputError('passkey page', error.message, vscode.l10n.t('Run the command again when ready.'));
     }
     throw error;

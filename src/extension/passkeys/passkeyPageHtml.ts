@@ -114,7 +114,7 @@ const SCRIPT = `
     fetch(location.pathname, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ cancelled: true }),
+      body: JSON.stringify({ cancelled: true, closed: true }),
       credentials: 'omit',
       cache: 'no-store',
       redirect: 'error',

@@ -209,8 +209,12 @@ export async function startPasskeyPage(options: PasskeyPageOptions): Promise<Pas
         const record = parsed as Record<string, unknown>;
         if (record['cancelled'] === true) {
           reply(res, 200, 'Noted.');
+          // Cancel on the page is the user's word; a tab closed may have been an accident, and is said so.
           finish({
-            error: new PasskeyPageError('The passkey page was cancelled or closed in the browser.', 'cancelled'),
+            error:
+              record['closed'] === true
+                ? new PasskeyPageError('The passkey page was closed in the browser before it answered.', 'closed')
+                : new PasskeyPageError('The passkey page was cancelled in the browser.', 'cancelled'),
           });
           return;
         }

@@ -9,7 +9,7 @@ import { CommandIds, type CommandId } from '../commandIds';
 import { submitActivity } from '../output/submitActivity';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
-import { confirmModal } from '../ui/prompts';
+import { confirmIrreversible, confirmModal } from '../ui/prompts';
 import type { FilePolicy } from './policyDocument';
 import { asFilePolicy, policyText, registeredPolicy } from './policyDocuments';
 import { openPolicyDocument } from './openPolicyDocument';
@@ -147,11 +147,12 @@ export async function deletePolicyOfFile(services: Services, input: PolicyFileIn
   const target = await policyTarget(input, false);
   if (!target) return undefined;
   const old = await registeredOf(services, input, target.policy);
-  const confirmed = await confirmModal(
+  const confirmed = await confirmIrreversible(
     services.modals,
     t('Delete policy "{0}" ({1})?', old.policyName, old.policyId),
     t('The organization stops applying it; the file stays.'),
     t('Delete'),
+    t('Keep Policy'),
   );
   if (!confirmed) return undefined;
   return submitActivity(

@@ -128,6 +128,8 @@ export interface ReviewModel {
   /** Consensus needed and this user may still vote. */
   readonly awaitingVote: boolean;
   readonly summary: readonly ReviewRow[];
+  /** What the approver must weigh before anything else (an unlimited approval, a call with no interface…). */
+  readonly risks: readonly string[];
   readonly votes: readonly ReviewVote[];
   readonly progress: string;
   readonly sections: readonly ReviewSection[];
@@ -146,6 +148,7 @@ export interface ReviewModel {
 /** The page's own words, translated by the extension (the page has no translations of its own). */
 export interface ReviewPageWords {
   readonly activity: string;
+  readonly risks: string;
   readonly votes: string;
   readonly noVotes: string;
   readonly argument: string;

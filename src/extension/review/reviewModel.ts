@@ -13,7 +13,7 @@ import type {
   ClearSigningDescriptor,
   summarizeTransaction,
 } from '../../api/remote';
-import { callSectionWithRisks, OPEN_ABI_ACTION } from './reviewRisks';
+import { callSectionWithRisks, OPEN_ABI_ACTION, reviewRisks } from './reviewRisks';
 import { intentAbi } from '../wording/voteDialogWords';
 import type { OrganizationNames } from '../wording/voteDialogWords';
 import { readableIntentLines, submitter } from '../wording/voteDialogWords';
@@ -258,6 +258,7 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     },
   ];
   let registerAddress: string | undefined;
+  const risks: string[] = [];
   const inner = unwrapSingleKey(activity.intent) as Record<string, unknown>;
   let openAbi: ReviewModel['openAbi'] =
     intentAbi(activity) !== undefined
@@ -296,6 +297,7 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
           descriptors: input.descriptors ?? [],
           nameOf: input.nameOf,
         });
+        risks.push(...reviewRisks(summary, t));
         const call = summary?.call;
         if (call?.kind === 'call' && call.source === 'interface')
           openAbi = { kind: 'registered', interfaceId: call.interfaceId, label: call.interfaceLabel };
@@ -369,6 +371,7 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     statusLabel: status,
     awaitingVote: waiting && (activity.canApprove || activity.canReject),
     summary,
+    risks,
     votes: activity.votes.map((vote) => {
       const words = voteText(vote, t);
       return { ...words, who: names?.names.get(vote.userId) ?? words.who };

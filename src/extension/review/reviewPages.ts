@@ -54,18 +54,24 @@ export class ReviewPages implements vscode.Disposable {
     return page;
   }
 
-  /** Opens the activity's page beside the editor, or brings it forward; resolves once it shows the activity. */
+  /**
+   * Opens the activity's page beside the editor, or brings it forward; resolves once it shows the activity. A page
+   * belongs to the profile it was opened with (its votes, its "you"): one open for another profile is replaced, in
+   * its own place, by a page for the profile the review comes from.
+   */
   async show(target: ReviewTarget): Promise<ReviewPage> {
     const open = this.#pages.get(target.activityId);
-    if (open) {
+    if (open?.profileId === target.profileId) {
       open.panel.reveal(vscode.ViewColumn.Beside);
       await open.refresh(target.activity);
       return open;
     }
+    const viewColumn = open?.panel.viewColumn ?? vscode.ViewColumn.Beside;
+    open?.panel.dispose();
     const panel = vscode.window.createWebviewPanel(
       REVIEW_VIEW_TYPE,
       vscode.l10n.t('Review activity'),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { viewColumn, preserveFocus: false },
       {
         enableScripts: true,
         enableFindWidget: true,

@@ -13,18 +13,15 @@ import { CommandIds } from '../commandIds';
 import { organizationNames, type OrganizationNames } from '../wording/voteDialogWords';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
-import { chooseAbiFile } from '../ui/abiDocuments';
 import { calmStateFor } from '../ui/advice';
 import type { OrganizationStore, StoreChange } from '../store/organizationStore';
 import { buildReviewModel, type ReviewInput } from './reviewModel';
 import { readDescriptors } from '../activitySummaries';
-import { activityAbiUri } from '../output/jsonDocumentProvider';
 import { reviewShellHtml, type ReviewPageResources } from './reviewHtml';
 import { reviewResourceRoots, reviewScriptUri, reviewStyleUri } from './reviewResources';
 import {
   pageMessageSchema,
   type ReviewAction,
-  type ReviewActionId,
   type ReviewModel,
   type ReviewPageView,
   type ReviewPageWords,
@@ -32,14 +29,14 @@ import {
 } from './reviewMessages';
 import type { ReviewTarget } from './reviewTarget';
 import { reviewTabTitle } from './reviewTitle';
-
-/** The command that opens a policy as JSON, given `{ policyId }` (the Organization view's). */
+import { reviewActionHandlers, WITHOUT_ACTIVITY } from './reviewActions';
 
 const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
 
 function pageWords(): ReviewPageWords {
   return {
     activity: t('Activity'),
+    risks: t('Risks'),
     votes: t('Votes'),
     noVotes: t('No votes yet.'),
     argument: t('Argument'),
@@ -66,6 +63,8 @@ export class ReviewPage {
   #ready = false;
   #refreshing: Promise<void> | undefined;
   #again = false;
+  /** The profile or the sandbox changed: the next drawing reads the activity from the service, not the store. */
+  #readAnew = false;
   /** While the page shows, the store follows its activity. */
   #watching: vscode.Disposable | undefined;
   #disposed = false;
@@ -93,7 +92,11 @@ export class ReviewPage {
       }),
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
       panel.onDidChangeViewState(() => void this.#watch()),
-      services.onDidChange(() => void this.refresh()),
+      services.onDidChange((scope) => {
+        // A sandbox stopped (or started) says so as a profile change: read anew, so a stopped one shows its banner.
+        if (scope === 'profile') this.#readAnew = true;
+        void this.refresh();
+      }),
       // A descriptor in the workspace changed: a transaction's amounts and labels are read again.
       services.onDidChangeDescriptors(() => {
         if (this.#activity?.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')) void this.refresh();
@@ -121,6 +124,11 @@ export class ReviewPage {
   #follow(change: StoreChange): void {
     if (change.activityIds.includes(this.#target.activityId) || change.organization || change.interfaces)
       void this.refresh();
+  }
+
+  /** The profile the page was opened with: its votes are that profile's user's. */
+  get profileId(): string {
+    return this.#target.profileId;
   }
 
   /** What the page shows (tests read it). */
@@ -242,7 +250,9 @@ export class ReviewPage {
     const store = await this.#services.store();
     const { organizationId, activityId } = this.#target;
     // The first drawing reads the activity as it is now; then the store's poll keeps it current.
-    const activity = await store.readActivity(activityId, { fresh: this.#model === undefined });
+    const fresh = this.#model === undefined || this.#readAnew;
+    this.#readAnew = false;
+    const activity = await store.readActivity(activityId, { fresh });
     if (!activity) return;
     this.#activity = activity;
     const signsTransaction = activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION');
@@ -331,47 +341,12 @@ export class ReviewPage {
   }
 
   /** The page's buttons, by action id: each runs the command the Activities view runs. */
-  readonly #actions: Readonly<Record<ReviewActionId, () => Thenable<unknown>>> = {
-    approve: () => vscode.commands.executeCommand(CommandIds.approveActivity, this.#activity),
-    reject: () => vscode.commands.executeCommand(CommandIds.rejectActivity, this.#activity),
-    approveWithPasskey: () => vscode.commands.executeCommand(CommandIds.approveActivityWithPasskey, this.#activity),
-    rejectWithPasskey: () => vscode.commands.executeCommand(CommandIds.rejectActivityWithPasskey, this.#activity),
-    openJson: () => vscode.commands.executeCommand(CommandIds.openActivityJson, this.#activity),
-    openAbi: async () => {
-      const abi = this.#model?.openAbi;
-      const activity = this.#activity;
-      if (!abi || !activity) return undefined;
-      if (abi.kind === 'intent') {
-        const document = await vscode.workspace.openTextDocument(activityAbiUri(activity, abi.label));
-        return vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-      }
-      return vscode.commands.executeCommand(CommandIds.openSmartContractInterfaceAbi, {
-        kind: 'smartContractInterface',
-        organizationId: activity.organizationId,
-        smartContractInterface: {
-          organizationId: activity.organizationId,
-          smartContractInterfaceId: abi.interfaceId,
-          label: abi.label,
-        },
-      });
-    },
-    registerInterface: async () => {
-      const address = this.#model?.registerAddress;
-      const uri = await chooseAbiFile();
-      if (!uri) return undefined;
-      return vscode.commands.executeCommand(CommandIds.createSmartContractInterface, { uri, address });
-    },
-    retry: () => this.refresh(),
-    startLocalSandbox: () => vscode.commands.executeCommand(CommandIds.startLocalSandbox),
-    switchProfile: () => vscode.commands.executeCommand(CommandIds.switchProfile, this.#target.profileId),
-  };
-
-  /** The buttons that act without the activity: they change what keeps it from being read. */
-  static readonly #withoutActivity: ReadonlySet<ReviewActionId> = new Set([
-    'retry',
-    'startLocalSandbox',
-    'switchProfile',
-  ]);
+  readonly #actions = reviewActionHandlers({
+    activity: () => this.#activity,
+    model: () => this.#model,
+    profileId: () => this.#target.profileId,
+    refresh: () => this.refresh(),
+  });
 
   /** A message from the page, checked before anything is done with it; tests send the same ones. */
   async receive(message: unknown): Promise<void> {
@@ -385,7 +360,7 @@ export class ReviewPage {
         this.#deliver(true);
         return;
       case 'action':
-        if (!ReviewPage.#withoutActivity.has(received.action) && !this.#activity) return;
+        if (!WITHOUT_ACTIVITY.has(received.action) && !this.#activity) return;
         await this.#actions[received.action]();
         await this.refresh();
         return;

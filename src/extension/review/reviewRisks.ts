@@ -1,5 +1,10 @@
+/** The risks of a transaction, in words: the review page shows them first, above the call. */
+export function reviewRisks(summary: CallSummary | undefined, t: Translate = englishText): string[] {
+  return summary ? summary.flags.map((flag) => flagWords(flag, t)) : [];
+}
+
 /**
- * The review page's call section, with what the summary of the transaction adds: its risks first (warnings), token
+ * The review page's call section, with what the summary of the transaction adds: token
  * amounts scaled beside their exact raw value with the source of the decimals, a call to an unregistered contract
  * read with the well-known signatures (and marked so), the descriptor's intent, and "Open ABI" where the call was
  * decoded with a registered interface. A multicall's calls are shown where their bytes were, each with its
@@ -97,7 +102,7 @@ export const OPEN_ABI_ACTION = (t: Translate): ReviewAction => ({
   primary: false,
 });
 
-/** The call section with the summary's additions. */
+/** The call section with the summary's additions; its risks are the page's, shown above everything else. */
 export function callSectionWithRisks(
   section: ReviewSection,
   summary: CallSummary,
@@ -106,7 +111,7 @@ export function callSectionWithRisks(
   const call = summary.call;
   // Read with a well-known signature, the call is decoded after all: the flag says where the reading comes from.
   const own = call.kind === 'call' && call.source === 'wellKnown' ? [] : section.notes;
-  const notes = [...summary.flags.map((flag) => ({ tone: 'warning' as const, text: flagWords(flag, t) })), ...own];
+  const notes = own;
   if (call.kind !== 'call') return { ...section, notes };
   const title = `${call.functionName}(${call.arguments.map((a) => a.name).join(', ')})`;
   const rows = [

@@ -106,6 +106,22 @@ function notes(list: readonly ReviewNote[]): ViewNode[] {
   );
 }
 
+/** The risks, above everything the page says of the activity: each one a warning that starts with ⚠. */
+function risksSection(risks: readonly string[], context: Context): ViewNode[] {
+  if (risks.length === 0) return [];
+  return [
+    el(
+      'section',
+      { id: 'risks', class: 'risks' },
+      [
+        el('h2', {}, [`⚠ ${context.words.risks}`]),
+        ...risks.map((risk) => el('p', { class: 'note warning', role: 'note' }, [`⚠ `, cellText(risk)])),
+      ],
+      'risks',
+    ),
+  ];
+}
+
 function buttons(actions: readonly ReviewAction[]): ViewNode[] {
   if (actions.length === 0) return [];
   return [
@@ -189,6 +205,7 @@ function reviewNodes(model: ReviewModel, context: Context): ViewNode[] {
       ...buttons(model.actions),
     ]),
     el('main', {}, [
+      ...risksSection(model.risks, context),
       ...whatItDoes.map((s) => section(s, context)),
       ...(model.why ? [whySection(model.why)] : []),
       summary,

@@ -1,18 +1,14 @@
 /**
- * The modal dialogs of the commands (approve, reject, delete), behind one object that Services holds. In a VS Code
- * modal the first button is what Enter chooses, and Cancel is added last by VS Code; so a dialog lists a harmless
- * button first and the risky one after it. Each dialog shown is announced, so that the extension-host tests can
- * read what a user would read, and a test may answer in the user's place.
+ * The modal dialogs of the commands (approve, reject, delete), behind one object that Services holds, and the only
+ * place that shows a modal: every dialog goes through `ModalAsk`'s rule (modalAsk.ts), harmless buttons first.
+ * Each dialog shown is announced, so that the extension-host tests can read what a user would read, and a test may
+ * answer in the user's place.
  */
 import * as vscode from 'vscode';
+import { requestOf, type ModalAsk, type ModalRequest } from './modalAsk';
 import { notificationText, visible } from './shownText';
 
-export interface ModalRequest {
-  readonly message: string;
-  readonly detail: string;
-  /** In the order shown; the first is the Enter default. */
-  readonly buttons: readonly string[];
-}
+export type { ModalAsk, ModalRequest } from './modalAsk';
 
 /**
  * A confirmation by typing: the user types `expected` (an organization's id) in an input box. A test answering in
@@ -36,9 +32,9 @@ export type ModalAnswer = (request: ModalRequest) => string | undefined;
  */
 function visibleRequest(request: ModalRequest): ModalRequest {
   return {
+    ...request,
     message: visible(request.message),
     detail: request.detail.split('\n').map(visible).join('\n'),
-    buttons: request.buttons,
   };
 }
 
@@ -56,8 +52,8 @@ export class ModalDialogs implements vscode.Disposable {
   }
 
   /** Shows a modal warning; resolves to the chosen button's text, or undefined for Cancel. */
-  async show(given: ModalRequest): Promise<string | undefined> {
-    const request = visibleRequest(given);
+  async show(ask: ModalAsk): Promise<string | undefined> {
+    const request = visibleRequest(requestOf(ask));
     this.shown.fire(request);
     if (this.answer) return this.answer(request);
     return vscode.window.showWarningMessage(
@@ -69,7 +65,13 @@ export class ModalDialogs implements vscode.Disposable {
 
   /** True only when the user typed exactly what was expected. */
   async typeToConfirm(confirmation: TypedConfirmation): Promise<boolean> {
-    const request = visibleRequest({ message: confirmation.title, detail: confirmation.prompt, buttons: [] });
+    const request = visibleRequest({
+      message: confirmation.title,
+      detail: confirmation.prompt,
+      buttons: [],
+      harmless: [],
+      irreversible: true,
+    });
     this.shown.fire(request);
     const typed = this.answer
       ? this.answer(request)

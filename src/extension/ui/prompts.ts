@@ -18,8 +18,9 @@ export async function askText(options: vscode.InputBoxOptions): Promise<string |
 }
 
 /**
- * A modal warning with one action button; VS Code adds Cancel. True only when the user chose the action.
- * The detail says exactly what will be signed.
+ * A modal warning with one action button, for what can be undone (created or updated again); VS Code adds Cancel,
+ * and Enter chooses the action. True only when the user chose the action. The detail says exactly what will be
+ * signed.
  */
 export async function confirmModal(
   modals: ModalDialogs,
@@ -27,7 +28,7 @@ export async function confirmModal(
   detail: string,
   action: string,
 ): Promise<boolean> {
-  return (await modals.show({ message, detail, buttons: [action] })) === action;
+  return (await modals.show({ message, detail, actions: [action], irreversible: false })) === action;
 }
 
 /** The harmless first button of an irreversible action's dialog: it shows something and confirms nothing. */
@@ -37,19 +38,21 @@ export interface SaferChoice {
 }
 
 /**
- * The modal before an action that cannot be undone (a deletion that loses keys or an interface for good). Enter
- * chooses a dialog's first button, so the first is `safer`, which only shows something; the action comes second,
- * and VS Code adds Cancel. True only when the user chose the action.
+ * The modal before an action that cannot be undone (a deletion that loses keys, an interface or a stored API key
+ * for good). Enter chooses a dialog's first button, so the first is `safer`: one that only shows something, or the
+ * label of a button that keeps things as they are; the action comes second, and VS Code adds Cancel. True only
+ * when the user chose the action.
  */
 export async function confirmIrreversible(
   modals: ModalDialogs,
   message: string,
   detail: string,
   action: string,
-  safer: SaferChoice,
+  safer: SaferChoice | string,
 ): Promise<boolean> {
-  const choice = await modals.show({ message, detail, buttons: [safer.label, action] });
-  if (choice === safer.label) await safer.show();
+  const label = typeof safer === 'string' ? safer : safer.label;
+  const choice = await modals.show({ message, detail, harmless: [label], actions: [action], irreversible: true });
+  if (choice === label && typeof safer !== 'string') await safer.show();
   return choice === action;
 }
 

@@ -341,13 +341,14 @@ export function awaitingNotice(
   const where =
     progress === undefined ? '' : ` (${typeof progress === 'string' ? progress : approvalProgressText(progress, t)})`;
   const risks = summary && summary.risks.length > 0 ? summary.risks.join(', ') : undefined;
+  // A risk leads the sentence: a notification may be read no further than its first words.
   if (submitterName) {
     return risks
-      ? t('{0} asks for your vote: {1}{2}. ⚠ {3}.', submitterName, what, where, risks)
+      ? t('⚠ {0}. {1} asks for your vote: {2}{3}.', risks, submitterName, what, where)
       : t('{0} asks for your vote: {1}{2}.', submitterName, what, where);
   }
   return risks
-    ? t('Your vote is asked for: {0}{1}. ⚠ {2}.', what, where, risks)
+    ? t('⚠ {0}. Your vote is asked for: {1}{2}.', risks, what, where)
     : t('Your vote is asked for: {0}{1}.', what, where);
 }
 

@@ -106,18 +106,17 @@ describe('the summary of an activity', () => {
     assert.match(plain, /Transaction: Ethereum, 0x02/, 'without a summary the dialog says what it said before');
   });
 
-  it('says in the notification what the request does and its risk', () => {
+  it('says in the notification its risk first, then what the request does', () => {
     const summary = summarizeActivity(unlimited, inputs);
     const notice = awaitingNotice(unlimited, 'Team root user 2', undefined, inputs.nameOf, undefined, summary);
     assert.match(
       notice,
-      /^Team root user 2 asks for your vote: Sign transaction with "Team operations key": approve\(/,
+      /^⚠ Unlimited approval, Unregistered contract\. Team root user 2 asks for your vote: Sign transaction with "Team operations key": approve\(/,
     );
-    assert.match(notice, /\. ⚠ Unlimited approval, Unregistered contract\.$/);
     // One translated sentence, the risks inside it: no English fragment appended after the translation.
     const marked = (message: string, ...args: Array<string | number | boolean>) => `[${englishText(message, ...args)}]`;
     const translated = awaitingNotice(unlimited, undefined, undefined, inputs.nameOf, marked, summary);
-    assert.match(translated, /^\[Your vote is asked for: .*\. ⚠ Unlimited approval, Unregistered contract\.\]$/);
+    assert.match(translated, /^\[⚠ Unlimited approval, Unregistered contract\. Your vote is asked for: .*\.\]$/);
   });
 
   it('reads a passkey enrolment as whose passkey for whom, not JSON', () => {
@@ -168,7 +167,7 @@ describe('the summary of an activity', () => {
     };
     const approveModel = buildReviewModel({ activity: unlimited, names, interfaces: [sample], decode });
     const call = approveModel.sections.find((s) => s.id === 'call');
-    assert.match(call?.notes[0]?.text ?? '', /^Unlimited token approval/);
+    assert.match(approveModel.risks[0] ?? '', /^Unlimited token approval/, 'the risk is the page’s, shown first');
     assert.equal(call?.call?.title, 'approve(spender, amount)');
     assert.equal(approveModel.openAbi, undefined, 'no registered ABI to open');
     const transferModel = buildReviewModel({ activity: transfer, names, interfaces: [sample], decode });

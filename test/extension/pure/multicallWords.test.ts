@@ -115,7 +115,7 @@ describe('extension (pure): the calls inside a multicall in words', () => {
     });
     const call = model.sections.find((s) => s.id === 'call');
     assert.equal(call?.call?.title, 'multicall(data)');
-    assert.match(call?.notes[0]?.text ?? '', /^In call 2 of the multicall: Unlimited token approval/);
+    assert.match(model.risks[0] ?? '', /^In call 2 of the multicall: Unlimited token approval/);
     const data = call?.call?.arguments[0];
     const parts = data?.parts ?? [];
     assert.deepEqual(

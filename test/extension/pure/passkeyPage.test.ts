@@ -208,12 +208,21 @@ describe('passkey page: the one-time local server', () => {
     assert.match(html, /keepalive: true/, 'with a post that outlives the page');
     assert.match(html, /window\.close\(\)/, 'the page closes its tab once done');
     const headers = { 'Content-Type': 'application/json', Origin: 'http://localhost:1' };
+    assert.match(html, /cancelled: true, closed: true/, 'a closed tab says it was closed, not cancelled');
     assert.equal((await send(page.localUrl, 'POST', headers, '{"cancelled":true}')).status, 200);
     await assert.rejects(
       page.answer,
       (error: unknown) => error instanceof PasskeyPageError && error.reason === 'cancelled',
     );
     await assert.rejects(send(page.localUrl, 'GET'), /ECONNREFUSED|ECONNRESET|socket/, 'the server closed');
+    // A tab closed before it answered ends the wait as closed, which VS Code tells the user.
+    const closing = await start();
+    closing.allowOrigin('http://localhost:1');
+    assert.equal((await send(closing.localUrl, 'POST', headers, '{"cancelled":true,"closed":true}')).status, 200);
+    await assert.rejects(
+      closing.answer,
+      (error: unknown) => error instanceof PasskeyPageError && error.reason === 'closed',
+    );
   });
 
   it('closes on cancel and after its timeout', async () => {
