@@ -23,6 +23,8 @@ export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext)
 function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator): PolicyEvaluation {
   const choices = evaluator.choices;
   choices.clear();
+  // Each policy has its own budget: one that spends it errs alone, and the others decide as they would.
+  evaluator.startBudget();
   const holds: Record<PolicyField, boolean> = { condition: true, consensus: true, time: true };
   let error: string | undefined;
   for (const field of FIELDS) {

@@ -7,13 +7,27 @@
 import { EMPTY_WHEN_OMITTED, exposesParam, EXPOSED_PARAMS, placementOf } from './activityTypes';
 import type { ChoiceId } from './choices';
 import type { FirstRead } from './compile';
+import { BUDGET_EXCEEDED, MAX_STEPS } from './limits';
 import type { PolicyContext } from './types';
 import { printExpression } from './printer';
 import type { Expr } from './syntax';
 import { cronSpanActive, parseCron, parseDuration, parseTimestamp, zoneFormatter } from './time';
-import { Caseless, describe, equal, EvaluationError, isRecord, Namespace, normalize, order, Time } from './values';
+import {
+  Caseless,
+  describe,
+  equal,
+  EvaluationError,
+  isRecord,
+  Namespace,
+  normalize,
+  order,
+  textSteps,
+  Time,
+} from './values';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** A CronSpan looks at every minute of its duration, and converts one local time per quarter hour. */
+const CRON_STEPS_PER_MINUTE = 2;
 /** The variables bound where an expression is evaluated (`u` inside `approvers.any(u, …)`). */
 export interface Scope {
   has(name: string): boolean;
@@ -98,12 +112,29 @@ export class Evaluator {
   /** Objects read from ABI arguments: addresses inside them compare without regard to case. */
   private readonly callArgs = new WeakSet<object>();
   private readonly keywords: Keywords;
+  /** Steps left of the budget (row `limits`); below zero the evaluation stops with BUDGET_EXCEEDED. */
+  private stepsLeft = MAX_STEPS;
 
+  /** One budget covers everything this evaluator evaluates until `startBudget` is called again. */
   constructor(private readonly context: PolicyContext) {
     this.keywords = keywordsOf(context);
   }
 
   private readonly choose = (id: ChoiceId) => this.choices.add(id);
+
+  /** A whole budget again: for the next policy of a decision. */
+  startBudget(): void {
+    this.stepsLeft = MAX_STEPS;
+  }
+
+  /** Counts work against the budget: once it is spent, every step is an error, whatever comes next. */
+  private readonly spend = (steps: number): void => {
+    if ((this.stepsLeft -= steps) < 0) {
+      this.stepsLeft = -1;
+      this.choices.add('limits');
+      throw new EvaluationError(BUDGET_EXCEEDED);
+    }
+  };
 
   /** The MissingKeyword error reading `read` would throw in this context, without throwing it; undefined if none. */
   missingKeyword(read: FirstRead): string | undefined {
@@ -122,6 +153,7 @@ export class Evaluator {
   }
 
   eval(expr: Expr, scope: Scope): unknown {
+    if (--this.stepsLeft < 0) this.spend(0);
     switch (expr.kind) {
       case 'bool':
       case 'int':
@@ -173,26 +205,31 @@ export class Evaluator {
         return a || b;
       }
       case '==':
-        return equal(left, right, this.choose);
+        return equal(left, right, this.choose, this.spend);
       case '!=':
-        return !equal(left, right, this.choose);
+        return !equal(left, right, this.choose, this.spend);
       case '<':
-        return order(left, right, this.choose) < 0;
+        return order(left, right, this.choose, this.spend) < 0;
       case '>':
-        return order(left, right, this.choose) > 0;
+        return order(left, right, this.choose, this.spend) > 0;
       case '<=':
-        return order(left, right, this.choose) <= 0;
+        return order(left, right, this.choose, this.spend) <= 0;
       case '>=':
-        return order(left, right, this.choose) >= 0;
+        return order(left, right, this.choose, this.spend) >= 0;
       case 'in':
-        return this.contains(right, left);
+        return this.contains(right, left, Array.isArray(right) && this.callArgs.has(right));
     }
   }
 
-  private contains(list: unknown, value: unknown): boolean {
+  /**
+   * Whether `value` equals an item of `list`. Every item is compared, so a type error after a match is still the
+   * result; items of a list read from ABI arguments are read as such (their addresses without regard to case).
+   */
+  private contains(list: unknown, value: unknown, fromCallArgs: boolean): boolean {
     if (!Array.isArray(list)) throw new EvaluationError(`type mismatch: expected a list, found ${describe(list)}`);
+    this.spend(list.length);
     let found = false;
-    for (const item of list) found = equal(this.read(item), value, this.choose) || found;
+    for (const item of list) found = equal(this.read(item, fromCallArgs), value, this.choose, this.spend) || found;
     return found;
   }
 
@@ -278,6 +315,7 @@ export class Evaluator {
       );
     }
     const part = text.slice(Number(start), Number(end));
+    this.spend(typeof part === 'string' ? textSteps(part) : part.length);
     return target instanceof Caseless ? new Caseless(part as string) : part;
   }
 
@@ -286,9 +324,10 @@ export class Evaluator {
     if (!Array.isArray(target))
       throw new EvaluationError(`type mismatch: .${expr.name}() applies to a list, found ${describe(target)}`);
     const fromCallArgs = this.callArgs.has(target);
+    this.spend(target.length);
     const items = target.map((item) => this.read(item, fromCallArgs));
     if (expr.name === 'count') return BigInt(items.length);
-    if (expr.name === 'contains') return this.contains(items, this.eval(expr.args[0]!, scope));
+    if (expr.name === 'contains') return this.contains(items, this.eval(expr.args[0]!, scope), false);
     const variable = expr.args[0];
     const predicate = expr.args[1];
     if (variable?.kind !== 'ident' || !predicate)
@@ -308,8 +347,11 @@ export class Evaluator {
     const args = expr.args.map((arg) => this.eval(arg, scope));
     const text = (i: number): string => {
       const value = args[i];
-      if (typeof value === 'string') return value;
-      if (value instanceof Caseless) return value.text;
+      const read = typeof value === 'string' ? value : value instanceof Caseless ? value.text : undefined;
+      if (read !== undefined) {
+        this.spend(textSteps(read));
+        return read;
+      }
       throw new EvaluationError(`type mismatch: ${expr.name}() takes strings, found ${describe(value)}`);
     };
     const check = <T>(result: T | string): T => {
@@ -327,6 +369,7 @@ export class Evaluator {
         const formatter = zoneFormatter(text(2));
         if (!formatter) throw new EvaluationError(`unknown time zone '${text(2)}'`);
         this.choose('cron-span');
+        this.spend(minutes * CRON_STEPS_PER_MINUTE);
         return cronSpanActive(cron, minutes, formatter, this.context.now.getTime());
       }
       default:

@@ -6,7 +6,19 @@ import * as assert from 'node:assert/strict';
 import { decide, type PolicyContext } from '../../../src/api/policy';
 import { Evaluator } from '../../../src/api/policy/evaluator';
 import { parseExpression } from '../../../src/api/policy/parser';
-import { alice, bob, dev, FINANCE_TAG, plainActivity, policy, signingWithKey, signingWithWallet } from './contexts';
+import {
+  alice,
+  bob,
+  dev,
+  FINANCE_TAG,
+  plainActivity,
+  policy,
+  RECIPIENT,
+  signingWithKey,
+  signingWithWallet,
+  TOKEN,
+  transferTx,
+} from './contexts';
 
 /** The outcome (and error) of one ALLOW policy with `condition`, or `consensus` when it reads approvers. */
 function run(expression: string, context: PolicyContext = signingWithKey([dev, alice, bob])): [string, string?] {
@@ -105,5 +117,16 @@ describe('policy evaluation: an error known before evaluating', () => {
         );
       }
     }
+  });
+
+  it('compares an address `in` a list of call arguments without regard to case, as .contains() does', () => {
+    const path = [TOKEN, RECIPIENT];
+    const context = signingWithKey([dev], transferTx(1n, { contract_call_args: { path } }));
+    const lower = RECIPIENT.toLowerCase();
+    holds(`eth.tx.contract_call_args['path'].contains('${lower}')`, context);
+    holds(`'${lower}' in eth.tx.contract_call_args['path']`, context);
+    holds(`'${TOKEN.toUpperCase().replace('0X', '0x')}' in eth.tx.contract_call_args['path']`, context);
+    // A list written in the policy keeps comparing exactly.
+    fails(`'${lower}' in ['${RECIPIENT}']`, context);
   });
 });
