@@ -28,6 +28,20 @@ import {
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** A CronSpan looks at every minute of its duration, and converts one local time per quarter hour. */
 const CRON_STEPS_PER_MINUTE = 2;
+/** Reading a timestamp's text. */
+const CALL_STEPS = 8;
+
+/** Timestamps read, by their text: a policy reads the same few on every evaluation. */
+const timestamps = new Map<string, number | string>();
+function timestampOf(text: string): number | string {
+  let read = timestamps.get(text);
+  if (read === undefined) {
+    read = parseTimestamp(text);
+    if (timestamps.size >= 256) timestamps.clear();
+    timestamps.set(text, read);
+  }
+  return read;
+}
 /** The variables bound where an expression is evaluated (`u` inside `approvers.any(u, …)`). */
 export interface Scope {
   has(name: string): boolean;
@@ -237,6 +251,7 @@ export class Evaluator {
   private read(raw: unknown, fromCallArgs = false): unknown {
     const value = normalize(raw);
     if (!fromCallArgs) return value;
+    this.spend(1);
     if (typeof value === 'string' && ADDRESS.test(value)) {
       this.choose('case-rules');
       return new Caseless(value);
@@ -360,9 +375,13 @@ export class Evaluator {
     };
     switch (expr.name) {
       case 'Timestamp':
-        return new Time(check(parseTimestamp(text(0))));
-      case 'CaseInsensitiveString':
-        return new Caseless(text(0).toLowerCase());
+        this.spend(CALL_STEPS);
+        return new Time(check(timestampOf(text(0))));
+      case 'CaseInsensitiveString': {
+        const read = text(0);
+        this.spend(read.length >> 4);
+        return new Caseless(read.toLowerCase());
+      }
       case 'CronSpan': {
         const cron = check(parseCron(text(0)));
         const minutes = check(parseDuration(text(1)));
