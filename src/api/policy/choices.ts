@@ -24,6 +24,7 @@ export const CHOICE_IDS = [
   'root-quorum-only',
   'named-by-consensus',
   'tags-by-id',
+  'limits',
 ] as const;
 
 export type ChoiceId = (typeof CHOICE_IDS)[number];

@@ -2,8 +2,8 @@
  * The outcome of each policy for an activity, and the decision they make together (see index.ts for the rule).
  */
 import { ROOT_QUORUM_ONLY_TYPES } from './activityTypes';
-import type { ChoiceId } from './choices';
-import { compile } from './compile';
+import { CHOICE_IDS, type ChoiceId } from './choices';
+import { compile, type Compiled } from './compile';
 import { Evaluator } from './evaluator';
 import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyEvaluation, PolicyUser } from './types';
 import type { PolicyField } from './schema';
@@ -19,53 +19,98 @@ export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext)
   return evaluateWith(policy, new Evaluator(context));
 }
 
+/** A field of a policy as read once: its compiled expression, and the closures that evaluate it. */
+interface PreparedField {
+  readonly field: PolicyField;
+  readonly compiled: Compiled;
+}
+interface Prepared {
+  readonly condition: string | undefined;
+  readonly consensus: string | undefined;
+  readonly time: string | undefined;
+  readonly fields: readonly PreparedField[];
+}
+
+/** Each policy read once (its fields parsed, checked and compiled), kept while the policy object lives. */
+const preparedPolicies = new WeakMap<PolicyDefinition, Prepared>();
+
+function prepared(policy: PolicyDefinition): Prepared {
+  const known = preparedPolicies.get(policy);
+  const { condition, consensus, time } = policy;
+  if (known && known.condition === condition && known.consensus === consensus && known.time === time) return known;
+  const fields: PreparedField[] = [];
+  for (const field of FIELDS) {
+    const source = policy[field];
+    if (source !== undefined) fields.push({ field, compiled: compile(field, source) });
+  }
+  const made = { condition, consensus, time, fields };
+  preparedPolicies.set(policy, made);
+  return made;
+}
+
+/** Each row's bit, and the sorted list of the rows of each set of bits met so far (a few sets recur). */
+const CHOICE_BITS = new Map<ChoiceId, number>(CHOICE_IDS.map((id, i) => [id, 2 ** i]));
+const sortedBySet = new Map<number, readonly string[]>();
+function sortedChoices(choices: ReadonlySet<ChoiceId>): readonly string[] {
+  if (choices.size === 0) return NO_CHOICES;
+  let bits = 0;
+  for (const id of choices) bits += CHOICE_BITS.get(id)!;
+  let sorted = sortedBySet.get(bits);
+  if (!sorted) {
+    sorted = Object.freeze([...choices].sort());
+    if (sortedBySet.size >= 1024) sortedBySet.clear();
+    sortedBySet.set(bits, sorted);
+  }
+  return sorted;
+}
+
 /** One policy's outcome by an evaluator of the context, shared by the policies of one decision. */
 function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator): PolicyEvaluation {
   const choices = evaluator.choices;
   choices.clear();
-  const holds: Record<PolicyField, boolean> = { condition: true, consensus: true, time: true };
+  // Each policy has its own budget: one that spends it errs alone, and the others decide as they would.
+  evaluator.startBudget();
+  let condition = true;
+  let consensus = true;
+  let time = true;
   let error: string | undefined;
-  for (const field of FIELDS) {
-    const source = policy[field];
-    if (source === undefined) continue;
+  for (const { field, compiled } of prepared(policy).fields) {
+    let truth: boolean | string;
     try {
-      const truth = truthOf(field, source, evaluator);
-      if (typeof truth === 'string') error ??= `${field}: ${truth}`;
-      else holds[field] = truth;
+      truth = truthOf(compiled, evaluator);
     } catch (thrown) {
       if (!(thrown instanceof EvaluationError)) throw thrown;
-      error ??= `${field}: ${thrown.message}`;
+      truth = thrown.message;
     }
+    if (typeof truth === 'string') error ??= `${field}: ${truth}`;
+    else if (field === 'condition') condition = truth;
+    else if (field === 'consensus') consensus = truth;
+    else time = truth;
   }
-  const done = (outcome: PolicyEvaluation['outcome'], ...rows: ChoiceId[]): PolicyEvaluation => {
-    for (const row of rows) choices.add(row);
-    const sorted = choices.size === 0 ? NO_CHOICES : [...choices].sort();
-    const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: sorted };
+  const done = (outcome: PolicyEvaluation['outcome'], row?: ChoiceId, other?: ChoiceId): PolicyEvaluation => {
+    if (row) choices.add(row);
+    if (other) choices.add(other);
+    const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: sortedChoices(choices) };
     if (error !== undefined) evaluation.error = error;
     return evaluation;
   };
   const allow = policy.effect === 'EFFECT_ALLOW';
   if (error !== undefined) {
     // A field that errored decides even when another field came out false (row every-field-evaluated).
-    const otherFalse = FIELDS.some((field) => !holds[field]);
-    return done(
-      'OUTCOME_ERROR',
-      ...(allow ? [] : (['erroring-deny'] as const)),
-      ...(otherFalse ? (['every-field-evaluated'] as const) : []),
-    );
+    const otherFalse = !condition || !consensus || !time;
+    return done('OUTCOME_ERROR', allow ? undefined : 'erroring-deny', otherFalse ? 'every-field-evaluated' : undefined);
   }
-  if (holds.condition && holds.consensus) {
-    if (!holds.time) return done('OUTCOME_TIME_INACTIVE');
+  if (condition && consensus) {
+    if (!time) return done('OUTCOME_TIME_INACTIVE');
     return done(allow ? 'OUTCOME_ALLOW' : 'OUTCOME_DENY_EXPLICIT');
   }
-  if (allow && holds.condition && holds.time) return done('OUTCOME_REQUIRES_CONSENSUS', 'consensus-needed');
-  if (!holds.time && holds.condition) return done('OUTCOME_DENY_IMPLICIT', 'time-inactive', 'outcome-not-applicable');
-  return done('OUTCOME_DENY_IMPLICIT', ...(allow ? [] : (['outcome-not-applicable'] as const)));
+  if (allow && condition && time) return done('OUTCOME_REQUIRES_CONSENSUS', 'consensus-needed');
+  if (!time && condition) return done('OUTCOME_DENY_IMPLICIT', 'time-inactive', 'outcome-not-applicable');
+  return done('OUTCOME_DENY_IMPLICIT', allow ? undefined : 'outcome-not-applicable');
 }
 
 /** The field's truth, or the message of the error it fails with (thrown, or returned when known beforehand). */
-function truthOf(field: PolicyField, source: string, evaluator: Evaluator): boolean | string {
-  const compiled = compile(field, source);
+function truthOf(compiled: Compiled, evaluator: Evaluator): boolean | string {
   for (const id of compiled.choices) evaluator.choices.add(id);
   // A stored policy the service would have refused (a bad migration, a hand-edited journal) errors, never grants.
   if (compiled.problem) throw new EvaluationError(compiled.problem.message);

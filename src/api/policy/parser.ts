@@ -5,6 +5,7 @@
  * `[a..b]`). `-` is read only directly before an integer literal (row `literals`).
  */
 import { T, tokenize, type Tokens } from './lexer';
+import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits';
 import { ExpressionProblem, spanning, type BinaryOperator, type Expr, type Span } from './syntax';
 
 const U256_MAX = (1n << 256n) - 1n;
@@ -40,6 +41,10 @@ class Parser {
   /** Expressions written in brackets; made on the first bracket. */
   private brackets: Set<Expr> | undefined;
   leansOnPrecedence = false;
+  /** How many sub-expressions (brackets, arguments, `!`) are open where the parser reads now. */
+  private open = 0;
+  /** The depth of the tree the parse method that returned last built (a leaf is 1). */
+  private depth = 0;
 
   constructor(source: string) {
     this.tokens = tokenize(source);
@@ -80,6 +85,21 @@ class Parser {
     return new ExpressionProblem(`parse error: Unrecognized token \`${text}\` found at ${offset}:${end}`, this.span(i));
   }
 
+  /** Refuses an expression nested deeper than MAX_DEPTH (row `limits`): past it, walking the tree could overflow. */
+  private tooDeep(span: Span): ExpressionProblem {
+    return new ExpressionProblem(
+      `parse error: nested deeper than ${MAX_DEPTH} levels at ${span.offset}:${span.offset + span.length}`,
+      span,
+      'limits',
+    );
+  }
+
+  /** Records the depth of a node built over children `depth` deep. */
+  private built(depth: number, span: Span): void {
+    if (depth + 1 > MAX_DEPTH) throw this.tooDeep(span);
+    this.depth = depth + 1;
+  }
+
   private bracketed(expr: Expr): boolean {
     return this.brackets?.has(expr) ?? false;
   }
@@ -90,13 +110,17 @@ class Parser {
   }
 
   private or(): Expr {
+    if (++this.open > MAX_DEPTH) throw this.tooDeep(this.span(this.at));
     let left = this.and();
     while (this.kind === T.OR) {
       this.next();
+      const depth = this.depth;
       const right = this.and();
       if (this.unbracketedAnd(left) || this.unbracketedAnd(right)) this.leansOnPrecedence = true;
       left = { kind: 'binary', op: '||', left, right, span: spanning(left.span, right.span) };
+      this.built(Math.max(depth, this.depth), right.span);
     }
+    this.open--;
     return left;
   }
 
@@ -104,8 +128,10 @@ class Parser {
     let left = this.comparison();
     while (this.kind === T.AND) {
       this.next();
+      const depth = this.depth;
       const right = this.comparison();
       left = { kind: 'binary', op: '&&', left, right, span: spanning(left.span, right.span) };
+      this.built(Math.max(depth, this.depth), right.span);
     }
     return left;
   }
@@ -121,17 +147,24 @@ class Parser {
     const op = this.comparisonOperator();
     if (!op) return left;
     this.next();
+    const depth = this.depth;
     const right = this.unary();
     if (this.comparisonOperator()) throw this.unexpected(this.at);
     if (left.kind === 'not' && !this.bracketed(left)) this.leansOnPrecedence = true;
-    return { kind: 'binary', op, left, right, span: spanning(left.span, right.span) };
+    const expr: Expr = { kind: 'binary', op, left, right, span: spanning(left.span, right.span) };
+    this.built(Math.max(depth, this.depth), expr.span);
+    return expr;
   }
 
   private unary(): Expr {
     if (this.kind === T.BANG) {
+      if (++this.open > MAX_DEPTH) throw this.tooDeep(this.span(this.at));
       const bang = this.next();
       const operand = this.unary();
-      return { kind: 'not', operand, span: spanning(this.span(bang), operand.span) };
+      this.open--;
+      const expr: Expr = { kind: 'not', operand, span: spanning(this.span(bang), operand.span) };
+      this.built(this.depth, expr.span);
+      return expr;
     }
     return this.postfix();
   }
@@ -147,23 +180,30 @@ class Parser {
         const text = this.tokens.text(name);
         if (this.kind === T.LPAREN) {
           this.next();
+          const depth = this.depth;
           const args = this.commaList(T.RPAREN);
           const close = this.expect(T.RPAREN);
           expr = { kind: 'method', target: expr, name: text, args, span: spanning(expr.span, this.span(close)) };
+          this.built(Math.max(depth, this.depth), spanning(this.span(name), this.span(close)));
         } else {
           expr = { kind: 'member', target: expr, name: text, span: spanning(expr.span, this.span(name)) };
+          this.built(this.depth, this.span(name));
         }
       } else if (kind === T.LBRACKET) {
         this.next();
+        let depth = this.depth;
         const first = this.or();
+        depth = Math.max(depth, this.depth);
         if (this.kind === T.RANGE) {
           this.next();
           const end = this.or();
           const close = this.expect(T.RBRACKET);
           expr = { kind: 'slice', target: expr, start: first, end, span: spanning(expr.span, this.span(close)) };
+          this.built(Math.max(depth, this.depth), spanning(first.span, this.span(close)));
         } else {
           const close = this.expect(T.RBRACKET);
           expr = { kind: 'index', target: expr, index: first, span: spanning(expr.span, this.span(close)) };
+          this.built(depth, spanning(first.span, this.span(close)));
         }
       } else {
         return expr;
@@ -171,15 +211,24 @@ class Parser {
     }
   }
 
-  /** Expressions separated by commas, up to (not including) `close`; none when `close` comes first. */
+  /**
+   * Expressions separated by commas, up to (not including) `close`; none when `close` comes first. Leaves the
+   * depth of the deepest in `depth` (0 for none).
+   */
   private commaList(close: number): Expr[] {
     const items: Expr[] = [];
-    if (this.kind === close) return items;
+    if (this.kind === close) {
+      this.depth = 0;
+      return items;
+    }
     items.push(this.or());
+    let depth = this.depth;
     while (this.kind === T.COMMA) {
       this.next();
       items.push(this.or());
+      depth = Math.max(depth, this.depth);
     }
+    this.depth = depth;
     return items;
   }
 
@@ -196,6 +245,7 @@ class Parser {
         span,
       );
     }
+    this.depth = 1;
     return { kind: 'int', value, span };
   }
 
@@ -212,18 +262,22 @@ class Parser {
       case T.INT:
         return this.integer(token, false, token);
       case T.STRING:
+        this.depth = 1;
         return { kind: 'string', value: this.tokens.text(token), span: this.span(token) };
       case T.IDENT: {
         const name = this.tokens.text(token);
-        if (name === 'true' || name === 'false')
-          return { kind: 'bool', value: name === 'true', span: this.span(token) };
         if (name === 'in') throw this.unexpected(token);
         if (this.kind === T.LPAREN) {
           this.next();
           const args = this.commaList(T.RPAREN);
           const close = this.expect(T.RPAREN);
-          return { kind: 'call', name, args, span: spanning(this.span(token), this.span(close)) };
+          const call: Expr = { kind: 'call', name, args, span: spanning(this.span(token), this.span(close)) };
+          this.built(this.depth, call.span);
+          return call;
         }
+        this.depth = 1;
+        if (name === 'true' || name === 'false')
+          return { kind: 'bool', value: name === 'true', span: this.span(token) };
         return { kind: 'ident', name, span: this.span(token) };
       }
       case T.MINUS:
@@ -238,7 +292,16 @@ class Parser {
       case T.LBRACKET: {
         const items = this.commaList(T.RBRACKET);
         const close = this.expect(T.RBRACKET);
-        return { kind: 'list', items, span: spanning(this.span(token), this.span(close)) };
+        const list: Expr = { kind: 'list', items, span: spanning(this.span(token), this.span(close)) };
+        if (items.length > MAX_LIST_ITEMS) {
+          throw new ExpressionProblem(
+            `parse error: a list of ${items.length} items, more than ${MAX_LIST_ITEMS}, at ${list.span.offset}:${list.span.offset + list.span.length}`,
+            list.span,
+            'limits',
+          );
+        }
+        this.built(this.depth, list.span);
+        return list;
       }
       case T.LBRACE:
         return this.struct(token);
@@ -248,17 +311,21 @@ class Parser {
 
   private struct(open: number): Expr {
     const fields: { name: string; value: Expr }[] = [];
+    let depth = 0;
     if (this.kind !== T.RBRACE) {
       for (;;) {
         const name = this.next();
         if (this.kinds[name] !== T.IDENT || this.reserved(name)) throw this.unexpected(name);
         this.expect(T.COLON);
         fields.push({ name: this.tokens.text(name), value: this.or() });
+        depth = Math.max(depth, this.depth);
         if (this.kind !== T.COMMA) break;
         this.next();
       }
     }
     const close = this.expect(T.RBRACE);
-    return { kind: 'struct', fields, span: spanning(this.span(open), this.span(close)) };
+    const struct: Expr = { kind: 'struct', fields, span: spanning(this.span(open), this.span(close)) };
+    this.built(depth, struct.span);
+    return struct;
   }
 }

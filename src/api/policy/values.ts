@@ -34,6 +34,9 @@ export class EvaluationError extends Error {
 
 /** Where a comparison records the rows of docs/policies.md its result rests on. */
 export type ChoiceSink = (id: ChoiceId) => void;
+/** Where work is counted against an evaluation's budget: `steps` more (throws once it is spent). */
+export type Spend = (steps: number) => void;
+const FREE: Spend = () => undefined;
 
 export function describe(value: unknown): string {
   if (typeof value === 'bigint') return 'int';
@@ -58,11 +61,14 @@ export function normalize(raw: unknown): unknown {
 const DECIMAL = /^-?\d+$/;
 
 /** An int and a string of decimal digits compare as integers (row `int-string`). */
-function asInteger(a: unknown, b: unknown, choose: ChoiceSink): [bigint, bigint] | undefined {
+function asInteger(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend): [bigint, bigint] | undefined {
   const read = (v: unknown): bigint | undefined => {
     if (typeof v === 'bigint') return v;
     const text = v instanceof Caseless ? v.text : v;
-    return typeof text === 'string' && DECIMAL.test(text) ? BigInt(text) : undefined;
+    if (typeof text !== 'string') return undefined;
+    // Reading digits into a bigint costs more than linear time: a long string pays for it.
+    spend((text.length >> 4) + ((text.length * text.length) >> 10));
+    return DECIMAL.test(text) ? BigInt(text) : undefined;
   };
   if (typeof a !== 'bigint' && typeof b !== 'bigint') return undefined;
   const x = read(a);
@@ -72,36 +78,45 @@ function asInteger(a: unknown, b: unknown, choose: ChoiceSink): [bigint, bigint]
   return [x, y];
 }
 
-export function equal(a: unknown, b: unknown, choose: ChoiceSink): boolean {
+/** Strings' work is counted by 64 characters. */
+export const textSteps = (text: string): number => text.length >> 6;
+
+export function equal(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend = FREE): boolean {
   if (a instanceof Caseless || b instanceof Caseless) {
     const x = a instanceof Caseless ? a.text : a;
     const y = b instanceof Caseless ? b.text : b;
     if (typeof x === 'string' && typeof y === 'string') {
       choose('case-rules');
+      spend((x.length + y.length) >> 6);
       return x.toLowerCase() === y.toLowerCase();
     }
   }
   if (typeof a === 'bigint' || typeof b === 'bigint') {
-    const pair = asInteger(a, b, choose);
+    const pair = asInteger(a, b, choose, spend);
     if (!pair) throw new EvaluationError(`type mismatch: cannot compare ${describe(a)} with ${describe(b)}`);
     return pair[0] === pair[1];
   }
-  if (typeof a === 'string' && typeof b === 'string') return a === b;
+  if (typeof a === 'string' && typeof b === 'string') {
+    spend(textSteps(a));
+    return a === b;
+  }
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b;
   if (a instanceof Time && b instanceof Time) return a.ms === b.ms;
   if (Array.isArray(a) && Array.isArray(b)) {
     // Every element is compared (no short-circuit), so a mismatch anywhere is an error.
     let same = a.length === b.length;
-    for (let i = 0; i < Math.min(a.length, b.length); i++)
-      same = equal(normalize(a[i]), normalize(b[i]), choose) && same;
+    const length = Math.min(a.length, b.length);
+    spend(length);
+    for (let i = 0; i < length; i++) same = equal(normalize(a[i]), normalize(b[i]), choose, spend) && same;
     return same;
   }
   if (isRecord(a) && isRecord(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    spend(keys.size);
     let same = true;
     for (const key of keys) {
       if (!(key in a) || !(key in b)) same = false;
-      else same = equal(normalize(a[key]), normalize(b[key]), choose) && same;
+      else same = equal(normalize(a[key]), normalize(b[key]), choose, spend) && same;
     }
     return same;
   }
@@ -109,9 +124,9 @@ export function equal(a: unknown, b: unknown, choose: ChoiceSink): boolean {
 }
 
 /** Negative, zero or positive as a < b, a == b, a > b: ints (and decimal strings beside one) or timestamps. */
-export function order(a: unknown, b: unknown, choose: ChoiceSink): number {
+export function order(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend = FREE): number {
   if (a instanceof Time && b instanceof Time) return Math.sign(a.ms - b.ms);
-  const pair = asInteger(a, b, choose);
+  const pair = asInteger(a, b, choose, spend);
   if (!pair) throw new EvaluationError(`type mismatch: cannot order ${describe(a)} and ${describe(b)}`);
   return pair[0] < pair[1] ? -1 : pair[0] > pair[1] ? 1 : 0;
 }

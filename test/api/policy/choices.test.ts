@@ -324,4 +324,15 @@ describe('policy choices (docs/policies.md)', () => {
     );
     assert.equal(upper.outcome, 'OUTCOME_REQUIRES_CONSENSUS');
   });
+
+  it('limits: too deep or too long a list is refused, and an evaluation past its budget is an error', () => {
+    assert.deepEqual(refusedChoices({ condition: `${'!'.repeat(300)}true` }), ['limits']);
+    const list = `[${Array.from({ length: 200 }, (_, i) => i).join(', ')}]`;
+    const spent = evaluate(
+      { effect: 'EFFECT_ALLOW', condition: `${list}.all(x, ${list}.all(y, ${list}.any(z, z == -1) || true))` },
+      signingWithKey([dev]),
+    );
+    assert.deepEqual([spent.outcome, spent.choices.includes('limits')], ['OUTCOME_ERROR', true]);
+    assert.match(spent.error ?? '', /^condition: evaluation budget exceeded: more than \d+ steps$/);
+  });
 });

@@ -13,8 +13,10 @@ import {
   FINANCE_TAG,
   plainActivity,
   policy,
+  RECIPIENT,
   signingWithKey,
   signingWithWallet,
+  TOKEN,
   transferTx,
 } from './contexts';
 
@@ -131,5 +133,16 @@ describe('policy evaluation: an error known before evaluating', () => {
         );
       }
     }
+  });
+
+  it('compares an address `in` a list of call arguments without regard to case, as .contains() does', () => {
+    const path = [TOKEN, RECIPIENT];
+    const context = signingWithKey([dev], transferTx(1n, { contract_call_args: { path } }));
+    const lower = RECIPIENT.toLowerCase();
+    holds(`eth.tx.contract_call_args['path'].contains('${lower}')`, context);
+    holds(`'${lower}' in eth.tx.contract_call_args['path']`, context);
+    holds(`'${TOKEN.toUpperCase().replace('0X', '0x')}' in eth.tx.contract_call_args['path']`, context);
+    // A list written in the policy keeps comparing exactly.
+    fails(`'${lower}' in ['${RECIPIENT}']`, context);
   });
 });
