@@ -42,8 +42,10 @@ node24_complete() { [ -x "$1/$N24_REL/bin/node" ]; }
 install_part() {
   local part="$1" complete="$2" manifest="$3"
   shift 3
-  local staging
-  staging="$(mktemp -d "$VT/.$part.installing.XXXXXX")"
+  # mkdir, not mktemp: the install gets the permissions of any folder the user creates. The name is unique among
+  # running set-ups; one left by a set-up that was stopped has been removed under the lock.
+  local staging="$VT/.$part.installing.$$"
+  mkdir "$staging"
   echo "$manifest" >"$staging/package.json"
   # No trap: a failed install leaves its staging folder, and the next set-up under the lock removes it.
   # 9>&-: the lock is this script's; nothing npm starts (and might leave running) holds it on.
