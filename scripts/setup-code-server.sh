@@ -58,35 +58,42 @@ install_part() {
   mv "$staging" "$VT/$part"
 }
 
-if ! node24_complete "$VT/node24" || ! code_server_complete "$VT/code-server"; then
-  if ! command -v flock >/dev/null; then
-    echo "✘ flock (from util-linux) is needed to install code-server safely; install util-linux and run again" >&2
-    exit 1
-  fi
-  mkdir -p "$VT"
-  exec 9>>"$VT/.install.lock"
-  if ! flock -n 9; then
-    echo "Waiting for another Countersign set-up to finish installing code-server into $VT"
-    flock 9
-  fi
-  # Whoever held the lock may have installed everything; what a set-up that was stopped left half done goes.
-  rm -rf "$VT"/.node24.installing.* "$VT"/.code-server.installing.*
+main() {
+  if ! node24_complete "$VT/node24" || ! code_server_complete "$VT/code-server"; then
+    if ! command -v flock >/dev/null; then
+      echo "✘ flock (from util-linux) is needed to install code-server safely; install util-linux and run again" >&2
+      exit 1
+    fi
+    mkdir -p "$VT"
+    exec 9>>"$VT/.install.lock"
+    if ! flock -n 9; then
+      echo "Waiting for another Countersign set-up to finish installing code-server into $VT"
+      flock 9
+    fi
+    # Whoever held the lock may have installed everything; what a set-up that was stopped left half done goes.
+    rm -rf "$VT"/.node24.installing.* "$VT"/.code-server.installing.*
 
-  if ! node24_complete "$VT/node24"; then
-    echo "Installing Node $NODE24_VERSION for code-server into $VT/node24"
-    install_part node24 node24_complete '{"private":true}' "$NODE24_PACKAGE"
+    if ! node24_complete "$VT/node24"; then
+      echo "Installing Node $NODE24_VERSION for code-server into $VT/node24"
+      install_part node24 node24_complete '{"private":true}' "$NODE24_PACKAGE"
+    fi
+
+    if ! code_server_complete "$VT/code-server"; then
+      echo "Installing code-server $CODE_SERVER_VERSION into $VT/code-server (builds native modules: a few minutes)"
+      # Name-only keys: lockfiles here carry no "resolved" URLs, so name@version keys would not match.
+      # npm runs under Node 24 (native modules must match its ABI) and node-gyp uses Node 24's own headers.
+      PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
+        install_part code-server code_server_complete \
+        '{"private":true,"allowScripts":{"code-server":true,"argon2":true}}' \
+        --foreground-scripts "$CODE_SERVER_PACKAGE"
+    fi
+    exec 9>&-
   fi
 
-  if ! code_server_complete "$VT/code-server"; then
-    echo "Installing code-server $CODE_SERVER_VERSION into $VT/code-server (builds native modules: a few minutes)"
-    # Name-only keys: lockfiles here carry no "resolved" URLs, so name@version keys would not match.
-    # npm runs under Node 24 (native modules must match its ABI) and node-gyp uses Node 24's own headers.
-    PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
-      install_part code-server code_server_complete \
-      '{"private":true,"allowScripts":{"code-server":true,"argon2":true}}' \
-      --foreground-scripts "$CODE_SERVER_PACKAGE"
-  fi
-  exec 9>&-
-fi
+  "$N24/bin/node" "$CS/out/node/entry.js" --config "$VT/code-server/config.yaml" --version
+}
 
-"$N24/bin/node" "$CS/out/node/entry.js" --config "$VT/code-server/config.yaml" --version
+# Bash reads a script as it runs it: with the whole of it read first, a checkout that changes this file during an
+# install of twenty minutes (a pull, a switch of branch) does not change what runs.
+main "$@"
+exit
