@@ -62,7 +62,7 @@ const stageLimits = {
   lint: 15 * 60,
   format: 5 * 60,
   node: 20 * 60,
-  'install code-server': 45 * 60,
+  'install code-server': 60 * 60,
   vscode: 20 * 60,
   ui: 30 * 60,
 };
