@@ -18,6 +18,11 @@ import { locateCodeServer } from './codeServer.mjs';
 /** The header code-server's Kerberos module is built against. */
 export const GSSAPI_HEADER = '/usr/include/gssapi/gssapi.h';
 
+/** Where set-ups on this machine take turns with apt-get (only root installs, and only root writes here). */
+export const APT_LOCK = '/var/lock/countersign-apt.lock';
+/** How long apt-get install waits for dpkg's lock held by another program. */
+const APT_LOCK_WAIT_SECONDS = 600;
+
 /**
  * What a missing requirement is, and the Debian package that brings it.
  * @type {Record<string, { package: string, what: string }>}
@@ -83,13 +88,14 @@ function describe(missing) {
 
 /**
  * Checks, and installs with apt-get when it may. Returns true when everything is there (now or before).
- * `options`: the probe of findMissing, plus `uid` (default process.getuid()) and `log` (default console.log).
- * @param {Probe & { uid?: number, log?: (line: string) => void }} options
+ * `options`: the probe of findMissing, plus `uid` (default process.getuid()), `log` (default console.log) and
+ * `aptLock` (default APT_LOCK).
+ * @param {Probe & { uid?: number, log?: (line: string) => void, aptLock?: string }} options
  */
 export function setup(options = {}) {
   const env = options.env ?? process.env;
   const log = options.log ?? ((line) => console.log(line));
-  const missing = findMissing(options);
+  let missing = findMissing(options);
   if (missing.length === 0) return true;
 
   const namedChromium = env.CHROMIUM_PATH;
@@ -114,16 +120,38 @@ export function setup(options = {}) {
     return false;
   }
 
+  // Two set-ups at once (npm start and npm test, two checkouts) take turns with apt-get: two at once fail on dpkg's
+  // lock. One that had to wait checks again: the other may have installed everything.
+  const aptLock = options.aptLock ?? APT_LOCK;
+  const turns = onPath(env.PATH, 'flock');
+  let waited = false;
+  const othersTurn = () => turns && spawnSync('flock', ['-n', aptLock, 'true'], { env }).status !== 0;
+  const waitForTurn = () => {
+    if (!waited) log('Waiting for another Countersign set-up to finish installing system packages with apt-get');
+    waited = true;
+  };
+  if (othersTurn()) {
+    waitForTurn();
+    spawnSync('flock', [aptLock, 'true'], { env });
+    missing = findMissing(options);
+    if (missing.length === 0) return true;
+  }
   const packages = missing.map((name) => REQUIREMENTS[name]?.package ?? name);
   log(`Installing ${packages.join(', ')} with apt-get:\n${describe(missing)}`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', '--no-install-recommends', ...packages],
+    // Waits (and says so) while another program (unattended upgrades, a user's apt) holds dpkg's own lock.
+    ['install', '-y', '-qq', '--no-install-recommends', '-o', `DPkg::Lock::Timeout=${APT_LOCK_WAIT_SECONDS}`],
   ]) {
-    const result = spawnSync('apt-get', args, { env: aptEnv, stdio: 'inherit' });
+    const all = args[0] === 'install' ? [...args, ...packages] : args;
+    if (othersTurn()) waitForTurn();
+    const [command, commandArgs] = turns ? ['flock', [aptLock, 'apt-get', ...all]] : ['apt-get', all];
+    const result = spawnSync(command, commandArgs, { env: aptEnv, stdio: 'inherit' });
     if (result.status !== 0) {
       log(`✘ apt-get ${args[0]} failed (${result.error?.message ?? `exit ${result.status}`}).`);
+      if (args[0] === 'update')
+        log('If another program holds its lock (named above), run this again once that program has finished.');
       return false;
     }
   }

@@ -14,18 +14,17 @@
 //   5. ui        the packaged .vsix in a real workbench, driven in headless Chromium
 //
 // A stage that cannot run (a compile error, a harness that crashes) counts as one failure and, when later stages
-// depend on it, stops the run. Each test stage runs under a wall-clock limit (scripts/stageRunner.mjs): past it, the
-// stage is stopped with every process it started and counts one failure more; a suite that reports its results but
-// does not exit (a server left open) is stopped by its reporter and counted the same way.
-// Options: --stage <name> (repeatable) runs only those stages. COUNTERSIGN_STAGE_TIMEOUT_SECONDS overrides the
-// limits below.
-import { spawnSync } from 'node:child_process';
+// depend on it, stops the run, naming the test stages that did not run. Every stage, the set-up, compile, lint and
+// install included, runs under a wall-clock limit (scripts/stageRunner.mjs): past it, the stage is stopped with
+// every process it started and counts one failure more; a suite that reports its results but does not exit (a
+// server left open) is stopped by its reporter and counted the same way.
+// Options: --stage <name> (repeatable) runs only those stages. COUNTERSIGN_STAGE_TIMEOUT_SECONDS overrides every
+// limit below.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setup } from './setup.mjs';
-import { runCountedStage } from './stageRunner.mjs';
+import { runBounded, runCountedStage } from './stageRunner.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** @param {string} name */
@@ -33,20 +32,9 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const onlyStages = process.argv.flatMap((arg, i, all) => (arg === '--stage' && all[i + 1] ? [all[i + 1]] : []));
 
 const totals = { passes: 0, failures: 0, skipped: 0 };
+/** @type {Set<string>} The counted stages that have run. */
+const finished = new Set();
 const scratch = mkdtempSync(path.join(tmpdir(), 'countersign-test-'));
-
-/**
- * @param {string} command
- * @param {string[]} args
- * @param {NodeJS.ProcessEnv} env
- */
-function run(command, args, env = {}) {
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.error) console.error(`✘ ${command}: ${result.error.message}`);
-  return { ok: result.status === 0, status: result.status, seconds };
-}
 
 /**
  * Files named *.test.js under dir (recursively unless flat), sorted.
@@ -62,11 +50,25 @@ function testFiles(dir, { flat = false } = {}) {
 }
 
 /**
- * The wall-clock limit of each test stage, in seconds: several times what a loaded machine takes.
+ * The wall-clock limit of each stage, in seconds: several times what a loaded machine takes (the set-up may wait for
+ * another one's apt-get, the install for another one's build of code-server).
  * @type {Record<string, number>}
  */
-const stageLimits = { node: 20 * 60, vscode: 20 * 60, ui: 30 * 60 };
+const stageLimits = {
+  setup: 30 * 60,
+  compile: 15 * 60,
+  'type-check scripts': 10 * 60,
+  bundle: 5 * 60,
+  lint: 15 * 60,
+  format: 5 * 60,
+  node: 20 * 60,
+  'install code-server': 60 * 60,
+  vscode: 20 * 60,
+  ui: 30 * 60,
+};
 const limitOverride = Number(process.env.COUNTERSIGN_STAGE_TIMEOUT_SECONDS);
+/** @param {string} name */
+const limitOf = (name) => (limitOverride > 0 ? limitOverride : (stageLimits[name] ?? 20 * 60));
 
 /**
  * Runs a counted stage (scripts/stageRunner.mjs) and adds its counts to the totals.
@@ -82,12 +84,13 @@ async function countedStage(name, command, args) {
     args,
     cwd: root,
     scratch,
-    timeoutSeconds: limitOverride > 0 ? limitOverride : (stageLimits[name] ?? 20 * 60),
+    timeoutSeconds: limitOf(name),
   });
   const { counts } = outcome;
   totals.passes += counts.passes;
   totals.failures += counts.failures;
   totals.skipped += counts.pending;
+  finished.add(name);
   console.log(
     `   ${name}: ${counts.passes} passed, ${counts.failures} failed, ${counts.pending} skipped (${outcome.seconds} s)`,
   );
@@ -95,20 +98,36 @@ async function countedStage(name, command, args) {
 }
 
 /**
+ * Runs a step the stages after it depend on, under its wall-clock limit (stopped past it with every process it
+ * started, as a counted stage is). A step that fails or is stopped counts one failure, and the run stops.
  * @param {string} name
  * @param {string} command
  * @param {string[]} args
  */
-function gate(name, command, args) {
+async function gate(name, command, args) {
   console.log(`\n━━ ${name} ━━`);
-  const outcome = run(command, args);
-  if (!outcome.ok) {
-    console.error(`✘ ${name} failed (exit ${outcome.status})`);
-    totals.failures += 1;
-  } else {
-    console.log(`   ${name}: done (${outcome.seconds} s)`);
+  const timeoutSeconds = limitOf(name);
+  // No stdin: the step runs in a process group of its own, which may not read the terminal.
+  const outcome = await runBounded(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeoutSeconds,
+  });
+  const ok = outcome.status === 0 && !outcome.timedOut;
+  if (outcome.error) console.error(`✘ ${name}: ${outcome.error.message}`);
+  if (outcome.timedOut) {
+    console.error(`✘ ${name}: did not end within ${timeoutSeconds} s; stopped, with every process it started`);
+  } else if (!ok) {
+    console.error(`✘ ${name} failed (${outcome.signal ?? `exit ${outcome.status}`})`);
   }
-  return outcome.ok;
+  if (ok) {
+    console.log(`   ${name}: done (${outcome.seconds.toFixed(1)} s)`);
+  } else {
+    totals.failures += 1;
+    const notRun = ['node', 'vscode', 'ui'].filter((stage) => wanted(stage) && !finished.has(stage));
+    if (notRun.length > 0) console.error(`✘ not run, since ${name} did not succeed: ${notRun.join(', ')}`);
+  }
+  return ok;
 }
 
 /** @param {string} stage */
@@ -124,20 +143,17 @@ const mochaArgs = [
 
 async function main() {
   if (wanted('vscode') || wanted('ui')) {
-    console.log('\n━━ setup ━━');
-    if (!setup()) {
-      totals.failures += 1;
-      return;
-    }
+    if (!(await gate('setup', process.execPath, [path.join(root, 'scripts', 'setup.mjs'), '--tests']))) return;
   }
   rmSync(path.join(root, 'out'), { recursive: true, force: true });
-  if (!gate('compile', bin('tsc'), ['-p', '.'])) return;
+  if (!(await gate('compile', bin('tsc'), ['-p', '.']))) return;
   // The review page's script runs in a browser: checked against the DOM by its own tsconfig.json.
-  if (!gate('compile', bin('tsc'), ['-p', 'src/extension/review/page'])) return;
-  if (!gate('type-check scripts', bin('tsc'), ['-p', 'tsconfig.scripts.json'])) return;
-  if (!gate('bundle', process.execPath, ['esbuild.mjs'])) return;
-  if (!gate('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'])) return;
-  if (!gate('format', bin('prettier'), ['--check', '.'])) return;
+  if (!(await gate('compile', bin('tsc'), ['-p', 'src/extension/review/page']))) return;
+  if (!(await gate('type-check scripts', bin('tsc'), ['-p', 'tsconfig.scripts.json']))) return;
+  if (!(await gate('bundle', process.execPath, ['esbuild.mjs']))) return;
+  const eslint = path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+  if (!(await gate('lint', process.execPath, [eslint, '.']))) return;
+  if (!(await gate('format', bin('prettier'), ['--check', '.']))) return;
 
   if (wanted('node')) {
     const out = path.join(root, 'out', 'test');
@@ -152,7 +168,7 @@ async function main() {
   }
 
   if (wanted('vscode') || wanted('ui')) {
-    if (!gate('install code-server', 'bash', [path.join(root, 'scripts', 'setup-code-server.sh')])) return;
+    if (!(await gate('install code-server', 'bash', [path.join(root, 'scripts', 'setup-code-server.sh')]))) return;
   }
   if (wanted('vscode')) {
     await countedStage('vscode', process.execPath, [

@@ -4,7 +4,7 @@
  * folder, and apt-get there is a stub that records its arguments and "installs" by creating the files.
  */
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -12,7 +12,9 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,7 +107,7 @@ done
     assert.match(output, /^Installing chromium, libkrb5-dev, make, g\+\+, python3 with apt-get/);
     assert.deepEqual(aptCalls(), [
       'update -qq',
-      'install -y -qq --no-install-recommends chromium libkrb5-dev make g++ python3',
+      'install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 chromium libkrb5-dev make g++ python3',
     ]);
     assert.deepEqual(mod.findMissing({ env: { PATH: bin }, gssapiHeader: header, codeServerInstalled: false }), []);
   });
@@ -114,7 +116,10 @@ done
     stubAptGet();
     const { ok } = runSetup({ uid: 0, codeServerInstalled: true });
     assert.equal(ok, true);
-    assert.deepEqual(aptCalls(), ['update -qq', 'install -y -qq --no-install-recommends chromium']);
+    assert.deepEqual(aptCalls(), [
+      'update -qq',
+      'install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 chromium',
+    ]);
     assert.equal(existsSync(header), false, 'libkrb5-dev was not installed');
   });
 
@@ -169,5 +174,92 @@ done
     assert.equal(result.status, 1, result.stdout + result.stderr);
     assert.match(result.stdout, /^ {2}sudo apt-get install -y chromium\b/m);
     assert.deepEqual(aptCalls(), []);
+  });
+
+  it('two set-ups at once take turns with apt-get: the second waits, says so, and finds everything installed', async () => {
+    // An apt-get that, like dpkg, refuses to run beside another one, and whose install goes on only when released.
+    const dpkgLock = path.join(scratch, 'dpkg-lock');
+    const release = path.join(scratch, 'release');
+    const script = `#!/bin/sh
+PATH=/usr/bin:/bin
+mkdir '${dpkgLock}' 2>/dev/null || { echo 'E: Could not get lock (held by another apt-get)' >&2; exit 100; }
+echo "$*" >> '${aptLog}'
+if [ "$1" = install ]; then
+  : > '${scratch}'/installing.$$
+  n=0
+  while [ ! -e '${release}' ] && [ $n -lt 2400 ]; do sleep 0.05; n=$((n + 1)); done
+  shift 6
+  for arg in "$@"; do
+    case "$arg" in
+      -*) ;;
+      libkrb5-dev) : > '${header}' ;;
+      *) : > '${bin}'/"$arg" ;;
+    esac
+  done
+fi
+rmdir '${dpkgLock}'
+`;
+    writeFileSync(path.join(bin, 'apt-get'), script);
+    chmodSync(path.join(bin, 'apt-get'), 0o755);
+    const flock = spawnSync('sh', ['-c', 'command -v flock'], { encoding: 'utf8' }).stdout.trim();
+    symlinkSync(flock, path.join(bin, 'flock'));
+    const options = { env: { PATH: bin }, uid: 0, gssapiHeader: header, codeServerInstalled: false, platform: 'linux' };
+    const program = `import { setup } from ${JSON.stringify(pathToFileURL(setupScript).href)};
+process.exit(setup({ ...${JSON.stringify(options)}, aptLock: ${JSON.stringify(path.join(scratch, 'apt.lock'))} }) ? 0 : 1);`;
+    const started: { said: () => string; exited: Promise<number | null>; pid: number | undefined; done: boolean }[] =
+      [];
+    const start = () => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', program], { detached: true });
+      let said = '';
+      child.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+      const run = { said: () => said, exited, pid: child.pid, done: false };
+      void exited.then(() => (run.done = true));
+      started.push(run);
+      return run;
+    };
+    const until = async (what: string, state: () => boolean) => {
+      const deadline = Date.now() + 60_000;
+      while (!state()) {
+        if (Date.now() > deadline)
+          assert.fail(`${what} did not happen: ${started.map((run) => run.said()).join('\n---\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    try {
+      const first = start();
+      await until(
+        'the first apt-get install',
+        () => readdirSync(scratch).some((name) => name.startsWith('installing.')) || first.done,
+      );
+      const second = start();
+      await until('the second set-up waiting or ending', () => /Waiting/.test(second.said()) || second.done);
+      assert.equal(
+        second.said(),
+        'Waiting for another Countersign set-up to finish installing system packages with apt-get\n',
+      );
+      writeFileSync(release, '');
+      assert.equal(await first.exited, 0, first.said());
+      assert.equal(await second.exited, 0, second.said());
+      assert.deepEqual(
+        aptCalls(),
+        [
+          'update -qq',
+          'install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 chromium libkrb5-dev make g++ python3',
+        ],
+        'apt-get ran once, for the first set-up',
+      );
+    } finally {
+      writeFileSync(release, '');
+      for (const run of started) {
+        try {
+          if (!run.done && run.pid !== undefined) process.kill(-run.pid, 'SIGKILL');
+        } catch {
+          // already ended
+        }
+        await run.exited;
+      }
+    }
   });
 });
