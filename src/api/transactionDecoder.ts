@@ -11,6 +11,7 @@ import * as Address from 'ox/Address';
 import * as Hex from 'ox/Hex';
 import * as Value from 'ox/Value';
 import { MAX_JSON_DEPTH, tooDeepAt } from './abi/abiBounds';
+import { unreadOf } from './abi/unreadCallData';
 import { argumentNameProblems, positionalLabel, type ArgumentNameProblem } from './abi/argumentNames';
 import { decodeUnsignedTransaction, payloadDigest } from './ethereum';
 import type { SignRawPayloadParameters } from './schemas/signing';
@@ -57,6 +58,11 @@ export type CallDecoding =
       readonly arguments: readonly DecodedArgument[];
       /** Arguments named alike or not named, at any depth: their labels alone cannot be trusted. */
       readonly nameProblems: readonly ArgumentNameProblem[];
+      /**
+       * Bytes of the data the arguments do not account for: past their end, or, when the data is not laid out as
+       * the arguments encode (`canonical` false), how many more bytes it has than they need (0 or more).
+       */
+      readonly unread: { readonly bytes: number; readonly canonical: boolean } | undefined;
     }
   /** An interface is registered, but the data does not match it (unknown selector, or arguments that do not decode). */
   | {
@@ -65,6 +71,8 @@ export type CallDecoding =
       readonly interfaceLabel: string;
       readonly selector: string;
       readonly reason: string;
+      /** The interface's function of that selector (canonical) when it has one whose arguments do not decode. */
+      readonly signature?: string;
     };
 
 export interface DecodedEthereumTransaction {
@@ -190,7 +198,13 @@ export function decodeCallWithAbi(
   which: { readonly interfaceId: string; readonly interfaceLabel: string },
 ): CallDecoding {
   const selector = Hex.size(data) >= 4 ? Hex.slice(data, 0, 4) : data;
-  const mismatch = (reason: string): CallDecoding => ({ kind: 'mismatch', ...which, selector, reason });
+  const mismatch = (reason: string, signature?: string): CallDecoding => ({
+    kind: 'mismatch',
+    ...which,
+    selector,
+    reason,
+    ...(signature === undefined ? {} : { signature }),
+  });
   if (Hex.size(data) < 4) return mismatch(`the data is ${Hex.size(data)} bytes, shorter than a function selector`);
   let fn: AbiFunction.AbiFunction;
   try {
@@ -205,10 +219,12 @@ export function decodeCallWithAbi(
     // one of two components named alike, and turn one named `__proto__` into a prototype).
     values = inputs.length === 0 ? [] : AbiParameters.decode(inputs.map(nameless), Hex.slice(data, 4));
   } catch (error) {
-    return mismatch(`the arguments do not decode as ${AbiItem.getSignature(fn)}: ${firstLine(error)}`);
+    const signature = AbiItem.getSignature(fn);
+    return mismatch(`the arguments do not decode as ${signature}: ${firstLine(error)}`, signature);
   }
   const labels = labelsOf(inputs);
   const args = inputs.map((input, index) => argumentOf(labels[index] ?? '', input, values[index]));
+  const unread = unreadOf(inputs.map(nameless), values, Hex.size(data) > 4 ? Hex.slice(data, 4) : '0x');
   return {
     kind: 'decoded',
     ...which,
@@ -218,6 +234,7 @@ export function decodeCallWithAbi(
     selector,
     arguments: args,
     nameProblems: argumentNameProblems(inputs, fn.name),
+    unread,
   };
 }
 

@@ -1,16 +1,20 @@
 /**
  * Runs in VS Code's extension host against the local sandbox: the workspace's ERC-7730 descriptors are searched for
  * once, however many summaries read them (the inbox's, the approve dialog's, the review page's); a descriptor
- * written, edited or deleted in the workspace reaches the inbox rows and the open review page by itself, read file
- * by file without another search.
+ * written, edited or deleted in the workspace reaches the inbox rows and the open review page by itself (its
+ * intent and labels; never decimals of its own for a token of the built-in list, which are a risk), read file
+ * by file without another search, and so does one another program writes on disk; an untrusted workspace's
+ * descriptors are read only once trust is granted.
  */
 import * as assert from 'node:assert/strict';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Activity } from '../../src/api';
 import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
 import type { SimulatedRequests } from '../../src/extension/commands/simulateRequests';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ReviewModel } from '../../src/extension/review/reviewMessages';
+import { WorkspaceDescriptors, type WorkspaceTrust } from '../../src/extension/ui/clearSigningFiles';
 import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
 import { workspaceUri } from './abiFileHelpers';
 import { eventually, run } from './hostSupport';
@@ -21,17 +25,20 @@ const FILE = 'calldata-ExampleToken.json';
 const SEPOLIA = 11155111;
 const encode = (text: string) => new TextEncoder().encode(text);
 
-/** A calldata descriptor of the sandbox's sample token on Sepolia, with these decimals. */
-function descriptorText(decimals: number): string {
+/**
+ * A calldata descriptor of the sandbox's sample token on Sepolia, with this intent for transfer and these decimals
+ * (the built-in list has 18, which a descriptor never changes).
+ */
+function descriptorText(intent: string, decimals = 18): string {
   return `${JSON.stringify(
     {
       $schema: 'https://eips.ethereum.org/assets/eip-7730/erc7730-v1.schema.json',
       context: { contract: { deployments: [{ chainId: SEPOLIA, address: SAMPLE_TOKEN_ADDRESS }] } },
-      metadata: { owner: 'Example', token: { name: 'Example', ticker: 'EXD', decimals } },
+      metadata: { owner: 'Example', token: { name: 'Example', ticker: 'EXAMPLE', decimals } },
       display: {
         formats: {
           'transfer(address to,uint256 amount)': {
-            intent: 'Send',
+            intent,
             fields: [{ path: 'amount', label: 'Amount to send', format: 'tokenAmount' }],
           },
         },
@@ -128,42 +135,54 @@ describe("the workspace's ERC-7730 descriptors, read once and kept until a file 
     }
   }
 
-  it('a descriptor written to the workspace scales the amount in the inbox row and the open page, without a search', async () => {
+  /** The descriptor's intent as the open review page of the transfer shows it now. */
+  const pageIntent = () =>
+    api.views.reviews
+      .page(requests.transfer.id)
+      ?.model?.sections.find((s) => s.id === 'call')
+      ?.rows.find((r) => r.label === 'Intent')?.value ?? '';
+
+  /** The transfer's risks in the inbox row as they are now. */
+  const inboxRisks = () => api.inbox.state?.summaries?.get(requests.transfer.id)?.risks ?? [];
+
+  it('a descriptor written to the workspace gives the inbox row and the open page its intent, without a search', async () => {
     const descriptors = await api.services.descriptors();
     await watcherReporting();
     const searches = descriptors.searches;
     const reads = descriptors.fileReads;
-    await vscode.workspace.fs.writeFile(file(), encode(descriptorText(6)));
+    await vscode.workspace.fs.writeFile(file(), encode(descriptorText('Send')));
     const line = await eventually('the inbox row to use the descriptor', () =>
-      /EXD/.test(inboxLine()) ? inboxLine() : undefined,
+      /^Send: /.test(inboxLine()) ? inboxLine() : undefined,
     );
-    assert.match(line, /^Send: transfer\(to 0xdbF03B…C8C6FB, amount 250000000000000 EXD\)/);
-    const amount = await eventually('the review page to use the descriptor', () =>
-      /EXD/.test(pageAmount()) ? pageAmount() : undefined,
-    );
-    assert.equal(
-      amount,
-      `250000000000000 EXD (raw 250000000000000000000; 6 decimals from the ERC-7730 descriptor ${FOLDER}/${FILE})`,
-    );
+    assert.match(line, /^Send: transfer\(to 0xdbF03B…C8C6FB, amount 250 EXAMPLE\)/);
+    const intent = await eventually('the review page to use the descriptor', () => pageIntent() || undefined);
+    assert.equal(intent, `Send (ERC-7730 descriptor ${FOLDER}/${FILE})`);
+    assert.match(pageAmount(), /^250 EXAMPLE \(raw 250000000000000000000; 18 decimals from the built-in list/);
+    assert.deepEqual(inboxRisks(), []);
     assert.equal(descriptors.searches, searches, 'the new file came from the watcher, not a search');
     assert.ok(descriptors.fileReads > reads, 'the new file was read');
   });
 
-  it("editing the descriptor's decimals changes the next summary, without a search", async () => {
+  it('editing the descriptor changes the next summary, without a search, and its own decimals are a risk, never the amount', async () => {
     const descriptors = await api.services.descriptors();
     const searches = descriptors.searches;
-    await vscode.workspace.fs.writeFile(file(), encode(descriptorText(18)));
-    await eventually('the inbox row to read the new decimals', () =>
-      /amount 250 EXD\)/.test(inboxLine()) ? true : undefined,
+    await vscode.workspace.fs.writeFile(file(), encode(descriptorText('Pay', 6)));
+    await eventually('the inbox row to read the edited descriptor', () =>
+      /^Pay: transfer\(.*amount 250 EXAMPLE\)/.test(inboxLine()) ? true : undefined,
     );
-    await eventually('the review page to read the new decimals', () =>
-      pageAmount().startsWith('250 EXD (raw 250000000000000000000; 18 decimals from the ERC-7730 descriptor')
-        ? true
-        : undefined,
+    assert.deepEqual(inboxRisks(), ['Descriptor disagrees with the built-in tokens']);
+    await eventually('the review page to read the edited descriptor', () =>
+      pageIntent().startsWith('Pay ') ? true : undefined,
+    );
+    assert.match(pageAmount(), /^250 EXAMPLE \(raw 250000000000000000000; 18 decimals from the built-in list/);
+    const detail = await dialogDetail(requests.transfer);
+    assert.match(
+      detail,
+      /amount \(Amount to send\): 250 EXAMPLE \(raw 250000000000000000000; 18 decimals from the built-in list/,
     );
     assert.match(
-      await dialogDetail(requests.transfer),
-      /amount \(Amount to send\): 250 EXD \(raw 250000000000000000000; 18 decimals from the ERC-7730 descriptor/,
+      detail,
+      /The ERC-7730 descriptor clear-signing\/calldata-ExampleToken\.json says the token 0x\w+ is EXAMPLE with 6 decimals; the built-in list of well-known tokens says EXAMPLE with 18 decimals/,
     );
     assert.equal(descriptors.searches, searches, 'an edit reads the file again, and searches nothing');
   });
@@ -172,13 +191,61 @@ describe("the workspace's ERC-7730 descriptors, read once and kept until a file 
     const descriptors = await api.services.descriptors();
     const searches = descriptors.searches;
     await vscode.workspace.fs.delete(file(), { useTrash: false });
-    await eventually('the inbox row to go back to the built-in list', () =>
-      /amount 250 EXAMPLE\)/.test(inboxLine()) ? true : undefined,
+    await eventually('the inbox row to go back to the call alone', () =>
+      /^transfer\(.*amount 250 EXAMPLE\)/.test(inboxLine()) ? true : undefined,
     );
-    await eventually('the review page to go back to the built-in list', () =>
-      /18 decimals from the built-in list/.test(pageAmount()) ? true : undefined,
-    );
-    assert.doesNotMatch(await dialogDetail(requests.transfer), /EXD|ERC-7730/);
+    assert.deepEqual(inboxRisks(), []);
+    await eventually('the review page to drop the intent', () => (pageIntent() === '' ? true : undefined));
+    assert.doesNotMatch(await dialogDetail(requests.transfer), /ERC-7730/);
     assert.equal(descriptors.searches, searches, 'a deleted file is dropped, and nothing is searched');
+  });
+
+  it('follows a descriptor another program writes and deletes on disk, never opened in the editor', async () => {
+    const onDisk = file().fsPath;
+    await mkdir(workspaceUri(FOLDER).fsPath, { recursive: true });
+    await writeFile(onDisk, descriptorText('Send'));
+    await eventually('the inbox row to use the descriptor written on disk', () =>
+      /^Send: /.test(inboxLine()) ? true : undefined,
+    );
+    assert.ok(
+      vscode.workspace.textDocuments.every((d) => d.uri.fsPath !== onDisk),
+      'the descriptor was never opened',
+    );
+    await rm(onDisk);
+    await eventually('the inbox row to drop the descriptor deleted on disk', () =>
+      /^transfer\(/.test(inboxLine()) ? true : undefined,
+    );
+  });
+
+  it('reads no descriptor of a workspace that is not trusted, and reads them once trust is granted', async () => {
+    const granted = new vscode.EventEmitter<void>();
+    const trust: { isTrusted: boolean } & WorkspaceTrust = {
+      isTrusted: false,
+      onDidGrantWorkspaceTrust: granted.event,
+    };
+    let changes = 0;
+    const untrusted = new WorkspaceDescriptors({ debug: () => undefined }, () => changes++, trust);
+    const other = workspaceUri(FOLDER, 'calldata-Untrusted.json');
+    try {
+      await vscode.workspace.fs.writeFile(other, encode(descriptorText('Send')));
+      assert.deepEqual(await untrusted.read(), [], 'an untrusted workspace gives no descriptor');
+      assert.equal(untrusted.searches, 0, 'and is not even searched');
+      const before = changes;
+      trust.isTrusted = true;
+      granted.fire();
+      assert.ok(changes > before, 'trust granted tells the summaries to read again');
+      const read = await untrusted.read();
+      assert.deepEqual(
+        read.map((d) => [d.source, d.token?.ticker]),
+        [[`${FOLDER}/calldata-Untrusted.json`, 'EXAMPLE']],
+      );
+    } finally {
+      untrusted.dispose();
+      granted.dispose();
+      await vscode.workspace.fs.delete(other, { useTrash: false }).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
   });
 });

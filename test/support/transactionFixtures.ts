@@ -5,8 +5,12 @@
 import type { Activity } from '../../src/api';
 import {
   activitySchema,
+  decodeEthereumTransaction,
   encodeFunctionCall,
   serializeUnsignedTransaction,
+  summarizeTransaction,
+  type CallSummary,
+  type ClearSigningDescriptor,
   type RegisteredInterface,
 } from '../../src/api/remote';
 import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../../src/api/sampleToken';
@@ -81,4 +85,52 @@ export function sampleTokenTransfer(tokens: bigint, nonce = 1n): string {
     maxFeePerGas: 30_000_000_000n,
     maxPriorityFeePerGas: 1_500_000_000n,
   });
+}
+
+/** Tokens of the built-in list on Ethereum mainnet, and Uniswap's Permit2 (the same address on every chain). */
+export const USDC_MAINNET = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+export const USDT_MAINNET = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+export const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+
+/** An interface registered for `address` with these ABI entries (human-readable signatures or JSON entries). */
+export function registeredInterface(
+  address: string,
+  abi: readonly unknown[],
+  label = 'Registered',
+): RegisteredInterface {
+  return {
+    smartContractInterfaceId: `sci-${label}`,
+    smartContractAddress: address,
+    smartContractInterface: JSON.stringify(abi),
+    label,
+  };
+}
+
+/** A transaction to `to` with `data`, decoded and summarised with these interfaces and descriptors. */
+export function summarizeCall(
+  to: string,
+  data: string,
+  options: {
+    readonly interfaces?: readonly RegisteredInterface[];
+    readonly descriptors?: readonly ClearSigningDescriptor[];
+    readonly chainId?: number;
+    readonly value?: bigint;
+  } = {},
+): CallSummary {
+  const interfaces = options.interfaces ?? [];
+  const decoded = decodeEthereumTransaction(
+    serializeUnsignedTransaction({
+      chainId: options.chainId ?? 11155111,
+      nonce: 1n,
+      to,
+      data,
+      value: options.value ?? 0n,
+      gas: 200_000n,
+      maxFeePerGas: 30_000_000_000n,
+      maxPriorityFeePerGas: 1_500_000_000n,
+    }),
+    interfaces,
+  );
+  if (!decoded.ok) throw new Error(decoded.problem);
+  return summarizeTransaction(decoded.transaction, { interfaces, descriptors: options.descriptors ?? [] });
 }

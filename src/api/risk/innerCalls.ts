@@ -1,7 +1,7 @@
 /**
- * The calls inside a multicall, each read like the transaction's own call: decoded with the interface registered
- * at its target (a self-multicall's target is its own contract), else with the well-known signatures, and
- * summarised by the same facts, so that an unlimited approve hidden in a multicall is flagged as if it stood
+ * The calls inside a multicall, each read like the transaction's own call: by its well-known signature first, else
+ * with the interface registered at its target (a self-multicall's target is its own contract), and summarised by
+ * the same facts, so that an unlimited approve hidden in a multicall is flagged as if it stood
  * alone. Every risk of an inner call is raised on the whole transaction, marked with the call it came from. The
  * work is bounded: at most 32 inner calls in all, and one multicall nested in another; the rest are counted, not
  * read. Pure, never throws: a call that cannot be read is reported as such.
@@ -9,10 +9,10 @@
 import type * as Hex from 'ox/Hex';
 import * as Value from 'ox/Value';
 import { decodeContractCall } from '../transactionDecoder';
-import { addressNamer, callFacts, isKnownContract, type CallPlace } from './callFacts';
+import { addressNamer, isKnownContract, type CallPlace } from './callFacts';
+import { readCall } from './callReading';
 import type { InnerCall, RiskFlag, SummaryCall, SummaryContext } from './summaryTypes';
 import { readMulticall, type MulticallEntry } from './multicallShapes';
-import { decodeWellKnownCall } from './wellKnownCalls';
 
 /** The most inner calls read for one transaction, nested ones included. */
 export const MAX_INNER_CALLS = 32;
@@ -40,26 +40,14 @@ function readInner(entry: MulticallEntry, place: CallPlace, context: SummaryCont
         : [];
     return { call: { kind: 'transfer' }, flags };
   }
-  const decoding = decodeContractCall(place.to, entry.data as Hex.Hex, context.interfaces ?? []);
-  if (decoding.kind === 'decoded') return callFacts(place, decoding, 'interface', context);
-  const unregistered: RiskFlag[] =
-    decoding.kind === 'noInterface' && context.interfaces !== undefined
-      ? [{ kind: 'noInterface', address: place.to }]
-      : [];
-  // Not in the target's interface, or none is registered: the well-known signatures may still read it.
-  const known = decodeWellKnownCall(entry.data);
-  if (known) {
-    const facts = callFacts(place, known, 'wellKnown', context);
-    return { call: facts.call, flags: [...facts.flags, ...unregistered] };
-  }
-  const selector = entry.data.slice(0, 10).toLowerCase();
-  const unreadable: RiskFlag = { kind: 'unreadableCall', selector };
-  if (decoding.kind === 'mismatch')
-    return {
-      call: { kind: 'mismatch', interfaceLabel: decoding.interfaceLabel, selector, reason: decoding.reason },
-      flags: [unreadable],
-    };
-  return { call: { kind: 'unknown', selector }, flags: [...unregistered, unreadable] };
+  const facts = readCall(
+    place,
+    entry.data,
+    decodeContractCall(place.to, entry.data as Hex.Hex, context.interfaces ?? []),
+    context,
+    true,
+  );
+  return { call: facts.call, flags: facts.flags };
 }
 
 function innerCall(

@@ -38,8 +38,36 @@ export type RiskFlag = (
   | { readonly kind: 'noInterface'; readonly address: string }
   | { readonly kind: 'valueWithoutData'; readonly address: string; readonly valueEth: string }
   | { readonly kind: 'argumentNames'; readonly problems: readonly ArgumentNameProblem[] }
-  /** A call inside a multicall that neither the interfaces nor the well-known signatures read. */
+  /**
+   * A call that neither the interfaces nor the well-known signatures read: the transaction's own call when the
+   * data does not match the interface registered for it, or a call inside a multicall.
+   */
   | { readonly kind: 'unreadableCall'; readonly selector: string }
+  /**
+   * The registered interface gives a well-known selector another function (`registered`, canonical), or has no
+   * function with it (`registered` undefined): the call is read by the well-known signature.
+   */
+  | {
+      readonly kind: 'interfaceMismatch';
+      readonly interfaceLabel: string;
+      readonly selector: string;
+      readonly registered: string | undefined;
+      readonly wellKnown: string;
+      readonly standard: string;
+    }
+  /**
+   * Bytes of the call data its function does not read: past the arguments, or data not laid out as they encode
+   * (`canonical` false; `bytes` is then how many more bytes it has than they need, maybe 0).
+   */
+  | { readonly kind: 'unreadData'; readonly bytes: number; readonly canonical: boolean }
+  /** A descriptor gives a token of the built-in list another ticker or decimals: the built-in ones are used. */
+  | {
+      readonly kind: 'descriptorDisagrees';
+      readonly file: string;
+      readonly address: string;
+      readonly builtIn: { readonly symbol: string; readonly decimals: number };
+      readonly described: { readonly ticker: string | undefined; readonly decimals: number };
+    }
   /** Calls inside a multicall that were not read: past the bound, or nested too deep. */
   | { readonly kind: 'uninspectedCalls'; readonly count: number }
 ) & {

@@ -3,7 +3,11 @@
  * (`calldata-*.json`) or that say `erc7730` in their name. They are searched for and read on first need, then kept:
  * a file watcher on the same names, and a change of workspace folders, say what to read again, so the next reader
  * reads only the files that changed (a search again only when the folders changed, or when the search hit its
- * bound). A file that is not a descriptor is skipped, its reason logged at debug level.
+ * bound). The watcher reports files written by any program, so a descriptor created, changed or deleted on disk is
+ * followed without being opened. A file that is not a descriptor is skipped, its reason logged at debug level.
+ *
+ * A descriptor is a file anyone with the repository can write: it is read only in a trusted workspace, and the
+ * workspace is read when trust is granted.
  */
 import * as vscode from 'vscode';
 import type { ClearSigningDescriptor } from '../../api/remote';
@@ -17,6 +21,12 @@ const MAX_BYTES = 512 * 1024;
 /** What the watcher reports in folders the search leaves out is left out too. */
 const excluded = (uri: vscode.Uri) => /\/(node_modules|\.git)\//.test(uri.path);
 
+/** Whether the workspace is trusted, and news of trust granted: VS Code's `workspace`, which has both. */
+export interface WorkspaceTrust {
+  readonly isTrusted: boolean;
+  readonly onDidGrantWorkspaceTrust: vscode.Event<void>;
+}
+
 interface KnownFile {
   readonly uri: vscode.Uri;
   /** Undefined until read, or when the file is not a descriptor. */
@@ -26,6 +36,7 @@ interface KnownFile {
 export class WorkspaceDescriptors implements vscode.Disposable {
   readonly #log: { debug(message: string): void };
   readonly #changed: () => void;
+  readonly #trust: WorkspaceTrust;
   readonly #disposables: vscode.Disposable[] = [];
   /** The files the last search and the watcher found, by URI; undefined before the first search. */
   #known: Map<string, KnownFile> | undefined;
@@ -41,11 +52,16 @@ export class WorkspaceDescriptors implements vscode.Disposable {
   #list: readonly ClearSigningDescriptor[] | undefined;
   #searches = 0;
   #fileReads = 0;
+  #untrustedSaid = false;
 
-  /** `changed` is called when a descriptor that was read may have changed: summaries made with it are out of date. */
-  constructor(log: { debug(message: string): void }, changed: () => void) {
+  /**
+   * `changed` is called when a descriptor that was read may have changed, or trust was granted: summaries made
+   * before are out of date.
+   */
+  constructor(log: { debug(message: string): void }, changed: () => void, trust: WorkspaceTrust = vscode.workspace) {
     this.#log = log;
     this.#changed = changed;
+    this.#trust = trust;
     const watcher = vscode.workspace.createFileSystemWatcher(PATTERN);
     this.#disposables.push(
       watcher,
@@ -56,6 +72,7 @@ export class WorkspaceDescriptors implements vscode.Disposable {
       vscode.workspace.onDidDeleteFiles((event) => this.#movedAway(event.files)),
       vscode.workspace.onDidRenameFiles((event) => this.#movedAway(event.files.map((f) => f.oldUri))),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.#searchAgain()),
+      trust.onDidGrantWorkspaceTrust(() => this.#searchAgain()),
     );
   }
 
@@ -69,8 +86,14 @@ export class WorkspaceDescriptors implements vscode.Disposable {
     return this.#fileReads;
   }
 
-  /** The workspace's descriptors; readers at the same time share one read. */
+  /** The workspace's descriptors, none while it is not trusted; readers at the same time share one read. */
   read(): Promise<readonly ClearSigningDescriptor[]> {
+    if (!this.#trust.isTrusted) {
+      if (!this.#untrustedSaid)
+        this.#log.debug('The workspace is not trusted: its clear-signing descriptors are not read');
+      this.#untrustedSaid = true;
+      return Promise.resolve([]);
+    }
     if (this.#list) return Promise.resolve(this.#list);
     this.#reading ??= this.#bringUpToDate().finally(() => {
       this.#reading = undefined;

@@ -117,10 +117,51 @@ function flagSentence(flag: RiskFlag, t: Translate): string {
         'The interface used to decode it names arguments alike or leaves them unnamed: read the values by position.',
       );
     case 'unreadableCall':
+      return flag.inner
+        ? t(
+            "Call {0} of the multicall cannot be read (selector {1}): neither your organization's interfaces nor the well-known signatures decode it.",
+            callNumber(flag.inner),
+            flag.selector,
+          )
+        : t(
+            'The call cannot be read (selector {0}): its data does not match the interface registered for the contract, nor a well-known signature.',
+            flag.selector,
+          );
+    case 'interfaceMismatch':
+      return flag.registered === undefined
+        ? t(
+            'The interface "{0}" has no function with the selector {1}, which is the well-known {2} function {3}: the call is read as {3}.',
+            shown(flag.interfaceLabel),
+            flag.selector,
+            flag.standard,
+            flag.wellKnown,
+          )
+        : t(
+            'The interface "{0}" reads the selector {1} as {2}, but {1} is the well-known {3} function {4}: the call is read as {4}.',
+            shown(flag.interfaceLabel),
+            flag.selector,
+            shown(flag.registered),
+            flag.standard,
+            flag.wellKnown,
+          );
+    case 'unreadData':
+      if (!flag.canonical)
+        return t(
+          'The call data is not laid out as its arguments encode ({0} bytes more than they need): what is shown may not be all it holds.',
+          flag.bytes,
+        );
+      return flag.bytes === 1
+        ? t('The call data has 1 byte past the arguments its function reads: it is not shown here.')
+        : t('The call data has {0} bytes past the arguments its function reads: they are not shown here.', flag.bytes);
+    case 'descriptorDisagrees':
       return t(
-        "Call {0} of the multicall cannot be read (selector {1}): neither your organization's interfaces nor the well-known signatures decode it.",
-        callNumber(flag.inner ?? []),
-        flag.selector,
+        'The ERC-7730 descriptor {0} says the token {1} is {2} with {3} decimals; the built-in list of well-known tokens says {4} with {5} decimals, which is what is shown.',
+        shown(flag.file),
+        flag.address,
+        shown(flag.described.ticker ?? flag.builtIn.symbol),
+        flag.described.decimals,
+        flag.builtIn.symbol,
+        flag.builtIn.decimals,
       );
     case 'uninspectedCalls':
       return flag.count === 1
@@ -145,7 +186,13 @@ export function flagLabel(flag: RiskFlag, t: Translate = englishText): string {
     case 'argumentNames':
       return t('Argument names cannot be trusted');
     case 'unreadableCall':
-      return t('Unreadable call in a multicall');
+      return flag.inner ? t('Unreadable call in a multicall') : t('Unreadable call');
+    case 'interfaceMismatch':
+      return t('Interface does not match the call');
+    case 'unreadData':
+      return t('Unread call data');
+    case 'descriptorDisagrees':
+      return t('Descriptor disagrees with the built-in tokens');
     case 'uninspectedCalls':
       return t('Calls not read');
   }
