@@ -3,7 +3,8 @@
 // (1,000) activities wait for a consensus a teammate wrote to be costly (`L.all(x, L.all(y, L.any(z, z == -1) ||
 // true))`, each L the literal list [0, …, BENCH_HOSTILE_N − 1], 40 by default: a standing costs a few
 // milliseconds, about what the policy engine's budget allows one evaluation). For each inbox look, the
-// get_policy_evaluations it sends, its time, and the longest the event loop was held during it, for the store's
+// get_policy_evaluations it sends, its time, and its longest synchronous work (one turn of the event loop; the
+// event loop's delay is printed too, but on a loaded machine it counts time the process was not scheduled), for the store's
 // standing book (store/standingBook.ts: kept per activity and votes, a few per turn of the event loop) beside the
 // look as it was, measured in the same run: every activity's evaluations through a 64-entry cache, each standing
 // worked out in the turn that read it. The goal for the longest hold is 50 ms.
@@ -28,7 +29,7 @@ const { StandingBook } = /** @type {typeof import('../src/extension/store/standi
 const { GovernanceReads } = /** @type {typeof import('../src/extension/store/governance.js')} */ (
   requireCompiled('src/extension/store/governance.js')
 );
-const { readStanding } = /** @type {typeof import('../src/extension/store/standingReads.js')} */ (
+const { standingInputs, standingOf } = /** @type {typeof import('../src/extension/store/standingReads.js')} */ (
   requireCompiled('src/extension/store/standingReads.js')
 );
 const { standingWords } = /** @type {typeof import('../src/extension/wording/standingText.js')} */ (
@@ -151,17 +152,33 @@ function sourcesKeeping(/** @type {number} */ kept) {
   return sources;
 }
 
+/** The longest synchronous work of a look: one standing as it was, a turn of the book now. */
+let longestWorkMs = 0;
+
 /** The look as it was: each waiting activity in turn, its standing worked out as its evaluations come back. */
 const before = sourcesKeeping(64);
 async function lookAsBefore(
   /** @type {readonly { activity: Activity, votes: readonly import('../src/api/index.js').Vote[] }[]} */ asks,
 ) {
   for (const ask of asks) {
-    const read = await readStanding(before, ask);
-    if (read) standingWords(read.standing, read.names, englishText);
+    const inputs = await standingInputs(before, ask);
+    const started = performance.now();
+    if (inputs) {
+      const read = standingOf(inputs);
+      standingWords(read.standing, read.names, englishText);
+    }
+    longestWorkMs = Math.max(longestWorkMs, performance.now() - started);
   }
 }
-const book = new StandingBook(sourcesKeeping(Infinity));
+// From the end of one wait for a turn to the start of the next: the book's synchronous work in that turn.
+let resumedAt = 0;
+const book = new StandingBook(sourcesKeeping(Infinity), {
+  nextTurn: async () => {
+    if (resumedAt > 0) longestWorkMs = Math.max(longestWorkMs, performance.now() - resumedAt);
+    await new Promise((resolve) => setImmediate(resolve));
+    resumedAt = performance.now();
+  },
+});
 
 async function waitingNow() {
   const { open } = await listOpenActivities((r) => viewer.listActivities(r), organizationId, Date.now());
@@ -177,12 +194,15 @@ async function waitingNow() {
 async function measure(look) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   const sent = requests;
+  longestWorkMs = 0;
+  resumedAt = 0;
   delay.enable();
   const started = performance.now();
   await look();
   const ms = performance.now() - started;
   delay.disable();
-  return { requests: requests - sent, ms, heldMs: delay.max / 1e6 };
+  if (resumedAt > 0) longestWorkMs = Math.max(longestWorkMs, performance.now() - resumedAt);
+  return { requests: requests - sent, ms, heldMs: delay.max / 1e6, workMs: longestWorkMs };
 }
 
 let asks = await waitingNow();
@@ -206,8 +226,9 @@ for (const [label, now, then] of /** @type {const} */ ([
   ['look after one vote', afterVote, afterVoteBefore],
 ])) {
   console.log(
-    `${label}: ${now.requests} get_policy_evaluations, ${now.ms.toFixed(0)} ms, event loop held ${now.heldMs.toFixed(1)} ms at most` +
-      ` (as it was: ${then.requests}, ${then.ms.toFixed(0)} ms, held ${then.heldMs.toFixed(1)} ms)`,
+    `${label}: ${now.requests} get_policy_evaluations, ${now.ms.toFixed(0)} ms, longest synchronous work ` +
+      `${now.workMs.toFixed(1)} ms, event loop delay ${now.heldMs.toFixed(1)} ms at most (as it was: ${then.requests}, ` +
+      `${then.ms.toFixed(0)} ms, ${then.workMs.toFixed(1)} ms, ${then.heldMs.toFixed(1)} ms)`,
   );
 }
 benchLine(`inbox look, ${waiting} waiting, nothing changed: get_policy_evaluations`, unchanged.requests, 'requests', {
@@ -223,10 +244,10 @@ benchLine(`inbox look, ${waiting} waiting, nothing changed`, unchanged.ms, 'ms',
   value: unchangedBefore.ms,
 });
 benchLine(
-  `inbox look, ${waiting} waiting, hostile consensus: longest hold of the event loop`,
-  Math.max(first.heldMs, unchanged.heldMs, afterVote.heldMs),
+  `inbox look, ${waiting} waiting, costly consensus: longest synchronous work`,
+  Math.max(first.workMs, unchanged.workMs, afterVote.workMs),
   'ms',
-  { name: peer, value: Math.max(firstBefore.heldMs, unchangedBefore.heldMs, afterVoteBefore.heldMs) },
+  { name: peer, value: Math.max(firstBefore.workMs, unchangedBefore.workMs, afterVoteBefore.workMs) },
   { max: 50 },
 );
 await Promise.all([submitter, viewer, voter].map((client) => client.close()));
