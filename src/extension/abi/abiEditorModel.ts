@@ -1,14 +1,22 @@
 /**
  * The ABI editor features' working part, loaded with `import()` the first time a JSON file that may be an ABI is
  * seen: the analysis of each document (kept per version), its lenses, its diagnostics and its quick fixes.
- * Reading ABIs uses zod and jsonc-parser, which activation does not load.
+ * Reading ABIs uses zod and jsonc-parser, which activation does not load. A file past a few megabytes is not read
+ * on each edit (it would hold the extension host for a second or more): its one lens registers it, reading it then.
  */
 import * as vscode from 'vscode';
 import type { AbiDocumentAnalysis, AbiDocumentProblem } from '../../api';
 import { CommandIds } from '../commandIds';
 import { loadRemoteApi, type RemoteApi } from '../remoteApi';
 import type { Services } from '../services';
-import { abiLenses, CanonicalCache, pendingOfOpen, type AbiLens } from './abiLensModel';
+import {
+  abiLenses,
+  CanonicalCache,
+  largeFileLens,
+  MAX_ANALYSED_ABI_CHARS,
+  pendingOfOpen,
+  type AbiLens,
+} from './abiLensModel';
 import type { InterfaceList } from './interfaceList';
 
 export const DIAGNOSTIC_SOURCE = 'Countersign';
@@ -36,12 +44,21 @@ export class AbiEditorModel {
     return analysis;
   }
 
+  /** The document's length when it is too large to read on every edit; else undefined. */
+  large(document: vscode.TextDocument): number | undefined {
+    // The offset of the end: counted from the line lengths, without joining the text.
+    const chars = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+    return chars > MAX_ANALYSED_ABI_CHARS ? chars : undefined;
+  }
+
   forget(uri: vscode.Uri): void {
     this.#analyses.delete(uri.toString());
   }
 
   /** The lenses as data: the extension-host tests read these. */
   async lensModel(document: vscode.TextDocument): Promise<AbiLens[]> {
+    const large = this.large(document);
+    if (large !== undefined) return [largeFileLens(document.uri.toString(), large, vscode.l10n.t)];
     const analysis = this.analysis(document);
     if (analysis.kind !== 'abi') return [];
     const listing = await this.#listing();
@@ -73,6 +90,7 @@ export class AbiEditorModel {
 
   /** The problems of the file, one diagnostic each (a trailing comma at the comma). */
   diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] {
+    if (this.large(document) !== undefined) return [];
     const analysis = this.analysis(document);
     if (analysis.kind !== 'abi') return [];
     return analysis.problems.map((problem) => toDiagnostic(document, problem));
@@ -80,6 +98,7 @@ export class AbiEditorModel {
 
   /** "Register anyway" on a warning of a contract that has no error. */
   codeActions(document: vscode.TextDocument, diagnostics: readonly vscode.Diagnostic[]): vscode.CodeAction[] {
+    if (this.large(document) !== undefined) return [];
     const analysis = this.analysis(document);
     if (analysis.kind !== 'abi') return [];
     const actions: vscode.CodeAction[] = [];

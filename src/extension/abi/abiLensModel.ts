@@ -4,7 +4,8 @@
  * 0x5aAe…BeAed"); an interface labelled with the contract's name (or `Counter v2`) whose ABI differs ("Registered
  * ABI differs from this file", Compare, Replace…); a registration waiting for approval (one submitted here, or any
  * open one of the organization: `pendingOfOpen`); else "Register as smart contract interface", which asks first
- * when the file has warnings. An invalid ABI gets one lens that says so.
+ * when the file has warnings. An invalid ABI gets one lens that says so. A file too large to read on every edit
+ * gets one lens too, which registers it: only then is it read.
  */
 import type { AbiDocumentContract, AbiDocumentProblem, Activity, SmartContractInterface } from '../../api';
 import { canonicalAbiJsonOfText, labelVersion } from '../../api/remote';
@@ -15,7 +16,27 @@ import { byCount } from '../wording/plural';
 import { pickText } from '../ui/shownText';
 import type { PendingRegistration } from './interfaceList';
 
-export type AbiLensState = 'register' | 'registered' | 'differs' | 'waiting' | 'invalid' | 'deleteOld';
+export type AbiLensState = 'register' | 'registered' | 'differs' | 'waiting' | 'invalid' | 'deleteOld' | 'large';
+
+/**
+ * Past this many characters (4 MiB) a file is read only on demand, not on every edit: reading a 15 MB artifact
+ * (JSON, the ABI found and checked) holds the extension host for 1 to 1.5 s. Compilers' artifacts with their AST
+ * stay below it but for the largest contracts.
+ */
+export const MAX_ANALYSED_ABI_CHARS = 4 * 1024 * 1024;
+
+/** The one lens of a file past `MAX_ANALYSED_ABI_CHARS`: registering it reads it, once, when asked. */
+export function largeFileLens(uri: string, chars: number, t: Translate): AbiLens {
+  const size = `${(chars / (1024 * 1024)).toFixed(1)} MB`;
+  return {
+    state: 'large',
+    offset: 0,
+    title: t('Large ABI file ({0}): Register as smart contract interface…', size),
+    tooltip: t('This file ({0}) is read when you register it, not on every edit.', size),
+    command: CommandIds.createSmartContractInterface,
+    args: [{ uri }],
+  };
+}
 
 export interface AbiLens {
   readonly state: AbiLensState;

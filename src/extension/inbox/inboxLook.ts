@@ -78,36 +78,29 @@ export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): P
 }
 
 /**
- * Where each open activity stands with the organization's policies, for those a policy waits for: read through the
- * store (the policies once, each activity's evaluations while its votes stay the same). A read that fails leaves
- * the activity to the root quorum's words.
+ * Where each open activity stands with the organization's policies, for those a policy waits for: kept by the store
+ * while their votes and the policies stay the same; the others read and worked out a few per turn of the event loop.
+ * A read that fails leaves the activity to the root quorum's words.
  */
 async function standingsOf(
   services: Services,
   open: readonly Activity[],
   nowMs: number,
 ): Promise<Map<string, StandingWords>> {
-  const standings = new Map<string, StandingWords>();
   const waiting = open.filter((a) => a.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
-  if (waiting.length === 0) return standings;
+  if (waiting.length === 0) return new Map();
   try {
     const store = await services.store();
-    const governance = await store.governance();
-    if (!governance || governance.policies.length === 0) return standings;
-    const { readStanding } = await import('../store/standingReads.js');
-    const { standingWords } = await import('../wording/standingText.js');
-    for (const activity of waiting) {
-      const read = await readStanding(store, { activity, votes: liveVotes(activity, nowMs) });
-      if (!read) continue;
-      const words = standingWords(read.standing, read.names, t);
-      if (words.summary !== undefined) standings.set(activity.id, words);
-    }
+    return await store.standings(
+      waiting.map((activity) => ({ activity, votes: liveVotes(activity, nowMs) })),
+      t,
+    );
   } catch (error) {
     services.log.debug('Could not read the policies of the organization; the inbox counts the root quorum', {
       error: error instanceof Error ? error.message : String(error),
     });
+    return new Map();
   }
-  return standings;
 }
 
 /** The ids of the activities that left the open list since the last look. */

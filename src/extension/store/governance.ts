@@ -1,8 +1,9 @@
 /**
  * Who governs the organization: its policies, its users with their tags, and the names of its user and private
  * key tags, read together as one snapshot (four reads, one in flight, kept until something completes). And why each
- * activity was decided or still waits: its policy evaluations, read per activity and kept while its status and
- * votes stay the same.
+ * activity was decided or still waits: its policy evaluations, read once per activity and votes (each vote adds an
+ * evaluation), and kept for as many activities as the open set can hold, so that a look over a thousand waiting
+ * activities asks only for those whose votes changed.
  */
 import type { Activity, CountersignClient, Policy, PolicyEvaluationRecord, Tag, User } from '../../api';
 import { Slot } from './slot';
@@ -23,12 +24,18 @@ interface KeptEvaluations {
   readonly promise: Promise<readonly PolicyEvaluationRecord[]>;
 }
 
-/** At most this many activities' evaluations are kept (the newest asked). */
-const KEPT_EVALUATIONS = 64;
+/**
+ * At most this many activities' evaluations are kept, the least recently asked dropped first: the open set's bound
+ * (ten pages of 100, inbox/openActivities.ts) and as many again for the pages that show finished activities.
+ */
+export const KEPT_EVALUATIONS = 2_000;
 
-/** The same while the activity's status and votes are: a vote or an ending adds an evaluation. */
-function evaluationKey(activity: Activity): string {
-  return `${activity.status}|${activity.votes.length}|${JSON.stringify(activity.updatedAt ?? null)}`;
+/**
+ * The same while the activity's status and votes are (who voted, and how): a vote or an ending adds an evaluation,
+ * nothing else does.
+ */
+export function evaluationKey(activity: Pick<Activity, 'status' | 'votes'>): string {
+  return `${activity.status}|${activity.votes.map((vote) => `${vote.userId}:${vote.selection}`).join(',')}`;
 }
 
 export class GovernanceReads {
@@ -60,9 +67,13 @@ export class GovernanceReads {
   ): Promise<readonly PolicyEvaluationRecord[]> {
     const key = evaluationKey(activity);
     const kept = this.#evaluations.get(activity.id);
-    if (kept?.key === key) return kept.promise;
-    const promise = client.getPolicyEvaluations({ organizationId, activityId: activity.id });
     this.#evaluations.delete(activity.id);
+    if (kept?.key === key) {
+      // Asked again: the newest, the last to go.
+      this.#evaluations.set(activity.id, kept);
+      return kept.promise;
+    }
+    const promise = client.getPolicyEvaluations({ organizationId, activityId: activity.id });
     this.#evaluations.set(activity.id, { key, promise });
     // A failed read is not kept: the next reader asks again.
     void promise.catch(() => {

@@ -25,19 +25,12 @@ import type { Watchers } from './pollPlan';
 import type { PollOutcome } from './pollSchedule';
 import { Poller, type LookResult } from './poller';
 import { Slot } from './slot';
-import type {
-  ActivityListing,
-  Interest,
-  OpenSnapshot,
-  OrganizationSnapshot,
-  StoreChange,
-  StoreDeps,
-  StoreSession,
-} from './storeTypes';
+import type { StandingBook } from './standingBook';
+import type { ActivityListing, Interest, OpenSnapshot, OrganizationSnapshot, StoreChange } from './storeTypes';
+import type { StoreDeps, StoreSession } from './storeTypes';
 
 export type * from './storeTypes';
 export type { Governance } from './governance';
-
 export { MAX_SINGLE_READS_PER_LOOK } from './lookTargets';
 
 export class OrganizationStore extends Disposable {
@@ -65,6 +58,8 @@ export class OrganizationStore extends Disposable {
   #snapshot: OrganizationSnapshot | undefined;
   readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
   readonly #governance = new GovernanceReads();
+  /** Loaded with the first standing asked (it brings the policy engine); dropped with everything known. */
+  #standings: Promise<StandingBook> | undefined;
 
   readonly #poller: Poller;
   #turn = 0;
@@ -174,6 +169,12 @@ export class OrganizationStore extends Disposable {
   async evaluations(activity: Activity): Promise<readonly PolicyEvaluationRecord[] | undefined> {
     const session = await this.#session();
     return session && this.#governance.evaluations(session.profile.organizationId, activity, session.client);
+  }
+
+  /** Each activity's standing in words: kept while its votes and the policies stay; see standingBook.ts. */
+  async standings(...[asks, t]: Parameters<StandingBook['standings']>): ReturnType<StandingBook['standings']> {
+    this.#standings ??= import('./standingBook.js').then(({ StandingBook }) => new StandingBook(this));
+    return (await this.#standings).standings(asks, t);
   }
 
   /**
@@ -382,6 +383,8 @@ export class OrganizationStore extends Disposable {
     this.#snapshot = undefined;
     this.#interfaces.clear();
     this.#governance.clear();
+    void this.#standings?.then((book) => book.clear());
+    this.#standings = undefined;
     this.#fire({ reset: true, open: true, organization: true, interfaces: true });
     this.#poller.reset();
   }

@@ -21,7 +21,19 @@ export interface PollerDeps {
   /** Activities followed that can still change. */
   pending(): number;
   look(): Promise<LookResult>;
+  /** The timers looks are planned with (the global ones unless a test holds them). */
+  readonly timers?: LookTimers;
 }
+
+export interface LookTimers {
+  set(run: () => void, delayMs: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const globalTimers: LookTimers = {
+  set: (run, delayMs) => setTimeout(run, delayMs),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export class Poller extends Disposable {
   readonly #deps: PollerDeps;
@@ -29,7 +41,8 @@ export class Poller extends Disposable {
   readonly onDidLook = this.#looked.event;
   readonly #interests = new Map<number, Interest>();
   #nextInterest = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #timers: LookTimers;
+  #timer: unknown;
   #deadline = 0;
   #poll: PollState = freshPollState;
   #retryAfterMs: number | undefined;
@@ -38,6 +51,7 @@ export class Poller extends Disposable {
   constructor(deps: PollerDeps) {
     super();
     this.#deps = deps;
+    this.#timers = deps.timers ?? globalTimers;
     this.register({ dispose: () => this.#stop() });
     this.register(
       vscode.window.onDidChangeWindowState((state) => {
@@ -115,10 +129,10 @@ export class Poller extends Disposable {
     }
     if (this.#looking) return;
     const due = Date.now() + delay;
-    if (this.#timer && this.#deadline <= due) return;
+    if (this.#timer !== undefined && this.#deadline <= due) return;
     this.#stop();
     this.#deadline = due;
-    this.#timer = setTimeout(() => {
+    this.#timer = this.#timers.set(() => {
       this.#timer = undefined;
       void this.#look();
     }, delay);
@@ -138,7 +152,7 @@ export class Poller extends Disposable {
   }
 
   #stop(): void {
-    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#timer !== undefined) this.#timers.clear(this.#timer);
     this.#timer = undefined;
   }
 }

@@ -3,7 +3,7 @@
  * quorum, who you are), who governs it (policies, users with tags, tag names) and the activity's last policy
  * evaluation, or the evaluations a denial carried. Every feature that words an activity's standing reads it here.
  */
-import type { Activity, Vote } from '../../api';
+import type { Activity, PolicyEvaluationRecord, Vote } from '../../api';
 import {
   activityStanding,
   lastOutcomes,
@@ -13,7 +13,15 @@ import {
 } from '../wording/policyStanding';
 import { standingNames, standingWords, type StandingNames } from '../wording/standingText';
 import type { Translate } from '../ui/translate';
-import type { OrganizationStore } from './organizationStore';
+import type { Governance } from './governance';
+import type { OrganizationSnapshot } from './storeTypes';
+
+/** What a standing is read from: the organization store (or, in tests and benches, the same reads made directly). */
+export interface StandingSources {
+  organization(): Promise<OrganizationSnapshot | undefined>;
+  governance(): Promise<Governance | undefined>;
+  evaluations(activity: Activity): Promise<readonly PolicyEvaluationRecord[] | undefined>;
+}
 
 export interface StandingRead {
   readonly standing: ActivityStanding;
@@ -29,15 +37,22 @@ export type StandingSubject =
       readonly denial: readonly OutcomeRecord[];
     };
 
+/** Everything a standing is worked out from, read; working it out is then synchronous (`standingOf`). */
+export interface StandingInputs {
+  readonly subject: StandingSubject;
+  readonly organization: OrganizationSnapshot;
+  readonly governance: Governance;
+  readonly outcomes: readonly OutcomeRecord[];
+}
+
 /**
- * The standing, or undefined when the organization, its governance or the evaluations could not be read, or belong
- * to another organization (a profile switch in between). An organization without policies has a standing too: the
- * root quorum alone.
+ * What the standing rests on, or undefined when the organization, its governance or the evaluations could not be
+ * read, or belong to another organization (a profile switch in between).
  */
-export async function readStanding(
-  store: OrganizationStore,
+export async function standingInputs(
+  store: StandingSources,
   subject: StandingSubject,
-): Promise<StandingRead | undefined> {
+): Promise<StandingInputs | undefined> {
   const organizationId = 'activity' in subject ? subject.activity.organizationId : subject.organizationId;
   const [organization, governance] = await Promise.all([store.organization(), store.governance()]);
   if (!organization || !governance) return undefined;
@@ -48,6 +63,14 @@ export async function readStanding(
     if (!records) return undefined;
     outcomes = lastOutcomes(records);
   }
+  return { subject, organization, governance, outcomes };
+}
+
+/**
+ * The standing from what was read: synchronous, and as costly as the policies' consensus expressions (the policy
+ * engine bounds each evaluation). An organization without policies has a standing too: the root quorum alone.
+ */
+export function standingOf({ subject, organization, governance, outcomes }: StandingInputs): StandingRead {
   const votes = 'activity' in subject ? (subject.votes ?? subject.activity.votes) : [];
   const { approvals, rejected } = votersOf(votes);
   const standing = activityStanding({
@@ -64,9 +87,18 @@ export async function readStanding(
   return { standing, names };
 }
 
+/** The standing, or undefined when what it rests on could not be read (see `standingInputs`). */
+export async function readStanding(
+  store: StandingSources,
+  subject: StandingSubject,
+): Promise<StandingRead | undefined> {
+  const inputs = await standingInputs(store, subject);
+  return inputs && standingOf(inputs);
+}
+
 /** Where a policy waits for the activity, in words (`Policy "…": 1 of 2 approvals from finance (…)`); else undefined. */
 export async function policyWaitText(
-  store: OrganizationStore,
+  store: StandingSources,
   activity: Activity,
   t: Translate,
 ): Promise<string | undefined> {

@@ -5,7 +5,15 @@
 import * as assert from 'node:assert/strict';
 import type { Activity, SmartContractInterface } from '../../../src/api';
 import { analyzeAbiDocument } from '../../../src/api/remote';
-import { abiLenses, CanonicalCache, pendingOfOpen, type AbiLensInput } from '../../../src/extension/abi/abiLensModel';
+import {
+  abiLenses,
+  CanonicalCache,
+  largeFileLens,
+  MAX_ANALYSED_ABI_CHARS,
+  pendingOfOpen,
+  type AbiLensInput,
+} from '../../../src/extension/abi/abiLensModel';
+import { CommandIds } from '../../../src/extension/commandIds';
 import { englishText } from '../../../src/extension/ui/translate';
 import { readFixture } from '../../support/fixtures';
 
@@ -199,5 +207,15 @@ describe('ABI lenses', () => {
     ]);
     const [clean] = lensesFor([]);
     assert.deepEqual(clean?.args, [{ uri: 'file:///w/abi/Counter.abi.json', contractName: 'Counter' }]);
+  });
+
+  it('gives a file past a few megabytes one lens, which registers it (reading it only then) and names its size', () => {
+    assert.ok(MAX_ANALYSED_ABI_CHARS >= 2 * 1024 * 1024, 'Foundry artifacts of a few MB are still read on each edit');
+    assert.ok(MAX_ANALYSED_ABI_CHARS < 15 * 1024 * 1024, 'a 15 MB file is not');
+    const lens = largeFileLens('file:///w/out/Large.json', 15 * 1024 * 1024, englishText);
+    assert.equal(lens.state, 'large');
+    assert.equal(lens.title, 'Large ABI file (15.0 MB): Register as smart contract interface…');
+    assert.equal(lens.command, CommandIds.createSmartContractInterface);
+    assert.deepEqual(lens.args, [{ uri: 'file:///w/out/Large.json' }]);
   });
 });

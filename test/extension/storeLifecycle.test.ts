@@ -1,0 +1,130 @@
+/**
+ * The organization store's lifecycle, in the extension host against the local sandbox: its poll plans one look at
+ * a time (a sooner plan replaces the later one, and nothing is left to fire once it is disposed), and what a read
+ * begun for one profile brings back after a switch to another is dropped, not kept for the new one.
+ */
+import * as assert from 'node:assert/strict';
+import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
+import type { SandboxOrganization } from '../../src/sandbox';
+import { listOpenActivities } from '../../src/extension/inbox/openActivities';
+import { OrganizationStore, type StoreSession } from '../../src/extension/store/organizationStore';
+import { Poller, type LookTimers } from '../../src/extension/store/poller';
+import { extensionApi, organizationNamed } from './hostSupport';
+import { sandboxOrganizations } from './sandboxProfiles';
+
+/** Timers the test holds: planned ones wait until the test runs them. */
+function heldTimers(): LookTimers & { readonly live: Map<number, () => void> } {
+  const live = new Map<number, () => void>();
+  let next = 0;
+  return {
+    live,
+    set: (run) => {
+      next += 1;
+      live.set(next, run);
+      return next;
+    },
+    clear: (handle) => {
+      live.delete(handle as number);
+    },
+  };
+}
+
+describe('the organization store: one planned look, and reads of another profile dropped', function () {
+  this.timeout(60_000);
+
+  it('replaces a later planned look by a sooner one, and leaves nothing to fire once disposed', async () => {
+    const timers = heldTimers();
+    let intervalMs = 60_000;
+    let looks = 0;
+    const poller = new Poller({
+      intervalMs: () => intervalMs,
+      focused: () => true,
+      pending: () => 1,
+      look: () => {
+        looks += 1;
+        return Promise.resolve({ outcome: 'unchanged', requests: 0 });
+      },
+      timers,
+    });
+    try {
+      poller.watch({ kind: 'inbox' });
+      assert.equal(timers.live.size, 1, 'the inbox watches: one look is planned');
+      const later = poller.delayMs();
+      intervalMs = 1_000;
+      const sooner = poller.delayMs();
+      assert.ok(sooner !== undefined && later !== undefined && sooner < later, `${sooner} ms comes before ${later}`);
+      poller.replan();
+      assert.equal(timers.live.size, 1, 'the sooner look replaced the later one');
+      assert.equal(poller.planned, true);
+    } finally {
+      poller.dispose();
+    }
+    assert.equal(timers.live.size, 0, 'disposed: no look is left planned');
+    // Whatever was left would fire now; a disposed poller looks no more.
+    for (const run of [...timers.live.values()]) run();
+    await Promise.resolve();
+    assert.equal(looks, 0);
+  });
+
+  it('drops the Activities listing a read began for one profile and answered after a switch to another', async () => {
+    const api = await extensionApi();
+    const organizations = await sandboxOrganizations(api);
+    const sandbox = api.localSandbox.running;
+    assert.ok(sandbox);
+    const baseUrl = sandbox.baseUrl;
+    let asked: () => void = () => undefined;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    /** The real client, whose list_activities answer the test holds until the switch is done. */
+    class HeldClient extends CountersignClient {
+      override async listActivities(...args: Parameters<CountersignClient['listActivities']>) {
+        asked();
+        await released;
+        return super.listActivities(...args);
+      }
+    }
+    const clients: CountersignClient[] = [];
+    const sessionOf = (org: SandboxOrganization, Client: typeof CountersignClient): StoreSession => {
+      const key = org.users[0]?.apiKeys[0];
+      assert.ok(key, `${org.name} has a root user with a key`);
+      const client = new Client(
+        { baseUrl },
+        new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
+      );
+      clients.push(client);
+      return { profile: { id: `store-${org.name}`, organizationId: org.organizationId, baseUrl }, client };
+    };
+    const team = organizationNamed(organizations, 'Team');
+    const before = sessionOf(team, HeldClient);
+    const after = sessionOf(organizationNamed(organizations, 'Demo'), CountersignClient);
+    // Team has activities: a listing kept across the switch would show them.
+    const teamActivities = await sessionOf(team, CountersignClient).client.listActivities({
+      organizationId: team.organizationId,
+    });
+    let current = before;
+    const store = new OrganizationStore({
+      session: () => Promise.resolve(current),
+      intervalMs: () => 60_000,
+      focused: () => false,
+      listOpen: listOpenActivities,
+      debug: () => undefined,
+      warn: () => undefined,
+    });
+    try {
+      const reading = store.loadListing(10);
+      await wasAsked;
+      current = after;
+      // The store sees the other profile with its next read: everything known of Team goes.
+      await store.organization();
+      release();
+      assert.equal(await reading, undefined, 'the listing read for Team is not returned as the current one');
+      assert.equal(store.listing, undefined, 'nor kept for Demo');
+      for (const activity of teamActivities) assert.equal(store.activity(activity.id), undefined);
+    } finally {
+      release();
+      store.dispose();
+      await Promise.all(clients.map((client) => client.close()));
+    }
+  });
+});
