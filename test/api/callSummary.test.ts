@@ -159,7 +159,18 @@ describe('summary of a transaction and its risk flags', () => {
     const s = summary(UNREGISTERED, data);
     assert.equal(s.call.kind, 'unknown');
     assert.deepEqual(kinds(s), ['noInterface']);
-    assert.deepEqual(kinds(summary(UNREGISTERED, data, { interfaces: undefined })), []);
+    // Unread, the interfaces leave that risk unchecked: it is said, not dropped in silence.
+    assert.deepEqual(kinds(summary(UNREGISTERED, data, { interfaces: undefined })), ['interfacesUnknown']);
+  });
+
+  it('says the risk of an unregistered contract is unchecked when the interfaces could not be read, whatever the call', () => {
+    const approve = encodeFunctionCall('function approve(address spender, uint256 amount)', [
+      RECIPIENT,
+      2n ** 256n - 1n,
+    ]);
+    const unread = summary(UNREGISTERED, approve, { interfaces: undefined });
+    assert.deepEqual(kinds(unread), ['unlimitedApproval', 'interfacesUnknown']);
+    assert.deepEqual(kinds(summary(UNREGISTERED, approve)), ['unlimitedApproval', 'noInterface']);
   });
 
   it('knows the selectors of the well-known table', () => {

@@ -28,9 +28,9 @@ export function readCall(
   const known = wellKnownFunction(selector);
   const wellKnown = known && decodeWellKnownCall(data);
   const unregistered: RiskFlag[] =
-    registered.kind === 'noInterface' && context.interfaces !== undefined
-      ? [{ kind: 'noInterface', address: place.to }]
-      : [];
+    registered.kind !== 'noInterface'
+      ? []
+      : [{ kind: context.interfaces !== undefined ? 'noInterface' : 'interfacesUnknown', address: place.to }];
   const interfaceSignature =
     registered.kind === 'decoded' ? registered.signature : registered.kind === 'mismatch' ? registered.signature : '';
   // The interface has this selector as another function, or has no function with it.

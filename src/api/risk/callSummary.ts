@@ -37,7 +37,7 @@ function withCallsInside(
   const inside = withInnerCalls(facts.call, place, context);
   const flagged = new Set<string>();
   const flags = [...facts.flags, ...inside.flags].filter((flag) => {
-    if (flag.kind !== 'noInterface') return true;
+    if (flag.kind !== 'noInterface' && flag.kind !== 'interfacesUnknown') return true;
     const address = flag.address.toLowerCase();
     if (flagged.has(address)) return false;
     flagged.add(address);

@@ -36,6 +36,11 @@ export type RiskFlag = (
   | { readonly kind: 'largeApproval'; readonly spender: string | undefined; readonly amount: TokenAmount }
   | { readonly kind: 'approvalForAll'; readonly operator: string | undefined }
   | { readonly kind: 'noInterface'; readonly address: string }
+  /**
+   * The organization's interfaces could not be read: whether the contract has one is not known, so the risk of a
+   * call to an unregistered contract is not checked. Said rather than left out, so no ⚠ goes missing in silence.
+   */
+  | { readonly kind: 'interfacesUnknown'; readonly address: string }
   | { readonly kind: 'valueWithoutData'; readonly address: string; readonly valueEth: string }
   | { readonly kind: 'argumentNames'; readonly problems: readonly ArgumentNameProblem[] }
   /**

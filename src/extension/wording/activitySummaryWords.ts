@@ -110,6 +110,11 @@ function flagSentence(flag: RiskFlag, t: Translate): string {
         "Calls {0}, which has no interface registered in your organization: the call is not from your organization's interfaces.",
         flag.address,
       );
+    case 'interfacesUnknown':
+      return t(
+        "Calls {0}, but your organization's smart contract interfaces could not be read: whether the contract is one of yours is not checked.",
+        flag.address,
+      );
     case 'valueWithoutData':
       return t('Sends {0} ETH to the contract {1} without calling any function.', flag.valueEth, flag.address);
     case 'argumentNames':
@@ -181,6 +186,8 @@ export function flagLabel(flag: RiskFlag, t: Translate = englishText): string {
       return t('Approval for all');
     case 'noInterface':
       return t('Unregistered contract');
+    case 'interfacesUnknown':
+      return t('Interfaces not checked');
     case 'valueWithoutData':
       return t('ETH sent to a contract without a call');
     case 'argumentNames':
