@@ -4,20 +4,17 @@
  * evaluation, or the evaluations a denial carried. Every feature that words an activity's standing reads it here.
  */
 import type { Activity, Vote } from '../../api';
-import {
-  activityStanding,
-  lastOutcomes,
-  votersOf,
-  type ActivityStanding,
-  type OutcomeRecord,
-} from '../wording/policyStanding';
+import { judgedOutcomes, votersOf, type ActivityStanding, type OutcomeRecord } from '../wording/policyStanding';
 import { standingNames, standingWords, type StandingNames } from '../wording/standingText';
+import { standingView, type StandingView } from '../wording/standingCount';
 import type { Translate } from '../ui/translate';
 import type { OrganizationStore } from './organizationStore';
 
 export interface StandingRead {
   readonly standing: ActivityStanding;
   readonly names: StandingNames;
+  /** The same standing with what a vote would change: the source of every count. */
+  readonly view: StandingView;
 }
 
 /** What to read the standing of: an activity (with the votes that count now), or a refused submission. */
@@ -46,11 +43,11 @@ export async function readStanding(
   if ('activity' in subject && governance.policies.length > 0) {
     const records = await store.evaluations(subject.activity);
     if (!records) return undefined;
-    outcomes = lastOutcomes(records);
+    outcomes = judgedOutcomes(subject.activity.status, records);
   }
   const votes = 'activity' in subject ? (subject.votes ?? subject.activity.votes) : [];
   const { approvals, rejected } = votersOf(votes);
-  const standing = activityStanding({
+  const input = {
     activity: { status: 'activity' in subject ? subject.activity.status : 'ACTIVITY_STATUS_FAILED', votes },
     outcomes,
     governance,
@@ -58,10 +55,11 @@ export async function readStanding(
     approvals,
     rejected,
     denied: 'denial' in subject,
-  });
+  };
   // The organization's keys name the private key ids a condition holds.
   const names = standingNames({ ...governance, privateKeys: organization.data.privateKeys }, organization.userId);
-  return { standing, names };
+  const view = standingView(input, names);
+  return { standing: view.standing, names, view };
 }
 
 /** Where a policy waits for the activity, in words (`Policy "…": 1 of 2 approvals from finance (…)`); else undefined. */
