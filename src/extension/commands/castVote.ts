@@ -20,7 +20,7 @@ import { organizationNames, readableVoteDetail, type OrganizationNames } from '.
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 import { pickText } from '../ui/shownText';
 import { activitySummaries, summaryPickLine } from '../activitySummaries';
-import { abiToOpen, summaryFor } from './voteSubject';
+import { abiToOpen, standingFor, summaryFor } from './voteSubject';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
 import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
@@ -29,8 +29,7 @@ import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 
 /** Passkey votes load with import() on their first use. */
 const passkeyVotes = () => import('./passkeyVotes.js');
-import { approvalProgress, liveVotes, nameLookup, voteOf } from '../inbox/inboxRules';
-import type { StandingView } from '../wording/standingCount';
+import { approvalProgress, nameLookup, voteOf } from '../inbox/inboxRules';
 
 /*
  * A passkey vote is sent by a client over a WebauthnStamper whose assertion comes from the local passkey page
@@ -219,24 +218,6 @@ async function confirmVote(
       await vscode.commands.executeCommand(CommandIds.reviewActivity, activity);
     }
     return choice === action;
-  }
-}
-
-/**
- * Where the activity stands, from the policies' evaluations or the root quorum: the one source of the counts the
- * dialog and the sentence after the vote give. Undefined when it cannot be read (then no count is given).
- */
-async function standingFor(services: Services, activity: Activity): Promise<StandingView | undefined> {
-  try {
-    const { readStanding } = await import('../store/standingReads.js');
-    const read = await readStanding(await services.store(), { activity, votes: liveVotes(activity, Date.now()) });
-    return read?.view;
-  } catch (error) {
-    if (error instanceof CancelledError) throw error;
-    services.log.warn(
-      `Could not read where activity ${activity.id} stands: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return undefined;
   }
 }
 
