@@ -1,8 +1,9 @@
 /**
  * Runs in VS Code's extension host against the local sandbox's Treasury organization, whose approvers are users
  * named by policies, not root users: a large transfer waits in the inbox of the finance approver who has not voted,
- * with its progress per policy in the row, the notification and the review page's "Why it waits"; and a request
- * denied by policy says which policy denied it.
+ * with its progress per policy in the row, the notification and the review page's "Why it waits"; each approver's
+ * dialog says what their approval does (the root user's meets the root quorum and runs it without the policy), the
+ * page how it ran or who rejected it; and a request denied by policy says which policy denied it.
  */
 import * as assert from 'node:assert/strict';
 import type { Activity } from '../../src/api';
@@ -17,8 +18,9 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ReviewModel } from '../../src/extension/review/reviewModel';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { eventually, failureOf, organizationNamed, run } from './hostSupport';
-import { sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
+import { goAhead, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
 
+const ROOT = 0;
 const APPROVER_1 = 1;
 const APPROVER_2 = 2;
 const DEVELOPER = 3;
@@ -145,6 +147,76 @@ describe('approvals by policy in Treasury', function () {
     assert.deepEqual(
       model.actions.filter((a) => a.primary).map((a) => a.id),
       ['approve'],
+    );
+  });
+
+  /** The first line of the approve or reject dialog the active profile reads; the dialog is dismissed. */
+  async function dialogLine(command: 'approve' | 'reject', activityId: string): Promise<string> {
+    const { result, shown } = await withModalAnswers(api, () => undefined, `countersign.${command}Activity`, {
+      activityId,
+    });
+    assert.equal(result, undefined, 'dismissed: no vote is cast');
+    const detail = shown[0]?.detail ?? '';
+    for (const [count, have, need] of detail.matchAll(/(\d+) of (\d+)/g))
+      assert.ok(Number(have) <= Number(need), `no count above its threshold: ${count} in ${detail}`);
+    return detail.split('\n')[0] ?? '';
+  }
+
+  /** Votes as the active profile, going ahead in the dialog; returns the review page's header after it. */
+  async function voteAndReview(command: 'approve' | 'reject', activityId: string): Promise<string> {
+    const { result } = await withModalAnswers<Activity>(api, goAhead, `countersign.${command}Activity`, {
+      activityId,
+    });
+    assert.ok(result, 'the vote was cast');
+    const model = await run<ReviewModel>(api, 'countersign.reviewActivity', activityId);
+    return model?.progress ?? '';
+  }
+
+  it('walks a large transfer as the two finance approvers and the root user, each told what their approval does', async () => {
+    const transfer = await submitTransfer(DEVELOPER, CAP * 2n);
+    await useSandboxProfile(api, 'Treasury', APPROVER_1);
+    assert.equal(
+      await dialogLine('approve', transfer.id),
+      `After your approval it still waits. Policy "${LARGE}": 1 of 2 approvals from finance ` +
+        '(you approved; Treasury approver 2 can approve).',
+    );
+    assert.equal(
+      await dialogLine('reject', transfer.id),
+      `Policy "${LARGE}": 0 of 2 approvals from finance (you, Treasury approver 2 can approve). ` +
+        'Rejecting stops it: it will not run.',
+    );
+    assert.equal(
+      await voteAndReview('approve', transfer.id),
+      `Policy "${LARGE}": 1 of 2 approvals from finance (you approved; Treasury approver 2 can approve)`,
+    );
+
+    await useSandboxProfile(api, 'Treasury', ROOT);
+    assert.equal(
+      await dialogLine('approve', transfer.id),
+      `Your approval meets the root quorum (1 of 1): it runs without the approvals policy "${LARGE}" waits for.`,
+    );
+
+    await useSandboxProfile(api, 'Treasury', APPROVER_2);
+    assert.equal(
+      await dialogLine('approve', transfer.id),
+      `Your approval completes policy "${LARGE}": it runs when you approve.`,
+    );
+    assert.equal(await voteAndReview('approve', transfer.id), `Policy "${LARGE}" allowed it: it ran.`);
+
+    // The root user's one approval runs another at once, without the finance approvals.
+    const another = await submitTransfer(DEVELOPER, CAP * 3n);
+    await useSandboxProfile(api, 'Treasury', ROOT);
+    assert.equal(
+      await voteAndReview('approve', another.id),
+      'The root quorum approved it (1 of 1): it ran without the policies.',
+    );
+
+    // A finance approver's rejection stops a third: the page says who rejected it and under which rule.
+    const third = await submitTransfer(DEVELOPER, CAP * 4n);
+    await useSandboxProfile(api, 'Treasury', APPROVER_2);
+    assert.equal(
+      await voteAndReview('reject', third.id),
+      `Rejected by you, whose approval policy "${LARGE}" counts: one such rejection stops it.`,
     );
   });
 

@@ -20,7 +20,7 @@ import { organizationNames, readableVoteDetail, type OrganizationNames } from '.
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 import { pickText } from '../ui/shownText';
 import { activitySummaries, summaryPickLine } from '../activitySummaries';
-import { abiToOpen, summaryFor } from './voteSubject';
+import { abiToOpen, standingFor, summaryFor } from './voteSubject';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
 import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
@@ -43,6 +43,8 @@ interface VoteTarget {
 }
 
 const WAITING = ['ACTIVITY_STATUS_CONSENSUS_NEEDED'];
+/** The statuses after a vote whose standing the sentence words: still waiting, completed or rejected. */
+const AFTER_STATUSES = ['ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_COMPLETED', 'ACTIVITY_STATUS_REJECTED'];
 
 async function waitingActivities(session: Session, organizationId: string, signal: AbortSignal): Promise<Activity[]> {
   return session.client.listActivities(
@@ -175,9 +177,13 @@ async function confirmVote(
   client: CountersignClient,
   vote: Vote,
   target: VoteTarget,
+  /** The activity as the service has it now, when it was read again: its standing is counted from it. */
+  current: Activity | undefined,
 ): Promise<boolean> {
   const { activity } = target;
   const names = await namesFor(services, client, target.organizationId);
+  const counted = current ?? activity;
+  const standing = counted ? await standingFor(services, counted) : undefined;
   const summary = activity ? await summaryFor(services, activity, names) : undefined;
   const what = activity ? activityTypeLabel(activity.type) : undefined;
   const action = vote === 'approve' ? vscode.l10n.t('Approve') : vscode.l10n.t('Reject');
@@ -197,6 +203,7 @@ async function confirmVote(
         names,
         vscode.l10n.t,
         summary,
+        standing,
       ),
       harmless: [activity ? showDetails : notNow, ...(abi !== undefined ? [openAbi] : [])],
       actions: [action],
@@ -219,11 +226,15 @@ async function confirmVote(
  * activity's votes as the service has them now, against the user that whoami names. When either cannot be read,
  * the vote goes on and the service decides.
  */
-async function refuseSecondVote(services: Services, session: Session, target: VoteTarget): Promise<void> {
+async function refuseSecondVote(
+  services: Services,
+  session: Session,
+  target: VoteTarget,
+): Promise<Activity | undefined> {
   const known = target.activity;
-  if (!known || target.organizationId !== session.profile.organizationId) return;
+  if (!known || target.organizationId !== session.profile.organizationId) return undefined;
   const facts = await services.organizationFacts().catch(() => undefined);
-  if (!facts) return;
+  if (!facts) return undefined;
   const current = await withProgress(vscode.l10n.t('Reading activity {0}…', known.id), (signal) =>
     session.client.getActivity({ organizationId: target.organizationId, activityId: known.id }, { signal }),
   ).catch((error: unknown) => {
@@ -238,6 +249,7 @@ async function refuseSecondVote(services: Services, session: Session, target: Vo
       vscode.l10n.t('Its progress shows in the Activities view.'),
     );
   }
+  return current;
 }
 
 export async function castVote(services: Services, vote: Vote, input: VoteInput): Promise<Activity | undefined> {
@@ -248,11 +260,11 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
     signerOption === 'passkey' ? await (await passkeyVotes()).allowedPasskeys(session) : undefined;
   const target = await resolveTarget(services, session, vote, input);
   if (!target) return undefined;
-  await refuseSecondVote(services, session, target);
+  const current = await refuseSecondVote(services, session, target);
 
   // With a passkey, the local page is the confirmation: it shows what is decided and waits for the user's click.
   if (!allowed) {
-    const confirmed = await confirmVote(services, client, vote, target);
+    const confirmed = await confirmVote(services, client, vote, target, current);
     if (!confirmed) return undefined;
   }
   const names = allowed ? await namesFor(services, client, target.organizationId) : undefined;
@@ -262,6 +274,8 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
   let after: Activity | undefined;
   /** Where a policy still waits after the approval, in words. */
   let afterWaits: string | undefined;
+  /** How it ended after the vote (who rejected it and under which rule, or what ran it), in words. */
+  let afterEnded: string | undefined;
   const targetId = target.activity?.id;
   const facts = await services.organizationFacts().catch(() => undefined);
   return submitActivity(
@@ -277,7 +291,9 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
           const progress = afterWaits ?? approvalProgress(after, facts, Date.now());
           return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts), vscode.l10n.t));
         }
-        return after ? voteOutcome(vote, what, after.status) : voteRecorded(vote, what);
+        if (!after) return voteRecorded(vote, what);
+        const outcome = voteOutcome(vote, what, after.status);
+        return afterEnded ? `${outcome} ${afterEnded}` : outcome;
       },
     },
     async (signal, generateAppProofs) => {
@@ -333,9 +349,13 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
             return undefined;
           });
         if (after) services.noteSubmitted(after);
-        if (after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve') {
-          const { policyWaitText } = await import('../store/standingReads.js');
-          afterWaits = await policyWaitText(await services.store(), after, vscode.l10n.t).catch(() => undefined);
+        const view = after && AFTER_STATUSES.includes(after.status) ? await standingFor(services, after) : undefined;
+        if (view && after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve') {
+          const { standingWords } = await import('../wording/standingText.js');
+          afterWaits = standingWords(view.standing, view.names, vscode.l10n.t).summary;
+        } else if (view && after) {
+          const { standingProgress } = await import('../wording/standingCount.js');
+          afterEnded = standingProgress(view, after.status, vscode.l10n.t);
         }
         // The vote ran the activity and it failed: an error with the service's reason, not a toast.
         if (after?.status === 'ACTIVITY_STATUS_FAILED') {

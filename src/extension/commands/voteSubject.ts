@@ -1,14 +1,16 @@
 /**
  * What the vote dialog and the passkey page say the activity is about: its summary (the words of every place of
- * decision), and the ABI its "Open ABI…" shows in a read-only document named after it.
+ * decision), where it stands (the source of the dialog's count), and the ABI its "Open ABI…" shows in a read-only document named after it.
  */
 import * as vscode from 'vscode';
-import type { Activity } from '../../api';
+import { CancelledError, type Activity } from '../../api';
 import { activitySummaries } from '../activitySummaries';
 import { CommandIds } from '../commandIds';
 import { activityAbiUri } from '../output/jsonDocumentProvider';
 import type { Services } from '../services';
+import { liveVotes } from '../inbox/inboxRules';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
+import type { StandingView } from '../wording/standingCount';
 import { unwrapSingleKey } from '../wording/activityWords';
 import { intentAbi, type OrganizationNames } from '../wording/voteDialogWords';
 
@@ -22,6 +24,24 @@ export async function summaryFor(
   const known = facts?.organizationId === activity.organizationId ? facts.names : names?.names;
   const summaries = await activitySummaries(services, [activity], (id) => known?.get(id));
   return summaries.get(activity.id);
+}
+
+/**
+ * Where the activity stands, from the policies' evaluations or the root quorum: the one source of the counts the
+ * dialog and the sentence after the vote give. Undefined when it cannot be read (then no count is given).
+ */
+export async function standingFor(services: Services, activity: Activity): Promise<StandingView | undefined> {
+  try {
+    const { readStanding } = await import('../store/standingReads.js');
+    const read = await readStanding(await services.store(), { activity, votes: liveVotes(activity, Date.now()) });
+    return read?.view;
+  } catch (error) {
+    if (error instanceof CancelledError) throw error;
+    services.log.warn(
+      `Could not read where activity ${activity.id} stands: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return undefined;
+  }
 }
 
 /**

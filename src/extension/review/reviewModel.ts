@@ -376,7 +376,7 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
       const words = voteText(vote, t);
       return { ...words, who: names?.names.get(vote.userId) ?? words.who };
     }),
-    progress: input.why?.progress ?? reviewProgressText(activity, names?.threshold, t),
+    progress: input.why?.progress ?? reviewProgressText(activity, names?.threshold, t, names?.rootUserIds),
     sections,
     actions,
     registerAddress,

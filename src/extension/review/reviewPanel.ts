@@ -282,18 +282,19 @@ export class ReviewPage {
     this.update(model);
   }
 
-  /** Why it waits, was denied or completed, where policies decide; undefined when that cannot be read. */
+  /** Why it waits, was denied, rejected or completed; undefined when that cannot be read. */
   #why(store: OrganizationStore, activity: Activity): Promise<ReviewInput['why']> {
     return this.#orWarn(`the policy evaluations of ${activity.id}`, async () => {
-      const [{ readStanding }, { reviewWhy }, { standingWords }] = await Promise.all([
+      const [{ readStanding }, { reviewWhy }, { standingProgress }] = await Promise.all([
         import('../store/standingReads.js'),
         import('./reviewWhy.js'),
-        import('../wording/standingText.js'),
+        import('../wording/standingCount.js'),
       ]);
       const read = await readStanding(store, { activity });
       if (!read) return undefined;
       const section = reviewWhy(read.standing, read.names, t);
-      return { section, progress: standingWords(read.standing, read.names, t).summary };
+      // The header counts from the same standing as the dialog: the policies, or the root quorum's users only.
+      return { section, progress: standingProgress(read.view, activity.status, t) };
     });
   }
 

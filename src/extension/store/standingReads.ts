@@ -4,14 +4,9 @@
  * evaluation, or the evaluations a denial carried. Every feature that words an activity's standing reads it here.
  */
 import type { Activity, PolicyEvaluationRecord, Vote } from '../../api';
-import {
-  activityStanding,
-  lastOutcomes,
-  votersOf,
-  type ActivityStanding,
-  type OutcomeRecord,
-} from '../wording/policyStanding';
+import { judgedOutcomes, votersOf, type ActivityStanding, type OutcomeRecord } from '../wording/policyStanding';
 import { standingNames, standingWords, type StandingNames } from '../wording/standingText';
+import { standingView, type StandingView } from '../wording/standingCount';
 import type { Translate } from '../ui/translate';
 import type { Governance } from './governance';
 import type { OrganizationSnapshot } from './storeTypes';
@@ -26,6 +21,8 @@ export interface StandingSources {
 export interface StandingRead {
   readonly standing: ActivityStanding;
   readonly names: StandingNames;
+  /** The same standing with what a vote would change: the source of every count. */
+  readonly view: StandingView;
 }
 
 /** What to read the standing of: an activity (with the votes that count now), or a refused submission. */
@@ -61,7 +58,7 @@ export async function standingInputs(
   if ('activity' in subject && governance.policies.length > 0) {
     const records = await store.evaluations(subject.activity);
     if (!records) return undefined;
-    outcomes = lastOutcomes(records);
+    outcomes = judgedOutcomes(subject.activity.status, records);
   }
   return { subject, organization, governance, outcomes };
 }
@@ -73,7 +70,7 @@ export async function standingInputs(
 export function standingOf({ subject, organization, governance, outcomes }: StandingInputs): StandingRead {
   const votes = 'activity' in subject ? (subject.votes ?? subject.activity.votes) : [];
   const { approvals, rejected } = votersOf(votes);
-  const standing = activityStanding({
+  const input = {
     activity: { status: 'activity' in subject ? subject.activity.status : 'ACTIVITY_STATUS_FAILED', votes },
     outcomes,
     governance,
@@ -81,10 +78,11 @@ export function standingOf({ subject, organization, governance, outcomes }: Stan
     approvals,
     rejected,
     denied: 'denial' in subject,
-  });
+  };
   // The organization's keys name the private key ids a condition holds.
   const names = standingNames({ ...governance, privateKeys: organization.data.privateKeys }, organization.userId);
-  return { standing, names };
+  const view = standingView(input, names);
+  return { standing: view.standing, names, view };
 }
 
 /** The standing, or undefined when what it rests on could not be read (see `standingInputs`). */

@@ -290,7 +290,8 @@ export interface ApprovalProgress {
 
 /** "1 of 2 approvals, waiting for Team root user 2"; "…, you approved, …" once the current user did. */
 export function approvalProgressText(progress: ApprovalProgress, t: Translate = englishText): string {
-  const parts = [t('{0} of {1} approvals', progress.approvals, progress.threshold)];
+  // A count at its threshold is met: never "3 of 2".
+  const parts = [t('{0} of {1} approvals', Math.min(progress.approvals, progress.threshold), progress.threshold)];
   if (progress.youApproved) parts.push(t('you approved'));
   if (progress.approvals < progress.threshold && progress.waitingFor.length > 0)
     parts.push(t('waiting for {0}', progress.waitingFor.join(', ')));

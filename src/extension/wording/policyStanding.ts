@@ -179,6 +179,18 @@ export function lastOutcomes(
   return records[records.length - 1]?.policyEvaluations ?? [];
 }
 
+/**
+ * The outcomes the activity's standing rests on: the last evaluation's, except for a rejected activity, whose
+ * rejection is recorded as an evaluation of its own: then the last one before it, the rule the rejection stopped.
+ */
+export function judgedOutcomes(
+  status: string,
+  records: readonly { readonly policyEvaluations: readonly OutcomeRecord[] }[],
+): readonly OutcomeRecord[] {
+  if (status !== 'ACTIVITY_STATUS_REJECTED') return lastOutcomes(records);
+  return lastOutcomes(records.filter((r) => r.policyEvaluations.some((o) => o.outcome !== 'OUTCOME_REJECTED')));
+}
+
 /** The policy evaluations a denial (HTTP 403) carries in its details, if any. */
 export function deniedOutcomes(details: readonly unknown[] | undefined): readonly OutcomeRecord[] | undefined {
   for (const detail of details ?? []) {

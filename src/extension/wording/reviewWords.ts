@@ -64,13 +64,20 @@ export function voteCounts(activity: Pick<Activity, 'votes'>): { approvals: numb
   return { approvals: approved.size, rejections: rejected.size };
 }
 
-/** Where the quorum stands, for the review page: "1 of 2 approvals: 1 more needed before it runs." */
+/**
+ * Where the root quorum stands, for the review page: "1 of 2 approvals: 1 more needed before it runs.". With the
+ * root users known, only their approvals count (another user's approval counts toward a policy, never the quorum).
+ */
 export function reviewProgressText(
   activity: Pick<Activity, 'votes' | 'status'>,
   threshold: number | undefined,
   t: Translate = englishText,
+  rootUserIds?: readonly string[],
 ): string {
-  const { approvals } = voteCounts(activity);
+  const counted = rootUserIds ? { votes: activity.votes.filter((v) => rootUserIds.includes(v.userId)) } : activity;
+  const all = voteCounts(counted).approvals;
+  // A count at its threshold is met: never "3 of 2".
+  const approvals = threshold === undefined ? all : Math.min(all, threshold);
   if (threshold === undefined)
     return byCount(approvals, t('{0} approval so far', approvals), t('{0} approvals so far', approvals));
   switch (activityOutcome(activity.status)) {

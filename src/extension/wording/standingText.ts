@@ -50,7 +50,9 @@ function whoSaid(
 
 /** "1 of 2 approvals from finance": one whole message per kind of count, singular or plural. */
 function countBase(count: ApprovalCount, names: StandingNames, t: Translate): string {
-  const { have, need } = count;
+  // A count at its threshold is met: never "3 of 2".
+  const need = count.need;
+  const have = Math.min(count.have, need);
   const one = need === 1;
   switch (count.filter.kind) {
     case 'tag': {
@@ -121,7 +123,7 @@ export function policyLine(policy: PolicyStanding, names: StandingNames, t: Tran
 export function rootQuorumLine(root: RootQuorumStanding, names: StandingNames, t: Translate = englishText): string {
   const missing = root.threshold - root.approved.length;
   return (
-    t('Root quorum: {0} of {1}', root.approved.length, root.threshold) +
+    t('Root quorum: {0} of {1}', Math.min(root.approved.length, root.threshold), root.threshold) +
     whoSaid(root.approved, root.couldApprove, missing, names, t)
   );
 }

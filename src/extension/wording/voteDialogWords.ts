@@ -1,7 +1,7 @@
 /**
  * What the approve and reject dialogs say, in names rather than ids: the organization, the keys, tags and users
- * the intent names, an ABI as "N functions, M events", who submitted it, and where the vote leaves the count
- * ("approval 2 of 2: it runs when you approve"). Pure (no `vscode`), the wording through `t`.
+ * the intent names, an ABI as "N functions, M events", who submitted it, and where the vote leaves the activity
+ * ("approval 2 of 2: it runs when you approve", standingCount.ts's words). Pure (no `vscode`), the wording through `t`.
  */
 import { abiArgumentNameProblems, type Activity, type OrganizationData } from '../../api';
 import { interfaceNameWarning } from './argumentNameWords';
@@ -9,11 +9,14 @@ import { activityTypeLabel, signingIntentLines, unwrapSingleKey, voteText } from
 import { englishText, type Translate } from '../ui/translate';
 import { shown } from '../ui/shownText';
 import type { ActivitySummary } from './activitySummaryWords';
+import { approveCountLine, rejectCountLine, type StandingView } from './standingCount';
 
 /** Ids the organization lists, by name; and the root quorum. */
 export interface OrganizationNames {
   readonly name: string;
   readonly threshold: number;
+  /** The root quorum's users: only their approvals count toward `threshold`. */
+  readonly rootUserIds?: readonly string[];
   readonly names: ReadonlyMap<string, string>;
 }
 
@@ -23,7 +26,12 @@ export function organizationNames(data: OrganizationData): OrganizationNames {
   for (const user of data.users) names.set(user.userId, shown(user.userName));
   for (const key of data.privateKeys) names.set(key.privateKeyId, shown(key.privateKeyName));
   for (const tag of data.tags) names.set(tag.tagId, shown(tag.tagName));
-  return { name: shown(data.name), threshold: data.rootQuorum.threshold, names };
+  return {
+    name: shown(data.name),
+    threshold: data.rootQuorum.threshold,
+    rootUserIds: data.rootQuorum.userIds,
+    names,
+  };
 }
 
 /** An ABI's size in words, or undefined when the text is not an ABI array. */
@@ -130,23 +138,17 @@ export function submitter(activity: Pick<Activity, 'votes'>, names: Organization
   return names?.names.get(first.userId) ?? voteText(first).who;
 }
 
-/** Where this vote leaves the count, when the root quorum is known. */
+/**
+ * Where this vote leaves the activity, from its one standing (the policies it waits for, or the root quorum
+ * counting root users' approvals only); undefined when the standing could not be read: no count is guessed.
+ */
 export function countLine(
-  activity: Pick<Activity, 'votes'>,
   vote: 'approve' | 'reject',
-  threshold: number | undefined,
+  standing: StandingView | undefined,
   t: Translate = englishText,
 ): string | undefined {
-  if (threshold === undefined) return undefined;
-  const approvals = new Set(
-    activity.votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId),
-  ).size;
-  if (vote === 'reject')
-    return t('It has {0} of {1} approvals. Rejecting stops it: it will not run.', approvals, threshold);
-  const yours = approvals + 1;
-  return yours >= threshold
-    ? t('Approval {0} of {1}: it runs when you approve.', yours, threshold)
-    : t('Approval {0} of {1}: {2} more needed after yours before it runs.', yours, threshold, threshold - yours);
+  if (!standing) return undefined;
+  return vote === 'approve' ? approveCountLine(standing, t) : rejectCountLine(standing, t);
 }
 
 /** The whole detail of the dialog. Without the activity (only a fingerprint was given), what is known. */
@@ -159,6 +161,8 @@ export function readableVoteDetail(
   t: Translate = englishText,
   /** What the activity does, in the words every place of decision uses; it replaces the intent's raw fields. */
   summary?: ActivitySummary,
+  /** Where it stands, for the count line; without it the dialog gives no count. */
+  standing?: StandingView,
 ): string {
   const organization = names?.name ? `${names.name} (${organizationId})` : organizationId;
   if (!activity) {
@@ -169,7 +173,7 @@ export function readableVoteDetail(
     ].join('\n');
   }
   const who = submitter(activity, names);
-  const count = countLine(activity, vote, names?.threshold, t);
+  const count = countLine(vote, standing, t);
   const fields = readableIntentLines(activity, names, t);
   // With a summary, of the intent's own fields only the key that signs stays (the summary says the rest).
   const signer = summary && activity.type.startsWith('ACTIVITY_TYPE_SIGN_') ? fields.slice(0, 1) : [];
