@@ -43,7 +43,16 @@ export class Inbox implements vscode.Disposable {
       this.#notified,
       services.onDidChange((scope) => {
         if (scope !== 'profile') return;
+        // Another key, or the sandbox stopped or started again: what was worked out is forgotten with its snapshot,
+        // so the next look works it out anew even when the open activities read the same.
+        this.#applied = undefined;
         this.#setState(undefined);
+        if (this.#connected) {
+          void services.store().then((store) => {
+            // A read the switch cancelled is no failure: the next look works it out.
+            if (store.open && !this.#disposed) this.#apply(store.open).catch(() => undefined);
+          });
+        }
         this.#connect();
       }),
     );
@@ -106,6 +115,7 @@ export class Inbox implements vscode.Disposable {
     const store = await this.#services.store();
     const snapshot = await store.refreshOpen();
     if (!snapshot) {
+      this.#applied = undefined;
       this.#setState(undefined);
       return undefined;
     }
@@ -141,7 +151,9 @@ export class Inbox implements vscode.Disposable {
         const state = await lookAtInbox(this.#services, snapshot);
         // The profile changed during the look: what it found belongs to no one.
         if (state === 'stale' || this.#disposed) return undefined;
-        this.#applied = snapshot;
+        // Who you are could not be read (the service out of reach): nothing was counted, so the same snapshot is
+        // worked out again on the next look rather than kept as counted.
+        this.#applied = state.facts !== undefined || snapshot.open.length === 0 ? snapshot : undefined;
         for (const id of endedSince(previous, state)) this.#ending.add(id);
         this.#setState(state);
         const notice = notify(this.#services, state);
