@@ -183,6 +183,14 @@ describe('the review page says why it waits, in Chromium', function () {
       return copy.textContent;
     });
     assert.equal(written, why.policies[0]?.expressions[1]?.text);
+    // A new view (the extension's next reading) keeps the expression the reader opened open.
+    const redrawn: ReviewViewMessage = {
+      ...message,
+      view: { kind: 'review', model: { ...model, progress: 'Redrawn' } },
+    };
+    await page.evaluate(`window.postMessage(${JSON.stringify(redrawn)}, '*')`);
+    await page.locator('header p.progress', { hasText: 'Redrawn' }).waitFor();
+    assert.equal(await expressions.getAttribute('open'), '', 'still open after a new view');
     const hotPolicy = section.locator('li.policy').nth(2);
     await hotPolicy.locator('summary').click();
     const hot = hotPolicy.locator('bdi.id-name');
