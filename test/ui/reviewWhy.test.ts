@@ -1,7 +1,8 @@
 // The review page's "Why it waits" in headless Chromium: the page's script and stylesheet as packaged, fed the
 // model the extension builds for a large transfer of the sandbox's Treasury (its real policies, users, tags and
 // evaluation). The policy that waits comes first, in names, its unmet consensus marked, each tag's id named beside
-// it; its button names that policy and nothing else. Saves the README's screenshot.
+// it, with a legend and a sentence per clause, the expression behind "Show expression"; its button names that
+// policy and nothing else. Saves the README's screenshot.
 //
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/reviewWhy.test.js   (UPDATE_SCREENSHOTS=1 also
 //   writes media/screenshots/review-why.png)
@@ -19,6 +20,7 @@ import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
 import type { PageMessage, ReviewModel, ReviewViewMessage } from '../../src/extension/review/reviewMessages';
 import { buildReviewModel } from '../../src/extension/review/reviewModel';
 import { reviewWhy } from '../../src/extension/review/reviewWhy';
+import { whyContext } from '../../src/extension/review/whyContext';
 import { activityStanding, lastOutcomes, votersOf } from '../../src/extension/wording/policyStanding';
 import { standingNames, standingWords } from '../../src/extension/wording/standingText';
 import { organizationNames } from '../../src/extension/wording/voteDialogWords';
@@ -96,7 +98,12 @@ async function treasuryModel(): Promise<ReviewModel> {
       names: organizationNames(data),
       interfaces,
       decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload },
-      why: { section: reviewWhy(standing, names), progress: standingWords(standing, names).summary },
+      why: {
+        section: reviewWhy(standing, names, undefined, {
+          context: whyContext(activity, interfaces, data.privateKeys, new Date()),
+        }),
+        progress: standingWords(standing, names).summary,
+      },
     });
   } finally {
     await t.close();
@@ -145,10 +152,28 @@ describe('the review page says why it waits, in Chromium', function () {
       (await first.locator('.outcome').innerText()).trim(),
       'Policy "Large transfers need two finance approvals": 1 of 2 approvals from finance (Treasury approver 1 approved; you can approve)',
     );
-    assert.match(await first.locator('mark.unmet').innerText(), /^approvers\.filter\(u, u\.tags\.contains\('/);
-    assert.equal(await first.locator('mark.met').count(), 1, 'the condition held');
+    // What the marks' colours mean, then a sentence per clause, each after whether it holds.
+    assert.equal(
+      (await section.locator('p.legend').innerText()).trim(),
+      'Outlined green: holds Outlined orange: does not hold (yet)',
+    );
+    const clauses = (await first.locator('li.clause').allInnerTexts()).map((text) => text.trim());
+    assert.ok(clauses.includes('applies amount is 3,000 EXAMPLE, at least 1,000 EXAMPLE'), clauses.join('\n'));
+    assert.ok(
+      clauses.includes(
+        'not yet needs 2 approvals from users tagged finance: 1 so far (Treasury approver 1); you can approve',
+      ),
+      clauses.join('\n'),
+    );
+    // The expression as written is one click away.
+    const expressions = first.locator('details.expressions');
+    assert.equal(await expressions.getAttribute('open'), null, 'closed until asked for');
+    await expressions.locator('summary', { hasText: 'Show expression' }).click();
+    await first.locator('code mark.unmet').waitFor();
+    assert.match(await first.locator('code mark.unmet').innerText(), /^approvers\.filter\(u, u\.tags\.contains\('/);
+    assert.equal(await first.locator('code mark.met').count(), 1, 'the condition held');
     // The finance tag's id is named right after it, as text; the code still reads as the service has it.
-    const financeName = first.locator('mark.unmet bdi.id-name');
+    const financeName = first.locator('code mark.unmet bdi.id-name');
     assert.equal(await financeName.innerText(), 'finance');
     assert.equal(await financeName.getAttribute('title'), 'finance (user tag)');
     const consensus = first.locator('code').nth(1);
@@ -158,7 +183,17 @@ describe('the review page says why it waits, in Chromium', function () {
       return copy.textContent;
     });
     assert.equal(written, why.policies[0]?.expressions[1]?.text);
-    const hot = section.locator('li.policy').nth(2).locator('bdi.id-name');
+    // A new view (the extension's next reading) keeps the expression the reader opened open.
+    const redrawn: ReviewViewMessage = {
+      ...message,
+      view: { kind: 'review', model: { ...model, progress: 'Redrawn' } },
+    };
+    await page.evaluate(`window.postMessage(${JSON.stringify(redrawn)}, '*')`);
+    await page.locator('header p.progress', { hasText: 'Redrawn' }).waitFor();
+    assert.equal(await expressions.getAttribute('open'), '', 'still open after a new view');
+    const hotPolicy = section.locator('li.policy').nth(2);
+    await hotPolicy.locator('summary').click();
+    const hot = hotPolicy.locator('bdi.id-name');
     assert.equal(await hot.innerText(), 'hot', "the hot keys' tag is named too");
     assert.match(
       await section.locator('p.quorum').innerText(),

@@ -5,6 +5,7 @@
  */
 import { checkPolicy, parsePolicyExpression, type PolicyExpr } from '../../api/remote';
 import type { Translate } from '../ui/translate';
+import { parseErrorWords } from '../wording/parseErrorWords';
 import { EXPRESSION_FIELDS, fileRange, readPolicyFile, type FileString, type PolicyFile } from './policyDocument';
 import type { LintCode } from './policyLints';
 import { lintExpression } from './policyLints';
@@ -69,6 +70,10 @@ export function policyDiagnostics(
           ? { start: expression.offset, end: expression.offset + expression.length }
           : fileRange(expression, problem.offset, problem.offset + Math.max(problem.length, 1));
         const removal = empty ? propertyRemoval(text, expression) : undefined;
+        // What is missing where, in words; the refusal as the service words it kept after them.
+        const words = parseErrorWords(expression.value, problem, t);
+        const refusal =
+          words === undefined ? problem.message : t('{0} (The service says: {1})', words, problem.message);
         diagnostics.push({
           severity: 'error',
           code: empty ? 'emptyConsensus' : 'refused',
@@ -77,7 +82,7 @@ export function policyDiagnostics(
                 '{0} An empty consensus is refused: leave the consensus out for a policy that needs no approval.',
                 problem.message,
               )
-            : problem.message,
+            : refusal,
           ...range,
           ...(removal ? { fix: { title: t('Remove the empty consensus'), ...removal, text: '' } } : {}),
           ...(problem.choices.length > 0 ? { choices: problem.choices } : {}),

@@ -10,6 +10,7 @@ import { t } from '../ui/l10n';
 import { safeMarkdown } from '../ui/markdown';
 import { markdownCode, markdownText } from '../ui/shownText';
 import { knowledgeOf } from './organizationKnowledge';
+import { choiceSentence } from '../wording/choiceWords';
 import { completePolicy, type CompletionKind } from './policyCompletion';
 import { policyDiagnostics } from './policyDiagnostics';
 import { expressionAt, fileRange, readPolicyFile } from './policyDocument';
@@ -72,7 +73,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
         const message =
           problem.choices === undefined
             ? problem.message
-            : t('{0} (The service may differ: {1}.)', problem.message, problem.choices.join(', '));
+            : t('{0} {1}', problem.message, problem.choices.map((id) => choiceSentence(id, t)).join(' '));
         const diagnostic = new vscode.Diagnostic(range, message, severity);
         diagnostic.source = SOURCE;
         diagnostic.code = problem.code;

@@ -17,6 +17,7 @@ import {
   type PolicyExpr,
 } from '../../api/remote';
 import type { Translate } from '../ui/translate';
+import { mayDifferWords } from '../wording/choiceWords';
 import type { FilePolicy } from './policyDocument';
 
 /** The id the file's policy carries in the decision (it has none in the organization yet). */
@@ -169,13 +170,8 @@ export function tryPolicy(
           outcomeWords(evaluation.outcome, t),
         ),
       );
-  if (result.choices.length > 0)
-    lines.push(
-      t(
-        'The service may differ: this rests on choices its documentation leaves open ({0}; see docs/policies.md).',
-        result.choices.join(', '),
-      ),
-    );
+  // Each assumption the result rests on, in a sentence (the row of docs/policies.md by its id after it).
+  lines.push(...mayDifferWords(result.choices, t).map((line, i) => `${line} (${result.choices[i] ?? ''})`));
   return { decision: result.decision, outcome, clauses, choices: result.choices, lines };
 }
 

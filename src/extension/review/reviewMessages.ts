@@ -100,24 +100,44 @@ export interface ReviewExpression {
   readonly names: readonly ReviewIdName[];
 }
 
+/** One clause of a condition or consensus in a sentence, and whether it holds, in a word ("applies", "not yet"). */
+export interface ReviewClause {
+  readonly text: string;
+  readonly tone: 'met' | 'unmet' | 'unknown';
+  readonly state: string;
+}
+
+/** The clauses of one of a policy's expressions in words, under its label ("Condition", "Consensus"). */
+export interface ReviewClauses {
+  readonly label: string;
+  readonly clauses: readonly ReviewClause[];
+}
+
 /** One policy's outcome for the activity, in words, with its expressions; its id opens it. */
 export interface ReviewPolicy {
   readonly policyId: string;
   readonly outcome: string;
   readonly tone: 'waiting' | 'allowed' | 'denied' | 'idle';
+  /** Its condition and consensus, a sentence per clause. */
+  readonly clauses: readonly ReviewClauses[];
+  /** The expressions as written, shown on request. */
   readonly expressions: readonly ReviewExpression[];
 }
 
-/** "Why it waits" (or was denied, or completed): each policy's outcome, and the root quorum. */
+/** "Why it waits" (or was denied, completed or rejected): each policy's outcome, and the root quorum. */
 export interface ReviewWhy {
   readonly heading: string;
   /** The policies that decided first, then the others. */
   readonly policies: readonly ReviewPolicy[];
-  /** Lines beside the policies: the root quorum. */
+  /** Lines before the policies (who rejected it) and beside them (the root quorum). */
+  readonly lead: readonly string[];
   readonly lines: readonly string[];
   readonly notes: readonly ReviewNote[];
   /** The label of each policy's button. */
   readonly openPolicy: string;
+  /** What the marks' colours mean, and the label that shows the expressions as written. */
+  readonly legend: { readonly met: string; readonly unmet: string };
+  readonly showExpression: string;
 }
 
 export interface ReviewModel {

@@ -262,7 +262,7 @@ export class ReviewPage {
       loadRemoteApi(),
       signsTransaction ? readDescriptors(this.#services) : Promise.resolve([]),
       this.#services.organizationFacts().catch(() => undefined),
-      this.#why(store, activity),
+      this.#why(store, activity, signsTransaction),
     ]);
     if (this.#disposed) return;
     const model = buildReviewModel({
@@ -283,16 +283,25 @@ export class ReviewPage {
   }
 
   /** Why it waits, was denied, rejected or completed; undefined when that cannot be read. */
-  #why(store: OrganizationStore, activity: Activity): Promise<ReviewInput['why']> {
+  #why(store: OrganizationStore, activity: Activity, signsTransaction: boolean): Promise<ReviewInput['why']> {
     return this.#orWarn(`the policy evaluations of ${activity.id}`, async () => {
-      const [{ readStanding }, { reviewWhy }, { standingProgress }] = await Promise.all([
+      const [{ readStanding }, { reviewWhy }, { standingProgress }, { whyContext }, { votersOf }] = await Promise.all([
         import('../store/standingReads.js'),
         import('./reviewWhy.js'),
         import('../wording/standingCount.js'),
+        import('./whyContext.js'),
+        import('../wording/policyStanding.js'),
       ]);
-      const read = await readStanding(store, { activity });
+      const [read, organization, interfaces] = await Promise.all([
+        readStanding(store, { activity }),
+        store.organizationData(),
+        signsTransaction ? store.interfaces() : Promise.resolve([]),
+      ]);
       if (!read) return undefined;
-      const section = reviewWhy(read.standing, read.names, t);
+      // The values each clause of a condition read: the activity as a policy reads it.
+      const context = whyContext(activity, interfaces ?? [], organization?.privateKeys ?? [], new Date());
+      const rejectedBy = activity.status === 'ACTIVITY_STATUS_REJECTED' ? votersOf(activity.votes).rejected : undefined;
+      const section = reviewWhy(read.standing, read.names, t, { context, rejectedBy });
       // The header counts from the same standing as the dialog: the policies, or the root quorum's users only.
       return { section, progress: standingProgress(read.view, activity.status, t) };
     });

@@ -1,22 +1,38 @@
 /**
- * The review page's "Why it waits" (or "Why it was denied", "Why it completed"): each policy's outcome in words,
- * its condition and consensus as written with the clauses that decided marked and the ids they hold named, and the
- * root quorum. Pure (no `vscode`): built from where the activity stands (wording/policyStanding.ts), worded by standingText.ts.
+ * The review page's "Why it waits" (or "Why it was denied", "Why it completed", "Why it was rejected"): each
+ * policy's outcome, then a sentence for each clause of its condition and consensus (conditionWords.ts,
+ * consensusClauseWords.ts) and whether it holds, its expressions as written with the clauses that decided marked
+ * and the ids they hold named, the root quorum, and the assumptions the reading rests on in plain words. Pure (no
+ * `vscode`): built from where the activity stands (wording/policyStanding.ts), worded by standingText.ts.
  */
+import type { PolicyContext } from '../../api/remote';
 import type { ActivityStanding, PolicyStanding } from '../wording/policyStanding';
-import {
-  decidingPolicies,
-  mayDifferText,
-  policyLine,
-  rootQuorumLine,
-  type StandingNames,
-} from '../wording/standingText';
+import { decidingPolicies, policyLine, rootQuorumLine, type StandingNames } from '../wording/standingText';
 import { englishText, type Translate } from '../ui/translate';
+import { mayDifferWords } from '../wording/choiceWords';
+import { conditionSentences, type ClauseSentence } from '../wording/conditionWords';
+import { cannotBeMet, consensusSentences } from '../wording/consensusClauseWords';
 import { idLabels, namedIdText } from '../wording/policyIdNames';
 import type { PolicyNames } from '../wording/policyWords';
-import type { ReviewExpression, ReviewIdName, ReviewMark, ReviewPolicy, ReviewWhy } from './reviewMessages';
+import type {
+  ReviewClause,
+  ReviewClauses,
+  ReviewExpression,
+  ReviewIdName,
+  ReviewMark,
+  ReviewPolicy,
+  ReviewWhy,
+} from './reviewMessages';
 
-function headingOf(standing: ActivityStanding, t: Translate): string | undefined {
+/** What else the section reads: the activity as a policy reads it, and who rejected it (when it was rejected). */
+export interface WhyExtras {
+  readonly context?: PolicyContext | undefined;
+  /** The users who rejected it, in order: set only when the activity was rejected. */
+  readonly rejectedBy?: readonly string[] | undefined;
+}
+
+function headingOf(standing: ActivityStanding, rejected: boolean, t: Translate): string | undefined {
+  if (rejected) return t('Why it was rejected');
   switch (standing.state) {
     case 'waits':
       return t('Why it waits');
@@ -76,22 +92,81 @@ function consensusExpression(policy: PolicyStanding, names: StandingNames, t: Tr
   return { label: t('Consensus'), text: policy.consensus, marks, names: reviewIdNames(policy.consensus, names.ids, t) };
 }
 
+function clauseOf(sentence: ClauseSentence, field: 'condition' | 'consensus', t: Translate): ReviewClause {
+  const state =
+    sentence.state === 'unknown'
+      ? t('not known')
+      : field === 'condition'
+        ? sentence.state === 'met'
+          ? t('applies')
+          : t('does not apply')
+        : sentence.state === 'met'
+          ? t('met')
+          : t('not yet');
+  return { text: sentence.text, tone: sentence.state, state };
+}
+
+/** The condition and the consensus in sentences, a clause each. */
+function clausesOf(
+  policy: PolicyStanding,
+  names: StandingNames,
+  context: PolicyContext | undefined,
+  t: Translate,
+): ReviewClauses[] {
+  const condition =
+    policy.condition.trim() === ''
+      ? []
+      : conditionSentences(policy.condition, policy.conditionHeld, names.ids, context, t).map((s) =>
+          clauseOf(s, 'condition', t),
+        );
+  const consensus = consensusSentences(policy, names, t).map((s) => clauseOf(s, 'consensus', t));
+  return [
+    ...(condition.length > 0 ? [{ label: t('Condition'), clauses: condition }] : []),
+    ...(consensus.length > 0 ? [{ label: t('Consensus'), clauses: consensus }] : []),
+  ];
+}
+
+/** A policy after a rejection: whether its consensus could still have been met. */
+function rejectedLine(policy: PolicyStanding, t: Translate): string {
+  const name = policy.policyName ?? policy.policyId;
+  if (cannotBeMet(policy)) return t('Policy "{0}": its consensus can no longer be met', name);
+  if (policy.consensusStanding?.met === true) return t('Policy "{0}": its consensus was met', name);
+  return t('Policy "{0}": its consensus was not met when it was rejected', name);
+}
+
+/** "Rejected by Bob", "Rejected by you". */
+function rejectedByLine(ids: readonly string[], names: StandingNames, t: Translate): string {
+  const mine = names.you !== undefined && ids.includes(names.you);
+  const others = ids.filter((id) => id !== names.you).map(names.userName);
+  if (mine && others.length === 0) return t('Rejected by you.');
+  return t('Rejected by {0}.', [...(mine ? [t('you')] : []), ...others].join(', '));
+}
+
 /** The section, or undefined when there is nothing to say (an activity that is neither waiting nor decided). */
 export function reviewWhy(
   standing: ActivityStanding,
   names: StandingNames,
   t: Translate = englishText,
+  extras: WhyExtras = {},
 ): ReviewWhy | undefined {
-  const heading = headingOf(standing, t);
+  const rejectedBy = extras.rejectedBy;
+  const rejected = rejectedBy !== undefined;
+  const heading = headingOf(standing, rejected, t);
   if (heading === undefined) return undefined;
   // Without policies, the root quorum alone decides: the page's progress line says it already.
-  if (standing.policies.length === 0) return undefined;
-  const deciding = decidingPolicies(standing);
-  const ordered = [...deciding, ...standing.policies.filter((p) => !deciding.includes(p))];
+  if (standing.policies.length === 0 && !rejected) return undefined;
+  // After a rejection, the policies that could have let it through: those with a consensus, the unreachable first.
+  const deciding = rejected
+    ? standing.policies.filter((p) => p.consensusStanding !== undefined)
+    : decidingPolicies(standing);
+  const ordered = rejected
+    ? [...deciding.filter(cannotBeMet), ...deciding.filter((p) => !cannotBeMet(p))]
+    : [...deciding, ...standing.policies.filter((p) => !deciding.includes(p))];
   const policies = ordered.map((policy): ReviewPolicy => ({
     policyId: policy.policyId,
-    outcome: policyLine(policy, names, t),
-    tone: toneOf(policy),
+    outcome: rejected ? rejectedLine(policy, t) : policyLine(policy, names, t),
+    tone: rejected ? (cannotBeMet(policy) ? 'denied' : 'idle') : toneOf(policy),
+    clauses: clausesOf(policy, names, extras.context, t),
     expressions: [conditionExpression(policy, names, t), consensusExpression(policy, names, t)].filter(
       (e): e is ReviewExpression => e !== undefined,
     ),
@@ -99,13 +174,17 @@ export function reviewWhy(
   const root = rootQuorumLine(standing.rootQuorum, names, t);
   // The root quorum can complete it too, whatever the policies say (and did, when it bypassed them).
   const lines =
-    standing.state === 'waits' || (standing.state === 'completed' && standing.bypassedByRootQuorum) ? [root] : [];
-  const mayDiffer = mayDifferText(standing.choices, t);
+    !rejected && (standing.state === 'waits' || (standing.state === 'completed' && standing.bypassedByRootQuorum))
+      ? [root]
+      : [];
   return {
     heading,
+    lead: rejected ? [rejectedByLine(rejectedBy, names, t)] : [],
     policies,
     lines,
-    notes: mayDiffer ? [{ tone: 'info', text: mayDiffer }] : [],
+    notes: mayDifferWords(standing.choices, t).map((text) => ({ tone: 'info', text })),
     openPolicy: t('Open Policy'),
+    legend: { met: t('Outlined green: holds'), unmet: t('Outlined orange: does not hold (yet)') },
+    showExpression: t('Show expression'),
   };
 }

@@ -1,11 +1,12 @@
 /**
- * The review page's "Why it waits" section as plain nodes (reviewView.ts draws the rest): each policy's outcome,
- * its condition and consensus as written, the clauses that decided in `<mark>`, the names of the ids they hold
- * beside them, and a button that opens the policy. A policy's text and the names are a teammate's: only ever text
+ * The review page's "Why it waits" section as plain nodes (reviewView.ts draws the rest): a legend of the marks'
+ * colours, each policy's outcome, a sentence per clause of its condition and consensus with whether it holds, its
+ * expressions as written behind "Show expression" (a `<details>`, closed until opened) with the clauses that
+ * decided in `<mark>` and the names of the ids they hold beside them, and a button that opens the policy. A policy's text and the names are a teammate's: only ever text
  * nodes, hidden characters shown. Pure (no `vscode`, no DOM).
  */
 import { visible } from '../ui/shownText';
-import type { ReviewExpression, ReviewIdName, ReviewPolicy, ReviewWhy } from './reviewMessages';
+import type { ReviewClauses, ReviewExpression, ReviewIdName, ReviewPolicy, ReviewWhy } from './reviewMessages';
 
 /** The shape of reviewView.ts's nodes (named here, not imported: reviewView.ts imports this module). */
 interface ViewElement {
@@ -64,22 +65,55 @@ export function markedText(expression: ReviewExpression): ViewNode[] {
   return nodes;
 }
 
-function policyItem(policy: ReviewPolicy, openLabel: string): ViewElement {
+/** "Condition: ✓ applies — amount is 1,500 EXAMPLE, at least 1,000 EXAMPLE", a clause per item. */
+function clauseList(group: ReviewClauses): ViewElement {
+  return el('div', { class: 'clauses' }, [
+    el('span', { class: 'label' }, [group.label]),
+    el(
+      'ul',
+      {},
+      group.clauses.map((clause) =>
+        el('li', { class: `clause ${clause.tone}` }, [
+          el('mark', { class: clause.tone }, [clause.state]),
+          ' ',
+          el('bdi', {}, [visible(clause.text)]),
+        ]),
+      ),
+    ),
+  ]);
+}
+
+function policyItem(policy: ReviewPolicy, why: ReviewWhy): ViewElement {
+  const expressions =
+    policy.expressions.length === 0
+      ? []
+      : [
+          el(
+            'details',
+            { class: 'expressions' },
+            [
+              el('summary', {}, [why.showExpression]),
+              ...policy.expressions.map((expression) =>
+                el('div', { class: 'expression' }, [
+                  el('span', { class: 'label' }, [expression.label]),
+                  el('code', { dir: 'ltr' }, markedText(expression)),
+                ]),
+              ),
+            ],
+            `expressions:${policy.policyId}`,
+          ),
+        ];
   return el(
     'li',
     { class: `policy ${policy.tone}` },
     [
       el('p', { class: 'outcome' }, [el('bdi', {}, [visible(policy.outcome)])]),
-      ...policy.expressions.map((expression) =>
-        el('div', { class: 'expression' }, [
-          el('span', { class: 'label' }, [expression.label]),
-          el('code', { dir: 'ltr' }, markedText(expression)),
-        ]),
-      ),
+      ...policy.clauses.map(clauseList),
+      ...expressions,
       el(
         'button',
         { type: 'button', 'data-action': 'openPolicy', 'data-policy-id': policy.policyId, class: 'secondary' },
-        [openLabel],
+        [why.openPolicy],
         `openPolicy:${policy.policyId}`,
       ),
     ],
@@ -87,17 +121,33 @@ function policyItem(policy: ReviewPolicy, openLabel: string): ViewElement {
   );
 }
 
+/** What the marks' colours mean, drawn in the same marks. */
+function legend(why: ReviewWhy): ViewElement {
+  return el('p', { class: 'legend' }, [
+    el('mark', { class: 'met' }, [why.legend.met]),
+    ' ',
+    el('mark', { class: 'unmet' }, [why.legend.unmet]),
+  ]);
+}
+
 export function whySection(why: ReviewWhy): ViewElement {
+  const marked = why.policies.some((p) => p.clauses.length > 0 || p.expressions.length > 0);
   return el(
     'section',
     { id: 'why' },
     [
       el('h2', {}, [why.heading]),
-      el(
-        'ul',
-        { class: 'policies' },
-        why.policies.map((policy) => policyItem(policy, why.openPolicy)),
-      ),
+      ...why.lead.map((line) => el('p', { class: 'lead' }, [el('bdi', {}, [visible(line)])])),
+      ...(marked ? [legend(why)] : []),
+      ...(why.policies.length > 0
+        ? [
+            el(
+              'ul',
+              { class: 'policies' },
+              why.policies.map((policy) => policyItem(policy, why)),
+            ),
+          ]
+        : []),
       ...why.lines.map((line) => el('p', { class: 'quorum' }, [el('bdi', {}, [visible(line)])])),
       ...why.notes.map((note) =>
         el('p', { class: `note ${note.tone}`, role: 'note' }, [el('bdi', {}, [visible(note.text)])]),

@@ -297,6 +297,10 @@ describe('policy files: lenses and trials', () => {
     const amount = large.clauses.find((clause) => clause.clause.includes("contract_call_args['amount']"));
     assert.equal(amount?.value, 'false');
     assert.equal(amount?.read, "eth.tx.contract_call_args['amount'] is 5000000000000000000000");
+    // The assumptions it rests on, each in a sentence: the row's id only after it.
+    const assumed = small.lines.filter((line) => line.startsWith('Assumed (the service may differ): '));
+    assert.equal(assumed.length, small.choices.length);
+    assert.ok(small.choices.length > 0);
   });
 
   it("reads credentials[] from the approvals: the user's API key or passkey that signed each, by its public key or id", () => {

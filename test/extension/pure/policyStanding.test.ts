@@ -11,6 +11,7 @@ import { SAMPLE_TOKEN_ADDRESS } from '../../../src/api/sampleToken';
 import { TREASURY_TRANSFER_CAP } from '../../../src/sandbox/treasurySeed';
 import { APPROVAL_WINDOW_MS, awaitsVote, organizationFacts } from '../../../src/extension/inbox/inboxRules';
 import { reviewWhy } from '../../../src/extension/review/reviewWhy';
+import { whyContext } from '../../../src/extension/review/whyContext';
 import { markedText } from '../../../src/extension/review/whyView';
 import {
   activityStanding,
@@ -189,6 +190,62 @@ describe('approvals by policy: the inbox rule and the words, from Treasury', fun
     assert.deepEqual(
       hotCondition?.names.map((n) => [hotCondition.text.slice(n.offset, n.offset + n.length), n.name, n.title]),
       [[`'${gov.privateKeyTags.find((tag) => tag.tagName === 'hot')?.tagId}'`, 'hot', 'hot (private key tag)']],
+    );
+  });
+
+  it('says each clause of the deciding policy in a sentence, the amount in tokens, with a legend', async () => {
+    const submitted = await sign(APPROVER_1, transfer(SAMPLE_TOKEN_ADDRESS, (TREASURY_TRANSFER_CAP * 3n) / 2n));
+    const [standing, gov, interfaces, { privateKeys }] = await Promise.all([
+      standingOf(submitted),
+      governance(),
+      client(ROOT).listSmartContractInterfaces({ organizationId }),
+      client(ROOT).getOrganization({ organizationId }),
+    ]);
+    const context = whyContext(submitted, interfaces, privateKeys, new Date());
+    const why = reviewWhy(standing, standingNames(gov, userId(APPROVER_2)), undefined, { context });
+    assert.ok(why);
+    const said = (policy: number) =>
+      why.policies[policy]?.clauses.map((group) => [group.label, group.clauses.map((c) => `${c.state}: ${c.text}`)]);
+    assert.deepEqual(said(0), [
+      [
+        'Condition',
+        [
+          `applies: the address it is sent to is ${SAMPLE_TOKEN_ADDRESS} (EXAMPLE)`,
+          "applies: the function called is 'transfer'",
+          'applies: amount is 1,500 EXAMPLE, at least 1,000 EXAMPLE',
+        ],
+      ],
+      [
+        'Consensus',
+        ['not yet: needs 2 approvals from users tagged finance: 1 so far (Treasury approver 1); you can approve'],
+      ],
+    ]);
+    // A policy that does not apply says which clause did not hold, from the same values.
+    assert.deepEqual(said(1)?.[0]?.[1]?.[2], 'does not apply: amount is 1,500 EXAMPLE, at least 1,000 EXAMPLE');
+    assert.deepEqual(said(2)?.[0]?.[1]?.[0], 'applies: the signing key is tagged hot');
+    assert.deepEqual(why.legend, { met: 'Outlined green: holds', unmet: 'Outlined orange: does not hold (yet)' });
+    // The assumptions in plain words, never the ids of their rows.
+    const notes = why.notes.map((n) => n.text).join('\n');
+    assert.match(notes, /Tags are assumed to be matched by their id/);
+    assert.doesNotMatch(notes, /tags-by-id|named-by-consensus/);
+  });
+
+  it('says who rejected an activity, by name, and under which policy it can no longer be met', async () => {
+    const submitted = await sign(APPROVER_1, transfer(SAMPLE_TOKEN_ADDRESS, TREASURY_TRANSFER_CAP * 2n));
+    await client(APPROVER_2).rejectActivity({ organizationId, parameters: { fingerprint: submitted.fingerprint } });
+    const rejected = await client(ROOT).getActivity({ organizationId, activityId: submitted.id });
+    assert.equal(rejected.status, 'ACTIVITY_STATUS_REJECTED');
+    const standing = await standingOf(rejected);
+    const names = standingNames(await governance(), userId(ROOT));
+    const why = reviewWhy(standing, names, undefined, { rejectedBy: votersOf(rejected.votes).rejected });
+    assert.equal(why?.heading, 'Why it was rejected');
+    assert.deepEqual(why?.lead, ['Rejected by Treasury approver 2.']);
+    assert.equal(why?.policies[0]?.outcome, `Policy "${LARGE}": its consensus can no longer be met`);
+    assert.deepEqual(
+      why?.policies[0]?.clauses.find((group) => group.label === 'Consensus')?.clauses.map((c) => c.text),
+      [
+        'needs 2 approvals from users tagged finance: 1 so far (Treasury approver 1); no one else can approve, so it can no longer be met',
+      ],
     );
   });
 

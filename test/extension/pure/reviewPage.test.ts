@@ -211,6 +211,7 @@ describe('extension (pure): the review page model and view', () => {
           policyId: 'policy-1',
           outcome: 'Policy "Large transfers": 1 of 2 approvals',
           tone: 'waiting' as const,
+          clauses: [],
           expressions: [
             {
               label: 'Consensus',
@@ -221,9 +222,12 @@ describe('extension (pure): the review page model and view', () => {
           ],
         },
       ],
+      lead: [],
       lines: [],
       notes: [],
       openPolicy: 'Open Policy',
+      legend: { met: 'Outlined green: holds', unmet: 'Outlined orange: does not hold (yet)' },
+      showExpression: 'Show expression',
     };
     const model = buildReviewModel({
       activity: signing(transfer),
@@ -245,6 +249,73 @@ describe('extension (pure): the review page model and view', () => {
     );
     // Without the names, the text between the tags is the expression exactly as the service has it.
     assert.equal(code?.replace(/<bdi[^>]*>.*?<\/bdi>|<\/?mark[^>]*>/g, '').replace(/&gt;/g, '>'), text);
+  });
+
+  it("draws a legend, a sentence per clause, and the expression behind 'Show expression'", () => {
+    const why = {
+      heading: 'Why it waits',
+      lead: [],
+      policies: [
+        {
+          policyId: 'policy-1',
+          outcome: 'Policy "Large transfers": 1 of 2 approvals',
+          tone: 'waiting' as const,
+          clauses: [
+            {
+              label: 'Condition',
+              clauses: [
+                { text: 'amount is 1,500 EXAMPLE, at least 1,000 EXAMPLE', tone: 'met' as const, state: 'applies' },
+              ],
+            },
+            {
+              label: 'Consensus',
+              clauses: [
+                {
+                  text: 'needs 2 approvals from users tagged <b>finance</b>: 1 so far (Alice)',
+                  tone: 'unmet' as const,
+                  state: 'not yet',
+                },
+              ],
+            },
+          ],
+          expressions: [{ label: 'Consensus', text: 'approvers.count() >= 2', marks: [], names: [] }],
+        },
+      ],
+      lines: [],
+      notes: [],
+      openPolicy: 'Open Policy',
+      legend: { met: 'Outlined green: holds', unmet: 'Outlined orange: does not hold (yet)' },
+      showExpression: 'Show expression',
+    };
+    const markup = reviewPageMarkup(
+      buildReviewModel({
+        activity: signing(transfer),
+        names,
+        interfaces: [sampleInterface],
+        decode,
+        why: { section: why, progress: undefined },
+      }),
+    );
+    assert.match(
+      markup,
+      /<h2>Why it waits<\/h2><p class="legend"><mark class="met">Outlined green: holds<\/mark> <mark class="unmet">Outlined orange: does not hold \(yet\)<\/mark><\/p>/,
+    );
+    assert.ok(
+      markup.includes(
+        '<li class="clause met"><mark class="met">applies</mark> <bdi>amount is 1,500 EXAMPLE, at least 1,000 EXAMPLE</bdi></li>',
+      ),
+    );
+    // A name in a sentence is a teammate's text: escaped, never markup.
+    assert.ok(
+      markup.includes(
+        '<mark class="unmet">not yet</mark> <bdi>needs 2 approvals from users tagged &lt;b&gt;finance&lt;/b&gt;: 1 so far (Alice)</bdi>',
+      ),
+    );
+    // The expression as written is one click away, closed until opened.
+    assert.match(
+      markup,
+      /<details class="expressions"><summary>Show expression<\/summary><div class="expression"><span class="label">Consensus<\/span><code dir="ltr">approvers\.count\(\) &gt;= 2<\/code><\/div><\/details>/,
+    );
   });
 
   it('counts each user once in the progress, and words the ends', () => {

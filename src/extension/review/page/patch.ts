@@ -27,9 +27,13 @@ function create(wanted: ViewNode): ChildNode {
   return element;
 }
 
+/** Attributes the reader sets by hand and a new view keeps: a `<details>` they opened stays open. */
+const READER_OWNED: Readonly<Record<string, string>> = { details: 'open' };
+
 function update(element: Element, wanted: ViewElement): void {
   for (const { name } of [...element.attributes]) {
-    if (name !== KEY && !Object.hasOwn(wanted.attrs, name)) element.removeAttribute(name);
+    if (name === KEY || Object.hasOwn(wanted.attrs, name) || READER_OWNED[element.localName] === name) continue;
+    element.removeAttribute(name);
   }
   for (const [name, value] of Object.entries(wanted.attrs)) {
     if (element.getAttribute(name) !== value) element.setAttribute(name, value);
