@@ -4,6 +4,7 @@
  * policy "Hot keys only to registered contracts"`. Pure (no `vscode`, no engine): it words what policyStanding.ts
  * worked out. Names are the service's text, quoted, never markup.
  */
+import { choiceSentence } from './choiceWords';
 import type { ApprovalCount, ConsensusClause } from '../../api/remote';
 import { englishText, type Translate } from '../ui/translate';
 import type { ActivityStanding, GovernanceView, PolicyStanding, RootQuorumStanding } from './policyStanding';
@@ -154,12 +155,13 @@ export function decidingPolicies(standing: ActivityStanding): readonly PolicySta
   }
 }
 
+/** What the reading rests on where the service does not document its behaviour, in plain words, never by id. */
 export function mayDifferText(choices: readonly string[], t: Translate = englishText): string | undefined {
   return choices.length === 0
     ? undefined
     : t(
-        'The service may differ: this reading rests on choices Countersign makes where the service does not document its behaviour ({0}).',
-        choices.join(', '),
+        'The service may differ: this reading rests on choices Countersign makes where the service does not document its behaviour. {0}',
+        choices.map((id) => choiceSentence(id, t)).join(' '),
       );
 }
 
