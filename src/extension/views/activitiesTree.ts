@@ -233,7 +233,11 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       const model = this.model;
       return model.kind === 'loaded' ? this.#awaiting(model.value.organizationId) : [];
     }
-    if (element.kind === 'activity') return activityFields(element, Date.now());
+    if (element.kind === 'activity')
+      return activityFields(element, Date.now(), {
+        nameOf: (id) => this.#names.get(id) ?? this.#inbox.state?.facts?.names.get(id),
+        summary: this.#summaryOf(element.activity),
+      });
     if (element.kind === 'field') return element.children ? [...element.children] : [];
     return [];
   }
