@@ -22,6 +22,7 @@ import { subjectPickWords, tryPolicy, type PolicyTrial } from './policyEvaluatio
 import { activitySummaries, summaryPickLine } from '../activitySummaries';
 import { policyTarget, type PolicyFileInput } from './policyFileTarget';
 import type { OrganizationStore } from '../store/organizationStore';
+import { showReadOnlyText } from '../output/readOnlyText';
 
 const APPROVED = 'VOTE_SELECTION_APPROVED';
 
@@ -166,11 +167,7 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
   const details = t('Show Details');
   void showInformation(trial.lines[0] ?? '', details).then(async (choice) => {
     if (choice !== details) return;
-    const document = await vscode.workspace.openTextDocument({
-      content: trial.lines.join('\n'),
-      language: 'plaintext',
-    });
-    await vscode.window.showTextDocument(document, { preview: true });
+    await showReadOnlyText(t('Policy evaluation'), trial.lines.join('\n'));
   });
   return trial;
 }
