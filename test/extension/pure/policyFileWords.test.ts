@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { activitySchema } from '../../../src/api/remote';
 import { subjectPickWords } from '../../../src/extension/policyFiles/policyEvaluationWords';
+import { createPolicyDetail, updatePolicyDetail } from '../../../src/extension/policyFiles/policyDialogWords';
 import { englishText } from '../../../src/extension/ui/translate';
+import { policyNamesOf } from '../../../src/extension/wording/policyWords';
 
 const KEY_ID = 'e348da01-7d1c-4b6e-9a55-0c2f4b139291';
 
@@ -27,5 +29,47 @@ describe('policy files: what the evaluation offers and says', () => {
     assert.equal(words.detail, 'Transfer 1,500 EXAMPLE to 0x5aAeb6…1BeAed');
     assert.ok(!words.label.includes(KEY_ID) && words.detail !== activity.id, 'no line is an id alone');
     assert.match(words.description, /^Consensus needed · a1b2c3d4/);
+  });
+});
+
+describe('policy files: what the Create and Update dialogs show', () => {
+  const ALICE = '5b0f9c1e-1111-4a4a-8b8b-000000000001';
+  const FINANCE = '5b0f9c1e-2222-4a4a-8b8b-000000000002';
+  const names = policyNamesOf({
+    users: [{ userId: ALICE, userName: 'Alice' }],
+    userTags: [{ tagId: FINANCE, tagName: 'finance' }],
+    privateKeyTags: [],
+  });
+  const policy = {
+    policyName: 'Finance approves',
+    effect: 'EFFECT_ALLOW',
+    notes: 'Two of finance.',
+    condition: "activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'",
+    consensus: `approvers.filter(u, u.tags.contains('${FINANCE}')).count() >= 2`,
+  };
+
+  it('names the ids of the expressions it will sign', () => {
+    const detail = createPolicyDetail(policy, names, englishText);
+    assert.ok(detail.includes(`u.tags.contains('${FINANCE}' (finance (user tag)))`), detail);
+    assert.match(detail, /^Effect: Allow$/m);
+  });
+
+  it('shows each field an update changes as old → new, and which stay', () => {
+    const old = {
+      effect: 'EFFECT_ALLOW' as const,
+      notes: 'Alice alone.',
+      condition: policy.condition,
+      consensus: `approvers.any(u, u.id == '${ALICE}')`,
+    };
+    const detail = updatePolicyDetail(policy, old, names, englishText);
+    assert.ok(
+      detail.includes(
+        `Consensus: approvers.any(u, u.id == '${ALICE}' (Alice (user))) → approvers.filter(u, u.tags.contains('${FINANCE}' (finance (user tag)))).count() >= 2`,
+      ),
+      detail,
+    );
+    assert.ok(detail.includes('Notes: Alice alone. → Two of finance.'), detail);
+    assert.ok(!detail.includes('Condition:'), 'an unchanged field has no arrow');
+    assert.match(detail, /^Unchanged: Effect, Condition$/m);
   });
 });
