@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { activitySchema } from '../../../src/api/remote';
 import { subjectPickWords } from '../../../src/extension/policyFiles/policyEvaluationWords';
 import { createPolicyDetail, updatePolicyDetail } from '../../../src/extension/policyFiles/policyDialogWords';
+import { capInSmallestUnit, templateToken } from '../../../src/extension/policyFiles/policyTemplates';
+import { KNOWN_TOKENS, SAMPLE_TOKEN_ADDRESS } from '../../../src/api/remote';
 import { englishText } from '../../../src/extension/ui/translate';
 import { policyNamesOf } from '../../../src/extension/wording/policyWords';
 
@@ -71,5 +73,25 @@ describe('policy files: what the Create and Update dialogs show', () => {
     assert.ok(detail.includes('Notes: Alice alone. → Two of finance.'), detail);
     assert.ok(!detail.includes('Condition:'), 'an unchanged field has no arrow');
     assert.match(detail, /^Unchanged: Effect, Condition$/m);
+  });
+});
+
+describe("policy files: the template's cap, typed in tokens", () => {
+  it("knows the token's decimals from its address, whatever its case", () => {
+    assert.deepEqual(templateToken(SAMPLE_TOKEN_ADDRESS.toLowerCase(), KNOWN_TOKENS), {
+      chainId: undefined,
+      address: SAMPLE_TOKEN_ADDRESS,
+      symbol: 'EXAMPLE',
+      decimals: 18,
+    });
+    assert.equal(templateToken(`0x${'1'.repeat(40)}`, KNOWN_TOKENS), undefined);
+  });
+
+  it('writes 1000 tokens of 18 decimals as 10^21, and refuses more decimals than the token has', () => {
+    assert.equal(capInSmallestUnit('1000', 18), '1000000000000000000000');
+    assert.equal(capInSmallestUnit('1,000.5', 6), '1000500000');
+    assert.equal(capInSmallestUnit('0.1234567', 6), undefined);
+    assert.equal(capInSmallestUnit('1.50', 1), '15');
+    assert.equal(capInSmallestUnit('ten', 6), undefined);
   });
 });
