@@ -4,6 +4,8 @@ import { subjectPickWords } from '../../../src/extension/policyFiles/policyEvalu
 import { createPolicyDetail, updatePolicyDetail } from '../../../src/extension/policyFiles/policyDialogWords';
 import { capInSmallestUnit, templateToken } from '../../../src/extension/policyFiles/policyTemplates';
 import { KNOWN_TOKENS, SAMPLE_TOKEN_ADDRESS } from '../../../src/api/remote';
+import { readPolicyFile } from '../../../src/extension/policyFiles/policyDocument';
+import { policyLenses } from '../../../src/extension/policyFiles/policyLensModel';
 import { englishText } from '../../../src/extension/ui/translate';
 import { policyNamesOf } from '../../../src/extension/wording/policyWords';
 
@@ -93,5 +95,25 @@ describe("policy files: the template's cap, typed in tokens", () => {
     assert.equal(capInSmallestUnit('0.1234567', 6), undefined);
     assert.equal(capInSmallestUnit('1.50', 1), '15');
     assert.equal(capInSmallestUnit('ten', 6), undefined);
+  });
+});
+
+describe('policy files: a lens when the organization cannot be read', () => {
+  const text = JSON.stringify({ policyName: 'Cap', effect: 'EFFECT_ALLOW', notes: '', condition: 'true' });
+  const { entries } = readPolicyFile(text);
+
+  it('says the organization cannot be read and offers Start Local Sandbox for the sandbox profile', () => {
+    const lenses = policyLenses('file:///w/cap.policy.json', entries, undefined, englishText, true);
+    const unreadable = lenses.find((lens) => lens.state === 'unreadable');
+    assert.ok(unreadable, lenses.map((l) => l.title).join(' | '));
+    assert.match(unreadable.title, /cannot be read/);
+    assert.equal(unreadable.command, 'countersign.startLocalSandbox');
+  });
+
+  it('offers the log for another service, and says nothing of it once the organization is read', () => {
+    const other = policyLenses('file:///w/cap.policy.json', entries, undefined, englishText, false);
+    assert.equal(other.find((lens) => lens.state === 'unreadable')?.command, 'countersign.showLog');
+    const read = policyLenses('file:///w/cap.policy.json', entries, [], englishText, true);
+    assert.ok(!read.some((lens) => lens.state === 'unreadable'));
   });
 });
