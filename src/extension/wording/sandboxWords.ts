@@ -27,3 +27,33 @@ export function sandboxOrganizationLine(name: string, t: Translate = englishText
 export function sandboxOrganizationLines(t: Translate = englishText): string[] {
   return SANDBOX_ORGANIZATIONS.map((name) => sandboxOrganizationLine(name, t) ?? name);
 }
+
+/** What a profile pick shows of a profile. */
+export interface ProfileFacts {
+  readonly label: string;
+  readonly baseUrl: string;
+  readonly organizationId: string;
+  readonly localSandbox?: boolean;
+  readonly organizationName?: string;
+  readonly userName?: string;
+}
+
+/**
+ * A profile in a pick list: its label, then the organization's and the user's names (never an id alone: a
+ * profile whose names are unknown shows where it connects, the id after it), and below, for a sandbox profile,
+ * what its organization shows.
+ */
+export function profilePickWords(
+  profile: ProfileFacts,
+  t: Translate = englishText,
+): { readonly label: string; readonly description: string; readonly detail: string } {
+  const names = [profile.organizationName, profile.userName].filter((n): n is string => !!n);
+  const line =
+    profile.localSandbox && profile.organizationName ? sandboxOrganizationLine(profile.organizationName, t) : undefined;
+  return {
+    label: profile.label,
+    description:
+      names.length > 0 ? names.join(' · ') : t('organization {0} at {1}', profile.organizationId, profile.baseUrl),
+    detail: line ?? profile.baseUrl,
+  };
+}
