@@ -4,9 +4,10 @@
  * so it is tested in plain Node; user strings go through the Translate the caller passes.
  */
 import { shown } from '../ui/shownText';
-import { timestampToMs, type Activity, type AppProof, type AppProofCheck, type Vote } from '../../api';
+import type { Activity, AppProof, AppProofCheck, Vote } from '../../api';
 import { englishText, type Translate } from '../ui/translate';
 import { activityTypeLabel, hexSummary, signatureText, signingEnumText, statusLabel } from './serviceNames';
+import { voterByline, type VoteActivity } from './voterWords';
 
 export { activityTypeLabel, statusLabel };
 
@@ -22,42 +23,6 @@ export function shortAddress(address: string): string {
 export type FindByFingerprint = (
   fingerprint: string,
 ) => (Pick<Activity, 'type' | 'intent'> & Partial<Pick<Activity, 'votes'>>) | undefined;
-
-/** The word before a vote's caster: "by "Alice Approver" · Sign transaction with …". */
-const VOTED_BY = 'by';
-
-/** How far apart a vote activity and the vote it cast may be dated and still be taken for each other. */
-const SAME_VOTE_MS = 2000;
-
-/** What a vote activity carries that tells who cast it: its own votes, or the time it was made. */
-type VoteActivity = Partial<Pick<Activity, 'votes' | 'createdAt' | 'timestampMs'>>;
-
-/**
- * Who cast a vote activity: the vote it lists itself when the service lists one, else the vote of the same
- * selection on the voted activity made at the same moment (the local sandbox records the vote there only).
- */
-function voterOf(vote: VoteActivity, approving: boolean, voted: ReturnType<FindByFingerprint>): Vote | undefined {
-  const own = vote.votes?.[0];
-  if (own) return own;
-  const at = timestampToMs(vote.createdAt) ?? timestampToMs(vote.timestampMs);
-  if (at === undefined || !voted?.votes) return undefined;
-  const selection = approving ? 'VOTE_SELECTION_APPROVED' : 'VOTE_SELECTION_REJECTED';
-  let closest: Vote | undefined;
-  let gap = SAME_VOTE_MS;
-  for (const cast of voted.votes) {
-    const castAt = timestampToMs(cast.createdAt);
-    if (cast.selection !== selection || castAt === undefined || Math.abs(castAt - at) > gap) continue;
-    closest = cast;
-    gap = Math.abs(castAt - at);
-  }
-  return closest;
-}
-
-/** A voter as a row names them: their user name, else the organization's name for their id, else the id shortened. */
-function voterText(vote: Vote, nameOf?: NameOf): string {
-  const name = vote.user?.userName || nameOf?.(vote.userId);
-  return name ? `"${shown(name)}"` : shown(shortAddress(vote.userId));
-}
 
 /** A name for an id or an address of the organization (a user, a key), when the caller knows it. */
 export type NameOf = (idOrAddress: string) => string | undefined;
@@ -114,8 +79,8 @@ export function activityTarget(
         : fingerprint
           ? shown(shortAddress(fingerprint))
           : '';
-      const voter = voterOf(activity, activity.type === 'ACTIVITY_TYPE_APPROVE_ACTIVITY', voted);
-      return [voter ? `${VOTED_BY} ${voterText(voter, nameOf)}` : '', what].filter((p) => p !== '').join(' · ');
+      const voter = voterByline(activity, activity.type === 'ACTIVITY_TYPE_APPROVE_ACTIVITY', voted?.votes, nameOf);
+      return [voter, what].filter((p) => p !== '').join(' · ');
     }
     case 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2':
     case 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2':
