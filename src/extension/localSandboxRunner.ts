@@ -342,6 +342,8 @@ export class LocalSandboxRunner implements vscode.Disposable {
           apiKeyId: apiKey.apiKeyId,
           localSandbox: true,
           parentOrganizationId: entry.organization.parentOrganizationId,
+          organizationName: entry.organization.name,
+          userName: user.userName,
         },
         { id: entry.id, activate: false },
       );

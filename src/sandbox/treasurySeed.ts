@@ -68,7 +68,7 @@ export function createTreasury(nowMs: number): TreasurySeed {
     policy('Hot keys sign only for registered contracts', {
       effect: 'EFFECT_DENY',
       condition: `private_key.tags.contains('${hotTagId}') && eth.tx.to != ${token}`,
-      notes: 'A key tagged hot never signs a transaction to an address without a registered interface.',
+      notes: `A key tagged hot signs transactions to the sample token (${SAMPLE_TOKEN_ADDRESS}) only: to any other address, it is denied.`,
     }),
   ];
   const organization: OrganizationRecord = {

@@ -85,6 +85,13 @@ describe('sandbox: policies decide Treasury activities', () => {
     assert.ok(policyNamed('Large').consensus.includes(finance.tagId));
   });
 
+  it('seeds the hot key policy with notes that say what its condition does: any address but the sample token', () => {
+    const hot = policyNamed('Hot keys');
+    assert.ok(hot.condition.includes(`eth.tx.to != '${SAMPLE_TOKEN_ADDRESS}'`), hot.condition);
+    assert.ok(hot.notes.includes(SAMPLE_TOKEN_ADDRESS), `the notes name the one address allowed: ${hot.notes}`);
+    assert.ok(!/registered interface/.test(hot.notes), `the condition reads no interface: ${hot.notes}`);
+  });
+
   it('lets the developer sign a transfer below the cap alone; the evaluation says which policy allowed it', async () => {
     const signed = await signAs(DEVELOPER, transaction(SAMPLE_TOKEN_ADDRESS, TREASURY_TRANSFER_CAP - 1n));
     assert.equal(signed.status, 'ACTIVITY_STATUS_COMPLETED');

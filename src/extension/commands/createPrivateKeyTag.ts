@@ -26,6 +26,7 @@ import { askText, pickMany } from '../ui/prompts';
 import { parseIdList, tagNameProblem } from '../ui/operationInputs';
 import { submitActivity } from '../output/submitActivity';
 import { byCount } from '../wording/plural';
+import { tagCreatedSentence } from '../wording/privateKeyTagWords';
 
 function keyDescription(key: PrivateKey): string {
   const addresses = key.addresses.map((a) => a.address).filter((a): a is string => typeof a === 'string' && a !== '');
@@ -146,7 +147,7 @@ export async function createPrivateKeyTag(services: Services, options: TagInput)
       changes: ['organization'],
       sentence: (activity) =>
         activity.status === 'ACTIVITY_STATUS_COMPLETED'
-          ? vscode.l10n.t('Private key tag "{0}" created on {1} private keys.', tagName, ids.length)
+          ? tagCreatedSentence(tagName, ids.length, vscode.l10n.t, vscode.env.language)
           : undefined,
     },
     (signal, generateAppProofs) =>

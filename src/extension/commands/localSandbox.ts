@@ -9,6 +9,7 @@ import type { Services } from '../services';
 import { nothing } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
 import { showInformation } from '../ui/notifications';
+import { sandboxOrganizationLines } from '../wording/sandboxWords';
 
 export function localSandboxCommands(services: Services, sandbox: LocalSandbox): CommandDescriptor[] {
   return [
@@ -34,18 +35,22 @@ async function startLocalSandbox(services: Services, sandbox: LocalSandbox) {
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox…') },
     () => sandbox.start(),
   );
+  // Each organization in a line of its own, so that Treasury is found as easily as Demo.
+  const organizations = sandboxOrganizationLines(vscode.l10n.t).join(' ');
   void showInformation(
-    started.shared
-      ? vscode.l10n.t(
-          'The local sandbox of another VS Code window runs at {0}; this window uses it. The profile "{1}" is active.',
-          started.baseUrl,
-          started.profile.label,
-        )
-      : vscode.l10n.t(
-          'The local sandbox runs at {0}. The profile "{1}" is active.',
-          started.baseUrl,
-          started.profile.label,
-        ),
+    `${
+      started.shared
+        ? vscode.l10n.t(
+            'The local sandbox of another VS Code window runs at {0}; this window uses it. The profile "{1}" is active.',
+            started.baseUrl,
+            started.profile.label,
+          )
+        : vscode.l10n.t(
+            'The local sandbox runs at {0}. The profile "{1}" is active.',
+            started.baseUrl,
+            started.profile.label,
+          )
+    } ${organizations}`,
   );
   services.fireChange('profile');
   return { baseUrl: started.baseUrl, profileId: started.profile.id, shared: started.shared };

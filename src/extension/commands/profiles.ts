@@ -16,6 +16,7 @@ import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { confirmAddition } from './profileAddition';
 import { confirmIrreversible, pickOne, pickOneAt } from '../ui/prompts';
+import { profilePickWords } from '../wording/sandboxWords';
 import { shown } from '../ui/shownText';
 import * as z from 'zod';
 import { idText, noArguments, optionalText, options, type ArgumentsSchema } from './commandArguments';
@@ -105,10 +106,8 @@ export async function pickProfile(services: Services, id: string | undefined, pl
   const active = services.profiles.active();
   const picked = await pickOne(
     profiles.map((profile) => ({
-      label: profile.label,
+      ...profilePickWords(profile, vscode.l10n.t),
       ...(profile.id === active?.id ? { iconPath: new vscode.ThemeIcon('check') } : {}),
-      description: profile.organizationId,
-      detail: profile.baseUrl,
       profile,
     })),
     { placeHolder, matchOnDescription: false, matchOnDetail: false },
@@ -126,10 +125,8 @@ async function pickProfileToSwitch(services: Services): Promise<Profile> {
   const active = services.profiles.active();
   type Item = vscode.QuickPickItem & { readonly profile?: Profile };
   const items: Item[] = profiles.map((profile) => ({
-    label: profile.label,
+    ...profilePickWords(profile, vscode.l10n.t),
     ...(profile.id === active?.id ? { iconPath: new vscode.ThemeIcon('check') } : {}),
-    description: profile.organizationId,
-    detail: profile.baseUrl,
     profile,
   }));
   const add: Item = { label: vscode.l10n.t('Add Profile…'), iconPath: new vscode.ThemeIcon('add') };

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 
-import { ACTIVITY_JSON_SCHEME, POLICY_JSON_SCHEME } from './jsonSchemes';
+import { ACTIVITY_JSON_SCHEME, POLICY_JSON_SCHEME, TEXT_SCHEME } from './jsonSchemes';
+import { readOnlyTextProvider } from './readOnlyText';
 
 type Providers = Readonly<Record<'activity' | 'policy', vscode.TextDocumentContentProvider>>;
 
@@ -51,6 +52,7 @@ export function registerActivityJsonDocuments(services: Services): vscode.Dispos
     lazy.policy,
     vscode.workspace.registerTextDocumentContentProvider(ACTIVITY_JSON_SCHEME, lazy.activity),
     vscode.workspace.registerTextDocumentContentProvider(POLICY_JSON_SCHEME, lazy.policy),
+    vscode.workspace.registerTextDocumentContentProvider(TEXT_SCHEME, readOnlyTextProvider),
     {
       dispose: () => {
         vscode.Disposable.from(...held).dispose();

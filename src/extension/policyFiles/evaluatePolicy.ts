@@ -18,9 +18,11 @@ import {
   type ActivityFacts,
   type ApprovalCredential,
 } from './policyContextModel';
-import { tryPolicy, type PolicyTrial } from './policyEvaluationWords';
+import { subjectPickWords, tryPolicy, type PolicyTrial } from './policyEvaluationWords';
+import { activitySummaries, summaryPickLine } from '../activitySummaries';
 import { policyTarget, type PolicyFileInput } from './policyFileTarget';
 import type { OrganizationStore } from '../store/organizationStore';
+import { showReadOnlyText } from '../output/readOnlyText';
 
 const APPROVED = 'VOTE_SELECTION_APPROVED';
 
@@ -43,13 +45,17 @@ async function activityById(store: OrganizationStore, activityId: string): Promi
   return activity;
 }
 
-async function chooseSubject(store: OrganizationStore, input: PolicyFileInput): Promise<Subject> {
+async function chooseSubject(services: Services, store: OrganizationStore, input: PolicyFileInput): Promise<Subject> {
   if (input.unsignedTransaction !== undefined) return { unsignedTransaction: input.unsignedTransaction };
   if (input.activityId !== undefined) return { activity: await activityById(store, input.activityId) };
   const open = (await store.refreshOpen())?.open ?? [];
   const listed = (store.listing?.order ?? []).map((id) => store.activity(id)).filter((a): a is Activity => !!a);
   const seen = new Set<string>();
   const activities = [...open, ...listed].filter((a) => !seen.has(a.id) && seen.add(a.id));
+  // What each one does, by name: two transfers of one key read differently, and no row is an id alone.
+  const facts = await services.organizationFacts().catch(() => undefined);
+  const nameOf = facts ? (id: string) => facts.names.get(id) : undefined;
+  const summaries = await activitySummaries(services, activities, nameOf).catch(() => undefined);
   const paste = {
     label: t('Paste a transaction (unsigned hex)…'),
     iconPath: new vscode.ThemeIcon('clippy'),
@@ -64,12 +70,10 @@ async function chooseSubject(store: OrganizationStore, input: PolicyFileInput): 
     [
       paste,
       byId,
-      ...activities.map((activity) => ({
-        label: activityTitle(activity),
-        description: activity.status.replace(/^ACTIVITY_STATUS_/, '').toLowerCase(),
-        detail: activity.id,
-        activity,
-      })),
+      ...activities.map((activity) => {
+        const summary = summaries?.get(activity.id);
+        return { ...subjectPickWords(activity, summary && summaryPickLine(summary), nameOf, t), activity };
+      }),
     ],
     { title: t('Evaluate the policy against which activity?') },
   );
@@ -131,7 +135,7 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
   const target = await policyTarget(input);
   if (!target) return undefined;
   const store = await services.store();
-  const subject = await chooseSubject(store, input);
+  const subject = await chooseSubject(services, store, input);
   if (!subject) return undefined;
   const [governance, organization, interfaces, me] = await Promise.all([
     store.governance(),
@@ -163,11 +167,7 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
   const details = t('Show Details');
   void showInformation(trial.lines[0] ?? '', details).then(async (choice) => {
     if (choice !== details) return;
-    const document = await vscode.workspace.openTextDocument({
-      content: trial.lines.join('\n'),
-      language: 'plaintext',
-    });
-    await vscode.window.showTextDocument(document, { preview: true });
+    await showReadOnlyText(t('Policy evaluation'), trial.lines.join('\n'));
   });
   return trial;
 }

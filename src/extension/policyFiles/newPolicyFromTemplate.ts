@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../../api';
+import { KNOWN_TOKENS } from '../../api/remote';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
 import { askText, pickOne } from '../ui/prompts';
@@ -13,10 +14,12 @@ import { openPolicyDocument } from './openPolicyDocument';
 import type { PolicyFileInput } from './policyFileTarget';
 import { abiFunctions, type NamedId, type PolicyKnowledge } from './policyKnowledge';
 import {
+  capInSmallestUnit,
   denyKeyTagPolicy,
   erc20CapPolicy,
   oneUserOneAddressPolicy,
   policyFileText,
+  templateToken,
   twoApproversWithTagPolicy,
   type PolicyTemplateText,
   type TemplateId,
@@ -51,6 +54,42 @@ async function askName(given: string | undefined, value: string): Promise<string
       validateInput: (text) => (text.trim() === '' ? t('A policy needs a name.') : undefined),
     }))
   );
+}
+
+/** The cap in tokens of `token` (decimals applied), else in the smallest unit; each answer echoes what is written. */
+async function askCap(
+  argument: string,
+  token: { readonly symbol: string; readonly decimals: number } | undefined,
+): Promise<string | undefined> {
+  const raw = (text: string): string | undefined =>
+    token ? capInSmallestUnit(text, token.decimals) : /^\d+$/.test(text.trim()) ? text.trim() : undefined;
+  const typed = await askText({
+    title: token
+      ? t('The cap of {0}, in {1}', argument, token.symbol)
+      : t("The cap of {0}, in the token's smallest unit", argument),
+    prompt: token
+      ? t('Transfers of this many {0} or more are not allowed by this policy, e.g. 1000.', token.symbol)
+      : t(
+          'Transfers of this much or more are not allowed by this policy, e.g. 1000000000000000000000 for 1000 tokens of 18 decimals.',
+        ),
+    validateInput: (text) => {
+      const value = raw(text);
+      if (value === undefined)
+        return token
+          ? t('A number of {0}, with at most {1} decimals.', token.symbol, token.decimals)
+          : t('A whole number.');
+      return { message: t('Writes {0} into the condition.', value), severity: vscode.InputBoxValidationSeverity.Info };
+    },
+  });
+  return typed === undefined ? undefined : raw(typed);
+}
+
+/** The raw cap back in tokens, for the notes: "1000" from 1000 × 10^18. */
+function capInTokens(raw: string, decimals: number): string {
+  const digits = raw.padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
 }
 
 async function erc20Cap(knowledge: PolicyKnowledge, input: PolicyFileInput): Promise<PolicyTemplateText | undefined> {
@@ -90,15 +129,8 @@ async function erc20Cap(knowledge: PolicyKnowledge, input: PolicyFileInput): Pro
           )
         )?.label);
   if (argument === undefined) return undefined;
-  const cap =
-    input.cap ??
-    (await askText({
-      title: t("The cap of {0}, in the token's smallest unit", argument),
-      prompt: t(
-        'Transfers of this much or more are not allowed by this policy, e.g. 1000000000000000000000 for 1000 tokens of 18 decimals.',
-      ),
-      validateInput: (text) => (/^\d+$/.test(text.trim()) ? undefined : t('A whole number.')),
-    }));
+  const token = templateToken(sci.address, KNOWN_TOKENS);
+  const cap = input.cap ?? (await askCap(argument, token));
   if (cap === undefined) return undefined;
   const user = await pickNamed(
     knowledge.users,
@@ -122,7 +154,7 @@ async function erc20Cap(knowledge: PolicyKnowledge, input: PolicyFileInput): Pro
       fn.name,
       sci.label,
       argument,
-      cap.trim(),
+      token ? `${capInTokens(cap.trim(), token.decimals)} ${token.symbol}` : cap.trim(),
     ),
   });
 }

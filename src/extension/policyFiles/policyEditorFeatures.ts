@@ -96,7 +96,13 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
   const lenses = async (document: vscode.TextDocument): Promise<PolicyLens[]> => {
     if (!isPolicyFile(document)) return [];
     const { policies } = await readKnowledge();
-    return policyLenses(document.uri.toString(), readPolicyFile(document.getText()).entries, policies, t);
+    return policyLenses(
+      document.uri.toString(),
+      readPolicyFile(document.getText()).entries,
+      policies,
+      t,
+      services.profiles.active()?.localSandbox === true,
+    );
   };
 
   const selector: vscode.DocumentSelector = [

@@ -4,7 +4,9 @@
  * and each clause of its condition and consensus with its value (and what the compared field read). Where the
  * result rests on a choice of docs/policies.md, it says the service may differ. Pure.
  */
-import type { Policy } from '../../api';
+import type { Activity, Policy } from '../../api';
+import { pickText } from '../ui/shownText';
+import { activityTitle, statusLabel, type NameOf } from '../wording/activityWords';
 import {
   decide,
   parsePolicyExpression,
@@ -192,4 +194,21 @@ export function outcomeWords(outcome: string, t: Translate): string {
     default:
       return outcome;
   }
+}
+
+/**
+ * An activity as the evaluation's pick list offers it: its type and target with names for ids, its status and
+ * id beside, and what it does (risks first) below when that was read; never an id alone.
+ */
+export function subjectPickWords(
+  activity: Pick<Activity, 'id' | 'type' | 'status' | 'intent' | 'organizationId'>,
+  summaryLine: string | undefined,
+  nameOf: NameOf | undefined,
+  t: Translate,
+): { readonly label: string; readonly description: string; readonly detail: string | undefined } {
+  return {
+    label: pickText(activityTitle(activity, undefined, nameOf)),
+    description: pickText(`${statusLabel(activity.status, t)} · ${activity.id}`),
+    detail: summaryLine,
+  };
 }

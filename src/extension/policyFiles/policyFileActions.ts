@@ -15,25 +15,31 @@ import { asFilePolicy, policyText, registeredPolicy } from './policyDocuments';
 import { openPolicyDocument } from './openPolicyDocument';
 import { policyTarget, type PolicyFileInput } from './policyFileTarget';
 import { filePolicyUri, registeredPolicyUri } from './policyUri';
+import { createPolicyDetail, updatePolicyDetail } from './policyDialogWords';
+import { policyNamesOf, type PolicyNames } from '../wording/policyWords';
 
 function effect(value: string): 'EFFECT_ALLOW' | 'EFFECT_DENY' {
   if (value === 'EFFECT_ALLOW' || value === 'EFFECT_DENY') return value;
   throw new InvalidInputError('policy file', t('The effect must be EFFECT_ALLOW or EFFECT_DENY, not "{0}".', value));
 }
 
-/** What the confirmation shows: every field that will be signed. */
-function policyDetail(policy: FilePolicy): string {
-  return [
-    t('Effect: {0}', policy.effect),
-    t('Condition: {0}', policy.condition ?? t('(none)')),
-    t('Consensus: {0}', policy.consensus ?? t('(none)')),
-    ...(policy.time ? [t('Time: {0}', policy.time)] : []),
-    t('Notes: {0}', policy.notes),
-  ].join('\n');
-}
-
 async function policies(services: Services): Promise<readonly Policy[]> {
   return (await (await services.store()).governance())?.policies ?? [];
+}
+
+/** The names of the ids a policy's expressions hold: the organization's users, tags and private keys. */
+async function policyNames(services: Services): Promise<PolicyNames> {
+  const store = await services.store();
+  const [governance, organization] = await Promise.all([
+    store.governance(),
+    store.organizationData().catch(() => undefined),
+  ]);
+  return policyNamesOf({
+    users: governance?.users ?? [],
+    userTags: governance?.userTags ?? [],
+    privateKeyTags: governance?.privateKeyTags ?? [],
+    privateKeys: organization?.privateKeys ?? [],
+  });
 }
 
 export async function createPolicyFromFile(services: Services, input: PolicyFileInput): Promise<Activity | undefined> {
@@ -54,7 +60,7 @@ export async function createPolicyFromFile(services: Services, input: PolicyFile
   const confirmed = await confirmModal(
     services.modals,
     t('Create policy "{0}"?', policy.policyName),
-    policyDetail(policy),
+    createPolicyDetail(policy, await policyNames(services), t),
     t('Create'),
   );
   if (!confirmed) return undefined;
@@ -102,7 +108,7 @@ export async function updatePolicyFromFile(services: Services, input: PolicyFile
   // The service keeps a field an update leaves out: an expression the file dropped cannot be cleared this way.
   const dropped = (['condition', 'consensus', 'time'] as const).filter((field) => old[field] && !policy[field]);
   const detail = [
-    policyDetail(policy),
+    updatePolicyDetail(policy, old, await policyNames(services), t),
     ...(dropped.length > 0
       ? [t('The organization keeps its {0}: an update cannot remove a field.', dropped.join(', '))]
       : []),

@@ -11,7 +11,7 @@ import type { Translate } from '../ui/translate';
 import { filePolicy, type FilePolicy, type PolicyEntry } from './policyDocument';
 
 export type PolicyLensState =
-  'matches' | 'differs' | 'absent' | 'evaluate' | 'delete' | 'compare' | 'update' | 'create';
+  'matches' | 'differs' | 'absent' | 'evaluate' | 'delete' | 'compare' | 'update' | 'create' | 'unreadable';
 
 export interface PolicyLens {
   readonly state: PolicyLensState;
@@ -34,17 +34,44 @@ export function differingFields(file: FilePolicy, policy: Policy): string[] {
   return pairs.filter(([, a, b]) => (a ?? '') !== (b ?? '')).map(([name]) => name);
 }
 
+/**
+ * The lens of a policy whose organization could not be read (policies undefined): it says so, and offers to start
+ * the local sandbox when the profile is the sandbox's, else the log that tells why.
+ */
+function unreadableLens(at: number, localSandbox: boolean, t: Translate): PolicyLens {
+  return localSandbox
+    ? {
+        state: 'unreadable',
+        offset: at,
+        title: `$(warning) ${t('The organization cannot be read: Start Local Sandbox')}`,
+        tooltip: t('The local sandbox is not running; start it to compare this file with the organization'),
+        command: CommandIds.startLocalSandbox,
+        args: [],
+      }
+    : {
+        state: 'unreadable',
+        offset: at,
+        title: `$(warning) ${t('The organization cannot be read: Show Log')}`,
+        tooltip: t('This file cannot be compared with the organization; the log says why'),
+        command: CommandIds.showLog,
+        args: [],
+      };
+}
+
 export function policyLenses(
   uri: string,
   entries: readonly PolicyEntry[],
   policies: readonly Policy[] | undefined,
   t: Translate,
+  /** Whether the active profile is the local sandbox's: what an unreadable organization offers. */
+  localSandbox = false,
 ): PolicyLens[] {
   const lenses: PolicyLens[] = [];
   for (const entry of entries) {
     const policy = filePolicy(entry);
     const at = entry.offset;
     const target = { uri, index: entry.index };
+    if (policy && !policies) lenses.push(unreadableLens(at, localSandbox, t));
     if (policy && policies) {
       const name = pickText(policy.policyName);
       const registered = policies.find((p) => p.policyName === policy.policyName);

@@ -75,3 +75,24 @@ export function denyKeyTagPolicy(input: { tagId: string; policyName: string; not
     notes: input.notes,
   };
 }
+
+/** The token a template's interface stands for, when the built-in list knows its address (on any chain). */
+export function templateToken(
+  address: string,
+  tokens: readonly { readonly address: string; readonly symbol: string; readonly decimals: number }[],
+): { readonly symbol: string; readonly decimals: number } | undefined {
+  const wanted = address.toLowerCase();
+  return tokens.find((token) => token.address.toLowerCase() === wanted);
+}
+
+/**
+ * A cap typed in tokens ("1000", "1,000", "0.5") as the whole number of the token's smallest unit the condition
+ * compares with; undefined when it is not a number, or has more decimals than the token.
+ */
+export function capInSmallestUnit(text: string, decimals: number): string | undefined {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim().replace(/[,_\s]/g, ''));
+  if (!match?.[1]) return undefined;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > decimals) return undefined;
+  return BigInt(`${match[1]}${fraction.padEnd(decimals, '0')}`).toString();
+}

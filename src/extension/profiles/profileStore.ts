@@ -32,6 +32,9 @@ export interface Profile {
   readonly localSandbox?: boolean;
   /** The parent of a sub-organization, null for a top-level one; absent when unknown (other services). */
   readonly parentOrganizationId?: string | null;
+  /** The organization's and the user's names, when known (the local sandbox says them): what a pick list shows. */
+  readonly organizationName?: string;
+  readonly userName?: string;
 }
 
 export type ProfileInput = Omit<Profile, 'id'>;
@@ -68,6 +71,8 @@ function checkInput(input: ProfileInput): ProfileInput {
     ...(apiKeyId ? { apiKeyId } : {}),
     ...(input.localSandbox ? { localSandbox: true } : {}),
     ...(input.parentOrganizationId !== undefined ? { parentOrganizationId: input.parentOrganizationId } : {}),
+    ...(input.organizationName ? { organizationName: input.organizationName } : {}),
+    ...(input.userName ? { userName: input.userName } : {}),
   };
 }
 

@@ -233,7 +233,9 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       const model = this.model;
       return model.kind === 'loaded' ? this.#awaiting(model.value.organizationId) : [];
     }
-    if (element.kind === 'activity') return activityFields(element, Date.now());
+    const nameOf = (id: string) => this.#names.get(id) ?? this.#inbox.state?.facts?.names.get(id);
+    if (element.kind === 'activity')
+      return activityFields(element, Date.now(), { nameOf, summary: this.#summaryOf(element.activity) });
     if (element.kind === 'field') return element.children ? [...element.children] : [];
     return [];
   }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import {
   activityTimeMs,
   fieldRows,
+  intentRows,
   presentActivity,
   statusPresentation,
   ageText,
@@ -117,8 +118,15 @@ function rowsToFields(
   });
 }
 
-/** What an activity expands to: status, intent, result, failure, votes, fingerprint, id. */
-export function activityFields(element: ActivityElement, nowMs: number): FieldElement[] {
+/**
+ * What an activity expands to: status, intent (the key by its name, the transaction by what it does, when the
+ * context knows them), result, failure, votes, fingerprint, id.
+ */
+export function activityFields(
+  element: ActivityElement,
+  nowMs: number,
+  context: Pick<ActivityContext, 'nameOf' | 'summary'> = {},
+): FieldElement[] {
   const { activity } = element;
   const prefix = element.id;
   const fields: FieldElement[] = [];
@@ -141,7 +149,7 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
     children: undefined,
     parent: element,
   });
-  const group = (key: string, label: string, value: unknown, iconId: string): FieldElement => {
+  const group = (key: string, label: string, rows: readonly FieldRow[], iconId: string): FieldElement => {
     const node: { -readonly [K in keyof FieldElement]: FieldElement[K] } = {
       kind: 'field',
       id: `${prefix}/${key}`,
@@ -152,14 +160,21 @@ export function activityFields(element: ActivityElement, nowMs: number): FieldEl
       children: undefined,
       parent: element,
     };
-    node.children = rowsToFields(fieldRows(value), node.id, node);
+    node.children = rowsToFields(rows, node.id, node);
     return node;
   };
   fields.push(leaf('status', t('Status'), status.label, status.iconId, undefined, status.colorId));
   if (Object.keys(activity.intent).length > 0)
-    fields.push(group('intent', t('Intent'), unwrapSingleKey(activity.intent), 'symbol-event'));
+    fields.push(
+      group(
+        'intent',
+        t('Intent'),
+        intentRows(activity, { nameOf: context.nameOf, transaction: context.summary?.line }, t),
+        'symbol-event',
+      ),
+    );
   if (Object.keys(activity.result).length > 0)
-    fields.push(group('result', t('Result'), unwrapSingleKey(activity.result), 'output'));
+    fields.push(group('result', t('Result'), fieldRows(unwrapSingleKey(activity.result)), 'output'));
   if (activity.failure) {
     fields.push(
       leaf('failure', t('Failure'), activity.failure.message ?? '', 'error', undefined, 'testing.iconFailed'),

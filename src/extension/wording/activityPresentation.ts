@@ -4,8 +4,16 @@
  * status, target, votes) come from wording/activityWords.ts.
  */
 import { DECISION_STATUSES, TERMINAL_STATUSES, timestampToMs, type Activity } from '../../api';
-import { SIGNATURE_KEYS, signatureText } from './serviceNames';
-import { activityTarget, activityTypeLabel, statusLabel, type FindByFingerprint, type NameOf } from './activityWords';
+import { SIGNATURE_KEYS, hexSummary, signatureText } from './serviceNames';
+import {
+  activityTarget,
+  activityTypeLabel,
+  statusLabel,
+  unwrapSingleKey,
+  type FindByFingerprint,
+  type NameOf,
+} from './activityWords';
+import { shown } from '../ui/shownText';
 import { englishText, type Translate } from '../ui/translate';
 import { ageText } from './timeWords';
 
@@ -188,4 +196,26 @@ export function fieldRow(key: string, value: unknown): FieldRow {
     fullText: full.length > MAX_TOOLTIP ? `${full.slice(0, MAX_TOOLTIP - 1)}…` : full,
     children: undefined,
   };
+}
+
+/**
+ * The rows of an activity's intent as a reader wants them: the key it signs with by its name (the id in the
+ * hover), and the transaction by what it does and its size (the hex in the hover), when those are known.
+ */
+export function intentRows(
+  activity: Pick<Activity, 'intent'>,
+  known: { readonly nameOf?: NameOf | undefined; readonly transaction?: string | undefined } = {},
+  t: Translate = englishText,
+): FieldRow[] {
+  return fieldRows(unwrapSingleKey(activity.intent)).map((row) => {
+    if (row.key === 'signWith' && row.children === undefined) {
+      const name = row.fullText ? known.nameOf?.(row.fullText) : undefined;
+      return name ? { ...row, text: `"${shown(name)}"`, fullText: t('"{0}" · {1}', shown(name), row.fullText) } : row;
+    }
+    if (row.key === 'unsignedTransaction' && row.children === undefined && row.fullText !== '') {
+      const size = hexSummary(row.fullText, t);
+      return { ...row, text: known.transaction ? `${known.transaction} · ${size}` : size };
+    }
+    return row;
+  });
 }

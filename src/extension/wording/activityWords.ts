@@ -7,6 +7,7 @@ import { shown } from '../ui/shownText';
 import type { Activity, AppProof, AppProofCheck, Vote } from '../../api';
 import { englishText, type Translate } from '../ui/translate';
 import { activityTypeLabel, hexSummary, signatureText, signingEnumText, statusLabel } from './serviceNames';
+import { voterByline, type VoteActivity } from './voterWords';
 
 export { activityTypeLabel, statusLabel };
 
@@ -18,8 +19,10 @@ export function shortAddress(address: string): string {
   return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
 }
 
-/** The activity a vote names, found by its fingerprint, when the caller knows it. */
-export type FindByFingerprint = (fingerprint: string) => Pick<Activity, 'type' | 'intent'> | undefined;
+/** The activity a vote names, found by its fingerprint, when the caller knows it (its votes tell who cast one). */
+export type FindByFingerprint = (
+  fingerprint: string,
+) => (Pick<Activity, 'type' | 'intent'> & Partial<Pick<Activity, 'votes'>>) | undefined;
 
 /** A name for an id or an address of the organization (a user, a key), when the caller knows it. */
 export type NameOf = (idOrAddress: string) => string | undefined;
@@ -43,7 +46,7 @@ function namedOrId(id: string, nameOf?: NameOf): string {
  * Empty when the intent does not say.
  */
 export function activityTarget(
-  activity: Pick<Activity, 'type' | 'intent'> & Partial<Pick<Activity, 'organizationId'>>,
+  activity: Pick<Activity, 'type' | 'intent'> & Partial<Pick<Activity, 'organizationId'>> & VoteActivity,
   find?: FindByFingerprint,
   nameOf?: NameOf,
 ): string {
@@ -71,7 +74,13 @@ export function activityTarget(
     case 'ACTIVITY_TYPE_REJECT_ACTIVITY': {
       const fingerprint = text('fingerprint');
       const voted = fingerprint ? find?.(fingerprint) : undefined;
-      return voted ? activityTitle(voted) : fingerprint ? shown(shortAddress(fingerprint)) : '';
+      const what = voted
+        ? activityTitle(voted, undefined, nameOf)
+        : fingerprint
+          ? shown(shortAddress(fingerprint))
+          : '';
+      const voter = voterByline(activity, activity.type === 'ACTIVITY_TYPE_APPROVE_ACTIVITY', voted?.votes, nameOf);
+      return [voter, what].filter((p) => p !== '').join(' · ');
     }
     case 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2':
     case 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2':
@@ -83,7 +92,7 @@ export function activityTarget(
 
 /** The type in words followed by what it touched: `Create private key tag "treasury"`. */
 export function activityTitle(
-  activity: Pick<Activity, 'type'> & Partial<Pick<Activity, 'intent' | 'organizationId'>>,
+  activity: Pick<Activity, 'type'> & Partial<Pick<Activity, 'intent' | 'organizationId'>> & VoteActivity,
   find?: FindByFingerprint,
   nameOf?: NameOf,
 ): string {

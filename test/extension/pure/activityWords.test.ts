@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type { Activity } from '../../../src/api';
+import { timestampFromMs, type Activity } from '../../../src/api';
 import { activitySchema } from '../../../src/api/remote';
-import { presentActivity } from '../../../src/extension/wording/activityPresentation';
+import { intentRows, presentActivity } from '../../../src/extension/wording/activityPresentation';
 import { activityTarget, activityTitle, outcomeSentence } from '../../../src/extension/wording/activityWords';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -50,6 +50,56 @@ describe('wording: what an activity touched', () => {
     assert.equal(activityTarget(vote, find), 'Create private key tag "treasury"');
     assert.equal(activityTitle(vote, find), 'Approve activity Create private key tag "treasury"');
     assert.equal(activityTarget(vote), 'sha256:c…ey_tag', 'the fingerprint, shortened, when the activity is not known');
+  });
+
+  it('names who cast a vote and the key it signs with, so two approvals of one transaction differ', () => {
+    const keyId = 'e348da01-7d1c-4b6e-9a55-0c2f4b139291';
+    const at = (ms: number) => timestampFromMs(NOW - ms);
+    const voteOn = (userId: string, userName: string, ms: number) => ({
+      userId,
+      user: { userId, userName },
+      selection: 'VOTE_SELECTION_APPROVED',
+      createdAt: at(ms),
+    });
+    const signing = activity(
+      'SIGN_TRANSACTION_V2',
+      { signTransactionIntentV2: { signWith: keyId, type: 'TRANSACTION_TYPE_ETHEREUM', unsignedTransaction: '0x02' } },
+      { votes: [voteOn('u-alice', 'Alice', 60_000), voteOn('u-bob', 'Bob', 30_000), voteOn('u-carol', 'Carol', 0)] },
+    );
+    const find = (fingerprint: string) => (fingerprint === signing.fingerprint ? signing : undefined);
+    const nameOf = (id: string) => (id === keyId ? 'Treasury key' : undefined);
+    const approval = (ms: number) =>
+      activity(
+        'APPROVE_ACTIVITY',
+        { approveActivityIntent: { fingerprint: signing.fingerprint } },
+        { id: `vote-${ms}`, createdAt: at(ms) },
+      );
+    const bob = presentActivity(approval(30_000), NOW, undefined, find, { nameOf }).description;
+    const carol = presentActivity(approval(0), NOW, undefined, find, { nameOf }).description;
+    assert.match(bob, /^by "Bob" · Sign transaction with "Treasury key"/);
+    assert.match(carol, /^by "Carol" · Sign transaction with "Treasury key"/);
+    assert.ok(!bob.includes('e348da01'), 'the key by its name, not its id');
+  });
+
+  it("shows the intent's key by its name and its transaction by what it does, ids and hex one hover away", () => {
+    const keyId = 'e348da01-7d1c-4b6e-9a55-0c2f4b139291';
+    const hex = `0x02${'ab'.repeat(60)}`;
+    const signing = activity('SIGN_TRANSACTION_V2', {
+      signTransactionIntentV2: { signWith: keyId, type: 'TRANSACTION_TYPE_ETHEREUM', unsignedTransaction: hex },
+    });
+    const rows = intentRows(signing, {
+      nameOf: (id) => (id === keyId ? 'Treasury key' : undefined),
+      transaction: 'Transfer 1,000 EXAMPLE to 0x5aAeb6…1BeAed',
+    });
+    const row = (key: string) => rows.find((r) => r.key === key);
+    assert.equal(row('signWith')?.text, '"Treasury key"');
+    assert.ok(row('signWith')?.fullText.includes(keyId), 'the id is in the hover');
+    assert.equal(
+      row('unsignedTransaction')?.text,
+      'Transfer 1,000 EXAMPLE to 0x5aAeb6…1BeAed · 0x02ababababab…ababab (61 bytes)',
+    );
+    assert.equal(row('unsignedTransaction')?.fullText, hex, 'the hex is in the hover');
+    assert.equal(row('type')?.text, 'TRANSACTION_TYPE_ETHEREUM');
   });
 
   it('puts the target first in the row, so two tag rows differ', () => {

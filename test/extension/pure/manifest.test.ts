@@ -18,7 +18,9 @@ interface Manifest {
     menus: Record<string, Array<{ command: string; when?: string }>>;
     views: Record<string, Array<{ id: string }>>;
     viewsWelcome: Array<{ view: string; contents: string }>;
-    walkthroughs: Array<{ steps: Array<{ media: { markdown?: string }; description: string }> }>;
+    walkthroughs: Array<{
+      steps: Array<{ id: string; media: { markdown?: string }; description: string; completionEvents?: string[] }>;
+    }>;
     configuration: {
       properties: Record<string, { scope?: string; description?: string; markdownDescription?: string }>;
     };
@@ -75,6 +77,14 @@ describe('manifest', () => {
   it('has walkthrough pages that exist', () => {
     for (const step of manifest.contributes.walkthroughs.flatMap((w) => w.steps)) {
       if (step.media.markdown) assert.ok(existsSync(path.join(repoRoot, step.media.markdown)), step.media.markdown);
+    }
+  });
+
+  it('ticks every walkthrough step Start Local Sandbox does: a profile with a registered key, checked as it starts', () => {
+    const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps);
+    for (const id of ['profile', 'key', 'register', 'verify']) {
+      const step = steps.find((s) => s.id === id);
+      assert.ok(step?.completionEvents?.includes('onCommand:countersign.startLocalSandbox'), id);
     }
   });
 
