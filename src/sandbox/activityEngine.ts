@@ -269,6 +269,8 @@ export class ActivityEngine {
     const userId = caller.user.userId;
     const approving = operation.activityType === ActivityType.ApproveActivity;
     const vote = newActivityRecord(submission, randomUUID(), fingerprint, COMPLETED, now);
+    // As for every submission, the caller's request is its first approval: the vote activity names who cast it.
+    vote.votes.push(this.#newVote(submission, 'VOTE_SELECTION_APPROVED', now));
     const changed: ActivityRecord[] = [vote];
     let effects: readonly Effect[] = [];
     if (durable.status !== CONSENSUS_NEEDED) {

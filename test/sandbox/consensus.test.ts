@@ -71,6 +71,12 @@ describe('sandbox: idempotency, quorum and votes', () => {
     assert.equal(approval.type, 'ACTIVITY_TYPE_APPROVE_ACTIVITY');
     assert.equal(approval.status, 'ACTIVITY_STATUS_COMPLETED');
     assert.deepEqual(approval.intent, { approveActivityIntent: { fingerprint: submitted.fingerprint } });
+    // Like every submission, the vote activity carries its caster's own approval: it names who voted.
+    const secondUser = await second.whoami({ organizationId: teamId });
+    assert.deepEqual(
+      approval.votes.map((v) => [v.userId, v.selection]),
+      [[secondUser.userId, 'VOTE_SELECTION_APPROVED']],
+    );
     // As the API document describes: the approval carries the approved activity's result.
     const result = approval.result['createPrivateKeyTagResult'] as { privateKeyTagId: string };
     assert.ok(result.privateKeyTagId);

@@ -79,7 +79,7 @@ export function activityTarget(
         : fingerprint
           ? shown(shortAddress(fingerprint))
           : '';
-      const voter = voterByline(activity, activity.type === 'ACTIVITY_TYPE_APPROVE_ACTIVITY', voted?.votes, nameOf);
+      const voter = voterByline(activity, nameOf);
       return [voter, what].filter((p) => p !== '').join(' · ');
     }
     case 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2':

@@ -68,17 +68,25 @@ describe('wording: what an activity touched', () => {
     );
     const find = (fingerprint: string) => (fingerprint === signing.fingerprint ? signing : undefined);
     const nameOf = (id: string) => (id === keyId ? 'Treasury key' : undefined);
-    const approval = (ms: number) =>
+    // A vote activity lists its caster's own approval first, as every submission does.
+    const approval = (userId: string, userName: string, ms: number) =>
       activity(
         'APPROVE_ACTIVITY',
         { approveActivityIntent: { fingerprint: signing.fingerprint } },
-        { id: `vote-${ms}`, createdAt: at(ms) },
+        { id: `vote-${ms}`, createdAt: at(ms), votes: [voteOn(userId, userName, ms)] },
       );
-    const bob = presentActivity(approval(30_000), NOW, undefined, find, { nameOf }).description;
-    const carol = presentActivity(approval(0), NOW, undefined, find, { nameOf }).description;
+    const bob = presentActivity(approval('u-bob', 'Bob', 30_000), NOW, undefined, find, { nameOf }).description;
+    const carol = presentActivity(approval('u-carol', 'Carol', 0), NOW, undefined, find, { nameOf }).description;
     assert.match(bob, /^by "Bob" · Sign transaction with "Treasury key"/);
     assert.match(carol, /^by "Carol" · Sign transaction with "Treasury key"/);
     assert.ok(!bob.includes('e348da01'), 'the key by its name, not its id');
+    // Without votes of its own, no voter is guessed from the times of the voted activity's votes.
+    const unnamed = activity(
+      'APPROVE_ACTIVITY',
+      { approveActivityIntent: { fingerprint: signing.fingerprint } },
+      { id: 'vote-unnamed', createdAt: at(30_000) },
+    );
+    assert.match(presentActivity(unnamed, NOW, undefined, find, { nameOf }).description, /^Sign transaction with/);
   });
 
   it("shows the intent's key by its name and its transaction by what it does, ids and hex one hover away", () => {
