@@ -6,18 +6,12 @@
  */
 import * as assert from 'node:assert/strict';
 import { TurnkeyRequestError, type TurnkeyClient } from '@turnkey/http';
-import { encodeFunctionCall, serializeUnsignedTransaction } from '../../src/api/remote';
-import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
 import { TREASURY_TRANSFER_CAP } from '../../src/sandbox/treasurySeed';
 import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type SeededOrganizationName, type TestSandbox } from '../support/startTestSandbox';
+import { APPROVER_1, APPROVER_2, DEVELOPER, ROOT, treasuryTransfer } from '../support/treasuryFixtures';
 
 /** Treasury's users, in the order credentials.json lists them. */
-const ROOT = 0;
-const APPROVER_1 = 1;
-const APPROVER_2 = 2;
-const DEVELOPER = 3;
-const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 describe("sandbox: the service's documented behaviour, through its own client", () => {
   let t: TestSandbox;
@@ -56,18 +50,7 @@ describe("sandbox: the service's documented behaviour, through its own client", 
     parameters: {
       signWith: t.organization('Treasury').privateKeyIds[0] as string,
       type: 'TRANSACTION_TYPE_ETHEREUM' as const,
-      unsignedTransaction: serializeUnsignedTransaction({
-        chainId: 1,
-        nonce: nonce++,
-        to: SAMPLE_TOKEN_ADDRESS,
-        gas: 100_000n,
-        maxFeePerGas: 2n,
-        maxPriorityFeePerGas: 1n,
-        data: encodeFunctionCall('function transfer(address to, uint256 amount)', [
-          RECIPIENT,
-          TREASURY_TRANSFER_CAP * 2n,
-        ]),
-      }),
+      unsignedTransaction: treasuryTransfer(TREASURY_TRANSFER_CAP * 2n, nonce++),
     },
   });
 

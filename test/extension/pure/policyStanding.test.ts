@@ -29,14 +29,10 @@ import {
   standingWords,
 } from '../../../src/extension/wording/standingText';
 import { startTestSandbox, type TestSandbox } from '../../support/startTestSandbox';
+import * as treasury from '../../support/treasuryFixtures';
 
-const ROOT = 0;
-const APPROVER_1 = 1;
-const APPROVER_2 = 2;
-const DEVELOPER = 3;
-const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
+const { ROOT, APPROVER_1, APPROVER_2, DEVELOPER, TREASURY_RECIPIENT: RECIPIENT, LARGE_TRANSFERS: LARGE } = treasury;
 const UNREGISTERED = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
-const LARGE = 'Large transfers need two finance approvals';
 const APPROVED = 'VOTE_SELECTION_APPROVED';
 const REJECTED = 'VOTE_SELECTION_REJECTED';
 

@@ -6,8 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Activity } from '../../../src/api';
-import { CountersignClient, encodeFunctionCall, serializeUnsignedTransaction } from '../../../src/api/remote';
-import { SAMPLE_TOKEN_ADDRESS } from '../../../src/api/sampleToken';
+import { CountersignClient } from '../../../src/api/remote';
 import { TREASURY_TRANSFER_CAP } from '../../../src/sandbox/treasurySeed';
 import { liveVotes } from '../../../src/extension/inbox/inboxRules';
 import { GovernanceReads } from '../../../src/extension/store/governance';
@@ -17,11 +16,8 @@ import { englishText } from '../../../src/extension/ui/translate';
 import type { OrganizationSnapshot } from '../../../src/extension/store/storeTypes';
 import { startRecordingRelay, type RecordingRelay } from '../../support/recordingRelay';
 import { startTestSandbox, type TestSandbox } from '../../support/startTestSandbox';
+import { APPROVER_1, DEVELOPER, ROOT, treasuryTransfer } from '../../support/treasuryFixtures';
 
-const ROOT = 0;
-const APPROVER_1 = 1;
-const DEVELOPER = 3;
-const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
 const EVALUATIONS = '/public/v1/query/get_policy_evaluations';
 
 describe('the standing book: evaluations once per votes, standings off the turn that read them', function () {
@@ -49,18 +45,7 @@ describe('the standing book: evaluations once per votes, standings off the turn 
       organizationId,
       parameters: {
         signWith: t.organization('Treasury').privateKeyIds[0] ?? '',
-        unsignedTransaction: serializeUnsignedTransaction({
-          chainId: 1,
-          nonce: nonce++,
-          to: SAMPLE_TOKEN_ADDRESS,
-          gas: 100_000n,
-          maxFeePerGas: 2n,
-          maxPriorityFeePerGas: 1n,
-          data: encodeFunctionCall('function transfer(address to, uint256 amount)', [
-            RECIPIENT,
-            TREASURY_TRANSFER_CAP * 3n,
-          ]),
-        }),
+        unsignedTransaction: treasuryTransfer(TREASURY_TRANSFER_CAP * 3n, nonce++),
         type: 'TRANSACTION_TYPE_ETHEREUM',
       },
     });

@@ -6,8 +6,6 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Activity } from '../../../src/api';
-import { encodeFunctionCall, serializeUnsignedTransaction } from '../../../src/api/remote';
-import { SAMPLE_TOKEN_ADDRESS } from '../../../src/api/sampleToken';
 import { TREASURY_TRANSFER_CAP } from '../../../src/sandbox/treasurySeed';
 import { judgedOutcomes, votersOf } from '../../../src/extension/wording/policyStanding';
 import { standingNames } from '../../../src/extension/wording/standingText';
@@ -22,13 +20,16 @@ import { organizationNames, readableVoteDetail } from '../../../src/extension/wo
 import { reviewProgressText } from '../../../src/extension/wording/reviewWords';
 import { countsAbove } from '../../support/countsAbove';
 import { startTestSandbox, type TestSandbox } from '../../support/startTestSandbox';
+import {
+  APPROVER_1,
+  APPROVER_2,
+  DEVELOPER,
+  LARGE_TRANSFERS,
+  ROOT,
+  treasuryTransfer,
+} from '../../support/treasuryFixtures';
 
-const ROOT = 0;
-const APPROVER_1 = 1;
-const APPROVER_2 = 2;
-const DEVELOPER = 3;
-const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
-const LARGE = 'Large transfers need two finance approvals';
+const LARGE = LARGE_TRANSFERS;
 
 describe('one standing of an activity: the counts of Treasury', function () {
   this.timeout(30_000);
@@ -46,15 +47,7 @@ describe('one standing of an activity: the counts of Treasury', function () {
 
   /** A transfer of `amount` of the sample token, submitted by the developer (whose approval no policy counts). */
   async function submitLarge(amount = TREASURY_TRANSFER_CAP * 5n): Promise<Activity> {
-    const unsignedTransaction = serializeUnsignedTransaction({
-      chainId: 1,
-      nonce: nonce++,
-      to: SAMPLE_TOKEN_ADDRESS,
-      gas: 100_000n,
-      maxFeePerGas: 2n,
-      maxPriorityFeePerGas: 1n,
-      data: encodeFunctionCall('function transfer(address to, uint256 amount)', [RECIPIENT, amount]),
-    });
+    const unsignedTransaction = treasuryTransfer(amount, nonce++);
     const submitted = await client(DEVELOPER).signTransaction({
       organizationId,
       parameters: {
