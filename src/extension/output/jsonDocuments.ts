@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 
 import { ACTIVITY_JSON_SCHEME, POLICY_JSON_SCHEME, TEXT_SCHEME } from './jsonSchemes';
-import { readOnlyTextProvider } from './readOnlyText';
 
 type Providers = Readonly<Record<'activity' | 'policy', vscode.TextDocumentContentProvider>>;
 
@@ -52,7 +51,11 @@ export function registerActivityJsonDocuments(services: Services): vscode.Dispos
     lazy.policy,
     vscode.workspace.registerTextDocumentContentProvider(ACTIVITY_JSON_SCHEME, lazy.activity),
     vscode.workspace.registerTextDocumentContentProvider(POLICY_JSON_SCHEME, lazy.policy),
-    vscode.workspace.registerTextDocumentContentProvider(TEXT_SCHEME, readOnlyTextProvider),
+    // Read-only text (readOnlyText.ts): its text is its address's query. Written here so that activation does not
+    // load the module that opens such documents.
+    vscode.workspace.registerTextDocumentContentProvider(TEXT_SCHEME, {
+      provideTextDocumentContent: (uri) => uri.query,
+    }),
     {
       dispose: () => {
         vscode.Disposable.from(...held).dispose();

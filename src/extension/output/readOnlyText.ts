@@ -1,6 +1,6 @@
 /**
  * Read-only text documents for words the extension wrote (an evaluation's details): the text travels in the
- * document's address, `countersign-text:/<title>.txt?<text>`, so the provider keeps nothing, and closing the tab
+ * document's address, `countersign-text:/<title>.txt?<text>`, so the provider (jsonDocuments.ts) keeps nothing, and closing the tab
  * asks nothing (an Untitled document would ask to save).
  */
 import * as vscode from 'vscode';
@@ -16,8 +16,3 @@ export async function showReadOnlyText(title: string, text: string): Promise<vsc
   const document = await vscode.workspace.openTextDocument(readOnlyTextUri(title, text));
   return vscode.window.showTextDocument(document, { preview: true });
 }
-
-/** Serves those documents: their text is their address's query. */
-export const readOnlyTextProvider: vscode.TextDocumentContentProvider = {
-  provideTextDocumentContent: (uri) => uri.query,
-};

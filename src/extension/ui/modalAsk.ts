@@ -33,18 +33,12 @@ export type ModalAsk = ModalAskBase &
     | { readonly irreversible: false; readonly harmless?: readonly string[] }
   );
 
-/** Thrown when an irreversible dialog would let Enter choose the irreversible action: a defect, never shown. */
-export class UnsafeDialogError extends Error {
-  constructor(message: string) {
-    super(`An irreversible dialog needs a harmless first button: "${message}"`);
-    this.name = 'UnsafeDialogError';
-  }
-}
-
 /** The request a user sees for an ask: harmless buttons first. */
 export function requestOf(ask: ModalAsk): ModalRequest {
   const harmless = ask.harmless ?? [];
-  if (ask.irreversible && harmless.length === 0) throw new UnsafeDialogError(ask.message);
+  // A defect, never shown to a user: Enter would choose what cannot be undone.
+  if (ask.irreversible && harmless.length === 0)
+    throw new Error(`Irreversible dialog without a harmless button: ${ask.message}`);
   return {
     message: ask.message,
     detail: ask.detail,
