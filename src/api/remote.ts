@@ -244,6 +244,7 @@ export type {
 } from './policy';
 export { ROOT_QUORUM_ONLY_TYPES } from './policy/activityTypes';
 export { ethTxValuesOf } from './policy/ethTx';
+export { signatureFieldsOf, type SignatureFields } from './policy/signatureFields';
 // A policy expression's tree with positions, for the editor and for saying a policy in words.
 export type { Expr as PolicyExpression } from './policy/syntax';
 // The same language for an editor of policy files: its keyword tree, the tree of an expression, each clause's value.
