@@ -90,6 +90,18 @@ export {
   type DescriptorReading,
 } from './risk/clearSigning';
 export { KNOWN_TOKENS, knownToken, type KnownToken } from './risk/knownTokens';
+export {
+  summarizeSignature,
+  type NamedAddress,
+  type PermitStandard,
+  type SignatureContext,
+  type SignatureFlag,
+  type SignatureReading,
+  type SignatureSummary,
+  type SignedPayload,
+  type TypedDomain,
+  type TypedField,
+} from './risk/signatureSummary';
 export { WELL_KNOWN_SIGNATURES, decodeWellKnownCall, wellKnownStandard } from './risk/wellKnownCalls';
 export {
   DEFAULT_CONNECT_TIMEOUT_MS,

@@ -36,9 +36,9 @@ export interface SignatureFields {
 export const MAX_TYPED_DEPTH = 32;
 export const MAX_TYPED_VALUES = 10_000;
 
-type TypeTable = Readonly<Record<string, readonly { name: string; type: string }[]>>;
+export type TypeTable = Readonly<Record<string, readonly { name: string; type: string }[]>>;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A JSON integer, a decimal string or a 0x hex string as a bigint; undefined for anything else. */
@@ -49,7 +49,7 @@ export function integerOf(value: unknown): bigint | undefined {
   return undefined;
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -58,7 +58,7 @@ function parseJson(text: string): unknown {
 }
 
 /** The table of struct types, when every entry is a list of `{name, type}` strings; undefined otherwise. */
-function typeTableOf(types: unknown): TypeTable | undefined {
+export function typeTableOf(types: unknown): TypeTable | undefined {
   if (!isObject(types)) return undefined;
   const table: Record<string, { name: string; type: string }[]> = {};
   for (const [name, fields] of Object.entries(types)) {
