@@ -34,12 +34,19 @@ export interface SignatureWords {
   readonly risks: readonly string[];
 }
 
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** An address with its name; a teammate's text where an address should be is shown as text, quoted. */
+function addressOrText(text: string, name: string | undefined, short: boolean): string {
+  return ADDRESS.test(text) ? addressWords(text, name, short) : `"${shown(text)}"`;
+}
+
 const named = (a: { address: string; name: string | undefined } | undefined, fallback: string, short = true) =>
-  a ? addressWords(a.address, a.name, short) : fallback;
+  a ? addressOrText(a.address, a.name, short) : fallback;
 
 function fieldValue(field: TypedField, t: Translate, short: boolean): string {
   if (field.amount) return short ? amountWords(field.amount, t) : amountDetail(field.amount, t);
-  if (field.type === 'address') return addressWords(field.text, field.addressName, short);
+  if (field.type === 'address') return addressOrText(field.text, field.addressName, short);
   const text = shown(field.text) + (field.truncated ? '…' : '');
   if (field.date === undefined) return text;
   return field.date === 'never' ? t('{0} (never)', text) : t('{0} ({1})', text, field.date);
@@ -184,7 +191,7 @@ export function signatureFlagWords(flag: SignatureFlag, t: Translate = englishTe
       return t(
         'The domain says "{0}", but its contract {1} is not {0}.',
         shown(flag.name),
-        flag.verifyingContract ?? t('(none)'),
+        flag.verifyingContract === undefined ? t('(none)') : addressOrText(flag.verifyingContract, undefined, false),
       );
     case 'delegation':
       return t(

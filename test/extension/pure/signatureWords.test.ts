@@ -204,5 +204,19 @@ describe('extension (pure): a signature in words', () => {
     const note = summary.details.find((d) => d.label.includes('note'));
     assert.equal(note?.value, '\u2068line\\nbreak \u05d0\u2069');
     assert.equal(summary.details.at(-1)?.value, '11 more fields are not shown');
+    // Text where an address should be is shown as text, not as an address.
+    const spoof = permit2Single({
+      domain: { name: 'Permit2', chainId: 1, verifyingContract: 'Permit2\u202e [verified]' },
+    });
+    const spoofed = summarizeActivity(
+      rawPayloadActivity('s-1', JSON.stringify(spoof), 'PAYLOAD_ENCODING_EIP712', 'HASH_FUNCTION_NO_OP'),
+      inputs,
+    );
+    assert.ok(
+      spoofed?.flags.includes(
+        'The domain says "Permit2", but its contract "Permit2\\u202E [verified]" is not Permit2.',
+      ),
+      spoofed?.flags.join('\n'),
+    );
   });
 });
