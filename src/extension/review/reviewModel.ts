@@ -60,6 +60,8 @@ export interface ReviewInput {
   /** The workspace's ERC-7730 descriptors, and names for addresses (the organization's keys). */
   readonly descriptors?: readonly ClearSigningDescriptor[];
   readonly nameOf?: (address: string) => string | undefined;
+  /** The time a signature's deadlines are measured from (ms); now, unless given. */
+  readonly now?: number;
   readonly t?: Translate;
   /** Where policies decide it (reviewWhy.ts): the section, and the header's line while a policy waits. */
   readonly why?: { readonly section: ReviewWhy | undefined; readonly progress: string | undefined } | undefined;
@@ -329,7 +331,8 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     });
     const context = { interfaces: input.interfaces, descriptors: input.descriptors ?? [], nameOf: input.nameOf };
     const signature =
-      input.decode.signature && payloadsWords(signedPayloads(activity), input.decode.signature, context, Date.now(), t);
+      input.decode.signature &&
+      payloadsWords(signedPayloads(activity), input.decode.signature, context, input.now ?? Date.now(), t);
     risks.push(...(signature?.flags ?? []));
     sections.push({
       id: 'payload',
