@@ -98,6 +98,15 @@ describe('signature summary: typed data', () => {
     assert.equal(typed(usdcPermit({ deadline: String(NOW / 1000 + 29 * 86_400) })).flags.length, 1);
     assert.equal(flag(typed(usdcPermit({ deadline: String(NOW / 1000 - 60) })), 'pastExpiry')?.field, 'deadline');
     assert.ok(kinds(typed(usdcPermit({ deadline: MAX_UINT256 }))).includes('noExpiry'));
+    // Another protocol's Permit (no spender, no value) is typed data, not a permit, and raises none of these.
+    const other = {
+      types: { Permit: [{ name: 'action', type: 'string' }] },
+      primaryType: 'Permit',
+      domain: { name: 'Game', chainId: 1 },
+      message: { action: 'move' },
+    };
+    const read = typed(other);
+    assert.deepEqual([read.reading.kind === 'typedData' && read.reading.standard, kinds(read)], [undefined, []]);
   });
 
   it('flags DAI allowed:true as unlimited and expiry 0 as never; allowed:false with an expiry as neither', () => {

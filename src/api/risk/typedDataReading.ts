@@ -107,6 +107,8 @@ function planOf(
   switch (primaryType) {
     case 'Permit':
       if (has('allowed') || has('expiry')) return { ...plan('DAI', [], ['expiry']), allowedPath: 'allowed' };
+      // Another protocol's Permit, without a spender and a value, is not read as one.
+      if (!has('spender') || !has('value')) return undefined;
       return plan('EIP-2612', [{ at: 'value', token, max: MAX_UINT256 }], ['deadline']);
     case 'PermitSingle':
       return plan(
