@@ -90,6 +90,18 @@ export {
   type DescriptorReading,
 } from './risk/clearSigning';
 export { KNOWN_TOKENS, knownToken, type KnownToken } from './risk/knownTokens';
+export {
+  summarizeSignature,
+  type NamedAddress,
+  type PermitStandard,
+  type SignatureContext,
+  type SignatureFlag,
+  type SignatureReading,
+  type SignatureSummary,
+  type SignedPayload,
+  type TypedDomain,
+  type TypedField,
+} from './risk/signatureSummary';
 export { WELL_KNOWN_SIGNATURES, decodeWellKnownCall, wellKnownStandard } from './risk/wellKnownCalls';
 export {
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -244,6 +256,7 @@ export type {
 } from './policy';
 export { ROOT_QUORUM_ONLY_TYPES } from './policy/activityTypes';
 export { ethTxValuesOf } from './policy/ethTx';
+export { signatureFieldsOf, type SignatureFields } from './policy/signatureFields';
 // A policy expression's tree with positions, for the editor and for saying a policy in words.
 export type { Expr as PolicyExpression } from './policy/syntax';
 // The same language for an editor of policy files: its keyword tree, the tree of an expression, each clause's value.

@@ -50,7 +50,11 @@ export async function summaryInputs(
     readDescriptors(services),
   ]);
   return {
-    decode: { transaction: remote.decodeEthereumTransaction, summarize: remote.summarizeTransaction },
+    decode: {
+      transaction: remote.decodeEthereumTransaction,
+      summarize: remote.summarizeTransaction,
+      signature: remote.summarizeSignature,
+    },
     interfaces,
     descriptors,
     nameOf,

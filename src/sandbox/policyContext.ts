@@ -8,6 +8,7 @@ import { ActivityType, type SignRawPayloadParameters, type SignTransactionParame
 import {
   decodeEthereumTransaction,
   ethTxValuesOf,
+  signatureFieldsOf,
   type EthTxValues,
   type PolicyContext,
   type PolicyCredential,
@@ -112,5 +113,9 @@ export function policyContextOf(
       if (tx) context.eth = { tx };
     }
   }
+  const signature = signatureFieldsOf(
+    activity.intent[SIGN_RAW_PAYLOAD_INTENT] ?? activity.intent['signRawPayloadsIntent'],
+  );
+  if (signature) context.eth = signature;
   return context;
 }

@@ -25,6 +25,9 @@ export const CHOICE_IDS = [
   'named-by-consensus',
   'tags-by-id',
   'limits',
+  'typed-data-values',
+  'empty-domain',
+  'unread-signature',
 ] as const;
 
 export type ChoiceId = (typeof CHOICE_IDS)[number];

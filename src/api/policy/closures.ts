@@ -145,6 +145,8 @@ function build(expr: Expr): Code {
         if (!(value instanceof Namespace)) return run.member(expr, value);
         // A keyword's member (`eth.tx`): read here, as Evaluator.member would.
         const member = value.members[name];
+        // A signature's fields carry the rows their reading rests on.
+        if (value.name === 'eth' && name !== 'tx') return run.member(expr, value);
         if (member === undefined) throw new EvaluationError(`MissingKeyword: ${printExpression(expr)}`);
         return member;
       };

@@ -73,7 +73,11 @@ function keywordsOf(context: PolicyContext): Keywords {
       approvers: context.approvers,
       credentials: context.credentials,
       activity,
-      eth: new Namespace('eth', { tx: context.eth?.tx }),
+      eth: new Namespace('eth', {
+        tx: context.eth?.tx,
+        eip_712: context.eth?.eip_712,
+        eip_7702_authorization: context.eth?.eip_7702_authorization,
+      }),
       solana: new Namespace('solana', {}),
       tron: new Namespace('tron', {}),
       bitcoin: new Namespace('bitcoin', {}),
@@ -136,9 +140,20 @@ export class Evaluator implements Run {
   missingKeyword(read: FirstRead): string | undefined {
     const value = this.keywords.values[read.name];
     if (value === undefined) return `MissingKeyword: ${read.name}`;
-    if (read.member && value instanceof Namespace && value.members[read.member.name] === undefined)
+    if (read.member && value instanceof Namespace && value.members[read.member.name] === undefined) {
+      if (read.name === 'eth' && read.member.name !== 'tx') this.signatureRead(undefined);
       return `MissingKeyword: ${printExpression(read.member)}`;
+    }
     return undefined;
+  }
+
+  /**
+   * The rows a read of `eth.eip_712` or `eth.eip_7702_authorization` rests on: how its values are typed, or, on a
+   * signature of typed data or an authorization that gives none, why it was not read.
+   */
+  private signatureRead(value: unknown): void {
+    if (value !== undefined) this.choose('typed-data-values');
+    else if (/EIP712|EIP7702/.test(String(this.context.activity.params['encoding']))) this.choose('unread-signature');
   }
 
   /** The expression's bool, or throws the EvaluationError that makes the policy's outcome OUTCOME_ERROR. */
@@ -180,6 +195,7 @@ export class Evaluator implements Run {
   member(expr: Extract<Expr, { kind: 'member' }>, target: unknown): unknown {
     if (target instanceof Namespace) {
       const value = target.members[expr.name];
+      if (target.name === 'eth' && expr.name !== 'tx') this.signatureRead(value);
       if (value === undefined) throw new EvaluationError(`MissingKeyword: ${printExpression(expr)}`);
       return value;
     }
@@ -188,6 +204,7 @@ export class Evaluator implements Run {
     const raw = Object.hasOwn(target, name) ? target[name] : undefined;
     if (raw === undefined || raw === null) {
       if (target === this.keywords.activity.params) this.choose('params-at-creation');
+      if (target === this.context.eth?.eip_712?.domain) this.choose('empty-domain');
       throw new EvaluationError(`MissingField: ${printExpression(expr)}`);
     }
     if (name === 'tags') this.choose('tags-by-id');

@@ -8,6 +8,7 @@ import { compile, refusal } from './compile';
 import { consensusNames, decidePolicies } from './decide';
 
 import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyProblem, PolicyUser } from './types';
+export type { Eip712Values, Eip7702Values, SignatureFields } from './signatureFields';
 
 export { CHOICE_IDS, type ChoiceId } from './choices';
 export {

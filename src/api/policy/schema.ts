@@ -70,7 +70,7 @@ const ETH_TX = struct('EthereumTransaction', {
 });
 const EIP_712 = struct('Eip712TypedData', {
   primary_type: STRING,
-  domain: struct('Eip712Domain', { ...strings('name version verifying_contract'), chain_id: INT }),
+  domain: struct('Eip712Domain', { ...strings('name version verifying_contract salt'), chain_id: INT }),
   message: mapOf(ANY),
 });
 const EIP_7702 = struct('Eip7702Authorization', { address: STRING, ...ints('chain_id nonce') });

@@ -3,6 +3,8 @@
  * the engine answers.
  */
 
+import type { Eip712Values, Eip7702Values } from './signatureFields';
+
 export type PolicyEffect = 'EFFECT_ALLOW' | 'EFFECT_DENY';
 /** The swagger's v1Outcome. */
 export type PolicyOutcome =
@@ -80,7 +82,7 @@ export interface PolicyContext {
   private_key?: { id: string; tags: readonly string[]; imported: boolean; exported: boolean; label: string };
   wallet?: { id: string; imported: boolean; exported: boolean; label: string };
   wallet_account?: { address: string };
-  eth?: { tx?: EthTxValues };
+  eth?: { tx?: EthTxValues; eip_712?: Eip712Values; eip_7702_authorization?: Eip7702Values };
   now: Date;
 }
 export interface PolicyEvaluation {

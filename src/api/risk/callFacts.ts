@@ -28,8 +28,8 @@ export interface CallPlace {
   readonly to: string;
 }
 
-const MAX_UINT256 = 2n ** 256n - 1n;
-const MAX_UINT160 = 2n ** 160n - 1n;
+export const MAX_UINT256 = 2n ** 256n - 1n;
+export const MAX_UINT160 = 2n ** 160n - 1n;
 /** Whatever the decimals, an allowance from here up is more than any real balance. */
 const LARGE_RAW = 2n ** 128n;
 /** With decimals, a billion whole tokens. */
@@ -49,7 +49,7 @@ export function addressNamer(context: SummaryContext, chainId: string | undefine
 }
 
 /** The decimals of the token at `address`: the built-in list first, else a descriptor that deploys it. */
-function decimalsOf(
+export function decimalsOf(
   context: SummaryContext,
   chainId: string | undefined,
   address: string,
@@ -83,7 +83,7 @@ function disagreement(context: SummaryContext, chainId: string | undefined, addr
   };
 }
 
-function tokenAmount(
+export function tokenAmount(
   raw: bigint,
   known: ReturnType<typeof decimalsOf>,
   threshold: { value: bigint; message: string | undefined } | undefined,
@@ -102,7 +102,7 @@ function tokenAmount(
 }
 
 /** Large from 2^128 up whatever the decimals, or from a billion whole tokens where the decimals are known. */
-function isLarge(amount: TokenAmount): boolean {
+export function isLarge(amount: TokenAmount): boolean {
   const raw = BigInt(amount.raw);
   return raw >= LARGE_RAW || (amount.decimals !== undefined && raw >= LARGE_WHOLE * 10n ** BigInt(amount.decimals));
 }

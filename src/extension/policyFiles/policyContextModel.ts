@@ -7,6 +7,7 @@
 import {
   decodeEthereumTransaction,
   ethTxValuesOf,
+  signatureFieldsOf,
   type EthTxValues,
   type PolicyContext,
   type PolicyCredential,
@@ -127,6 +128,8 @@ export function policyContextOf(facts: ActivityFacts, knowledge: PolicyKnowledge
     const tx = ethTxValues(intent.unsignedTransaction, knowledge, from);
     if (!('problem' in tx)) context.eth = { tx };
   }
+  const signature = /SIGN_RAW_PAYLOAD/.test(facts.type) ? signatureFieldsOf(intent) : undefined;
+  if (signature) context.eth = signature;
   return context;
 }
 

@@ -11,6 +11,7 @@ import type {
   decodeEthereumTransaction,
   decodeRawPayload,
   ClearSigningDescriptor,
+  summarizeSignature,
   summarizeTransaction,
 } from '../../api/remote';
 import { callSectionWithRisks, OPEN_ABI_ACTION, reviewRisks } from './reviewRisks';
@@ -27,6 +28,7 @@ import {
 } from '../wording/reviewWords';
 import { decodedCallNameWarning } from '../wording/argumentNameWords';
 import { chainName } from '../wording/activitySummaryWords';
+import { payloadsWords, signedPayloads } from '../wording/signatureWords';
 import { byCount } from '../wording/plural';
 import { englishText, type Translate } from '../ui/translate';
 import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection, ReviewWhy } from './reviewMessages';
@@ -52,10 +54,14 @@ export interface ReviewInput {
     readonly payload: typeof decodeRawPayload;
     /** The summary of a transaction (risks, token amounts, well-known calls); without it, the decoding alone. */
     readonly summarize?: typeof summarizeTransaction;
+    /** The reading of a signed payload (typed data, authorization, message, hash) and its risks. */
+    readonly signature?: typeof summarizeSignature;
   };
   /** The workspace's ERC-7730 descriptors, and names for addresses (the organization's keys). */
   readonly descriptors?: readonly ClearSigningDescriptor[];
   readonly nameOf?: (address: string) => string | undefined;
+  /** The time a signature's deadlines are measured from (ms); now, unless given. */
+  readonly now?: number;
   readonly t?: Translate;
   /** Where policies decide it (reviewWhy.ts): the section, and the header's line while a policy waits. */
   readonly why?: { readonly section: ReviewWhy | undefined; readonly progress: string | undefined } | undefined;
@@ -323,10 +329,16 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
       encoding: inner['encoding'] as Parameters<typeof decodeRawPayload>[0]['encoding'],
       hashFunction: inner['hashFunction'] as Parameters<typeof decodeRawPayload>[0]['hashFunction'],
     });
+    const context = { interfaces: input.interfaces, descriptors: input.descriptors ?? [], nameOf: input.nameOf };
+    const signature =
+      input.decode.signature &&
+      payloadsWords(signedPayloads(activity), input.decode.signature, context, input.now ?? Date.now(), t);
+    risks.push(...(signature?.flags ?? []));
     sections.push({
       id: 'payload',
       heading: t('Payload'),
       rows: [
+        ...(signature ? [{ label: t('Signs'), value: signature.line }, ...signature.details] : []),
         { label: t('Encoding'), value: payloadEncodingLabel(payload.encoding, t) },
         { label: t('Hash function'), value: hashFunctionLabel(payload.hashFunction, t) },
         { label: t('Payload'), value: shortHex(payload.payload, 400), code: true },

@@ -255,7 +255,8 @@ export class ReviewPage {
     const activity = await store.readActivity(activityId, { fresh });
     if (!activity) return;
     this.#activity = activity;
-    const signsTransaction = activity.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION');
+    // A signed payload's spender and tokens are read with the interfaces and descriptors too.
+    const signsTransaction = /^ACTIVITY_TYPE_SIGN_(TRANSACTION|RAW_PAYLOAD)/.test(activity.type);
     const [names, interfaces, remote, descriptors, facts, why] = await Promise.all([
       this.#names(store, organizationId),
       signsTransaction ? this.#interfaces(store, organizationId) : Promise.resolve([]),
@@ -273,6 +274,7 @@ export class ReviewPage {
         transaction: remote.decodeEthereumTransaction,
         payload: remote.decodeRawPayload,
         summarize: remote.summarizeTransaction,
+        signature: remote.summarizeSignature,
       },
       descriptors,
       nameOf: (address) => (facts?.organizationId === organizationId ? facts.names.get(address) : undefined),

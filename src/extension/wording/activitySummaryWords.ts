@@ -12,16 +12,21 @@ import type {
   ClearSigningDescriptor,
   RegisteredInterface,
   RiskFlag,
+  SignatureSummary,
   decodeEthereumTransaction,
+  summarizeSignature,
   summarizeTransaction,
 } from '../../api/remote';
 import { shown } from '../ui/shownText';
 import { englishText, type Translate } from '../ui/translate';
 import { unwrapSingleKey, type NameOf } from './activityWords';
 import { addressWords, amountWords, argumentValue } from './callArgumentWords';
+import { chainWords } from './chainWords';
 import { callNumber, multicallDetails, multicallLine } from './multicallWords';
+import { payloadsWords, signedPayloads } from './signatureWords';
 
 export { amountDetail, amountWords } from './callArgumentWords';
+export { chainName, chainWords } from './chainWords';
 
 export interface SummaryInputs {
   /** The API's decoder and summariser; without them a transaction is not summarised. */
@@ -29,8 +34,12 @@ export interface SummaryInputs {
     | {
         readonly transaction: typeof decodeEthereumTransaction;
         readonly summarize: typeof summarizeTransaction;
+        /** The API's reading of a signed payload; without it, a sign_raw_payload is not summarised. */
+        readonly signature?: typeof summarizeSignature;
       }
     | undefined;
+  /** The time deadlines are measured from (ms); now, unless given. */
+  readonly now?: number | undefined;
   /** The organization's interfaces; undefined when they could not be read. */
   readonly interfaces: readonly RegisteredInterface[] | undefined;
   readonly descriptors: readonly ClearSigningDescriptor[];
@@ -54,29 +63,8 @@ export interface ActivitySummary {
   readonly risks: readonly string[];
   /** The transaction's summary, when one was decoded. */
   readonly call?: CallSummary;
-}
-
-/** Well-known chains by id, so that "1" reads as Ethereum mainnet; others show their id alone. */
-const CHAINS: Readonly<Record<string, string>> = {
-  '1': 'Ethereum mainnet',
-  '10': 'OP mainnet',
-  '56': 'BNB Smart Chain',
-  '137': 'Polygon',
-  '8453': 'Base',
-  '17000': 'Holesky',
-  '42161': 'Arbitrum One',
-  '11155111': 'Sepolia',
-};
-
-/** The chain's well-known name, or undefined for a chain not in the table. */
-export function chainName(chainId: string): string | undefined {
-  return CHAINS[chainId];
-}
-
-export function chainWords(chainId: string | undefined, t: Translate = englishText): string {
-  if (chainId === undefined) return t('any chain (no chain id)');
-  const name = chainName(chainId);
-  return name ? `${name} (${chainId})` : t('chain {0}', chainId);
+  /** The signed payloads' summaries, when the activity signs raw payloads. */
+  readonly signatures?: readonly SignatureSummary[];
 }
 
 /** The risk in one sentence; for a call inside a multicall, which call it is. */
@@ -304,7 +292,7 @@ function unsignedTransaction(activity: Pick<Activity, 'type' | 'intent'>): strin
 
 /** Whether summarising this activity needs the API's decoder (loaded on demand). */
 export function needsDecoder(activity: Pick<Activity, 'type' | 'intent'>): boolean {
-  return unsignedTransaction(activity) !== undefined;
+  return unsignedTransaction(activity) !== undefined || signedPayloads(activity).length > 0;
 }
 
 function passkeySummary(
@@ -346,6 +334,19 @@ export function summarizeActivity(
   t: Translate = englishText,
 ): ActivitySummary | undefined {
   if (activity.type.startsWith('ACTIVITY_TYPE_CREATE_AUTHENTICATORS')) return passkeySummary(activity, inputs, t);
+  const payloads = signedPayloads(activity);
+  if (payloads.length > 0) {
+    if (!inputs.decode?.signature) return undefined;
+    const context = { interfaces: inputs.interfaces, descriptors: inputs.descriptors, nameOf: inputs.nameOf };
+    const { signatures, ...words } = payloadsWords(
+      payloads,
+      inputs.decode.signature,
+      context,
+      inputs.now ?? Date.now(),
+      t,
+    );
+    return { ...words, signatures };
+  }
   const unsigned = unsignedTransaction(activity);
   if (unsigned === undefined || !inputs.decode) return undefined;
   const decoded = inputs.decode.transaction(unsigned, inputs.interfaces ?? []);

@@ -36,6 +36,14 @@ const CHOICE_SENTENCES: Readonly<Record<ChoiceId, (t: Translate) => string>> = {
   'named-by-consensus': (t) => t('Who can still approve is read from the users and tags the consensus names.'),
   'tags-by-id': (t) => t('Tags are assumed to be matched by their id, never by their name.'),
   limits: (t) => t('Countersign assumes limits on how large and how costly one policy may be.'),
+  'typed-data-values': (t) =>
+    t('The values of signed typed data and authorizations are assumed to be read by the types they declare.'),
+  'empty-domain': (t) =>
+    t('Typed data sent with an empty domain is assumed to have no domain name, chain or contract.'),
+  'unread-signature': (t) =>
+    t(
+      'Typed data or an authorization that cannot be read, or one of several signed at once, is assumed to be unreadable to a policy.',
+    ),
 };
 
 /** The one-line explanation of a row, translated; a row this table does not know is said by its id. */

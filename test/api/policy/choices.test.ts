@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CHOICE_IDS, checkPolicy, decide, namedByConsensus, type PolicyContext } from '../../../src/api/policy';
 import type { PolicyDefinition } from '../../../src/api/policy';
+import { signatureFieldsOf } from '../../../src/api/policy/signatureFields';
 import {
   alice,
   dev,
@@ -334,5 +335,32 @@ describe('policy choices (docs/policies.md)', () => {
     );
     assert.deepEqual([spent.outcome, spent.choices.includes('limits')], ['OUTCOME_ERROR', true]);
     assert.match(spent.error ?? '', /^condition: evaluation budget exceeded: more than \d+ steps$/);
+  });
+
+  it('typed-data-values, empty-domain, unread-signature: how typed data reads, and what it lacks', () => {
+    const typed = JSON.stringify({
+      types: { Permit: [{ name: 'value', type: 'uint256' }] },
+      primaryType: 'Permit',
+      domain: {},
+      message: { value: '5' },
+    });
+    const signing = (payload: string): PolicyContext => {
+      const intent = { payload, encoding: 'PAYLOAD_ENCODING_EIP712', hashFunction: 'HASH_FUNCTION_NO_OP' };
+      const fields = signatureFieldsOf(intent);
+      const params = { encoding: intent.encoding, hash_function: intent.hashFunction };
+      return {
+        ...plainActivity('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', params, [dev]),
+        ...(fields ? { eth: fields } : {}),
+      };
+    };
+    const value = evaluate(
+      { effect: 'EFFECT_ALLOW', condition: "eth.eip_712.message['value'] in [5]" },
+      signing(typed),
+    );
+    assert.deepEqual([value.outcome, value.choices.includes('typed-data-values')], ['OUTCOME_ALLOW', true]);
+    const domain = evaluate({ effect: 'EFFECT_ALLOW', condition: "eth.eip_712.domain.name == 'x'" }, signing(typed));
+    assert.deepEqual([domain.outcome, domain.choices.includes('empty-domain')], ['OUTCOME_ERROR', true]);
+    const unread = evaluate({ effect: 'EFFECT_ALLOW', condition: "eth.eip_712.primary_type == 'x'" }, signing('{'));
+    assert.deepEqual([unread.outcome, unread.choices.includes('unread-signature')], ['OUTCOME_ERROR', true]);
   });
 });
