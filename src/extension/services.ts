@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Activity, CountersignClient } from '../api';
+import type { CountersignClient } from '../api';
 import { CancelledError, InvalidInputError } from '../api/core';
 import type { RedactingLog } from './output/log';
 import type { Profile } from './profiles/profileStore';
@@ -28,9 +28,6 @@ export interface Session {
   readonly profile: Profile;
   readonly client: CountersignClient;
 }
-
-/** What changed: trees refresh the part they show. */
-export type ChangeScope = 'profile' | 'activities' | 'organization';
 
 export interface Settings {
   readonly generateAppProofs: boolean;
@@ -84,14 +81,6 @@ export interface Services {
    * for commands that cannot go on without one.
    */
   requireSession(): Promise<Session>;
-  readonly onDidChange: vscode.Event<ChangeScope>;
-  fireChange(scope: ChangeScope): void;
-  /**
-   * Tells of an activity this window submitted or voted on, as the service returned it: the store keeps it (views
-   * update at once) and follows it while it is pending.
-   */
-  noteSubmitted(activity: Activity): void;
-  isSubmittedHere(activityId: string): boolean;
   /**
    * The active profile's user and its organization's root quorum and names, as the store read them (whoami,
    * get_organization), kept until the profile or the organization changes. Undefined without a session; a failed
@@ -123,9 +112,7 @@ export function createServices(
   /** Brings a local sandbox profile's sandbox up before a session on it is made. */
   sandbox: LocalSandbox,
 ): Services {
-  const emitter = new vscode.EventEmitter<ChangeScope>();
   const modals = new ModalDialogs();
-  const submittedHere = new Set<string>();
   /** The facts worked out of each organization read, once per read. */
   const facts = new WeakMap<OrganizationSnapshot, OrganizationFacts>();
   let state: CountersignState = 'noProfile';
@@ -184,7 +171,7 @@ export function createServices(
 
   const onProfileChange = () => {
     dropSession();
-    void refreshState().then(() => emitter.fire('profile'));
+    void refreshState().then(() => withStore((loaded) => loaded.reset()));
   };
 
   // Loaded with the first reader (a lens, the Organization view's first load), not at activation.
@@ -212,16 +199,11 @@ export function createServices(
         },
         failure: (message, error) => log.failure(message, error),
       });
-      context.subscriptions.push(
-        list,
-        emitter.event((scope) => {
-          if (scope === 'organization' || scope === 'profile') list.invalidate();
-        }),
-      );
+      context.subscriptions.push(list);
       void loadStore().then((store) =>
         context.subscriptions.push(
           store.onDidChange((change) => {
-            if (change.interfaces) list.invalidate();
+            if (change.interfaces || change.organization || change.profile) list.invalidate();
           }),
         ),
       );
@@ -241,15 +223,13 @@ export function createServices(
         debug: (message, fields) => log.debug(message, fields),
         warn: (message) => log.warn(message),
       });
-      context.subscriptions.push(
-        made,
-        // What the poll saw complete changes the organization: its view reads it again.
-        made.onDidChange((change) => {
-          if (change.organization && !change.reset) emitter.fire('organization');
-        }),
-      );
+      context.subscriptions.push(made);
       return made;
     }));
+  // Its store is loaded by its first reader; before that no one listens, and the first read is fresh anyway.
+  const withStore = (use: (loaded: OrganizationStore) => void) => {
+    if (store) void store.then(use);
+  };
   const descriptorsChanged = new vscode.EventEmitter<void>();
   const descriptors = new LoadOnce(() =>
     import('./ui/clearSigningFiles.js').then(({ WorkspaceDescriptors }) => {
@@ -259,27 +239,20 @@ export function createServices(
     }),
   );
 
-  const withStore = (use: (loaded: OrganizationStore) => void) => {
-    if (store) void store.then(use);
-  };
-
   context.subscriptions.push(
-    emitter,
     descriptorsChanged,
     modals,
     { dispose: dropSession },
     profiles.onDidChange(onProfileChange),
     keys.onDidChange(onProfileChange),
-    sandbox.onDidChange(() => emitter.fire('profile')),
-    emitter.event((scope) => {
-      // Another profile, address or organization empties the store by itself (it compares each session's); a key
-      // imported anew or a restarted sandbox may change who signs: read who you are and the organization again.
-      if (scope === 'profile') withStore((loaded) => loaded.markStale('profile'));
-      else if (scope === 'organization') withStore((loaded) => loaded.markStale('organization'));
-    }),
+    // Another profile, address or organization empties the store by itself (it compares each session's); a key
+    // imported anew or a restarted sandbox may change who signs: the store resets what it knows of who you are.
+    sandbox.onDidChange(() => withStore((loaded) => loaded.reset())),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.requestTimeoutSeconds`)) dropSession();
-      if (event.affectsConfiguration(`${SETTINGS_SECTION}.activities`)) emitter.fire('activities');
+      if (event.affectsConfiguration(`${SETTINGS_SECTION}.activities`)) {
+        withStore((loaded) => loaded.markStale('activities'));
+      }
     }),
   );
   void refreshState();
@@ -321,13 +294,6 @@ export function createServices(
       }
       return current;
     },
-    onDidChange: emitter.event,
-    fireChange: (scope) => emitter.fire(scope),
-    noteSubmitted: (activity: Activity) => {
-      submittedHere.add(activity.id);
-      void loadStore().then((loaded) => loaded.noteActivity(activity));
-    },
-    isSubmittedHere: (activityId) => submittedHere.has(activityId),
     organizationFacts: async () => {
       const snapshot = await (await loadStore()).organization();
       if (!snapshot) return undefined;

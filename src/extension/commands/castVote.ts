@@ -348,7 +348,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
             );
             return undefined;
           });
-        if (after) services.noteSubmitted(after);
+        if (after) (await services.store()).vote(after);
         const view = after && AFTER_STATUSES.includes(after.status) ? await standingFor(services, after) : undefined;
         if (view && after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve') {
           const { standingWords } = await import('../wording/standingText.js');
@@ -359,7 +359,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         }
         // The vote ran the activity and it failed: an error with the service's reason, not a toast.
         if (after?.status === 'ACTIVITY_STATUS_FAILED') {
-          services.fireChange('activities');
+          (await services.store()).markStale('activities');
           // Denied by a policy on this vote: the error names it.
           const { explainDeniedApproval } = await import('../output/policyDenial.js');
           throw await explainDeniedApproval(services, after, failedActivityError(after, 'approval'));

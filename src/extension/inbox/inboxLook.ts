@@ -121,7 +121,7 @@ export async function reportEnded(
   after: Activity,
   facts: OrganizationFacts | undefined,
 ): Promise<string | undefined> {
-  if (!services.isSubmittedHere(after.id)) return undefined;
+  if (!(await services.store()).isSubmittedHere(after.id)) return undefined;
   services.log.info(`Followed activity ${after.id} ended: ${after.status}`);
   const known = facts ?? (await services.organizationFacts().catch(() => undefined));
   const votes = liveVotes(after, Date.now());
@@ -141,9 +141,13 @@ export async function reportEnded(
 }
 
 /** One notification for the activities that newly wait for a vote; their ids are remembered either way. */
-export function notify(services: Services, state: InboxState): InboxNotice | undefined {
+export function notify(
+  services: Services,
+  state: InboxState,
+  submittedHere: (activityId: string) => boolean,
+): InboxNotice | undefined {
   const remembered = services.context.globalState.get<readonly string[]>(NOTIFIED_KEY, []);
-  const fresh = toNotify(state.awaiting, new Set(remembered), (id) => services.isSubmittedHere(id));
+  const fresh = toNotify(state.awaiting, new Set(remembered), submittedHere);
   if (fresh.length === 0) return undefined;
   void services.context.globalState.update(NOTIFIED_KEY, rememberNotified(remembered, fresh));
   if (!services.settings().inboxNotifications) return undefined;

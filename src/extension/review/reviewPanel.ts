@@ -92,11 +92,6 @@ export class ReviewPage {
       }),
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
       panel.onDidChangeViewState(() => void this.#watch()),
-      services.onDidChange((scope) => {
-        // A sandbox stopped (or started) says so as a profile change: read anew, so a stopped one shows its banner.
-        if (scope === 'profile') this.#readAnew = true;
-        void this.refresh();
-      }),
       // A descriptor in the workspace changed: a transaction's amounts and labels are read again.
       services.onDidChangeDescriptors(() => {
         if (this.#activity?.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')) void this.refresh();
@@ -122,8 +117,10 @@ export class ReviewPage {
 
   /** The store read this activity, the organization or its interfaces anew: draw from what it holds. */
   #follow(change: StoreChange): void {
-    if (change.activityIds.includes(this.#target.activityId) || change.organization || change.interfaces)
-      void this.refresh();
+    // A sandbox stopped (or started) says so as a profile change: read anew, so a stopped one shows its banner.
+    if (change.profile) this.#readAnew = true;
+    const ours = change.activityIds.includes(this.#target.activityId);
+    if (ours || change.profile || change.listing || change.organization || change.interfaces) void this.refresh();
   }
 
   /** The profile the page was opened with: its votes are that profile's user's. */

@@ -16,10 +16,11 @@
 import * as vscode from 'vscode';
 import { ServiceError } from '../../api';
 import type { Activity, OrganizationData, PolicyEvaluationRecord, SmartContractInterface } from '../../api';
-import { NO_CHANGE, differs, gathering, isTerminal } from './activityChanges';
-import { firstPage, nextPage } from './activityListing';
+import { NO_CHANGE, differs, isTerminal, openChanges, withActivity } from './activityChanges';
+import { readListing, readMore, type ListingHost } from './activityListing';
 import { GovernanceReads, type Governance } from './governance';
 import { Disposable } from './lifecycle';
+import { errorText } from '../ui/errorText';
 import { pendingCount, singleReads, type Held } from './lookTargets';
 import type { Watchers } from './pollPlan';
 import type { PollOutcome } from './pollSchedule';
@@ -47,11 +48,21 @@ export class OrganizationStore extends Disposable {
   readonly #activities = new Map<string, Activity>();
   /** Submitted or voted on here: read until they end, when the open listing does not show them. */
   readonly #followed = new Set<string>();
+  /** Submitted or voted on in this window, whichever profile was active. */
+  readonly #here = new Set<string>();
   /** Left the open set since the last look: read once, to learn how they ended. */
   readonly #leaving = new Set<string>();
   #open: OpenSnapshot | undefined;
   #openRead: Promise<OpenSnapshot | undefined> | undefined;
   #listing: ActivityListing | undefined;
+  readonly #pages: ListingHost = {
+    listing: () => this.#listing,
+    generation: () => this.#generation,
+    keep: (activities, listing) => {
+      for (const activity of activities) this.#activities.set(activity.id, activity);
+      this.#listing = listing;
+    },
+  };
   readonly #data = new Slot<OrganizationData>();
   /** Who the key's user is (whoami): read only by those who need it, not by the Organization view. */
   readonly #me = new Slot<string>();
@@ -192,64 +203,72 @@ export class OrganizationStore extends Disposable {
   /** The Activities view's first page: as many as it showed before, at least `pageSize`. */
   async loadListing(pageSize: number): Promise<ActivityListing | undefined> {
     const session = await this.#session();
-    if (!session) return undefined;
-    const { organizationId } = session.profile;
-    const generation = this.#generation;
-    const wanted = this.#listing?.organizationId === organizationId ? this.#listing.order.length : 0;
-    const page = await firstPage((r) => session.client.listActivities(r), organizationId, pageSize, wanted);
-    if (generation !== this.#generation) return undefined;
-    for (const activity of page.activities) this.#activities.set(activity.id, activity);
-    this.#listing = { organizationId, order: page.activities.map((a) => a.id), hasMore: page.hasMore };
-    this.#poller.replan();
-    return this.#listing;
+    const listing = session && (await readListing(this.#pages, session, pageSize));
+    if (listing) this.#poller.replan();
+    return listing;
   }
 
   /** The next page of the listing, after its last activity; what is listed already is never asked again. */
-  async loadMore(pageSize: number): Promise<ActivityListing | undefined> {
-    const listing = this.#listing;
-    const last = listing?.order[listing.order.length - 1];
-    if (!listing?.hasMore || last === undefined) return listing;
-    const session = await this.#session();
-    if (session?.profile.organizationId !== listing.organizationId) return undefined;
-    const generation = this.#generation;
-    const list = (r: Parameters<typeof session.client.listActivities>[0]) => session.client.listActivities(r);
-    const page = await nextPage(list, listing.organizationId, pageSize, last, new Set(listing.order));
-    if (generation !== this.#generation || this.#listing !== listing) return this.#listing;
-    for (const activity of page.activities) this.#activities.set(activity.id, activity);
-    this.#listing = {
-      organizationId: listing.organizationId,
-      order: [...listing.order, ...page.activities.map((a) => a.id)],
-      hasMore: page.hasMore,
-    };
-    return this.#listing;
+  loadMore(pageSize: number): Promise<ActivityListing | undefined> {
+    return readMore(this.#pages, () => this.#session(), pageSize);
   }
 
-  // ---- what readers tell ----
+  // ---- actions: what the commands tell ----
 
   /**
-   * An activity this window submitted or voted on, as the service returned it: readers update at once, and the
-   * poll follows it until it ends.
+   * An activity this window submitted, as the service returned it: readers update at once, and the poll follows it
+   * until it ends. `organization`: it changes the organization (interfaces, tags, keys, sub-organizations).
    */
-  noteActivity(activity: Activity): void {
+  submit(activity: Activity, options: { readonly organization?: boolean } = {}): void {
+    this.#note(activity, { listing: true, organization: options.organization === true });
+  }
+
+  /** The activity a vote cast here acted on, as read after the vote: followed like a submission. */
+  vote(activity: Activity): void {
+    this.#note(activity, { listing: false, organization: false });
+  }
+
+  /** Whether this window submitted or voted on the activity (a notification for it would only repeat the outcome). */
+  isSubmittedHere(activityId: string): boolean {
+    return this.#here.has(activityId);
+  }
+
+  /**
+   * Something changed that this window did not submit: the next reader reads it anew, and readers hear of it.
+   * `quietly`: only the next read is fresh (a reader checking once more before saying something is missing).
+   */
+  markStale(what: 'activities' | 'organization' | 'interfaces', options: { readonly quietly?: boolean } = {}): void {
+    if (what !== 'activities') this.#markStale(what);
+    if (options.quietly) return;
+    const organization = what === 'organization';
+    this.#fire({ listing: what === 'activities', organization, interfaces: organization || what === 'interfaces' });
+  }
+
+  /**
+   * The active profile, its key or its local sandbox changed: who signs may be another; readers hear `profile`.
+   * (A session of another profile, address or organization empties the store by itself: readers hear `reset`.)
+   */
+  reset(): void {
+    this.#markStale('profile');
+    this.#fire({ profile: true });
+  }
+
+  #note(activity: Activity, change: { readonly listing: boolean; readonly organization: boolean }): void {
+    this.#here.add(activity.id);
+    if (change.organization) this.#markStale('organization');
     const before = this.#activities.get(activity.id);
     this.#activities.set(activity.id, activity);
     if (isTerminal(activity)) this.#followed.delete(activity.id);
     else this.#followed.add(activity.id);
-    let open = false;
-    if (this.#open?.open.some((a) => a.id === activity.id)) {
-      open = true;
-      const others = this.#open.open.filter((a) => a.id !== activity.id);
-      this.#open = {
-        ...this.#open,
-        open: isTerminal(activity) ? others : this.#open.open.map((a) => (a.id === activity.id ? activity : a)),
-      };
-    }
-    if (differs(before, activity) || open) this.#fire({ activityIds: [activity.id], open });
+    const open = this.#open?.open.some((a) => a.id === activity.id) === true;
+    if (open && this.#open) this.#open = withActivity(this.#open, activity);
+    const activityIds = differs(before, activity) || open ? [activity.id] : [];
+    const { organization } = change;
+    this.#fire({ activityIds, open, listing: change.listing, organization, interfaces: organization });
     this.#poller.freshen();
   }
 
-  /** After a registration, a deletion, a key or tag change: the next reader reads anew. */
-  markStale(what: 'profile' | 'organization' | 'interfaces'): void {
+  #markStale(what: 'profile' | 'organization' | 'interfaces'): void {
     if (what === 'profile') this.#me.markStale();
     if (what !== 'interfaces') this.#data.markStale();
     if (what !== 'interfaces') this.#governance.markStale();
@@ -294,7 +313,7 @@ export class OrganizationStore extends Disposable {
         changed.push(activityId);
         if (activity.status === 'ACTIVITY_STATUS_COMPLETED') completed = true;
       }
-      if (completed) this.markStale('organization');
+      if (completed) this.#markStale('organization');
       if (changed.length > 0) {
         outcome = 'changed';
         this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
@@ -306,9 +325,7 @@ export class OrganizationStore extends Disposable {
         this.#deps.warn('Rate limited while looking at the organization; slowing down');
         return { outcome: 'rateLimited', requests: count.requests, retryAfterMs: error.retryAfterMs };
       }
-      this.#deps.debug('Could not look at the organization', {
-        error: error instanceof Error ? error.message : String(error),
-      });
+      this.#deps.debug('Could not look at the organization', { error: errorText(error) });
       return { outcome: 'failed', requests: count.requests };
     }
   }
@@ -334,22 +351,10 @@ export class OrganizationStore extends Disposable {
   /** Keeps what the listing found; returns the snapshot kept (the same object when nothing changed). */
   #applyOpen(found: OpenSnapshot): OpenSnapshot {
     const previous = this.#open;
-    const changed: string[] = [];
-    for (const activity of found.open) {
-      if (differs(this.#activities.get(activity.id), activity)) changed.push(activity.id);
-      this.#activities.set(activity.id, activity);
-    }
-    const still = new Set(found.open.map((a) => a.id));
-    const left = (previous?.open ?? []).filter((a) => !still.has(a.id)).map((a) => a.id);
-    // Held as gathering votes yet missing from a complete open set: it ended before a look saw it leave.
-    const unseen = found.listedAll
-      ? [...this.#activities.values()].filter((a) => gathering(a) && !still.has(a.id))
-      : [];
-    for (const activity of unseen) this.#leaving.add(activity.id);
-    for (const id of left) this.#leaving.add(id);
-    const setChanged =
-      previous === undefined || left.length > 0 || previous.listedAll !== found.listedAll || changed.length > 0;
-    if (!setChanged) return previous;
+    const { changed, leaving, setChanged } = openChanges(previous, found, this.#activities);
+    for (const activity of found.open) this.#activities.set(activity.id, activity);
+    for (const id of leaving) this.#leaving.add(id);
+    if (!setChanged && previous) return previous;
     this.#open = found;
     this.#fire({ activityIds: changed, open: true });
     return found;

@@ -10,7 +10,7 @@ import { InvalidInputError, type Activity } from '../../api';
 import type { Inbox } from '../inbox/inbox';
 import { awaitingCountText, awaitingGroupLabel } from '../wording/awaitingWords';
 import { CommandIds } from '../commandIds';
-import type { ChangeScope, Services, Session } from '../services';
+import type { Services, Session } from '../services';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import { sortForTree, activityGroup } from '../wording/activityPresentation';
@@ -64,7 +64,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   readonly #listed: ListedSummaries;
 
   constructor(services: Services, inbox: Inbox, host: TreeHost<ActivitiesElement>) {
-    super(services, host, ['profile', 'activities']);
+    super(services, host, (change) => change.profile || change.listing);
     this.#inbox = inbox;
     this.#listed = new ListedSummaries(services, (ids) => this.#redrawRows(ids));
     this.disposables.push(
@@ -192,11 +192,9 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     return words && [...words.lines, ...(words.mayDiffer ? [words.mayDiffer] : [])];
   }
 
-  protected override onScopeChange(scope: ChangeScope): void {
-    if (scope === 'profile') {
-      this.#organizationId = undefined;
-      this.#names.clear();
-    }
+  protected override onProfileChange(): void {
+    this.#organizationId = undefined;
+    this.#names.clear();
   }
 
   async activities(): Promise<readonly ActivityElement[]> {

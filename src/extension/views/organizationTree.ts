@@ -61,7 +61,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   #readAnew = false;
 
   constructor(services: Services, host: TreeHost<OrganizationElement>) {
-    super(services, host, ['profile', 'organization']);
+    // What the poll saw complete, or a command changed, is read again; a reset is followed by `profile`.
+    super(services, host, (change) => change.profile || (change.organization && !change.reset));
   }
 
   override refresh(): void {
