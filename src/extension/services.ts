@@ -12,8 +12,7 @@ import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
 import { ContextKey } from './ui/contextKey';
 import type { InterfaceList } from './abi/interfaceList';
-import type { OrganizationFacts } from './inbox/inboxRules';
-import type { OrganizationStore, OrganizationSnapshot } from './store/organizationStore';
+import type { OrganizationFacts, OrganizationStore } from './store/organizationStore';
 import type { WorkspaceDescriptors } from './ui/clearSigningFiles';
 import { LoadOnce } from './loadOnce';
 
@@ -81,11 +80,7 @@ export interface Services {
    * for commands that cannot go on without one.
    */
   requireSession(): Promise<Session>;
-  /**
-   * The active profile's user and its organization's root quorum and names, as the store read them (whoami,
-   * get_organization), kept until the profile or the organization changes. Undefined without a session; a failed
-   * read throws.
-   */
+  /** The store's facts of the active organization (its user, root quorum and names): see OrganizationStore.facts. */
   organizationFacts(): Promise<OrganizationFacts | undefined>;
 }
 
@@ -113,8 +108,6 @@ export function createServices(
   sandbox: LocalSandbox,
 ): Services {
   const modals = new ModalDialogs();
-  /** The facts worked out of each organization read, once per read. */
-  const facts = new WeakMap<OrganizationSnapshot, OrganizationFacts>();
   let state: CountersignState = 'noProfile';
   /** Whether state has been worked out once (the secret storage has answered). */
   let stateKnown = false;
@@ -294,16 +287,6 @@ export function createServices(
       }
       return current;
     },
-    organizationFacts: async () => {
-      const snapshot = await (await loadStore()).organization();
-      if (!snapshot) return undefined;
-      let known = facts.get(snapshot);
-      if (!known) {
-        const rules = await import('./inbox/inboxRules.js');
-        known = rules.organizationFacts(snapshot.userId, snapshot.data);
-        facts.set(snapshot, known);
-      }
-      return known;
-    },
+    organizationFacts: async () => (await loadStore()).facts(),
   };
 }

@@ -15,36 +15,31 @@
  */
 import * as vscode from 'vscode';
 import { ServiceError } from '../../api';
-import type { Activity, OrganizationData, PolicyEvaluationRecord, SmartContractInterface } from '../../api';
+import type { Activity } from '../../api';
 import { NO_CHANGE, differs, isTerminal, openChanges, withActivity } from './activityChanges';
 import { readListing, readMore, type ListingHost } from './activityListing';
-import { GovernanceReads, type Governance } from './governance';
-import { Disposable } from './lifecycle';
+import { OrganizationReads } from './organizationReads';
 import { errorText } from '../ui/errorText';
 import { pendingCount, singleReads, type Held } from './lookTargets';
 import type { Watchers } from './pollPlan';
 import type { PollOutcome } from './pollSchedule';
 import { Poller, type LookResult } from './poller';
-import { Slot } from './slot';
 import type { StandingBook } from './standingBook';
-import type { ActivityListing, Interest, OpenSnapshot, OrganizationSnapshot, StoreChange } from './storeTypes';
+import type { ActivityListing, Interest, OpenSnapshot, StoreChange } from './storeTypes';
 import type { StoreDeps, StoreSession } from './storeTypes';
 
 export type * from './storeTypes';
 export type { Governance } from './governance';
+export type { OrganizationFacts } from './organizationFacts';
 export { MAX_SINGLE_READS_PER_LOOK } from './lookTargets';
 
-export class OrganizationStore extends Disposable {
-  readonly #deps: StoreDeps;
+export class OrganizationStore extends OrganizationReads {
   readonly #changed = this.register(new vscode.EventEmitter<StoreChange>());
   /** Fires with what changed: activity ids, the open set, the organization, the interfaces, or all (reset). */
   readonly onDidChange = this.#changed.event;
   /** Fires after each look of the poll (tests count looks and requests with it). */
   readonly onDidLook;
 
-  /** Profile id, address and organization id of what is known; another session empties the store. */
-  #key: string | undefined;
-  #generation = 0;
   readonly #activities = new Map<string, Activity>();
   /** Submitted or voted on here: read until they end, when the open listing does not show them. */
   readonly #followed = new Set<string>();
@@ -57,18 +52,12 @@ export class OrganizationStore extends Disposable {
   #listing: ActivityListing | undefined;
   readonly #pages: ListingHost = {
     listing: () => this.#listing,
-    generation: () => this.#generation,
+    generation: () => this.generation,
     keep: (activities, listing) => {
       for (const activity of activities) this.#activities.set(activity.id, activity);
       this.#listing = listing;
     },
   };
-  readonly #data = new Slot<OrganizationData>();
-  /** Who the key's user is (whoami): read only by those who need it, not by the Organization view. */
-  readonly #me = new Slot<string>();
-  #snapshot: OrganizationSnapshot | undefined;
-  readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
-  readonly #governance = new GovernanceReads();
   /** Loaded with the first standing asked (it brings the policy engine); dropped with everything known. */
   #standings: Promise<StandingBook> | undefined;
 
@@ -76,8 +65,7 @@ export class OrganizationStore extends Disposable {
   #turn = 0;
 
   constructor(deps: StoreDeps) {
-    super();
-    this.#deps = deps;
+    super(deps);
     this.#poller = this.register(
       new Poller({
         intervalMs: () => deps.intervalMs(),
@@ -123,63 +111,16 @@ export class OrganizationStore extends Disposable {
   async readActivity(activityId: string, options: { readonly fresh?: boolean } = {}): Promise<Activity | undefined> {
     const known = this.#activities.get(activityId);
     if (known && (!options.fresh || isTerminal(known))) return known;
-    const session = await this.#session();
+    const session = await this.session();
     if (!session) return undefined;
     const { organizationId } = session.profile;
-    const generation = this.#generation;
+    const generation = this.generation;
     const activity = await session.client.getActivity({ organizationId, activityId });
-    if (generation !== this.#generation) return activity;
+    if (generation !== this.generation) return activity;
     const before = this.#activities.get(activity.id);
     this.#activities.set(activity.id, activity);
     if (before && differs(before, activity)) this.#fire({ activityIds: [activity.id] });
     return activity;
-  }
-
-  /** The organization (get_organization); read once, again after something completed. */
-  async organizationData(): Promise<OrganizationData | undefined> {
-    const session = await this.#session();
-    if (!session) return undefined;
-    const { organizationId } = session.profile;
-    return this.#data.read(this.#generation, () => session.client.getOrganization({ organizationId }));
-  }
-
-  /** The organization and who the key's user is; the same object while neither was read anew. */
-  async organization(): Promise<OrganizationSnapshot | undefined> {
-    const session = await this.#session();
-    if (!session) return undefined;
-    const { organizationId } = session.profile;
-    const generation = this.#generation;
-    const [userId, data] = await Promise.all([
-      this.#me.read(generation, async () => (await session.client.whoami({ organizationId })).userId),
-      this.#data.read(generation, () => session.client.getOrganization({ organizationId })),
-    ]);
-    const known = this.#snapshot;
-    if (known?.data === data && known.userId === userId) return known;
-    const snapshot = { organizationId, userId, data };
-    if (generation === this.#generation) this.#snapshot = snapshot;
-    return snapshot;
-  }
-
-  /** The organization's smart contract interfaces; read once, again after a registration or deletion. */
-  async interfaces(): Promise<readonly SmartContractInterface[] | undefined> {
-    const session = await this.#session();
-    if (!session) return undefined;
-    const { organizationId } = session.profile;
-    return this.#interfaces.read(this.#generation, () =>
-      session.client.listSmartContractInterfaces({ organizationId }),
-    );
-  }
-
-  /** Policies, users with their tags, and tag names; read once, again after something completed. */
-  async governance(): Promise<Governance | undefined> {
-    const session = await this.#session();
-    return session && this.#governance.read(this.#generation, session.profile.organizationId, session.client);
-  }
-
-  /** Why the activity was decided or waits (get_policy_evaluations); read again once its status or votes change. */
-  async evaluations(activity: Activity): Promise<readonly PolicyEvaluationRecord[] | undefined> {
-    const session = await this.#session();
-    return session && this.#governance.evaluations(session.profile.organizationId, activity, session.client);
   }
 
   /** Each activity's standing in words: kept while its votes and the policies stay; see standingBook.ts. */
@@ -194,7 +135,7 @@ export class OrganizationStore extends Disposable {
    */
   async refreshOpen(): Promise<OpenSnapshot | undefined> {
     const before = this.#openRead;
-    const session = await this.#session();
+    const session = await this.session();
     if (!session) return undefined;
     if (before && this.#openRead === before) await before.catch(() => undefined);
     return this.#readOpen(session, { requests: 0 });
@@ -202,7 +143,7 @@ export class OrganizationStore extends Disposable {
 
   /** The Activities view's first page: as many as it showed before, at least `pageSize`. */
   async loadListing(pageSize: number): Promise<ActivityListing | undefined> {
-    const session = await this.#session();
+    const session = await this.session();
     const listing = session && (await readListing(this.#pages, session, pageSize));
     if (listing) this.#poller.replan();
     return listing;
@@ -210,7 +151,7 @@ export class OrganizationStore extends Disposable {
 
   /** The next page of the listing, after its last activity; what is listed already is never asked again. */
   loadMore(pageSize: number): Promise<ActivityListing | undefined> {
-    return readMore(this.#pages, () => this.#session(), pageSize);
+    return readMore(this.#pages, () => this.session(), pageSize);
   }
 
   // ---- actions: what the commands tell ----
@@ -238,7 +179,7 @@ export class OrganizationStore extends Disposable {
    * `quietly`: only the next read is fresh (a reader checking once more before saying something is missing).
    */
   markStale(what: 'activities' | 'organization' | 'interfaces', options: { readonly quietly?: boolean } = {}): void {
-    if (what !== 'activities') this.#markStale(what);
+    if (what !== 'activities') this.markReadsStale(what);
     if (options.quietly) return;
     const organization = what === 'organization';
     this.#fire({ listing: what === 'activities', organization, interfaces: organization || what === 'interfaces' });
@@ -249,13 +190,13 @@ export class OrganizationStore extends Disposable {
    * (A session of another profile, address or organization empties the store by itself: readers hear `reset`.)
    */
   reset(): void {
-    this.#markStale('profile');
+    this.markReadsStale('profile');
     this.#fire({ profile: true });
   }
 
   #note(activity: Activity, change: { readonly listing: boolean; readonly organization: boolean }): void {
     this.#here.add(activity.id);
-    if (change.organization) this.#markStale('organization');
+    if (change.organization) this.markReadsStale('organization');
     const before = this.#activities.get(activity.id);
     this.#activities.set(activity.id, activity);
     if (isTerminal(activity)) this.#followed.delete(activity.id);
@@ -266,13 +207,6 @@ export class OrganizationStore extends Disposable {
     const { organization } = change;
     this.#fire({ activityIds, open, listing: change.listing, organization, interfaces: organization });
     this.#poller.freshen();
-  }
-
-  #markStale(what: 'profile' | 'organization' | 'interfaces'): void {
-    if (what === 'profile') this.#me.markStale();
-    if (what !== 'interfaces') this.#data.markStale();
-    if (what !== 'interfaces') this.#governance.markStale();
-    this.#interfaces.markStale();
   }
 
   /** Someone watches until the returned disposable goes: a view shown, a page shown, the inbox. */
@@ -291,9 +225,9 @@ export class OrganizationStore extends Disposable {
     const count = { requests: 0 };
     let outcome: PollOutcome = 'unchanged';
     try {
-      const session = await this.#session();
+      const session = await this.session();
       if (!session) return { outcome, requests: 0 };
-      const generation = this.#generation;
+      const generation = this.generation;
       const openBefore = this.#open;
       const open = await this.#readOpen(session, count);
       if (open !== openBefore) outcome = 'changed';
@@ -305,7 +239,7 @@ export class OrganizationStore extends Disposable {
           organizationId: session.profile.organizationId,
           activityId,
         });
-        if (generation !== this.#generation) return { outcome, requests: count.requests };
+        if (generation !== this.generation) return { outcome, requests: count.requests };
         this.#leaving.delete(activityId);
         if (isTerminal(activity)) this.#followed.delete(activityId);
         if (!differs(this.#activities.get(activityId), activity)) continue;
@@ -313,7 +247,7 @@ export class OrganizationStore extends Disposable {
         changed.push(activityId);
         if (activity.status === 'ACTIVITY_STATUS_COMPLETED') completed = true;
       }
-      if (completed) this.#markStale('organization');
+      if (completed) this.markReadsStale('organization');
       if (changed.length > 0) {
         outcome = 'changed';
         this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
@@ -322,25 +256,25 @@ export class OrganizationStore extends Disposable {
     } catch (error) {
       if (error instanceof ServiceError && error.status === 429) {
         // The client gave up after its own waits: the service's last Retry-After is the least the next look waits.
-        this.#deps.warn('Rate limited while looking at the organization; slowing down');
+        this.deps.warn('Rate limited while looking at the organization; slowing down');
         return { outcome: 'rateLimited', requests: count.requests, retryAfterMs: error.retryAfterMs };
       }
-      this.#deps.debug('Could not look at the organization', { error: errorText(error) });
+      this.deps.debug('Could not look at the organization', { error: errorText(error) });
       return { outcome: 'failed', requests: count.requests };
     }
   }
 
   #readOpen(session: StoreSession, count: { requests: number }): Promise<OpenSnapshot | undefined> {
     if (this.#openRead) return this.#openRead;
-    const generation = this.#generation;
+    const generation = this.generation;
     const { organizationId } = session.profile;
     const list = (request: Parameters<typeof session.client.listActivities>[0]) => {
       count.requests++;
       return session.client.listActivities(request);
     };
-    const read = this.#deps
+    const read = this.deps
       .listOpen(list, organizationId, Date.now())
-      .then((found) => (generation === this.#generation ? this.#applyOpen({ organizationId, ...found }) : undefined))
+      .then((found) => (generation === this.generation ? this.#applyOpen({ organizationId, ...found }) : undefined))
       .finally(() => {
         if (this.#openRead === read) this.#openRead = undefined;
       });
@@ -362,32 +296,14 @@ export class OrganizationStore extends Disposable {
 
   // ---- the profile ----
 
-  async #session(): Promise<StoreSession | undefined> {
-    const session = await this.#deps.session();
-    const key = session
-      ? JSON.stringify([session.profile.id, session.profile.baseUrl, session.profile.organizationId])
-      : undefined;
-    if (key !== this.#key) {
-      const had = this.#key !== undefined;
-      this.#key = key;
-      if (had) this.#clear();
-    }
-    return session;
-  }
-
-  #clear(): void {
-    this.#generation++;
+  protected override clear(): void {
+    super.clear();
     this.#activities.clear();
     this.#followed.clear();
     this.#leaving.clear();
     this.#open = undefined;
     this.#openRead = undefined;
     this.#listing = undefined;
-    this.#data.clear();
-    this.#me.clear();
-    this.#snapshot = undefined;
-    this.#interfaces.clear();
-    this.#governance.clear();
     void this.#standings?.then((book) => book.clear());
     this.#standings = undefined;
     this.#fire({ reset: true, open: true, organization: true, interfaces: true });
