@@ -127,7 +127,7 @@ class PolicyJsonProvider implements vscode.TextDocumentContentProvider {
     const find = async () => (await store.governance())?.policies.find((p) => p.policyId === target.policyId);
     let policy = await find();
     if (!policy) {
-      store.markStale('organization');
+      store.markStale('organization', { quietly: true });
       policy = await find();
     }
     if (!policy) {

@@ -17,7 +17,7 @@ import * as vscode from 'vscode';
 import { ServiceError } from '../../api';
 import type { Activity } from '../../api';
 import { NO_CHANGE, differs, isTerminal, openChanges, withActivity } from './activityChanges';
-import { readListing, readMore, type ListingHost } from './activityListing';
+import { MAX_PAGE, readListing, readMore, type ListingHost } from './activityListing';
 import { OrganizationReads } from './organizationReads';
 import { errorText } from '../ui/errorText';
 import { pendingCount, singleReads, type Held } from './lookTargets';
@@ -121,6 +121,17 @@ export class OrganizationStore extends OrganizationReads {
     this.#activities.set(activity.id, activity);
     if (before && differs(before, activity)) this.#fire({ activityIds: [activity.id] });
     return activity;
+  }
+
+  /** The first activity `matches` accepts among those known, else among the newest page, read now. */
+  async findActivity(matches: (activity: Activity) => boolean): Promise<Activity | undefined> {
+    const known = [...this.#activities.values()].find(matches);
+    if (known) return known;
+    const session = await this.session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    const limit = String(MAX_PAGE);
+    return (await session.client.listActivities({ organizationId, paginationOptions: { limit } })).find(matches);
   }
 
   /** Each activity's standing in words: kept while its votes and the policies stay; see standingBook.ts. */
