@@ -322,9 +322,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         after = await client
           .getActivity({ organizationId: target.organizationId, activityId: targetId }, { signal })
           .catch((error: unknown) => {
-            services.log.warn(
-              `Could not read activity ${targetId} after the vote: ${error instanceof Error ? error.message : String(error)}`,
-            );
+            services.log.warn(`Could not read activity ${targetId} after the vote: ${errorText(error)}`);
             return undefined;
           });
         if (after) (await services.store()).vote(after);

@@ -34,6 +34,7 @@ import { showInformation, showWarning } from '../ui/notifications';
 import { activitySummaries } from '../activitySummaries';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 import type { StandingWords } from '../wording/standingText';
+import { errorText } from '../ui/errorText';
 
 /** Where the ids of the activities already notified are kept (global state: they survive a window reload). */
 const NOTIFIED_KEY = 'countersign.inbox.notifiedActivityIds';
@@ -49,7 +50,7 @@ export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): P
       : await services.organizationFacts().catch((error: unknown) => {
           services.log.debug('Could not read who you are in the organization; the inbox counts nothing', {
             organizationId,
-            error: error instanceof Error ? error.message : String(error),
+            error: errorText(error),
           });
           return undefined;
         });
@@ -69,7 +70,7 @@ export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): P
   const summaries = await activitySummaries(services, open, nameLookup(facts)).catch((error: unknown) => {
     services.log.debug('Could not summarise the open activities', {
       organizationId,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorText(error),
     });
     return new Map<string, ActivitySummary>();
   });
@@ -97,7 +98,7 @@ async function standingsOf(
     );
   } catch (error) {
     services.log.debug('Could not read the policies of the organization; the inbox counts the root quorum', {
-      error: error instanceof Error ? error.message : String(error),
+      error: errorText(error),
     });
     return new Map();
   }

@@ -30,6 +30,7 @@ import {
 import type { ReviewTarget } from './reviewTarget';
 import { reviewTabTitle } from './reviewTitle';
 import { reviewActionHandlers, WITHOUT_ACTIVITY } from './reviewActions';
+import { errorText } from '../ui/errorText';
 
 const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
 
@@ -309,7 +310,7 @@ export class ReviewPage {
     try {
       return await read();
     } catch (error) {
-      this.#services.log.warn(`Could not read ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      this.#services.log.warn(`Could not read ${what}: ${errorText(error)}`);
       return undefined;
     }
   }
@@ -341,7 +342,7 @@ export class ReviewPage {
       this.#blocked(calm.tooltip, [{ id: 'startLocalSandbox', label: calm.action.title, primary: true }]);
       return;
     }
-    const reason = this.#services.redact(error instanceof Error ? error.message : String(error));
+    const reason = this.#services.redact(errorText(error));
     this.#blocked(t('The activity could not be read: {0}', reason), [
       { id: 'retry', label: pageWords().retry, primary: false },
     ]);

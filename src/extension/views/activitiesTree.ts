@@ -30,6 +30,7 @@ import type { TreeHost } from './treeShell';
 import { ACTIVITIES_VIEW_ID } from './viewIds';
 import { createdNames, deletedInterfaceId } from './activityNames';
 import { ListedSummaries } from './listedSummaries';
+import { errorText } from '../ui/errorText';
 
 const INBOX_GROUP_ID = `${ACTIVITIES_VIEW_ID}/awaitingYourVote`;
 /** The statuses the inbox follows (votes can still come): the view leaves those to it. */
@@ -180,7 +181,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       )
       .catch((error: unknown) =>
         this.services.log.debug('Could not summarise the listed activities', {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorText(error),
         }),
       );
   }
@@ -317,7 +318,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       store.loadListing(this.services.settings().pageSize),
       this.#inbox.check().catch((error: unknown) => {
         this.services.log.debug('Could not look for activities awaiting your vote', {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorText(error),
         });
       }),
     ]);
