@@ -54,7 +54,8 @@ export interface Services {
   interfaceList(): Promise<InterfaceList>;
   /**
    * The active profile's organization store (loaded with its first reader): the activities, the organization and
-   * the one poll that keeps them current. Views read from it and watch it; none of them polls.
+   * the one poll that keeps them current. Views read from it and watch it, and none of them polls; commands tell it
+   * what they did (submit, vote, markStale); its onDidChange is the one bus news of the organization travels on.
    */
   store(): Promise<OrganizationStore>;
   /**
