@@ -17,6 +17,7 @@ import {
 } from './wording/activitySummaryWords';
 import { t } from './ui/l10n';
 import { pickText } from './ui/shownText';
+import { errorText } from './ui/errorText';
 
 /** The workspace's ERC-7730 descriptors as the extension keeps them; none when they cannot be read. */
 export function readDescriptors(services: Services): Promise<readonly ClearSigningDescriptor[]> {
@@ -41,9 +42,7 @@ export async function summaryInputs(
           .store()
           .then((store) => store.interfaces())
           .catch((error: unknown) => {
-            services.log.debug(
-              `Could not read the smart contract interfaces for a summary: ${error instanceof Error ? error.message : String(error)}`,
-            );
+            services.log.debug(`Could not read the smart contract interfaces for a summary: ${errorText(error)}`);
             return undefined;
           })
       : Promise.resolve(undefined),

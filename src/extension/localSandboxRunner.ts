@@ -32,6 +32,7 @@ import {
 import { LOCAL_SANDBOX_PROFILE_ID, type Profile, type ProfileStore } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
 import type { RedactingLog } from './output/log';
+import { errorText } from './ui/errorText';
 
 interface SandboxProfile {
   readonly id: string;
@@ -199,7 +200,7 @@ export class LocalSandboxRunner implements vscode.Disposable {
       const owner = lockHolder(dataDir);
       if (owner === undefined) {
         // The sandbox's own messages say what is wrong with its data directory and what to do.
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorText(error);
         throw new LocalSandboxError(vscode.l10n.t('The local sandbox could not start: {0}', reason), undefined, {
           cause: error,
         });
@@ -314,7 +315,7 @@ export class LocalSandboxRunner implements vscode.Disposable {
     } catch (error) {
       this.#services.log.debug('The local sandbox does not answer', {
         baseUrl: credentials.baseUrl,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorText(error),
       });
       return false;
     } finally {

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Logger } from '../api';
+import { errorText } from './ui/errorText';
 
 /** The files the sandbox keeps in its data directory (its documented layout). */
 export const CREDENTIALS_FILE = 'credentials.json';
@@ -218,7 +219,7 @@ export function spawnSandbox(options: SpawnSandboxOptions): Promise<SandboxProce
         resolve({ pid: child.pid, baseUrl, credentials: { ...credentials, baseUrl }, exited, stop });
       } catch (error) {
         void stop();
-        reject(new SandboxStartError(error instanceof Error ? error.message : String(error), undefined));
+        reject(new SandboxStartError(errorText(error), undefined));
       }
     };
     child.stdout.on('data', listening);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Activity, CountersignClient } from '../api';
+import type { CountersignClient } from '../api';
 import { CancelledError, InvalidInputError } from '../api/core';
 import type { RedactingLog } from './output/log';
 import type { Profile } from './profiles/profileStore';
@@ -12,8 +12,7 @@ import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
 import { ContextKey } from './ui/contextKey';
 import type { InterfaceList } from './abi/interfaceList';
-import type { OrganizationFacts } from './inbox/inboxRules';
-import type { OrganizationStore, OrganizationSnapshot } from './store/organizationStore';
+import type { OrganizationFacts, OrganizationStore } from './store/organizationStore';
 import type { WorkspaceDescriptors } from './ui/clearSigningFiles';
 import { LoadOnce } from './loadOnce';
 
@@ -28,9 +27,6 @@ export interface Session {
   readonly profile: Profile;
   readonly client: CountersignClient;
 }
-
-/** What changed: trees refresh the part they show. */
-export type ChangeScope = 'profile' | 'activities' | 'organization';
 
 export interface Settings {
   readonly generateAppProofs: boolean;
@@ -58,7 +54,8 @@ export interface Services {
   interfaceList(): Promise<InterfaceList>;
   /**
    * The active profile's organization store (loaded with its first reader): the activities, the organization and
-   * the one poll that keeps them current. Views read from it and watch it; none of them polls.
+   * the one poll that keeps them current. Views read from it and watch it, and none of them polls; commands tell it
+   * what they did (submit, vote, markStale); its onDidChange is the one bus news of the organization travels on.
    */
   store(): Promise<OrganizationStore>;
   /**
@@ -84,19 +81,7 @@ export interface Services {
    * for commands that cannot go on without one.
    */
   requireSession(): Promise<Session>;
-  readonly onDidChange: vscode.Event<ChangeScope>;
-  fireChange(scope: ChangeScope): void;
-  /**
-   * Tells of an activity this window submitted or voted on, as the service returned it: the store keeps it (views
-   * update at once) and follows it while it is pending.
-   */
-  noteSubmitted(activity: Activity): void;
-  isSubmittedHere(activityId: string): boolean;
-  /**
-   * The active profile's user and its organization's root quorum and names, as the store read them (whoami,
-   * get_organization), kept until the profile or the organization changes. Undefined without a session; a failed
-   * read throws.
-   */
+  /** The store's facts of the active organization (its user, root quorum and names): see OrganizationStore.facts. */
   organizationFacts(): Promise<OrganizationFacts | undefined>;
 }
 
@@ -123,11 +108,7 @@ export function createServices(
   /** Brings a local sandbox profile's sandbox up before a session on it is made. */
   sandbox: LocalSandbox,
 ): Services {
-  const emitter = new vscode.EventEmitter<ChangeScope>();
   const modals = new ModalDialogs();
-  const submittedHere = new Set<string>();
-  /** The facts worked out of each organization read, once per read. */
-  const facts = new WeakMap<OrganizationSnapshot, OrganizationFacts>();
   let state: CountersignState = 'noProfile';
   /** Whether state has been worked out once (the secret storage has answered). */
   let stateKnown = false;
@@ -184,7 +165,7 @@ export function createServices(
 
   const onProfileChange = () => {
     dropSession();
-    void refreshState().then(() => emitter.fire('profile'));
+    void refreshState().then(() => withStore((loaded) => loaded.reset()));
   };
 
   // Loaded with the first reader (a lens, the Organization view's first load), not at activation.
@@ -212,16 +193,11 @@ export function createServices(
         },
         failure: (message, error) => log.failure(message, error),
       });
-      context.subscriptions.push(
-        list,
-        emitter.event((scope) => {
-          if (scope === 'organization' || scope === 'profile') list.invalidate();
-        }),
-      );
+      context.subscriptions.push(list);
       void loadStore().then((store) =>
         context.subscriptions.push(
           store.onDidChange((change) => {
-            if (change.interfaces) list.invalidate();
+            if (change.interfaces || change.organization || change.profile) list.invalidate();
           }),
         ),
       );
@@ -241,15 +217,13 @@ export function createServices(
         debug: (message, fields) => log.debug(message, fields),
         warn: (message) => log.warn(message),
       });
-      context.subscriptions.push(
-        made,
-        // What the poll saw complete changes the organization: its view reads it again.
-        made.onDidChange((change) => {
-          if (change.organization && !change.reset) emitter.fire('organization');
-        }),
-      );
+      context.subscriptions.push(made);
       return made;
     }));
+  // Its store is loaded by its first reader; before that no one listens, and the first read is fresh anyway.
+  const withStore = (use: (loaded: OrganizationStore) => void) => {
+    if (store) void store.then(use);
+  };
   const descriptorsChanged = new vscode.EventEmitter<void>();
   const descriptors = new LoadOnce(() =>
     import('./ui/clearSigningFiles.js').then(({ WorkspaceDescriptors }) => {
@@ -259,27 +233,20 @@ export function createServices(
     }),
   );
 
-  const withStore = (use: (loaded: OrganizationStore) => void) => {
-    if (store) void store.then(use);
-  };
-
   context.subscriptions.push(
-    emitter,
     descriptorsChanged,
     modals,
     { dispose: dropSession },
     profiles.onDidChange(onProfileChange),
     keys.onDidChange(onProfileChange),
-    sandbox.onDidChange(() => emitter.fire('profile')),
-    emitter.event((scope) => {
-      // Another profile, address or organization empties the store by itself (it compares each session's); a key
-      // imported anew or a restarted sandbox may change who signs: read who you are and the organization again.
-      if (scope === 'profile') withStore((loaded) => loaded.markStale('profile'));
-      else if (scope === 'organization') withStore((loaded) => loaded.markStale('organization'));
-    }),
+    // Another profile, address or organization empties the store by itself (it compares each session's); a key
+    // imported anew or a restarted sandbox may change who signs: the store resets what it knows of who you are.
+    sandbox.onDidChange(() => withStore((loaded) => loaded.reset())),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.requestTimeoutSeconds`)) dropSession();
-      if (event.affectsConfiguration(`${SETTINGS_SECTION}.activities`)) emitter.fire('activities');
+      if (event.affectsConfiguration(`${SETTINGS_SECTION}.activities`)) {
+        withStore((loaded) => loaded.markStale('activities'));
+      }
     }),
   );
   void refreshState();
@@ -321,23 +288,6 @@ export function createServices(
       }
       return current;
     },
-    onDidChange: emitter.event,
-    fireChange: (scope) => emitter.fire(scope),
-    noteSubmitted: (activity: Activity) => {
-      submittedHere.add(activity.id);
-      void loadStore().then((loaded) => loaded.noteActivity(activity));
-    },
-    isSubmittedHere: (activityId) => submittedHere.has(activityId),
-    organizationFacts: async () => {
-      const snapshot = await (await loadStore()).organization();
-      if (!snapshot) return undefined;
-      let known = facts.get(snapshot);
-      if (!known) {
-        const rules = await import('./inbox/inboxRules.js');
-        known = rules.organizationFacts(snapshot.userId, snapshot.data);
-        facts.set(snapshot, known);
-      }
-      return known;
-    },
+    organizationFacts: async () => (await loadStore()).facts(),
   };
 }

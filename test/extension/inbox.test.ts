@@ -218,7 +218,7 @@ describe('the inbox: activities awaiting your vote', function () {
     const { client } = await api.services.requireSession();
     const done = await client.getActivity({ organizationId: team.organizationId, activityId: submitted.id });
     assert.equal(done.status, 'ACTIVITY_STATUS_COMPLETED');
-    assert.ok(api.services.isSubmittedHere(done.id), 'the vote made the window follow it');
+    assert.ok((await api.services.store()).isSubmittedHere(done.id), 'the vote made the window follow it');
     const { reportEnded } = await import('../../src/extension/inbox/inboxLook.js');
     // A look that found nothing open read no facts: the report asks the store who the user is.
     assert.equal(await reportEnded(api.services, done, undefined), undefined, 'the vote reported it already');

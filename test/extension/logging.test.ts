@@ -81,7 +81,7 @@ describe('the log', function () {
 
     // Demo's key is not registered in Team: a re-read would be refused with a 401.
     await useSandboxProfile(api, 'Demo');
-    api.services.fireChange('activities');
+    (await api.services.store()).markStale('activities');
     // Meanwhile Team's second root user approves, outside this window: the activity completes.
     const team = organizationNamed(await sandboxOrganizations(api), 'Team');
     const key = team.users[1]?.apiKeys[0];
@@ -98,11 +98,11 @@ describe('the log', function () {
     } finally {
       await voter.close();
     }
-    api.services.fireChange('activities');
+    (await api.services.store()).markStale('activities');
 
     // Back on the profile that opened it, the document is re-read: by then any re-read asked under Demo is done.
     await useSandboxProfile(api, 'Team', 0);
-    api.services.fireChange('activities');
+    (await api.services.store()).markStale('activities');
     await eventually('the document re-read under Team', () =>
       document.getText().includes('ACTIVITY_STATUS_COMPLETED') ? true : undefined,
     );

@@ -103,7 +103,7 @@ describe('policies and users in the Organization view', function () {
     });
     const policyId = (created.result['createPolicyResult'] as { policyId: string }).policyId;
     try {
-      api.services.fireChange('organization');
+      (await api.services.store()).markStale('organization');
       const shown = await eventually('the new policy in the view', async () =>
         (await rows('policies')).find(({ item }) => labelOf(item) === name),
       );
@@ -112,7 +112,7 @@ describe('policies and users in the Organization view', function () {
       assert.ok(!text.includes('Treasury developer'), text);
     } finally {
       await client.deletePolicy({ organizationId: profile.organizationId, parameters: { policyId } });
-      api.services.fireChange('organization');
+      (await api.services.store()).markStale('organization');
     }
   });
 
@@ -181,7 +181,7 @@ describe('policies and users in the Organization view', function () {
       },
     });
     assert.equal(created.status, 'ACTIVITY_STATUS_COMPLETED');
-    api.services.fireChange('organization');
+    (await api.services.store()).markStale('organization');
     const shown = await eventually('the new policy in the view', async () => {
       const now = await rows('policies');
       return now.length === before.length + 1 ? now.find(({ item }) => labelOf(item) === name) : undefined;
@@ -192,7 +192,7 @@ describe('policies and users in the Organization view', function () {
       parameters: { policyId: shown.element.kind === 'policy' ? shown.element.policyId : '' },
     });
     assert.equal(deleted.status, 'ACTIVITY_STATUS_COMPLETED');
-    api.services.fireChange('organization');
+    (await api.services.store()).markStale('organization');
     await eventually('the policy to leave the view', async () =>
       (await rows('policies')).some(({ item }) => labelOf(item) === name) ? undefined : true,
     );

@@ -1,8 +1,8 @@
 /**
  * One list of smart contract interfaces per organization, shared by the ABI lenses and the Organization view.
- * It is read through the organization store when first asked for, then kept until a registration or deletion
- * (the `organization` change) or the store's poll seeing one complete makes it stale. Opening a file fetches
- * nothing beyond this list.
+ * It is read through the organization store when first asked for, then kept until the store tells of a change of
+ * the organization or its interfaces (a registration or deletion, the poll seeing one complete) or of the profile.
+ * Opening a file fetches nothing beyond this list.
  * It also remembers the registrations this window submitted that wait for approval, so that a lens can say so.
  */
 import * as vscode from 'vscode';

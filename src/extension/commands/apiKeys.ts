@@ -15,6 +15,7 @@ import * as z from 'zod';
 import { idText, noArguments, optionalFile, optionalText, options, type ArgumentsSchema } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
 import { showInformation } from '../ui/notifications';
+import { errorText } from '../ui/errorText';
 
 export interface KeyImport {
   readonly profileId: string;
@@ -105,7 +106,7 @@ async function askForKey(services: Services): Promise<string> {
         parsePrivateKey(input);
         return undefined;
       } catch (error) {
-        return error instanceof Error ? services.redact(error.message) : String(error);
+        return services.redact(errorText(error));
       }
     },
   });

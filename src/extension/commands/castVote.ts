@@ -12,19 +12,17 @@ import { CancelledError, InvalidInputError, type Activity, type CountersignClien
 import { CommandIds } from '../commandIds';
 import type { Vote, VoteInput } from './voteOptions';
 import type { Services, Session } from '../services';
+import { errorText } from '../ui/errorText';
 import { withProgress } from '../ui/progress';
-import { askText, pickOne } from '../ui/prompts';
-import { ageText, activityTimeMs } from '../wording/activityPresentation';
+import { askText } from '../ui/prompts';
 import { votableActivities } from '../ui/operationInputs';
 import { organizationNames, readableVoteDetail, type OrganizationNames } from '../wording/voteDialogWords';
-import type { ActivitySummary } from '../wording/activitySummaryWords';
-import { pickText } from '../ui/shownText';
-import { activitySummaries, summaryPickLine } from '../activitySummaries';
+import { pickOpenActivity, waitingActivities } from './pickOpenActivity';
 import { abiToOpen, standingFor, summaryFor } from './voteSubject';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
 import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
-import { activityTitle, activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
+import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
 import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 
 /** Passkey votes load with import() on their first use. */
@@ -42,16 +40,8 @@ interface VoteTarget {
   readonly activity: Activity | undefined;
 }
 
-const WAITING = ['ACTIVITY_STATUS_CONSENSUS_NEEDED'];
 /** The statuses after a vote whose standing the sentence words: still waiting, completed or rejected. */
 const AFTER_STATUSES = ['ACTIVITY_STATUS_CONSENSUS_NEEDED', 'ACTIVITY_STATUS_COMPLETED', 'ACTIVITY_STATUS_REJECTED'];
-
-async function waitingActivities(session: Session, organizationId: string, signal: AbortSignal): Promise<Activity[]> {
-  return session.client.listActivities(
-    { organizationId, filterByStatus: WAITING, paginationOptions: { limit: '100' } },
-    { signal },
-  );
-}
 
 /** The target named by the input; asks (pick or fingerprint) only when none is named. */
 async function resolveTarget(
@@ -81,8 +71,11 @@ async function resolveTarget(
   const fingerprint = input.fingerprint;
   if (fingerprint !== undefined) {
     // Find the activity, so that the modal can say what the fingerprint stands for.
-    const waiting = await withProgress(vscode.l10n.t('Looking up the activity…'), (signal) =>
-      waitingActivities(session, defaultOrganization, signal),
+    const waiting = await waitingActivities(
+      services,
+      session,
+      defaultOrganization,
+      vscode.l10n.t('Looking up the activity…'),
     );
     const activity = waiting.find((a) => a.fingerprint === fingerprint);
     return { fingerprint, organizationId: activity?.organizationId ?? defaultOrganization, activity };
@@ -96,39 +89,22 @@ async function pickTarget(
   vote: Vote,
   organizationId: string,
 ): Promise<VoteTarget | undefined> {
-  const waiting = await withProgress(vscode.l10n.t('Listing activities that wait for a decision…'), (signal) =>
-    waitingActivities(session, organizationId, signal),
+  const waiting = await waitingActivities(
+    services,
+    session,
+    organizationId,
+    vscode.l10n.t('Listing activities that wait for a decision…'),
   );
   const votable = votableActivities(waiting, vote);
-  const now = Date.now();
-  // What each one does, so that two requests of one type read differently in the list.
-  const facts = await services.organizationFacts().catch(() => undefined);
-  const nameOf = facts?.organizationId === organizationId ? (id: string) => facts.names.get(id) : undefined;
-  const summaries = await activitySummaries(services, votable, nameOf).catch(() => new Map<string, ActivitySummary>());
-  const enterItem = {
-    label: vscode.l10n.t('Enter a fingerprint…'),
-    iconPath: new vscode.ThemeIcon('edit'),
-    activity: undefined as Activity | undefined,
-  };
   let activity: Activity | undefined;
   if (votable.length > 0) {
-    const items = [
-      ...votable.map((a) => {
-        const summary = summaries.get(a.id);
-        return {
-          label: pickText(activityTitle(a, undefined, nameOf)),
-          description: [ageText(activityTimeMs(a), now, vscode.env.language), a.id].filter((s) => s !== '').join(' · '),
-          detail: summary ? summaryPickLine(summary) : vscode.l10n.t('Fingerprint {0}', a.fingerprint),
-          activity: a,
-        };
-      }),
-      enterItem,
-    ];
-    const picked = await pickOne(items, {
+    const picked = await pickOpenActivity(services, organizationId, votable, {
       title: vote === 'approve' ? vscode.l10n.t('Approve which activity?') : vscode.l10n.t('Reject which activity?'),
+      sayWhoWaits: false,
+      other: vscode.l10n.t('Enter a fingerprint…'),
     });
     if (!picked) return undefined;
-    activity = picked.activity;
+    activity = picked === 'other' ? undefined : picked;
   }
   if (activity) return { fingerprint: activity.fingerprint, organizationId: activity.organizationId, activity };
   const typed = await askText({
@@ -153,15 +129,18 @@ async function namesFor(
   organizationId: string,
 ): Promise<OrganizationNames | undefined> {
   try {
-    const data = await withProgress(vscode.l10n.t('Reading the organization…'), (signal) =>
-      client.getOrganization({ organizationId }, { signal }),
+    const active = (await services.session())?.profile.organizationId === organizationId;
+    const data = await withProgress(vscode.l10n.t('Reading the organization…'), async (signal) =>
+      active
+        ? // The store's copy: read once for every dialog, and again only after something completed.
+          await (await services.store()).organizationData()
+        : // Another organization than the active one (named in the command's arguments).
+          await client.getOrganization({ organizationId }, { signal }),
     );
-    return organizationNames(data);
+    return data && organizationNames(data);
   } catch (error) {
     if (error instanceof CancelledError) throw error;
-    services.log.warn(
-      `Could not read organization ${organizationId} for names: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    services.log.warn(`Could not read organization ${organizationId} for names: ${errorText(error)}`);
     return undefined;
   }
 }
@@ -343,12 +322,10 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         after = await client
           .getActivity({ organizationId: target.organizationId, activityId: targetId }, { signal })
           .catch((error: unknown) => {
-            services.log.warn(
-              `Could not read activity ${targetId} after the vote: ${error instanceof Error ? error.message : String(error)}`,
-            );
+            services.log.warn(`Could not read activity ${targetId} after the vote: ${errorText(error)}`);
             return undefined;
           });
-        if (after) services.noteSubmitted(after);
+        if (after) (await services.store()).vote(after);
         const view = after && AFTER_STATUSES.includes(after.status) ? await standingFor(services, after) : undefined;
         if (view && after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve') {
           const { standingWords } = await import('../wording/standingText.js');
@@ -359,7 +336,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         }
         // The vote ran the activity and it failed: an error with the service's reason, not a toast.
         if (after?.status === 'ACTIVITY_STATUS_FAILED') {
-          services.fireChange('activities');
+          (await services.store()).markStale('activities');
           // Denied by a policy on this vote: the error names it.
           const { explainDeniedApproval } = await import('../output/policyDenial.js');
           throw await explainDeniedApproval(services, after, failedActivityError(after, 'approval'));

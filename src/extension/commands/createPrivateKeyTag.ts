@@ -20,7 +20,8 @@ import {
   type ArgumentsSchema,
 } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
-import type { Services, Session } from '../services';
+import type { Services } from '../services';
+import { errorText } from '../ui/errorText';
 import { withProgress } from '../ui/progress';
 import { askText, pickMany } from '../ui/prompts';
 import { parseIdList, tagNameProblem } from '../ui/operationInputs';
@@ -35,12 +36,12 @@ function keyDescription(key: PrivateKey): string {
 
 async function choosePrivateKeys(
   services: Services,
-  session: Session,
   preselected: ReadonlySet<string>,
   tagName: string,
 ): Promise<string[] | undefined> {
-  const keys = await withProgress(vscode.l10n.t('Listing private keys…'), (signal) =>
-    session.client.listPrivateKeys({ organizationId: session.profile.organizationId }, { signal }),
+  const keys = await withProgress(
+    vscode.l10n.t('Listing private keys…'),
+    async () => (await (await services.store()).privateKeys()) ?? [],
   );
   if (keys.length === 0) {
     const pasted = await askText({
@@ -110,13 +111,12 @@ export async function createPrivateKeyTag(services: Services, options: TagInput)
   const session = await services.requireSession();
   // The tags the organization has, so that a duplicate name is caught as it is typed, not by the service.
   // Best effort: when the listing fails, the service still refuses a duplicate.
-  const existing = await withProgress(vscode.l10n.t('Listing private key tags…'), (signal) =>
-    session.client.listPrivateKeyTags({ organizationId: session.profile.organizationId }, { signal }),
+  const existing = await withProgress(
+    vscode.l10n.t('Listing private key tags…'),
+    async () => (await (await services.store()).governance())?.privateKeyTags ?? [],
   ).catch((error: unknown) => {
     if (error instanceof CancelledError) throw error;
-    services.log.warn(
-      `Could not list the private key tags to check the name: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    services.log.warn(`Could not list the private key tags to check the name: ${errorText(error)}`);
     return [];
   });
   const validate = tagNameValidation(existing.map((tag) => tag.tagName));
@@ -135,7 +135,7 @@ export async function createPrivateKeyTag(services: Services, options: TagInput)
 
   let privateKeyIds = options.privateKeyIds;
   if (privateKeyIds === undefined) {
-    privateKeyIds = await choosePrivateKeys(services, session, preselected, name);
+    privateKeyIds = await choosePrivateKeys(services, preselected, name);
     if (privateKeyIds === undefined) return undefined;
   }
   const tagName = name;

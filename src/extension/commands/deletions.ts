@@ -86,6 +86,7 @@ const subOrganizationDeletionArguments: ArgumentsSchema<SubOrganizationDeletionI
 ]);
 
 async function resolveInterface(
+  services: Services,
   session: Session,
   input: InterfaceDeletionInput,
 ): Promise<SmartContractInterface | undefined> {
@@ -97,8 +98,9 @@ async function resolveInterface(
       session.client.getSmartContractInterface({ organizationId, smartContractInterfaceId: id }, { signal }),
     );
   }
-  const all = await withProgress(vscode.l10n.t('Listing smart contract interfaces…'), (signal) =>
-    session.client.listSmartContractInterfaces({ organizationId }, { signal }),
+  const all = await withProgress(
+    vscode.l10n.t('Listing smart contract interfaces…'),
+    async () => (await (await services.store()).interfaces()) ?? [],
   );
   return pickSmartContractInterface(all, vscode.l10n.t('Delete which smart contract interface?'));
 }
@@ -108,7 +110,7 @@ export async function deleteSmartContractInterface(
   input: InterfaceDeletionInput,
 ): Promise<Activity | undefined> {
   const session = await services.requireSession();
-  const sci = await resolveInterface(session, input);
+  const sci = await resolveInterface(services, session, input);
   if (!sci) return undefined;
   const organizationId = sci.organizationId || session.profile.organizationId;
   // Enter opens the ABI (it can still be saved from there); deleting is the second button.

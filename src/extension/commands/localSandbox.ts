@@ -52,7 +52,7 @@ async function startLocalSandbox(services: Services, sandbox: LocalSandbox) {
           )
     } ${organizations}`,
   );
-  services.fireChange('profile');
+  (await services.store()).reset();
   return { baseUrl: started.baseUrl, profileId: started.profile.id, shared: started.shared };
 }
 

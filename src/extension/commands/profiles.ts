@@ -22,6 +22,7 @@ import * as z from 'zod';
 import { idText, noArguments, optionalText, options, type ArgumentsSchema } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
 import { showInformation } from '../ui/notifications';
+import { errorText } from '../ui/errorText';
 
 export interface ProfileCheck {
   readonly profile: Profile;
@@ -84,7 +85,7 @@ function baseUrlProblem(value: string): string | undefined {
     normalizeBaseUrl(value);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorText(error);
   }
 }
 

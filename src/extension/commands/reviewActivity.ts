@@ -9,60 +9,49 @@ import { InvalidInputError, type Activity } from '../../api';
 import type { Services, Session } from '../services';
 import type { ReviewModel } from '../review/reviewModel';
 import { withProgress } from '../ui/progress';
-import { pickOne } from '../ui/prompts';
-import { ageText, activityTimeMs } from '../wording/activityPresentation';
 import type { Views } from '../views/views';
-import { activityTitle } from '../wording/activityWords';
 import type { ReviewInput } from './reviewOptions';
 import { showInformation } from '../ui/notifications';
-import { pickText } from '../ui/shownText';
-import { activitySummaries, summaryPickLine } from '../activitySummaries';
+import { pickOpenActivity, waitingActivities } from './pickOpenActivity';
 
 async function pickWaiting(
   services: Services,
   session: Session,
   organizationId: string,
 ): Promise<Activity | undefined> {
-  const waiting = await withProgress(vscode.l10n.t('Listing activities that wait for a decision…'), (signal) =>
-    session.client.listActivities(
-      {
-        organizationId,
-        filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'],
-        paginationOptions: { limit: '100' },
-      },
-      { signal },
-    ),
-  );
+  const title = vscode.l10n.t('Listing activities that wait for a decision…');
+  const waiting = await waitingActivities(services, session, organizationId, title);
   if (waiting.length === 0) {
     void showInformation(
       vscode.l10n.t('No activity of this organization waits for a decision, so there is nothing to review.'),
     );
     return undefined;
   }
-  const now = Date.now();
-  // What each one does, so that two requests of one type read differently in the list.
-  const facts = await services.organizationFacts().catch(() => undefined);
-  const nameOf = facts?.organizationId === organizationId ? (id: string) => facts.names.get(id) : undefined;
-  const summaries = await activitySummaries(services, waiting, nameOf).catch(() => undefined);
-  const picked = await pickOne(
-    waiting.map((activity) => {
-      const summary = summaries?.get(activity.id);
-      return {
-        label: pickText(activityTitle(activity, undefined, nameOf)),
-        description: [ageText(activityTimeMs(activity), now, vscode.env.language), activity.id]
-          .filter((s) => s)
-          .join(' · '),
-        detail: summary
-          ? summaryPickLine(summary)
-          : activity.canApprove
-            ? vscode.l10n.t('Waits for your vote · fingerprint {0}', activity.fingerprint)
-            : vscode.l10n.t('Fingerprint {0}', activity.fingerprint),
-        activity,
-      };
-    }),
-    { title: vscode.l10n.t('Review which activity?') },
-  );
-  return picked?.activity;
+  const picked = await pickOpenActivity(services, organizationId, waiting, {
+    title: vscode.l10n.t('Review which activity?'),
+    sayWhoWaits: true,
+  });
+  return picked === 'other' ? undefined : picked;
+}
+
+/** The activity with this fingerprint among the organization's recent ones (the store's, for the active one). */
+async function withFingerprint(
+  services: Services,
+  session: Session,
+  organizationId: string,
+  fingerprint: string,
+): Promise<Activity | undefined> {
+  return withProgress(vscode.l10n.t('Looking up the activity…'), async (signal) => {
+    if (organizationId === session.profile.organizationId) {
+      return (await services.store()).findActivity((activity) => activity.fingerprint === fingerprint);
+    }
+    // Another organization than the active one (named in the command's arguments).
+    const recent = await session.client.listActivities(
+      { organizationId, paginationOptions: { limit: '100' } },
+      { signal },
+    );
+    return recent.find((activity) => activity.fingerprint === fingerprint);
+  });
 }
 
 export async function reviewActivity(
@@ -77,10 +66,7 @@ export async function reviewActivity(
   let activityId = given?.id ?? input.activityId;
   const fingerprint = activityId === undefined ? input.fingerprint : undefined;
   if (fingerprint !== undefined) {
-    const recent = await withProgress(vscode.l10n.t('Looking up the activity…'), (signal) =>
-      session.client.listActivities({ organizationId, paginationOptions: { limit: '100' } }, { signal }),
-    );
-    activity = recent.find((a) => a.fingerprint === fingerprint);
+    activity = await withFingerprint(services, session, organizationId, fingerprint);
     if (!activity) {
       throw new InvalidInputError(
         'fingerprint',

@@ -219,10 +219,10 @@ async function simulateInTeam(services: Services, credentials: SandboxCredential
       }
     },
   );
-  services.noteSubmitted(result.transfer);
-  services.noteSubmitted(result.unregistered);
-  services.fireChange('activities');
-  services.fireChange('organization');
+  const store = await services.store();
+  store.submit(result.transfer);
+  // The sample token's interface may have been registered on the way.
+  store.submit(result.unregistered, { organization: true });
   const message = simulationDone(
     { teammate: teammateName, you: team.users[0]?.userName ?? '', registered: result.registered },
     vscode.l10n.t,
@@ -244,8 +244,7 @@ async function simulateInTreasury(
   const result = await withProgress(vscode.l10n.t('{0} asks Treasury for a large transfer…', developer.userName), () =>
     requestTreasuryTransfer(credentials),
   );
-  services.noteSubmitted(result.transfer);
-  services.fireChange('activities');
+  (await services.store()).submit(result.transfer);
   // The denying policies by name, as the store read them for the profile now active (one of Treasury's).
   const governance = await (await services.store()).governance().catch(() => undefined);
   const names = result.denied.policyIds.map(

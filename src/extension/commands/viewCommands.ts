@@ -29,7 +29,7 @@ async function requirePolicy(services: Services, policyId: string): Promise<void
   const store = await services.store();
   const has = async () => (await store.governance())?.policies.some((policy) => policy.policyId === policyId);
   if (await has()) return;
-  store.markStale('organization');
+  store.markStale('organization', { quietly: true });
   if (await has()) return;
   throw new InvalidInputError(
     'policy',

@@ -13,6 +13,7 @@ import type { ActivitySummary } from '../wording/activitySummaryWords';
 import type { StandingView } from '../wording/standingCount';
 import { unwrapSingleKey } from '../wording/activityWords';
 import { intentAbi, type OrganizationNames } from '../wording/voteDialogWords';
+import { errorText } from '../ui/errorText';
 
 /** The activity's summary, with the names of the organization's users, keys and key addresses. */
 export async function summaryFor(
@@ -37,9 +38,7 @@ export async function standingFor(services: Services, activity: Activity): Promi
     return read?.view;
   } catch (error) {
     if (error instanceof CancelledError) throw error;
-    services.log.warn(
-      `Could not read where activity ${activity.id} stands: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    services.log.warn(`Could not read where activity ${activity.id} stands: ${errorText(error)}`);
     return undefined;
   }
 }

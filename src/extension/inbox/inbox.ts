@@ -41,20 +41,7 @@ export class Inbox implements vscode.Disposable {
       { dispose: () => this.#statusBar?.dispose() },
       this.#changed,
       this.#notified,
-      services.onDidChange((scope) => {
-        if (scope !== 'profile') return;
-        // Another key, or the sandbox stopped or started again: what was worked out is forgotten with its snapshot,
-        // so the next look works it out anew even when the open activities read the same.
-        this.#applied = undefined;
-        this.#setState(undefined);
-        if (this.#connected) {
-          void services.store().then((store) => {
-            // A read the switch cancelled is no failure: the next look works it out.
-            if (store.open && !this.#disposed) this.#apply(store.open).catch(() => undefined);
-          });
-        }
-        this.#connect();
-      }),
+      services.profiles.onDidChange(() => this.#connect()),
     );
     this.#connect();
   }
@@ -123,6 +110,15 @@ export class Inbox implements vscode.Disposable {
   }
 
   #follow(store: OrganizationStore, change: StoreChange): void {
+    if (change.profile && !change.reset) {
+      // Another key, or the sandbox stopped or started again: what was worked out is forgotten with its snapshot,
+      // so it is worked out anew even when the open activities read the same (a read the switch cancelled is no
+      // failure: the next look works it out).
+      this.#applied = undefined;
+      this.#setState(undefined);
+      if (store.open) this.#apply(store.open).catch(() => undefined);
+      return;
+    }
     if (change.reset) {
       this.#ending.clear();
       this.#applied = undefined;
@@ -147,6 +143,7 @@ export class Inbox implements vscode.Disposable {
       .then(async () => {
         if (this.#applied === snapshot && !again) return this.#state;
         const { endedSince, lookAtInbox, notify } = await import('./inboxLook.js');
+        const store = await this.#services.store();
         const previous = this.#state;
         const state = await lookAtInbox(this.#services, snapshot);
         // The profile changed during the look: what it found belongs to no one.
@@ -156,7 +153,7 @@ export class Inbox implements vscode.Disposable {
         this.#applied = state.facts !== undefined || snapshot.open.length === 0 ? snapshot : undefined;
         for (const id of endedSince(previous, state)) this.#ending.add(id);
         this.#setState(state);
-        const notice = notify(this.#services, state);
+        const notice = notify(this.#services, state, (id) => store.isSubmittedHere(id));
         if (notice) this.#notified.fire(notice);
         return state;
       });

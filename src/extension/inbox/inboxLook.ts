@@ -34,6 +34,7 @@ import { showInformation, showWarning } from '../ui/notifications';
 import { activitySummaries } from '../activitySummaries';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 import type { StandingWords } from '../wording/standingText';
+import { errorText } from '../ui/errorText';
 
 /** Where the ids of the activities already notified are kept (global state: they survive a window reload). */
 const NOTIFIED_KEY = 'countersign.inbox.notifiedActivityIds';
@@ -49,7 +50,7 @@ export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): P
       : await services.organizationFacts().catch((error: unknown) => {
           services.log.debug('Could not read who you are in the organization; the inbox counts nothing', {
             organizationId,
-            error: error instanceof Error ? error.message : String(error),
+            error: errorText(error),
           });
           return undefined;
         });
@@ -69,7 +70,7 @@ export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): P
   const summaries = await activitySummaries(services, open, nameLookup(facts)).catch((error: unknown) => {
     services.log.debug('Could not summarise the open activities', {
       organizationId,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorText(error),
     });
     return new Map<string, ActivitySummary>();
   });
@@ -97,7 +98,7 @@ async function standingsOf(
     );
   } catch (error) {
     services.log.debug('Could not read the policies of the organization; the inbox counts the root quorum', {
-      error: error instanceof Error ? error.message : String(error),
+      error: errorText(error),
     });
     return new Map();
   }
@@ -121,7 +122,7 @@ export async function reportEnded(
   after: Activity,
   facts: OrganizationFacts | undefined,
 ): Promise<string | undefined> {
-  if (!services.isSubmittedHere(after.id)) return undefined;
+  if (!(await services.store()).isSubmittedHere(after.id)) return undefined;
   services.log.info(`Followed activity ${after.id} ended: ${after.status}`);
   const known = facts ?? (await services.organizationFacts().catch(() => undefined));
   const votes = liveVotes(after, Date.now());
@@ -141,9 +142,13 @@ export async function reportEnded(
 }
 
 /** One notification for the activities that newly wait for a vote; their ids are remembered either way. */
-export function notify(services: Services, state: InboxState): InboxNotice | undefined {
+export function notify(
+  services: Services,
+  state: InboxState,
+  submittedHere: (activityId: string) => boolean,
+): InboxNotice | undefined {
   const remembered = services.context.globalState.get<readonly string[]>(NOTIFIED_KEY, []);
-  const fresh = toNotify(state.awaiting, new Set(remembered), (id) => services.isSubmittedHere(id));
+  const fresh = toNotify(state.awaiting, new Set(remembered), submittedHere);
   if (fresh.length === 0) return undefined;
   void services.context.globalState.update(NOTIFIED_KEY, rememberNotified(remembered, fresh));
   if (!services.settings().inboxNotifications) return undefined;

@@ -3,8 +3,7 @@
  * root quorum. Pure (no `vscode`): the inbox and the Activities view take their decisions from here, and it is
  * tested in plain Node. Where policies decide, wording/standingText.ts says where it stands.
  */
-import { timestampToMs, VOTABLE_STATUSES, type Activity, type OrganizationData, type Vote } from '../../api';
-import { organizationNames } from '../wording/voteDialogWords';
+import { timestampToMs, VOTABLE_STATUSES, type Activity, type Vote } from '../../api';
 import type { ApprovalProgress, NameOf } from '../wording/activityWords';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 import type { StandingWords } from '../wording/standingText';
@@ -12,35 +11,8 @@ import type { StandingWords } from '../wording/standingText';
 /** Approvals count for 24 hours; an activity no one voted on for that long is no longer followed. */
 export const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** The current user and the organization's root quorum, with names for ids and addresses. */
-export interface OrganizationFacts {
-  readonly organizationId: string;
-  readonly userId: string;
-  readonly threshold: number;
-  readonly rootUserIds: readonly string[];
-  /** User, private key and tag names by id; private key names by address too. */
-  readonly names: ReadonlyMap<string, string>;
-}
-
-export function organizationFacts(userId: string, data: OrganizationData): OrganizationFacts {
-  const names = new Map(organizationNames(data).names);
-  for (const key of data.privateKeys) {
-    const addresses = (key as { addresses?: unknown }).addresses;
-    if (Array.isArray(addresses)) {
-      for (const entry of addresses as unknown[]) {
-        const address = (entry as { address?: unknown } | null)?.address;
-        if (typeof address === 'string') names.set(address, key.privateKeyName);
-      }
-    }
-  }
-  return {
-    organizationId: data.organizationId,
-    userId,
-    threshold: data.rootQuorum.threshold,
-    rootUserIds: data.rootQuorum.userIds,
-    names,
-  };
-}
+export { organizationFacts, type OrganizationFacts } from '../store/organizationFacts';
+import type { OrganizationFacts } from '../store/organizationFacts';
 
 export interface InboxState {
   readonly organizationId: string;

@@ -127,7 +127,7 @@ class PolicyJsonProvider implements vscode.TextDocumentContentProvider {
     const find = async () => (await store.governance())?.policies.find((p) => p.policyId === target.policyId);
     let policy = await find();
     if (!policy) {
-      store.markStale('organization');
+      store.markStale('organization', { quietly: true });
       policy = await find();
     }
     if (!policy) {
@@ -222,13 +222,25 @@ export function createJsonDocumentProviders(services: Services): {
 } {
   const activity = new ActivityJsonProvider(services);
   const policy = new PolicyJsonProvider(services);
+  let following: vscode.Disposable | undefined;
+  let disposed = false;
+  void services.store().then((store) => {
+    if (disposed) return;
+    following = store.onDidChange((change) => {
+      if (change.listing || change.profile) activity.refreshOpen();
+      // What the poll saw complete, or a command changed (a reset is followed by `profile`).
+      if (change.organization && !change.reset) policy.refreshOpen();
+    });
+  });
   const disposable = vscode.Disposable.from(
     activity,
     policy,
-    services.onDidChange((scope) => {
-      if (scope === 'activities' || scope === 'profile') activity.refreshOpen();
-      if (scope === 'organization') policy.refreshOpen();
-    }),
+    {
+      dispose: () => {
+        disposed = true;
+        following?.dispose();
+      },
+    },
     vscode.workspace.onDidCloseTextDocument((document) => {
       activity.forget(document.uri);
       policy.forget(document.uri);

@@ -10,6 +10,7 @@ import { activityTypeLabel } from '../wording/activityWords';
 import type { Services } from '../services';
 import { ActionableError } from '../ui/errorAction';
 import { t } from '../ui/l10n';
+import { errorText } from '../ui/errorText';
 
 export async function explainDenial(services: Services, error: unknown): Promise<unknown> {
   if (!(error instanceof ServiceError) || error.status !== 403) return error;
@@ -49,7 +50,7 @@ export async function explainDenial(services: Services, error: unknown): Promise
       : explained;
   } catch (readError) {
     services.log.debug('Could not read the policies that denied the request', {
-      error: readError instanceof Error ? readError.message : String(readError),
+      error: errorText(readError),
     });
     return error;
   }
@@ -84,7 +85,7 @@ export async function explainDeniedApproval(
     return denied;
   } catch (readError) {
     services.log.debug('Could not read the policies that denied the activity', {
-      error: readError instanceof Error ? readError.message : String(readError),
+      error: errorText(readError),
     });
     return fallback;
   }

@@ -1,11 +1,11 @@
 /**
  * The common path of every submission: under cancellable progress, with App Proofs when the setting asks for
- * them; then the activity is remembered (so the Activities view follows it), the views are told, and the result
+ * them; then the store is told of the activity (its readers redraw, its poll follows it), and the result
  * is printed. A FAILED or REJECTED activity is printed too before its error goes up to the command wrapper.
  */
 import { ActivityFailedError, ActivityRejectedError, type Activity } from '../../api';
 import { announceActivity, printActivity } from './resultPrinter';
-import type { ChangeScope, Services } from '../services';
+import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { t } from '../ui/l10n';
 import { waitingSentence } from '../wording/activityWords';
@@ -14,8 +14,8 @@ import { explainDenial } from './policyDenial';
 export interface SubmitOptions {
   /** The progress notification's title, e.g. "Creating smart contract interface…". */
   readonly title: string;
-  /** What changes besides the activities: 'organization' for interfaces, tags and sub-organizations. */
-  readonly changes?: readonly ChangeScope[];
+  /** What changes besides the activities: 'organization' for interfaces, tags, keys and sub-organizations. */
+  readonly changes?: readonly 'organization'[];
   /** The information message, when the default sentence for the status is not enough. */
   readonly sentence?: (activity: Activity) => string | undefined;
 }
@@ -27,9 +27,7 @@ export async function submitActivity(
 ): Promise<Activity> {
   const generateAppProofs = services.settings().generateAppProofs;
   const settle = async (activity: Activity): Promise<void> => {
-    services.noteSubmitted(activity);
-    services.fireChange('activities');
-    for (const scope of options.changes ?? []) services.fireChange(scope);
+    (await services.store()).submit(activity, { organization: options.changes?.includes('organization') === true });
     await printActivity(services, activity, generateAppProofs);
   };
   let activity: Activity;

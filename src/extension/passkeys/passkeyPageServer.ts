@@ -24,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { passkeyPageHtml, type PasskeyPageContent } from './passkeyPageHtml';
+import { errorText } from '../ui/errorText';
 
 export const PASSKEY_PAGE_TIMEOUT_MS = 2 * 60_000;
 /** An attestation is a few kilobytes; anything far larger is not one. */
@@ -234,10 +235,7 @@ export async function startPasskeyPage(options: PasskeyPageOptions): Promise<Pas
       (error: unknown) => {
         reply(res, 400, 'The answer could not be read.');
         finish({
-          error: new PasskeyPageError(
-            `The passkey page's answer could not be read: ${error instanceof Error ? error.message : String(error)}`,
-            'badAnswer',
-          ),
+          error: new PasskeyPageError(`The passkey page's answer could not be read: ${errorText(error)}`, 'badAnswer'),
         });
       },
     );

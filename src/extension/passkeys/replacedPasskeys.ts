@@ -69,11 +69,8 @@ export async function removeOnceEnrolled(
     if (now && isTerminal(now)) settle(now);
   };
   subscriptions.push(
-    services.onDidChange((scope) => {
-      if (scope === 'profile') follow();
-    }),
     store.onDidChange((change) => {
-      if (change.reset || change.activityIds.includes(enrolment.id)) follow();
+      if (change.profile || change.reset || change.activityIds.includes(enrolment.id)) follow();
     }),
   );
   services.context.subscriptions.push({ dispose: stop });

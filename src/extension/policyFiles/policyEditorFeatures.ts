@@ -115,7 +115,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     storeSubscription?.dispose();
     const store = await services.store();
     storeSubscription = store.onDidChange((change) => {
-      if (change.organization || change.interfaces || change.reset) void refresh();
+      if (change.organization || change.interfaces || change.reset || change.profile) void refresh();
     });
   };
 
@@ -208,10 +208,6 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
       if (isPolicyFile(event.document)) checkLater.schedule(event.document);
     }),
     vscode.workspace.onDidCloseTextDocument((document) => diagnostics.delete(document.uri)),
-    services.onDidChange((scope) => {
-      if (scope === 'profile') void follow().then(refresh);
-      else if (scope === 'organization') void refresh();
-    }),
     {
       dispose: () => {
         storeSubscription?.dispose();

@@ -59,14 +59,35 @@ export function registerProfileStatusBar(services: Services): vscode.Disposable 
     item.show();
   };
 
+  // The icon follows once the new profile's key has been looked up: the organization store says so (`profile`). It
+  // is followed once there is a profile (a window without one loads no store); until then nothing has a key.
+  let following: vscode.Disposable | undefined;
+  let disposed = false;
+  const follow = () => {
+    if (following || disposed || !services.profiles.active()) return;
+    following = { dispose: () => undefined };
+    void services.store().then((store) => {
+      if (disposed) return;
+      following = store.onDidChange((change) => {
+        if (change.profile) update();
+      });
+    });
+  };
+
   update();
+  follow();
   const subscriptions = [
-    // The label moves with the store, at the moment the session that signs does; the icon follows once the new
-    // profile's key has been looked up.
-    services.profiles.onDidChange(update),
-    services.onDidChange((scope) => {
-      if (scope === 'profile') update();
+    // The label moves with the store, at the moment the session that signs does.
+    services.profiles.onDidChange(() => {
+      update();
+      follow();
     }),
+    {
+      dispose: () => {
+        disposed = true;
+        following?.dispose();
+      },
+    },
   ];
   return vscode.Disposable.from(item, ...subscriptions);
 }

@@ -30,6 +30,7 @@ import {
 import type { ReviewTarget } from './reviewTarget';
 import { reviewTabTitle } from './reviewTitle';
 import { reviewActionHandlers, WITHOUT_ACTIVITY } from './reviewActions';
+import { errorText } from '../ui/errorText';
 
 const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
 
@@ -92,11 +93,6 @@ export class ReviewPage {
       }),
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
       panel.onDidChangeViewState(() => void this.#watch()),
-      services.onDidChange((scope) => {
-        // A sandbox stopped (or started) says so as a profile change: read anew, so a stopped one shows its banner.
-        if (scope === 'profile') this.#readAnew = true;
-        void this.refresh();
-      }),
       // A descriptor in the workspace changed: a transaction's amounts and labels are read again.
       services.onDidChangeDescriptors(() => {
         if (this.#activity?.type.startsWith('ACTIVITY_TYPE_SIGN_TRANSACTION')) void this.refresh();
@@ -122,8 +118,10 @@ export class ReviewPage {
 
   /** The store read this activity, the organization or its interfaces anew: draw from what it holds. */
   #follow(change: StoreChange): void {
-    if (change.activityIds.includes(this.#target.activityId) || change.organization || change.interfaces)
-      void this.refresh();
+    // A sandbox stopped (or started) says so as a profile change: read anew, so a stopped one shows its banner.
+    if (change.profile) this.#readAnew = true;
+    const ours = change.activityIds.includes(this.#target.activityId);
+    if (ours || change.profile || change.listing || change.organization || change.interfaces) void this.refresh();
   }
 
   /** The profile the page was opened with: its votes are that profile's user's. */
@@ -314,7 +312,7 @@ export class ReviewPage {
     try {
       return await read();
     } catch (error) {
-      this.#services.log.warn(`Could not read ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      this.#services.log.warn(`Could not read ${what}: ${errorText(error)}`);
       return undefined;
     }
   }
@@ -346,7 +344,7 @@ export class ReviewPage {
       this.#blocked(calm.tooltip, [{ id: 'startLocalSandbox', label: calm.action.title, primary: true }]);
       return;
     }
-    const reason = this.#services.redact(error instanceof Error ? error.message : String(error));
+    const reason = this.#services.redact(errorText(error));
     this.#blocked(t('The activity could not be read: {0}', reason), [
       { id: 'retry', label: pageWords().retry, primary: false },
     ]);

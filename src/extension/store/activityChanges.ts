@@ -1,12 +1,14 @@
 /** What the store compares when an activity is read again. */
 import { TERMINAL_STATUSES, VOTABLE_STATUSES, type Activity } from '../../api';
-import type { StoreChange } from './storeTypes';
+import type { OpenSnapshot, StoreChange } from './storeTypes';
 
 export const NO_CHANGE: StoreChange = {
   activityIds: [],
   open: false,
   organization: false,
   interfaces: false,
+  listing: false,
+  profile: false,
   reset: false,
 };
 
@@ -33,4 +35,32 @@ export function differs(before: Activity | undefined, after: Activity): boolean 
 export function notOlder(incoming: Activity, held: Activity): boolean {
   if (isTerminal(held) && !isTerminal(incoming)) return false;
   return incoming.votes.length >= held.votes.length;
+}
+
+/**
+ * What a new reading of the open set changes: the activities read with news, those to read once to learn how they
+ * ended (left the set, or held as gathering votes yet missing from a complete set: they ended before a look saw them
+ * leave), and whether the set is another.
+ */
+export function openChanges(
+  previous: OpenSnapshot | undefined,
+  found: OpenSnapshot,
+  held: ReadonlyMap<string, Activity>,
+): { readonly changed: string[]; readonly leaving: string[]; readonly setChanged: boolean } {
+  const changed = found.open.filter((activity) => differs(held.get(activity.id), activity)).map((a) => a.id);
+  const still = new Set(found.open.map((a) => a.id));
+  const left = (previous?.open ?? []).filter((a) => !still.has(a.id)).map((a) => a.id);
+  const unseen = found.listedAll ? [...held.values()].filter((a) => gathering(a) && !still.has(a.id)) : [];
+  const setChanged =
+    previous === undefined || left.length > 0 || previous.listedAll !== found.listedAll || changed.length > 0;
+  return { changed, leaving: [...unseen.map((a) => a.id), ...left], setChanged };
+}
+
+/** The open set with an activity as told by a submission or a vote: replaced, or taken out once it ended. */
+export function withActivity(open: OpenSnapshot, activity: Activity): OpenSnapshot {
+  const others = open.open.filter((a) => a.id !== activity.id);
+  return {
+    ...open,
+    open: isTerminal(activity) ? others : open.open.map((a) => (a.id === activity.id ? activity : a)),
+  };
 }

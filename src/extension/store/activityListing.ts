@@ -3,7 +3,7 @@
  * reload keeps what was paged in), then one page after the last activity shown. Pure of `vscode`.
  */
 import type { Activity } from '../../api';
-import type { ListActivitiesRequest } from './storeTypes';
+import type { ActivityListing, ListActivitiesRequest, StoreSession } from './storeTypes';
 
 /** The service returns at most 100 activities per request. */
 export const MAX_PAGE = 100;
@@ -54,4 +54,53 @@ export async function nextPage(
     fresh = page.filter((activity) => !seen.has(activity.id));
   }
   return { activities: dedupe(fresh), hasMore: page.length >= limit && fresh.length > 0 };
+}
+
+/** Where the store keeps what a page read: the listing, unless the store was emptied meanwhile (its generation). */
+export interface ListingHost {
+  listing(): ActivityListing | undefined;
+  generation(): number;
+  /** Keeps the page's activities and the listing made with them. */
+  keep(activities: readonly Activity[], listing: ActivityListing): void;
+}
+
+/** The Activities view's first page: as many as it showed before, at least `pageSize`; undefined if overtaken. */
+export async function readListing(
+  host: ListingHost,
+  session: StoreSession,
+  pageSize: number,
+): Promise<ActivityListing | undefined> {
+  const { organizationId } = session.profile;
+  const generation = host.generation();
+  const known = host.listing();
+  const wanted = known?.organizationId === organizationId ? known.order.length : 0;
+  const page = await firstPage((r) => session.client.listActivities(r), organizationId, pageSize, wanted);
+  if (generation !== host.generation()) return undefined;
+  const listing = { organizationId, order: page.activities.map((a) => a.id), hasMore: page.hasMore };
+  host.keep(page.activities, listing);
+  return listing;
+}
+
+/** The next page of the listing, after its last activity; what is listed already is never asked again. */
+export async function readMore(
+  host: ListingHost,
+  session: () => Promise<StoreSession | undefined>,
+  pageSize: number,
+): Promise<ActivityListing | undefined> {
+  const listing = host.listing();
+  const last = listing?.order[listing.order.length - 1];
+  if (!listing?.hasMore || last === undefined) return listing;
+  const current = await session();
+  if (current?.profile.organizationId !== listing.organizationId) return undefined;
+  const generation = host.generation();
+  const list = (r: ListActivitiesRequest) => current.client.listActivities(r);
+  const page = await nextPage(list, listing.organizationId, pageSize, last, new Set(listing.order));
+  if (generation !== host.generation() || host.listing() !== listing) return host.listing();
+  const next = {
+    organizationId: listing.organizationId,
+    order: [...listing.order, ...page.activities.map((a) => a.id)],
+    hasMore: page.hasMore,
+  };
+  host.keep(page.activities, next);
+  return next;
 }

@@ -15,49 +15,49 @@
  */
 import * as vscode from 'vscode';
 import { ServiceError } from '../../api';
-import type { Activity, OrganizationData, PolicyEvaluationRecord, SmartContractInterface } from '../../api';
-import { NO_CHANGE, differs, gathering, isTerminal } from './activityChanges';
-import { firstPage, nextPage } from './activityListing';
-import { GovernanceReads, type Governance } from './governance';
-import { Disposable } from './lifecycle';
+import type { Activity } from '../../api';
+import { NO_CHANGE, differs, isTerminal, openChanges, withActivity } from './activityChanges';
+import { MAX_PAGE, readListing, readMore, type ListingHost } from './activityListing';
+import { OrganizationReads } from './organizationReads';
+import { errorText } from '../ui/errorText';
 import { pendingCount, singleReads, type Held } from './lookTargets';
 import type { Watchers } from './pollPlan';
 import type { PollOutcome } from './pollSchedule';
 import { Poller, type LookResult } from './poller';
-import { Slot } from './slot';
 import type { StandingBook } from './standingBook';
-import type { ActivityListing, Interest, OpenSnapshot, OrganizationSnapshot, StoreChange } from './storeTypes';
+import type { ActivityListing, Interest, OpenSnapshot, StoreChange } from './storeTypes';
 import type { StoreDeps, StoreSession } from './storeTypes';
 
 export type * from './storeTypes';
 export type { Governance } from './governance';
+export type { OrganizationFacts } from './organizationFacts';
 export { MAX_SINGLE_READS_PER_LOOK } from './lookTargets';
 
-export class OrganizationStore extends Disposable {
-  readonly #deps: StoreDeps;
+export class OrganizationStore extends OrganizationReads {
   readonly #changed = this.register(new vscode.EventEmitter<StoreChange>());
   /** Fires with what changed: activity ids, the open set, the organization, the interfaces, or all (reset). */
   readonly onDidChange = this.#changed.event;
   /** Fires after each look of the poll (tests count looks and requests with it). */
   readonly onDidLook;
 
-  /** Profile id, address and organization id of what is known; another session empties the store. */
-  #key: string | undefined;
-  #generation = 0;
   readonly #activities = new Map<string, Activity>();
   /** Submitted or voted on here: read until they end, when the open listing does not show them. */
   readonly #followed = new Set<string>();
+  /** Submitted or voted on in this window, whichever profile was active. */
+  readonly #here = new Set<string>();
   /** Left the open set since the last look: read once, to learn how they ended. */
   readonly #leaving = new Set<string>();
   #open: OpenSnapshot | undefined;
   #openRead: Promise<OpenSnapshot | undefined> | undefined;
   #listing: ActivityListing | undefined;
-  readonly #data = new Slot<OrganizationData>();
-  /** Who the key's user is (whoami): read only by those who need it, not by the Organization view. */
-  readonly #me = new Slot<string>();
-  #snapshot: OrganizationSnapshot | undefined;
-  readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
-  readonly #governance = new GovernanceReads();
+  readonly #pages: ListingHost = {
+    listing: () => this.#listing,
+    generation: () => this.generation,
+    keep: (activities, listing) => {
+      for (const activity of activities) this.#activities.set(activity.id, activity);
+      this.#listing = listing;
+    },
+  };
   /** Loaded with the first standing asked (it brings the policy engine); dropped with everything known. */
   #standings: Promise<StandingBook> | undefined;
 
@@ -65,8 +65,7 @@ export class OrganizationStore extends Disposable {
   #turn = 0;
 
   constructor(deps: StoreDeps) {
-    super();
-    this.#deps = deps;
+    super(deps);
     this.#poller = this.register(
       new Poller({
         intervalMs: () => deps.intervalMs(),
@@ -112,63 +111,27 @@ export class OrganizationStore extends Disposable {
   async readActivity(activityId: string, options: { readonly fresh?: boolean } = {}): Promise<Activity | undefined> {
     const known = this.#activities.get(activityId);
     if (known && (!options.fresh || isTerminal(known))) return known;
-    const session = await this.#session();
+    const session = await this.session();
     if (!session) return undefined;
     const { organizationId } = session.profile;
-    const generation = this.#generation;
+    const generation = this.generation;
     const activity = await session.client.getActivity({ organizationId, activityId });
-    if (generation !== this.#generation) return activity;
+    if (generation !== this.generation) return activity;
     const before = this.#activities.get(activity.id);
     this.#activities.set(activity.id, activity);
     if (before && differs(before, activity)) this.#fire({ activityIds: [activity.id] });
     return activity;
   }
 
-  /** The organization (get_organization); read once, again after something completed. */
-  async organizationData(): Promise<OrganizationData | undefined> {
-    const session = await this.#session();
+  /** The first activity `matches` accepts among those known, else among the newest page, read now. */
+  async findActivity(matches: (activity: Activity) => boolean): Promise<Activity | undefined> {
+    const known = [...this.#activities.values()].find(matches);
+    if (known) return known;
+    const session = await this.session();
     if (!session) return undefined;
     const { organizationId } = session.profile;
-    return this.#data.read(this.#generation, () => session.client.getOrganization({ organizationId }));
-  }
-
-  /** The organization and who the key's user is; the same object while neither was read anew. */
-  async organization(): Promise<OrganizationSnapshot | undefined> {
-    const session = await this.#session();
-    if (!session) return undefined;
-    const { organizationId } = session.profile;
-    const generation = this.#generation;
-    const [userId, data] = await Promise.all([
-      this.#me.read(generation, async () => (await session.client.whoami({ organizationId })).userId),
-      this.#data.read(generation, () => session.client.getOrganization({ organizationId })),
-    ]);
-    const known = this.#snapshot;
-    if (known?.data === data && known.userId === userId) return known;
-    const snapshot = { organizationId, userId, data };
-    if (generation === this.#generation) this.#snapshot = snapshot;
-    return snapshot;
-  }
-
-  /** The organization's smart contract interfaces; read once, again after a registration or deletion. */
-  async interfaces(): Promise<readonly SmartContractInterface[] | undefined> {
-    const session = await this.#session();
-    if (!session) return undefined;
-    const { organizationId } = session.profile;
-    return this.#interfaces.read(this.#generation, () =>
-      session.client.listSmartContractInterfaces({ organizationId }),
-    );
-  }
-
-  /** Policies, users with their tags, and tag names; read once, again after something completed. */
-  async governance(): Promise<Governance | undefined> {
-    const session = await this.#session();
-    return session && this.#governance.read(this.#generation, session.profile.organizationId, session.client);
-  }
-
-  /** Why the activity was decided or waits (get_policy_evaluations); read again once its status or votes change. */
-  async evaluations(activity: Activity): Promise<readonly PolicyEvaluationRecord[] | undefined> {
-    const session = await this.#session();
-    return session && this.#governance.evaluations(session.profile.organizationId, activity, session.client);
+    const limit = String(MAX_PAGE);
+    return (await session.client.listActivities({ organizationId, paginationOptions: { limit } })).find(matches);
   }
 
   /** Each activity's standing in words: kept while its votes and the policies stay; see standingBook.ts. */
@@ -183,7 +146,7 @@ export class OrganizationStore extends Disposable {
    */
   async refreshOpen(): Promise<OpenSnapshot | undefined> {
     const before = this.#openRead;
-    const session = await this.#session();
+    const session = await this.session();
     if (!session) return undefined;
     if (before && this.#openRead === before) await before.catch(() => undefined);
     return this.#readOpen(session, { requests: 0 });
@@ -191,69 +154,70 @@ export class OrganizationStore extends Disposable {
 
   /** The Activities view's first page: as many as it showed before, at least `pageSize`. */
   async loadListing(pageSize: number): Promise<ActivityListing | undefined> {
-    const session = await this.#session();
-    if (!session) return undefined;
-    const { organizationId } = session.profile;
-    const generation = this.#generation;
-    const wanted = this.#listing?.organizationId === organizationId ? this.#listing.order.length : 0;
-    const page = await firstPage((r) => session.client.listActivities(r), organizationId, pageSize, wanted);
-    if (generation !== this.#generation) return undefined;
-    for (const activity of page.activities) this.#activities.set(activity.id, activity);
-    this.#listing = { organizationId, order: page.activities.map((a) => a.id), hasMore: page.hasMore };
-    this.#poller.replan();
-    return this.#listing;
+    const session = await this.session();
+    const listing = session && (await readListing(this.#pages, session, pageSize));
+    if (listing) this.#poller.replan();
+    return listing;
   }
 
   /** The next page of the listing, after its last activity; what is listed already is never asked again. */
-  async loadMore(pageSize: number): Promise<ActivityListing | undefined> {
-    const listing = this.#listing;
-    const last = listing?.order[listing.order.length - 1];
-    if (!listing?.hasMore || last === undefined) return listing;
-    const session = await this.#session();
-    if (session?.profile.organizationId !== listing.organizationId) return undefined;
-    const generation = this.#generation;
-    const list = (r: Parameters<typeof session.client.listActivities>[0]) => session.client.listActivities(r);
-    const page = await nextPage(list, listing.organizationId, pageSize, last, new Set(listing.order));
-    if (generation !== this.#generation || this.#listing !== listing) return this.#listing;
-    for (const activity of page.activities) this.#activities.set(activity.id, activity);
-    this.#listing = {
-      organizationId: listing.organizationId,
-      order: [...listing.order, ...page.activities.map((a) => a.id)],
-      hasMore: page.hasMore,
-    };
-    return this.#listing;
+  loadMore(pageSize: number): Promise<ActivityListing | undefined> {
+    return readMore(this.#pages, () => this.session(), pageSize);
   }
 
-  // ---- what readers tell ----
+  // ---- actions: what the commands tell ----
 
   /**
-   * An activity this window submitted or voted on, as the service returned it: readers update at once, and the
-   * poll follows it until it ends.
+   * An activity this window submitted, as the service returned it: readers update at once, and the poll follows it
+   * until it ends. `organization`: it changes the organization (interfaces, tags, keys, sub-organizations).
    */
-  noteActivity(activity: Activity): void {
+  submit(activity: Activity, options: { readonly organization?: boolean } = {}): void {
+    this.#note(activity, { listing: true, organization: options.organization === true });
+  }
+
+  /** The activity a vote cast here acted on, as read after the vote: followed like a submission. */
+  vote(activity: Activity): void {
+    this.#note(activity, { listing: false, organization: false });
+  }
+
+  /** Whether this window submitted or voted on the activity (a notification for it would only repeat the outcome). */
+  isSubmittedHere(activityId: string): boolean {
+    return this.#here.has(activityId);
+  }
+
+  /**
+   * Something changed that this window did not submit: the next reader reads it anew, and readers hear of it.
+   * `quietly`: only the next read is fresh (a reader checking once more before saying something is missing).
+   */
+  markStale(what: 'activities' | 'organization' | 'interfaces', options: { readonly quietly?: boolean } = {}): void {
+    if (what !== 'activities') this.markReadsStale(what);
+    if (options.quietly) return;
+    const organization = what === 'organization';
+    this.#fire({ listing: what === 'activities', organization, interfaces: organization || what === 'interfaces' });
+  }
+
+  /**
+   * The active profile, its key or its local sandbox changed: who signs may be another; readers hear `profile`.
+   * (A session of another profile, address or organization empties the store by itself: readers hear `reset`.)
+   */
+  reset(): void {
+    this.markReadsStale('profile');
+    this.#fire({ profile: true });
+  }
+
+  #note(activity: Activity, change: { readonly listing: boolean; readonly organization: boolean }): void {
+    this.#here.add(activity.id);
+    if (change.organization) this.markReadsStale('organization');
     const before = this.#activities.get(activity.id);
     this.#activities.set(activity.id, activity);
     if (isTerminal(activity)) this.#followed.delete(activity.id);
     else this.#followed.add(activity.id);
-    let open = false;
-    if (this.#open?.open.some((a) => a.id === activity.id)) {
-      open = true;
-      const others = this.#open.open.filter((a) => a.id !== activity.id);
-      this.#open = {
-        ...this.#open,
-        open: isTerminal(activity) ? others : this.#open.open.map((a) => (a.id === activity.id ? activity : a)),
-      };
-    }
-    if (differs(before, activity) || open) this.#fire({ activityIds: [activity.id], open });
+    const open = this.#open?.open.some((a) => a.id === activity.id) === true;
+    if (open && this.#open) this.#open = withActivity(this.#open, activity);
+    const activityIds = differs(before, activity) || open ? [activity.id] : [];
+    const { organization } = change;
+    this.#fire({ activityIds, open, listing: change.listing, organization, interfaces: organization });
     this.#poller.freshen();
-  }
-
-  /** After a registration, a deletion, a key or tag change: the next reader reads anew. */
-  markStale(what: 'profile' | 'organization' | 'interfaces'): void {
-    if (what === 'profile') this.#me.markStale();
-    if (what !== 'interfaces') this.#data.markStale();
-    if (what !== 'interfaces') this.#governance.markStale();
-    this.#interfaces.markStale();
   }
 
   /** Someone watches until the returned disposable goes: a view shown, a page shown, the inbox. */
@@ -272,9 +236,9 @@ export class OrganizationStore extends Disposable {
     const count = { requests: 0 };
     let outcome: PollOutcome = 'unchanged';
     try {
-      const session = await this.#session();
+      const session = await this.session();
       if (!session) return { outcome, requests: 0 };
-      const generation = this.#generation;
+      const generation = this.generation;
       const openBefore = this.#open;
       const open = await this.#readOpen(session, count);
       if (open !== openBefore) outcome = 'changed';
@@ -286,7 +250,7 @@ export class OrganizationStore extends Disposable {
           organizationId: session.profile.organizationId,
           activityId,
         });
-        if (generation !== this.#generation) return { outcome, requests: count.requests };
+        if (generation !== this.generation) return { outcome, requests: count.requests };
         this.#leaving.delete(activityId);
         if (isTerminal(activity)) this.#followed.delete(activityId);
         if (!differs(this.#activities.get(activityId), activity)) continue;
@@ -294,7 +258,7 @@ export class OrganizationStore extends Disposable {
         changed.push(activityId);
         if (activity.status === 'ACTIVITY_STATUS_COMPLETED') completed = true;
       }
-      if (completed) this.markStale('organization');
+      if (completed) this.markReadsStale('organization');
       if (changed.length > 0) {
         outcome = 'changed';
         this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
@@ -303,27 +267,25 @@ export class OrganizationStore extends Disposable {
     } catch (error) {
       if (error instanceof ServiceError && error.status === 429) {
         // The client gave up after its own waits: the service's last Retry-After is the least the next look waits.
-        this.#deps.warn('Rate limited while looking at the organization; slowing down');
+        this.deps.warn('Rate limited while looking at the organization; slowing down');
         return { outcome: 'rateLimited', requests: count.requests, retryAfterMs: error.retryAfterMs };
       }
-      this.#deps.debug('Could not look at the organization', {
-        error: error instanceof Error ? error.message : String(error),
-      });
+      this.deps.debug('Could not look at the organization', { error: errorText(error) });
       return { outcome: 'failed', requests: count.requests };
     }
   }
 
   #readOpen(session: StoreSession, count: { requests: number }): Promise<OpenSnapshot | undefined> {
     if (this.#openRead) return this.#openRead;
-    const generation = this.#generation;
+    const generation = this.generation;
     const { organizationId } = session.profile;
     const list = (request: Parameters<typeof session.client.listActivities>[0]) => {
       count.requests++;
       return session.client.listActivities(request);
     };
-    const read = this.#deps
+    const read = this.deps
       .listOpen(list, organizationId, Date.now())
-      .then((found) => (generation === this.#generation ? this.#applyOpen({ organizationId, ...found }) : undefined))
+      .then((found) => (generation === this.generation ? this.#applyOpen({ organizationId, ...found }) : undefined))
       .finally(() => {
         if (this.#openRead === read) this.#openRead = undefined;
       });
@@ -334,22 +296,10 @@ export class OrganizationStore extends Disposable {
   /** Keeps what the listing found; returns the snapshot kept (the same object when nothing changed). */
   #applyOpen(found: OpenSnapshot): OpenSnapshot {
     const previous = this.#open;
-    const changed: string[] = [];
-    for (const activity of found.open) {
-      if (differs(this.#activities.get(activity.id), activity)) changed.push(activity.id);
-      this.#activities.set(activity.id, activity);
-    }
-    const still = new Set(found.open.map((a) => a.id));
-    const left = (previous?.open ?? []).filter((a) => !still.has(a.id)).map((a) => a.id);
-    // Held as gathering votes yet missing from a complete open set: it ended before a look saw it leave.
-    const unseen = found.listedAll
-      ? [...this.#activities.values()].filter((a) => gathering(a) && !still.has(a.id))
-      : [];
-    for (const activity of unseen) this.#leaving.add(activity.id);
-    for (const id of left) this.#leaving.add(id);
-    const setChanged =
-      previous === undefined || left.length > 0 || previous.listedAll !== found.listedAll || changed.length > 0;
-    if (!setChanged) return previous;
+    const { changed, leaving, setChanged } = openChanges(previous, found, this.#activities);
+    for (const activity of found.open) this.#activities.set(activity.id, activity);
+    for (const id of leaving) this.#leaving.add(id);
+    if (!setChanged && previous) return previous;
     this.#open = found;
     this.#fire({ activityIds: changed, open: true });
     return found;
@@ -357,32 +307,14 @@ export class OrganizationStore extends Disposable {
 
   // ---- the profile ----
 
-  async #session(): Promise<StoreSession | undefined> {
-    const session = await this.#deps.session();
-    const key = session
-      ? JSON.stringify([session.profile.id, session.profile.baseUrl, session.profile.organizationId])
-      : undefined;
-    if (key !== this.#key) {
-      const had = this.#key !== undefined;
-      this.#key = key;
-      if (had) this.#clear();
-    }
-    return session;
-  }
-
-  #clear(): void {
-    this.#generation++;
+  protected override clear(): void {
+    super.clear();
     this.#activities.clear();
     this.#followed.clear();
     this.#leaving.clear();
     this.#open = undefined;
     this.#openRead = undefined;
     this.#listing = undefined;
-    this.#data.clear();
-    this.#me.clear();
-    this.#snapshot = undefined;
-    this.#interfaces.clear();
-    this.#governance.clear();
     void this.#standings?.then((book) => book.clear());
     this.#standings = undefined;
     this.#fire({ reset: true, open: true, organization: true, interfaces: true });

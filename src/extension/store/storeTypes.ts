@@ -46,6 +46,16 @@ export interface StoreChange {
   /** The organization (names, quorum, users, keys, tags) should be read again: something completed. */
   readonly organization: boolean;
   readonly interfaces: boolean;
+  /**
+   * What the Activities view lists may have changed (an activity submitted or voted on here, the view's settings):
+   * its listing and the open activity documents are read again.
+   */
+  readonly listing: boolean;
+  /**
+   * The active profile, its key or its local sandbox changed (reset): who signs may be another, and the organization
+   * and its interfaces are read again (`organization` and `interfaces` are not set for it).
+   */
+  readonly profile: boolean;
   /** Another profile (or organization) is active: everything known was dropped. */
   readonly reset: boolean;
 }

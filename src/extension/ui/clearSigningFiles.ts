@@ -12,6 +12,7 @@
 import * as vscode from 'vscode';
 import type { ClearSigningDescriptor } from '../../api/remote';
 import { loadRemoteApi } from '../remoteApi';
+import { errorText } from './errorText';
 
 const PATTERN = '**/{calldata-*,*erc7730*,*erc-7730*}.json';
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
@@ -165,7 +166,7 @@ export class WorkspaceDescriptors implements vscode.Disposable {
       if (read.ok) return read.descriptor;
       this.#log.debug(`Skipped a clear-signing file: ${read.problem}`);
     } catch (error) {
-      this.#log.debug(`Could not read ${uri.toString()}: ${error instanceof Error ? error.message : String(error)}`);
+      this.#log.debug(`Could not read ${uri.toString()}: ${errorText(error)}`);
     }
     return undefined;
   }

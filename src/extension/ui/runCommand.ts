@@ -1,22 +1,17 @@
 /**
  * The one error wrapper every command runs in. Cancellation is silent. A Countersign error shows one sentence,
- * its hint and "Show Log" (plus a fix where there is one); anything else shows the command's own failure sentence
- * ("Countersign: could not approve the activity."), whole and localized. Details and stacks go only to the log, and every text passes through the redactor first. The handler's
- * result is returned, so that tests can run commands and look at what they made; errors are shown, not thrown.
+ * its hint and "Show Log" (plus the error's own action, an ActionableError, where there is one); anything else shows
+ * the command's own failure sentence ("Countersign: could not approve the activity."), whole and localized. Details
+ * and stacks go only to the log, and every text passes through the redactor first. The handler's result is
+ * returned, so that tests can run commands and look at what they made; errors are shown, not thrown.
  */
 import * as vscode from 'vscode';
 import { CancelledError, CountersignError } from '../../api';
-import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { adviceFor } from './advice';
 import { ActionableError } from './errorAction';
 import { showErrorNotification } from './notifications';
 import { notificationText } from './shownText';
-
-/** A button offered next to an error of a given code, and the command it runs. */
-const FIXES: Readonly<Record<string, { readonly title: () => string; readonly command: string }>> = {
-  SECRET_STORAGE: { title: () => vscode.l10n.t('Show Log'), command: CommandIds.showLog },
-};
 
 function isCancellation(error: unknown): boolean {
   return (
@@ -54,14 +49,12 @@ export async function showError(services: Services, error: unknown, words: Comma
   const mistake = error instanceof CountersignError && error.code === 'INVALID_INPUT';
   services.log.failure(words.failure(), error, mistake ? 'warn' : 'error');
   const showLog = vscode.l10n.t('Show Log');
-  const fix = error instanceof CountersignError ? FIXES[error.code] : undefined;
-  const buttons = fix && fix.command !== CommandIds.showLog ? [fix.title(), showLog] : [showLog];
+  const buttons = [showLog];
   if (error instanceof ActionableError) buttons.unshift(error.action.title);
   const choice = await showErrorNotification(errorMessage(services, error, words), ...buttons);
   if (choice === showLog) services.log.show();
   else if (error instanceof ActionableError && choice === error.action.title)
     await vscode.commands.executeCommand(error.action.command, ...error.action.args);
-  else if (fix && choice === fix.title()) await vscode.commands.executeCommand(fix.command);
 }
 
 export async function runCommand<T>(

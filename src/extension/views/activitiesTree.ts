@@ -10,7 +10,7 @@ import { InvalidInputError, type Activity } from '../../api';
 import type { Inbox } from '../inbox/inbox';
 import { awaitingCountText, awaitingGroupLabel } from '../wording/awaitingWords';
 import { CommandIds } from '../commandIds';
-import type { ChangeScope, Services, Session } from '../services';
+import type { Services, Session } from '../services';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import { sortForTree, activityGroup } from '../wording/activityPresentation';
@@ -30,6 +30,7 @@ import type { TreeHost } from './treeShell';
 import { ACTIVITIES_VIEW_ID } from './viewIds';
 import { createdNames, deletedInterfaceId } from './activityNames';
 import { ListedSummaries } from './listedSummaries';
+import { errorText } from '../ui/errorText';
 
 const INBOX_GROUP_ID = `${ACTIVITIES_VIEW_ID}/awaitingYourVote`;
 /** The statuses the inbox follows (votes can still come): the view leaves those to it. */
@@ -64,7 +65,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   readonly #listed: ListedSummaries;
 
   constructor(services: Services, inbox: Inbox, host: TreeHost<ActivitiesElement>) {
-    super(services, host, ['profile', 'activities']);
+    super(services, host, (change) => change.profile || change.listing);
     this.#inbox = inbox;
     this.#listed = new ListedSummaries(services, (ids) => this.#redrawRows(ids));
     this.disposables.push(
@@ -180,7 +181,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       )
       .catch((error: unknown) =>
         this.services.log.debug('Could not summarise the listed activities', {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorText(error),
         }),
       );
   }
@@ -192,11 +193,9 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     return words && [...words.lines, ...(words.mayDiffer ? [words.mayDiffer] : [])];
   }
 
-  protected override onScopeChange(scope: ChangeScope): void {
-    if (scope === 'profile') {
-      this.#organizationId = undefined;
-      this.#names.clear();
-    }
+  protected override onProfileChange(): void {
+    this.#organizationId = undefined;
+    this.#names.clear();
   }
 
   async activities(): Promise<readonly ActivityElement[]> {
@@ -319,7 +318,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       store.loadListing(this.services.settings().pageSize),
       this.#inbox.check().catch((error: unknown) => {
         this.services.log.debug('Could not look for activities awaiting your vote', {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorText(error),
         });
       }),
     ]);

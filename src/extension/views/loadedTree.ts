@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
-import type { ChangeScope, Services, Session } from '../services';
+import type { Services, Session } from '../services';
+import type { StoreChange } from '../store/organizationStore';
 import { adviceFor, calmStateFor } from '../ui/advice';
 import type { GroupElement, MessageElement } from './treeElements';
 import { calmElements, errorElements } from './treeItems';
@@ -23,7 +24,7 @@ export type TreeModel<T> =
 /** A model that a load ended in. */
 export type SettledModel<T> = Exclude<TreeModel<T>, { readonly kind: 'loading' }>;
 
-/** Changes reported through services.onDidChange are gathered for this long before the view redraws. */
+/** Changes the store tells of are gathered for this long before the view redraws. */
 export const REFRESH_DEBOUNCE_MS = 250;
 
 export abstract class LoadedTree<T, E> implements TreeRows<E> {
@@ -40,18 +41,21 @@ export abstract class LoadedTree<T, E> implements TreeRows<E> {
   #debounce: NodeJS.Timeout | undefined;
   #disposed = false;
 
-  /** `scopes`: the changes (services.onDidChange) after which the view loads again. */
-  constructor(services: Services, host: TreeHost<E>, scopes: readonly ChangeScope[]) {
+  /** `reloadOn`: the changes of the store after which the view loads again. */
+  constructor(services: Services, host: TreeHost<E>, reloadOn: (change: StoreChange) => boolean) {
     this.services = services;
     this.#host = host;
     this.treeView = host.treeView;
-    this.disposables.push(
-      services.onDidChange((scope) => {
-        if (!scopes.includes(scope)) return;
-        this.onScopeChange(scope);
-        this.invalidate(true);
-      }),
-    );
+    void services.store().then((store) => {
+      if (this.#disposed) return;
+      this.disposables.push(
+        store.onDidChange((change) => {
+          if (!reloadOn(change)) return;
+          if (change.profile) this.onProfileChange();
+          this.invalidate(true);
+        }),
+      );
+    });
   }
 
   /** The view's own load: throws to show the error state. Runs only with a session. */
@@ -63,8 +67,8 @@ export abstract class LoadedTree<T, E> implements TreeRows<E> {
   abstract getChildren(element?: E): vscode.ProviderResult<E[]>;
   abstract getParent(element: E): vscode.ProviderResult<E>;
 
-  /** Before the reload that a change causes: a view may forget what it kept for the old model. */
-  protected onScopeChange(_scope: ChangeScope): void {}
+  /** Before the reload that a profile change causes: a view may forget what it kept for the old profile. */
+  protected onProfileChange(): void {}
   /** The model when the session could not be opened (a sandbox that crashed, a keyring that fails). */
   protected sessionFailed(error: unknown): SettledModel<T> {
     return { kind: 'error', error, phase: 'session' };
@@ -148,7 +152,7 @@ export abstract class LoadedTree<T, E> implements TreeRows<E> {
       this.#profileId = profileId;
       this.#generation++;
       this.#model = undefined;
-      this.onScopeChange('profile');
+      this.onProfileChange();
     }
     if (this.#model) return Promise.resolve(this.#model);
     const generation = this.#generation;

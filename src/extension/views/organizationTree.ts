@@ -61,7 +61,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   #readAnew = false;
 
   constructor(services: Services, host: TreeHost<OrganizationElement>) {
-    super(services, host, ['profile', 'organization']);
+    // What the poll saw complete, or a command changed, is read again; a reset is followed by `profile`.
+    super(services, host, (change) => change.profile || (change.organization && !change.reset));
   }
 
   override refresh(): void {
@@ -298,13 +299,12 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   }
 
   protected async fetch(session: Session): Promise<Model> {
-    const { client } = session;
     const organizationId = session.profile.organizationId;
     const started = Date.now();
     const store = await this.services.store();
     if (this.#readAnew) {
       this.#readAnew = false;
-      store.markStale('organization');
+      store.markStale('organization', { quietly: true });
     }
     const settle = async <T>(what: string, load: () => Promise<T>): Promise<Outcome<T>> => {
       try {
@@ -317,7 +317,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     const [smartContractInterfaces, privateKeys, governance, users] = await Promise.all([
       // The list the ABI lenses read too: one request serves both.
       settle('smart contract interfaces', async () => [...(await (await this.services.interfaceList()).refresh())]),
-      settle('private keys', () => client.listPrivateKeys({ organizationId })),
+      settle('private keys', async () => [...((await store.privateKeys()) ?? [])]),
       // Policies, users' tags and the tag names, as the store read them: shared with the inbox and the review pages.
       settle('policies, users and tags', async () => (await store.governance()) ?? noGovernance(organizationId)),
       // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.

@@ -11,6 +11,7 @@ import { t } from '../ui/l10n';
 import { dateTimeText } from '../wording/timeWords';
 import { contextValue } from './contextValue';
 import type { FieldElement, GroupElement, MessageElement } from './treeElements';
+import { errorText } from '../ui/errorText';
 
 export function themeIcon(iconId: string | undefined, colorId: string | undefined): vscode.ThemeIcon | undefined {
   if (iconId === undefined) return undefined;
@@ -99,7 +100,7 @@ export function errorElements(
   extras: ErrorNodeExtras = {},
 ): MessageElement[] {
   const { parent, recovery } = extras;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   const hint =
     extras.hint ??
     (typeof error === 'object' && error !== null && typeof (error as { hint?: unknown }).hint === 'string'

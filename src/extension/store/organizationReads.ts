@@ -1,0 +1,146 @@
+/**
+ * What the organization is, as the store reads it for the active profile: the organization itself (names, root
+ * quorum, users, keys, tags), who the key's user is, its private keys, its smart contract interfaces, who governs it
+ * (governance.ts), and the facts worked out of them. Each read shares one in flight and keeps what it read until
+ * something marks it stale; another session (profile, address or organization) empties everything, through the
+ * store's `clear`. The activities and the poll are the store's (organizationStore.ts), built on this.
+ */
+import type { Activity, OrganizationData, PolicyEvaluationRecord, PrivateKey, SmartContractInterface } from '../../api';
+import { GovernanceReads, type Governance } from './governance';
+import { Disposable } from './lifecycle';
+import { organizationFacts, type OrganizationFacts } from './organizationFacts';
+import { Slot } from './slot';
+import type { OrganizationSnapshot, StoreDeps, StoreSession } from './storeTypes';
+
+export abstract class OrganizationReads extends Disposable {
+  protected readonly deps: StoreDeps;
+  /** Profile id, address and organization id of what is known; another session empties the store. */
+  #key: string | undefined;
+  #generation = 0;
+  readonly #data = new Slot<OrganizationData>();
+  /** Who the key's user is (whoami): read only by those who need it, not by the Organization view. */
+  readonly #me = new Slot<string>();
+  #snapshot: OrganizationSnapshot | undefined;
+  /** The facts worked out of each snapshot, once per snapshot. */
+  #facts = new WeakMap<OrganizationSnapshot, OrganizationFacts>();
+  readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
+  readonly #privateKeys = new Slot<readonly PrivateKey[]>();
+  readonly #governance = new GovernanceReads();
+
+  constructor(deps: StoreDeps) {
+    super();
+    this.deps = deps;
+  }
+
+  /** Bumped when the store is emptied: a read begun before is dropped. */
+  protected get generation(): number {
+    return this.#generation;
+  }
+
+  /** The organization (get_organization); read once, again after something completed. */
+  async organizationData(): Promise<OrganizationData | undefined> {
+    const session = await this.session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    return this.#data.read(this.#generation, () => session.client.getOrganization({ organizationId }));
+  }
+
+  /** The organization and who the key's user is; the same object while neither was read anew. */
+  async organization(): Promise<OrganizationSnapshot | undefined> {
+    const session = await this.session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    const generation = this.#generation;
+    const [userId, data] = await Promise.all([
+      this.#me.read(generation, async () => (await session.client.whoami({ organizationId })).userId),
+      this.#data.read(generation, () => session.client.getOrganization({ organizationId })),
+    ]);
+    const known = this.#snapshot;
+    if (known?.data === data && known.userId === userId) return known;
+    const snapshot = { organizationId, userId, data };
+    if (generation === this.#generation) this.#snapshot = snapshot;
+    return snapshot;
+  }
+
+  /**
+   * The user, the root quorum and the names (users, keys by id and address, tags) of the organization, worked out
+   * once per read of it. Undefined without a session; a failed read throws.
+   */
+  async facts(): Promise<OrganizationFacts | undefined> {
+    const snapshot = await this.organization();
+    if (!snapshot) return undefined;
+    let known = this.#facts.get(snapshot);
+    if (!known) {
+      known = organizationFacts(snapshot.userId, snapshot.data);
+      this.#facts.set(snapshot, known);
+    }
+    return known;
+  }
+
+  /** The organization's smart contract interfaces; read once, again after a registration or deletion. */
+  async interfaces(): Promise<readonly SmartContractInterface[] | undefined> {
+    const session = await this.session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    return this.#interfaces.read(this.#generation, () =>
+      session.client.listSmartContractInterfaces({ organizationId }),
+    );
+  }
+
+  /** The organization's private keys (list_private_keys); read once, again after something completed. */
+  async privateKeys(): Promise<readonly PrivateKey[] | undefined> {
+    const session = await this.session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    return this.#privateKeys.read(this.#generation, () => session.client.listPrivateKeys({ organizationId }));
+  }
+
+  /** Policies, users with their tags, and tag names; read once, again after something completed. */
+  async governance(): Promise<Governance | undefined> {
+    const session = await this.session();
+    return session && this.#governance.read(this.#generation, session.profile.organizationId, session.client);
+  }
+
+  /** Why the activity was decided or waits (get_policy_evaluations); read again once its status or votes change. */
+  async evaluations(activity: Activity): Promise<readonly PolicyEvaluationRecord[] | undefined> {
+    const session = await this.session();
+    return session && this.#governance.evaluations(session.profile.organizationId, activity, session.client);
+  }
+
+  /** The next reader of what `what` names reads it anew. */
+  protected markReadsStale(what: 'profile' | 'organization' | 'interfaces'): void {
+    if (what === 'profile') this.#me.markStale();
+    if (what !== 'interfaces') {
+      this.#data.markStale();
+      this.#privateKeys.markStale();
+      this.#governance.markStale();
+    }
+    this.#interfaces.markStale();
+  }
+
+  /** The active session; another one than before empties the store first. */
+  protected async session(): Promise<StoreSession | undefined> {
+    const session = await this.deps.session();
+    const key = session
+      ? JSON.stringify([session.profile.id, session.profile.baseUrl, session.profile.organizationId])
+      : undefined;
+    if (key !== this.#key) {
+      const had = this.#key !== undefined;
+      this.#key = key;
+      if (had) this.clear();
+    }
+    return session;
+  }
+
+  /** Empties what is known (the store empties its activities too, and tells its readers). */
+  protected clear(): void {
+    this.#generation++;
+    this.#data.clear();
+    this.#me.clear();
+    this.#snapshot = undefined;
+    this.#facts = new WeakMap();
+    this.#interfaces.clear();
+    this.#privateKeys.clear();
+    this.#governance.clear();
+  }
+}
