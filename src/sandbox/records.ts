@@ -3,6 +3,7 @@
  * activities, and the records and effects that change them. How they are applied is in state.ts.
  */
 import type { KnownActivityStatus } from '../api';
+import type { AccountEffect, EnclaveKeyRecord } from './accountRecords';
 import type { OrganizationPolicies, PolicyStateEffect } from './policyRecords';
 
 export interface ApiKeyRecord {
@@ -57,7 +58,8 @@ export interface PrivateKeyRecord {
    */
   signingKey?: string;
   readonly privateKeyTags: string[];
-  readonly exported: boolean;
+  /** Set by export_private_key; a sub-organization holding a key never exported is not deleted by default. */
+  exported: boolean;
   readonly imported: boolean;
   readonly createdAtMs: number;
   updatedAtMs: number;
@@ -169,7 +171,9 @@ export type SandboxRecord =
     }
   | { readonly kind: 'effects'; readonly effects: readonly Effect[] }
   /** A journal written before the sandbox could sign gains signing keys: once, at start-up. */
-  | { readonly kind: 'signingKeys'; readonly keys: readonly SigningKeyGrant[] };
+  | { readonly kind: 'signingKeys'; readonly keys: readonly SigningKeyGrant[] }
+  /** The enclave key that signs export and import bundles: once, at the first start that needs it. */
+  | EnclaveKeyRecord;
 
 /** A fresh key pair for an existing secp256k1 private key whose private half was never kept. */
 export interface SigningKeyGrant {
@@ -219,7 +223,9 @@ export type Effect =
   | { readonly op: 'setFeature'; readonly organizationId: string; readonly name: string; readonly value?: string }
   | PeopleEffect
   /** Policies created, updated or deleted, and each evaluation of them (policyRecords.ts). */
-  | PolicyStateEffect;
+  | PolicyStateEffect
+  /** Sub-organizations, the people operations, export and import (accountRecords.ts). */
+  | AccountEffect;
 
 /** Changes to users, user tags, the root quorum, private keys and private key tags (applied by peopleState.ts). */
 export type PeopleEffect =
@@ -279,4 +285,6 @@ export interface Organization {
   /** Its policies and the record of every evaluation of them. */
   readonly policies: OrganizationPolicies;
   deleted: boolean;
+  /** The import each user initialised last and has not used, by kind: `${kind}:${userId}` → activity id. */
+  readonly importTargets: Map<string, string>;
 }
