@@ -95,12 +95,10 @@ describe('sandbox: export_private_key and the private-key import, in the service
       '0479be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8';
     for (const targetPublicKey of [secp256k1, 'not a key']) {
       await assert.rejects(
-        t
-          .clientFor('Demo')
-          .exportPrivateKey({
-            organizationId: demoId,
-            parameters: { privateKeyId: key.privateKeyId, targetPublicKey },
-          }),
+        t.clientFor('Demo').exportPrivateKey({
+          organizationId: demoId,
+          parameters: { privateKeyId: key.privateKeyId, targetPublicKey },
+        }),
         (error: unknown) => error instanceof ServiceError && error.status === 400 && /P-256/.test(error.message),
       );
     }
