@@ -2,12 +2,25 @@
  * How sub-organizations, the people operations and key transfer change the state. Each effect is applied when it is
  * made durable and again when the journal is read back; applying one twice changes nothing more.
  */
-import type { AccountEffect } from './accountRecords';
-import type { Organization, UserRecord } from './records';
-import type { SandboxState } from './state';
+import type {
+  AccountEffect,
+  ApiKeyRecord,
+  AuthenticatorRecord,
+  Organization,
+  OrganizationRecord,
+  UserRecord,
+} from './records';
+
+/** What of the state's indexes these effects change (state.ts's SandboxState). */
+interface AccountIndexes {
+  readonly keyOwners: Map<string, readonly { readonly organization: Organization; readonly apiKey: ApiKeyRecord }[]>;
+  readonly usersById: Map<string, UserRecord>;
+  readonly passkeys: { remove(organization: Organization, authenticator: AuthenticatorRecord): void };
+  addOrganization(record: OrganizationRecord): void;
+}
 
 /** Forgets the API keys of `user` in `organization` whose ids are listed, from the user and from the key index. */
-function forgetApiKeys(state: SandboxState, organization: Organization, user: UserRecord, ids: ReadonlySet<string>) {
+function forgetApiKeys(state: AccountIndexes, organization: Organization, user: UserRecord, ids: ReadonlySet<string>) {
   for (const key of user.apiKeys.filter((k) => ids.has(k.apiKeyId))) {
     const owners = (state.keyOwners.get(key.publicKey) ?? []).filter(
       (o) => !(o.organization === organization && o.apiKey.apiKeyId === key.apiKeyId),
@@ -19,7 +32,7 @@ function forgetApiKeys(state: SandboxState, organization: Organization, user: Us
   user.apiKeys.splice(0, user.apiKeys.length, ...kept);
 }
 
-export function applyAccountEffect(state: SandboxState, organization: Organization, effect: AccountEffect): void {
+export function applyAccountEffect(state: AccountIndexes, organization: Organization, effect: AccountEffect): void {
   const { record } = organization;
   switch (effect.op) {
     case 'putOrganization':

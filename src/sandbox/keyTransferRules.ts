@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode } from '../api';
 import { ethereumKeyPairOf, operations } from '../api/remote';
-import type { ImportKind } from './accountRecords';
+import type { ImportKind } from './state';
 import {
   BundleError,
   exportBundleFor,

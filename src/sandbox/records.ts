@@ -3,7 +3,6 @@
  * activities, and the records and effects that change them. How they are applied is in state.ts.
  */
 import type { KnownActivityStatus } from '../api';
-import type { AccountEffect, EnclaveKeyRecord } from './accountRecords';
 import type { OrganizationPolicies, PolicyStateEffect } from './policyRecords';
 
 export interface ApiKeyRecord {
@@ -224,7 +223,7 @@ export type Effect =
   | PeopleEffect
   /** Policies created, updated or deleted, and each evaluation of them (policyRecords.ts). */
   | PolicyStateEffect
-  /** Sub-organizations, the people operations, export and import (accountRecords.ts). */
+  /** Sub-organizations, the people operations, export and import (below; applied by accountState.ts). */
   | AccountEffect;
 
 /** Changes to users, user tags, the root quorum, private keys and private key tags (applied by peopleState.ts). */
@@ -287,4 +286,57 @@ export interface Organization {
   deleted: boolean;
   /** The import each user initialised last and has not used, by kind: `${kind}:${userId}` → activity id. */
   readonly importTargets: Map<string, string>;
+}
+
+// Sub-organizations, the people operations and key transfer (applied by accountState.ts).
+
+/** What an import was initialised for: a private key here, a wallet too once wallets import. */
+export type ImportKind = 'privateKey' | 'wallet';
+
+export type AccountEffect =
+  /** A new sub-organization, with its root users and their credentials; `organizationId` is its parent's. */
+  | { readonly op: 'putOrganization'; readonly organizationId: string; readonly record: OrganizationRecord }
+  | {
+      readonly op: 'deleteApiKeys';
+      readonly organizationId: string;
+      readonly userId: string;
+      readonly apiKeyIds: readonly string[];
+      readonly updatedAtMs: number;
+    }
+  /** The users go, with their credentials; their approvals of waiting activities stop counting. */
+  | { readonly op: 'deleteUsers'; readonly organizationId: string; readonly userIds: readonly string[] }
+  /** The fields present replace the user's; `userTagIds` replaces the whole list of tags. */
+  | {
+      readonly op: 'updateUser';
+      readonly organizationId: string;
+      readonly userId: string;
+      readonly userName?: string;
+      readonly userEmail?: string;
+      readonly userPhoneNumber?: string;
+      readonly userTagIds?: readonly string[];
+      readonly updatedAtMs: number;
+    }
+  | {
+      readonly op: 'markPrivateKeyExported';
+      readonly organizationId: string;
+      readonly privateKeyId: string;
+      readonly updatedAtMs: number;
+    }
+  /**
+   * The import a user initialised last, by the activity that did (its target key is derived from the enclave key and
+   * that activity, so no secret is written here); `activityId` null once the import used it.
+   */
+  | {
+      readonly op: 'setImportTarget';
+      readonly organizationId: string;
+      readonly userId: string;
+      readonly kind: ImportKind;
+      readonly activityId: string | null;
+    };
+
+/** The sandbox's enclave key, made once per data directory: it signs export and import bundles. */
+export interface EnclaveKeyRecord {
+  readonly kind: 'enclaveKey';
+  /** P-256 scalar, hex. The journal is readable by its owner only, as for the keys the sandbox signs with. */
+  readonly privateKey: string;
 }

@@ -11,7 +11,6 @@ import { randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode } from '../api';
 import { operations } from '../api/remote';
 import { lineageOf } from './authorization';
-import type { RequestContext } from './handlers/context';
 import { failed, type Outcome } from './outcome';
 import { checkApiKeyParams } from './peopleOperations';
 import { attestedCredentialOf, verifyAttestation } from './relyingParty';
@@ -168,12 +167,14 @@ function matches(organization: Organization, filterType: string, value: string):
 }
 
 /** list_suborgs: the organization's live sub-organizations, oldest first, a page at a time. */
-export function getSubOrgIds(ctx: RequestContext, request: Record<string, unknown>): Record<string, unknown> {
+export function getSubOrgIds(
+  organizations: ReadonlyMap<string, Organization>,
+  parent: Organization,
+  request: Record<string, unknown>,
+): Record<string, unknown> {
   const { filterType, filterValue, paginationOptions } = operations.getSubOrgIds.request.parse(request);
-  const parentId = ctx.organization.record.organizationId;
-  let found = [...ctx.engine.state.organizations.values()].filter(
-    (o) => !o.deleted && o.record.parentOrganizationId === parentId,
-  );
+  const parentId = parent.record.organizationId;
+  let found = [...organizations.values()].filter((o) => !o.deleted && o.record.parentOrganizationId === parentId);
   if (filterType !== undefined && filterType !== '')
     found = found.filter((o) => matches(o, filterType, filterValue ?? ''));
   const ids = found.map((o) => o.record.organizationId);

@@ -49,7 +49,7 @@ function findUser(organization: Organization, userId: string): UserRecord {
 
 const handlers: Record<QueryOperationName, Handler> = {
   // Sub-organizations
-  getSubOrgIds,
+  getSubOrgIds: (ctx, request) => getSubOrgIds(ctx.engine.state.organizations, ctx.organization, request),
 
   getAuthenticators(ctx, request) {
     const user = findUser(ctx.organization, String(request['userId']));
