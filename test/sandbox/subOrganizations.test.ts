@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import type { TurnkeyClient } from '@turnkey/http';
 import { generateP256KeyPair } from '@turnkey/crypto';
 import { ActivityFailedError, ServiceError, type CountersignClient } from '../../src/api';
-import { ApiKeyStamper, CountersignClient as Client, generateApiKeyPair } from '../../src/api/remote';
+import { randomBytes } from 'node:crypto';
+import { ApiKeyStamper, CountersignClient as Client, generateApiKeyPair, WebauthnStamper } from '../../src/api/remote';
+import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
 
@@ -92,6 +94,40 @@ describe('sandbox: create_sub_organization (V8), list_suborgs and deleting a sub
     const { organizationData } = await official().getOrganization({ organizationId: sub.id });
     assert.equal(organizationData.rootQuorum?.threshold, 1);
     assert.deepEqual(organizationData.rootQuorum?.userIds, [sub.rootId]);
+  });
+
+  it('makes a root user with a passkey, who stamps there with it at once; the same passkey is refused a second time', async () => {
+    const device = new SoftwareAuthenticator({ origin: 'http://localhost:43123', rpId: 'localhost' });
+    const challenge = randomBytes(32).toString('base64url');
+    const rootUsers = [
+      {
+        userName: 'passkey root',
+        apiKeys: [],
+        authenticators: [{ authenticatorName: 'laptop', challenge, attestation: device.attest({ challenge }) }],
+        oauthProviders: [],
+      },
+    ];
+    const create = () =>
+      t.clientFor('Demo').createSubOrganization({
+        organizationId: demoId,
+        parameters: { subOrganizationName: 'Passkey user', rootUsers, rootQuorumThreshold: 1 },
+      });
+    const activity = await create();
+    const { subOrganizationId, rootUserIds } = activity.result['createSubOrganizationResultV8'] as {
+      subOrganizationId: string;
+      rootUserIds: string[];
+    };
+    const passkey = new Client(
+      { baseUrl: t.baseUrl },
+      new WebauthnStamper({ getAssertion: device.getAssertion, rpId: device.rpId }),
+      { maxAttempts: 1, now: t.clock.now },
+    );
+    assert.equal((await passkey.whoami({ organizationId: subOrganizationId })).userId, rootUserIds[0]);
+    await passkey.close();
+    await assert.rejects(
+      create(),
+      (error: unknown) => error instanceof ActivityFailedError && /already registered/.test(error.message),
+    );
   });
 
   it('refuses the parent any change or signature in the sub-organization', async () => {
