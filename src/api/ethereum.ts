@@ -23,7 +23,12 @@ export interface EthereumKeyPair {
 }
 
 export function generateEthereumKeyPair(): EthereumKeyPair {
-  const privateKey = Secp256k1.randomPrivateKey();
+  return ethereumKeyPairOf(Secp256k1.randomPrivateKey().slice(2));
+}
+
+/** The key pair of a secp256k1 private scalar (hex, with or without 0x); throws when it is not one. */
+export function ethereumKeyPairOf(privateKeyHex: string): EthereumKeyPair {
+  const privateKey = `0x${privateKeyHex.replace(/^0x/, '').toLowerCase()}` as const;
   const point = Secp256k1.getPublicKey({ privateKey });
   return {
     publicKey: PublicKey.toHex(PublicKey.compress(point)).slice(2),

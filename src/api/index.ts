@@ -126,6 +126,18 @@ export type {
   DeleteSmartContractInterfaceParameters,
   SmartContractInterface,
 } from './schemas/smartContractInterface';
+export type { CreateSubOrganizationParameters, GetSubOrgIdsRequest, RootUserParams } from './schemas/subOrganization';
+export type {
+  CreateApiKeysParameters,
+  DeleteApiKeysParameters,
+  DeleteUsersParameters,
+  UpdateUserParameters,
+} from './schemas/people';
+export type {
+  ExportPrivateKeyParameters,
+  ImportPrivateKeyParameters,
+  InitImportPrivateKeyParameters,
+} from './schemas/keyTransfer';
 export type {
   OperationName,
   QueryOperation,

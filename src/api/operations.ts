@@ -2,7 +2,9 @@
  * One table of every operation Countersign speaks: path, kind and schemas. The client and the sandbox
  * both read it, so a path or a shape can only be wrong in one place.
  */
-import * as z from 'zod';
+import type { QueryOperation, SubmitOperation } from './operationKinds';
+import { query, submit } from './operationKinds';
+import { accountOperations } from './accountOperations';
 import { getApiKeyRequestSchema, getApiKeyResponseSchema } from './schemas/apiKey';
 import {
   createAuthenticatorsParametersSchema,
@@ -92,55 +94,6 @@ import {
   getSmartContractInterfaceResponseSchema,
   listSmartContractInterfacesResponseSchema,
 } from './schemas/smartContractInterface';
-
-export interface QueryOperation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  readonly kind: 'query';
-  readonly path: string;
-  readonly request: Req;
-  readonly response: Res;
-}
-
-export interface SubmitOperation<Params extends z.ZodType = z.ZodType> {
-  readonly kind: 'submit';
-  readonly path: string;
-  readonly activityType: string;
-  /** Key of the intent inside `activity.intent`. */
-  readonly intentKey: string;
-  /** Key of the result inside `activity.result`, when the operation has one. */
-  readonly resultKey: string | undefined;
-  readonly parameters: Params;
-  readonly result: z.ZodType | undefined;
-  readonly response: typeof activityResponseSchema;
-}
-
-function query<Req extends z.ZodType, Res extends z.ZodType>(
-  name: string,
-  request: Req,
-  response: Res,
-): QueryOperation<Req, Res> {
-  return { kind: 'query', path: `/public/v1/query/${name}`, request, response };
-}
-
-function submit<Params extends z.ZodType>(
-  name: string,
-  activityType: string,
-  stem: string,
-  parameters: Params,
-  result: z.ZodType | undefined,
-  intentVersion = '',
-  resultVersion = '',
-): SubmitOperation<Params> {
-  return {
-    kind: 'submit',
-    path: `/public/v1/submit/${name}`,
-    activityType,
-    intentKey: `${stem}Intent${intentVersion}`,
-    resultKey: result ? `${stem}Result${resultVersion}` : undefined,
-    parameters,
-    result,
-    response: activityResponseSchema,
-  };
-}
 
 export const operations = {
   getApiKey: query('get_api_key', getApiKeyRequestSchema, getApiKeyResponseSchema),
@@ -353,7 +306,11 @@ export const operations = {
     updatePrivateKeyTagParametersSchema,
     updatePrivateKeyTagResultSchema,
   ),
+  // Sub-organizations, people, export and import (accountOperations.ts)
+  ...accountOperations,
 } as const;
+
+export type { QueryOperation, SubmitOperation } from './operationKinds';
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

@@ -51,6 +51,7 @@ export { waitForActivity, type WaitForActivityOptions } from './waitForActivity'
 export {
   decodeUnsignedTransaction,
   encodeFunctionCall,
+  ethereumKeyPairOf,
   generateEthereumKeyPair,
   payloadDigest,
   serializeUnsignedTransaction,

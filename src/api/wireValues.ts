@@ -53,6 +53,17 @@ export const ActivityType = {
   UpdateRootQuorum: 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM',
   CreatePrivateKeysV2: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2',
   UpdatePrivateKeyTag: 'ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG',
+  // Sub-organizations
+  CreateSubOrganizationV8: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+  // People
+  CreateApiKeysV2: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+  DeleteApiKeys: 'ACTIVITY_TYPE_DELETE_API_KEYS',
+  DeleteUsers: 'ACTIVITY_TYPE_DELETE_USERS',
+  UpdateUser: 'ACTIVITY_TYPE_UPDATE_USER',
+  // Export and import
+  ExportPrivateKey: 'ACTIVITY_TYPE_EXPORT_PRIVATE_KEY',
+  InitImportPrivateKey: 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY',
+  ImportPrivateKey: 'ACTIVITY_TYPE_IMPORT_PRIVATE_KEY',
 } as const;
 
 /** The service's limit: a user holds at most this many authenticators (passkeys). */

@@ -239,8 +239,9 @@ export class ActivityEngine {
     return judge(activity, organization, this.#state.usersById, this.#approvals(activity, now), voteId, now);
   }
 
+  /** The live approvals of users who are still users (a deleted user's approvals stop counting). */
   #approvals(activity: ActivityRecord, now: number): VoteRecord[] {
-    return approvalsOf(liveVotes(activity, now));
+    return approvalsOf(liveVotes(activity, now)).filter((v) => this.#state.usersById.has(v.userId));
   }
 
   /**

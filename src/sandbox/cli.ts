@@ -128,7 +128,10 @@ async function main(): Promise<void> {
     process.stdin.resume();
   }
   // Printed only once the handlers are in place: whoever waits for this line may signal at once.
-  process.stdout.write(`Countersign sandbox listening on ${sandbox.baseUrl}\n`);
+  // The signer key follows the URL after a space: whoever reads the URL up to the first space still finds it whole.
+  process.stdout.write(
+    `Countersign sandbox listening on ${sandbox.baseUrl} with signer public key ${sandbox.credentials.signerPublicKey}\n`,
+  );
   process.stdout.write(
     sandbox.credentialsPath ? `Credentials: ${sandbox.credentialsPath}\n` : 'Credentials: in memory only (--memory)\n',
   );

@@ -46,6 +46,11 @@ export interface SandboxOrganization {
 
 export interface SandboxCredentials {
   baseUrl: string;
+  /**
+   * The enclave key's public half (P-256, uncompressed hex) that signs export and import bundles: what a client passes
+   * to `@turnkey/crypto` as `dangerouslyOverrideSignerPublicKey`. Empty in a file written before its first start.
+   */
+  signerPublicKey: string;
   organizations: SandboxOrganization[];
 }
 
@@ -89,8 +94,12 @@ export function readCredentials(file: string): SandboxCredentials {
   const organizations = (parsed as { organizations?: unknown }).organizations;
   if (!Array.isArray(organizations))
     throw new Error(`${CREDENTIALS_FILE_NAME} has no organizations; delete the data directory to start afresh.`);
-  const baseUrl = (parsed as { baseUrl?: unknown }).baseUrl;
-  return { baseUrl: typeof baseUrl === 'string' ? baseUrl : '', organizations: organizations as SandboxOrganization[] };
+  const { baseUrl, signerPublicKey } = parsed as { baseUrl?: unknown; signerPublicKey?: unknown };
+  return {
+    baseUrl: typeof baseUrl === 'string' ? baseUrl : '',
+    signerPublicKey: typeof signerPublicKey === 'string' ? signerPublicKey : '',
+    organizations: organizations as SandboxOrganization[],
+  };
 }
 
 /**

@@ -21,6 +21,9 @@ import {
   updateUserTag,
 } from './peopleRules';
 import { createPrivateKeys, updatePrivateKeyTag } from './privateKeyRules';
+import { createApiKeys, deleteApiKeys, deleteUsers, updateUser } from './peopleOperations';
+import { exportPrivateKey, importPrivateKey, initImportPrivateKey } from './keyTransferRules';
+import { createSubOrganization } from './subOrganizations';
 import { signRawPayload, signTransaction } from './signingRules';
 import { interfaceCreated, type ActivityRecord, type Organization, type SandboxState } from './state';
 
@@ -50,6 +53,17 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.UpdateRootQuorum]: updateRootQuorum,
   [ActivityType.CreatePrivateKeysV2]: createPrivateKeys,
   [ActivityType.UpdatePrivateKeyTag]: updatePrivateKeyTag,
+  // Sub-organizations
+  [ActivityType.CreateSubOrganizationV8]: createSubOrganization,
+  // People
+  [ActivityType.CreateApiKeysV2]: createApiKeys,
+  [ActivityType.DeleteApiKeys]: deleteApiKeys,
+  [ActivityType.DeleteUsers]: deleteUsers,
+  [ActivityType.UpdateUser]: updateUser,
+  // Export and import
+  [ActivityType.ExportPrivateKey]: exportPrivateKey,
+  [ActivityType.InitImportPrivateKey]: initImportPrivateKey,
+  [ActivityType.ImportPrivateKey]: importPrivateKey,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */
@@ -59,7 +73,7 @@ export function readsOrganization(type: string): boolean {
 
 /** Whether running it reads every organization of the lineage too: a credential id is unique across it. */
 export function readsLineage(type: string): boolean {
-  return type === ActivityType.CreateAuthenticatorsV2;
+  return type === ActivityType.CreateAuthenticatorsV2 || type === ActivityType.CreateSubOrganizationV8;
 }
 
 /** The outcome of running the activity now; throws only on a programming error (the caller fails it whole). */

@@ -16,6 +16,7 @@ import {
   type SandboxOrganization,
 } from './credentials';
 import { explainStartFailure, openDataDirectory } from './dataDirectory';
+import { enclavePublicKey, newEnclaveKey } from './exportBundles';
 import { createSandboxServer } from './httpServer';
 import { createSeed } from './seed';
 import { missingSigningKeys } from './signingKeys';
@@ -125,13 +126,23 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
       await engine.commit({ kind: 'signingKeys', keys });
       logger.info('sandbox journal: gave private keys their signing halves', { keys: keys.length });
     }
+    // The enclave key that signs export and import bundles: made once per data directory (or per start in memory).
+    let enclaveKey = state.enclaveKey;
+    if (enclaveKey === undefined) {
+      enclaveKey = newEnclaveKey();
+      await engine.commit({ kind: 'enclaveKey', privateKey: enclaveKey });
+    }
+    const signerPublicKey = enclavePublicKey(enclaveKey);
     // A journal from before Treasury: it gains the organization, once. Its keys reach credentials.json first, so
     // that no organization is ever durable without them (a Treasury listed there but not in the journal is replaced).
     if (missingTreasury(state)) {
       const treasury = createTreasury(now());
       organizations = [...organizations.filter((o) => o.name !== TREASURY), treasury.credentials];
       if (credentialsPath !== undefined)
-        writeFileAtomic(credentialsPath, `${JSON.stringify({ baseUrl: '', organizations }, null, 2)}\n`);
+        writeFileAtomic(
+          credentialsPath,
+          `${JSON.stringify({ baseUrl: '', signerPublicKey, organizations }, null, 2)}\n`,
+        );
       await engine.commit({ kind: 'seed', organizations: [treasury.organization], effects: treasury.effects });
       logger.info('sandbox journal: added the Treasury organization', {
         organizationId: treasury.organization.organizationId,
@@ -156,7 +167,7 @@ export async function launchSandbox(options: SandboxOptions = {}): Promise<Launc
     });
     const address = listening.address() as AddressInfo;
     const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-    const credentials: SandboxCredentials = { baseUrl, organizations };
+    const credentials: SandboxCredentials = { baseUrl, signerPublicKey, organizations };
     if (credentialsPath !== undefined) writeFileAtomic(credentialsPath, `${JSON.stringify(credentials, null, 2)}\n`);
     logger.info('sandbox started', { baseUrl, memory });
 

@@ -14,6 +14,7 @@ import {
   type PolicyCredential,
   type PolicyUser,
 } from '../api/remote';
+import { accountParamsOf, exportedPrivateKeyOf } from './accountPolicyFacts';
 import { readableInterfaces } from './interfaceFromIntent';
 import { findSigningKey } from './signingKeys';
 import type { ActivityRecord, Organization, UserRecord, VoteRecord } from './state';
@@ -57,7 +58,8 @@ function paramsOf(activity: ActivityRecord): Record<string, unknown> {
     const intent = activity.intent[SIGN_TRANSACTION_INTENT] as SignTransactionParameters;
     return { type: intent.type };
   }
-  return {};
+  // The people operations, export and import
+  return accountParamsOf(activity) ?? {};
 }
 
 /** `eth.tx` of an unsigned Ethereum transaction; undefined when it cannot be read. */
@@ -75,7 +77,7 @@ export function ethTxOf(
 function privateKeyOf(activity: ActivityRecord, organization: Organization) {
   const intent = (activity.intent[SIGN_TRANSACTION_INTENT] ?? activity.intent[SIGN_RAW_PAYLOAD_INTENT]) as
     { signWith?: string } | undefined;
-  if (intent?.signWith === undefined) return undefined;
+  if (intent?.signWith === undefined) return exportedPrivateKeyOf(activity, organization);
   return findSigningKey(organization, intent.signWith);
 }
 

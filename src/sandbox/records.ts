@@ -57,7 +57,8 @@ export interface PrivateKeyRecord {
    */
   signingKey?: string;
   readonly privateKeyTags: string[];
-  readonly exported: boolean;
+  /** Set by export_private_key; a sub-organization holding a key never exported is not deleted by default. */
+  exported: boolean;
   readonly imported: boolean;
   readonly createdAtMs: number;
   updatedAtMs: number;
@@ -169,7 +170,9 @@ export type SandboxRecord =
     }
   | { readonly kind: 'effects'; readonly effects: readonly Effect[] }
   /** A journal written before the sandbox could sign gains signing keys: once, at start-up. */
-  | { readonly kind: 'signingKeys'; readonly keys: readonly SigningKeyGrant[] };
+  | { readonly kind: 'signingKeys'; readonly keys: readonly SigningKeyGrant[] }
+  /** The enclave key that signs export and import bundles: once, at the first start that needs it. */
+  | EnclaveKeyRecord;
 
 /** A fresh key pair for an existing secp256k1 private key whose private half was never kept. */
 export interface SigningKeyGrant {
@@ -219,7 +222,9 @@ export type Effect =
   | { readonly op: 'setFeature'; readonly organizationId: string; readonly name: string; readonly value?: string }
   | PeopleEffect
   /** Policies created, updated or deleted, and each evaluation of them (policyRecords.ts). */
-  | PolicyStateEffect;
+  | PolicyStateEffect
+  /** Sub-organizations, the people operations, export and import (below; applied by accountState.ts). */
+  | AccountEffect;
 
 /** Changes to users, user tags, the root quorum, private keys and private key tags (applied by peopleState.ts). */
 export type PeopleEffect =
@@ -279,4 +284,59 @@ export interface Organization {
   /** Its policies and the record of every evaluation of them. */
   readonly policies: OrganizationPolicies;
   deleted: boolean;
+  /** The import each user initialised last and has not used, by kind: `${kind}:${userId}` → activity id. */
+  readonly importTargets: Map<string, string>;
+}
+
+// Sub-organizations, the people operations and key transfer (applied by accountState.ts).
+
+/** What an import was initialised for: a private key here, a wallet too once wallets import. */
+export type ImportKind = 'privateKey' | 'wallet';
+
+export type AccountEffect =
+  /** A new sub-organization, with its root users and their credentials; `organizationId` is its parent's. */
+  | { readonly op: 'putOrganization'; readonly organizationId: string; readonly record: OrganizationRecord }
+  | {
+      readonly op: 'deleteApiKeys';
+      readonly organizationId: string;
+      readonly userId: string;
+      readonly apiKeyIds: readonly string[];
+      readonly updatedAtMs: number;
+    }
+  /** The users go, with their credentials; their approvals of waiting activities stop counting. */
+  | { readonly op: 'deleteUsers'; readonly organizationId: string; readonly userIds: readonly string[] }
+  /** The fields present replace the user's; `userTagIds` replaces the whole list of tags. */
+  | {
+      readonly op: 'updateUser';
+      readonly organizationId: string;
+      readonly userId: string;
+      readonly userName?: string;
+      readonly userEmail?: string;
+      readonly userPhoneNumber?: string;
+      readonly userTagIds?: readonly string[];
+      readonly updatedAtMs: number;
+    }
+  | {
+      readonly op: 'markPrivateKeyExported';
+      readonly organizationId: string;
+      readonly privateKeyId: string;
+      readonly updatedAtMs: number;
+    }
+  /**
+   * The import a user initialised last, by the activity that did (its target key is derived from the enclave key and
+   * that activity, so no secret is written here); `activityId` null once the import used it.
+   */
+  | {
+      readonly op: 'setImportTarget';
+      readonly organizationId: string;
+      readonly userId: string;
+      readonly kind: ImportKind;
+      readonly activityId: string | null;
+    };
+
+/** The sandbox's enclave key, made once per data directory: it signs export and import bundles. */
+export interface EnclaveKeyRecord {
+  readonly kind: 'enclaveKey';
+  /** P-256 scalar, hex. The journal is readable by its owner only, as for the keys the sandbox signs with. */
+  readonly privateKey: string;
 }

@@ -5,6 +5,7 @@
  * Activities are kept by the activity store (activityStore.ts), which reads them back from the journal
  * unparsed and parses each on first read; users, tags, the root quorum and keys change in peopleState.ts.
  */
+import { applyAccountEffect } from './accountState';
 import { ActivityStore, UnreadActivities } from './activityStore';
 import { interfaceOfIntent, InterfaceFromIntent } from './interfaceFromIntent';
 import { PasskeyIndex } from './passkeyIndex';
@@ -54,6 +55,8 @@ export class SandboxState {
   /** Passkeys, by organization and credential id together. */
   readonly passkeys = new PasskeyIndex<AuthenticatorOwner>();
   readonly usersById = new Map<string, UserRecord>();
+  /** The enclave key that signs export and import bundles (P-256 scalar, hex); set once its record is applied. */
+  enclaveKey: string | undefined;
 
   get seeded(): boolean {
     return this.organizations.size > 0;
@@ -90,7 +93,15 @@ export class SandboxState {
           key.signingKey = grant.signingKey;
         }
         return;
+      case 'enclaveKey':
+        this.enclaveKey = record.privateKey;
+        return;
     }
+  }
+
+  /** Adds an organization: one of the seed, or a sub-organization an activity created. */
+  addOrganization(record: OrganizationRecord): void {
+    if (!this.organizations.has(record.organizationId)) this.#addOrganization(record);
   }
 
   #addOrganization(record: OrganizationRecord): void {
@@ -102,6 +113,7 @@ export class SandboxState {
       features: new Map(),
       policies: new OrganizationPolicies(),
       deleted: false,
+      importTargets: new Map(),
     };
     this.organizations.set(record.organizationId, organization);
     for (const user of record.users) this.indexUser(organization, user);
@@ -202,6 +214,14 @@ export class SandboxState {
       case 'putPrivateKey':
       case 'updatePrivateKeyTag':
         applyPeopleEffect(organization, effect, (o, user) => this.indexUser(o, user));
+        return;
+      case 'putOrganization':
+      case 'deleteApiKeys':
+      case 'deleteUsers':
+      case 'updateUser':
+      case 'markPrivateKeyExported':
+      case 'setImportTarget':
+        applyAccountEffect(this, organization, effect);
     }
   }
 }

@@ -116,8 +116,8 @@ describe('sandbox: a journal from before signing gains signing keys', () => {
     const records = journalRecords(dir);
     assert.deepEqual(
       records.map((r) => r.kind),
-      // The signing keys, then the Treasury organization the old seed did not have.
-      [...before.map((r) => r.kind), 'signingKeys', 'seed'],
+      // The signing keys, the enclave key that signs bundles, then the Treasury organization the old seed did not have.
+      [...before.map((r) => r.kind), 'signingKeys', 'enclaveKey', 'seed'],
     );
     assert.equal(statSync(path.join(dir, JOURNAL_FILE_NAME)).mode & 0o777, 0o600, 'the journal is private');
 

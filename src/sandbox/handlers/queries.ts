@@ -14,6 +14,7 @@ import type { ActivityRecord, InterfaceRecord, Organization, UserRecord } from '
 import { DamagedActivityError, type StoredActivity } from '../activityStore';
 import { readableInterfaces } from '../interfaceFromIntent';
 import { renderPolicy, renderPolicyEvaluation } from '../policyRendering';
+import { getSubOrgIds } from '../subOrganizations';
 import { renderActivityFor, type RequestContext } from './context';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -47,6 +48,9 @@ function findUser(organization: Organization, userId: string): UserRecord {
 }
 
 const handlers: Record<QueryOperationName, Handler> = {
+  // Sub-organizations
+  getSubOrgIds: (ctx, request) => getSubOrgIds(ctx.engine.state.organizations, ctx.organization, request),
+
   getAuthenticators(ctx, request) {
     const user = findUser(ctx.organization, String(request['userId']));
     return { authenticators: (user.authenticators ?? []).map(renderAuthenticator) };

@@ -15,6 +15,9 @@ import { checkPeopleIntent } from '../peopleRules';
 import { checkPrivateKeysIntent } from '../privateKeyRules';
 import { fromIssues, invalidRequest } from '../rpcError';
 import { checkSigningIntent } from '../signingRules';
+import { checkKeyTransferIntent } from '../keyTransferRules';
+import { checkPeopleOperationsIntent } from '../peopleOperations';
+import { checkSubOrganizationIntent } from '../subOrganizations';
 import { renderActivityFor, type RequestContext } from './context';
 
 export async function runSubmission(operation: SubmitOperation, ctx: RequestContext): Promise<Record<string, unknown>> {
@@ -38,6 +41,11 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   checkPrivateKeysIntent(operation.activityType, params.data as Record<string, unknown>);
   if (operation.activityType === ActivityType.CreateAuthenticatorsV2 && !repeat)
     await checkAuthenticatorsIntent(ctx.organization, params.data as Record<string, unknown>);
+  // Sub-organizations, people, export and import
+  checkPeopleOperationsIntent(operation.activityType, params.data as Record<string, unknown>);
+  checkKeyTransferIntent(operation.activityType, params.data as Record<string, unknown>);
+  if (!repeat)
+    await checkSubOrganizationIntent(operation.activityType, params.data as Record<string, unknown>, ctx.organization);
   const activity = await ctx.engine.submit({
     operation,
     organization: ctx.organization,
