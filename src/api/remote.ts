@@ -249,6 +249,7 @@ export type { Expr as PolicyExpression } from './policy/syntax';
 // The same language for an editor of policy files: its keyword tree, the tree of an expression, each clause's value.
 export { KEYWORDS as POLICY_KEYWORDS, typeName as policyTypeName, type Ty as PolicyType } from './policy/schema';
 export { parseExpression as parsePolicyExpression } from './policy/parser';
+export { readExpression as readPolicyExpression } from './policy/readExpression';
 export { printExpression as printPolicyExpression } from './policy/printer';
 export { Evaluator as PolicyEvaluator } from './policy/evaluator';
 export { EvaluationError as PolicyEvaluationError } from './policy/values';
