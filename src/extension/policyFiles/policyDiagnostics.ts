@@ -45,7 +45,7 @@ function limitProblems(text: string, file: PolicyFile, t: Translate): PolicyDiag
       severity: 'warning',
       code: 'tooLarge',
       message: t(
-        'This file holds {0} characters, more than the {1} the editor reads: it offers no completion, hover or lens in it, and checks only the policies that end before {2}.',
+        'This file holds {0} characters, more than the {1} the editor reads: it offers no completion, hover or lens in it, and reads only its first {2} characters.',
         text.length,
         MAX_READ_LENGTH,
         file.readTo,
@@ -93,19 +93,23 @@ export function policyDiagnostics(
   file: PolicyFile = readPolicyFile(text),
 ): PolicyDiagnostic[] {
   const diagnostics: PolicyDiagnostic[] = limitProblems(text, file, t);
-  let budget = CHECK_BUDGET;
+  // Counted as the reader counts (policyFileReader.ts), so that where it stops, this stops.
+  let characters = 0;
+  let count = 0;
   for (const entry of file.entries) {
     for (const field of EXPRESSION_FIELDS) {
       const expression = entry[field];
       if (!expression) continue;
-      budget -= expression.value.length;
-      if (budget < 0) {
+      characters += expression.length;
+      count++;
+      if (characters > CHECK_BUDGET.characters || count > CHECK_BUDGET.count) {
         diagnostics.push({
           severity: 'warning',
           code: 'notChecked',
           message: t(
-            'Not checked: the editor checks {0} characters of expressions in a file, and the expressions from here on are past them.',
-            CHECK_BUDGET,
+            'Not checked: the editor checks {0} expressions or {1} characters of them in a file, and the expressions from here on are past them.',
+            CHECK_BUDGET.count,
+            CHECK_BUDGET.characters,
           ),
           start: expression.offset,
           end: expression.offset + expression.length,

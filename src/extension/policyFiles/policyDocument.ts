@@ -5,7 +5,7 @@
  * character of its value, and an offset in the file finds the expression and the character it falls in. Pure:
  * tested in Node.
  */
-import { MAX_READ_LENGTH } from './policyFileLimits';
+import { CHECK_BUDGET, MAX_READ_LENGTH } from './policyFileLimits';
 import { scanPolicyFile, type RawEntry } from './policyFileReader';
 
 export type ExpressionField = 'condition' | 'consensus' | 'time';
@@ -108,9 +108,10 @@ function entryOf(text: string, raw: RawEntry): PolicyEntry {
   return entry;
 }
 
-/** The policies of a file, read up to MAX_READ_LENGTH characters. */
+/** The policies of a file: all of them, or in a file larger than MAX_READ_LENGTH those its check reaches. */
 export function readPolicyFile(text: string): PolicyFile {
-  const raw = scanPolicyFile(text, MAX_READ_LENGTH);
+  const budget = { names: new Set<string>(EXPRESSION_FIELDS), ...CHECK_BUDGET };
+  const raw = scanPolicyFile(text, MAX_READ_LENGTH, text.length > MAX_READ_LENGTH ? budget : undefined);
   return {
     entries: raw.entries.map((entry) => entryOf(text, entry)),
     unreadable: raw.unreadable,

@@ -90,31 +90,53 @@ function keyName(text: string, start: number, end: number): string {
   }
 }
 
-/** Reads `text` up to the first token that starts at or past `limit`. */
-export function scanPolicyFile(text: string, limit = Number.POSITIVE_INFINITY): RawPolicyFile {
+/** Where reading may stop early: once the strings of the properties named have, together, passed a budget. */
+export interface ReadBudget {
+  readonly names: ReadonlySet<string>;
+  /** Characters of those strings, quotes included. */
+  readonly characters: number;
+  readonly count: number;
+}
+
+/**
+ * Reads `text` up to the first token that starts at or past `limit`, or up to the string that passes the budget
+ * (that one included, so that the reader of the entries sees where it was passed).
+ */
+export function scanPolicyFile(text: string, limit = Number.POSITIVE_INFINITY, budget?: ReadBudget): RawPolicyFile {
   const entries: RawEntry[] = [];
   const stack: Frame[] = [];
   let rootKind: 'object' | 'array' | 'other' | undefined;
   let deepAt: number | undefined;
+  /** Levels open past MAX_FILE_DEPTH: only counted, since nothing in them is read. */
+  let excess = 0;
   const n = Math.min(text.length, limit);
   let i = 0;
+  let spent = 0;
+  let counted = 0;
+  let spentAll = false;
 
   /** A value starts at `offset` in the innermost container: an element of an array, a key or a property's value. */
   const value = (offset: number, end: number, isString: boolean): void => {
     const top = stack[stack.length - 1];
-    if (!top) return;
+    if (!top || excess > 0) return;
     if (!top.object) {
       top.count++;
       return;
     }
     if (top.afterColon && top.key) {
-      if (isString && top.entry)
+      if (isString && top.entry) {
         top.entry.strings.set(top.key.name, {
           offset,
           length: end - offset,
           propertyOffset: top.key.offset,
           propertyLength: end - top.key.offset,
         });
+        if (budget?.names.has(top.key.name)) {
+          spent += end - offset;
+          counted++;
+          spentAll = spent > budget.characters || counted > budget.count;
+        }
+      }
       top.key = undefined;
       top.afterColon = false;
       return;
@@ -123,6 +145,11 @@ export function scanPolicyFile(text: string, limit = Number.POSITIVE_INFINITY): 
   };
 
   const open = (offset: number, object: boolean): void => {
+    if (stack.length >= MAX_FILE_DEPTH) {
+      deepAt ??= offset;
+      excess++;
+      return;
+    }
     const parent = stack[stack.length - 1];
     if (!parent && rootKind !== undefined) return;
     const index = parent && !parent.object ? parent.count : 0;
@@ -133,7 +160,6 @@ export function scanPolicyFile(text: string, limit = Number.POSITIVE_INFINITY): 
     const entry: RawEntry | undefined = atPolicy ? { offset, index, strings: new Map() } : undefined;
     if (entry) entries.push(entry);
     stack.push({ object, entry, root: !parent && !object, count: 0, key: undefined, afterColon: false });
-    if (stack.length > MAX_FILE_DEPTH && deepAt === undefined) deepAt = offset;
   };
 
   reading: while (i < n) {
@@ -150,12 +176,13 @@ export function scanPolicyFile(text: string, limit = Number.POSITIVE_INFINITY): 
         continue;
       case 0x7d:
       case 0x5d:
-        stack.pop();
+        if (excess > 0) excess--;
+        else stack.pop();
         i++;
         continue;
       case 0x2c: {
         const top = stack[stack.length - 1];
-        if (top?.object) {
+        if (top?.object && excess === 0) {
           top.key = undefined;
           top.afterColon = false;
         }
@@ -164,7 +191,7 @@ export function scanPolicyFile(text: string, limit = Number.POSITIVE_INFINITY): 
       }
       case 0x3a: {
         const top = stack[stack.length - 1];
-        if (top?.object && top.key) top.afterColon = true;
+        if (top?.object && top.key && excess === 0) top.afterColon = true;
         i++;
         continue;
       }
@@ -175,6 +202,7 @@ export function scanPolicyFile(text: string, limit = Number.POSITIVE_INFINITY): 
         if (stack.length === 0 && rootKind === undefined) rootKind = 'other';
         else value(i, end, true);
         i = end;
+        if (spentAll) break reading;
         continue;
       }
       case SLASH: {
