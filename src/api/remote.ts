@@ -244,6 +244,15 @@ export type {
 } from './policy';
 export { ROOT_QUORUM_ONLY_TYPES } from './policy/activityTypes';
 export { ethTxValuesOf } from './policy/ethTx';
+// What a policy reads about an activity, from the activity and the organization as the service serves them.
+export {
+  policyContextOf,
+  type PolicyActivity,
+  type PolicyOrganization,
+  type PolicyOrganizationKey,
+  type PolicyOrganizationUser,
+  type PolicyVote,
+} from './policy/policyContext';
 // A policy expression's tree with positions, for the editor and for saying a policy in words.
 export type { Expr as PolicyExpression } from './policy/syntax';
 // The same language for an editor of policy files: its keyword tree, the tree of an expression, each clause's value.
