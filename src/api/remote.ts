@@ -258,11 +258,21 @@ export type {
 export { ROOT_QUORUM_ONLY_TYPES } from './policy/activityTypes';
 export { ethTxValuesOf } from './policy/ethTx';
 export { signatureFieldsOf, type SignatureFields } from './policy/signatureFields';
+// What a policy reads about an activity, from the activity and the organization as the service serves them.
+export {
+  policyContextOf,
+  type PolicyActivity,
+  type PolicyOrganization,
+  type PolicyOrganizationKey,
+  type PolicyOrganizationUser,
+  type PolicyVote,
+} from './policy/policyContext';
 // A policy expression's tree with positions, for the editor and for saying a policy in words.
 export type { Expr as PolicyExpression } from './policy/syntax';
 // The same language for an editor of policy files: its keyword tree, the tree of an expression, each clause's value.
 export { KEYWORDS as POLICY_KEYWORDS, typeName as policyTypeName, type Ty as PolicyType } from './policy/schema';
 export { parseExpression as parsePolicyExpression } from './policy/parser';
+export { readExpression as readPolicyExpression } from './policy/readExpression';
 export { printExpression as printPolicyExpression } from './policy/printer';
 export { Evaluator as PolicyEvaluator } from './policy/evaluator';
 export { EvaluationError as PolicyEvaluationError } from './policy/values';

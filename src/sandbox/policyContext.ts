@@ -1,84 +1,38 @@
 /**
- * What a policy reads about an activity (the engine's PolicyContext): its type and the parameters the service
- * exposes, the users who approved it so far (the submitter first) with their tags and the credentials they
- * used, the private key a signing activity names, and for an Ethereum transaction `eth.tx.*`, its call decoded
- * with the interface registered for `eth.tx.to` by the same decoder the review page uses.
+ * What a policy reads about an activity the sandbox judges: its records mapped to the shapes it serves (the
+ * activity with the approvals that count now, the voters, the keys, the registered interfaces), read by the one
+ * policyContextOf of src/api/policy, which the editor's Evaluate Policy reads too.
  */
-import { ActivityType, type SignRawPayloadParameters, type SignTransactionParameters } from '../api';
+import { API_KEY_SIGNATURE_SCHEME } from '../api';
 import {
-  decodeEthereumTransaction,
-  ethTxValuesOf,
-  signatureFieldsOf,
-  type EthTxValues,
+  policyContextOf as contextOfServed,
   type PolicyContext,
-  type PolicyCredential,
+  type PolicyOrganizationUser,
   type PolicyUser,
 } from '../api/remote';
-import { accountParamsOf, exportedPrivateKeyOf } from './accountPolicyFacts';
 import { readableInterfaces } from './interfaceFromIntent';
-import { findSigningKey } from './signingKeys';
 import type { ActivityRecord, Organization, UserRecord, VoteRecord } from './state';
-
-const SIGN_TRANSACTION_INTENT = 'signTransactionIntentV2';
-const SIGN_RAW_PAYLOAD_INTENT = 'signRawPayloadIntentV2';
 
 /** The user as a policy sees them: their id and the ids of their user tags. */
 export function policyUserOf(user: UserRecord | undefined, userId: string): PolicyUser {
-  const tags = (user as { userTags?: readonly string[] } | undefined)?.userTags ?? [];
-  return { id: userId, tags: [...tags] };
+  return { id: userId, tags: [...(user?.userTags ?? [])] };
 }
 
-/** The credential a vote was stamped with, found by its public key among the voter's API keys and passkeys. */
-function credentialOf(vote: VoteRecord, user: UserRecord | undefined): PolicyCredential {
-  const apiKey = user?.apiKeys.find((k) => k.publicKey === vote.publicKey);
-  if (apiKey)
-    return {
-      id: apiKey.apiKeyId,
-      user_id: vote.userId,
-      type: 'CREDENTIAL_TYPE_API_KEY_P256',
-      public_key: vote.publicKey,
-    };
-  const passkey = user?.authenticators?.find((a) => a.publicKey === vote.publicKey);
+/** A user as list_users serves them (renderUser), the fields a policy reads. */
+function servedUser(user: UserRecord): PolicyOrganizationUser {
   return {
-    id: passkey?.authenticatorId ?? '',
-    user_id: vote.userId,
-    type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
-    public_key: vote.publicKey,
-    ...(passkey ? { credential_id: passkey.credentialId } : {}),
+    userId: user.userId,
+    userTags: user.userTags ?? [],
+    apiKeys: user.apiKeys.map((key) => ({
+      apiKeyId: key.apiKeyId,
+      credential: { publicKey: key.publicKey, type: 'CREDENTIAL_TYPE_API_KEY_P256' },
+    })),
+    authenticators: (user.authenticators ?? []).map((passkey) => ({
+      authenticatorId: passkey.authenticatorId,
+      credentialId: passkey.credentialId,
+      credential: { publicKey: passkey.publicKey, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
+    })),
   };
-}
-
-/** `activity.params`: only the fields the service exposes for the type, by their snake_case names. */
-function paramsOf(activity: ActivityRecord): Record<string, unknown> {
-  if (activity.type === ActivityType.SignRawPayloadV2) {
-    const intent = activity.intent[SIGN_RAW_PAYLOAD_INTENT] as SignRawPayloadParameters;
-    return { hash_function: intent.hashFunction, encoding: intent.encoding };
-  }
-  if (activity.type === ActivityType.SignTransactionV2) {
-    const intent = activity.intent[SIGN_TRANSACTION_INTENT] as SignTransactionParameters;
-    return { type: intent.type };
-  }
-  // The people operations, export and import
-  return accountParamsOf(activity) ?? {};
-}
-
-/** `eth.tx` of an unsigned Ethereum transaction; undefined when it cannot be read. */
-export function ethTxOf(
-  unsignedTransaction: string,
-  organization: Organization,
-  from: string | undefined,
-): EthTxValues | undefined {
-  const decoded = decodeEthereumTransaction(unsignedTransaction, readableInterfaces(organization.interfaces));
-  if (!decoded.ok) return undefined;
-  return ethTxValuesOf(decoded.transaction, from);
-}
-
-/** The private key a signing activity names, as a policy reads it. */
-function privateKeyOf(activity: ActivityRecord, organization: Organization) {
-  const intent = (activity.intent[SIGN_TRANSACTION_INTENT] ?? activity.intent[SIGN_RAW_PAYLOAD_INTENT]) as
-    { signWith?: string } | undefined;
-  if (intent?.signWith === undefined) return exportedPrivateKeyOf(activity, organization);
-  return findSigningKey(organization, intent.signWith);
 }
 
 /** The approving votes that still count (the current window), the submitter's first, one per user. */
@@ -91,33 +45,28 @@ export function policyContextOf(
   approvals: LiveApprovals,
   now: number,
 ): PolicyContext {
-  const context: PolicyContext = {
-    activity: { type: activity.type, params: paramsOf(activity) },
-    approvers: approvals.map((v) => policyUserOf(usersById.get(v.userId), v.userId)),
-    credentials: approvals.map((v) => credentialOf(v, usersById.get(v.userId))),
-    now: new Date(now),
-  };
-  const key = privateKeyOf(activity, organization);
-  if (key) {
-    context.private_key = {
-      id: key.privateKeyId,
-      tags: [...key.privateKeyTags],
-      imported: key.imported,
-      exported: key.exported,
-      label: key.privateKeyName,
-    };
-  }
-  if (activity.type === ActivityType.SignTransactionV2) {
-    const intent = activity.intent[SIGN_TRANSACTION_INTENT] as SignTransactionParameters;
-    if (intent.type === 'TRANSACTION_TYPE_ETHEREUM') {
-      const from = key?.addresses.find((a) => a.format === 'ADDRESS_FORMAT_ETHEREUM')?.address;
-      const tx = ethTxOf(intent.unsignedTransaction, organization, from);
-      if (tx) context.eth = { tx };
-    }
-  }
-  const signature = signatureFieldsOf(
-    activity.intent[SIGN_RAW_PAYLOAD_INTENT] ?? activity.intent['signRawPayloadsIntent'],
+  const voters = new Set(approvals.map((vote) => vote.userId));
+  const users = [...voters].flatMap((userId) => {
+    const user = usersById.get(userId);
+    return user ? [servedUser(user)] : [];
+  });
+  return contextOfServed(
+    {
+      type: activity.type,
+      intent: activity.intent,
+      // As renderVote serves them.
+      votes: approvals.map((vote) => ({
+        userId: vote.userId,
+        selection: vote.selection,
+        publicKey: vote.publicKey,
+        scheme: API_KEY_SIGNATURE_SCHEME,
+      })),
+    },
+    {
+      users,
+      privateKeys: organization.record.privateKeys,
+      smartContractInterfaces: readableInterfaces(organization.interfaces),
+    },
+    new Date(now),
   );
-  if (signature) context.eth = signature;
-  return context;
 }

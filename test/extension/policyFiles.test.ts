@@ -2,7 +2,8 @@
  * Runs in VS Code's extension host against the local sandbox's Treasury organization: a policy file for the
  * sample token written with completion (the argument names after `contract_call_args['`, user ids by name),
  * tried against a small and a large transfer before it is sent, created from its lens command, then matching,
- * differing (Compare) after an edit, updated, and deleted; and a policy of the organization opened as a file.
+ * differing (Compare) after an edit, updated, and deleted; a policy of the organization opened as a file; and the
+ * quick fix of one Problem, linked to it.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -14,6 +15,7 @@ import type { PolicyEditorFeatures } from '../../src/extension/policyFiles/polic
 import type { PolicyTrial } from '../../src/extension/policyFiles/policyEvaluationWords';
 import type { PolicyLens } from '../../src/extension/policyFiles/policyLensModel';
 import type { SandboxOrganization } from '../../src/sandbox';
+import { readFixture } from '../support/fixtures';
 import { workspaceUri, writeFile } from './abiFileHelpers';
 import { answerPrompt, eventually, failureOf, organizationNamed, run } from './hostSupport';
 import { goAhead, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
@@ -236,5 +238,35 @@ describe('policy files in the editor', function () {
       }),
     );
     assert.equal((await tried(reserve))?.outcome, 'OUTCOME_ALLOW');
+  });
+  it('offers the quick fix of the Problem asked about, linked to it, and none for the others', async () => {
+    await useSandboxProfile(api, 'Treasury');
+    const features = await api.policyEditor.start();
+    const uri = workspaceUri('policies', `mistakes-${Date.now()}.policy.json`);
+    const document = await writeFile(uri, readFixture('policy', 'mistakes.policy.json'));
+    const problem = await eventually('the Problem of activity.type with a version', async () => {
+      await features.settled();
+      return features.diagnostics.get(document.uri)?.find((d) => d.code === 'typeForKind');
+    });
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      problem.range,
+    );
+    // Ours among the actions other extensions offer; the refusal on the first policy has no fix, the tag's
+    // name on the second is another Problem's, so neither is offered here.
+    const titles = new Set(['Compare activity.kind instead', "Use the id of 'finance'", 'Remove the empty consensus']);
+    const ours = actions.filter((action) => titles.has(action.title));
+    assert.deepEqual(
+      ours.map((action) => action.title),
+      ['Compare activity.kind instead'],
+    );
+    // Where VS Code hands the link back with the action, it is that Problem.
+    for (const action of ours)
+      if (action.diagnostics)
+        assert.deepEqual(
+          action.diagnostics.map((d) => d.code),
+          ['typeForKind'],
+        );
   });
 });

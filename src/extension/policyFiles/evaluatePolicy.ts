@@ -12,30 +12,13 @@ import { askText, pickOne } from '../ui/prompts';
 import { activityTitle } from '../wording/activityWords';
 import { knowledgeOf } from './organizationKnowledge';
 import type { KnownKey } from './policyKnowledge';
-import {
-  pastedTransactionFacts,
-  policyContextOf,
-  type ActivityFacts,
-  type ApprovalCredential,
-} from './policyContextModel';
+import { policyContextOf, type PolicyActivity } from '../../api/remote';
+import { pastedTransactionActivity, policyOrganizationOf } from './evaluationSubject';
 import { subjectPickWords, tryPolicy, type PolicyTrial } from './policyEvaluationWords';
 import { activitySummaries, summaryPickLine } from '../activitySummaries';
 import { policyTarget, type PolicyFileInput } from './policyFileTarget';
 import type { OrganizationStore } from '../store/organizationStore';
 import { showReadOnlyText } from '../output/readOnlyText';
-
-const APPROVED = 'VOTE_SELECTION_APPROVED';
-
-function factsOf(activity: Activity): ActivityFacts {
-  const approverIds: string[] = [];
-  const approvals: ApprovalCredential[] = [];
-  for (const vote of activity.votes) {
-    if (vote.selection !== APPROVED) continue;
-    if (!approverIds.includes(vote.userId)) approverIds.push(vote.userId);
-    approvals.push({ userId: vote.userId, publicKey: vote.publicKey, scheme: vote.scheme });
-  }
-  return { type: activity.type, intent: activity.intent, approverIds, approvals };
-}
 
 type Subject = { activity: Activity } | { unsignedTransaction: string } | undefined;
 
@@ -143,23 +126,28 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
     store.interfaces(),
     store.organization(),
   ]);
-  const knowledge = knowledgeOf({ ...governance, organization, interfaces });
-  let facts: ActivityFacts;
+  const reads = { ...governance, organization, interfaces };
+  const knowledge = knowledgeOf(reads);
+  let activity: PolicyActivity;
   let words: string;
   if ('activity' in subject) {
-    facts = factsOf(subject.activity);
+    activity = subject.activity;
     words = t('{0} ({1})', activityTitle(subject.activity), subject.activity.id);
   } else {
     const keys = knowledge.privateKeys.filter((k) => k.addresses.some((a) => ETHEREUM_ADDRESS.test(a)));
     const key = await chooseKey(keys, input.privateKeyId);
     if (key === null) return undefined;
-    facts = pastedTransactionFacts(subject.unsignedTransaction, me?.userId ?? '', key, profile.apiKeyId);
+    const userId = me?.userId ?? '';
+    const apiKey = governance?.users
+      .find((user) => user.userId === userId)
+      ?.apiKeys.find((k) => k.apiKeyId === profile.apiKeyId);
+    activity = pastedTransactionActivity(subject.unsignedTransaction, userId, key, apiKey?.credential.publicKey);
     words = key ? t('The transaction, signed with "{0}",', key.name) : t('The transaction');
   }
   const trial = tryPolicy(
     target.policy,
     governance?.policies ?? [],
-    policyContextOf(facts, knowledge, new Date()),
+    policyContextOf(activity, policyOrganizationOf(reads), new Date()),
     words,
     t,
   );

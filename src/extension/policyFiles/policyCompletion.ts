@@ -9,7 +9,7 @@ import type { Translate } from '../ui/translate';
 import type { ExpressionField } from './policyDocument';
 import { fieldMeaning } from './policyFieldWords';
 import type { PolicyKnowledge } from './policyKnowledge';
-import { bindingsBefore, pathEndingAt, resolvePathText, type Bindings } from './policyPaths';
+import { bindingsBefore, isWordCode, pathEndingAt, resolvePathText, type Bindings } from './policyPaths';
 import { argumentChoices, valueChoices, type ValueChoice } from './policyValues';
 
 export type CompletionKind = 'keyword' | 'field' | 'method' | 'value' | 'function' | 'variable' | 'constant';
@@ -65,9 +65,9 @@ export function completePolicy(
   const bindings = bindingsBefore(field, before);
   if (quotes % 2 === 1) return inString(field, source, offset, bindings, knowledge, t);
   let start = offset;
-  while (start > 0 && /\w/.test(source[start - 1]!)) start--;
+  while (start > 0 && isWordCode(source.charCodeAt(start - 1))) start--;
   let end = offset;
-  while (end < source.length && /\w/.test(source[end]!)) end++;
+  while (end < source.length && isWordCode(source.charCodeAt(end))) end++;
   let dot = start;
   while (dot > 0 && /\s/.test(source[dot - 1]!)) dot--;
   if (source[dot - 1] === '.') {
@@ -139,21 +139,43 @@ function members(
   });
 }
 
-/** The path a string after `head` is compared with, as policyPaths.ts names it; `arguments` for the argument map. */
+/** Where the text before `end` ends once its trailing whitespace is left out. */
+function trimmedEnd(text: string, end: number): number {
+  let i = end;
+  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+  return i;
+}
+
+/** Where `word` ends `text` before `end` (whitespace before `end` left out); -1 when it does not. */
+function endsWith(text: string, end: number, word: string): number {
+  const at = trimmedEnd(text, end) - word.length;
+  return at >= 0 && text.startsWith(word, at) ? at : -1;
+}
+
+/**
+ * The path a string after `head` is compared with, as policyPaths.ts names it; `arguments` for the argument map.
+ * Read back from the end of `head`, so that its cost is the length of what it reads, not of the expression.
+ */
 function comparedPath(field: ExpressionField, head: string, bindings: Bindings): string | undefined {
-  if (/contract_call_args\s*\[\s*$/.test(head)) return 'arguments';
+  const bracket = endsWith(head, head.length, '[');
+  if (bracket >= 0 && endsWith(head, bracket, 'contract_call_args') >= 0) return 'arguments';
   let target: string | undefined;
   let element = false;
-  const compared = /(==|!=)\s*$/.exec(head);
-  if (compared) target = pathEndingAt(head, compared.index);
-  const contains = /\.\s*contains\s*\(\s*$/.exec(head);
-  if (contains) {
-    target = pathEndingAt(head, contains.index);
+  const operator = Math.max(endsWith(head, head.length, '=='), endsWith(head, head.length, '!='));
+  if (operator >= 0) target = pathEndingAt(head, operator);
+  const open = endsWith(head, head.length, '(');
+  const contains = open >= 0 ? endsWith(head, open, 'contains') : -1;
+  const dot = contains >= 0 ? endsWith(head, contains, '.') : -1;
+  if (dot >= 0) {
+    target = pathEndingAt(head, dot);
     element = true;
   }
-  const listed = /\s+in\s*\[[^\]]*$/.exec(head);
-  if (!target && listed) {
-    target = pathEndingAt(head, listed.index);
+  // `x in [..., '`: the first ` in [` after the last `]`.
+  const listed = /\s+in\s*\[/g;
+  listed.lastIndex = head.lastIndexOf(']') + 1;
+  const inList = listed.exec(head);
+  if (!target && inList) {
+    target = pathEndingAt(head, inList.index);
     element = false;
   }
   if (!target) return undefined;

@@ -1,12 +1,15 @@
 /**
  * The problems of a policy file at the exact characters of the file: what the service would refuse at creation
  * (the engine's parser and checker, in the service's wording), then the lints of policyLints.ts. An empty
- * consensus is refused; its fix removes the property. Pure.
+ * consensus is refused; its fix removes the property. The work is bounded (policyFileLimits.ts): where the
+ * file is too large, too deep, or its expressions past the check's budget, a Problem says what was not done.
+ * Pure.
  */
-import { checkPolicy, parsePolicyExpression, type PolicyExpr } from '../../api/remote';
+import { readPolicyExpression } from '../../api/remote';
 import type { Translate } from '../ui/translate';
 import { parseErrorWords } from '../wording/parseErrorWords';
 import { EXPRESSION_FIELDS, fileRange, readPolicyFile, type FileString, type PolicyFile } from './policyDocument';
+import { CHECK_BUDGET, MAX_FILE_DEPTH, MAX_READ_LENGTH } from './policyFileLimits';
 import type { LintCode } from './policyLints';
 import { lintExpression } from './policyLints';
 import type { PolicyKnowledge } from './policyKnowledge';
@@ -21,7 +24,7 @@ export interface PolicyFix {
 
 export interface PolicyDiagnostic {
   readonly severity: 'error' | 'warning';
-  readonly code: 'refused' | 'emptyConsensus' | LintCode;
+  readonly code: 'refused' | 'emptyConsensus' | LintCode | LimitCode;
   readonly message: string;
   /** File offsets. */
   readonly start: number;
@@ -29,6 +32,39 @@ export interface PolicyDiagnostic {
   readonly fix?: PolicyFix;
   /** Rows of docs/policies.md the refusal rests on: the service may differ. */
   readonly choices?: readonly string[];
+}
+
+/** What the editor did not do: read past MAX_READ_LENGTH, read deeper than MAX_FILE_DEPTH, check past CHECK_BUDGET. */
+export type LimitCode = 'tooLarge' | 'tooDeep' | 'notChecked';
+
+/** The Problems that say where the file's bounds stopped the editor. */
+function limitProblems(text: string, file: PolicyFile, t: Translate): PolicyDiagnostic[] {
+  const problems: PolicyDiagnostic[] = [];
+  if (text.length > MAX_READ_LENGTH)
+    problems.push({
+      severity: 'warning',
+      code: 'tooLarge',
+      message: t(
+        'This file holds {0} characters, more than the {1} the editor reads: it offers no completion, hover or lens in it, and reads only its first {2} characters.',
+        text.length,
+        MAX_READ_LENGTH,
+        file.readTo,
+      ),
+      start: 0,
+      end: Math.min(1, text.length),
+    });
+  if (file.deepAt !== undefined)
+    problems.push({
+      severity: 'warning',
+      code: 'tooDeep',
+      message: t(
+        'Brackets nest more than {0} levels deep from here: a policy file is an array of policy objects, so nothing this deep is read as a policy.',
+        MAX_FILE_DEPTH,
+      ),
+      start: file.deepAt,
+      end: file.deepAt + 1,
+    });
+  return problems;
 }
 
 /** The property with the comma that separates it from its neighbour, so that the object stays valid JSON. */
@@ -56,59 +92,82 @@ export function policyDiagnostics(
   t: Translate,
   file: PolicyFile = readPolicyFile(text),
 ): PolicyDiagnostic[] {
-  const diagnostics: PolicyDiagnostic[] = [];
+  const diagnostics: PolicyDiagnostic[] = limitProblems(text, file, t);
+  // Counted as the reader counts (policyFileReader.ts), so that where it stops, this stops.
+  let characters = 0;
+  let count = 0;
   for (const entry of file.entries) {
     for (const field of EXPRESSION_FIELDS) {
       const expression = entry[field];
       if (!expression) continue;
-      const fields: { condition?: string; consensus?: string; time?: string } = {};
-      fields[field] = expression.value;
-      const [problem] = checkPolicy(fields);
-      if (problem) {
-        const empty = field === 'consensus' && expression.value.trim() === '';
-        const range = empty
-          ? { start: expression.offset, end: expression.offset + expression.length }
-          : fileRange(expression, problem.offset, problem.offset + Math.max(problem.length, 1));
-        const removal = empty ? propertyRemoval(text, expression) : undefined;
-        // What is missing where, in words; the refusal as the service words it kept after them.
-        const words = parseErrorWords(expression.value, problem, t);
-        const refusal =
-          words === undefined ? problem.message : t('{0} (The service says: {1})', words, problem.message);
-        diagnostics.push({
-          severity: 'error',
-          code: empty ? 'emptyConsensus' : 'refused',
-          message: empty
-            ? t(
-                '{0} An empty consensus is refused: leave the consensus out for a policy that needs no approval.',
-                problem.message,
-              )
-            : refusal,
-          ...range,
-          ...(removal ? { fix: { title: t('Remove the empty consensus'), ...removal, text: '' } } : {}),
-          ...(problem.choices.length > 0 ? { choices: problem.choices } : {}),
-        });
-        continue;
-      }
-      let tree: PolicyExpr | undefined;
-      try {
-        tree = parsePolicyExpression(expression.value);
-      } catch {
-        tree = undefined;
-      }
-      if (!tree) continue;
-      for (const lint of lintExpression(field, tree, knowledge, t)) {
-        const fix = lint.fix ? fileRange(expression, lint.fix.start, lint.fix.end) : undefined;
+      characters += expression.length;
+      count++;
+      if (characters > CHECK_BUDGET.characters || count > CHECK_BUDGET.count) {
         diagnostics.push({
           severity: 'warning',
-          code: lint.code,
-          message: lint.message,
-          ...fileRange(expression, lint.start, lint.end),
-          ...(lint.fix && fix
-            ? { fix: { title: lint.fix.title, ...fix, text: JSON.stringify(lint.fix.text).slice(1, -1) } }
-            : {}),
+          code: 'notChecked',
+          message: t(
+            'Not checked: the editor checks {0} expressions or {1} characters of them in a file, and the expressions from here on are past them.',
+            CHECK_BUDGET.count,
+            CHECK_BUDGET.characters,
+          ),
+          start: expression.offset,
+          end: expression.offset + expression.length,
         });
+        return diagnostics;
       }
+      diagnostics.push(...expressionDiagnostics(text, field, expression, knowledge, t));
     }
   }
   return diagnostics;
+}
+
+/** The refusal of one expression, or its lints when the service would accept it. */
+function expressionDiagnostics(
+  text: string,
+  field: (typeof EXPRESSION_FIELDS)[number],
+  expression: FileString,
+  knowledge: PolicyKnowledge,
+  t: Translate,
+): PolicyDiagnostic[] {
+  const read = readPolicyExpression(field, expression.value);
+  const { problem } = read;
+  if (problem) {
+    const empty = field === 'consensus' && expression.value.trim() === '';
+    const range = empty
+      ? { start: expression.offset, end: expression.offset + expression.length }
+      : fileRange(expression, problem.offset, problem.offset + Math.max(problem.length, 1));
+    const removal = empty ? propertyRemoval(text, expression) : undefined;
+    // What is missing where, in words; the refusal as the service words it kept after them.
+    const words = parseErrorWords(expression.value, problem, t);
+    const refusal = words === undefined ? problem.message : t('{0} (The service says: {1})', words, problem.message);
+    return [
+      {
+        severity: 'error',
+        code: empty ? 'emptyConsensus' : 'refused',
+        message: empty
+          ? t(
+              '{0} An empty consensus is refused: leave the consensus out for a policy that needs no approval.',
+              problem.message,
+            )
+          : refusal,
+        ...range,
+        ...(removal ? { fix: { title: t('Remove the empty consensus'), ...removal, text: '' } } : {}),
+        ...(problem.choices.length > 0 ? { choices: problem.choices } : {}),
+      },
+    ];
+  }
+  if (!read.expr) return [];
+  return lintExpression(field, read.expr, knowledge, t).map((lint): PolicyDiagnostic => {
+    const fix = lint.fix ? fileRange(expression, lint.fix.start, lint.fix.end) : undefined;
+    return {
+      severity: 'warning',
+      code: lint.code,
+      message: lint.message,
+      ...fileRange(expression, lint.start, lint.end),
+      ...(lint.fix && fix
+        ? { fix: { title: lint.fix.title, ...fix, text: JSON.stringify(lint.fix.text).slice(1, -1) } }
+        : {}),
+    };
+  });
 }

@@ -1,10 +1,12 @@
 /**
- * A policy file (`*.policy.json`: one policy, or an array of them) read with jsonc-parser, keeping where each
- * field sits. An expression (`condition`, `consensus`, `time`) is a JSON string: its characters and the file's
- * differ wherever the string has an escape, so each expression carries the file offset of every character of its
- * value, and an offset in the file finds the expression and the character it falls in. Pure: tested in Node.
+ * A policy file (`*.policy.json`: one policy, or an array of them) read in one pass (policyFileReader.ts), keeping
+ * where each field sits. An expression (`condition`, `consensus`, `time`) is a JSON string: its characters and the
+ * file's differ wherever the string has an escape, so an expression with escapes carries the file offset of every
+ * character of its value, and an offset in the file finds the expression and the character it falls in. Pure:
+ * tested in Node.
  */
-import { parseTree, type Node } from 'jsonc-parser';
+import { CHECK_BUDGET, MAX_READ_LENGTH } from './policyFileLimits';
+import { scanPolicyFile, type RawEntry } from './policyFileReader';
 
 export type ExpressionField = 'condition' | 'consensus' | 'time';
 export const EXPRESSION_FIELDS: readonly ExpressionField[] = ['condition', 'consensus', 'time'];
@@ -15,8 +17,11 @@ export interface FileString {
   /** The offset of the string node (its opening quote) and its length, quotes included. */
   readonly offset: number;
   readonly length: number;
-  /** `at[i]` is the file offset of character i of `value`; `at[value.length]` that of the closing quote. */
-  readonly at: readonly number[];
+  /**
+   * When the string has escapes: `at[i]` is the file offset of character i of `value`, `at[value.length]` that of
+   * the closing quote. Without escapes character i sits at `offset + 1 + i`, and no table is kept.
+   */
+  readonly at?: readonly number[];
   /** The whole property (`"consensus": "…"`), for a fix that removes it. */
   readonly property?: { readonly offset: number; readonly length: number };
 }
@@ -38,6 +43,10 @@ export interface PolicyFile {
   readonly entries: readonly PolicyEntry[];
   /** True when the file is not a JSON object or array of objects (the JSON schema says why). */
   readonly unreadable: boolean;
+  /** Where its brackets first nest deeper than a policy file needs (policyFileReader.ts), when they do. */
+  readonly deepAt?: number;
+  /** Where reading stopped: the text's length, or where MAX_READ_LENGTH stopped it. */
+  readonly readTo: number;
 }
 
 const STRING_FIELDS = ['policyName', 'effect', 'notes', 'condition', 'consensus', 'time'] as const;
@@ -56,9 +65,11 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 
 /** Reads a JSON string literal as it stands in the file, starting at `offset` (its opening quote). */
 export function fileString(text: string, offset: number, length: number): FileString {
+  const end = offset + length - 1;
+  const inner = text.slice(offset + 1, Math.max(offset + 1, end));
+  if (!inner.includes('\\')) return { value: inner, offset, length };
   const at: number[] = [];
   let value = '';
-  const end = offset + length - 1;
   let i = offset + 1;
   while (i < end) {
     const c = text[i]!;
@@ -84,31 +95,29 @@ export function fileString(text: string, offset: number, length: number): FileSt
   return { value, offset, length, at };
 }
 
-function entryOf(text: string, node: Node, index: number): PolicyEntry {
-  const fields: Partial<Record<StringField, FileString>> = {};
-  for (const property of node.children ?? []) {
-    const [key, value] = property.children ?? [];
-    if (!key || !value || value.type !== 'string') continue;
-    const name = String(key.value);
-    if ((STRING_FIELDS as readonly string[]).includes(name))
-      fields[name as StringField] = {
-        ...fileString(text, value.offset, value.length),
-        property: { offset: property.offset, length: property.length },
-      };
+function entryOf(text: string, raw: RawEntry): PolicyEntry {
+  const entry: { -readonly [K in keyof PolicyEntry]: PolicyEntry[K] } = { offset: raw.offset, index: raw.index };
+  for (const [name, found] of raw.strings) {
+    if (!(STRING_FIELDS as readonly string[]).includes(name)) continue;
+    const read = fileString(text, found.offset, found.length);
+    const property = { offset: found.propertyOffset, length: found.propertyLength };
+    entry[name as StringField] = read.at
+      ? { value: read.value, offset: read.offset, length: read.length, at: read.at, property }
+      : { value: read.value, offset: read.offset, length: read.length, property };
   }
-  return { offset: node.offset, index, ...fields };
+  return entry;
 }
 
+/** The policies of a file: all of them, or in a file larger than MAX_READ_LENGTH those its check reaches. */
 export function readPolicyFile(text: string): PolicyFile {
-  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
-  if (!root) return { entries: [], unreadable: true };
-  if (root.type === 'object') return { entries: [entryOf(text, root, 0)], unreadable: false };
-  if (root.type !== 'array') return { entries: [], unreadable: true };
-  const entries = (root.children ?? [])
-    .map((child, index) => ({ child, index }))
-    .filter(({ child }) => child.type === 'object')
-    .map(({ child, index }) => entryOf(text, child, index));
-  return { entries, unreadable: false };
+  const budget = { names: new Set<string>(EXPRESSION_FIELDS), ...CHECK_BUDGET };
+  const raw = scanPolicyFile(text, MAX_READ_LENGTH, text.length > MAX_READ_LENGTH ? budget : undefined);
+  return {
+    entries: raw.entries.map((entry) => entryOf(text, entry)),
+    unreadable: raw.unreadable,
+    readTo: raw.readTo,
+    ...(raw.deepAt !== undefined ? { deepAt: raw.deepAt } : {}),
+  };
 }
 
 /** The expression the file offset falls in (strictly inside its quotes), and the offset inside the expression. */
@@ -126,19 +135,31 @@ export function expressionAt(
   return undefined;
 }
 
-/** The character of the expression at (or just after) a file offset. */
+/** The file offset of character i of a string's value (i = its length: the closing quote). */
+function fileOffsetOf(expression: FileString, i: number): number {
+  const last = expression.at ? expression.at.length - 1 : expression.value.length;
+  const clamped = Math.max(0, Math.min(i, last));
+  return expression.at ? expression.at[clamped]! : expression.offset + 1 + clamped;
+}
+
+/** The character of the expression at (or just after) a file offset: the first whose file offset is not before it. */
 export function innerOffset(expression: FileString, offset: number): number {
   const { at } = expression;
-  let i = 0;
-  while (i < at.length - 1 && at[i]! < offset) i++;
-  return i;
+  if (!at) return Math.max(0, Math.min(offset - expression.offset - 1, expression.value.length));
+  let low = 0;
+  let high = at.length - 1;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (at[middle]! < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The file range of characters [start, end) of an expression. */
 export function fileRange(expression: FileString, start: number, end: number): { start: number; end: number } {
-  const last = expression.at.length - 1;
-  const from = expression.at[Math.max(0, Math.min(start, last))]!;
-  const to = expression.at[Math.max(0, Math.min(end, last))]!;
+  const from = fileOffsetOf(expression, start);
+  const to = fileOffsetOf(expression, end);
   return { start: from, end: Math.max(to, from) };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The part of the policy file features that activation loads, kept tiny: it waits for the first `*.policy.json`
- * document, then starts the features (policyEditorFeatures.ts), which load jsonc-parser and the policy language
- * with them. It also serves the read-only documents of policies (a registered one, a file's), made on first use.
+ * document, then starts the features (policyEditorFeatures.ts), which load the policy language with them. It
+ * also serves the read-only documents of policies (a registered one, a file's), made on first use.
  */
 import * as vscode from 'vscode';
 import type { Services } from '../services';

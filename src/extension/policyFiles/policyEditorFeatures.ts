@@ -1,6 +1,7 @@
 /**
  * Policy files in the editor: completion, hovers, diagnostics with quick fixes and lenses inside `*.policy.json`,
- * all reading the organization from the store. Started (by policyEditor.ts) when the first policy file opens.
+ * all reading the organization from the store and each version of a document from one model (policyModel.ts),
+ * shared through a cache. Started (by policyEditor.ts) when the first policy file opens.
  */
 import * as vscode from 'vscode';
 import { DocumentDebounce } from '../ui/documentDebounce';
@@ -11,13 +12,12 @@ import { safeMarkdown } from '../ui/markdown';
 import { markdownCode, markdownText } from '../ui/shownText';
 import { knowledgeOf } from './organizationKnowledge';
 import { choiceSentence } from '../wording/choiceWords';
-import { completePolicy, type CompletionKind } from './policyCompletion';
-import { policyDiagnostics } from './policyDiagnostics';
-import { expressionAt, fileRange, readPolicyFile } from './policyDocument';
-import { hoverPolicy } from './policyHover';
+import type { CompletionKind } from './policyCompletion';
 import { NO_KNOWLEDGE, type PolicyKnowledge } from './policyKnowledge';
-import { policyLenses, type PolicyLens } from './policyLensModel';
+import type { PolicyLens } from './policyLensModel';
 import { isPolicyFile } from './policyFileNames';
+import { PolicyModel } from './policyModel';
+import { ModelCache } from './policyModelCache';
 
 export interface PolicyEditorFeatures extends vscode.Disposable {
   readonly diagnostics: vscode.DiagnosticCollection;
@@ -31,6 +31,8 @@ export interface PolicyEditorFeatures extends vscode.Disposable {
 
 const DEBOUNCE_MS = 250;
 const SOURCE = 'Countersign';
+/** Documents whose model is kept: the policy files a person has open at once, with room to spare. */
+const MODELS_KEPT = 16;
 
 const KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
   keyword: vscode.CompletionItemKind.Keyword,
@@ -46,6 +48,9 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
   const diagnostics = vscode.languages.createDiagnosticCollection('countersign-policy');
   const lensesChanged = new vscode.EventEmitter<void>();
   let known: PolicyKnowledge = NO_KNOWLEDGE;
+  const models = new ModelCache(MODELS_KEPT, (text) => new PolicyModel(text));
+  const modelOf = (document: vscode.TextDocument) =>
+    models.get({ uri: document.uri.toString(), version: document.version, getText: () => document.getText() });
 
   const readKnowledge = async () => {
     try {
@@ -66,19 +71,21 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
   const check = (document: vscode.TextDocument) => {
     if (!isPolicyFile(document)) return;
     try {
-      const found = policyDiagnostics(document.getText(), known, t).map((problem) => {
-        const range = new vscode.Range(document.positionAt(problem.start), document.positionAt(problem.end));
-        const severity =
-          problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
-        const message =
-          problem.choices === undefined
-            ? problem.message
-            : t('{0} {1}', problem.message, problem.choices.map((id) => choiceSentence(id, t)).join(' '));
-        const diagnostic = new vscode.Diagnostic(range, message, severity);
-        diagnostic.source = SOURCE;
-        diagnostic.code = problem.code;
-        return diagnostic;
-      });
+      const found = modelOf(document)
+        .problems(known, t)
+        .map((problem) => {
+          const range = new vscode.Range(document.positionAt(problem.start), document.positionAt(problem.end));
+          const severity =
+            problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
+          const message =
+            problem.choices === undefined
+              ? problem.message
+              : t('{0} {1}', problem.message, problem.choices.map((id) => choiceSentence(id, t)).join(' '));
+          const diagnostic = new vscode.Diagnostic(range, message, severity);
+          diagnostic.source = SOURCE;
+          diagnostic.code = problem.code;
+          return diagnostic;
+        });
       diagnostics.set(document.uri, found);
     } catch (error) {
       services.log.failure('Could not check a policy file', error);
@@ -96,13 +103,8 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
   const lenses = async (document: vscode.TextDocument): Promise<PolicyLens[]> => {
     if (!isPolicyFile(document)) return [];
     const { policies } = await readKnowledge();
-    return policyLenses(
-      document.uri.toString(),
-      readPolicyFile(document.getText()).entries,
-      policies,
-      t,
-      services.profiles.active()?.localSandbox === true,
-    );
+    const localSandbox = services.profiles.active()?.localSandbox === true;
+    return modelOf(document).lenses(document.uri.toString(), policies, t, localSandbox);
   };
 
   const selector: vscode.DocumentSelector = [
@@ -125,23 +127,20 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     vscode.languages.registerCompletionItemProvider(
       selector,
       {
-        provideCompletionItems: (document, position) => {
-          const offset = document.offsetAt(position);
-          const at = expressionAt(readPolicyFile(document.getText()), offset);
-          if (!at) return undefined;
-          return completePolicy(at.field, at.expression.value, at.inner, known, t).map((entry) => {
-            const item = new vscode.CompletionItem(entry.label, KINDS[entry.kind]);
-            const range = fileRange(at.expression, entry.start, entry.end);
-            item.range = new vscode.Range(document.positionAt(range.start), document.positionAt(range.end));
-            item.insertText = entry.snippet ? new vscode.SnippetString(entry.insertText) : entry.insertText;
-            if (entry.detail !== undefined) item.detail = entry.detail;
-            if (entry.documentation !== undefined) item.documentation = entry.documentation;
-            if (entry.filterText !== undefined) item.filterText = entry.filterText;
-            // Ours first, above the JSON schema's suggestions.
-            item.sortText = `0${entry.label}`;
-            return item;
-          });
-        },
+        provideCompletionItems: (document, position) =>
+          modelOf(document)
+            .completions(document.offsetAt(position), known, t)
+            .map((entry) => {
+              const item = new vscode.CompletionItem(entry.label, KINDS[entry.kind]);
+              item.range = new vscode.Range(document.positionAt(entry.fileStart), document.positionAt(entry.fileEnd));
+              item.insertText = entry.snippet ? new vscode.SnippetString(entry.insertText) : entry.insertText;
+              if (entry.detail !== undefined) item.detail = entry.detail;
+              if (entry.documentation !== undefined) item.documentation = entry.documentation;
+              if (entry.filterText !== undefined) item.filterText = entry.filterText;
+              // Ours first, above the JSON schema's suggestions.
+              item.sortText = `0${entry.label}`;
+              return item;
+            }),
       },
       '.',
       "'",
@@ -149,43 +148,43 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     ),
     vscode.languages.registerHoverProvider(selector, {
       provideHover: (document, position) => {
-        const at = expressionAt(readPolicyFile(document.getText()), document.offsetAt(position));
-        if (!at) return undefined;
-        const hover = hoverPolicy(at.field, at.expression.value, at.inner, known, t);
+        const hover = modelOf(document).hover(document.offsetAt(position), known, t);
         if (!hover) return undefined;
         const parts = [
           ...(hover.signature !== undefined ? [markdownCode(hover.signature)] : []),
           ...(hover.text !== '' ? [markdownText(hover.text)] : []),
         ];
         const markdown = safeMarkdown(parts.join('\n\n'));
-        const range = fileRange(at.expression, hover.start, hover.end);
         return new vscode.Hover(
           markdown,
-          new vscode.Range(document.positionAt(range.start), document.positionAt(range.end)),
+          new vscode.Range(document.positionAt(hover.fileStart), document.positionAt(hover.fileEnd)),
         );
       },
     }),
     vscode.languages.registerCodeActionsProvider(
       selector,
       {
-        provideCodeActions: (document, range) => {
-          const actions: vscode.CodeAction[] = [];
-          for (const problem of policyDiagnostics(document.getText(), known, t)) {
-            const { fix } = problem;
-            if (!fix) continue;
-            const where = new vscode.Range(document.positionAt(problem.start), document.positionAt(problem.end));
-            if (!where.intersection(range)) continue;
-            const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-            action.edit = new vscode.WorkspaceEdit();
-            action.edit.replace(
-              document.uri,
-              new vscode.Range(document.positionAt(fix.start), document.positionAt(fix.end)),
-              fix.text,
-            );
-            action.isPreferred = true;
-            actions.push(action);
-          }
-          return actions;
+        // From the Problems VS Code passes in (ours among them), each action linked to the one it fixes.
+        provideCodeActions: (document, _range, context) => {
+          const shown = context.diagnostics.map((diagnostic) => ({
+            code: diagnostic.source === SOURCE && typeof diagnostic.code === 'string' ? diagnostic.code : undefined,
+            start: document.offsetAt(diagnostic.range.start),
+            end: document.offsetAt(diagnostic.range.end),
+          }));
+          return modelOf(document)
+            .fixes(shown, known, t)
+            .map(({ shown: index, fix }) => {
+              const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+              action.diagnostics = [context.diagnostics[index]!];
+              action.edit = new vscode.WorkspaceEdit();
+              action.edit.replace(
+                document.uri,
+                new vscode.Range(document.positionAt(fix.start), document.positionAt(fix.end)),
+                fix.text,
+              );
+              action.isPreferred = true;
+              return action;
+            });
         },
       },
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
@@ -207,7 +206,10 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (isPolicyFile(event.document)) checkLater.schedule(event.document);
     }),
-    vscode.workspace.onDidCloseTextDocument((document) => diagnostics.delete(document.uri)),
+    vscode.workspace.onDidCloseTextDocument((document) => {
+      diagnostics.delete(document.uri);
+      models.forget(document.uri.toString());
+    }),
     {
       dispose: () => {
         storeSubscription?.dispose();

@@ -69,9 +69,11 @@ export async function policyTarget(input: PolicyFileInput, refuseProblems = true
   if (!policy)
     throw new InvalidInputError('policy file', t('The policy needs a policyName and an effect. Nothing was sent.'));
   if (refuseProblems) {
-    const refused = policyDiagnostics(text, NO_KNOWLEDGE, t, { entries: [entry], unreadable: false }).find(
-      (problem) => problem.severity === 'error',
-    );
+    const refused = policyDiagnostics(text, NO_KNOWLEDGE, t, {
+      entries: [entry],
+      unreadable: false,
+      readTo: text.length,
+    }).find((problem) => problem.severity === 'error');
     if (refused) throw new InvalidInputError('policy file', t('{0} Nothing was sent.', refused.message));
   }
   return { document, entry, policy };

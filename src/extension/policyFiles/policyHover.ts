@@ -7,7 +7,7 @@ import type { Translate } from '../ui/translate';
 import type { ExpressionField } from './policyDocument';
 import { fieldMeaning } from './policyFieldWords';
 import { nameOfId, type PolicyKnowledge } from './policyKnowledge';
-import { bindingsBefore, pathEndingAt, resolvePathText } from './policyPaths';
+import { bindingsBefore, isWordCode, pathEndingAt, resolvePathText } from './policyPaths';
 
 export interface PolicyHover {
   readonly start: number;
@@ -49,9 +49,9 @@ export function hoverPolicy(
     return named ? { start: open, end: close + 1, text: idWords(named.kind, named.name, t) } : undefined;
   }
   let start = offset;
-  while (start > 0 && /\w/.test(source[start - 1]!)) start--;
+  while (start > 0 && isWordCode(source.charCodeAt(start - 1))) start--;
   let end = offset;
-  while (end < source.length && /\w/.test(source[end]!)) end++;
+  while (end < source.length && isWordCode(source.charCodeAt(end))) end++;
   if (start === end) return undefined;
   const path = pathEndingAt(source, end);
   const resolved = resolvePathText(field, path, bindingsBefore(field, before));

@@ -19,14 +19,49 @@ export interface Resolved {
   readonly path: string | undefined;
 }
 
-const BINDER = /([A-Za-z_][\w.]*(?:\([^()]*\))?)\s*\.\s*(any|all|filter)\(\s*([A-Za-z_]\w*)\s*,/g;
+/** `.any(v,`, `.all(v,`, `.filter(v,`: a binder, whose target ends before its dot. */
+const BINDER = /\.\s*(any|all|filter)\(\s*([A-Za-z_]\w*)\s*,/g;
 
-/** The variables bound by `.any(v, …)`, `.all(v, …)`, `.filter(v, …)` in `before` (the text up to the cursor). */
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
+/** `\w`: a letter, a digit or `_`. */
+export const isWordCode = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+const isNameStart = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+/**
+ * Where the target of a binder ending at `end` starts: a name with dots (`approvers`, `eth.tx.x`), optionally
+ * followed by one call without nested brackets (`approvers.filter(u, u.id == 'x')`). Never before `floor` (where
+ * the previous binder ended), so that each character is read back at most once; undefined when there is none.
+ */
+function binderTargetStart(text: string, end: number, floor: number): number | undefined {
+  let wordEnd = end;
+  if (text.charCodeAt(end - 1) === 41 /* ) */) {
+    let j = end - 2;
+    while (j >= floor && text[j] !== '(' && text[j] !== ')') j--;
+    if (j < floor || text[j] !== '(') return undefined;
+    wordEnd = j;
+  }
+  let k = wordEnd;
+  while (k > floor && (isWordCode(text.charCodeAt(k - 1)) || text.charCodeAt(k - 1) === 46) /* . */) k--;
+  while (k < wordEnd && !isNameStart(text.charCodeAt(k))) k++;
+  return k < wordEnd ? k : undefined;
+}
+
+/**
+ * The variables bound by `.any(v, …)`, `.all(v, …)`, `.filter(v, …)` in `before` (the text up to the cursor).
+ * One pass: each binder's target is read back from its dot, never past the binder before it.
+ */
 export function bindingsBefore(field: ExpressionField, before: string): Bindings {
   const bindings = new Map<string, Binding>();
+  let floor = 0;
   for (const match of before.matchAll(BINDER)) {
-    const [, target, , name] = match;
-    if (!target || !name) continue;
+    const name = match[2];
+    let end = match.index;
+    while (end > floor && isSpace(before.charCodeAt(end - 1))) end--;
+    const start = binderTargetStart(before, end, floor);
+    if (start === undefined || !name) continue;
+    floor = match.index + match[0].length;
+    const target = before.slice(start, end);
     const resolved = resolvePathText(field, target, bindings);
     if (resolved?.type.t === 'list')
       bindings.set(name, { type: resolved.type.of, path: `${resolved.path ?? target}[]` });
@@ -95,9 +130,9 @@ export function resolve(field: ExpressionField, expr: PolicyExpr, bindings: Bind
  */
 export function pathEndingAt(text: string, end: number): string {
   let i = end;
-  const isWord = (c: string | undefined) => c !== undefined && /[\w]/.test(c);
+  const isWord = (c: string | undefined) => c !== undefined && isWordCode(c.charCodeAt(0));
   for (;;) {
-    while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+    while (i > 0 && isSpace(text.charCodeAt(i - 1))) i--;
     const c = text[i - 1];
     if (c === ')' || c === ']') {
       const open = c === ')' ? '(' : '[';
@@ -114,7 +149,7 @@ export function pathEndingAt(text: string, end: number): string {
     if (isWord(c)) {
       while (i > 0 && isWord(text[i - 1])) i--;
       let k = i;
-      while (k > 0 && /\s/.test(text[k - 1]!)) k--;
+      while (k > 0 && isSpace(text.charCodeAt(k - 1))) k--;
       if (text[k - 1] === '.') {
         i = k - 1;
         continue;

@@ -2,28 +2,20 @@
  * Policy files as the editor reads them, on real files (test/fixtures/policy): completion inside `condition` and
  * `consensus` from the organization (argument names after `contract_call_args['`, ids with names), diagnostics at
  * the file's exact characters (escapes included) in the service's wording, the lints and what their fixes write,
- * the lens states, and a trial of the ERC-20 cap policy on a small and a large transfer. Pure: no `vscode` here.
+ * and the lens states (trials of a policy: policyEvaluation.test.ts). Pure: no `vscode` here.
  */
 import * as assert from 'node:assert/strict';
 import type { Policy } from '../../../src/api';
-import {
-  SAMPLE_TOKEN_ABI,
-  SAMPLE_TOKEN_ADDRESS,
-  SAMPLE_TOKEN_LABEL,
-  serializeUnsignedTransaction,
-} from '../../../src/api/remote';
+import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../../../src/api/remote';
 import { completePolicy } from '../../../src/extension/policyFiles/policyCompletion';
-import { policyContextOf, pastedTransactionFacts } from '../../../src/extension/policyFiles/policyContextModel';
 import { policyDiagnostics } from '../../../src/extension/policyFiles/policyDiagnostics';
-import { expressionAt, filePolicy, readPolicyFile } from '../../../src/extension/policyFiles/policyDocument';
-import { tryPolicy } from '../../../src/extension/policyFiles/policyEvaluationWords';
+import { expressionAt, readPolicyFile } from '../../../src/extension/policyFiles/policyDocument';
 import { hoverPolicy } from '../../../src/extension/policyFiles/policyHover';
 import type { PolicyKnowledge } from '../../../src/extension/policyFiles/policyKnowledge';
 import { policyLenses } from '../../../src/extension/policyFiles/policyLensModel';
 import { erc20CapPolicy, policyFileText } from '../../../src/extension/policyFiles/policyTemplates';
 import { englishText } from '../../../src/extension/ui/translate';
 import { readFixture } from '../../support/fixtures';
-import { sampleTokenTransfer } from '../../support/transactionFixtures';
 
 const KNOWLEDGE: PolicyKnowledge = {
   users: [
@@ -271,80 +263,5 @@ describe('policy files: lenses and trials', () => {
       'update: Update Policy…',
       'evaluate: Evaluate…',
     ]);
-  });
-
-  it('allows a small transfer by the developer and not a large one, clause by clause', () => {
-    const policy = filePolicy(entries[0]!);
-    assert.ok(policy);
-    const transfer = (tokens: bigint) => sampleTokenTransfer(tokens);
-    const trial = (tokens: bigint) =>
-      tryPolicy(
-        policy,
-        [],
-        policyContextOf(
-          pastedTransactionFacts(transfer(tokens), 'user-dev', KNOWLEDGE.privateKeys[0]),
-          KNOWLEDGE,
-          new Date(),
-        ),
-        'The transfer',
-        englishText,
-      );
-    const small = trial(250n);
-    assert.equal(small.decision, 'ALLOW');
-    assert.equal(small.lines[0], 'The transfer would be allowed, by "Developer transfers below the cap".');
-    const large = trial(5000n);
-    assert.equal(large.decision, 'DENY_IMPLICIT');
-    const amount = large.clauses.find((clause) => clause.clause.includes("contract_call_args['amount']"));
-    assert.equal(amount?.value, 'false');
-    assert.equal(amount?.read, "eth.tx.contract_call_args['amount'] is 5000000000000000000000");
-    // The assumptions it rests on, each in a sentence: the row's id only after it.
-    const assumed = small.lines.filter((line) => line.startsWith('Assumed (the service may differ): '));
-    assert.equal(assumed.length, small.choices.length);
-    assert.ok(small.choices.length > 0);
-  });
-
-  it("reads credentials[] from the approvals: the user's API key or passkey that signed each, by its public key or id", () => {
-    const unsigned = serializeUnsignedTransaction({ chainId: 1, nonce: 0n, to: SAMPLE_TOKEN_ADDRESS, gas: 21_000n });
-    const pasted = policyContextOf(
-      pastedTransactionFacts(unsigned, 'user-dev', undefined, 'api-key-dev'),
-      KNOWLEDGE,
-      new Date(),
-    );
-    assert.deepEqual(pasted.credentials, [
-      { id: 'api-key-dev', user_id: 'user-dev', type: 'CREDENTIAL_TYPE_API_KEY_P256', public_key: '02dev' },
-    ]);
-    const voted = policyContextOf(
-      {
-        type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-        intent: {},
-        approverIds: ['user-dev', 'user-fin'],
-        approvals: [
-          { userId: 'user-dev', publicKey: '04dev', scheme: 'SIGNATURE_SCHEME_TK_API_P256' },
-          { userId: 'user-fin', publicKey: '03unknown', scheme: 'SIGNATURE_SCHEME_TK_API_P256' },
-        ],
-      },
-      KNOWLEDGE,
-      new Date(),
-    );
-    assert.deepEqual(voted.credentials, [
-      {
-        id: 'passkey-dev',
-        user_id: 'user-dev',
-        type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
-        public_key: '04dev',
-        credential_id: 'webauthn-dev',
-      },
-      // A key the users do not list: its type from the vote's scheme, no id.
-      { id: '', user_id: 'user-fin', type: 'CREDENTIAL_TYPE_API_KEY_P256', public_key: '03unknown' },
-    ]);
-    // A consensus on credentials decides on them.
-    const passkeyOnly = {
-      policyName: 'Passkey approvals',
-      effect: 'EFFECT_ALLOW',
-      notes: '',
-      consensus: "credentials.any(c, c.type == 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR')",
-    };
-    assert.equal(tryPolicy(passkeyOnly, [], voted, 'It', englishText).decision, 'ALLOW');
-    assert.notEqual(tryPolicy(passkeyOnly, [], pasted, 'It', englishText).decision, 'ALLOW');
   });
 });

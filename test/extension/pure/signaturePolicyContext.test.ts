@@ -4,8 +4,7 @@
  * hash.
  */
 import * as assert from 'node:assert/strict';
-import { policyContextOf as editorContextOf } from '../../../src/extension/policyFiles/policyContextModel';
-import { NO_KNOWLEDGE } from '../../../src/extension/policyFiles/policyKnowledge';
+import { policyContextOf as servedContextOf } from '../../../src/api/policy/policyContext';
 import { policyContextOf as sandboxContextOf } from '../../../src/sandbox/policyContext';
 import type { ActivityRecord, Organization } from '../../../src/sandbox/state';
 import { decide, type PolicyContext } from '../../../src/api/policy';
@@ -30,7 +29,11 @@ const intentOf = (payload: string, encoding: string) => ({
 
 function contexts(payload: string, encoding: string): PolicyContext[] {
   const intent = intentOf(payload, encoding);
-  const editor = editorContextOf({ type: TYPE, intent, approverIds: ['user-1'] }, NO_KNOWLEDGE, new Date());
+  const editor = servedContextOf(
+    { type: TYPE, intent, votes: [] },
+    { users: [], privateKeys: [], smartContractInterfaces: [] },
+    new Date(),
+  );
   const organization = { record: { privateKeys: [] }, interfaces: new Map() } as unknown as Organization;
   const activity = { type: TYPE, intent } as unknown as ActivityRecord;
   const sandbox = sandboxContextOf(activity, organization, new Map(), [], Date.now());
