@@ -6,7 +6,7 @@
  * a field's name, a literal list of literals) is decided here, not on every evaluation. Every closure counts one
  * step of the evaluation's budget.
  */
-import type { ChoiceId } from './choices';
+import { CHOICE_BIT } from './choices';
 import { printExpression } from './printer';
 import type { Expr } from './syntax';
 import {
@@ -49,7 +49,8 @@ class Bound implements Scope {
 export interface Run {
   /** Steps left of the budget; below zero, `spend` throws. */
   stepsLeft: number;
-  readonly choices: Set<ChoiceId>;
+  /** The rows of docs/policies.md the results rest on, one bit each (CHOICE_BIT). */
+  choiceBits: number;
   readonly callArgs: WeakSet<object>;
   readonly keywordValues: Readonly<Record<string, unknown>>;
   readonly choose: ChoiceSink;
@@ -75,6 +76,8 @@ export function codeOf(expr: Expr): Code {
   }
   return code;
 }
+
+const CASE_RULES = CHOICE_BIT['case-rules'];
 
 /** Counts one step; throws once the budget is spent. */
 function step(run: Run): void {
@@ -219,9 +222,9 @@ function binary(expr: Extract<Expr, { kind: 'binary' }>): Code {
           step(run);
           let same: boolean;
           if (a instanceof Caseless) {
-            run.choose('case-rules');
+            run.choiceBits |= CASE_RULES;
             run.spend((a.text.length + literal.length) >> 6);
-            same = a.text.toLowerCase() === lower;
+            same = a.lower === lower;
           } else if (typeof a === 'string') {
             run.spend(textSteps(a));
             same = a === literal;

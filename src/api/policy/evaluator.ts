@@ -6,7 +6,7 @@
  * MissingField error.
  */
 import { EMPTY_WHEN_OMITTED, exposesParam, EXPOSED_PARAMS, placementOf } from './activityTypes';
-import type { ChoiceId } from './choices';
+import { CHOICE_BIT, choicesOfBits, type ChoiceId } from './choices';
 import { codeOf, NO_SCOPE, type Run, type Scope } from './closures';
 import type { FirstRead } from './compile';
 import { BUDGET_EXCEEDED, MAX_STEPS } from './limits';
@@ -96,7 +96,8 @@ export type { Scope } from './closures';
  * work those closures share.
  */
 export class Evaluator implements Run {
-  readonly choices = new Set<ChoiceId>();
+  /** The rows of docs/policies.md the results so far rest on, one bit each (CHOICE_BIT). */
+  choiceBits = 0;
   /** Objects read from ABI arguments: addresses inside them compare without regard to case. */
   readonly callArgs = new WeakSet<object>();
   private readonly keywords: Keywords;
@@ -115,8 +116,13 @@ export class Evaluator implements Run {
   private readonly tx: object | undefined;
 
   readonly choose = (id: ChoiceId): void => {
-    this.choices.add(id);
+    this.choiceBits |= CHOICE_BIT[id];
   };
+
+  /** The rows the results so far rest on. */
+  get choices(): ReadonlySet<ChoiceId> {
+    return new Set(choicesOfBits(this.choiceBits));
+  }
 
   /** A whole budget again: for the next policy of a decision. */
   startBudget(): void {
@@ -127,7 +133,7 @@ export class Evaluator implements Run {
   readonly spend = (steps: number): void => {
     if ((this.stepsLeft -= steps) < 0) {
       this.stepsLeft = -1;
-      this.choices.add('limits');
+      this.choiceBits |= CHOICE_BIT.limits;
       throw new EvaluationError(BUDGET_EXCEEDED);
     }
   };
@@ -177,6 +183,15 @@ export class Evaluator implements Run {
     return value;
   }
 
+  /** The transaction's `to` and `from` as Caseless, made once per evaluator (their lower case with them). */
+  private caseless: Caseless[] = [];
+  private caselessOf(text: string): Caseless {
+    for (const known of this.caseless) if (known.text === text) return known;
+    const made = new Caseless(text);
+    if (this.caseless.length < 4) this.caseless.push(made);
+    return made;
+  }
+
   member(expr: Extract<Expr, { kind: 'member' }>, target: unknown): unknown {
     if (target instanceof Namespace) {
       const value = target.members[expr.name];
@@ -190,11 +205,11 @@ export class Evaluator implements Run {
       if (target === this.keywords.activity.params) this.choose('params-at-creation');
       throw new EvaluationError(`MissingField: ${printExpression(expr)}`);
     }
-    if (name === 'tags') this.choose('tags-by-id');
+    if (name === 'tags') this.choiceBits |= CHOICE_BIT['tags-by-id'];
     if (target === this.tx) {
       if ((name === 'to' || name === 'from') && typeof raw === 'string') {
-        this.choose('case-rules');
-        return new Caseless(raw);
+        this.choiceBits |= CHOICE_BIT['case-rules'];
+        return this.caselessOf(raw);
       }
       if (name === 'contract_call_args' && typeof raw === 'object') this.callArgs.add(raw);
     } else if (

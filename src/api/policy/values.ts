@@ -6,7 +6,12 @@
 import type { ChoiceId } from './choices';
 
 export class Caseless {
+  private lowered: string | undefined;
   constructor(readonly text: string) {}
+  /** The text in lower case, made once: the same address is compared against many policies' literals. */
+  get lower(): string {
+    return (this.lowered ??= this.text.toLowerCase());
+  }
 }
 export class Time {
   constructor(readonly ms: number) {}
@@ -88,7 +93,9 @@ export function equal(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend =
     if (typeof x === 'string' && typeof y === 'string') {
       choose('case-rules');
       spend((x.length + y.length) >> 6);
-      return x.toLowerCase() === y.toLowerCase();
+      return (
+        (a instanceof Caseless ? a.lower : x.toLowerCase()) === (b instanceof Caseless ? b.lower : y.toLowerCase())
+      );
     }
   }
   if (typeof a === 'bigint' || typeof b === 'bigint') {
