@@ -30,11 +30,12 @@ export interface Scope {
 /** No variable bound: the scope of a whole expression. */
 export const NO_SCOPE: Scope = { has: () => false, get: () => undefined };
 
-/** One more variable bound over `outer`: made for every item a predicate tests, so it copies nothing. */
+/** One more variable bound over `outer`: one per call of a method, so it copies nothing. */
 class Bound implements Scope {
   constructor(
     private readonly name: string,
-    private readonly value: unknown,
+    /** The item now tested: one Bound serves every item of a call, since no value outlives its test. */
+    public value: unknown,
     private readonly outer: Scope,
   ) {}
   has(name: string): boolean {
@@ -140,16 +141,12 @@ function build(expr: Expr): Code {
       };
     }
     case 'member': {
+      const fused = path(expr);
+      if (fused) return fused;
       const target = codeOf(expr.target);
-      const { name } = expr;
       return (run, scope) => {
         step(run);
-        const value = target(run, scope);
-        if (!(value instanceof Namespace)) return run.member(expr, value);
-        // A keyword's member (`eth.tx`): read here, as Evaluator.member would.
-        const member = value.members[name];
-        if (member === undefined) throw new EvaluationError(`MissingKeyword: ${printExpression(expr)}`);
-        return member;
+        return memberOf(run, expr, target(run, scope));
       };
     }
     case 'index': {
@@ -191,24 +188,48 @@ function build(expr: Expr): Code {
   }
 }
 
+/** A field of `value`; a keyword's member (`eth.tx`) is read here, as Evaluator.member would. */
+function memberOf(run: Run, expr: Extract<Expr, { kind: 'member' }>, value: unknown): unknown {
+  if (!(value instanceof Namespace)) return run.member(expr, value);
+  const member = value.members[expr.name];
+  if (member === undefined) throw new EvaluationError(`MissingKeyword: ${printExpression(expr)}`);
+  return member;
+}
+
+/**
+ * A name and the fields read from it (`eth.tx.to`, `u.id`) as one closure, or undefined when `expr` is not one.
+ * The nested closures would count every node's step before reading anything (each node counts its step, then
+ * evaluates its target), then read the name, then each field from the innermost out: so does this one.
+ */
+function path(expr: Extract<Expr, { kind: 'member' }>): Code | undefined {
+  const members: Extract<Expr, { kind: 'member' }>[] = [];
+  let node: Expr = expr;
+  while (node.kind === 'member') {
+    members.unshift(node);
+    node = node.target;
+  }
+  if (node.kind !== 'ident') return undefined;
+  const { name } = node;
+  const steps = members.length + 1;
+  return (run, scope) => {
+    if ((run.stepsLeft -= steps) < 0) run.spend(0);
+    let value: unknown;
+    if (scope !== NO_SCOPE && scope.has(name)) value = scope.get(name);
+    else {
+      value = run.keywordValues[name];
+      if (value === undefined) throw new EvaluationError(`MissingKeyword: ${name}`);
+    }
+    for (let i = 0; i < members.length; i++) value = memberOf(run, members[i]!, value);
+    return value;
+  };
+}
+
 function binary(expr: Extract<Expr, { kind: 'binary' }>): Code {
   const { op } = expr;
+  if (op === '&&' || op === '||') return chain(expr);
   const left = codeOf(expr.left);
   const right = codeOf(expr.right);
   switch (op) {
-    case '&&':
-    case '||': {
-      const and = op === '&&';
-      // Both sides first: an error on either side is the result, whatever the other gives.
-      return (run, scope) => {
-        step(run);
-        const a = left(run, scope);
-        const b = right(run, scope);
-        if (typeof a !== 'boolean' || typeof b !== 'boolean')
-          throw new EvaluationError(`type mismatch: ${op} needs bools, found ${describe(a)} and ${describe(b)}`);
-        return and ? a && b : a || b;
-      };
-    }
     case '==':
     case '!=': {
       const negate = op === '!=';
@@ -261,6 +282,38 @@ function binary(expr: Extract<Expr, { kind: 'binary' }>): Code {
   }
 }
 
+/**
+ * `a && b && c` (one operator, left-associative) as one closure. Both sides of every operator are evaluated, so an
+ * error on either side is the result, whatever the other gives. The nested closures would count the steps of
+ * every operator of the chain first (each counts its own, then evaluates its left side), then evaluate `a` and
+ * `b`, check both, then `c` and check it beside `a && b`: so does this one.
+ */
+function chain(expr: Extract<Expr, { kind: 'binary' }>): Code {
+  const { op } = expr;
+  const operands: Expr[] = [];
+  let node: Expr = expr;
+  while (node.kind === 'binary' && node.op === op) {
+    operands.unshift(node.right);
+    node = node.left;
+  }
+  operands.unshift(node);
+  const codes = operands.map(codeOf);
+  const first = codes[0]!;
+  const steps = codes.length - 1;
+  const and = op === '&&';
+  return (run, scope) => {
+    if ((run.stepsLeft -= steps) < 0) run.spend(0);
+    let a = first(run, scope);
+    for (let i = 1; i < codes.length; i++) {
+      const b = codes[i]!(run, scope);
+      if (typeof a !== 'boolean' || typeof b !== 'boolean')
+        throw new EvaluationError(`type mismatch: ${op} needs bools, found ${describe(a)} and ${describe(b)}`);
+      a = and ? a && b : a || b;
+    }
+    return a;
+  };
+}
+
 function method(expr: Extract<Expr, { kind: 'method' }>): Code {
   const { name } = expr;
   const target = codeOf(expr.target);
@@ -294,8 +347,10 @@ function method(expr: Extract<Expr, { kind: 'method' }>): Code {
     let some = false;
     let every = true;
     const kept: unknown[] | undefined = name === 'filter' ? [] : undefined;
+    const bound = new Bound(itemName, undefined, scope);
     for (const item of items) {
-      const holds = truthOf(predicate(run, new Bound(itemName, item, scope)));
+      bound.value = item;
+      const holds = truthOf(predicate(run, bound));
       some ||= holds;
       every &&= holds;
       if (holds) kept?.push(item);
