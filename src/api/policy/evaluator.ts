@@ -141,9 +141,9 @@ export class Evaluator implements Run {
   /** The MissingKeyword error reading `read` would throw in this context, without throwing it; undefined if none. */
   missingKeyword(read: FirstRead): string | undefined {
     const value = this.keywords.values[read.name];
-    if (value === undefined) return `MissingKeyword: ${read.name}`;
+    if (value === undefined) return read.missingName;
     if (read.member && value instanceof Namespace && value.members[read.member.name] === undefined)
-      return `MissingKeyword: ${printExpression(read.member)}`;
+      return read.missingMember;
     return undefined;
   }
 
