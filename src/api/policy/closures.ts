@@ -255,6 +255,17 @@ function binary(expr: Extract<Expr, { kind: 'binary' }>): Code {
           return negate ? !same : same;
         };
       }
+      const integer = expr.right.kind === 'int' ? expr.right.value : undefined;
+      if (integer !== undefined) {
+        // An int written on the right: two ints compare as the general comparison would, without its dispatch.
+        return (run, scope) => {
+          step(run);
+          const a = left(run, scope);
+          step(run);
+          const same = typeof a === 'bigint' ? a === integer : equal(a, integer, run.choose, run.spend);
+          return negate ? !same : same;
+        };
+      }
       return (run, scope) => {
         step(run);
         const same = equal(left(run, scope), right(run, scope), run.choose, run.spend);
@@ -267,18 +278,33 @@ function binary(expr: Extract<Expr, { kind: 'binary' }>): Code {
     case '>=': {
       const holds: (sign: number) => boolean =
         op === '<' ? (s) => s < 0 : op === '>' ? (s) => s > 0 : op === '<=' ? (s) => s <= 0 : (s) => s >= 0;
+      const integer = expr.right.kind === 'int' ? expr.right.value : undefined;
+      if (integer !== undefined) {
+        // An int written on the right: two ints are ordered as `order` would, without its dispatch.
+        return (run, scope) => {
+          step(run);
+          const a = left(run, scope);
+          step(run);
+          const sign =
+            typeof a === 'bigint' ? (a < integer ? -1 : a > integer ? 1 : 0) : order(a, integer, run.choose, run.spend);
+          return holds(sign);
+        };
+      }
       return (run, scope) => {
         step(run);
         return holds(order(left(run, scope), right(run, scope), run.choose, run.spend));
       };
     }
-    case 'in':
+    case 'in': {
+      // A list written of literals is never one read from ABI arguments.
+      const constant = constantOf(expr.right) !== undefined;
       return (run, scope) => {
         step(run);
         const value = left(run, scope);
         const list = right(run, scope);
-        return run.contains(list, value, Array.isArray(list) && run.callArgs.has(list));
+        return run.contains(list, value, !constant && Array.isArray(list) && run.callArgs.has(list));
       };
+    }
   }
 }
 
@@ -321,17 +347,19 @@ function method(expr: Extract<Expr, { kind: 'method' }>): Code {
   const argument = variable ? codeOf(variable) : undefined;
   const predicate = expr.args[1] ? codeOf(expr.args[1]) : undefined;
   const itemName = variable?.kind === 'ident' ? variable.name : undefined;
+  // A list written of literals holds only values already read (ints as bigint), and none read from ABI arguments.
+  const constant = constantOf(expr.target) !== undefined;
   return (run, scope) => {
     step(run);
     const list = target(run, scope);
     if (!Array.isArray(list))
       throw new EvaluationError(`type mismatch: .${name}() applies to a list, found ${describe(list)}`);
-    const fromCallArgs = run.callArgs.has(list);
+    const fromCallArgs = !constant && run.callArgs.has(list);
     run.spend(list.length);
     // Every item is read (a number that is not an integer is an error); the list is copied only when reading
     // changes an item.
     let items: unknown[] = list;
-    for (let i = 0; i < list.length; i++) {
+    for (let i = 0; !constant && i < list.length; i++) {
       const raw: unknown = list[i];
       const item = run.read(raw, fromCallArgs);
       if (item !== raw) {
