@@ -35,14 +35,32 @@ function timestampOf(text: string): number | string {
 }
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** What a type places and shows, worked out once per type: its placement, and the params it shows (with their camelCase names). */
+interface TypeReading {
+  readonly placement: ReturnType<typeof placementOf>;
+  readonly fields: readonly (readonly [snake: string, camel: string])[];
+}
+const typeReadings = new Map<string, TypeReading>();
+function typeReadingOf(type: string): TypeReading {
+  let reading = typeReadings.get(type);
+  if (!reading) {
+    const fields = Object.keys(EXPOSED_PARAMS)
+      .filter((field) => exposesParam(type, field))
+      .map((field) => [field, camel(field)] as const);
+    reading = { placement: placementOf(type), fields };
+    if (typeReadings.size >= 1024) typeReadings.clear();
+    typeReadings.set(type, reading);
+  }
+  return reading;
+}
+
 /** The `activity` keyword of a context: kind, resource and action from its type, and the params it shows. */
 function activityOf(context: PolicyContext): { activity: Record<string, unknown>; inferred: boolean } {
   const { type, params } = context.activity;
-  const placement = placementOf(type);
+  const { placement, fields } = typeReadingOf(type);
   const shown: Record<string, unknown> = {};
-  for (const field of Object.keys(EXPOSED_PARAMS)) {
-    if (!exposesParam(type, field)) continue;
-    const value = params[field] ?? params[camel(field)];
+  for (const [field, camelName] of fields) {
+    const value = params[field] ?? params[camelName];
     if (value !== undefined) shown[field] = value;
     else if (EMPTY_WHEN_OMITTED.has(field)) shown[field] = '';
   }
