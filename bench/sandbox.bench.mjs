@@ -9,7 +9,7 @@
 // …; the policies created and deleted between them) of which the medians are compared, so that neither side runs
 // alone just after the warm-up nor always first; the spread of the rounds' own ratios is printed beside.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -70,6 +70,18 @@ function startChild(args) {
     child.once('exit', (code) => reject(new Error(`child exited (${code})`)));
   });
   return { child, url };
+}
+
+/**
+ * Milliseconds of CPU the process `pid` has run so far (Linux: /proc/<pid>/schedstat, in nanoseconds), or
+ * undefined where that is not to be read. A loaded machine stretches a rate by the time it leaves the sandbox
+ * waiting for a core; the CPU time each submission costs it is not stretched that way.
+ * @param {number | undefined} pid
+ */
+function cpuMsOf(pid) {
+  const file = `/proc/${pid}/schedstat`;
+  if (pid === undefined || !existsSync(file)) return undefined;
+  return Number(readFileSync(file, 'utf8').split(' ')[0]) / 1e6;
 }
 
 /** 100 policies of the shapes organizations write: who may sign, what to, with which key, by whose consensus. */
@@ -224,13 +236,30 @@ try {
   const withoutRuns = [];
   /** @type {Awaited<ReturnType<typeof drive>>[]} */
   const withRuns = [];
+  /** The sandbox's CPU milliseconds per submission in each round, with and without policies. */
+  /** @type {number[]} */
+  const cpuWith = [];
+  /** @type {number[]} */
+  const cpuWithout = [];
+  /**
+   * One round: `drive` with the sandbox's CPU time per submission counted into `cpu`.
+   * @param {{ body: string, stamp: string }[]} bodies
+   * @param {number[]} cpu
+   */
+  const counted = async (bodies, cpu) => {
+    const before = cpuMsOf(sandbox.child.pid);
+    const run = await drive(sandboxUrl, bodies, true);
+    const after = cpuMsOf(sandbox.child.pid);
+    if (before !== undefined && after !== undefined) cpu.push((after - before) / run.count);
+    return run;
+  };
   const withoutRun = async (/** @type {number} */ r) =>
-    withoutRuns.push(await drive(sandboxUrl, makeBodies(stamper, organizationId, perRound, `none ${r}`), true));
+    withoutRuns.push(await counted(makeBodies(stamper, organizationId, perRound, `none ${r}`), cpuWithout));
   const withRun = async (/** @type {number} */ r) => {
     const created = await client.createPolicies({ organizationId, parameters: { policies: hundredPolicies() } });
     const policyIds = /** @type {{ createPoliciesResult: { policyIds: string[] } }} */ (created.result)
       .createPoliciesResult.policyIds;
-    withRuns.push(await drive(sandboxUrl, makeBodies(stamper, organizationId, perRound, `policies ${r}`), true));
+    withRuns.push(await counted(makeBodies(stamper, organizationId, perRound, `policies ${r}`), cpuWith));
     await client.deletePolicies({ organizationId, parameters: { policyIds } });
   };
   for (let r = 0; r < abRounds; r++) {
@@ -285,6 +314,21 @@ try {
     'submissions/s',
     { name: 'the same sandbox with no policy', value: bare },
   );
+  if (cpuWith.length > 0 && cpuWithout.length > 0) {
+    const withCpu = median(cpuWith);
+    const withoutCpu = median(cpuWithout);
+    // A rate is the inverse of the CPU time per submission when the sandbox is what limits it.
+    console.log(
+      `  the sandbox's CPU per submission: ${withCpu.toFixed(3)} ms with 100 policies, ${withoutCpu.toFixed(3)} ms ` +
+        `without (medians of the same rounds: ${cpuWith.map((c) => c.toFixed(3)).join(', ')} with, ` +
+        `${cpuWithout.map((c) => c.toFixed(3)).join(', ')} without); ratio of the rates it allows ` +
+        `${(withoutCpu / withCpu).toFixed(2)} (aim ≥ 0.9)`,
+    );
+    benchLine(`sandbox: CPU per submission with 100 policies, ${clients} clients`, withCpu, 'ms', {
+      name: 'the same sandbox with no policy',
+      value: withoutCpu,
+    });
+  }
   if (ours.failures + withPolicies.failures + without.failures > 0) process.exitCode = 1;
 } finally {
   for (const { child } of [sandbox, peer])
