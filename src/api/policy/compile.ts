@@ -50,7 +50,12 @@ function firstReadOf(expr: Expr): FirstRead | undefined {
       case 'ident': {
         const missingName = `MissingKeyword: ${node.name}`;
         if (parent?.kind !== 'member') return { name: node.name, missingName };
-        return { name: node.name, member: parent, missingName, missingMember: `MissingKeyword: ${printExpression(parent)}` };
+        return {
+          name: node.name,
+          member: parent,
+          missingName,
+          missingMember: `MissingKeyword: ${printExpression(parent)}`,
+        };
       }
       case 'bool':
       case 'int':

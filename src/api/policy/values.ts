@@ -114,7 +114,8 @@ export function equal(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend =
   }
   if (typeof a === 'bigint' || typeof b === 'bigint') {
     const sign = integerOrder(a, b, choose, spend);
-    if (sign === undefined) throw new EvaluationError(`type mismatch: cannot compare ${describe(a)} with ${describe(b)}`);
+    if (sign === undefined)
+      throw new EvaluationError(`type mismatch: cannot compare ${describe(a)} with ${describe(b)}`);
     return sign === 0;
   }
   if (typeof a === 'string' && typeof b === 'string') {
