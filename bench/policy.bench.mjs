@@ -7,9 +7,10 @@
 //   goal: 1 ms);
 // - deciding the worst policy the checker accepts, a 4.5 KB DENY of three nested loops, which the step budget
 //   stops (goal: 5 ms).
-// Each figure and its peer are measured in alternating rounds (ours, the peer, ours, …) and the medians compared,
-// so that a pause of the machine or the JIT's warming falls on both. Runs the compiled code in out/
-// (scripts/bench.mjs compiles it first when it is stale).
+// Times are CPU time of this process (BENCH_CLOCK=wall for the clock). Each figure and its peer are measured in
+// alternating rounds (ours then the peer, then the peer then ours, …) and the medians compared, so that a pause of
+// the machine or the JIT's warming falls on both; the spread of the rounds' own ratios is printed beside. Runs the
+// compiled code in out/ (scripts/bench.mjs compiles it first when it is stale).
 import { performance } from 'node:perf_hooks';
 import { benchLine, median, requireCompiled } from './report.mjs';
 
@@ -36,38 +37,53 @@ const { checkExpression } = /** @type {typeof import('../src/api/policy/checker.
 const rounds = Number(process.env.BENCH_ITERATIONS ?? 30);
 
 /**
- * Milliseconds per call of `fn` in one round of `batch` calls.
+ * Milliseconds of this process's CPU time per call of `fn` in one round of `batch` calls: the work is all on this
+ * thread, and CPU time does not count the time a loaded machine leaves the process unscheduled, which the clock
+ * would (BENCH_CLOCK=wall measures by the clock instead).
  * @param {() => unknown} fn
  * @param {number} batch
  */
 function round(fn, batch) {
-  const started = performance.now();
+  if (process.env.BENCH_CLOCK === 'wall') {
+    const started = performance.now();
+    for (let i = 0; i < batch; i++) fn();
+    return (performance.now() - started) / batch;
+  }
+  const started = process.cpuUsage();
   for (let i = 0; i < batch; i++) fn();
-  return (performance.now() - started) / batch;
+  const spent = process.cpuUsage(started);
+  return (spent.user + spent.system) / 1000 / batch;
 }
 
 /**
- * Milliseconds per call of `a` and of `b`: after a warm-up of each, `rounds` rounds that alternate them (a batch
- * of `a`, then a batch of `b`), and the median round of each.
- * @param {() => unknown} a
- * @param {number} batchA
- * @param {() => unknown} b
- * @param {number} batchB
- * @returns {[number, number]}
+ * Milliseconds per call of each of `series` ([fn, batch] pairs): after a warm-up of each, `rounds` rounds in
+ * which each runs one batch, in turn (the order reversed every other round, so that none always runs first), and
+ * the median round of each; `spread` is the lowest and highest ratio of the first to the second within a round.
+ * @param {...[() => unknown, number]} series
+ * @returns {{ medians: number[], spread: [number, number] }}
  */
-function alternating(a, batchA, b, batchB) {
-  round(a, batchA);
-  round(b, batchB);
+function alternating(...series) {
+  for (const [fn, batch] of series) round(fn, batch);
+  /** @type {number[][]} */
+  const times = series.map(() => []);
   /** @type {number[]} */
-  const timesA = [];
-  /** @type {number[]} */
-  const timesB = [];
+  const ratios = [];
   for (let r = 0; r < rounds; r++) {
-    timesA.push(round(a, batchA));
-    timesB.push(round(b, batchB));
+    const order = series.map((_, i) => i);
+    if (r % 2 === 1) order.reverse();
+    /** @type {number[]} */
+    const took = [];
+    for (const i of order) {
+      const [fn, batch] = /** @type {[() => unknown, number]} */ (series[i]);
+      took[i] = round(fn, batch);
+      times[i]?.push(took[i]);
+    }
+    ratios.push((took[0] ?? NaN) / (took[1] ?? NaN));
   }
-  return [median(timesA), median(timesB)];
+  return { medians: times.map(median), spread: [Math.min(...ratios), Math.max(...ratios)] };
 }
+/** @param {[number, number]} spread */
+const spreadText = ([low, high]) => `rounds ${low.toFixed(1)}–${high.toFixed(1)}×`;
 
 // --- 1. A 1 KB condition, and a 1 KB JSON document -------------------------------------------------------------
 /** @param {number} i */
@@ -99,10 +115,12 @@ while (policyDocument(pad).length < condition.length) pad++;
 const json = policyDocument(pad);
 
 const read = () => checkExpression('condition', parseExpression(condition));
-const [ours, peer] = alternating(read, 500, () => JSON.parse(json), 2000);
+const readRun = alternating([read, 500], [() => /** @type {unknown} */ (JSON.parse(json)), 2000]);
+const [ours = NaN, peer = NaN] = readRun.medians;
 console.log(
   `Policy read: a ${condition.length}-character condition in ${(ours * 1000).toFixed(1)} µs; JSON.parse of ` +
-    `${json.length} characters in ${(peer * 1000).toFixed(1)} µs (${(ours / peer).toFixed(1)}×; aim ≤ 6×)`,
+    `${json.length} characters in ${(peer * 1000).toFixed(1)} µs (${(ours / peer).toFixed(1)}×, ` +
+    `${spreadText(readRun.spread)}; aim ≤ 6×)`,
 );
 benchLine(`Policy parse + check, ${condition.length} B condition`, ours * 1000, 'µs', {
   name: `JSON.parse of a ${json.length} B document`,
@@ -112,62 +130,93 @@ benchLine(`Policy parse + check, ${condition.length} B condition`, ours * 1000, 
 // --- 2. 100 policies, one signing activity ----------------------------------------------------------------------
 const FINANCE = 'b3f1c2a4-0f1e-4d3c-9a8b-7c6d5e4f3a21';
 const TOKEN = address(1);
-/** Four kinds of rule, each with its hand-written twin. */
+/**
+ * Four kinds of rule, each with its hand-written twin, whose constants (an address, a tag, a bound) are made once,
+ * as the engine reads a policy's literals once; `asWas` is the twin as earlier runs of this bench wrote it, making
+ * those constants on every call (an address from a bigint each time), measured beside for comparison with them.
+ */
 const templates = [
   /** @param {number} i */
-  (i) => ({
-    policy: {
-      effect: /** @type {const} */ ('EFFECT_ALLOW'),
-      consensus: `approvers.any(u, u.id == 'user-${i}')`,
-      condition: `eth.tx.to == '${address(i + 100)}'`,
-    },
-    twin: /** @param {BenchContext} c */ (c) => {
-      const named = c.approvers.some((u) => u.id === `user-${i}`);
-      const to = c.eth.tx.to.toLowerCase() === address(i + 100);
-      return named && to ? 'OUTCOME_ALLOW' : to ? 'OUTCOME_REQUIRES_CONSENSUS' : 'OUTCOME_DENY_IMPLICIT';
-    },
-  }),
+  (i) => {
+    const user = `user-${i}`;
+    const to = address(i + 100);
+    return {
+      policy: {
+        effect: /** @type {const} */ ('EFFECT_ALLOW'),
+        consensus: `approvers.any(u, u.id == '${user}')`,
+        condition: `eth.tx.to == '${to}'`,
+      },
+      twin: /** @param {BenchContext} c */ (c) => {
+        const named = c.approvers.some((u) => u.id === user);
+        const sent = c.eth.tx.to.toLowerCase() === to;
+        return named && sent ? 'OUTCOME_ALLOW' : sent ? 'OUTCOME_REQUIRES_CONSENSUS' : 'OUTCOME_DENY_IMPLICIT';
+      },
+      asWas: /** @param {BenchContext} c */ (c) => {
+        const named = c.approvers.some((u) => u.id === `user-${i}`);
+        const sent = c.eth.tx.to.toLowerCase() === address(i + 100);
+        return named && sent ? 'OUTCOME_ALLOW' : sent ? 'OUTCOME_REQUIRES_CONSENSUS' : 'OUTCOME_DENY_IMPLICIT';
+      },
+    };
+  },
   /** @param {number} i */
-  (i) => ({
-    policy: {
-      effect: /** @type {const} */ ('EFFECT_ALLOW'),
-      consensus: `approvers.filter(u, u.tags.contains('${FINANCE}')).count() >= 2`,
-      condition: `eth.tx.to == '${TOKEN}' && eth.tx.function_name == 'transfer' && eth.tx.contract_call_args['amount'] < ${1000 + i}`,
-    },
-    twin: /** @param {BenchContext} c */ (c) => {
+  (i) => {
+    const cap = BigInt(1000 + i);
+    /** @param {BenchContext} c @param {bigint} bound */
+    const rule = (c, bound) => {
       const tx = c.eth.tx;
       const cond =
         tx.to.toLowerCase() === TOKEN &&
         tx.function_name === 'transfer' &&
-        BigInt(tx.contract_call_args.amount) < BigInt(1000 + i);
+        BigInt(tx.contract_call_args.amount) < bound;
       const cons = c.approvers.filter((u) => u.tags.includes(FINANCE)).length >= 2;
       return cond && cons ? 'OUTCOME_ALLOW' : cond ? 'OUTCOME_REQUIRES_CONSENSUS' : 'OUTCOME_DENY_IMPLICIT';
-    },
-  }),
+    };
+    return {
+      policy: {
+        effect: /** @type {const} */ ('EFFECT_ALLOW'),
+        consensus: `approvers.filter(u, u.tags.contains('${FINANCE}')).count() >= 2`,
+        condition: `eth.tx.to == '${TOKEN}' && eth.tx.function_name == 'transfer' && eth.tx.contract_call_args['amount'] < ${cap}`,
+      },
+      twin: /** @param {BenchContext} c */ (c) => rule(c, cap),
+      asWas: /** @param {BenchContext} c */ (c) => rule(c, BigInt(1000 + i)),
+    };
+  },
   /** @param {number} i */
-  (i) => ({
-    policy: {
-      effect: /** @type {const} */ ('EFFECT_DENY'),
-      condition: `private_key.tags.contains('tag-${i}') && eth.tx.value > ${i}`,
-    },
-    twin: /** @param {BenchContext} c */ (c) =>
-      c.private_key.tags.includes(`tag-${i}`) && c.eth.tx.value > BigInt(i)
-        ? 'OUTCOME_DENY_EXPLICIT'
-        : 'OUTCOME_DENY_IMPLICIT',
-  }),
+  (i) => {
+    const tag = `tag-${i}`;
+    const floor = BigInt(i);
+    return {
+      policy: {
+        effect: /** @type {const} */ ('EFFECT_DENY'),
+        condition: `private_key.tags.contains('${tag}') && eth.tx.value > ${floor}`,
+      },
+      twin: /** @param {BenchContext} c */ (c) =>
+        c.private_key.tags.includes(tag) && c.eth.tx.value > floor ? 'OUTCOME_DENY_EXPLICIT' : 'OUTCOME_DENY_IMPLICIT',
+      asWas: /** @param {BenchContext} c */ (c) =>
+        c.private_key.tags.includes(`tag-${i}`) && c.eth.tx.value > BigInt(i)
+          ? 'OUTCOME_DENY_EXPLICIT'
+          : 'OUTCOME_DENY_IMPLICIT',
+    };
+  },
   /** @param {number} i */
-  (i) => ({
-    policy: {
-      effect: /** @type {const} */ ('EFFECT_ALLOW'),
-      condition: `activity.kind == 'SIGN_TRANSACTION' && eth.tx.chain_id in [1, ${i}] && eth.tx.data[0..10] == '0x095ea7b3'`,
-    },
-    twin: /** @param {BenchContext} c */ (c) =>
-      c.eth.tx.chain_id === 1n || c.eth.tx.chain_id === BigInt(i)
+  (i) => {
+    const chain = BigInt(i);
+    /** @param {BenchContext} c @param {bigint} other */
+    const rule = (c, other) =>
+      c.eth.tx.chain_id === 1n || c.eth.tx.chain_id === other
         ? c.eth.tx.data.slice(0, 10) === '0x095ea7b3'
           ? 'OUTCOME_ALLOW'
           : 'OUTCOME_DENY_IMPLICIT'
-        : 'OUTCOME_DENY_IMPLICIT',
-  }),
+        : 'OUTCOME_DENY_IMPLICIT';
+    return {
+      policy: {
+        effect: /** @type {const} */ ('EFFECT_ALLOW'),
+        condition: `activity.kind == 'SIGN_TRANSACTION' && eth.tx.chain_id in [1, ${chain}] && eth.tx.data[0..10] == '0x095ea7b3'`,
+      },
+      twin: /** @param {BenchContext} c */ (c) => rule(c, chain),
+      asWas: /** @param {BenchContext} c */ (c) => rule(c, BigInt(i)),
+    };
+  },
 ];
 const rules = Array.from({ length: 100 }, (_, i) => {
   const template = templates[i % templates.length];
@@ -203,20 +252,22 @@ const context = {
   now: new Date(),
 };
 const decision = decide(policies, context, { rootQuorumMet: false });
-const twins = rules.map((r) => r.twin(context));
-const engineOutcomes = decision.evaluations.map((e) => e.outcome);
-if (JSON.stringify(engineOutcomes) !== JSON.stringify(twins)) {
-  throw new Error(`the engine and the hand-written rules disagree: ${JSON.stringify({ engineOutcomes, twins })}`);
+const engineOutcomes = JSON.stringify(decision.evaluations.map((e) => e.outcome));
+for (const twins of [rules.map((r) => r.twin(context)), rules.map((r) => r.asWas(context))]) {
+  if (engineOutcomes !== JSON.stringify(twins))
+    throw new Error(`the engine and the hand-written rules disagree: ${engineOutcomes} ${JSON.stringify(twins)}`);
 }
-const [decideMs, handMs] = alternating(
-  () => decide(policies, context, { rootQuorumMet: false }),
-  50,
-  () => rules.map((r) => r.twin(context)),
-  500,
+const decideRun = alternating(
+  [() => decide(policies, context, { rootQuorumMet: false }), 50],
+  [() => rules.map((r) => r.twin(context)), 500],
+  [() => rules.map((r) => r.asWas(context)), 500],
 );
+const [decideMs = NaN, handMs = NaN, asWasMs = NaN] = decideRun.medians;
 console.log(
   `Policy decision: 100 policies (${decision.decision}) in ${decideMs.toFixed(3)} ms; the same rules by hand in ` +
-    `${handMs.toFixed(4)} ms (${(decideMs / handMs).toFixed(1)}×; aim ≤ 4×; goal 1 ms)`,
+    `${handMs.toFixed(4)} ms (${(decideMs / handMs).toFixed(1)}×, ${spreadText(decideRun.spread)}; aim ≤ 4×; ` +
+    `goal 1 ms); by hand as earlier runs wrote them (constants made on each call) in ${asWasMs.toFixed(4)} ms ` +
+    `(${(decideMs / asWasMs).toFixed(1)}×)`,
 );
 benchLine(
   'Policy decision, 100 policies, one signing activity',
@@ -238,12 +289,12 @@ const cubic = [
 ];
 const stopped = decide(cubic, context, { rootQuorumMet: false }).evaluations[0];
 if (stopped?.outcome !== 'OUTCOME_ERROR') throw new Error(`the budget did not stop the policy: ${stopped?.outcome}`);
-const [cubicMs, oneMs] = alternating(
-  () => decide(cubic, context, { rootQuorumMet: false }),
-  3,
-  () => decide(policies.slice(0, 1), context, { rootQuorumMet: false }),
-  500,
+const one = policies.slice(0, 1);
+const budgetRun = alternating(
+  [() => decide(cubic, context, { rootQuorumMet: false }), 3],
+  [() => decide(one, context, { rootQuorumMet: false }), 500],
 );
+const [cubicMs = NaN, oneMs = NaN] = budgetRun.medians;
 console.log(
   `Policy budget: the ${cubic[0]?.condition.length} B DENY of three nested loops decided (${stopped.error}) in ` +
     `${cubicMs.toFixed(2)} ms (goal 5 ms); one ordinary policy in ${(oneMs * 1000).toFixed(1)} µs`,

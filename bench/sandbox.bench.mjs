@@ -5,11 +5,11 @@
 // The peer, measured in the same run with the same clients and bodies, is a bare node:http server that
 // only verifies the same stamp with node:crypto and answers {}: the ceiling for one Node process.
 // Then the same sandbox with 100 policies in the organization (each submission evaluates all of them and
-// journals the evaluation), against itself with none, in alternating rounds (none, 100, none, 100, …; the
-// policies created and deleted between them) of which the medians are compared, so that neither side runs alone
-// just after the warm-up.
+// journals the evaluation), against itself with none, in alternating rounds (none then 100, then 100 then none,
+// …; the policies created and deleted between them) of which the medians are compared, so that neither side runs
+// alone just after the warm-up nor always first; the spread of the rounds' own ratios is printed beside.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -27,7 +27,7 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 32);
 const submissions = Number(process.env.BENCH_SUBMISSIONS ?? 8000);
 const maxSeconds = Number(process.env.BENCH_MAX_SECONDS ?? 15);
 const warmup = 500;
-const abRounds = Number(process.env.BENCH_AB_ROUNDS ?? 3);
+const abRounds = Number(process.env.BENCH_AB_ROUNDS ?? 4);
 
 const PEER = `
 const { createServer } = require('node:http');
@@ -70,6 +70,18 @@ function startChild(args) {
     child.once('exit', (code) => reject(new Error(`child exited (${code})`)));
   });
   return { child, url };
+}
+
+/**
+ * Milliseconds of CPU the process `pid` has run so far (Linux: /proc/<pid>/schedstat, in nanoseconds), or
+ * undefined where that is not to be read. A loaded machine stretches a rate by the time it leaves the sandbox
+ * waiting for a core; the CPU time each submission costs it is not stretched that way.
+ * @param {number | undefined} pid
+ */
+function cpuMsOf(pid) {
+  const file = `/proc/${pid}/schedstat`;
+  if (pid === undefined || !existsSync(file)) return undefined;
+  return Number(readFileSync(file, 'utf8').split(' ')[0]) / 1e6;
 }
 
 /** 100 policies of the shapes organizations write: who may sign, what to, with which key, by whose consensus. */
@@ -224,14 +236,42 @@ try {
   const withoutRuns = [];
   /** @type {Awaited<ReturnType<typeof drive>>[]} */
   const withRuns = [];
-  for (let r = 0; r < abRounds; r++) {
-    withoutRuns.push(await drive(sandboxUrl, makeBodies(stamper, organizationId, perRound, `none ${r}`), true));
+  /** The sandbox's CPU milliseconds per submission in each round, with and without policies. */
+  /** @type {number[]} */
+  const cpuWith = [];
+  /** @type {number[]} */
+  const cpuWithout = [];
+  /**
+   * One round: `drive` with the sandbox's CPU time per submission counted into `cpu`.
+   * @param {{ body: string, stamp: string }[]} bodies
+   * @param {number[]} cpu
+   */
+  const counted = async (bodies, cpu) => {
+    const before = cpuMsOf(sandbox.child.pid);
+    const run = await drive(sandboxUrl, bodies, true);
+    const after = cpuMsOf(sandbox.child.pid);
+    if (before !== undefined && after !== undefined) cpu.push((after - before) / run.count);
+    return run;
+  };
+  const withoutRun = async (/** @type {number} */ r) =>
+    withoutRuns.push(await counted(makeBodies(stamper, organizationId, perRound, `none ${r}`), cpuWithout));
+  const withRun = async (/** @type {number} */ r) => {
     const created = await client.createPolicies({ organizationId, parameters: { policies: hundredPolicies() } });
     const policyIds = /** @type {{ createPoliciesResult: { policyIds: string[] } }} */ (created.result)
       .createPoliciesResult.policyIds;
-    withRuns.push(await drive(sandboxUrl, makeBodies(stamper, organizationId, perRound, `policies ${r}`), true));
+    withRuns.push(await counted(makeBodies(stamper, organizationId, perRound, `policies ${r}`), cpuWith));
     await client.deletePolicies({ organizationId, parameters: { policyIds } });
+  };
+  for (let r = 0; r < abRounds; r++) {
+    if (r % 2 === 0) {
+      await withoutRun(r);
+      await withRun(r);
+    } else {
+      await withRun(r);
+      await withoutRun(r);
+    }
   }
+  const roundRatios = withRuns.map((run, r) => run.rate / (withoutRuns[r]?.rate ?? NaN));
   await client.close();
   /** @param {Awaited<ReturnType<typeof drive>>[]} runs */
   const summary = (runs) => ({
@@ -266,7 +306,7 @@ try {
   });
   benchLine('sandbox: submission latency p99', ours.p99, 'ms', { name: 'the same verifier', value: ceiling.p99 });
   console.log(
-    `  with 100 policies: ${fmt(withPolicies.rate)}/s, p50 ${ms(withPolicies.p50)}, p99 ${ms(withPolicies.p99)}, failures ${withPolicies.failures}; without: ${fmt(without.rate)}/s (medians of ${abRounds} alternating rounds: ${withRuns.map((run) => fmt(run.rate)).join(', ')} with, ${withoutRuns.map((run) => fmt(run.rate)).join(', ')} without); ratio ${(withPolicies.rate / bare).toFixed(2)} (aim ≥ 0.9)`,
+    `  with 100 policies: ${fmt(withPolicies.rate)}/s, p50 ${ms(withPolicies.p50)}, p99 ${ms(withPolicies.p99)}, failures ${withPolicies.failures}; without: ${fmt(without.rate)}/s (medians of ${abRounds} alternating rounds: ${withRuns.map((run) => fmt(run.rate)).join(', ')} with, ${withoutRuns.map((run) => fmt(run.rate)).join(', ')} without); ratio ${(withPolicies.rate / bare).toFixed(2)} (rounds ${Math.min(...roundRatios).toFixed(2)}–${Math.max(...roundRatios).toFixed(2)}; aim ≥ 0.9)`,
   );
   benchLine(
     `sandbox: submissions per second with 100 policies, ${clients} clients`,
@@ -274,6 +314,21 @@ try {
     'submissions/s',
     { name: 'the same sandbox with no policy', value: bare },
   );
+  if (cpuWith.length > 0 && cpuWithout.length > 0) {
+    const withCpu = median(cpuWith);
+    const withoutCpu = median(cpuWithout);
+    // A rate is the inverse of the CPU time per submission when the sandbox is what limits it.
+    console.log(
+      `  the sandbox's CPU per submission: ${withCpu.toFixed(3)} ms with 100 policies, ${withoutCpu.toFixed(3)} ms ` +
+        `without (medians of the same rounds: ${cpuWith.map((c) => c.toFixed(3)).join(', ')} with, ` +
+        `${cpuWithout.map((c) => c.toFixed(3)).join(', ')} without); ratio of the rates it allows ` +
+        `${(withoutCpu / withCpu).toFixed(2)} (aim ≥ 0.9)`,
+    );
+    benchLine(`sandbox: CPU per submission with 100 policies, ${clients} clients`, withCpu, 'ms', {
+      name: 'the same sandbox with no policy',
+      value: withoutCpu,
+    });
+  }
   if (ours.failures + withPolicies.failures + without.failures > 0) process.exitCode = 1;
 } finally {
   for (const { child } of [sandbox, peer])

@@ -85,7 +85,7 @@ class Checker {
       case 'string':
         return STRING;
       case 'ident': {
-        const ty = scope.get(expr.name) ?? this.keywords.get(expr.name);
+        const ty = (scope === NO_SCOPE ? undefined : scope.get(expr.name)) ?? this.keywords.get(expr.name);
         if (!ty) throw unresolved(expr);
         return ty;
       }

@@ -6,7 +6,7 @@
  * a field's name, a literal list of literals) is decided here, not on every evaluation. Every closure counts one
  * step of the evaluation's budget.
  */
-import type { ChoiceId } from './choices';
+import { CHOICE_BIT } from './choices';
 import { printExpression } from './printer';
 import type { Expr } from './syntax';
 import {
@@ -30,11 +30,12 @@ export interface Scope {
 /** No variable bound: the scope of a whole expression. */
 export const NO_SCOPE: Scope = { has: () => false, get: () => undefined };
 
-/** One more variable bound over `outer`: made for every item a predicate tests, so it copies nothing. */
+/** One more variable bound over `outer`: one per call of a method, so it copies nothing. */
 class Bound implements Scope {
   constructor(
     private readonly name: string,
-    private readonly value: unknown,
+    /** The item now tested: one Bound serves every item of a call, since no value outlives its test. */
+    public value: unknown,
     private readonly outer: Scope,
   ) {}
   has(name: string): boolean {
@@ -49,7 +50,8 @@ class Bound implements Scope {
 export interface Run {
   /** Steps left of the budget; below zero, `spend` throws. */
   stepsLeft: number;
-  readonly choices: Set<ChoiceId>;
+  /** The rows of docs/policies.md the results rest on, one bit each (CHOICE_BIT). */
+  choiceBits: number;
   readonly callArgs: WeakSet<object>;
   readonly keywordValues: Readonly<Record<string, unknown>>;
   readonly choose: ChoiceSink;
@@ -75,6 +77,8 @@ export function codeOf(expr: Expr): Code {
   }
   return code;
 }
+
+const CASE_RULES = CHOICE_BIT['case-rules'];
 
 /** Counts one step; throws once the budget is spent. */
 function step(run: Run): void {
@@ -137,18 +141,12 @@ function build(expr: Expr): Code {
       };
     }
     case 'member': {
+      const fused = path(expr);
+      if (fused) return fused;
       const target = codeOf(expr.target);
-      const { name } = expr;
       return (run, scope) => {
         step(run);
-        const value = target(run, scope);
-        if (!(value instanceof Namespace)) return run.member(expr, value);
-        // A keyword's member (`eth.tx`): read here, as Evaluator.member would.
-        const member = value.members[name];
-        // A signature's fields carry the rows their reading rests on.
-        if (value.name === 'eth' && name !== 'tx') return run.member(expr, value);
-        if (member === undefined) throw new EvaluationError(`MissingKeyword: ${printExpression(expr)}`);
-        return member;
+        return memberOf(run, expr, target(run, scope));
       };
     }
     case 'index': {
@@ -190,24 +188,50 @@ function build(expr: Expr): Code {
   }
 }
 
+/** A field of `value`; a keyword's member (`eth.tx`) is read here, as Evaluator.member would. */
+function memberOf(run: Run, expr: Extract<Expr, { kind: 'member' }>, value: unknown): unknown {
+  if (!(value instanceof Namespace)) return run.member(expr, value);
+  // A signature's fields carry the rows their reading rests on: the evaluator reads them.
+  if (value.name === 'eth' && expr.name !== 'tx') return run.member(expr, value);
+  const member = value.members[expr.name];
+  if (member === undefined) throw new EvaluationError(`MissingKeyword: ${printExpression(expr)}`);
+  return member;
+}
+
+/**
+ * A name and the fields read from it (`eth.tx.to`, `u.id`) as one closure, or undefined when `expr` is not one.
+ * The nested closures would count every node's step before reading anything (each node counts its step, then
+ * evaluates its target), then read the name, then each field from the innermost out: so does this one.
+ */
+function path(expr: Extract<Expr, { kind: 'member' }>): Code | undefined {
+  const members: Extract<Expr, { kind: 'member' }>[] = [];
+  let node: Expr = expr;
+  while (node.kind === 'member') {
+    members.unshift(node);
+    node = node.target;
+  }
+  if (node.kind !== 'ident') return undefined;
+  const { name } = node;
+  const steps = members.length + 1;
+  return (run, scope) => {
+    if ((run.stepsLeft -= steps) < 0) run.spend(0);
+    let value: unknown;
+    if (scope !== NO_SCOPE && scope.has(name)) value = scope.get(name);
+    else {
+      value = run.keywordValues[name];
+      if (value === undefined) throw new EvaluationError(`MissingKeyword: ${name}`);
+    }
+    for (let i = 0; i < members.length; i++) value = memberOf(run, members[i]!, value);
+    return value;
+  };
+}
+
 function binary(expr: Extract<Expr, { kind: 'binary' }>): Code {
   const { op } = expr;
+  if (op === '&&' || op === '||') return chain(expr);
   const left = codeOf(expr.left);
   const right = codeOf(expr.right);
   switch (op) {
-    case '&&':
-    case '||': {
-      const and = op === '&&';
-      // Both sides first: an error on either side is the result, whatever the other gives.
-      return (run, scope) => {
-        step(run);
-        const a = left(run, scope);
-        const b = right(run, scope);
-        if (typeof a !== 'boolean' || typeof b !== 'boolean')
-          throw new EvaluationError(`type mismatch: ${op} needs bools, found ${describe(a)} and ${describe(b)}`);
-        return and ? a && b : a || b;
-      };
-    }
     case '==':
     case '!=': {
       const negate = op === '!=';
@@ -221,15 +245,26 @@ function binary(expr: Extract<Expr, { kind: 'binary' }>): Code {
           step(run);
           let same: boolean;
           if (a instanceof Caseless) {
-            run.choose('case-rules');
+            run.choiceBits |= CASE_RULES;
             run.spend((a.text.length + literal.length) >> 6);
-            same = a.text.toLowerCase() === lower;
+            same = a.lower === lower;
           } else if (typeof a === 'string') {
             run.spend(textSteps(a));
             same = a === literal;
           } else {
             same = equal(a, literal, run.choose, run.spend);
           }
+          return negate ? !same : same;
+        };
+      }
+      const integer = expr.right.kind === 'int' ? expr.right.value : undefined;
+      if (integer !== undefined) {
+        // An int written on the right: two ints compare as the general comparison would, without its dispatch.
+        return (run, scope) => {
+          step(run);
+          const a = left(run, scope);
+          step(run);
+          const same = typeof a === 'bigint' ? a === integer : equal(a, integer, run.choose, run.spend);
           return negate ? !same : same;
         };
       }
@@ -245,19 +280,66 @@ function binary(expr: Extract<Expr, { kind: 'binary' }>): Code {
     case '>=': {
       const holds: (sign: number) => boolean =
         op === '<' ? (s) => s < 0 : op === '>' ? (s) => s > 0 : op === '<=' ? (s) => s <= 0 : (s) => s >= 0;
+      const integer = expr.right.kind === 'int' ? expr.right.value : undefined;
+      if (integer !== undefined) {
+        // An int written on the right: two ints are ordered as `order` would, without its dispatch.
+        return (run, scope) => {
+          step(run);
+          const a = left(run, scope);
+          step(run);
+          const sign =
+            typeof a === 'bigint' ? (a < integer ? -1 : a > integer ? 1 : 0) : order(a, integer, run.choose, run.spend);
+          return holds(sign);
+        };
+      }
       return (run, scope) => {
         step(run);
         return holds(order(left(run, scope), right(run, scope), run.choose, run.spend));
       };
     }
-    case 'in':
+    case 'in': {
+      // A list written of literals is never one read from ABI arguments.
+      const constant = constantOf(expr.right) !== undefined;
       return (run, scope) => {
         step(run);
         const value = left(run, scope);
         const list = right(run, scope);
-        return run.contains(list, value, Array.isArray(list) && run.callArgs.has(list));
+        return run.contains(list, value, !constant && Array.isArray(list) && run.callArgs.has(list));
       };
+    }
   }
+}
+
+/**
+ * `a && b && c` (one operator, left-associative) as one closure. Both sides of every operator are evaluated, so an
+ * error on either side is the result, whatever the other gives. The nested closures would count the steps of
+ * every operator of the chain first (each counts its own, then evaluates its left side), then evaluate `a` and
+ * `b`, check both, then `c` and check it beside `a && b`: so does this one.
+ */
+function chain(expr: Extract<Expr, { kind: 'binary' }>): Code {
+  const { op } = expr;
+  const operands: Expr[] = [];
+  let node: Expr = expr;
+  while (node.kind === 'binary' && node.op === op) {
+    operands.unshift(node.right);
+    node = node.left;
+  }
+  operands.unshift(node);
+  const codes = operands.map(codeOf);
+  const first = codes[0]!;
+  const steps = codes.length - 1;
+  const and = op === '&&';
+  return (run, scope) => {
+    if ((run.stepsLeft -= steps) < 0) run.spend(0);
+    let a = first(run, scope);
+    for (let i = 1; i < codes.length; i++) {
+      const b = codes[i]!(run, scope);
+      if (typeof a !== 'boolean' || typeof b !== 'boolean')
+        throw new EvaluationError(`type mismatch: ${op} needs bools, found ${describe(a)} and ${describe(b)}`);
+      a = and ? a && b : a || b;
+    }
+    return a;
+  };
 }
 
 function method(expr: Extract<Expr, { kind: 'method' }>): Code {
@@ -267,17 +349,19 @@ function method(expr: Extract<Expr, { kind: 'method' }>): Code {
   const argument = variable ? codeOf(variable) : undefined;
   const predicate = expr.args[1] ? codeOf(expr.args[1]) : undefined;
   const itemName = variable?.kind === 'ident' ? variable.name : undefined;
+  // A list written of literals holds only values already read (ints as bigint), and none read from ABI arguments.
+  const constant = constantOf(expr.target) !== undefined;
   return (run, scope) => {
     step(run);
     const list = target(run, scope);
     if (!Array.isArray(list))
       throw new EvaluationError(`type mismatch: .${name}() applies to a list, found ${describe(list)}`);
-    const fromCallArgs = run.callArgs.has(list);
+    const fromCallArgs = !constant && run.callArgs.has(list);
     run.spend(list.length);
     // Every item is read (a number that is not an integer is an error); the list is copied only when reading
     // changes an item.
     let items: unknown[] = list;
-    for (let i = 0; i < list.length; i++) {
+    for (let i = 0; !constant && i < list.length; i++) {
       const raw: unknown = list[i];
       const item = run.read(raw, fromCallArgs);
       if (item !== raw) {
@@ -293,8 +377,10 @@ function method(expr: Extract<Expr, { kind: 'method' }>): Code {
     let some = false;
     let every = true;
     const kept: unknown[] | undefined = name === 'filter' ? [] : undefined;
+    const bound = new Bound(itemName, undefined, scope);
     for (const item of items) {
-      const holds = truthOf(predicate(run, new Bound(itemName, item, scope)));
+      bound.value = item;
+      const holds = truthOf(predicate(run, bound));
       some ||= holds;
       every &&= holds;
       if (holds) kept?.push(item);

@@ -5,6 +5,7 @@
 import { checkExpression } from './checker';
 import type { ChoiceId } from './choices';
 import { parseNoted } from './parser';
+import { printExpression } from './printer';
 import type { PolicyField } from './schema';
 import { ExpressionProblem, type Expr } from './syntax';
 
@@ -21,6 +22,9 @@ export type Compiled =
 export interface FirstRead {
   readonly name: string;
   readonly member?: Extract<Expr, { kind: 'member' }>;
+  /** The errors, written once: `MissingKeyword: eth`, and with the member `MissingKeyword: eth.tx`. */
+  readonly missingName: string;
+  readonly missingMember?: string;
 }
 
 function firstReadOf(expr: Expr): FirstRead | undefined {
@@ -43,8 +47,16 @@ function firstReadOf(expr: Expr): FirstRead | undefined {
         parent = node;
         node = node.operand;
         break;
-      case 'ident':
-        return parent?.kind === 'member' ? { name: node.name, member: parent } : { name: node.name };
+      case 'ident': {
+        const missingName = `MissingKeyword: ${node.name}`;
+        if (parent?.kind !== 'member') return { name: node.name, missingName };
+        return {
+          name: node.name,
+          member: parent,
+          missingName,
+          missingMember: `MissingKeyword: ${printExpression(parent)}`,
+        };
+      }
       case 'bool':
       case 'int':
       case 'string':

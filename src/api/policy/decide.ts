@@ -2,17 +2,16 @@
  * The outcome of each policy for an activity, and the decision they make together (see index.ts for the rule).
  */
 import { ROOT_QUORUM_ONLY_TYPES } from './activityTypes';
-import { CHOICE_IDS, type ChoiceId } from './choices';
+import { CHOICE_BIT, choicesOfBits, type ChoiceId } from './choices';
+import { codeOf, NO_SCOPE, type Code } from './closures';
 import { compile, type Compiled } from './compile';
 import { Evaluator } from './evaluator';
 import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyEvaluation, PolicyUser } from './types';
 import type { PolicyField } from './schema';
 import type { Expr } from './syntax';
-import { EvaluationError } from './values';
+import { describe, EvaluationError } from './values';
 
 const FIELDS: readonly PolicyField[] = ['condition', 'consensus', 'time'];
-
-const NO_CHOICES: readonly string[] = Object.freeze([]);
 
 /** One policy's outcome. Each present field is evaluated, even once another has failed or is false. */
 export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext): PolicyEvaluation {
@@ -23,8 +22,13 @@ export function evaluatePolicy(policy: PolicyDefinition, context: PolicyContext)
 interface PreparedField {
   readonly field: PolicyField;
   readonly compiled: Compiled;
+  /** The rows its reading rests on (compiled.choices), as bits. */
+  readonly choiceBits: number;
+  /** The closure of its expression, when it has one. */
+  readonly code: Code | undefined;
 }
 interface Prepared {
+  readonly policy: PolicyDefinition;
   readonly condition: string | undefined;
   readonly consensus: string | undefined;
   readonly time: string | undefined;
@@ -41,43 +45,59 @@ function prepared(policy: PolicyDefinition): Prepared {
   const fields: PreparedField[] = [];
   for (const field of FIELDS) {
     const source = policy[field];
-    if (source !== undefined) fields.push({ field, compiled: compile(field, source) });
+    if (source === undefined) continue;
+    const compiled = compile(field, source);
+    let choiceBits = 0;
+    for (const id of compiled.choices) choiceBits |= CHOICE_BIT[id];
+    fields.push({ field, compiled, choiceBits, code: compiled.expr && codeOf(compiled.expr) });
   }
-  const made = { condition, consensus, time, fields };
+  const made = { policy, condition, consensus, time, fields };
   preparedPolicies.set(policy, made);
   return made;
 }
 
-/** Each row's bit, and the sorted list of the rows of each set of bits met so far (a few sets recur). */
-const CHOICE_BITS = new Map<ChoiceId, number>(CHOICE_IDS.map((id, i) => [id, 2 ** i]));
-const sortedBySet = new Map<number, readonly string[]>();
-function sortedChoices(choices: ReadonlySet<ChoiceId>): readonly string[] {
-  if (choices.size === 0) return NO_CHOICES;
-  let bits = 0;
-  for (const id of choices) bits += CHOICE_BITS.get(id)!;
-  let sorted = sortedBySet.get(bits);
-  if (!sorted) {
-    sorted = Object.freeze([...choices].sort());
-    if (sortedBySet.size >= 1024) sortedBySet.clear();
-    sortedBySet.set(bits, sorted);
+/**
+ * The policies of a list read once each, kept while the list lives: the sandbox decides over the same list of an
+ * organization's policies on every submission and vote.
+ */
+const preparedLists = new WeakMap<readonly PolicyDefinition[], Prepared[]>();
+
+function preparedAll(policies: readonly PolicyDefinition[]): readonly Prepared[] {
+  let list = preparedLists.get(policies);
+  if (!list || list.length !== policies.length) {
+    list = policies.map(prepared);
+    preparedLists.set(policies, list);
+    return list;
   }
-  return sorted;
+  for (let i = 0; i < list.length; i++) {
+    const policy = policies[i]!;
+    const known = list[i]!;
+    // A policy changed in place (or replaced) since is read again.
+    if (
+      known.policy !== policy ||
+      known.condition !== policy.condition ||
+      known.consensus !== policy.consensus ||
+      known.time !== policy.time
+    )
+      list[i] = prepared(policy);
+  }
+  return list;
 }
 
 /** One policy's outcome by an evaluator of the context, shared by the policies of one decision. */
-function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator): PolicyEvaluation {
-  const choices = evaluator.choices;
-  choices.clear();
+function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator, read = prepared(policy)): PolicyEvaluation {
+  evaluator.choiceBits = 0;
   // Each policy has its own budget: one that spends it errs alone, and the others decide as they would.
   evaluator.startBudget();
   let condition = true;
   let consensus = true;
   let time = true;
   let error: string | undefined;
-  for (const { field, compiled } of prepared(policy).fields) {
+  for (const prepared of read.fields) {
+    const { field } = prepared;
     let truth: boolean | string;
     try {
-      truth = truthOf(compiled, evaluator);
+      truth = truthOf(prepared, evaluator);
     } catch (thrown) {
       if (!(thrown instanceof EvaluationError)) throw thrown;
       truth = thrown.message;
@@ -87,36 +107,49 @@ function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator): PolicyEva
     else if (field === 'consensus') consensus = truth;
     else time = truth;
   }
-  const done = (outcome: PolicyEvaluation['outcome'], row?: ChoiceId, other?: ChoiceId): PolicyEvaluation => {
-    if (row) choices.add(row);
-    if (other) choices.add(other);
-    const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: sortedChoices(choices) };
-    if (error !== undefined) evaluation.error = error;
-    return evaluation;
-  };
   const allow = policy.effect === 'EFFECT_ALLOW';
+  let outcome: PolicyEvaluation['outcome'];
+  let rows = 0;
   if (error !== undefined) {
     // A field that errored decides even when another field came out false (row every-field-evaluated).
     const otherFalse = !condition || !consensus || !time;
-    return done('OUTCOME_ERROR', allow ? undefined : 'erroring-deny', otherFalse ? 'every-field-evaluated' : undefined);
+    outcome = 'OUTCOME_ERROR';
+    if (!allow) rows |= ERRORING_DENY;
+    if (otherFalse) rows |= EVERY_FIELD_EVALUATED;
+  } else if (condition && consensus) {
+    outcome = !time ? 'OUTCOME_TIME_INACTIVE' : allow ? 'OUTCOME_ALLOW' : 'OUTCOME_DENY_EXPLICIT';
+  } else if (allow && condition && time) {
+    outcome = 'OUTCOME_REQUIRES_CONSENSUS';
+    rows = CONSENSUS_NEEDED;
+  } else {
+    outcome = 'OUTCOME_DENY_IMPLICIT';
+    if (!time && condition) rows = TIME_INACTIVE | OUTCOME_NOT_APPLICABLE;
+    else if (!allow) rows = OUTCOME_NOT_APPLICABLE;
   }
-  if (condition && consensus) {
-    if (!time) return done('OUTCOME_TIME_INACTIVE');
-    return done(allow ? 'OUTCOME_ALLOW' : 'OUTCOME_DENY_EXPLICIT');
-  }
-  if (allow && condition && time) return done('OUTCOME_REQUIRES_CONSENSUS', 'consensus-needed');
-  if (!time && condition) return done('OUTCOME_DENY_IMPLICIT', 'time-inactive', 'outcome-not-applicable');
-  return done('OUTCOME_DENY_IMPLICIT', allow ? undefined : 'outcome-not-applicable');
+  const bits = (evaluator.choiceBits |= rows);
+  const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: choicesOfBits(bits) };
+  if (error !== undefined) evaluation.error = error;
+  return evaluation;
 }
 
+const ERRORING_DENY = CHOICE_BIT['erroring-deny'];
+const EVERY_FIELD_EVALUATED = CHOICE_BIT['every-field-evaluated'];
+const CONSENSUS_NEEDED = CHOICE_BIT['consensus-needed'];
+const TIME_INACTIVE = CHOICE_BIT['time-inactive'];
+const OUTCOME_NOT_APPLICABLE = CHOICE_BIT['outcome-not-applicable'];
+
 /** The field's truth, or the message of the error it fails with (thrown, or returned when known beforehand). */
-function truthOf(compiled: Compiled, evaluator: Evaluator): boolean | string {
-  for (const id of compiled.choices) evaluator.choices.add(id);
+function truthOf(field: PreparedField, evaluator: Evaluator): boolean | string {
+  evaluator.choiceBits |= field.choiceBits;
+  const { compiled, code } = field;
   // A stored policy the service would have refused (a bad migration, a hand-edited journal) errors, never grants.
   if (compiled.problem) throw new EvaluationError(compiled.problem.message);
-  if (!compiled.expr) return true;
+  if (!code) return true;
   const missing = compiled.firstRead && evaluator.missingKeyword(compiled.firstRead);
-  return missing ?? evaluator.truth(compiled.expr);
+  if (missing !== undefined) return missing;
+  const value = code(evaluator, NO_SCOPE);
+  if (typeof value !== 'boolean') throw new EvaluationError(`type mismatch: expected bool, found ${describe(value)}`);
+  return value;
 }
 
 export function decidePolicies(
@@ -125,26 +158,33 @@ export function decidePolicies(
   options: { rootQuorumMet: boolean },
 ): PolicyDecision {
   const evaluator = new Evaluator(context);
-  const evaluations = policies.map((policy) => evaluateWith(policy, evaluator));
-  const deniedBy = evaluations.filter((e) => e.outcome === 'OUTCOME_DENY_EXPLICIT').map((e) => e.policyId);
-  const choices = new Set<string>();
-  for (const evaluation of evaluations) for (const row of evaluation.choices) choices.add(row);
-  const result = (decision: PolicyDecision['decision'], ...rows: ChoiceId[]): PolicyDecision => {
-    rows.forEach((row) => choices.add(row));
-    return {
-      decision,
-      bypassedByRootQuorum: options.rootQuorumMet,
-      evaluations,
-      deniedBy,
-      choices: [...choices].sort(),
-    };
-  };
-  if (options.rootQuorumMet)
-    return result('ALLOW', ...(evaluations.length > 0 ? (['root-quorum-listed'] as const) : []));
+  const read = preparedAll(policies);
+  const evaluations = new Array<PolicyEvaluation>(policies.length);
+  const deniedBy: string[] = [];
+  let bits = 0;
+  let allowed = false;
+  let waiting = false;
+  for (let i = 0; i < policies.length; i++) {
+    const evaluation = evaluateWith(policies[i]!, evaluator, read[i]);
+    evaluations[i] = evaluation;
+    bits |= evaluator.choiceBits;
+    const { outcome } = evaluation;
+    if (outcome === 'OUTCOME_DENY_EXPLICIT') deniedBy.push(evaluation.policyId);
+    else if (outcome === 'OUTCOME_ALLOW') allowed = true;
+    else if (outcome === 'OUTCOME_REQUIRES_CONSENSUS') waiting = true;
+  }
+  const result = (decision: PolicyDecision['decision'], row?: ChoiceId): PolicyDecision => ({
+    decision,
+    bypassedByRootQuorum: options.rootQuorumMet,
+    evaluations,
+    deniedBy,
+    choices: [...choicesOfBits(row ? bits | CHOICE_BIT[row] : bits)],
+  });
+  if (options.rootQuorumMet) return result('ALLOW', evaluations.length > 0 ? 'root-quorum-listed' : undefined);
   if (ROOT_QUORUM_ONLY_TYPES.has(context.activity.type)) return result('DENY_IMPLICIT', 'root-quorum-only');
   if (deniedBy.length > 0) return result('DENY_EXPLICIT');
-  if (evaluations.some((e) => e.outcome === 'OUTCOME_ALLOW')) return result('ALLOW');
-  if (evaluations.some((e) => e.outcome === 'OUTCOME_REQUIRES_CONSENSUS')) return result('CONSENSUS_NEEDED');
+  if (allowed) return result('ALLOW');
+  if (waiting) return result('CONSENSUS_NEEDED');
   return result('DENY_IMPLICIT');
 }
 

@@ -6,7 +6,7 @@
  * MissingField error.
  */
 import { EMPTY_WHEN_OMITTED, exposesParam, EXPOSED_PARAMS, placementOf } from './activityTypes';
-import type { ChoiceId } from './choices';
+import { CHOICE_BIT, choicesOfBits, type ChoiceId } from './choices';
 import { codeOf, NO_SCOPE, type Run, type Scope } from './closures';
 import type { FirstRead } from './compile';
 import { BUDGET_EXCEEDED, MAX_STEPS } from './limits';
@@ -35,14 +35,32 @@ function timestampOf(text: string): number | string {
 }
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** What a type places and shows, worked out once per type: its placement, and the params it shows (with their camelCase names). */
+interface TypeReading {
+  readonly placement: ReturnType<typeof placementOf>;
+  readonly fields: readonly (readonly [snake: string, camel: string])[];
+}
+const typeReadings = new Map<string, TypeReading>();
+function typeReadingOf(type: string): TypeReading {
+  let reading = typeReadings.get(type);
+  if (!reading) {
+    const fields = Object.keys(EXPOSED_PARAMS)
+      .filter((field) => exposesParam(type, field))
+      .map((field) => [field, camel(field)] as const);
+    reading = { placement: placementOf(type), fields };
+    if (typeReadings.size >= 1024) typeReadings.clear();
+    typeReadings.set(type, reading);
+  }
+  return reading;
+}
+
 /** The `activity` keyword of a context: kind, resource and action from its type, and the params it shows. */
 function activityOf(context: PolicyContext): { activity: Record<string, unknown>; inferred: boolean } {
   const { type, params } = context.activity;
-  const placement = placementOf(type);
+  const { placement, fields } = typeReadingOf(type);
   const shown: Record<string, unknown> = {};
-  for (const field of Object.keys(EXPOSED_PARAMS)) {
-    if (!exposesParam(type, field)) continue;
-    const value = params[field] ?? params[camel(field)];
+  for (const [field, camelName] of fields) {
+    const value = params[field] ?? params[camelName];
     if (value !== undefined) shown[field] = value;
     else if (EMPTY_WHEN_OMITTED.has(field)) shown[field] = '';
   }
@@ -100,7 +118,8 @@ export type { Scope } from './closures';
  * work those closures share.
  */
 export class Evaluator implements Run {
-  readonly choices = new Set<ChoiceId>();
+  /** The rows of docs/policies.md the results so far rest on, one bit each (CHOICE_BIT). */
+  choiceBits = 0;
   /** Objects read from ABI arguments: addresses inside them compare without regard to case. */
   readonly callArgs = new WeakSet<object>();
   private readonly keywords: Keywords;
@@ -119,8 +138,13 @@ export class Evaluator implements Run {
   private readonly tx: object | undefined;
 
   readonly choose = (id: ChoiceId): void => {
-    this.choices.add(id);
+    this.choiceBits |= CHOICE_BIT[id];
   };
+
+  /** The rows the results so far rest on. */
+  get choices(): ReadonlySet<ChoiceId> {
+    return new Set(choicesOfBits(this.choiceBits));
+  }
 
   /** A whole budget again: for the next policy of a decision. */
   startBudget(): void {
@@ -131,7 +155,7 @@ export class Evaluator implements Run {
   readonly spend = (steps: number): void => {
     if ((this.stepsLeft -= steps) < 0) {
       this.stepsLeft = -1;
-      this.choices.add('limits');
+      this.choiceBits |= CHOICE_BIT.limits;
       throw new EvaluationError(BUDGET_EXCEEDED);
     }
   };
@@ -139,10 +163,10 @@ export class Evaluator implements Run {
   /** The MissingKeyword error reading `read` would throw in this context, without throwing it; undefined if none. */
   missingKeyword(read: FirstRead): string | undefined {
     const value = this.keywords.values[read.name];
-    if (value === undefined) return `MissingKeyword: ${read.name}`;
+    if (value === undefined) return read.missingName;
     if (read.member && value instanceof Namespace && value.members[read.member.name] === undefined) {
       if (read.name === 'eth' && read.member.name !== 'tx') this.signatureRead(undefined);
-      return `MissingKeyword: ${printExpression(read.member)}`;
+      return read.missingMember;
     }
     return undefined;
   }
@@ -192,6 +216,15 @@ export class Evaluator implements Run {
     return value;
   }
 
+  /** The transaction's `to` and `from` as Caseless, made once per evaluator (their lower case with them). */
+  private caseless: Caseless[] = [];
+  private caselessOf(text: string): Caseless {
+    for (const known of this.caseless) if (known.text === text) return known;
+    const made = new Caseless(text);
+    if (this.caseless.length < 4) this.caseless.push(made);
+    return made;
+  }
+
   member(expr: Extract<Expr, { kind: 'member' }>, target: unknown): unknown {
     if (target instanceof Namespace) {
       const value = target.members[expr.name];
@@ -207,11 +240,11 @@ export class Evaluator implements Run {
       if (target === this.context.eth?.eip_712?.domain) this.choose('empty-domain');
       throw new EvaluationError(`MissingField: ${printExpression(expr)}`);
     }
-    if (name === 'tags') this.choose('tags-by-id');
+    if (name === 'tags') this.choiceBits |= CHOICE_BIT['tags-by-id'];
     if (target === this.tx) {
       if ((name === 'to' || name === 'from') && typeof raw === 'string') {
-        this.choose('case-rules');
-        return new Caseless(raw);
+        this.choiceBits |= CHOICE_BIT['case-rules'];
+        return this.caselessOf(raw);
       }
       if (name === 'contract_call_args' && typeof raw === 'object') this.callArgs.add(raw);
     } else if (

@@ -100,6 +100,17 @@ class Parser {
     this.depth = depth + 1;
   }
 
+  /** `built`, the span of a refusal (from `offset` to `end`) made only when there is one. */
+  private builtAt(depth: number, offset: number, end: number): void {
+    if (depth + 1 > MAX_DEPTH) throw this.tooDeep(this.tokens.spanAt(offset, end));
+    this.depth = depth + 1;
+  }
+
+  /** The span from the start of `from` to the end of token `i`. */
+  private spanTo(from: Span, i: number): Span {
+    return { offset: from.offset, length: this.tokens.ends[i]! - from.offset, line: from.line, column: from.column };
+  }
+
   private bracketed(expr: Expr): boolean {
     return this.brackets?.has(expr) ?? false;
   }
@@ -183,11 +194,11 @@ class Parser {
           const depth = this.depth;
           const args = this.commaList(T.RPAREN);
           const close = this.expect(T.RPAREN);
-          expr = { kind: 'method', target: expr, name: text, args, span: spanning(expr.span, this.span(close)) };
-          this.built(Math.max(depth, this.depth), spanning(this.span(name), this.span(close)));
+          expr = { kind: 'method', target: expr, name: text, args, span: this.spanTo(expr.span, close) };
+          this.builtAt(Math.max(depth, this.depth), this.tokens.starts[name]!, this.tokens.ends[close]!);
         } else {
-          expr = { kind: 'member', target: expr, name: text, span: spanning(expr.span, this.span(name)) };
-          this.built(this.depth, this.span(name));
+          expr = { kind: 'member', target: expr, name: text, span: this.spanTo(expr.span, name) };
+          this.builtAt(this.depth, this.tokens.starts[name]!, this.tokens.ends[name]!);
         }
       } else if (kind === T.LBRACKET) {
         this.next();
@@ -198,12 +209,12 @@ class Parser {
           this.next();
           const end = this.or();
           const close = this.expect(T.RBRACKET);
-          expr = { kind: 'slice', target: expr, start: first, end, span: spanning(expr.span, this.span(close)) };
-          this.built(Math.max(depth, this.depth), spanning(first.span, this.span(close)));
+          expr = { kind: 'slice', target: expr, start: first, end, span: this.spanTo(expr.span, close) };
+          this.builtAt(Math.max(depth, this.depth), first.span.offset, this.tokens.ends[close]!);
         } else {
           const close = this.expect(T.RBRACKET);
-          expr = { kind: 'index', target: expr, index: first, span: spanning(expr.span, this.span(close)) };
-          this.built(depth, spanning(first.span, this.span(close)));
+          expr = { kind: 'index', target: expr, index: first, span: this.spanTo(expr.span, close) };
+          this.builtAt(depth, first.span.offset, this.tokens.ends[close]!);
         }
       } else {
         return expr;

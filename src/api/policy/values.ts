@@ -6,7 +6,12 @@
 import type { ChoiceId } from './choices';
 
 export class Caseless {
+  private lowered: string | undefined;
   constructor(readonly text: string) {}
+  /** The text in lower case, made once: the same address is compared against many policies' literals. */
+  get lower(): string {
+    return (this.lowered ??= this.text.toLowerCase());
+  }
 }
 export class Time {
   constructor(readonly ms: number) {}
@@ -60,22 +65,36 @@ export function normalize(raw: unknown): unknown {
 
 const DECIMAL = /^-?\d+$/;
 
-/** An int and a string of decimal digits compare as integers (row `int-string`). */
-function asInteger(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend): [bigint, bigint] | undefined {
-  const read = (v: unknown): bigint | undefined => {
-    if (typeof v === 'bigint') return v;
-    const text = v instanceof Caseless ? v.text : v;
-    if (typeof text !== 'string') return undefined;
-    // Reading digits into a bigint costs more than linear time: a long string pays for it.
-    spend((text.length >> 4) + ((text.length * text.length) >> 10));
-    return DECIMAL.test(text) ? BigInt(text) : undefined;
-  };
+/** Decimal strings read as integers, by their text (null: not one): a policy compares the same few each time. */
+const decimals = new Map<string, bigint | null>();
+
+/** `v` as an integer: an int, or a string of decimal digits (its reading counted); undefined otherwise. */
+function integerOf(v: unknown, spend: Spend): bigint | undefined {
+  if (typeof v === 'bigint') return v;
+  const text = v instanceof Caseless ? v.text : v;
+  if (typeof text !== 'string') return undefined;
+  // Reading digits into a bigint costs more than linear time: a long string pays for it.
+  spend((text.length >> 4) + ((text.length * text.length) >> 10));
+  let read = decimals.get(text);
+  if (read === undefined) {
+    read = DECIMAL.test(text) ? BigInt(text) : null;
+    if (decimals.size >= 1024) decimals.clear();
+    decimals.set(text, read);
+  }
+  return read ?? undefined;
+}
+
+/**
+ * An int and a string of decimal digits compare as integers (row `int-string`): negative, zero or positive as
+ * a < b, a == b, a > b, or undefined when they are not two integers.
+ */
+function integerOrder(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend): number | undefined {
   if (typeof a !== 'bigint' && typeof b !== 'bigint') return undefined;
-  const x = read(a);
-  const y = read(b);
+  const x = integerOf(a, spend);
+  const y = integerOf(b, spend);
   if (x === undefined || y === undefined) return undefined;
   if (typeof a !== 'bigint' || typeof b !== 'bigint') choose('int-string');
-  return [x, y];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** Strings' work is counted by 64 characters. */
@@ -88,13 +107,16 @@ export function equal(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend =
     if (typeof x === 'string' && typeof y === 'string') {
       choose('case-rules');
       spend((x.length + y.length) >> 6);
-      return x.toLowerCase() === y.toLowerCase();
+      return (
+        (a instanceof Caseless ? a.lower : x.toLowerCase()) === (b instanceof Caseless ? b.lower : y.toLowerCase())
+      );
     }
   }
   if (typeof a === 'bigint' || typeof b === 'bigint') {
-    const pair = asInteger(a, b, choose, spend);
-    if (!pair) throw new EvaluationError(`type mismatch: cannot compare ${describe(a)} with ${describe(b)}`);
-    return pair[0] === pair[1];
+    const sign = integerOrder(a, b, choose, spend);
+    if (sign === undefined)
+      throw new EvaluationError(`type mismatch: cannot compare ${describe(a)} with ${describe(b)}`);
+    return sign === 0;
   }
   if (typeof a === 'string' && typeof b === 'string') {
     spend(textSteps(a));
@@ -126,9 +148,9 @@ export function equal(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend =
 /** Negative, zero or positive as a < b, a == b, a > b: ints (and decimal strings beside one) or timestamps. */
 export function order(a: unknown, b: unknown, choose: ChoiceSink, spend: Spend = FREE): number {
   if (a instanceof Time && b instanceof Time) return Math.sign(a.ms - b.ms);
-  const pair = asInteger(a, b, choose, spend);
-  if (!pair) throw new EvaluationError(`type mismatch: cannot order ${describe(a)} and ${describe(b)}`);
-  return pair[0] < pair[1] ? -1 : pair[0] > pair[1] ? 1 : 0;
+  const sign = integerOrder(a, b, choose, spend);
+  if (sign === undefined) throw new EvaluationError(`type mismatch: cannot order ${describe(a)} and ${describe(b)}`);
+  return sign;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
