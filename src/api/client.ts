@@ -62,6 +62,7 @@ import type {
   User,
 } from './schemas/user';
 import { checkBaseUrl } from './transport/urlPolicy';
+import { walletMethods, type WalletMethods } from './walletClient';
 import { COUNTERSIGN_VERSION } from './version';
 
 export { dottedPath } from './requestBody';
@@ -92,17 +93,8 @@ export interface ClientOptions {
   maxRetryAfterMs?: number;
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal;
-}
-
-export interface SubmitInput<P> {
-  organizationId: string;
-  parameters: P;
-  generateAppProofs?: boolean;
-  /** Milliseconds since the epoch, as a string. Default: now. Reuse it to resubmit the same activity. */
-  timestampMs?: string;
-}
+import type { RequestOptions, SubmitInput } from './clientTypes';
+export type { RequestOptions, SubmitInput } from './clientTypes';
 
 export interface StampedRequest {
   readonly url: string;
@@ -110,6 +102,11 @@ export interface StampedRequest {
   readonly stamp: Stamp;
 }
 
+// Wallets: the methods are in walletClient.ts, merged into the class (its instances get them in the constructor).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface CountersignClient extends WalletMethods {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class CountersignClient {
   readonly baseUrl: string;
   readonly #stamper: Stamper;
@@ -132,6 +129,11 @@ export class CountersignClient {
       retryBaseDelayMs: options.retryBaseDelayMs,
       maxRetryAfterMs: options.maxRetryAfterMs,
     });
+    // Wallets
+    Object.assign(
+      this,
+      walletMethods({ query: (n, i, o) => this.#query(n, i, o), submit: (n, i, o) => this.#submit(n, i, o) }),
+    );
   }
 
   // ---- queries ----

@@ -2,7 +2,6 @@
  * One table of every operation Countersign speaks: path, kind and schemas. The client and the sandbox
  * both read it, so a path or a shape can only be wrong in one place.
  */
-import * as z from 'zod';
 import { getApiKeyRequestSchema, getApiKeyResponseSchema } from './schemas/apiKey';
 import {
   createAuthenticatorsParametersSchema,
@@ -83,6 +82,8 @@ import {
   updateUserTagParametersSchema,
   updateUserTagResultSchema,
 } from './schemas/user';
+import { query, submit } from './operationKinds';
+import { walletOperations } from './walletOperations';
 import {
   createSmartContractInterfaceParametersSchema,
   createSmartContractInterfaceResultSchema,
@@ -92,55 +93,6 @@ import {
   getSmartContractInterfaceResponseSchema,
   listSmartContractInterfacesResponseSchema,
 } from './schemas/smartContractInterface';
-
-export interface QueryOperation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  readonly kind: 'query';
-  readonly path: string;
-  readonly request: Req;
-  readonly response: Res;
-}
-
-export interface SubmitOperation<Params extends z.ZodType = z.ZodType> {
-  readonly kind: 'submit';
-  readonly path: string;
-  readonly activityType: string;
-  /** Key of the intent inside `activity.intent`. */
-  readonly intentKey: string;
-  /** Key of the result inside `activity.result`, when the operation has one. */
-  readonly resultKey: string | undefined;
-  readonly parameters: Params;
-  readonly result: z.ZodType | undefined;
-  readonly response: typeof activityResponseSchema;
-}
-
-function query<Req extends z.ZodType, Res extends z.ZodType>(
-  name: string,
-  request: Req,
-  response: Res,
-): QueryOperation<Req, Res> {
-  return { kind: 'query', path: `/public/v1/query/${name}`, request, response };
-}
-
-function submit<Params extends z.ZodType>(
-  name: string,
-  activityType: string,
-  stem: string,
-  parameters: Params,
-  result: z.ZodType | undefined,
-  intentVersion = '',
-  resultVersion = '',
-): SubmitOperation<Params> {
-  return {
-    kind: 'submit',
-    path: `/public/v1/submit/${name}`,
-    activityType,
-    intentKey: `${stem}Intent${intentVersion}`,
-    resultKey: result ? `${stem}Result${resultVersion}` : undefined,
-    parameters,
-    result,
-    response: activityResponseSchema,
-  };
-}
 
 export const operations = {
   getApiKey: query('get_api_key', getApiKeyRequestSchema, getApiKeyResponseSchema),
@@ -353,7 +305,12 @@ export const operations = {
     updatePrivateKeyTagParametersSchema,
     updatePrivateKeyTagResultSchema,
   ),
+  // Wallets
+  ...walletOperations,
 } as const;
+
+export type { QueryOperation, SubmitOperation } from './operationKinds';
+import type { QueryOperation, SubmitOperation } from './operationKinds';
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;

@@ -53,6 +53,13 @@ export const ActivityType = {
   UpdateRootQuorum: 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM',
   CreatePrivateKeysV2: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2',
   UpdatePrivateKeyTag: 'ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG',
+  // Wallets
+  CreateWallet: 'ACTIVITY_TYPE_CREATE_WALLET',
+  CreateWalletAccounts: 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS',
+  UpdateWallet: 'ACTIVITY_TYPE_UPDATE_WALLET',
+  DeleteWallets: 'ACTIVITY_TYPE_DELETE_WALLETS',
+  DeleteWalletAccounts: 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS',
+  SignRawPayloads: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
 } as const;
 
 /** The service's limit: a user holds at most this many authenticators (passkeys). */

@@ -21,7 +21,8 @@ import {
   updateUserTag,
 } from './peopleRules';
 import { createPrivateKeys, updatePrivateKeyTag } from './privateKeyRules';
-import { signRawPayload, signTransaction } from './signingRules';
+import { signRawPayload, signRawPayloads, signTransaction } from './signingRules';
+import { walletRules } from './wallets/walletRules';
 import { interfaceCreated, type ActivityRecord, type Organization, type SandboxState } from './state';
 
 export { SUB_ORGANIZATION_TAG_LIMIT, TAG_LIMIT } from './limits';
@@ -50,6 +51,9 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.UpdateRootQuorum]: updateRootQuorum,
   [ActivityType.CreatePrivateKeysV2]: createPrivateKeys,
   [ActivityType.UpdatePrivateKeyTag]: updatePrivateKeyTag,
+  // Wallets
+  ...walletRules,
+  [ActivityType.SignRawPayloads]: signRawPayloads,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */

@@ -4,6 +4,8 @@
  */
 import type { KnownActivityStatus } from '../api';
 import type { OrganizationPolicies, PolicyStateEffect } from './policyRecords';
+import type { WalletEffect } from './wallets/walletRecords';
+import type { OrganizationWallets } from './wallets/walletState';
 
 export interface ApiKeyRecord {
   readonly apiKeyId: string;
@@ -219,7 +221,9 @@ export type Effect =
   | { readonly op: 'setFeature'; readonly organizationId: string; readonly name: string; readonly value?: string }
   | PeopleEffect
   /** Policies created, updated or deleted, and each evaluation of them (policyRecords.ts). */
-  | PolicyStateEffect;
+  | PolicyStateEffect
+  /** Wallets and their accounts (wallets/walletRecords.ts). */
+  | WalletEffect;
 
 /** Changes to users, user tags, the root quorum, private keys and private key tags (applied by peopleState.ts). */
 export type PeopleEffect =
@@ -278,5 +282,7 @@ export interface Organization {
   readonly features: Map<string, string>;
   /** Its policies and the record of every evaluation of them. */
   readonly policies: OrganizationPolicies;
+  /** Its HD wallets and their accounts. */
+  readonly wallets: OrganizationWallets;
   deleted: boolean;
 }

@@ -10,6 +10,7 @@ import { interfaceOfIntent, InterfaceFromIntent } from './interfaceFromIntent';
 import { PasskeyIndex } from './passkeyIndex';
 import { applyPeopleEffect } from './peopleState';
 import { OrganizationPolicies } from './policyRecords';
+import { OrganizationWallets } from './wallets/walletState';
 import type {
   ActivityRecord,
   ApiKeyRecord,
@@ -101,6 +102,7 @@ export class SandboxState {
       userTags: new Map(),
       features: new Map(),
       policies: new OrganizationPolicies(),
+      wallets: new OrganizationWallets(),
       deleted: false,
     };
     this.organizations.set(record.organizationId, organization);
@@ -139,6 +141,14 @@ export class SandboxState {
       case 'deletePolicies':
       case 'putPolicyEvaluation':
         organization.policies.apply(effect);
+        return;
+      case 'putWallet':
+      case 'putWalletAccounts':
+      case 'updateWallet':
+      case 'deleteWallets':
+      case 'deleteWalletAccounts':
+      case 'setWalletExported':
+        organization.wallets.apply(effect);
         return;
       case 'putInterface':
         organization.interfaces.set(effect.record.smartContractInterfaceId, effect.record);

@@ -10,6 +10,7 @@ import { privateKey, publicKey, recordingLogger, testStamper } from './clientHel
 import { assertStampVerifiesIndependently } from './independentVerify';
 import { POLICY_QUERIES } from './policyOperations';
 import { peopleQueryCases } from './peopleClientCases';
+import { walletQueryCases } from './walletClientCases';
 import {
   ORG,
   activityRecord,
@@ -197,6 +198,7 @@ describe('CountersignClient', () => {
         },
       },
       ...peopleQueryCases,
+      ...walletQueryCases,
     ];
     for (const c of cases) {
       it(c.name, async () => {

@@ -8,6 +8,7 @@ import { NOW, assertWellFormed, withTestClient } from './clientFixture';
 import { ORG, activityRecord } from './sampleRecords';
 import { POLICY_SUBMISSIONS } from './policyOperations';
 import { peopleSubmitCases } from './peopleClientCases';
+import { walletSubmitCases } from './walletClientCases';
 
 describe('CountersignClient', () => {
   let server: TestServer;
@@ -177,6 +178,7 @@ describe('CountersignClient', () => {
         result: { removeOrganizationFeatureResult: { features: [] } },
       },
       ...peopleSubmitCases,
+      ...walletSubmitCases,
     ];
     for (const c of cases) {
       it(`${c.name} sends its exact body and returns the activity`, async () => {

@@ -14,6 +14,7 @@ import type { ActivityRecord, InterfaceRecord, Organization, UserRecord } from '
 import { DamagedActivityError, type StoredActivity } from '../activityStore';
 import { readableInterfaces } from '../interfaceFromIntent';
 import { renderPolicy, renderPolicyEvaluation } from '../policyRendering';
+import { renderWallet, walletQueries } from '../wallets/walletQueries';
 import { renderActivityFor, type RequestContext } from './context';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -92,7 +93,7 @@ const handlers: Record<QueryOperationName, Handler> = {
         tags: [...[...tags.values()].map(renderTag), ...[...ctx.organization.userTags.values()].map(renderUserTag)],
         rootQuorum: { threshold: record.rootQuorum, userIds: [...record.rootUserIds] },
         features: [],
-        wallets: [],
+        wallets: ctx.organization.wallets.list().map(renderWallet),
         smartContractInterfaceReferences: readableInterfaces(interfaces).map((i) => ({
           smartContractInterfaceId: i.smartContractInterfaceId,
           smartContractAddress: i.smartContractAddress,
@@ -203,6 +204,9 @@ const handlers: Record<QueryOperationName, Handler> = {
     const found = findInterface(ctx.organization, String(request['smartContractInterfaceId']));
     return { smartContractInterface: renderInterface(ctx.organization.record.organizationId, found) };
   },
+
+  // Wallets
+  ...walletQueries,
 };
 
 export function runQuery(

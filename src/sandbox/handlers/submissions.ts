@@ -15,6 +15,7 @@ import { checkPeopleIntent } from '../peopleRules';
 import { checkPrivateKeysIntent } from '../privateKeyRules';
 import { fromIssues, invalidRequest } from '../rpcError';
 import { checkSigningIntent } from '../signingRules';
+import { checkWalletIntent } from '../wallets/walletRules';
 import { renderActivityFor, type RequestContext } from './context';
 
 export async function runSubmission(operation: SubmitOperation, ctx: RequestContext): Promise<Record<string, unknown>> {
@@ -36,6 +37,7 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   if (!repeat) checkPolicyIntent(operation.activityType, params.data as Record<string, unknown>, ctx.organization);
   checkPeopleIntent(operation.activityType, params.data as Record<string, unknown>);
   checkPrivateKeysIntent(operation.activityType, params.data as Record<string, unknown>);
+  checkWalletIntent(operation.activityType, params.data as Record<string, unknown>);
   if (operation.activityType === ActivityType.CreateAuthenticatorsV2 && !repeat)
     await checkAuthenticatorsIntent(ctx.organization, params.data as Record<string, unknown>);
   const activity = await ctx.engine.submit({
