@@ -16,6 +16,7 @@ import {
 import { readableInterfaces } from './interfaceFromIntent';
 import { findSigningKey } from './signingKeys';
 import type { ActivityRecord, Organization, UserRecord, VoteRecord } from './state';
+import { walletPolicyFieldsOf } from './wallets/walletPolicyFields';
 
 const SIGN_TRANSACTION_INTENT = 'signTransactionIntentV2';
 const SIGN_RAW_PAYLOAD_INTENT = 'signRawPayloadIntentV2';
@@ -48,8 +49,9 @@ function credentialOf(vote: VoteRecord, user: UserRecord | undefined): PolicyCre
 
 /** `activity.params`: only the fields the service exposes for the type, by their snake_case names. */
 function paramsOf(activity: ActivityRecord): Record<string, unknown> {
-  if (activity.type === ActivityType.SignRawPayloadV2) {
-    const intent = activity.intent[SIGN_RAW_PAYLOAD_INTENT] as SignRawPayloadParameters;
+  if (activity.type === ActivityType.SignRawPayloadV2 || activity.type === ActivityType.SignRawPayloads) {
+    const intent = (activity.intent[SIGN_RAW_PAYLOAD_INTENT] ??
+      activity.intent['signRawPayloadsIntent']) as SignRawPayloadParameters;
     return { hash_function: intent.hashFunction, encoding: intent.encoding };
   }
   if (activity.type === ActivityType.SignTransactionV2) {
@@ -72,8 +74,9 @@ export function ethTxOf(
 
 /** The private key a signing activity names, as a policy reads it. */
 function privateKeyOf(activity: ActivityRecord, organization: Organization) {
-  const intent = (activity.intent[SIGN_TRANSACTION_INTENT] ?? activity.intent[SIGN_RAW_PAYLOAD_INTENT]) as
-    { signWith?: string } | undefined;
+  const intent = (activity.intent[SIGN_TRANSACTION_INTENT] ??
+    activity.intent[SIGN_RAW_PAYLOAD_INTENT] ??
+    activity.intent['signRawPayloadsIntent']) as { signWith?: string } | undefined;
   if (intent?.signWith === undefined) return undefined;
   return findSigningKey(organization, intent.signWith);
 }
@@ -94,7 +97,8 @@ export function policyContextOf(
     credentials: approvals.map((v) => credentialOf(v, usersById.get(v.userId))),
     now: new Date(now),
   };
-  const key = privateKeyOf(activity, organization);
+  const wallets = Object.assign(context, walletPolicyFieldsOf(activity, organization));
+  const key = wallets.wallet_account ? undefined : privateKeyOf(activity, organization);
   if (key) {
     context.private_key = {
       id: key.privateKeyId,
@@ -107,7 +111,8 @@ export function policyContextOf(
   if (activity.type === ActivityType.SignTransactionV2) {
     const intent = activity.intent[SIGN_TRANSACTION_INTENT] as SignTransactionParameters;
     if (intent.type === 'TRANSACTION_TYPE_ETHEREUM') {
-      const from = key?.addresses.find((a) => a.format === 'ADDRESS_FORMAT_ETHEREUM')?.address;
+      const from =
+        key?.addresses.find((a) => a.format === 'ADDRESS_FORMAT_ETHEREUM')?.address ?? wallets.wallet_account?.address;
       const tx = ethTxOf(intent.unsignedTransaction, organization, from);
       if (tx) context.eth = { tx };
     }

@@ -1,14 +1,15 @@
 /**
- * HD wallets: BIP-39 mnemonics and seeds (@scure/bip39), BIP-32 derivation for secp256k1 (@scure/bip32) and
+ * HD wallets: BIP-39 mnemonics (@scure/bip39) and seeds (node:crypto's PBKDF2), BIP-32 derivation for secp256k1 (@scure/bip32) and
  * SLIP-10 for ed25519 (HMAC-SHA512 from @noble/hashes, keys from @noble/curves: the scheme is a few lines and no
  * maintained SLIP-10 package is among the dependencies). A path is parsed once into its indexes; a path that
  * cannot be parsed, or an ed25519 path with a non-hardened step (SLIP-10 has none), is named in the problem.
  */
+import { pbkdf2Sync } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { HDKey } from '@scure/bip32';
-import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
+import { generateMnemonic, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 
 export const HARDENED = 0x80000000;
@@ -24,9 +25,14 @@ export function isValidMnemonic(mnemonic: string): boolean {
   return validateMnemonic(mnemonic.trim().normalize('NFKD'), wordlist);
 }
 
-/** The 64-byte BIP-39 seed of a mnemonic (and optional passphrase). */
+/**
+ * The 64-byte BIP-39 seed of a mnemonic (and optional passphrase): PBKDF2-HMAC-SHA512 of the NFKD mnemonic, salted
+ * with "mnemonic" and the passphrase, 2048 rounds. node:crypto's (OpenSSL's) PBKDF2 takes about 2 ms where
+ * @scure/bip39's JavaScript one takes about 80; the same bytes (the tests compare with viem's derivation).
+ */
 export function seedOfMnemonic(mnemonic: string, passphrase = ''): Uint8Array {
-  return mnemonicToSeedSync(mnemonic.trim(), passphrase);
+  const words = mnemonic.trim().normalize('NFKD');
+  return new Uint8Array(pbkdf2Sync(words, `mnemonic${passphrase.normalize('NFKD')}`, 2048, 64, 'sha512'));
 }
 
 export interface ParsedPath {

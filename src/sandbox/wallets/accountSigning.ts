@@ -1,6 +1,7 @@
 /**
- * What `signWith` names, among private keys and wallet accounts: a private key's id or address first (as before
- * wallets), then a wallet account's address. A wallet account signs with the key derived at its path.
+ * What `signWith` names, among private keys and wallet accounts: a wallet account's address (found in one map
+ * lookup), else a private key's id or address (a scan of the organization's keys). A wallet account signs with the
+ * key derived at its path.
  */
 import type { Organization, PrivateKeyRecord } from '../state';
 import { findSigningKey } from '../signingKeys';
@@ -15,9 +16,8 @@ export type Signer =
     };
 
 export function findSigner(organization: Organization, signWith: string): Signer | undefined {
-  const key = findSigningKey(organization, signWith);
-  if (key) return { kind: 'privateKey', key };
   const account = organization.wallets.byAddress(signWith);
-  if (!account) return undefined;
-  return { kind: 'walletAccount', account, privateKey: organization.wallets.privateKeyOf(account) };
+  if (account) return { kind: 'walletAccount', account, privateKey: organization.wallets.privateKeyOf(account) };
+  const key = findSigningKey(organization, signWith);
+  return key ? { kind: 'privateKey', key } : undefined;
 }
