@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ActivityFailedError, ServiceError, type WalletAccountParams } from '../../src/api';
 import type { CountersignClient } from '../../src/api/remote';
+import { walletExported } from '../../src/sandbox/wallets/walletRecords';
 import { officialClient } from '../support/officialClient';
 import { createWallet, ethereumAccount, solanaAccount } from '../support/walletFixtures';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
@@ -200,6 +201,32 @@ describe('sandbox: wallets and their accounts', function () {
     await assert.rejects(
       client.getWallet({ organizationId, walletId }),
       (error: unknown) => error instanceof ServiceError && error.status === 404,
+    );
+  });
+
+  it('deletes an exported wallet or account without deleteWithoutExport, the flag shown by get_wallet', async () => {
+    const { walletId } = await createWallet(client, organizationId, 'Exported', [
+      ethereumAccount(0),
+      ethereumAccount(1),
+    ]);
+    const wholeWallet = await createWallet(client, organizationId, 'Exported whole', []);
+    const [first] = await client.listWalletAccounts({ organizationId, walletId });
+    assert.ok(first);
+    const now = t.clock.now();
+    t.engine.state.apply({
+      kind: 'effects',
+      effects: [
+        walletExported(organizationId, walletId, now, first.walletAccountId),
+        walletExported(organizationId, wholeWallet.walletId, now),
+      ],
+    });
+    assert.equal((await client.getWallet({ organizationId, walletId })).exported, false);
+    assert.equal((await client.getWallet({ organizationId, walletId: wholeWallet.walletId })).exported, true);
+    await client.deleteWalletAccounts({ organizationId, parameters: { walletAccountIds: [first.walletAccountId] } });
+    await client.deleteWallets({ organizationId, parameters: { walletIds: [wholeWallet.walletId] } });
+    await assert.rejects(
+      client.deleteWallets({ organizationId, parameters: { walletIds: [walletId] } }),
+      (error: unknown) => error instanceof ActivityFailedError && /not been exported/.test(error.message),
     );
   });
 

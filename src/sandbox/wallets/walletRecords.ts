@@ -72,3 +72,23 @@ export type WalletEffect =
       readonly walletAccountId?: string;
       readonly updatedAtMs: number;
     };
+
+/**
+ * The effect that marks a wallet exported (or, with `walletAccountId`, one account), for the export activities to
+ * return once the bundle is made: a wallet's mnemonic and its accounts' paths come from `OrganizationWallets.exportOf`,
+ * an account's derived key from `OrganizationWallets.privateKeyOf`.
+ */
+export function walletExported(
+  organizationId: string,
+  walletId: string,
+  updatedAtMs: number,
+  walletAccountId?: string,
+): WalletEffect {
+  return {
+    op: 'setWalletExported',
+    organizationId,
+    walletId,
+    updatedAtMs,
+    ...(walletAccountId !== undefined ? { walletAccountId } : {}),
+  };
+}
