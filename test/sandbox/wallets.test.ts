@@ -155,7 +155,7 @@ describe('sandbox: wallets and their accounts', function () {
     const lower = (addresses[3] ?? '').toLowerCase();
     const byAddress = await client.getWalletAccount({ organizationId, walletId, address: lower });
     assert.equal(byAddress.path, "m/44'/60'/0'/0/3");
-    const byPath = await client.getWalletAccount({ organizationId, walletId, path: "m/44'/60'/0'/0/4" });
+    const byPath = await client.getWalletAccount({ organizationId, walletId, path: 'm/44h/60h/0h/0/4' });
     assert.equal(byPath.address, addresses[4]);
     await assert.rejects(
       client.getWalletAccount({ organizationId, walletId, path: "m/44'/60'/0'/0/9" }),

@@ -7,6 +7,7 @@ import { invalidRequest, notFound } from '../rpcError';
 import type { RequestContext } from '../handlers/context';
 import type { Organization } from '../state';
 import type { WalletAccountRecord, WalletRecord } from './walletRecords';
+import { canonicalPath } from './walletRules';
 
 export const DEFAULT_ACCOUNT_PAGE = 10;
 export const MAX_ACCOUNT_PAGE = 100;
@@ -117,7 +118,7 @@ export const walletQueries: Readonly<
     const found =
       address !== undefined
         ? accounts.find((a) => a.address.toLowerCase() === address.trim().toLowerCase())
-        : accounts.find((a) => a.path === path?.trim());
+        : accounts.find((a) => canonicalPath(a.path) === canonicalPath(path ?? ''));
     if (!found)
       throw notFound(
         `wallet account not found: no account with ${address !== undefined ? `address ${address}` : `path ${path}`} in wallet ${wallet.walletId}`,
