@@ -5,7 +5,8 @@
  * The bytes and the answer's shape are in requestBody.ts, the sending in requestSender.ts.
  */
 import { AccountClient } from './accountClient';
-import type { RequestOptions, SubmitInput } from './clientCore';
+import type { ClientConfig, ClientOptions, RequestOptions, SubmitInput } from './clientCore';
+import type { Stamper } from './stamping/stamper';
 import type {
   Activity,
   DeleteSubOrganizationParameters,
@@ -48,12 +49,26 @@ import type {
   UpdateUserTagParameters,
   User,
 } from './schemas/user';
+import { walletMethods, type WalletMethods } from './walletClient';
 
 export type { ClientConfig, ClientOptions, RequestOptions, StampedRequest, SubmitInput } from './clientCore';
 export { dottedPath } from './requestBody';
 export { excerpt, operationWords } from './serviceErrorOf';
 
+// Wallets: the methods are in walletClient.ts, merged into the class (its instances get them in the constructor).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface CountersignClient extends WalletMethods {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class CountersignClient extends AccountClient {
+  constructor(config: ClientConfig, stamper: Stamper, options: ClientOptions = {}) {
+    super(config, stamper, options);
+    Object.assign(
+      this,
+      walletMethods({ query: (n, i, o) => this.query(n, i, o), submit: (n, i, o) => this.submit(n, i, o) }),
+    );
+  }
+
   // ---- queries ----
 
   async getApiKey(req: { organizationId: string; apiKeyId: string }, opts?: RequestOptions): Promise<ApiKey> {

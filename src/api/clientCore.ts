@@ -46,17 +46,8 @@ export interface ClientOptions {
   maxRetryAfterMs?: number;
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal;
-}
-
-export interface SubmitInput<P> {
-  organizationId: string;
-  parameters: P;
-  generateAppProofs?: boolean;
-  /** Milliseconds since the epoch, as a string. Default: now. Reuse it to resubmit the same activity. */
-  timestampMs?: string;
-}
+import type { RequestOptions } from './clientTypes';
+export type { RequestOptions, SubmitInput } from './clientTypes';
 
 export interface StampedRequest {
   readonly url: string;

@@ -147,3 +147,18 @@ export type {
 } from './operations';
 export type { ClientConfig, ClientOptions, CountersignClient, RequestOptions, SubmitInput } from './client';
 export type { WaitForActivityOptions } from './waitForActivity';
+// Wallets: types only.
+export type {
+  CreateWalletAccountsParameters,
+  CreateWalletParameters,
+  DeleteWalletAccountsParameters,
+  DeleteWalletsParameters,
+  GetWalletAccountRequest,
+  ListWalletAccountsRequest,
+  SignRawPayloadsParameters,
+  UpdateWalletParameters,
+  Wallet,
+  WalletAccount,
+  WalletAccountParams,
+  WalletAddressFormat,
+} from './schemas/wallet';

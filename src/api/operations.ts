@@ -85,6 +85,7 @@ import {
   updateUserTagParametersSchema,
   updateUserTagResultSchema,
 } from './schemas/user';
+import { walletOperations } from './walletOperations';
 import {
   createSmartContractInterfaceParametersSchema,
   createSmartContractInterfaceResultSchema,
@@ -308,6 +309,8 @@ export const operations = {
   ),
   // Sub-organizations, people, export and import (accountOperations.ts)
   ...accountOperations,
+  // Wallets (walletOperations.ts)
+  ...walletOperations,
 } as const;
 
 export type { QueryOperation, SubmitOperation } from './operationKinds';

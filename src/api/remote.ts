@@ -279,3 +279,28 @@ export { EvaluationError as PolicyEvaluationError } from './policy/values';
 export { ExpressionProblem as PolicyExpressionProblem, type Expr as PolicyExpr } from './policy/syntax';
 export { EXPOSED_PARAMS, kindOf as activityKindOf, knownKinds as knownActivityKinds } from './policy/activityTypes';
 export { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from './sampleToken';
+
+// Wallets: HD derivation (BIP-39, BIP-32, SLIP-10), addresses per format, typed-data digests and ed25519 signing.
+export {
+  deriveKey,
+  HARDENED,
+  isValidMnemonic,
+  newMnemonic,
+  parsePath,
+  seedOfMnemonic,
+  type DerivedKey,
+  type ParsedPath,
+  type WalletCurve,
+} from './wallets/derivation';
+export { addressFormatsOf, addressOf, curvesOfAddressFormat } from './wallets/addressFormats';
+export { eip712Digest, eip7702Digest } from './wallets/structuredPayloads';
+export { signEd25519, verifyEd25519 } from './wallets/ed25519Signing';
+export { walletFieldsOf, type NamedWallets, type WalletFields } from './policy/walletFields';
+export {
+  listWalletAccountsResponseSchema,
+  listWalletsResponseSchema,
+  mnemonicLengths,
+  walletAccountSchema,
+  walletAddressFormats,
+  walletSchema,
+} from './schemas/wallet';

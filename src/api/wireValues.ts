@@ -64,6 +64,13 @@ export const ActivityType = {
   ExportPrivateKey: 'ACTIVITY_TYPE_EXPORT_PRIVATE_KEY',
   InitImportPrivateKey: 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY',
   ImportPrivateKey: 'ACTIVITY_TYPE_IMPORT_PRIVATE_KEY',
+  // Wallets
+  CreateWallet: 'ACTIVITY_TYPE_CREATE_WALLET',
+  CreateWalletAccounts: 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS',
+  UpdateWallet: 'ACTIVITY_TYPE_UPDATE_WALLET',
+  DeleteWallets: 'ACTIVITY_TYPE_DELETE_WALLETS',
+  DeleteWalletAccounts: 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS',
+  SignRawPayloads: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
 } as const;
 
 /** The service's limit: a user holds at most this many authenticators (passkeys). */

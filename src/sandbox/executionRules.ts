@@ -24,7 +24,8 @@ import { createPrivateKeys, updatePrivateKeyTag } from './privateKeyRules';
 import { createApiKeys, deleteApiKeys, deleteUsers, updateUser } from './peopleOperations';
 import { exportPrivateKey, importPrivateKey, initImportPrivateKey } from './keyTransferRules';
 import { createSubOrganization } from './subOrganizations';
-import { signRawPayload, signTransaction } from './signingRules';
+import { signRawPayload, signRawPayloads, signTransaction } from './signingRules';
+import { walletRules } from './wallets/walletRules';
 import { interfaceCreated, type ActivityRecord, type Organization, type SandboxState } from './state';
 
 export { SUB_ORGANIZATION_TAG_LIMIT, TAG_LIMIT } from './limits';
@@ -64,6 +65,9 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.ExportPrivateKey]: exportPrivateKey,
   [ActivityType.InitImportPrivateKey]: initImportPrivateKey,
   [ActivityType.ImportPrivateKey]: importPrivateKey,
+  // Wallets
+  ...walletRules,
+  [ActivityType.SignRawPayloads]: signRawPayloads,
 };
 
 /** Whether running an activity of this type reads the organization's state (its tags, interfaces, keys). */

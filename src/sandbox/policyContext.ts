@@ -12,6 +12,7 @@ import {
 } from '../api/remote';
 import { readableInterfaces } from './interfaceFromIntent';
 import type { ActivityRecord, Organization, UserRecord, VoteRecord } from './state';
+import { walletPolicyFieldsOf } from './wallets/walletPolicyFields';
 
 /** The user as a policy sees them: their id and the ids of their user tags. */
 export function policyUserOf(user: UserRecord | undefined, userId: string): PolicyUser {
@@ -68,5 +69,6 @@ export function policyContextOf(
       smartContractInterfaces: readableInterfaces(organization.interfaces),
     },
     new Date(now),
+    walletPolicyFieldsOf(activity, organization),
   );
 }

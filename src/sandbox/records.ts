@@ -4,6 +4,8 @@
  */
 import type { KnownActivityStatus } from '../api';
 import type { OrganizationPolicies, PolicyStateEffect } from './policyRecords';
+import type { WalletEffect } from './wallets/walletRecords';
+import type { OrganizationWallets } from './wallets/walletState';
 
 export interface ApiKeyRecord {
   readonly apiKeyId: string;
@@ -224,7 +226,9 @@ export type Effect =
   /** Policies created, updated or deleted, and each evaluation of them (policyRecords.ts). */
   | PolicyStateEffect
   /** Sub-organizations, the people operations, export and import (below; applied by accountState.ts). */
-  | AccountEffect;
+  | AccountEffect
+  /** Wallets and their accounts (wallets/walletRecords.ts). */
+  | WalletEffect;
 
 /** Changes to users, user tags, the root quorum, private keys and private key tags (applied by peopleState.ts). */
 export type PeopleEffect =
@@ -283,6 +287,8 @@ export interface Organization {
   readonly features: Map<string, string>;
   /** Its policies and the record of every evaluation of them. */
   readonly policies: OrganizationPolicies;
+  /** Its HD wallets and their accounts. */
+  readonly wallets: OrganizationWallets;
   deleted: boolean;
   /** The import each user initialised last and has not used, by kind: `${kind}:${userId}` → activity id. */
   readonly importTargets: Map<string, string>;

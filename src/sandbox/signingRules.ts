@@ -4,9 +4,18 @@
  * met: they find the key `signWith` names, sign with it, and fail the activity with a clear message when
  * that key cannot sign. Decoding, encoding and signing (low-S) are src/api's, on `ox`.
  */
-import { ActivityType, GrpcCode, type SignRawPayloadParameters, type SignTransactionParameters } from '../api';
+import {
+  ActivityType,
+  GrpcCode,
+  type SignRawPayloadParameters,
+  type SignRawPayloadsParameters,
+  type SignTransactionParameters,
+} from '../api';
 import {
   decodeUnsignedTransaction,
+  eip712Digest,
+  eip7702Digest,
+  signEd25519,
   operations,
   payloadDigest,
   signEthereumDigest,
@@ -15,8 +24,11 @@ import {
 } from '../api/remote';
 import { completed, failed, type Outcome } from './outcome';
 import { invalidRequest } from './rpcError';
-import { findSigningKey, SECP256K1 } from './signingKeys';
+import { SECP256K1 } from './signingKeys';
 import type { ActivityRecord, Organization } from './state';
+import { findSigner } from './wallets/accountSigning';
+
+const ED25519 = 'CURVE_ED25519';
 
 /** Ethereum's integers are 256-bit; a nonce stays below 2^64 - 1 (EIP-2681). */
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -48,14 +60,26 @@ function rangeProblem(transaction: UnsignedTransaction): string | undefined {
   return undefined;
 }
 
-/** The payload's digest, or what is wrong with the intent (an encoding the sandbox does not sign included). */
-function digestOf(intent: SignRawPayloadParameters): ReturnType<typeof payloadDigest> {
+/**
+ * The payload's digest, or what is wrong with the intent: hex and UTF-8 payloads are hashed as `hashFunction`
+ * says (NOT_APPLICABLE: no digest, an ed25519 signer signs the bytes); EIP-712 typed data and EIP-7702
+ * authorizations are hashed as their standards say, with HASH_FUNCTION_NO_OP.
+ */
+function digestOf(intent: Omit<SignRawPayloadParameters, 'signWith'>): ReturnType<typeof payloadDigest> {
   const { encoding } = intent;
-  if (encoding !== 'PAYLOAD_ENCODING_HEXADECIMAL' && encoding !== 'PAYLOAD_ENCODING_TEXT_UTF8')
-    return {
-      problem: `encoding ${encoding} is not supported by the local sandbox; use PAYLOAD_ENCODING_HEXADECIMAL or PAYLOAD_ENCODING_TEXT_UTF8`,
-    };
+  if (encoding === 'PAYLOAD_ENCODING_EIP712' || encoding === 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION') {
+    if (intent.hashFunction !== 'HASH_FUNCTION_NO_OP')
+      return { problem: `${encoding} payloads are hashed by their standard; use HASH_FUNCTION_NO_OP` };
+    return encoding === 'PAYLOAD_ENCODING_EIP712' ? eip712Digest(intent.payload) : eip7702Digest(intent.payload);
+  }
   return payloadDigest({ ...intent, encoding });
+}
+
+/** The payload's bytes, as an ed25519 key signs them (HEXADECIMAL or TEXT_UTF8); undefined for other encodings. */
+function messageOf(payload: string, encoding: string): Uint8Array | undefined {
+  if (encoding === 'PAYLOAD_ENCODING_TEXT_UTF8') return Buffer.from(payload, 'utf8');
+  if (encoding === 'PAYLOAD_ENCODING_HEXADECIMAL') return Buffer.from(payload.trim().replace(/^0x/, ''), 'hex');
+  return undefined;
 }
 
 /** Refuses (400) a signing request whose transaction or payload cannot be decoded; other types pass. */
@@ -76,24 +100,44 @@ export function checkSigningIntent(activityType: string, parameters: Record<stri
     const decoded = digestOf(parameters as SignRawPayloadParameters);
     if ('problem' in decoded) problem = decoded.problem;
     field = 'parameters.payload';
+  } else if (activityType === ActivityType.SignRawPayloads) {
+    const intent = parameters as SignRawPayloadsParameters;
+    for (const [i, payload] of intent.payloads.entries()) {
+      const decoded = digestOf({ ...intent, payload });
+      if ('problem' in decoded) {
+        problem = decoded.problem;
+        field = `parameters.payloads[${i}]`;
+        break;
+      }
+    }
   }
   if (problem !== undefined)
     throw invalidRequest(`invalid request: ${problem}`, [{ field, description: problem.slice(0, 200) }]);
 }
 
-/** The private half to sign with, or the failure that says why there is none. */
-function signingKeyFor(organization: Organization, signWith: string): { privateKey: string } | Outcome {
-  const key = findSigningKey(organization, signWith);
-  if (!key)
+/** The key to sign with (its curve and private half), or the failure that says why there is none. */
+function signingKeyFor(organization: Organization, signWith: string): { curve: string; privateKey: string } | Outcome {
+  const signer = findSigner(organization, signWith);
+  if (!signer)
     return failed(
       GrpcCode.NotFound,
-      `private key not found: no private key with ID or address ${signWith} in this organization`,
+      `private key not found: no private key or wallet account with ID or address ${signWith} in this organization`,
       'NOT_FOUND',
     );
+  if (signer.kind === 'walletAccount') {
+    if (signer.privateKey === undefined)
+      return failed(
+        GrpcCode.FailedPrecondition,
+        `wallet account ${signer.account.address} cannot sign: its key cannot be derived`,
+        'REQUEST_INVALID',
+      );
+    return { curve: signer.account.curve, privateKey: Buffer.from(signer.privateKey).toString('hex') };
+  }
+  const { key } = signer;
   if (key.curve !== SECP256K1)
     return failed(
       GrpcCode.FailedPrecondition,
-      `private key ${key.privateKeyName} (${key.privateKeyId}) cannot sign here: it is a ${key.curve} key, and the local sandbox signs with secp256k1 keys only`,
+      `private key ${key.privateKeyName} (${key.privateKeyId}) cannot sign here: it is a ${key.curve} key, and the local sandbox signs with secp256k1 private keys and wallet accounts only`,
       'REQUEST_INVALID',
     );
   if (key.signingKey === undefined)
@@ -102,8 +146,15 @@ function signingKeyFor(organization: Organization, signWith: string): { privateK
       `private key ${key.privateKeyName} (${key.privateKeyId}) cannot sign: the local sandbox does not hold its private half`,
       'REQUEST_INVALID',
     );
-  return { privateKey: key.signingKey };
+  return { curve: key.curve, privateKey: key.signingKey };
 }
+
+const notSecp256k1Transaction = (curve: string): Outcome =>
+  failed(
+    GrpcCode.InvalidArgument,
+    `an Ethereum transaction is signed by a secp256k1 key or account, not a ${curve} one`,
+    'REQUEST_INVALID',
+  );
 
 export function signTransaction(activity: ActivityRecord, organization: Organization): Outcome {
   const operation = operations.signTransaction;
@@ -112,22 +163,57 @@ export function signTransaction(activity: ActivityRecord, organization: Organiza
   if ('problem' in decoded) return failed(GrpcCode.InvalidArgument, decoded.problem, 'REQUEST_INVALID');
   const found = signingKeyFor(organization, intent.signWith);
   if (!('privateKey' in found)) return found;
+  if (found.curve !== SECP256K1) return notSecp256k1Transaction(found.curve);
   const signedTransaction = signEthereumTransaction(decoded.transaction, found.privateKey);
   return completed({ signTransactionResult: { signedTransaction } });
 }
 
-export function signRawPayload(activity: ActivityRecord, organization: Organization): Outcome {
-  const operation = operations.signRawPayload;
-  const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
+/** One signature of a payload, or the failure that says why it cannot be made with this key. */
+function signPayload(
+  intent: Omit<SignRawPayloadParameters, 'signWith'>,
+  key: { curve: string; privateKey: string },
+): { r: string; s: string; v: string } | Outcome {
+  if (key.curve === ED25519) {
+    const message = messageOf(intent.payload, intent.encoding);
+    if (intent.hashFunction !== 'HASH_FUNCTION_NOT_APPLICABLE' || message === undefined)
+      return failed(
+        GrpcCode.InvalidArgument,
+        'an ed25519 key signs the payload itself: use HASH_FUNCTION_NOT_APPLICABLE with PAYLOAD_ENCODING_HEXADECIMAL or PAYLOAD_ENCODING_TEXT_UTF8',
+        'REQUEST_INVALID',
+      );
+    return signEd25519(message, Buffer.from(key.privateKey, 'hex'));
+  }
   const decoded = digestOf(intent);
   if ('problem' in decoded) return failed(GrpcCode.InvalidArgument, decoded.problem, 'REQUEST_INVALID');
-  const found = signingKeyFor(organization, intent.signWith);
-  if (!('privateKey' in found)) return found;
   if (decoded.digest === undefined)
     return failed(
       GrpcCode.InvalidArgument,
       `${intent.hashFunction} is for ed25519 keys; a secp256k1 key signs a digest: use HASH_FUNCTION_KECCAK256, HASH_FUNCTION_SHA256 or HASH_FUNCTION_NO_OP`,
       'REQUEST_INVALID',
     );
-  return completed({ signRawPayloadResult: signEthereumDigest(decoded.digest, found.privateKey) });
+  return signEthereumDigest(decoded.digest, key.privateKey);
+}
+
+export function signRawPayload(activity: ActivityRecord, organization: Organization): Outcome {
+  const operation = operations.signRawPayload;
+  const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
+  const found = signingKeyFor(organization, intent.signWith);
+  if (!('privateKey' in found)) return found;
+  const signature = signPayload(intent, found);
+  if ('status' in signature) return signature;
+  return completed({ signRawPayloadResult: signature });
+}
+
+export function signRawPayloads(activity: ActivityRecord, organization: Organization): Outcome {
+  const operation = operations.signRawPayloads;
+  const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
+  const found = signingKeyFor(organization, intent.signWith);
+  if (!('privateKey' in found)) return found;
+  const signatures: { r: string; s: string; v: string }[] = [];
+  for (const payload of intent.payloads) {
+    const signature = signPayload({ ...intent, payload }, found);
+    if ('status' in signature) return signature;
+    signatures.push(signature);
+  }
+  return completed({ signRawPayloadsResult: { signatures } });
 }

@@ -11,6 +11,7 @@ import { interfaceOfIntent, InterfaceFromIntent } from './interfaceFromIntent';
 import { PasskeyIndex } from './passkeyIndex';
 import { applyPeopleEffect } from './peopleState';
 import { OrganizationPolicies } from './policyRecords';
+import { OrganizationWallets } from './wallets/walletState';
 import type {
   ActivityRecord,
   ApiKeyRecord,
@@ -112,6 +113,7 @@ export class SandboxState {
       userTags: new Map(),
       features: new Map(),
       policies: new OrganizationPolicies(),
+      wallets: new OrganizationWallets(),
       deleted: false,
       importTargets: new Map(),
     };
@@ -151,6 +153,14 @@ export class SandboxState {
       case 'deletePolicies':
       case 'putPolicyEvaluation':
         organization.policies.apply(effect);
+        return;
+      case 'putWallet':
+      case 'putWalletAccounts':
+      case 'updateWallet':
+      case 'deleteWallets':
+      case 'deleteWalletAccounts':
+      case 'setWalletExported':
+        organization.wallets.apply(effect);
         return;
       case 'putInterface':
         organization.interfaces.set(effect.record.smartContractInterfaceId, effect.record);

@@ -11,6 +11,7 @@ import { assertStampVerifiesIndependently } from './independentVerify';
 import { POLICY_QUERIES } from './policyOperations';
 import { peopleQueryCases } from './peopleClientCases';
 import { accountQueryCases } from './accountClientCases';
+import { walletQueryCases } from './walletClientCases';
 import {
   ORG,
   activityRecord,
@@ -199,6 +200,7 @@ describe('CountersignClient', () => {
       },
       ...peopleQueryCases,
       ...accountQueryCases,
+      ...walletQueryCases,
     ];
     for (const c of cases) {
       it(c.name, async () => {

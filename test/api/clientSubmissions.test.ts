@@ -9,6 +9,7 @@ import { ORG, activityRecord } from './sampleRecords';
 import { POLICY_SUBMISSIONS } from './policyOperations';
 import { peopleSubmitCases } from './peopleClientCases';
 import { accountSubmitCases } from './accountClientCases';
+import { walletSubmitCases } from './walletClientCases';
 
 describe('CountersignClient', () => {
   let server: TestServer;
@@ -179,6 +180,7 @@ describe('CountersignClient', () => {
       },
       ...peopleSubmitCases,
       ...accountSubmitCases,
+      ...walletSubmitCases,
     ];
     for (const c of cases) {
       it(`${c.name} sends its exact body and returns the activity`, async () => {

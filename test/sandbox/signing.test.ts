@@ -263,7 +263,7 @@ describe('sandbox: signing activities', () => {
     });
   }
 
-  it('refuses an already signed transaction, a short no-op digest and an unsupported encoding with 400', async () => {
+  it('refuses an already signed transaction, a short no-op digest and typed data that is not EIP-712 with 400', async () => {
     const organizationId = t.organization('Demo').organizationId;
     const demo = t.clientFor('Demo');
     const key = await keyNamed('Demo', 'Demo signing key');
@@ -303,10 +303,10 @@ describe('sandbox: signing activities', () => {
             signWith: key.privateKeyId,
             payload: '{}',
             encoding: 'PAYLOAD_ENCODING_EIP712',
-            hashFunction: 'HASH_FUNCTION_KECCAK256',
+            hashFunction: 'HASH_FUNCTION_NO_OP',
           },
         }),
-        /PAYLOAD_ENCODING_EIP712 is not supported/,
+        /must be EIP-712 typed data with types, primaryType and message/,
       ],
       [
         demo.signRawPayload({
@@ -340,7 +340,7 @@ describe('sandbox: signing activities', () => {
     const cases: [Record<string, string>, RegExp][] = [
       [
         { signWith: solana.privateKeyId, hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' },
-        /Demo Solana key .* secp256k1 keys only/,
+        /Demo Solana key .* secp256k1 private keys and wallet accounts only/,
       ],
       [
         { signWith: signing.privateKeyId, hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' },

@@ -153,7 +153,7 @@ describe('sandbox: a journal from before signing gains signing keys', () => {
     assert.ok(solana);
     await assert.rejects(signWith(sandbox, solana), (error: unknown) => {
       assert.ok(error instanceof ActivityFailedError);
-      assert.match(error.message, /Demo Solana key .* secp256k1 keys only/);
+      assert.match(error.message, /Demo Solana key .* secp256k1 private keys and wallet accounts only/);
       return true;
     });
   });

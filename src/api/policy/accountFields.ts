@@ -28,3 +28,8 @@ export function signatureFields({ activity, intent }: ContextSource, context: Po
   const signature = signatureFieldsOf(intent);
   if (signature) context.eth = signature;
 }
+
+/** `wallet`, `wallets` and `wallet_account`: what the caller found the activity names. */
+export function walletContextFields({ wallets }: ContextSource, context: PolicyContext): void {
+  Object.assign(context, wallets);
+}

@@ -87,10 +87,11 @@ const ETHEREUM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
  * `eth.tx` of an Ethereum sign_transaction, its call decoded with the interface registered for `eth.tx.to`;
- * `eth.tx.from` is the signing key's Ethereum address. Absent when the transaction cannot be read.
+ * `eth.tx.from` is the signing key's Ethereum address, or the signing wallet account's. Absent when the transaction
+ * cannot be read.
  */
 export function ethTxFields(
-  { activity, organization, intent, signingKey }: ContextSource,
+  { activity, organization, intent, signingKey, wallets }: ContextSource,
   context: PolicyContext,
 ): void {
   if (activity.type !== SIGN_TRANSACTION_V2 || intent?.['type'] !== 'TRANSACTION_TYPE_ETHEREUM') return;
@@ -101,6 +102,7 @@ export function ethTxFields(
   const addresses = signingKey?.addresses ?? [];
   const from =
     addresses.find((a) => a.format === 'ADDRESS_FORMAT_ETHEREUM')?.address ??
-    addresses.find((a) => a.address !== undefined && ETHEREUM_ADDRESS.test(a.address))?.address;
+    addresses.find((a) => a.address !== undefined && ETHEREUM_ADDRESS.test(a.address))?.address ??
+    wallets.wallet_account?.address;
   context.eth = { tx: ethTxValuesOf(decoded.transaction, from) };
 }

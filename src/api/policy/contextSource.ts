@@ -3,6 +3,7 @@
  * (only the fields a policy reads, so that both the service's answers and the sandbox's records fit), and the
  * contributors that each fill a part of the context. Types only.
  */
+import type { WalletFields } from './walletFields';
 import type { RegisteredInterface } from '../transactionDecoder';
 import type { PolicyContext } from './types';
 
@@ -67,6 +68,8 @@ export interface ContextSource {
   readonly intent: Readonly<Record<string, unknown>> | undefined;
   /** The key the intent signs with (`signWith`: an id or an address), when the organization has it. */
   readonly signingKey: PolicyOrganizationKey | undefined;
+  /** The wallets and the account the activity names (walletFields.ts), as the caller found them. */
+  readonly wallets: WalletFields;
 }
 
 /** Fills the keywords it knows into the context. */

@@ -101,6 +101,7 @@ function keywordsOf(context: PolicyContext): Keywords {
       bitcoin: new Namespace('bitcoin', {}),
       tempo: new Namespace('tempo', {}),
       wallet: context.wallet,
+      wallets: context.wallets,
       private_key: context.private_key,
       wallet_account: context.wallet_account,
       time: new Namespace('time', { now: new Time(context.now.getTime()) }),

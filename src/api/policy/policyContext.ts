@@ -4,7 +4,8 @@
  * to what it serves) and for the editor that tries a policy first, so the two cannot disagree. Each keyword is
  * filled by a small contributor (contextFields.ts); a new keyword is a new contributor in CONTRIBUTORS. Pure.
  */
-import { accountParamFields, signatureFields } from './accountFields';
+import { accountParamFields, signatureFields, walletContextFields } from './accountFields';
+import type { WalletFields } from './walletFields';
 import { activityFields, approvalFields, ethTxFields, privateKeyFields } from './contextFields';
 import type {
   ContextContributor,
@@ -35,6 +36,7 @@ export const CONTRIBUTORS: readonly ContextContributor[] = [
   ethTxFields,
   accountParamFields,
   signatureFields,
+  walletContextFields,
 ];
 
 /** The key `signWith` names: its id or one of its addresses, in any letter case. */
@@ -50,7 +52,16 @@ export function signingKeyOf(
   );
 }
 
-export function policyContextOf(activity: PolicyActivity, organization: PolicyOrganization, now: Date): PolicyContext {
+/**
+ * `wallets`: the wallets and the account the activity names, found by the caller in the organization's wallets
+ * (walletFieldsOf); a wallet account that signs stands for no private key.
+ */
+export function policyContextOf(
+  activity: PolicyActivity,
+  organization: PolicyOrganization,
+  now: Date,
+  wallets: WalletFields = {},
+): PolicyContext {
   const found = Object.values(activity.intent)[0];
   const intent = typeof found === 'object' && found !== null ? (found as Readonly<Record<string, unknown>>) : undefined;
   // A signing intent names its key by `signWith`; an export of a private key by `privateKeyId`.
@@ -60,7 +71,10 @@ export function policyContextOf(activity: PolicyActivity, organization: PolicyOr
     activity,
     organization,
     intent,
-    signingKey: signingKeyOf(organization, typeof signWith === 'string' ? signWith : undefined),
+    signingKey: wallets.wallet_account
+      ? undefined
+      : signingKeyOf(organization, typeof signWith === 'string' ? signWith : undefined),
+    wallets,
   };
   const context: PolicyContext = { activity: { type: activity.type, params: {} }, approvers: [], credentials: [], now };
   for (const contribute of CONTRIBUTORS) contribute(source, context);

@@ -81,7 +81,8 @@ export interface PolicyContext {
   credentials: readonly PolicyCredential[];
   private_key?: { id: string; tags: readonly string[]; imported: boolean; exported: boolean; label: string };
   wallet?: { id: string; imported: boolean; exported: boolean; label: string };
-  wallet_account?: { address: string };
+  wallets?: readonly { id: string; imported: boolean; exported: boolean; label: string }[];
+  wallet_account?: { address: string; path_indexes?: bigint[]; path_hardened?: boolean[] };
   eth?: { tx?: EthTxValues; eip_712?: Eip712Values; eip_7702_authorization?: Eip7702Values };
   now: Date;
 }

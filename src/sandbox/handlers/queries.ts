@@ -15,6 +15,7 @@ import { DamagedActivityError, type StoredActivity } from '../activityStore';
 import { readableInterfaces } from '../interfaceFromIntent';
 import { renderPolicy, renderPolicyEvaluation } from '../policyRendering';
 import { getSubOrgIds } from '../subOrganizations';
+import { renderWallet, walletQueries } from '../wallets/walletQueries';
 import { renderActivityFor, type RequestContext } from './context';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -96,7 +97,7 @@ const handlers: Record<QueryOperationName, Handler> = {
         tags: [...[...tags.values()].map(renderTag), ...[...ctx.organization.userTags.values()].map(renderUserTag)],
         rootQuorum: { threshold: record.rootQuorum, userIds: [...record.rootUserIds] },
         features: [],
-        wallets: [],
+        wallets: ctx.organization.wallets.list().map(renderWallet),
         smartContractInterfaceReferences: readableInterfaces(interfaces).map((i) => ({
           smartContractInterfaceId: i.smartContractInterfaceId,
           smartContractAddress: i.smartContractAddress,
@@ -207,6 +208,9 @@ const handlers: Record<QueryOperationName, Handler> = {
     const found = findInterface(ctx.organization, String(request['smartContractInterfaceId']));
     return { smartContractInterface: renderInterface(ctx.organization.record.organizationId, found) };
   },
+
+  // Wallets
+  ...walletQueries,
 };
 
 export function runQuery(

@@ -18,6 +18,7 @@ import { checkSigningIntent } from '../signingRules';
 import { checkKeyTransferIntent } from '../keyTransferRules';
 import { checkPeopleOperationsIntent } from '../peopleOperations';
 import { checkSubOrganizationIntent } from '../subOrganizations';
+import { checkWalletIntent } from '../wallets/walletRules';
 import { renderActivityFor, type RequestContext } from './context';
 
 export async function runSubmission(operation: SubmitOperation, ctx: RequestContext): Promise<Record<string, unknown>> {
@@ -39,6 +40,7 @@ export async function runSubmission(operation: SubmitOperation, ctx: RequestCont
   if (!repeat) checkPolicyIntent(operation.activityType, params.data as Record<string, unknown>, ctx.organization);
   checkPeopleIntent(operation.activityType, params.data as Record<string, unknown>);
   checkPrivateKeysIntent(operation.activityType, params.data as Record<string, unknown>);
+  checkWalletIntent(operation.activityType, params.data as Record<string, unknown>);
   if (operation.activityType === ActivityType.CreateAuthenticatorsV2 && !repeat)
     await checkAuthenticatorsIntent(ctx.organization, params.data as Record<string, unknown>);
   // Sub-organizations, people, export and import

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { policyContextOf as servedContextOf } from '../../../src/api/policy/policyContext';
 import { policyContextOf as sandboxContextOf } from '../../../src/sandbox/policyContext';
 import type { ActivityRecord, Organization } from '../../../src/sandbox/state';
+import { OrganizationWallets } from '../../../src/sandbox/wallets/walletState';
 import { decide, type PolicyContext } from '../../../src/api/policy';
 
 const PERMIT = JSON.stringify({
@@ -34,7 +35,11 @@ function contexts(payload: string, encoding: string): PolicyContext[] {
     { users: [], privateKeys: [], smartContractInterfaces: [] },
     new Date(),
   );
-  const organization = { record: { privateKeys: [] }, interfaces: new Map() } as unknown as Organization;
+  const organization = {
+    record: { privateKeys: [] },
+    interfaces: new Map(),
+    wallets: new OrganizationWallets(),
+  } as unknown as Organization;
   const activity = { type: TYPE, intent } as unknown as ActivityRecord;
   const sandbox = sandboxContextOf(activity, organization, new Map(), [], Date.now());
   return [editor, sandbox];
