@@ -259,10 +259,15 @@ function deleteSubOrganization(activity: ActivityRecord, organization: Organizat
   const operation = operations.deleteSubOrganization;
   const { deleteWithoutExport } = operation.parameters.parse(activity.intent[operation.intentKey]);
   const unexported = organization.record.privateKeys.filter((k) => !k.exported);
-  if (unexported.length > 0 && deleteWithoutExport !== true) {
+  const unexportedWallets = organization.wallets.list().filter((w) => !w.exported);
+  if (unexported.length + unexportedWallets.length > 0 && deleteWithoutExport !== true) {
+    const held = [
+      ...(unexported.length > 0 ? [`${unexported.length} private key(s)`] : []),
+      ...(unexportedWallets.length > 0 ? [`${unexportedWallets.length} wallet(s)`] : []),
+    ].join(' and ');
     return failed(
       GrpcCode.FailedPrecondition,
-      `the sub-organization holds ${unexported.length} private key(s) that have not been exported; export them first or set deleteWithoutExport to true`,
+      `the sub-organization holds ${held} that have not been exported; export them first or set deleteWithoutExport to true`,
       'REQUEST_INVALID',
     );
   }

@@ -172,6 +172,25 @@ describe('sandbox: create_sub_organization (V8), list_suborgs and deleting a sub
     assert.equal(done.status, 'ACTIVITY_STATUS_COMPLETED');
   });
 
+  it('refuses to delete a sub-organization holding a wallet never exported, naming it, unless the flag says so', async () => {
+    const sub = await newSubOrganization('Wallet user 5');
+    const made = await sub.root.createWallet({
+      organizationId: sub.id,
+      parameters: { walletName: 'Savings', accounts: [] },
+    });
+    assert.equal(made.status, 'ACTIVITY_STATUS_COMPLETED');
+    await assert.rejects(
+      sub.root.deleteSubOrganization({ organizationId: sub.id, parameters: {} }),
+      (error: unknown) =>
+        error instanceof ActivityFailedError && /1 wallet\(s\) that have not been exported/.test(error.message),
+    );
+    const done = await sub.root.deleteSubOrganization({
+      organizationId: sub.id,
+      parameters: { deleteWithoutExport: true },
+    });
+    assert.equal(done.status, 'ACTIVITY_STATUS_COMPLETED');
+  });
+
   it('refuses with 400 a wallet, a threshold above the root users and a root user without a credential', async () => {
     const key = newApiKey(t, 'k');
     const cases: [Record<string, unknown>, RegExp][] = [
