@@ -8,41 +8,12 @@
  * one long-lived credential, as delete_authenticators already demands.
  */
 import { randomUUID } from 'node:crypto';
-import { ActivityType, GrpcCode, type ApiKeyParams } from '../api';
+import { ActivityType, GrpcCode } from '../api';
 import { MAX_EXPIRING_API_KEYS_PER_USER, MAX_LONG_LIVED_API_KEYS_PER_USER, operations } from '../api/remote';
 import { failed, type Outcome } from './outcome';
-import { userNotFound } from './peopleRules';
+import { checkApiKeyParams, userNotFound } from './peopleRules';
 import { invalidRequest } from './rpcError';
 import type { ActivityRecord, Effect, Organization } from './state';
-
-const COMPRESSED_P256 = /^0[23][0-9a-fA-F]{64}$/;
-
-/** Refuses API keys the sandbox cannot verify (P-256, compressed), too many, or one listed twice (`seen`: lowercase). */
-export function checkApiKeyParams(apiKeys: readonly ApiKeyParams[], at: string, seen: Set<string>): void {
-  const expiring = apiKeys.filter((k) => k.expirationSeconds !== undefined).length;
-  if (expiring > MAX_EXPIRING_API_KEYS_PER_USER || apiKeys.length - expiring > MAX_LONG_LIVED_API_KEYS_PER_USER)
-    throw invalidRequest(
-      `invalid request: a user can have at most ${MAX_LONG_LIVED_API_KEYS_PER_USER} API keys that never expire and ${MAX_EXPIRING_API_KEYS_PER_USER} that do`,
-      [{ field: at, description: 'has too many API keys' }],
-    );
-  for (const [k, key] of apiKeys.entries()) {
-    const field = `${at}[${k}]`;
-    if (key.curveType !== 'API_KEY_CURVE_P256')
-      throw invalidRequest(`invalid request: the local sandbox verifies P-256 API keys only, not ${key.curveType}`, [
-        { field: `${field}.curveType`, description: 'must be API_KEY_CURVE_P256 in the local sandbox' },
-      ]);
-    if (!COMPRESSED_P256.test(key.publicKey))
-      throw invalidRequest('invalid API key: the public key is not a compressed P-256 key (66 hex characters)', [
-        { field: `${field}.publicKey`, description: 'must be a compressed P-256 public key in hex' },
-      ]);
-    const lower = key.publicKey.toLowerCase();
-    if (seen.has(lower))
-      throw invalidRequest('invalid request: the same API key is listed twice', [
-        { field: `${field}.publicKey`, description: 'is listed twice' },
-      ]);
-    seen.add(lower);
-  }
-}
 
 /** Refuses (400, nothing created) what the intent alone shows to be wrong. */
 export function checkPeopleOperationsIntent(activityType: string, parameters: Record<string, unknown>): void {

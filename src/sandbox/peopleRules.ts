@@ -8,7 +8,7 @@
  * verifies stamps of that curve), each unique in the organization, so that a stamp always names one user.
  */
 import { randomUUID } from 'node:crypto';
-import { ActivityType, GrpcCode } from '../api';
+import { ActivityType, GrpcCode, type ApiKeyParams } from '../api';
 import {
   MAX_EXPIRING_API_KEYS_PER_USER,
   MAX_LONG_LIVED_API_KEYS_PER_USER,
@@ -21,6 +21,33 @@ import { invalidRequest } from './rpcError';
 import type { ActivityRecord, Effect, Organization, UserRecord } from './state';
 
 const COMPRESSED_P256 = /^0[23][0-9a-fA-F]{64}$/;
+
+/** Refuses API keys the sandbox cannot verify (P-256, compressed), too many, or one listed twice (`seen`: lowercase). */
+export function checkApiKeyParams(apiKeys: readonly ApiKeyParams[], at: string, seen: Set<string>): void {
+  const expiring = apiKeys.filter((k) => k.expirationSeconds !== undefined).length;
+  if (expiring > MAX_EXPIRING_API_KEYS_PER_USER || apiKeys.length - expiring > MAX_LONG_LIVED_API_KEYS_PER_USER)
+    throw invalidRequest(
+      `invalid request: a user can have at most ${MAX_LONG_LIVED_API_KEYS_PER_USER} API keys that never expire and ${MAX_EXPIRING_API_KEYS_PER_USER} that do`,
+      [{ field: at, description: 'has too many API keys' }],
+    );
+  for (const [k, key] of apiKeys.entries()) {
+    const field = `${at}[${k}]`;
+    if (key.curveType !== 'API_KEY_CURVE_P256')
+      throw invalidRequest(`invalid request: the local sandbox verifies P-256 API keys only, not ${key.curveType}`, [
+        { field: `${field}.curveType`, description: 'must be API_KEY_CURVE_P256 in the local sandbox' },
+      ]);
+    if (!COMPRESSED_P256.test(key.publicKey))
+      throw invalidRequest('invalid API key: the public key is not a compressed P-256 key (66 hex characters)', [
+        { field: `${field}.publicKey`, description: 'must be a compressed P-256 public key in hex' },
+      ]);
+    const lower = key.publicKey.toLowerCase();
+    if (seen.has(lower))
+      throw invalidRequest('invalid request: the same API key is listed twice', [
+        { field: `${field}.publicKey`, description: 'is listed twice' },
+      ]);
+    seen.add(lower);
+  }
+}
 
 const completed = (result: Record<string, unknown>, effects: Effect[]): Outcome => ({
   status: 'ACTIVITY_STATUS_COMPLETED',
@@ -106,29 +133,7 @@ function checkCreateUsersIntent(parameters: Record<string, unknown>): void {
       throw invalidRequest(`invalid request: ${at}.userTags lists tag ${twice} twice`, [
         { field: `${at}.userTags`, description: 'lists a tag twice' },
       ]);
-    const expiring = user.apiKeys.filter((k) => k.expirationSeconds !== undefined).length;
-    if (expiring > MAX_EXPIRING_API_KEYS_PER_USER || user.apiKeys.length - expiring > MAX_LONG_LIVED_API_KEYS_PER_USER)
-      throw invalidRequest(
-        `invalid request: a user can have at most ${MAX_LONG_LIVED_API_KEYS_PER_USER} API keys that never expire and ${MAX_EXPIRING_API_KEYS_PER_USER} that do`,
-        [{ field: `${at}.apiKeys`, description: 'has too many API keys' }],
-      );
-    for (const [k, key] of user.apiKeys.entries()) {
-      const field = `${at}.apiKeys[${k}]`;
-      if (key.curveType !== 'API_KEY_CURVE_P256')
-        throw invalidRequest(`invalid request: the local sandbox verifies P-256 API keys only, not ${key.curveType}`, [
-          { field: `${field}.curveType`, description: 'must be API_KEY_CURVE_P256 in the local sandbox' },
-        ]);
-      if (!COMPRESSED_P256.test(key.publicKey))
-        throw invalidRequest('invalid API key: the public key is not a compressed P-256 key (66 hex characters)', [
-          { field: `${field}.publicKey`, description: 'must be a compressed P-256 public key in hex' },
-        ]);
-      const lower = key.publicKey.toLowerCase();
-      if (keys.has(lower))
-        throw invalidRequest('invalid request: the same API key is listed twice', [
-          { field: `${field}.publicKey`, description: 'is listed twice' },
-        ]);
-      keys.add(lower);
-    }
+    checkApiKeyParams(user.apiKeys, `${at}.apiKeys`, keys);
   }
 }
 
@@ -156,26 +161,39 @@ export function createUsers(activity: ActivityRecord, organization: Organization
   }
   const organizationId = record.organizationId;
   const effects: Effect[] = users.map((params) => {
-    const user: UserRecord = {
-      userId: randomUUID(),
-      userName: params.userName,
-      ...(params.userEmail !== undefined ? { userEmail: params.userEmail } : {}),
-      ...(params.userPhoneNumber !== undefined ? { userPhoneNumber: params.userPhoneNumber } : {}),
-      createdAtMs: now,
-      apiKeys: params.apiKeys.map((key) => ({
-        apiKeyId: randomUUID(),
-        apiKeyName: key.apiKeyName,
-        publicKey: key.publicKey.toLowerCase(),
-        createdAtMs: now,
-        ...(key.expirationSeconds !== undefined ? { expirationSeconds: key.expirationSeconds } : {}),
-      })),
-      authenticators: [],
-      userTags: [...params.userTags],
-    };
+    const user = newUserRecord(params, now, { authenticators: [], userTags: [...params.userTags] });
     return { op: 'putUser', organizationId, record: user };
   });
   const userIds = effects.map((e) => (e.op === 'putUser' ? e.record.userId : ''));
   return completed({ createUsersResult: { userIds } }, effects);
+}
+
+/** A new user as create_users and create_sub_organization make them: a fresh id, their API keys with fresh ids. */
+export function newUserRecord(
+  params: {
+    userName: string;
+    userEmail?: string | undefined;
+    userPhoneNumber?: string | undefined;
+    apiKeys: readonly ApiKeyParams[];
+  },
+  now: number,
+  rest: Pick<UserRecord, 'authenticators' | 'userTags'>,
+): UserRecord {
+  return {
+    userId: randomUUID(),
+    userName: params.userName,
+    ...(params.userEmail !== undefined ? { userEmail: params.userEmail } : {}),
+    ...(params.userPhoneNumber !== undefined ? { userPhoneNumber: params.userPhoneNumber } : {}),
+    createdAtMs: now,
+    apiKeys: params.apiKeys.map((key) => ({
+      apiKeyId: randomUUID(),
+      apiKeyName: key.apiKeyName,
+      publicKey: key.publicKey.toLowerCase(),
+      createdAtMs: now,
+      ...(key.expirationSeconds !== undefined ? { expirationSeconds: key.expirationSeconds } : {}),
+    })),
+    ...rest,
+  };
 }
 
 export function createUserTag(activity: ActivityRecord, organization: Organization, now: number): Outcome {

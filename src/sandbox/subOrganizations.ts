@@ -12,7 +12,7 @@ import { ActivityType, GrpcCode } from '../api';
 import { operations } from '../api/remote';
 import { lineageOf } from './authorization';
 import { failed, type Outcome } from './outcome';
-import { checkApiKeyParams } from './peopleOperations';
+import { checkApiKeyParams, newUserRecord } from './peopleRules';
 import { attestedCredentialOf, verifyAttestation } from './relyingParty';
 import { invalidRequest } from './rpcError';
 import type { ActivityRecord, Organization, OrganizationRecord, SandboxState, UserRecord } from './state';
@@ -103,22 +103,7 @@ export function createSubOrganization(
         transports: attestation.transports,
       });
     }
-    users.push({
-      userId: randomUUID(),
-      userName: params.userName,
-      ...(params.userEmail !== undefined ? { userEmail: params.userEmail } : {}),
-      ...(params.userPhoneNumber !== undefined ? { userPhoneNumber: params.userPhoneNumber } : {}),
-      createdAtMs: now,
-      apiKeys: params.apiKeys.map((key) => ({
-        apiKeyId: randomUUID(),
-        apiKeyName: key.apiKeyName,
-        publicKey: key.publicKey.toLowerCase(),
-        createdAtMs: now,
-        ...(key.expirationSeconds !== undefined ? { expirationSeconds: key.expirationSeconds } : {}),
-      })),
-      authenticators,
-      userTags: [],
-    });
+    users.push(newUserRecord(params, now, { authenticators, userTags: [] }));
   }
   const rootUserIds = users.map((u) => u.userId);
   const record: OrganizationRecord = {
