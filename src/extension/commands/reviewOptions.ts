@@ -44,9 +44,14 @@ export const reviewArguments: ArgumentsSchema<ReviewInput> = z.union([
 /** The local sandbox's organizations a simulated request can act in. */
 export type SimulatedOrganization = 'Team' | 'Treasury';
 
+/** The signatures a teammate can ask Team for, rather than its transactions. */
+export type SimulatedSignature = 'permit' | 'messageHash';
+
 export interface SimulateInput {
   /** Where the teammate asks; absent, a pick offers both (or Team, with `switchProfile`). */
   readonly organization?: SimulatedOrganization | undefined;
+  /** A signature the teammate asks Team for (a Permit2 permit, a signMessage hash) rather than transactions. */
+  readonly signature?: SimulatedSignature | undefined;
   /** true: make the profile that votes (Team's first root user, Treasury's first approver) active without asking. */
   readonly switchProfile?: boolean | undefined;
 }
@@ -58,6 +63,10 @@ export const simulateArguments: ArgumentsSchema<SimulateInput> = z.union([
       options({
         organization: z
           .enum(['Team', 'Treasury'])
+          .nullish()
+          .transform((value) => value ?? undefined),
+        signature: z
+          .enum(['permit', 'messageHash'])
           .nullish()
           .transform((value) => value ?? undefined),
         switchProfile: optionalBoolean,

@@ -6,13 +6,16 @@
  *   registered in Team first when it is missing (you submit it with your key, your teammate approves it;
  *   both the pick and the notification say so), and a call to a
  *   contract nobody registered. Both then wait for your vote as Team's first root user.
+ * - Team, a signature (simulateSignatures.ts): the same teammate asks Team's key to sign a Permit2 permit,
+ *   unlimited and never expiring, or a signMessage hash; the pick offers each as its own choice.
  * - Treasury (simulateTreasury.ts): its developer asks for a transfer that waits for two approvals from finance,
  *   which you give as its first approver, then its second; and a call its policies deny at once, told by name.
  *
- * Options: `{ organization?: 'Team' | 'Treasury', switchProfile?: true }`; `switchProfile` switches without asking
- * (to Team's profile when no organization is named). Returns, for Team, `{ transfer, unregistered, registered }`:
- * the two activities, and whether the sample interface was registered now; for Treasury, `{ organization,
- * transfer, denied }` (see TreasuryRequests).
+ * Options: `{ organization?: 'Team' | 'Treasury', signature?: 'permit' | 'messageHash', switchProfile?: true }`;
+ * `signature` asks in Team; `switchProfile` switches without asking (to Team's profile when no organization is
+ * named). Returns, for Team, `{ transfer, unregistered, registered }`: the two activities, and whether the sample
+ * interface was registered now; for a signature, `{ signature, activity, message }`; for Treasury,
+ * `{ organization, transfer, denied }` (see TreasuryRequests).
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
@@ -25,7 +28,7 @@ import { t } from '../ui/l10n';
 import { withProgress } from '../ui/progress';
 import { pickOne } from '../ui/prompts';
 import { deniedByText } from '../wording/policyWords';
-import type { SimulateInput, SimulatedOrganization } from './reviewOptions';
+import type { SimulateInput, SimulatedOrganization, SimulatedSignature } from './reviewOptions';
 import { showInformation } from '../ui/notifications';
 import {
   sandboxCredentials,
@@ -34,6 +37,12 @@ import {
   simulatedNonce,
   teammateClient,
 } from './sandboxTeammates';
+import {
+  requestTeamSignature,
+  signatureAsked,
+  signatureOffer,
+  type SimulatedSignatureRequest,
+} from './simulateSignatures';
 import { requestTreasuryTransfer, treasuryCast, TREASURY, type TreasuryRequests } from './simulateTreasury';
 import { simulationDone, simulationOffer } from '../wording/simulationWords';
 
@@ -63,6 +72,8 @@ function teamOf(credentials: SandboxCredentials): SandboxOrganizationRecord {
 /** Each organization's offer: the profile you vote as, and what the teammate asks there. */
 interface Offer extends vscode.QuickPickItem {
   readonly organization: SimulatedOrganization;
+  /** A signature asked of Team rather than its transactions. */
+  readonly signature?: SimulatedSignature | undefined;
   readonly profileId: string;
 }
 
@@ -81,7 +92,12 @@ function voterOf(
   return { record: team, you };
 }
 
-function offerOf(services: Services, credentials: SandboxCredentials, organization: SimulatedOrganization): Offer {
+function offerOf(
+  services: Services,
+  credentials: SandboxCredentials,
+  organization: SimulatedOrganization,
+  signature?: SimulatedSignature,
+): Offer {
   const { record, you } = voterOf(credentials, organization);
   const profileId = sandboxProfileId(record, you);
   const profile = services.profiles.list().find((p) => p.id === profileId);
@@ -92,27 +108,31 @@ function offerOf(services: Services, credentials: SandboxCredentials, organizati
     );
   }
   const active = services.profiles.active()?.id === profileId;
+  const teammate = record.users[1]?.userName ?? '';
   return {
     organization,
+    signature,
     profileId,
     label: active ? vscode.l10n.t('Stay on "{0}"', profile.label) : vscode.l10n.t('Switch to "{0}"', profile.label),
-    iconPath: new vscode.ThemeIcon(organization === TREASURY ? 'law' : 'account'),
-    detail:
-      organization === TREASURY
+    iconPath: new vscode.ThemeIcon(organization === TREASURY ? 'law' : signature ? 'pencil' : 'account'),
+    detail: signature
+      ? signatureOffer(signature, teammate, you.userName)
+      : organization === TREASURY
         ? vscode.l10n.t(
             'The Treasury developer asks for a large transfer that two finance approvers must approve; you approve first as {0}.',
             you.userName,
           )
-        : simulationOffer({ teammate: record.users[1]?.userName ?? '', you: you.userName }, vscode.l10n.t),
+        : simulationOffer({ teammate, you: you.userName }, vscode.l10n.t),
   };
 }
 
-/** The offers of both organizations; one the sandbox cannot make (no such organization or profile) is left out. */
-function bothOffers(services: Services, credentials: SandboxCredentials): Offer[] {
+/** Every offer: Team's transactions, its two signatures, Treasury's; one the sandbox cannot make is left out. */
+function allOffers(services: Services, credentials: SandboxCredentials): Offer[] {
   const errors: unknown[] = [];
-  const offers = (['Team', TREASURY] as const).flatMap((organization) => {
+  const choices = [['Team'], ['Team', 'permit'], ['Team', 'messageHash'], [TREASURY]] as const;
+  const offers = choices.flatMap(([organization, signature]) => {
     try {
-      return [offerOf(services, credentials, organization)];
+      return [offerOf(services, credentials, organization, signature)];
     } catch (error) {
       errors.push(error);
       return [];
@@ -128,8 +148,11 @@ async function chooseOffer(
   credentials: SandboxCredentials,
   options: SimulateInput,
 ): Promise<Offer | undefined> {
-  const named = options.organization ?? (options.switchProfile === true ? 'Team' : undefined);
-  const offers = named ? [offerOf(services, credentials, named)] : bothOffers(services, credentials);
+  const named =
+    options.signature !== undefined
+      ? 'Team'
+      : (options.organization ?? (options.switchProfile === true ? 'Team' : undefined));
+  const offers = named ? [offerOf(services, credentials, named, options.signature)] : allOffers(services, credentials);
   const [only] = offers;
   const decided =
     only !== undefined &&
@@ -177,10 +200,11 @@ export async function simulate(
   services: Services,
   sandbox: LocalSandbox,
   options: SimulateInput,
-): Promise<SimulatedRequests | SimulatedTreasuryRequests | undefined> {
+): Promise<SimulatedRequests | SimulatedTreasuryRequests | SimulatedSignatureRequest | undefined> {
   const credentials = sandboxCredentials(sandbox);
   const offer = await chooseOffer(services, credentials, options);
   if (!offer) return undefined;
+  if (offer.signature) return simulateSignatureInTeam(services, credentials, offer.signature);
   return offer.organization === TREASURY
     ? simulateInTreasury(services, credentials)
     : simulateInTeam(services, credentials);
@@ -231,6 +255,22 @@ async function simulateInTeam(services: Services, credentials: SandboxCredential
   return { ...result, message };
 }
 
+async function simulateSignatureInTeam(
+  services: Services,
+  credentials: SandboxCredentials,
+  signature: SimulatedSignature,
+): Promise<SimulatedSignatureRequest> {
+  const team = teamOf(credentials);
+  const teammateName = team.users[1]?.userName ?? '';
+  const activity = await withProgress(vscode.l10n.t('{0} asks Team to sign…', teammateName), () =>
+    requestTeamSignature(credentials, team, signature),
+  );
+  (await services.store()).submit(activity);
+  const message = signatureAsked(signature, teammateName);
+  offerReview(services, activity, message, vscode.l10n.t('Review Signature'));
+  return { signature, activity, message };
+}
+
 /** Treasury's requests, and the denial in the words the user read. */
 export interface SimulatedTreasuryRequests extends TreasuryRequests {
   readonly deniedBecause: string;
@@ -266,9 +306,13 @@ async function simulateInTreasury(
   return { ...result, deniedBecause: denied };
 }
 
-/** Tells what was asked, with a button that opens the transfer's review page. */
-function offerReview(services: Services, transfer: Activity, message: string): void {
-  const review = vscode.l10n.t('Review Transfer');
+/** Tells what was asked, with a button that opens the request's review page. */
+function offerReview(
+  services: Services,
+  transfer: Activity,
+  message: string,
+  review = vscode.l10n.t('Review Transfer'),
+): void {
   void showInformation(message, review).then((choice) =>
     choice === review ? vscode.commands.executeCommand(CommandIds.reviewActivity, transfer) : undefined,
   );
