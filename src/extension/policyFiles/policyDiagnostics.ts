@@ -1,17 +1,21 @@
 /**
  * The problems of a policy file at the exact characters of the file: what the service would refuse at creation
- * (the engine's parser and checker, in the service's wording), then the lints of policyLints.ts. An empty
+ * (the engine's parser and checker, in the service's wording; a number written as a quoted string said as such,
+ * with a fix that unquotes it), then the lints of policyLints.ts and policySignatureLints.ts, and those of the file's
+ * policies read together (policySetLints.ts). An empty
  * consensus is refused; its fix removes the property. The work is bounded (policyFileLimits.ts): where the
  * file is too large, too deep, or its expressions past the check's budget, a Problem says what was not done.
  * Pure.
  */
-import { readPolicyExpression } from '../../api/remote';
+import { parsePolicyExpression, readPolicyExpression, type PolicyExpr } from '../../api/remote';
 import type { Translate } from '../ui/translate';
 import { parseErrorWords } from '../wording/parseErrorWords';
 import { EXPRESSION_FIELDS, fileRange, readPolicyFile, type FileString, type PolicyFile } from './policyDocument';
 import { CHECK_BUDGET, MAX_FILE_DEPTH, MAX_READ_LENGTH } from './policyFileLimits';
-import type { LintCode } from './policyLints';
+import type { Lint, LintCode } from './policyLints';
 import { lintExpression } from './policyLints';
+import { lintPolicySet, type ReadCondition } from './policySetLints';
+import { lintDomainName, quotedNumbers } from './policySignatureLints';
 import type { PolicyKnowledge } from './policyKnowledge';
 
 export interface PolicyFix {
@@ -96,6 +100,7 @@ export function policyDiagnostics(
   // Counted as the reader counts (policyFileReader.ts), so that where it stops, this stops.
   let characters = 0;
   let count = 0;
+  const conditions: Array<ReadCondition & { expression: FileString }> = [];
   for (const entry of file.entries) {
     for (const field of EXPRESSION_FIELDS) {
       const expression = entry[field];
@@ -116,10 +121,50 @@ export function policyDiagnostics(
         });
         return diagnostics;
       }
-      diagnostics.push(...expressionDiagnostics(text, field, expression, knowledge, t));
+      const read = readPolicyExpression(field, expression.value);
+      diagnostics.push(...expressionDiagnostics(text, field, expression, read, knowledge, t));
+      if (field === 'condition' && read.expr && !read.problem)
+        conditions.push({
+          at: conditions.length,
+          effect: entry.effect?.value,
+          policyName: entry.policyName?.value,
+          root: read.expr,
+          expression,
+        });
     }
   }
+  for (const { at, lint } of lintPolicySet(conditions, t)) {
+    const expression = conditions[at]?.expression;
+    if (expression) diagnostics.push(lintDiagnostic(expression, lint));
+  }
   return diagnostics;
+}
+
+/** A lint at the file's characters, its fix's text written as JSON string content. */
+function lintDiagnostic(
+  expression: FileString,
+  lint: Lint,
+  severity: 'error' | 'warning' = 'warning',
+): PolicyDiagnostic {
+  const fix = lint.fix ? fileRange(expression, lint.fix.start, lint.fix.end) : undefined;
+  return {
+    severity,
+    code: lint.code,
+    message: lint.message,
+    ...fileRange(expression, lint.start, lint.end),
+    ...(lint.fix && fix
+      ? { fix: { title: lint.fix.title, ...fix, text: JSON.stringify(lint.fix.text).slice(1, -1) } }
+      : {}),
+  };
+}
+
+/** The engine's tree of an expression the checker refused, when it parses. */
+function parsed(value: string): PolicyExpr | undefined {
+  try {
+    return parsePolicyExpression(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The refusal of one expression, or its lints when the service would accept it. */
@@ -127,12 +172,16 @@ function expressionDiagnostics(
   text: string,
   field: (typeof EXPRESSION_FIELDS)[number],
   expression: FileString,
+  read: ReturnType<typeof readPolicyExpression>,
   knowledge: PolicyKnowledge,
   t: Translate,
 ): PolicyDiagnostic[] {
-  const read = readPolicyExpression(field, expression.value);
   const { problem } = read;
   if (problem) {
+    // A number written as a quoted string: said as such, with a fix that unquotes it.
+    const tree = problem.message.includes('type mismatch') ? parsed(expression.value) : undefined;
+    const quoted = tree ? quotedNumbers(field, tree, t, problem.message) : [];
+    if (quoted.length > 0) return quoted.map((lint) => lintDiagnostic(expression, lint, 'error'));
     const empty = field === 'consensus' && expression.value.trim() === '';
     const range = empty
       ? { start: expression.offset, end: expression.offset + expression.length }
@@ -158,16 +207,7 @@ function expressionDiagnostics(
     ];
   }
   if (!read.expr) return [];
-  return lintExpression(field, read.expr, knowledge, t).map((lint): PolicyDiagnostic => {
-    const fix = lint.fix ? fileRange(expression, lint.fix.start, lint.fix.end) : undefined;
-    return {
-      severity: 'warning',
-      code: lint.code,
-      message: lint.message,
-      ...fileRange(expression, lint.start, lint.end),
-      ...(lint.fix && fix
-        ? { fix: { title: lint.fix.title, ...fix, text: JSON.stringify(lint.fix.text).slice(1, -1) } }
-        : {}),
-    };
-  });
+  return [...lintExpression(field, read.expr, knowledge, t), ...lintDomainName(field, read.expr, t)].map((lint) =>
+    lintDiagnostic(expression, lint),
+  );
 }

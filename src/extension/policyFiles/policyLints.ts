@@ -12,7 +12,16 @@ import type { ExpressionField } from './policyDocument';
 import type { NamedId, PolicyKnowledge } from './policyKnowledge';
 import { resolve, type Binding } from './policyPaths';
 
-export type LintCode = 'tagName' | 'lowercaseAddress' | 'typeForKind' | 'exclusiveKeywords' | 'timeNeedsFlag';
+export type LintCode =
+  | 'tagName'
+  | 'lowercaseAddress'
+  | 'typeForKind'
+  | 'exclusiveKeywords'
+  | 'timeNeedsFlag'
+  | 'domainNameOnly'
+  | 'quotedNumber'
+  | 'rawPayloadBypass'
+  | 'noOpDenyTooBroad';
 
 export interface Lint {
   readonly code: LintCode;
@@ -23,7 +32,7 @@ export interface Lint {
   readonly fix?: { readonly title: string; readonly start: number; readonly end: number; readonly text: string };
 }
 
-function children(node: PolicyExpr): PolicyExpr[] {
+export function children(node: PolicyExpr): PolicyExpr[] {
   switch (node.kind) {
     case 'list':
       return node.items;
