@@ -89,19 +89,21 @@ export function checkWalletIntent(activityType: string, parameters: Record<strin
     checkAccounts(operations.createWallet.parameters.parse(parameters).accounts);
   else if (activityType === ActivityType.CreateWalletAccounts)
     checkAccounts(operations.createWalletAccounts.parameters.parse(parameters).accounts);
+  else if (activityType === ActivityType.ImportWallet)
+    checkAccounts(operations.importWallet.parameters.parse(parameters).accounts);
 }
 
-const walletNotFound = (walletId: string): Outcome =>
+export const walletNotFound = (walletId: string): Outcome =>
   failed(GrpcCode.NotFound, `wallet not found: no wallet with ID ${walletId} in this organization`, 'NOT_FOUND');
 
-function nameTaken(organization: Organization, name: string, except?: string): boolean {
+export function nameTaken(organization: Organization, name: string, except?: string): boolean {
   for (const wallet of organization.wallets.byId.values())
     if (wallet.walletName === name && wallet.walletId !== except) return true;
   return false;
 }
 
 /** Derives the accounts from the seed (checked at submission, so each derives). */
-function deriveAccounts(
+export function deriveAccounts(
   seed: Uint8Array,
   walletId: string,
   accounts: readonly WalletAccountParams[],
@@ -130,7 +132,10 @@ function deriveAccounts(
 }
 
 /** An account name already used in the organization (account names are unique in it), or undefined. */
-function accountNameTaken(organization: Organization, accounts: readonly WalletAccountParams[]): string | undefined {
+export function accountNameTaken(
+  organization: Organization,
+  accounts: readonly WalletAccountParams[],
+): string | undefined {
   const wanted = new Set(accounts.flatMap((a) => (a.name === undefined ? [] : [a.name])));
   if (wanted.size === 0) return undefined;
   for (const account of organization.wallets.accounts.values())
@@ -138,7 +143,7 @@ function accountNameTaken(organization: Organization, accounts: readonly WalletA
   return undefined;
 }
 
-const accountNameFailure = (name: string): Outcome =>
+export const accountNameFailure = (name: string): Outcome =>
   failed(
     GrpcCode.AlreadyExists,
     `a wallet account named "${name}" already exists in this organization`,
