@@ -18,7 +18,7 @@ import {
 } from '../../api/remote';
 import { failed, type Outcome } from '../outcome';
 import { invalidRequest } from '../rpcError';
-import type { ActivityRecord, Organization } from '../state';
+import type { ActivityRecord, Effect, Organization } from '../state';
 import type { WalletAccountRecord, WalletRecord } from './walletRecords';
 
 const DERIVED_CURVES: readonly string[] = ['CURVE_SECP256K1', 'CURVE_ED25519'];
@@ -177,6 +177,31 @@ export function createWallet(activity: ActivityRecord, organization: Organizatio
     status: 'ACTIVITY_STATUS_COMPLETED',
     result: { createWalletResult: { walletId, addresses: accounts.map((a) => a.address) } },
     effects: [{ op: 'putWallet', organizationId: organization.record.organizationId, record, accounts }],
+  };
+}
+
+/** A new wallet (a fresh mnemonic) and its accounts in a new organization: a sub-organization's first wallet. */
+export function newWalletEffect(
+  organizationId: string,
+  params: { walletName: string; accounts: readonly WalletAccountParams[]; mnemonicLength?: number | undefined },
+  now: number,
+): { walletId: string; addresses: string[]; effect: Effect } {
+  const mnemonic = newMnemonic(params.mnemonicLength ?? 12);
+  const walletId = randomUUID();
+  const accounts = deriveAccounts(seedOfMnemonic(mnemonic), walletId, params.accounts, now);
+  const record: WalletRecord = {
+    walletId,
+    walletName: params.walletName,
+    mnemonic,
+    exported: false,
+    imported: false,
+    createdAtMs: now,
+    updatedAtMs: now,
+  };
+  return {
+    walletId,
+    addresses: accounts.map((a) => a.address),
+    effect: { op: 'putWallet', organizationId, record, accounts },
   };
 }
 
