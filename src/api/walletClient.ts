@@ -18,6 +18,12 @@ import type {
   Wallet,
   WalletAccount,
 } from './schemas/wallet';
+import type {
+  ExportWalletAccountParameters,
+  ExportWalletParameters,
+  ImportWalletParameters,
+  InitImportWalletParameters,
+} from './schemas/keyTransfer';
 
 /** How the client sends a query and a submission. */
 export interface ClientSend {
@@ -46,6 +52,14 @@ export interface WalletMethods {
   deleteWalletAccounts(req: SubmitInput<DeleteWalletAccountsParameters>, opts?: RequestOptions): Promise<Activity>;
   /** Signs several payloads with one key or wallet account. */
   signRawPayloads(req: SubmitInput<SignRawPayloadsParameters>, opts?: RequestOptions): Promise<Activity>;
+  /** The wallet's mnemonic, encrypted to `targetPublicKey` (uncompressed P-256, hex) in an export bundle. */
+  exportWallet(req: SubmitInput<ExportWalletParameters>, opts?: RequestOptions): Promise<Activity>;
+  /** The account's private key, encrypted to `targetPublicKey` in an export bundle. */
+  exportWalletAccount(req: SubmitInput<ExportWalletAccountParameters>, opts?: RequestOptions): Promise<Activity>;
+  /** An import bundle: the key to encrypt a mnemonic to, signed by the service. */
+  initImportWallet(req: SubmitInput<InitImportWalletParameters>, opts?: RequestOptions): Promise<Activity>;
+  /** A wallet from a mnemonic encrypted to the import bundle's key, with the accounts listed. */
+  importWallet(req: SubmitInput<ImportWalletParameters>, opts?: RequestOptions): Promise<Activity>;
 }
 
 export function walletMethods(send: ClientSend): WalletMethods {
@@ -60,5 +74,9 @@ export function walletMethods(send: ClientSend): WalletMethods {
     deleteWallets: (req, opts) => send.submit('deleteWallets', req, opts),
     deleteWalletAccounts: (req, opts) => send.submit('deleteWalletAccounts', req, opts),
     signRawPayloads: (req, opts) => send.submit('signRawPayloads', req, opts),
+    exportWallet: (req, opts) => send.submit('exportWallet', req, opts),
+    exportWalletAccount: (req, opts) => send.submit('exportWalletAccount', req, opts),
+    initImportWallet: (req, opts) => send.submit('initImportWallet', req, opts),
+    importWallet: (req, opts) => send.submit('importWallet', req, opts),
   };
 }

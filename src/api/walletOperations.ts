@@ -23,6 +23,16 @@ import {
   updateWalletParametersSchema,
   updateWalletResultSchema,
 } from './schemas/wallet';
+import {
+  exportWalletAccountParametersSchema,
+  exportWalletAccountResultSchema,
+  exportWalletParametersSchema,
+  exportWalletResultSchema,
+  importWalletParametersSchema,
+  importWalletResultSchema,
+  initImportWalletParametersSchema,
+  initImportWalletResultSchema,
+} from './schemas/keyTransfer';
 
 export const walletOperations = {
   listWallets: query('list_wallets', listWalletsRequestSchema, listWalletsResponseSchema),
@@ -70,5 +80,33 @@ export const walletOperations = {
     'signRawPayloads',
     signRawPayloadsParametersSchema,
     signRawPayloadsResultSchema,
+  ),
+  exportWallet: submit(
+    'export_wallet',
+    ActivityType.ExportWallet,
+    'exportWallet',
+    exportWalletParametersSchema,
+    exportWalletResultSchema,
+  ),
+  exportWalletAccount: submit(
+    'export_wallet_account',
+    ActivityType.ExportWalletAccount,
+    'exportWalletAccount',
+    exportWalletAccountParametersSchema,
+    exportWalletAccountResultSchema,
+  ),
+  initImportWallet: submit(
+    'init_import_wallet',
+    ActivityType.InitImportWallet,
+    'initImportWallet',
+    initImportWalletParametersSchema,
+    initImportWalletResultSchema,
+  ),
+  importWallet: submit(
+    'import_wallet',
+    ActivityType.ImportWallet,
+    'importWallet',
+    importWalletParametersSchema,
+    importWalletResultSchema,
   ),
 } as const;

@@ -70,6 +70,10 @@ export const ActivityType = {
   UpdateWallet: 'ACTIVITY_TYPE_UPDATE_WALLET',
   DeleteWallets: 'ACTIVITY_TYPE_DELETE_WALLETS',
   DeleteWalletAccounts: 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS',
+  ExportWallet: 'ACTIVITY_TYPE_EXPORT_WALLET',
+  ExportWalletAccount: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
+  InitImportWallet: 'ACTIVITY_TYPE_INIT_IMPORT_WALLET',
+  ImportWallet: 'ACTIVITY_TYPE_IMPORT_WALLET',
   SignRawPayloads: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
 } as const;
 

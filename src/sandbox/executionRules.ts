@@ -26,6 +26,7 @@ import { exportPrivateKey, importPrivateKey, initImportPrivateKey } from './keyT
 import { createSubOrganization } from './subOrganizations';
 import { signRawPayload, signRawPayloads, signTransaction } from './signingRules';
 import { walletRules } from './wallets/walletRules';
+import { walletTransferRules } from './wallets/walletTransferRules';
 import { interfaceCreated, type ActivityRecord, type Organization, type SandboxState } from './state';
 
 export { SUB_ORGANIZATION_TAG_LIMIT, TAG_LIMIT } from './limits';
@@ -67,6 +68,7 @@ const rules: Readonly<Record<string, Rule>> = {
   [ActivityType.ImportPrivateKey]: importPrivateKey,
   // Wallets
   ...walletRules,
+  ...walletTransferRules,
   [ActivityType.SignRawPayloads]: signRawPayloads,
 };
 

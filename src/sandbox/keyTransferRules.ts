@@ -28,10 +28,20 @@ import type { ActivityRecord, Effect, Organization, PrivateKeyRecord, SandboxSta
 
 const IMPORT_FORMATS: readonly string[] = ['ADDRESS_FORMAT_ETHEREUM', 'ADDRESS_FORMAT_COMPRESSED'];
 
-/** Refuses (400, nothing created) an export to a key that is not P-256, and imports the sandbox cannot make. */
+const EXPORTS: readonly string[] = [
+  ActivityType.ExportPrivateKey,
+  ActivityType.ExportWallet,
+  ActivityType.ExportWalletAccount,
+];
+const ENGLISH = 'MNEMONIC_LANGUAGE_ENGLISH';
+
+/**
+ * Refuses (400, nothing created) an export to a key that is not P-256 (of a key, a wallet or an account), a mnemonic
+ * in a language the sandbox does not export, and imports the sandbox cannot make.
+ */
 export function checkKeyTransferIntent(activityType: string, parameters: Record<string, unknown>): void {
-  if (activityType === ActivityType.ExportPrivateKey) {
-    const { targetPublicKey } = operations.exportPrivateKey.parameters.parse(parameters);
+  if (EXPORTS.includes(activityType)) {
+    const targetPublicKey = String(parameters['targetPublicKey']);
     try {
       p256PublicKey(targetPublicKey, 'the target public key');
     } catch (error) {
@@ -40,6 +50,13 @@ export function checkKeyTransferIntent(activityType: string, parameters: Record<
         { field: 'parameters.targetPublicKey', description: 'must be an uncompressed P-256 public key in hex' },
       ]);
     }
+  }
+  if (activityType === ActivityType.ExportWallet) {
+    const { language } = operations.exportWallet.parameters.parse(parameters);
+    if (language !== undefined && language !== ENGLISH)
+      throw invalidRequest(`invalid request: the local sandbox exports English mnemonics only, not ${language}`, [
+        { field: 'parameters.language', description: `must be ${ENGLISH} in the local sandbox` },
+      ]);
   }
   if (activityType === ActivityType.ImportPrivateKey) {
     const { curve, addressFormats } = operations.importPrivateKey.parameters.parse(parameters);
@@ -57,12 +74,12 @@ export function checkKeyTransferIntent(activityType: string, parameters: Record<
 }
 
 /** The enclave key, which every start gives the state before it serves (index.ts). */
-function enclaveKeyOf(state: SandboxState): string {
+export function enclaveKeyOf(state: SandboxState): string {
   if (state.enclaveKey === undefined) throw new Error('the sandbox has no enclave key');
   return state.enclaveKey;
 }
 
-const notDecrypted = (error: unknown): Outcome => {
+export const notDecrypted = (error: unknown): Outcome => {
   if (!(error instanceof BundleError)) throw error;
   return failed(GrpcCode.InvalidArgument, `invalid bundle: ${error.message}`, 'REQUEST_INVALID');
 };

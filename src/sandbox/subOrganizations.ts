@@ -4,7 +4,7 @@
  *
  * A sub-organization is made by a top-level organization, with its root users, their API keys (P-256, each unique)
  * and passkeys, and its root quorum; its root users act there at once. The parent reads it and changes nothing in it
- * (authorization.ts). The local sandbox creates no wallet with it (the `wallet` parameter is refused), and accepts no
+ * (authorization.ts). Its optional `wallet` is made as create_wallet makes one, in the new organization. It accepts no
  * OAuth provider and no root user without an API key or a passkey.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,8 +14,18 @@ import { lineageOf } from './authorization';
 import { failed, type Outcome } from './outcome';
 import { checkApiKeyParams, newUserRecord } from './peopleRules';
 import { attestedCredentialOf, verifyAttestation } from './relyingParty';
-import { invalidRequest } from './rpcError';
-import type { ActivityRecord, Organization, OrganizationRecord, SandboxState, UserRecord } from './state';
+import { fromIssues, invalidRequest } from './rpcError';
+import type { ActivityRecord, Effect, Organization, OrganizationRecord, SandboxState, UserRecord } from './state';
+import { checkWalletIntent, newWalletEffect } from './wallets/walletRules';
+
+/** The create_wallet parameters a sub-organization's `wallet` names. */
+function walletParamsOf(wallet: { walletName: string; accounts: unknown[]; mnemonicLength?: number | undefined }) {
+  return {
+    walletName: wallet.walletName,
+    accounts: wallet.accounts,
+    ...(wallet.mnemonicLength !== undefined ? { mnemonicLength: wallet.mnemonicLength } : {}),
+  };
+}
 
 const DEFAULT_PAGE = 10;
 
@@ -27,11 +37,11 @@ export async function checkSubOrganizationIntent(
 ): Promise<void> {
   if (activityType !== ActivityType.CreateSubOrganizationV8) return;
   const intent = operations.createSubOrganization.parameters.parse(parameters);
-  if (intent.wallet !== undefined)
-    throw invalidRequest(
-      'invalid request: the local sandbox does not create a wallet with a sub-organization yet: leave out the wallet parameter',
-      [{ field: 'parameters.wallet', description: 'is not supported by the local sandbox' }],
-    );
+  if (intent.wallet !== undefined) {
+    const wallet = operations.createWallet.parameters.safeParse(walletParamsOf(intent.wallet));
+    if (!wallet.success) throw fromIssues('request', wallet.error.issues, ['parameters', 'wallet']);
+    checkWalletIntent(ActivityType.CreateWallet, wallet.data);
+  }
   if (intent.rootQuorumThreshold > intent.rootUsers.length)
     throw invalidRequest(
       `invalid root quorum: the threshold (${intent.rootQuorumThreshold}) is greater than the number of root users (${intent.rootUsers.length})`,
@@ -116,10 +126,27 @@ export function createSubOrganization(
     privateKeys: [],
     createdAtMs: now,
   };
+  const effects: Effect[] = [{ op: 'putOrganization', organizationId: parent.record.organizationId, record }];
+  let wallet: { walletId: string; addresses: string[] } | undefined;
+  if (intent.wallet !== undefined) {
+    const made = newWalletEffect(
+      record.organizationId,
+      operations.createWallet.parameters.parse(walletParamsOf(intent.wallet)),
+      now,
+    );
+    wallet = { walletId: made.walletId, addresses: made.addresses };
+    effects.push(made.effect);
+  }
   return {
     status: 'ACTIVITY_STATUS_COMPLETED',
-    result: { createSubOrganizationResultV8: { subOrganizationId: record.organizationId, rootUserIds } },
-    effects: [{ op: 'putOrganization', organizationId: parent.record.organizationId, record }],
+    result: {
+      createSubOrganizationResultV8: {
+        subOrganizationId: record.organizationId,
+        rootUserIds,
+        ...(wallet !== undefined ? { wallet } : {}),
+      },
+    },
+    effects,
   };
 }
 

@@ -143,4 +143,40 @@ export const walletSubmitCases: Array<{
     ),
     result: { signRawPayloadsResult: { signatures: [{ r: 'a'.repeat(64), s: 'b'.repeat(64), v: '00' }] } },
   },
+  {
+    name: 'exportWallet',
+    call: (c) => c.exportWallet({ organizationId: ORG, parameters: { walletId: 'w-1', targetPublicKey: '04ab' } }),
+    path: '/public/v1/submit/export_wallet',
+    body: submission('ACTIVITY_TYPE_EXPORT_WALLET', `{"walletId":"w-1","targetPublicKey":"04ab"}`),
+    result: { exportWalletResult: { walletId: 'w-1', exportBundle: '{}' } },
+  },
+  {
+    name: 'exportWalletAccount',
+    call: (c) =>
+      c.exportWalletAccount({ organizationId: ORG, parameters: { address: '0x01', targetPublicKey: '04ab' } }),
+    path: '/public/v1/submit/export_wallet_account',
+    body: submission('ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT', `{"address":"0x01","targetPublicKey":"04ab"}`),
+    result: { exportWalletAccountResult: { address: '0x01', exportBundle: '{}' } },
+  },
+  {
+    name: 'initImportWallet',
+    call: (c) => c.initImportWallet({ organizationId: ORG, parameters: { userId: 'user-1' } }),
+    path: '/public/v1/submit/init_import_wallet',
+    body: submission('ACTIVITY_TYPE_INIT_IMPORT_WALLET', `{"userId":"user-1"}`),
+    result: { initImportWalletResult: { importBundle: '{}' } },
+  },
+  {
+    name: 'importWallet',
+    call: (c) =>
+      c.importWallet({
+        organizationId: ORG,
+        parameters: { userId: 'user-1', walletName: 'Brought', encryptedBundle: '{}', accounts: [accountParams] },
+      }),
+    path: '/public/v1/submit/import_wallet',
+    body: submission(
+      'ACTIVITY_TYPE_IMPORT_WALLET',
+      `{"userId":"user-1","walletName":"Brought","encryptedBundle":"{}","accounts":[${ACCOUNT}]}`,
+    ),
+    result: { importWalletResult: { walletId: 'w-2', addresses: ['0x01'] } },
+  },
 ];

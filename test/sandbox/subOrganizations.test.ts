@@ -7,6 +7,9 @@ import { ApiKeyStamper, CountersignClient as Client, generateApiKeyPair, Webauth
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
+import { ethereumAccount } from '../support/walletFixtures';
+import { hashMessage, recoverMessageAddress } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
 
 /** A new P-256 API key as create_sub_organization takes it, and a client of ours that stamps with it. */
 function newApiKey(t: TestSandbox, name: string) {
@@ -191,10 +194,51 @@ describe('sandbox: create_sub_organization (V8), list_suborgs and deleting a sub
     assert.equal(done.status, 'ACTIVITY_STATUS_COMPLETED');
   });
 
-  it('refuses with 400 a wallet, a threshold above the root users and a root user without a credential', async () => {
+  it('makes a sub-organization with a wallet whose account its root user signs with at once', async () => {
+    const key = newApiKey(t, 'wallet root key');
+    const { activity } = await official().createSubOrganization({
+      type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+      timestampMs: timestampMs(),
+      organizationId: demoId,
+      parameters: {
+        subOrganizationName: 'Wallet user 6',
+        rootUsers: [{ userName: 'root', apiKeys: [key.params], authenticators: [], oauthProviders: [] }],
+        rootQuorumThreshold: 1,
+        wallet: { walletName: 'Default', accounts: [ethereumAccount(0), ethereumAccount(1)] },
+      },
+    });
+    assert.equal(activity.status, 'ACTIVITY_STATUS_COMPLETED');
+    const result = activity.result.createSubOrganizationResultV8;
+    const subId = result?.subOrganizationId ?? '';
+    const address = result?.wallet?.addresses[1] ?? '';
+    const walletId = result?.wallet?.walletId ?? '';
+    const mnemonic = t.engine.state.organizations.get(subId)?.wallets.exportOf(walletId)?.mnemonic ?? '';
+    assert.equal(address, mnemonicToAccount(mnemonic, { addressIndex: 1 }).address);
+    assert.deepEqual(
+      (await key.client.listWallets({ organizationId: subId })).map((w) => w.walletName),
+      ['Default'],
+    );
+    const signed = await key.client.signRawPayload({
+      organizationId: subId,
+      parameters: {
+        signWith: address,
+        payload: hashMessage('sub'),
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_NO_OP',
+      },
+    });
+    const { r, s, v } = signed.result['signRawPayloadResult'] as { r: string; s: string; v: string };
+    const signer = await recoverMessageAddress({
+      message: 'sub',
+      signature: { r: `0x${r}`, s: `0x${s}`, yParity: Number(v) },
+    });
+    assert.equal(signer, address);
+  });
+
+  it('refuses with 400 a wallet it cannot derive, a threshold above the root users and a root user without a credential', async () => {
     const key = newApiKey(t, 'k');
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ wallet: { walletName: 'w', accounts: [] } }, /does not create a wallet/],
+      [{ wallet: { walletName: 'w', accounts: [{ ...ethereumAccount(0), path: 'm/x' }] } }, /invalid path/],
       [{ rootQuorumThreshold: 2 }, /threshold \(2\) is greater/],
       [
         { rootUsers: [{ userName: 'nobody', apiKeys: [], authenticators: [], oauthProviders: [] }] },

@@ -1,6 +1,6 @@
 /**
- * Wallets are journaled: they survive a restart and a SIGKILL with every acknowledged wallet and account, and the
- * accounts sign after it with the same keys. Their mnemonics stay in the journal: never in a log line, an answer
+ * Wallets are journaled: they survive a restart and a SIGKILL with every acknowledged wallet and account, exported
+ * or imported as they were, and the accounts sign after it with the same keys. Their mnemonics stay in the journal: never in a log line, an answer
  * or an error.
  */
 import * as assert from 'node:assert/strict';
@@ -8,6 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { encryptWalletToBundle, generateP256KeyPair } from '@turnkey/crypto';
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { hashMessage, recoverMessageAddress } from 'viem';
 import type { LogFields, Logger } from '../../src/api';
 import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
@@ -96,6 +99,58 @@ describe('sandbox: wallets in the journal', function () {
       );
       assert.deepEqual(await client.listWalletAccounts({ organizationId, walletId }), accountsBefore);
       assert.equal(await signedBy(client, organizationId, addresses[0] ?? ''), addresses[0]);
+      await client.close();
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('keeps a wallet exported, an account exported and a wallet imported after a restart', async () => {
+    let sandbox: RunningSandbox = await startSandbox({ dataDir: dir });
+    let { client, organizationId } = demoClient(sandbox.baseUrl, sandbox.credentials);
+    const userId = sandbox.credentials.organizations.find((o) => o.name === 'Demo')?.users[0]?.userId ?? '';
+    const targetPublicKey = generateP256KeyPair().publicKeyUncompressed;
+    const exported = await createWallet(client, organizationId, 'Exported', [ethereumAccount(0)]);
+    await client.exportWallet({ organizationId, parameters: { walletId: exported.walletId, targetPublicKey } });
+    const partly = await createWallet(client, organizationId, 'Partly', [ethereumAccount(0), ethereumAccount(1)]);
+    await client.exportWalletAccount({
+      organizationId,
+      parameters: { address: partly.addresses[0] ?? '', targetPublicKey },
+    });
+    const init = await client.initImportWallet({ organizationId, parameters: { userId } });
+    const encryptedBundle = await encryptWalletToBundle({
+      mnemonic: generateMnemonic(wordlist),
+      importBundle: (init.result?.['initImportWalletResult'] as { importBundle: string }).importBundle,
+      userId,
+      organizationId,
+      dangerouslyOverrideSignerPublicKey: sandbox.credentials.signerPublicKey,
+    });
+    const imported = await client.importWallet({
+      organizationId,
+      parameters: { userId, walletName: 'Imported', encryptedBundle, accounts: [ethereumAccount(0)] },
+    });
+    const importedAddress = (imported.result?.['importWalletResult'] as { addresses: string[] }).addresses[0] ?? '';
+    await client.close();
+    await sandbox.close();
+
+    sandbox = await startSandbox({ dataDir: dir });
+    try {
+      ({ client, organizationId } = demoClient(sandbox.baseUrl, sandbox.credentials));
+      const flags = (await client.listWallets({ organizationId })).map((w) => [w.walletName, w.exported, w.imported]);
+      assert.deepEqual(flags, [
+        ['Exported', true, false],
+        ['Partly', false, false],
+        ['Imported', false, true],
+      ]);
+      assert.equal(await signedBy(client, organizationId, importedAddress), importedAddress);
+      const accounts = await client.listWalletAccounts({ organizationId, walletId: partly.walletId });
+      const [first, second] = accounts.map((a) => a.walletAccountId);
+      await assert.rejects(
+        client.deleteWalletAccounts({ organizationId, parameters: { walletAccountIds: [second ?? ''] } }),
+        /not been exported/,
+      );
+      await client.deleteWalletAccounts({ organizationId, parameters: { walletAccountIds: [first ?? ''] } });
+      await client.deleteWallets({ organizationId, parameters: { walletIds: [exported.walletId] } });
       await client.close();
     } finally {
       await sandbox.close();

@@ -1,9 +1,11 @@
 /**
  * Policies read wallets: `wallet.id`, `wallet_account.address` and `wallets` decide as the documented shapes say,
- * for a user whose activities policies decide (Treasury's developer), and a `private_key.id` keyword on a wallet
+ * for a user whose activities policies decide (Treasury's developer), an export's target key is
+ * `activity.params.target_public_key`, and a `private_key.id` keyword on a wallet
  * signing is a missing keyword, so that policy errors.
  */
 import * as assert from 'node:assert/strict';
+import { generateP256KeyPair } from '@turnkey/crypto';
 import type { Activity } from '../../src/api';
 import type { CountersignClient } from '../../src/api/remote';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
@@ -111,6 +113,41 @@ describe('sandbox: policies read wallets', function () {
     } finally {
       await deletePolicy(hotSigns);
       await deletePolicy(policyId);
+    }
+  });
+
+  it('allows an export of a wallet or an account by activity.params.target_public_key, and only to that key', async () => {
+    const target = generateP256KeyPair().publicKeyUncompressed;
+    const other = generateP256KeyPair().publicKeyUncompressed;
+    const wallets = await createPolicy(
+      'Export Policy cold to one target',
+      'EFFECT_ALLOW',
+      `activity.resource == 'WALLET' && activity.action == 'EXPORT' && wallet.id == '${cold.walletId}' && activity.params.target_public_key == '${target}'`,
+    );
+    const accounts = await createPolicy(
+      'Export one account to one target',
+      'EFFECT_ALLOW',
+      `activity.type == 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT' && wallet_account.address == '${hot.addresses[1] ?? ''}' && activity.params.target_public_key == '${target}'`,
+    );
+    try {
+      const developer = t.clientFor('Treasury', DEVELOPER);
+      const exportWallet = (walletId: string, targetPublicKey: string) =>
+        developer.exportWallet({ organizationId, parameters: { walletId, targetPublicKey } });
+      const exportAccount = (address: string, targetPublicKey: string) =>
+        developer.exportWalletAccount({ organizationId, parameters: { address, targetPublicKey } });
+      await refused(exportWallet(cold.walletId, other));
+      await refused(exportWallet(hot.walletId, target));
+      const exported = await exportWallet(cold.walletId, target);
+      assert.equal(exported.status, 'ACTIVITY_STATUS_COMPLETED');
+      assert.equal(await outcomeOf(exported.id, wallets), 'OUTCOME_ALLOW');
+      await refused(exportAccount(hot.addresses[1] ?? '', other));
+      await refused(exportAccount(hot.addresses[0] ?? '', target));
+      const account = await exportAccount(hot.addresses[1] ?? '', target);
+      assert.equal(account.status, 'ACTIVITY_STATUS_COMPLETED');
+      assert.equal(await outcomeOf(account.id, accounts), 'OUTCOME_ALLOW');
+    } finally {
+      await deletePolicy(accounts);
+      await deletePolicy(wallets);
     }
   });
 

@@ -16,6 +16,8 @@ const ACCOUNT_PARAMS: Readonly<Record<string, ReadonlyArray<readonly [param: str
     ['api_key_ids', 'apiKeyIds'],
   ],
   ACTIVITY_TYPE_EXPORT_PRIVATE_KEY: [['target_public_key', 'targetPublicKey']],
+  ACTIVITY_TYPE_EXPORT_WALLET: [['target_public_key', 'targetPublicKey']],
+  ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT: [['target_public_key', 'targetPublicKey']],
 };
 
 export function accountParamFields({ activity, intent }: ContextSource, context: PolicyContext): void {

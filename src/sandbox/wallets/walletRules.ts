@@ -18,7 +18,7 @@ import {
 } from '../../api/remote';
 import { failed, type Outcome } from '../outcome';
 import { invalidRequest } from '../rpcError';
-import type { ActivityRecord, Organization } from '../state';
+import type { ActivityRecord, Effect, Organization } from '../state';
 import type { WalletAccountRecord, WalletRecord } from './walletRecords';
 
 const DERIVED_CURVES: readonly string[] = ['CURVE_SECP256K1', 'CURVE_ED25519'];
@@ -89,19 +89,21 @@ export function checkWalletIntent(activityType: string, parameters: Record<strin
     checkAccounts(operations.createWallet.parameters.parse(parameters).accounts);
   else if (activityType === ActivityType.CreateWalletAccounts)
     checkAccounts(operations.createWalletAccounts.parameters.parse(parameters).accounts);
+  else if (activityType === ActivityType.ImportWallet)
+    checkAccounts(operations.importWallet.parameters.parse(parameters).accounts);
 }
 
-const walletNotFound = (walletId: string): Outcome =>
+export const walletNotFound = (walletId: string): Outcome =>
   failed(GrpcCode.NotFound, `wallet not found: no wallet with ID ${walletId} in this organization`, 'NOT_FOUND');
 
-function nameTaken(organization: Organization, name: string, except?: string): boolean {
+export function nameTaken(organization: Organization, name: string, except?: string): boolean {
   for (const wallet of organization.wallets.byId.values())
     if (wallet.walletName === name && wallet.walletId !== except) return true;
   return false;
 }
 
 /** Derives the accounts from the seed (checked at submission, so each derives). */
-function deriveAccounts(
+export function deriveAccounts(
   seed: Uint8Array,
   walletId: string,
   accounts: readonly WalletAccountParams[],
@@ -130,7 +132,10 @@ function deriveAccounts(
 }
 
 /** An account name already used in the organization (account names are unique in it), or undefined. */
-function accountNameTaken(organization: Organization, accounts: readonly WalletAccountParams[]): string | undefined {
+export function accountNameTaken(
+  organization: Organization,
+  accounts: readonly WalletAccountParams[],
+): string | undefined {
   const wanted = new Set(accounts.flatMap((a) => (a.name === undefined ? [] : [a.name])));
   if (wanted.size === 0) return undefined;
   for (const account of organization.wallets.accounts.values())
@@ -138,7 +143,7 @@ function accountNameTaken(organization: Organization, accounts: readonly WalletA
   return undefined;
 }
 
-const accountNameFailure = (name: string): Outcome =>
+export const accountNameFailure = (name: string): Outcome =>
   failed(
     GrpcCode.AlreadyExists,
     `a wallet account named "${name}" already exists in this organization`,
@@ -172,6 +177,31 @@ export function createWallet(activity: ActivityRecord, organization: Organizatio
     status: 'ACTIVITY_STATUS_COMPLETED',
     result: { createWalletResult: { walletId, addresses: accounts.map((a) => a.address) } },
     effects: [{ op: 'putWallet', organizationId: organization.record.organizationId, record, accounts }],
+  };
+}
+
+/** A new wallet (a fresh mnemonic) and its accounts in a new organization: a sub-organization's first wallet. */
+export function newWalletEffect(
+  organizationId: string,
+  params: { walletName: string; accounts: readonly WalletAccountParams[]; mnemonicLength?: number | undefined },
+  now: number,
+): { walletId: string; addresses: string[]; effect: Effect } {
+  const mnemonic = newMnemonic(params.mnemonicLength ?? 12);
+  const walletId = randomUUID();
+  const accounts = deriveAccounts(seedOfMnemonic(mnemonic), walletId, params.accounts, now);
+  const record: WalletRecord = {
+    walletId,
+    walletName: params.walletName,
+    mnemonic,
+    exported: false,
+    imported: false,
+    createdAtMs: now,
+    updatedAtMs: now,
+  };
+  return {
+    walletId,
+    addresses: accounts.map((a) => a.address),
+    effect: { op: 'putWallet', organizationId, record, accounts },
   };
 }
 
