@@ -340,7 +340,7 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
       rows: [
         ...(signature ? [{ label: t('Signs'), value: signature.line }, ...signature.details] : []),
         { label: t('Encoding'), value: payloadEncodingLabel(payload.encoding, t) },
-        { label: t('Hash function'), value: hashFunctionLabel(payload.hashFunction, t) },
+        { label: t('Hash function'), value: hashFunctionLabel(payload.hashFunction, t, payload.encoding) },
         { label: t('Payload'), value: shortHex(payload.payload, 400), code: true },
         ...(payload.bytes !== undefined
           ? [

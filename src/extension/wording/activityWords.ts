@@ -6,7 +6,14 @@
 import { shown } from '../ui/shownText';
 import type { Activity, AppProof, AppProofCheck, Vote } from '../../api';
 import { englishText, type Translate } from '../ui/translate';
-import { activityTypeLabel, hexSummary, signatureText, signingEnumText, statusLabel } from './serviceNames';
+import {
+  activityTypeLabel,
+  hexSummary,
+  signatureText,
+  signingEnumText,
+  statusLabel,
+  structuredHashing,
+} from './serviceNames';
 import { voterByline, type VoteActivity } from './voterWords';
 
 export { activityTypeLabel, statusLabel };
@@ -269,7 +276,8 @@ export function signingIntentLines(
       ? `"${shown(payload.length > 80 ? `${payload.slice(0, 79)}…` : payload)}"`
       : hexSummary(payload, t);
   lines.push(`  ${t('Payload: {0} ({1})', payloadText, signingEnumText(encoding, t))}`);
-  lines.push(`  ${t('Hashed with: {0}', signingEnumText(text('hashFunction'), t))}`);
+  const hashing = structuredHashing(text('hashFunction'), encoding, t) ?? signingEnumText(text('hashFunction'), t);
+  lines.push(`  ${t('Hashed with: {0}', hashing)}`);
   return lines;
 }
 

@@ -7,6 +7,7 @@ import type { Activity } from '../../api';
 import { activityOutcome } from './activityWords';
 import { englishText, type Translate } from '../ui/translate';
 import { byCount } from './plural';
+import { structuredHashing } from './serviceNames';
 
 /** An Ethereum transaction type in words: `eip1559` → "EIP-1559 (type 2)". */
 export function ethereumTransactionTypeLabel(type: string): string {
@@ -38,7 +39,9 @@ export function payloadEncodingLabel(encoding: string, t: Translate = englishTex
   }
 }
 
-export function hashFunctionLabel(hashFunction: string, t: Translate = englishText): string {
+export function hashFunctionLabel(hashFunction: string, t: Translate = englishText, encoding = ''): string {
+  const structured = structuredHashing(hashFunction, encoding, t);
+  if (structured !== undefined) return structured;
   switch (hashFunction) {
     case 'HASH_FUNCTION_KECCAK256':
       return 'Keccak-256';

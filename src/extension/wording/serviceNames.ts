@@ -95,6 +95,18 @@ export function hexSummary(hex: string, t: Translate): string {
   return byCount(bytes, t('{0} ({1} byte)', shown, bytes), t('{0} ({1} bytes)', shown, bytes));
 }
 
+/**
+ * How typed data or an authorization is hashed: with HASH_FUNCTION_NO_OP the service hashes them by their own rules
+ * (EIP-712, EIP-7702), so "no hashing" would misread them. Undefined for any other pair.
+ */
+export function structuredHashing(hashFunction: string, encoding: string, t: Translate): string | undefined {
+  if (hashFunction !== 'HASH_FUNCTION_NO_OP') return undefined;
+  if (encoding === 'PAYLOAD_ENCODING_EIP712') return t('EIP-712 (the typed data is hashed by its own rules)');
+  if (encoding === 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION')
+    return t('EIP-7702 (the authorization is hashed by its own rules)');
+  return undefined;
+}
+
 /** `HASH_FUNCTION_KECCAK256` → "keccak256", `PAYLOAD_ENCODING_TEXT_UTF8` → "UTF-8 text". */
 export function signingEnumText(value: string, t: Translate): string {
   switch (value) {

@@ -16,6 +16,7 @@ import {
 } from '../../../src/api/remote';
 import type { Activity } from '../../../src/api';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
+import { signingIntentLines } from '../../../src/extension/wording/activityWords';
 import {
   needsDecoder,
   summarizeActivity,
@@ -96,6 +97,22 @@ describe('extension (pure): a signature in words', () => {
     assert.equal(rows.find((r) => r.label === 'Signs')?.value, summary.line);
     assert.equal(rows.find((r) => r.label.trim() === 'spender')?.value, SPENDER);
     assert.deepEqual(model.risks, summary.flags);
+    // Typed data sent with HASH_FUNCTION_NO_OP is hashed by EIP-712's rules, not left unhashed.
+    assert.equal(
+      rows.find((r) => r.label === 'Hash function')?.value,
+      'EIP-712 (the typed data is hashed by its own rules)',
+    );
+    assert.ok(
+      signingIntentLines(permit)?.includes('  Hashed with: EIP-712 (the typed data is hashed by its own rules)'),
+    );
+    const hashRows = buildReviewModel({
+      activity: hash,
+      names,
+      interfaces: [],
+      decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload, signature: summarizeSignature },
+      now: NOW,
+    }).sections.find((s) => s.id === 'payload')?.rows;
+    assert.equal(hashRows?.find((r) => r.label === 'Hash function')?.value, 'None (the payload is the digest)');
   });
 
   it('says a signMessage hash is a hash only, and an authorization a delegation of the signing account', () => {
