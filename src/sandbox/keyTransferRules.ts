@@ -168,22 +168,32 @@ export function openImport(
   }
 }
 
-export function initImportPrivateKey(
-  activity: ActivityRecord,
-  organization: Organization,
-  _now: number,
-  state: SandboxState,
-): Outcome {
-  const operation = operations.initImportPrivateKey;
-  const { userId } = operation.parameters.parse(activity.intent[operation.intentKey]);
-  const started = initImport(activity, organization, state, userId, 'privateKey');
-  if ('status' in started) return started;
-  return {
-    status: 'ACTIVITY_STATUS_COMPLETED',
-    result: { initImportPrivateKeyResult: { importBundle: started.importBundle } },
-    effects: [started.effect],
+/**
+ * init_import_private_key and init_import_wallet: the user's new import target, in a bundle for the client to
+ * encrypt to, under the result key of the activity's type.
+ */
+export function initImportRule(
+  operation: Pick<typeof operations.initImportWallet, 'parameters' | 'intentKey'>,
+  kind: ImportKind,
+  resultKey: 'initImportPrivateKeyResult' | 'initImportWalletResult',
+) {
+  return (activity: ActivityRecord, organization: Organization, _now: number, state: SandboxState): Outcome => {
+    const { userId } = operation.parameters.parse(activity.intent[operation.intentKey]);
+    const started = initImport(activity, organization, state, userId, kind);
+    if ('status' in started) return started;
+    return {
+      status: 'ACTIVITY_STATUS_COMPLETED',
+      result: { [resultKey]: { importBundle: started.importBundle } },
+      effects: [started.effect],
+    };
   };
 }
+
+export const initImportPrivateKey = initImportRule(
+  operations.initImportPrivateKey,
+  'privateKey',
+  'initImportPrivateKeyResult',
+);
 
 export function importPrivateKey(
   activity: ActivityRecord,

@@ -150,43 +150,30 @@ export const accountNameFailure = (name: string): Outcome =>
     'REQUEST_INVALID',
   );
 
-export function createWallet(activity: ActivityRecord, organization: Organization, now: number): Outcome {
-  const operation = operations.createWallet;
-  const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
-  if (nameTaken(organization, intent.walletName))
+/** Refuses a wallet whose name, or one of whose account names, is taken in the organization; undefined if none is. */
+export function walletNamesRefused(
+  organization: Organization,
+  walletName: string,
+  accounts: readonly WalletAccountParams[],
+): Outcome | undefined {
+  if (nameTaken(organization, walletName))
     return failed(
       GrpcCode.AlreadyExists,
-      `a wallet named "${intent.walletName}" already exists in this organization`,
+      `a wallet named "${walletName}" already exists in this organization`,
       'REQUEST_INVALID',
     );
-  const takenName = accountNameTaken(organization, intent.accounts);
-  if (takenName !== undefined) return accountNameFailure(takenName);
-  const mnemonic = newMnemonic(intent.mnemonicLength ?? 12);
-  const walletId = randomUUID();
-  const accounts = deriveAccounts(seedOfMnemonic(mnemonic), walletId, intent.accounts, now);
-  const record: WalletRecord = {
-    walletId,
-    walletName: intent.walletName,
-    mnemonic,
-    exported: false,
-    imported: false,
-    createdAtMs: now,
-    updatedAtMs: now,
-  };
-  return {
-    status: 'ACTIVITY_STATUS_COMPLETED',
-    result: { createWalletResult: { walletId, addresses: accounts.map((a) => a.address) } },
-    effects: [{ op: 'putWallet', organizationId: organization.record.organizationId, record, accounts }],
-  };
+  const takenName = accountNameTaken(organization, accounts);
+  return takenName === undefined ? undefined : accountNameFailure(takenName);
 }
 
-/** A new wallet (a fresh mnemonic) and its accounts in a new organization: a sub-organization's first wallet. */
-export function newWalletEffect(
+/** A wallet of `mnemonic` and its accounts, derived: its id, their addresses, and the effect that stores them. */
+export function walletFromMnemonic(
   organizationId: string,
-  params: { walletName: string; accounts: readonly WalletAccountParams[]; mnemonicLength?: number | undefined },
+  params: { walletName: string; accounts: readonly WalletAccountParams[] },
+  mnemonic: string,
+  imported: boolean,
   now: number,
 ): { walletId: string; addresses: string[]; effect: Effect } {
-  const mnemonic = newMnemonic(params.mnemonicLength ?? 12);
   const walletId = randomUUID();
   const accounts = deriveAccounts(seedOfMnemonic(mnemonic), walletId, params.accounts, now);
   const record: WalletRecord = {
@@ -194,7 +181,7 @@ export function newWalletEffect(
     walletName: params.walletName,
     mnemonic,
     exported: false,
-    imported: false,
+    imported,
     createdAtMs: now,
     updatedAtMs: now,
   };
@@ -202,6 +189,28 @@ export function newWalletEffect(
     walletId,
     addresses: accounts.map((a) => a.address),
     effect: { op: 'putWallet', organizationId, record, accounts },
+  };
+}
+
+/** A new wallet (a fresh mnemonic) and its accounts: create_wallet's, and a sub-organization's first wallet. */
+export function newWalletEffect(
+  organizationId: string,
+  params: { walletName: string; accounts: readonly WalletAccountParams[]; mnemonicLength?: number | undefined },
+  now: number,
+): { walletId: string; addresses: string[]; effect: Effect } {
+  return walletFromMnemonic(organizationId, params, newMnemonic(params.mnemonicLength ?? 12), false, now);
+}
+
+export function createWallet(activity: ActivityRecord, organization: Organization, now: number): Outcome {
+  const operation = operations.createWallet;
+  const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
+  const refused = walletNamesRefused(organization, intent.walletName, intent.accounts);
+  if (refused) return refused;
+  const { walletId, addresses, effect } = newWalletEffect(organization.record.organizationId, intent, now);
+  return {
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    result: { createWalletResult: { walletId, addresses } },
+    effects: [effect],
   };
 }
 

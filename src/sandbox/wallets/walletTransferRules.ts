@@ -6,15 +6,14 @@
  * target and derives the accounts listed; the wallet is marked imported. The checks at submission (a target that is
  * not P-256, accounts that cannot be derived) are those of keyTransferRules.ts and walletRules.ts.
  */
-import { randomUUID } from 'node:crypto';
 import { ActivityType, GrpcCode } from '../../api';
-import { isValidMnemonic, operations, seedOfMnemonic } from '../../api/remote';
+import { isValidMnemonic, operations } from '../../api/remote';
 import { exportBundleFor } from '../exportBundles';
-import { enclaveKeyOf, initImport, notDecrypted, openImport } from '../keyTransferRules';
+import { enclaveKeyOf, initImportRule, notDecrypted, openImport } from '../keyTransferRules';
 import { failed, type Outcome } from '../outcome';
 import type { ActivityRecord, Organization, SandboxState } from '../state';
-import { walletExported, type WalletRecord } from './walletRecords';
-import { accountNameFailure, accountNameTaken, deriveAccounts, nameTaken, walletNotFound } from './walletRules';
+import { walletExported } from './walletRecords';
+import { walletFromMnemonic, walletNamesRefused, walletNotFound } from './walletRules';
 
 export function exportWallet(
   activity: ActivityRecord,
@@ -70,22 +69,7 @@ export function exportWalletAccount(
   };
 }
 
-export function initImportWallet(
-  activity: ActivityRecord,
-  organization: Organization,
-  _now: number,
-  state: SandboxState,
-): Outcome {
-  const operation = operations.initImportWallet;
-  const { userId } = operation.parameters.parse(activity.intent[operation.intentKey]);
-  const started = initImport(activity, organization, state, userId, 'wallet');
-  if ('status' in started) return started;
-  return {
-    status: 'ACTIVITY_STATUS_COMPLETED',
-    result: { initImportWalletResult: { importBundle: started.importBundle } },
-    effects: [started.effect],
-  };
-}
+export const initImportWallet = initImportRule(operations.initImportWallet, 'wallet', 'initImportWalletResult');
 
 export function importWallet(
   activity: ActivityRecord,
@@ -95,14 +79,8 @@ export function importWallet(
 ): Outcome {
   const operation = operations.importWallet;
   const intent = operation.parameters.parse(activity.intent[operation.intentKey]);
-  if (nameTaken(organization, intent.walletName))
-    return failed(
-      GrpcCode.AlreadyExists,
-      `a wallet named "${intent.walletName}" already exists in this organization`,
-      'REQUEST_INVALID',
-    );
-  const takenName = accountNameTaken(organization, intent.accounts);
-  if (takenName !== undefined) return accountNameFailure(takenName);
+  const refused = walletNamesRefused(organization, intent.walletName, intent.accounts);
+  if (refused) return refused;
   const opened = openImport(organization, state, intent.userId, 'wallet', intent.encryptedBundle);
   if ('status' in opened) return opened;
   const mnemonic = opened.plaintext.toString('utf8').trim().split(/\s+/).join(' ');
@@ -113,21 +91,17 @@ export function importWallet(
       'invalid bundle: what it holds is not a BIP-39 mnemonic in English (12 to 24 words with a valid checksum)',
       'REQUEST_INVALID',
     );
-  const walletId = randomUUID();
-  const accounts = deriveAccounts(seedOfMnemonic(mnemonic), walletId, intent.accounts, now);
-  const record: WalletRecord = {
-    walletId,
-    walletName: intent.walletName,
+  const { walletId, addresses, effect } = walletFromMnemonic(
+    organization.record.organizationId,
+    intent,
     mnemonic,
-    exported: false,
-    imported: true,
-    createdAtMs: now,
-    updatedAtMs: now,
-  };
+    true,
+    now,
+  );
   return {
     status: 'ACTIVITY_STATUS_COMPLETED',
-    result: { importWalletResult: { walletId, addresses: accounts.map((a) => a.address) } },
-    effects: [opened.effect, { op: 'putWallet', organizationId: organization.record.organizationId, record, accounts }],
+    result: { importWalletResult: { walletId, addresses } },
+    effects: [opened.effect, effect],
   };
 }
 
