@@ -7,33 +7,17 @@
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/flaggedPermit.test.js   (UPDATE_SCREENSHOTS=1 also
 //   writes media/screenshots/flagged-permit.png)
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { decodeEthereumTransaction, decodeRawPayload, summarizeSignature } from '../../src/api/remote';
-import type { ReviewModel, ReviewViewMessage } from '../../src/extension/review/reviewMessages';
+import type { ReviewModel } from '../../src/extension/review/reviewMessages';
 import { buildReviewModel } from '../../src/extension/review/reviewModel';
 import { organizationNames } from '../../src/extension/wording/voteDialogWords';
-import { repoRoot } from '../support/fixtures';
 import { permit2Single, SPENDER, USDC } from '../support/signatureFixtures';
 import { startTestSandbox } from '../support/startTestSandbox';
-import { PAGE_WORDS } from '../support/viewMarkup';
 import { loadCodeServer } from './harness';
+import { REVIEW_SCRIPT, showReviewModel } from './packagedReviewPage';
 import { saveScreenshot } from './screenshots';
-
-const SCRIPT = path.join(repoRoot, 'dist', 'webview', 'review.js');
-const STYLE = path.join(repoRoot, 'media', 'review', 'review.css');
-/** A dark theme's colours, for the variables the stylesheet reads (VS Code sets them in a webview). */
-const THEME = `body {
-  --vscode-foreground: #cccccc; --vscode-editor-background: #1f1f1f; --vscode-descriptionForeground: #9d9d9d;
-  --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-editor-font-family: monospace;
-  --vscode-panel-border: #2b2b2b; --vscode-badge-foreground: #f8f8f8; --vscode-badge-background: #616161;
-  --vscode-button-secondaryForeground: #cccccc; --vscode-button-secondaryBackground: #313131;
-  --vscode-button-foreground: #ffffff; --vscode-button-background: #0078d4;
-  --vscode-editorWarning-foreground: #cca700; --vscode-testing-iconPassed: #73c991;
-  --vscode-editor-findMatchHighlightBackground: #623315; --vscode-diffEditor-insertedTextBackground: #37373d;
-  --vscode-editorInlayHint-foreground: #969696;
-}`;
 
 const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-6)}`;
 
@@ -79,7 +63,7 @@ describe('the review page of a flagged permit, in Chromium', function () {
   let browser: Browser | undefined;
 
   before(async () => {
-    assert.ok(existsSync(SCRIPT), `${SCRIPT} is built by esbuild.mjs`);
+    assert.ok(existsSync(REVIEW_SCRIPT), `${REVIEW_SCRIPT} is built by esbuild.mjs`);
     browser = await (await loadCodeServer()).launchChromium();
   });
   after(async () => {
@@ -89,22 +73,7 @@ describe('the review page of a flagged permit, in Chromium', function () {
   it("flags a teammate's unlimited, never-expiring Permit2 permit first and reads its spender, token, amount and expiry", async () => {
     const model = await permitModel();
     assert.ok(browser);
-    const page = await browser.newPage({ viewport: { width: 900, height: 760 } });
-    await page.setContent(
-      `<!DOCTYPE html><html><head><title>Review</title><style>${THEME}</style>` +
-        `<style>${readFileSync(STYLE, 'utf8')}</style></head><body><div id="root"></div></body></html>`,
-    );
-    await page.evaluate(
-      `window.acquireVsCodeApi = () => ({ postMessage: () => undefined, setState: () => undefined });`,
-    );
-    await page.addScriptTag({ content: readFileSync(SCRIPT, 'utf8') });
-    const message: ReviewViewMessage = {
-      type: 'view',
-      view: { kind: 'review', model },
-      words: PAGE_WORDS,
-      locale: 'en',
-    };
-    await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
+    const page = await showReviewModel(browser, model);
 
     const risks = page.locator('section#risks');
     await risks.locator('p.note.warning').first().waitFor();

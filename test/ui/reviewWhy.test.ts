@@ -7,8 +7,7 @@
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/reviewWhy.test.js   (UPDATE_SCREENSHOTS=1 also
 //   writes media/screenshots/review-why.png)
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import {
   decodeEthereumTransaction,
@@ -25,25 +24,11 @@ import { activityStanding, lastOutcomes, votersOf } from '../../src/extension/wo
 import { standingNames, standingWords } from '../../src/extension/wording/standingText';
 import { organizationNames } from '../../src/extension/wording/voteDialogWords';
 import { TREASURY_TRANSFER_CAP } from '../../src/sandbox/treasurySeed';
-import { repoRoot } from '../support/fixtures';
 import { startTestSandbox } from '../support/startTestSandbox';
 import { PAGE_WORDS } from '../support/viewMarkup';
 import { loadCodeServer } from './harness';
+import { REVIEW_SCRIPT, showReviewModel } from './packagedReviewPage';
 import { saveScreenshot } from './screenshots';
-
-const SCRIPT = path.join(repoRoot, 'dist', 'webview', 'review.js');
-const STYLE = path.join(repoRoot, 'media', 'review', 'review.css');
-/** A dark theme's colours, for the variables the stylesheet reads (VS Code sets them in a webview). */
-const THEME = `body {
-  --vscode-foreground: #cccccc; --vscode-editor-background: #1f1f1f; --vscode-descriptionForeground: #9d9d9d;
-  --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-editor-font-family: monospace;
-  --vscode-panel-border: #2b2b2b; --vscode-badge-foreground: #f8f8f8; --vscode-badge-background: #616161;
-  --vscode-button-secondaryForeground: #cccccc; --vscode-button-secondaryBackground: #313131;
-  --vscode-button-foreground: #ffffff; --vscode-button-background: #0078d4;
-  --vscode-editorWarning-foreground: #cca700; --vscode-testing-iconPassed: #73c991;
-  --vscode-editor-findMatchHighlightBackground: #623315; --vscode-diffEditor-insertedTextBackground: #37373d;
-  --vscode-editorInlayHint-foreground: #969696;
-}`;
 
 /** The model of a transfer of three times the cap, submitted by the first finance approver, as the second sees it. */
 async function treasuryModel(): Promise<ReviewModel> {
@@ -116,7 +101,7 @@ describe('the review page says why it waits, in Chromium', function () {
   let page: Page;
 
   before(async () => {
-    assert.ok(existsSync(SCRIPT), `${SCRIPT} is built by esbuild.mjs`);
+    assert.ok(existsSync(REVIEW_SCRIPT), `${REVIEW_SCRIPT} is built by esbuild.mjs`);
     browser = await (await loadCodeServer()).launchChromium();
   });
   after(async () => {
@@ -128,22 +113,7 @@ describe('the review page says why it waits, in Chromium', function () {
     const why = model.why;
     assert.ok(why, 'the model says why it waits');
     assert.ok(browser);
-    page = await browser.newPage({ viewport: { width: 900, height: 760 } });
-    await page.setContent(
-      `<!DOCTYPE html><html><head><title>Review</title><style>${THEME}</style>` +
-        `<style>${readFileSync(STYLE, 'utf8')}</style></head><body><div id="root"></div></body></html>`,
-    );
-    await page.evaluate(`
-      window.posted = [];
-      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), setState: () => undefined });`);
-    await page.addScriptTag({ content: readFileSync(SCRIPT, 'utf8') });
-    const message: ReviewViewMessage = {
-      type: 'view',
-      view: { kind: 'review', model },
-      words: PAGE_WORDS,
-      locale: 'en',
-    };
-    await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
+    page = await showReviewModel(browser, model);
 
     const section = page.locator('section#why');
     await section.locator('h2', { hasText: 'Why it waits' }).waitFor();
@@ -185,8 +155,10 @@ describe('the review page says why it waits, in Chromium', function () {
     assert.equal(written, why.policies[0]?.expressions[1]?.text);
     // A new view (the extension's next reading) keeps the expression the reader opened open.
     const redrawn: ReviewViewMessage = {
-      ...message,
+      type: 'view',
       view: { kind: 'review', model: { ...model, progress: 'Redrawn' } },
+      words: PAGE_WORDS,
+      locale: 'en',
     };
     await page.evaluate(`window.postMessage(${JSON.stringify(redrawn)}, '*')`);
     await page.locator('header p.progress', { hasText: 'Redrawn' }).waitFor();
