@@ -10,7 +10,7 @@ import { toChecksumAddress, type PolicyExpr } from '../../api/remote';
 import type { Translate } from '../ui/translate';
 import type { ExpressionField } from './policyDocument';
 import type { NamedId, PolicyKnowledge } from './policyKnowledge';
-import { resolve, type Binding } from './policyPaths';
+import { resolve, type Binding, type Resolved } from './policyPaths';
 
 export type LintCode =
   | 'tagName'
@@ -60,9 +60,26 @@ export function children(node: PolicyExpr): PolicyExpr[] {
   }
 }
 
-const end = (node: PolicyExpr) => node.span.offset + node.span.length;
-
 /** The groups of keywords an activity has at most one of. */
+export const end = (node: PolicyExpr) => node.span.offset + node.span.length;
+
+type Visitor = (node: PolicyExpr, at: (of: PolicyExpr) => Resolved | undefined) => void;
+
+/** Every node of the tree, with the type and path of any node (`.any`/`.all`/`.filter` variables bound). */
+export function walk(field: ExpressionField, root: PolicyExpr, visitor: Visitor): void {
+  const visit = (node: PolicyExpr, bindings: ReadonlyMap<string, Binding>): void => {
+    visitor(node, (of) => resolve(field, of, bindings));
+    let inner = bindings;
+    if (node.kind === 'method' && ['any', 'all', 'filter'].includes(node.name) && node.args[0]?.kind === 'ident') {
+      const target = resolve(field, node.target, bindings);
+      if (target?.type.t === 'list')
+        inner = new Map(bindings).set(node.args[0].name, { type: target.type.of, path: `${target.path ?? ''}[]` });
+    }
+    for (const child of children(node)) visit(child, inner);
+  };
+  visit(root, new Map());
+}
+
 function targetsOf(node: PolicyExpr): Set<string> {
   const found = new Set<string>();
   const visit = (n: PolicyExpr): void => {
@@ -126,13 +143,13 @@ export function lintExpression(
         ? { tags: knowledge.privateKeyTags, what: t('private key tag') }
         : undefined;
 
-  const visit = (node: PolicyExpr, bindings: ReadonlyMap<string, Binding>): void => {
+  walk(field, root, (node, at) => {
     if (node.kind === 'method' && node.name === 'contains' && node.args[0]) {
-      const list = tagsOf(resolve(field, node.target, bindings)?.path);
+      const list = tagsOf(at(node.target)?.path);
       if (list) tagLint(node.args[0], list.tags, list.what);
     }
     if (node.kind === 'binary' && node.op === 'in' && node.left.kind === 'string') {
-      const list = tagsOf(resolve(field, node.right, bindings)?.path);
+      const list = tagsOf(at(node.right)?.path);
       if (list) tagLint(node.left, list.tags, list.what);
     }
     if (node.kind === 'binary' && (node.op === '==' || node.op === '!=' || node.op === 'in')) {
@@ -141,7 +158,7 @@ export function lintExpression(
         [node.right, node.left],
       ] as const;
       for (const [path, other] of sides) {
-        const name = resolve(field, path, bindings)?.path;
+        const name = at(path)?.path;
         const literals = other.kind === 'list' ? other.items : [other];
         if (name === 'wallet_account.address') {
           for (const literal of literals) {
@@ -211,14 +228,6 @@ export function lintExpression(
         });
       }
     }
-    let inner = bindings;
-    if (node.kind === 'method' && ['any', 'all', 'filter'].includes(node.name) && node.args[0]?.kind === 'ident') {
-      const target = resolve(field, node.target, bindings);
-      if (target?.type.t === 'list')
-        inner = new Map(bindings).set(node.args[0].name, { type: target.type.of, path: `${target.path ?? ''}[]` });
-    }
-    for (const child of children(node)) visit(child, inner);
-  };
-  visit(root, new Map());
+  });
   return lints;
 }

@@ -8,7 +8,8 @@ import type { PolicyExpr } from '../../api/remote';
 import type { Translate } from '../ui/translate';
 import type { Lint } from './policyLints';
 import { resolve } from './policyPaths';
-import { comparedWith, end, pathsRead, walk } from './policySignatureLints';
+import { end, walk } from './policyLints';
+import { comparedWith, pathsRead } from './policySignatureLints';
 
 /** A policy's condition as the engine read it. */
 export interface ReadCondition {

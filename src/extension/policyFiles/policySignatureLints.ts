@@ -8,27 +8,8 @@
 import type { PolicyExpr } from '../../api/remote';
 import type { Translate } from '../ui/translate';
 import type { ExpressionField } from './policyDocument';
-import { children, type Lint } from './policyLints';
-import { resolve, type Binding, type Resolved } from './policyPaths';
-
-export const end = (node: PolicyExpr) => node.span.offset + node.span.length;
-
-type Visitor = (node: PolicyExpr, at: (of: PolicyExpr) => Resolved | undefined) => void;
-
-/** Every node of the tree, with the type and path of any node (`.any`/`.all`/`.filter` variables bound). */
-export function walk(field: ExpressionField, root: PolicyExpr, visitor: Visitor): void {
-  const visit = (node: PolicyExpr, bindings: ReadonlyMap<string, Binding>): void => {
-    visitor(node, (of) => resolve(field, of, bindings));
-    let inner = bindings;
-    if (node.kind === 'method' && ['any', 'all', 'filter'].includes(node.name) && node.args[0]?.kind === 'ident') {
-      const target = resolve(field, node.target, bindings);
-      if (target?.type.t === 'list')
-        inner = new Map(bindings).set(node.args[0].name, { type: target.type.of, path: `${target.path ?? ''}[]` });
-    }
-    for (const child of children(node)) visit(child, inner);
-  };
-  visit(root, new Map());
-}
+import { end, walk, type Lint } from './policyLints';
+import type { Resolved } from './policyPaths';
 
 /** The string literals a comparison `path == 'x'`, `path != 'x'` or `path in ['x', …]` compares `path` with. */
 export function comparedWith(
