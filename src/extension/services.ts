@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CountersignClient } from '../api';
-import { CancelledError, InvalidInputError } from '../api/core';
+import { InvalidInputError } from '../api/core';
 import type { RedactingLog } from './output/log';
 import type { Profile } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
@@ -11,7 +11,6 @@ import { clampSetting, type NumericSetting } from './settingBounds';
 import { loadRemoteApi } from './remoteApi';
 import { ModalDialogs } from './ui/modalDialogs';
 import { ContextKey } from './ui/contextKey';
-import type { InterfaceList } from './abi/interfaceList';
 import type { OrganizationFacts, OrganizationStore } from './store/organizationStore';
 import type { WorkspaceDescriptors } from './ui/clearSigningFiles';
 import { LoadOnce } from './loadOnce';
@@ -50,8 +49,6 @@ export interface Services {
   readonly keys: KeyVault;
   /** The modal dialogs of approve, reject and delete (tests read and answer them here). */
   readonly modals: ModalDialogs;
-  /** The organization's smart contract interfaces, fetched once and shared (ABI lenses, Organization view). */
-  interfaceList(): Promise<InterfaceList>;
   /**
    * The active profile's organization store (loaded with its first reader): the activities, the organization and
    * the one poll that keeps them current. Views read from it and watch it, and none of them polls; commands tell it
@@ -168,42 +165,6 @@ export function createServices(
     void refreshState().then(() => withStore((loaded) => loaded.reset()));
   };
 
-  // Loaded with the first reader (a lens, the Organization view's first load), not at activation.
-  let interfaceList: Promise<InterfaceList> | undefined;
-  const loadInterfaceList = () =>
-    (interfaceList ??= import('./abi/interfaceList.js').then(({ InterfaceList }) => {
-      const list = new InterfaceList({
-        // The list is the store's: one read serves the lenses, the Organization view and the review pages.
-        session: async () => {
-          const current = await session();
-          if (!current) return undefined;
-          const store = await loadStore();
-          const listSmartContractInterfaces = async () => {
-            const interfaces = await store.interfaces();
-            // The store follows the active profile: a list read after a switch is another organization's.
-            const now = profiles.active();
-            if (now?.id !== current.profile.id || now.organizationId !== current.profile.organizationId) {
-              throw new CancelledError();
-            }
-            return [...(interfaces ?? [])];
-          };
-          const getActivity = (input: { organizationId: string; activityId: string }) =>
-            current.client.getActivity(input);
-          return { profile: current.profile, client: { listSmartContractInterfaces, getActivity } };
-        },
-        failure: (message, error) => log.failure(message, error),
-      });
-      context.subscriptions.push(list);
-      void loadStore().then((store) =>
-        context.subscriptions.push(
-          store.onDidChange((change) => {
-            if (change.interfaces || change.organization || change.profile) list.invalidate();
-          }),
-        ),
-      );
-      return list;
-    }));
-
   // Loaded with its first reader (the inbox at activation asks for it without waiting; the module is a chunk).
   let store: Promise<OrganizationStore> | undefined;
   const loadStore = () =>
@@ -257,7 +218,6 @@ export function createServices(
     profiles,
     keys,
     modals,
-    interfaceList: loadInterfaceList,
     store: loadStore,
     descriptors: () => descriptors.get(),
     onDidChangeDescriptors: descriptorsChanged.event,

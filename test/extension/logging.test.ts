@@ -10,7 +10,6 @@ import * as vscode from 'vscode';
 import type { Activity } from '../../src/api';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { parseActivityJsonUri } from '../../src/extension/output/jsonDocumentProvider';
-import { InterfaceList } from '../../src/extension/abi/interfaceList';
 import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import { eventually, failureOf, organizationNamed, run } from './hostSupport';
 import { sandboxOrganizations, teamActivityWaiting, useSandboxProfile, sandboxSuiteHooks } from './sandboxProfiles';
@@ -32,6 +31,11 @@ describe('the log', function () {
       : [];
     return files.map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8')).join('\n');
   }
+
+  const errorLines = () =>
+    logText()
+      .split('\n')
+      .filter((line) => line.includes('[error]'));
 
   it("logs a failure at error level with the error's own class name, and no stack at that level", async () => {
     const marker = '00000000-0000-4000-8000-00000000cafe';
@@ -73,10 +77,6 @@ describe('the log', function () {
     assert.ok(uri && parseActivityJsonUri(uri)?.activityId === waiting.id);
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     assert.ok(document && document.getText().includes(waiting.id));
-    const errorLines = () =>
-      logText()
-        .split('\n')
-        .filter((line) => line.includes('[error]'));
     const errorsBefore = errorLines().length;
 
     // Demo's key is not registered in Team: a re-read would be refused with a 401.
@@ -113,52 +113,30 @@ describe('the log', function () {
     assert.deepEqual(errorLines().slice(errorsBefore), [], 'no error was logged');
   });
 
-  it('a waiting registration whose read a profile switch gave up is kept, and no error is logged for it', async () => {
+  it('a waiting registration is kept across profile switches, still waiting, and no error is logged for it', async () => {
     const waiting: Activity = await teamActivityWaiting(api, `Registration ${Date.now()}`);
     const team = organizationNamed(await sandboxOrganizations(api), 'Team');
-    const key = team.users[0]?.apiKeys[0];
-    assert.ok(key, "Team's first root user has an API key");
-    const connect = () =>
-      new CountersignClient(
-        { baseUrl: api.localSandbox.running?.baseUrl ?? '' },
-        new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-      );
-    // The list is read through a live client; the session's own client was closed by a switch meanwhile.
-    const live = connect();
-    const closed = connect();
-    await closed.close();
-    const failures: string[] = [];
-    const list = new InterfaceList({
-      session: () =>
-        Promise.resolve({
-          profile: { id: 'switched-away', organizationId: team.organizationId },
-          client: {
-            listSmartContractInterfaces: (input) => live.listSmartContractInterfaces(input),
-            getActivity: (input) => closed.getActivity(input),
-          },
-        }),
-      failure: (message) => failures.push(message),
+    const errorsBefore = errorLines().length;
+    const store = await api.services.store();
+    store.notePendingRegistration({
+      organizationId: team.organizationId,
+      activity: waiting,
+      label: `Not registered ${Date.now()}`,
+      canonicalJson: '[]',
+      replaces: undefined,
     });
-    try {
-      const registration = {
-        organizationId: team.organizationId,
-        activity: waiting,
-        label: `Not registered ${Date.now()}`,
-        canonicalJson: '[]',
-        replaces: undefined,
-      };
-      list.notePending(registration);
-      const listing = await list.list();
-      assert.ok(listing, 'the list was read');
-      assert.deepEqual(failures, [], 'nothing failed that anyone waits for');
-      assert.deepEqual(
-        list.pending(team.organizationId).map((p) => p.activity.id),
-        [waiting.id],
-        'the registration still waits, to be settled by the next read',
-      );
-    } finally {
-      list.dispose();
-      await live.close();
-    }
+    // Another profile empties the store; coming back, the store reads the activity again and finds it waiting.
+    await useSandboxProfile(api, 'Demo');
+    assert.ok(await store.interfaceListing(), "Demo's interfaces were read");
+    await useSandboxProfile(api, 'Team', 0);
+    assert.ok(await store.interfaceListing(), "Team's interfaces were read");
+    await eventually('the waiting activity read again', async () =>
+      (await store.readActivity(waiting.id))?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' ? true : undefined,
+    );
+    assert.ok(
+      store.pendingRegistrations(team.organizationId).some((p) => p.activity.id === waiting.id),
+      'the registration still waits',
+    );
+    assert.deepEqual(errorLines().slice(errorsBefore), [], 'no error was logged');
   });
 });

@@ -27,11 +27,7 @@ function mayBeAbi(document: vscode.TextDocument): boolean {
 }
 
 export async function startAbiEditor(services: Services): Promise<AbiEditorFeatures> {
-  const [model, interfaces, store] = await Promise.all([
-    createAbiEditorModel(services),
-    services.interfaceList(),
-    services.store(),
-  ]);
+  const [model, store] = await Promise.all([createAbiEditorModel(services), services.store()]);
   const diagnostics = vscode.languages.createDiagnosticCollection('countersign-abi');
   const lensesChanged = new vscode.EventEmitter<void>();
 
@@ -85,15 +81,16 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
       diagnostics.delete(document.uri);
       model.forget(document.uri);
     }),
-    interfaces.onDidChange(() => lensesChanged.fire()),
-    // A registration opened or closed anywhere in the organization: the lens says so, or offers Register again.
+    // The interfaces changed, or a registration opened or closed anywhere in the organization: the lens says so,
+    // or offers Register again. A registration submitted here that completed offers to delete what it replaces.
     store.onDidChange((change) => {
-      if (change.open) lensesChanged.fire();
-    }),
-    interfaces.onDidComplete((registration) => {
-      void import('./abiFileActions.js').then(({ offerDeletionOfReplaced }) =>
-        offerDeletionOfReplaced(services, registration),
-      );
+      if (change.open || change.interfaces || change.registrations || change.profile || change.reset)
+        lensesChanged.fire();
+      for (const registration of change.completedRegistrations) {
+        void import('./abiFileActions.js').then(({ offerDeletionOfReplaced }) =>
+          offerDeletionOfReplaced(services, registration),
+        );
+      }
     }),
     checkLater,
   ];

@@ -17,7 +17,7 @@ import {
   pendingOfOpen,
   type AbiLens,
 } from './abiLensModel';
-import type { InterfaceList } from './interfaceList';
+import type { OrganizationStore } from '../store/organizationStore';
 
 export const DIAGNOSTIC_SOURCE = 'Countersign';
 
@@ -26,12 +26,12 @@ export class AbiEditorModel {
   readonly #remote: RemoteApi;
   readonly #analyses = new Map<string, { version: number; analysis: AbiDocumentAnalysis }>();
   readonly #canonical = new CanonicalCache();
-  readonly #interfaces: InterfaceList;
+  readonly #store: OrganizationStore;
 
-  constructor(services: Services, remote: RemoteApi, interfaces: InterfaceList) {
+  constructor(services: Services, remote: RemoteApi, store: OrganizationStore) {
     this.#services = services;
     this.#remote = remote;
-    this.#interfaces = interfaces;
+    this.#store = store;
   }
 
   /** The document seen as an ABI file, analysed once per version. */
@@ -68,7 +68,7 @@ export class AbiEditorModel {
         contracts: analysis.contracts,
         problems: analysis.problems,
         interfaces: listing?.interfaces,
-        pending: listing ? await this.#pending(listing.organizationId) : [],
+        pending: listing ? this.#pending(listing.organizationId) : [],
       },
       vscode.l10n.t,
       this.#canonical,
@@ -130,18 +130,18 @@ export class AbiEditorModel {
    * The registrations that wait for approval: those submitted here (which know what they replace), and the open
    * ones the organization store holds, whoever submitted them.
    */
-  async #pending(organizationId: string) {
-    const mine = this.#interfaces.pending(organizationId);
-    const open = (await this.#services.store()).open;
+  #pending(organizationId: string) {
+    const mine = this.#store.pendingRegistrations(organizationId);
+    const open = this.#store.open;
     const others = open?.organizationId === organizationId ? pendingOfOpen(open.open, organizationId) : [];
     return [...mine, ...others.filter((p) => !mine.some((m) => m.activity.id === p.activity.id))];
   }
 
-  /** The shared list, when a session is ready; a lens never starts a sign-in or shows an error. */
+  /** The store's list, when a session is ready; a lens never starts a sign-in or shows an error. */
   async #listing() {
     if (this.#services.state() !== 'ready') return undefined;
     try {
-      return await this.#interfaces.list();
+      return await this.#store.interfaceListing();
     } catch (error) {
       this.#services.log.failure('Could not read the smart contract interfaces for the ABI lenses', error);
       return undefined;
@@ -165,6 +165,6 @@ function toDiagnostic(document: vscode.TextDocument, problem: AbiDocumentProblem
 }
 
 export async function createAbiEditorModel(services: Services): Promise<AbiEditorModel> {
-  const [remote, interfaces] = await Promise.all([loadRemoteApi(), services.interfaceList()]);
-  return new AbiEditorModel(services, remote, interfaces);
+  const [remote, store] = await Promise.all([loadRemoteApi(), services.store()]);
+  return new AbiEditorModel(services, remote, store);
 }

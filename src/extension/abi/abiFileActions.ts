@@ -17,7 +17,7 @@ import { submitActivity } from '../output/submitActivity';
 import type { Views } from '../views/views';
 import { ORGANIZATION_VIEW_ID } from '../views/viewIds';
 import type { SmartContractInterfaceElement } from '../views/treeElements';
-import type { PendingRegistration } from './interfaceList';
+import type { PendingRegistration } from '../store/registrations';
 import { fileAbiUri, registeredAbiUri } from './registeredAbiUri';
 import { showInformation } from '../ui/notifications';
 
@@ -42,7 +42,7 @@ export interface AbiFileInput extends AbiFileOptions {
 
 /** An interface of the active organization, by id, from the shared list (read anew when it is not there). */
 async function interfaceById(services: Services, session: Session, id: string): Promise<SmartContractInterface> {
-  const listing = await (await services.interfaceList()).list();
+  const listing = await (await services.store()).interfaceListing();
   const known = listing?.interfaces.find((sci) => sci.smartContractInterfaceId === id);
   if (known) return known;
   return withProgress(vscode.l10n.t('Reading smart contract interface {0}…', id), (signal) =>
@@ -54,7 +54,7 @@ async function interfaceById(services: Services, session: Session, id: string): 
 }
 
 async function pickInterface(services: Services, title: string): Promise<SmartContractInterface | undefined> {
-  const listing = await (await services.interfaceList()).list();
+  const listing = await (await services.store()).interfaceListing();
   return pickSmartContractInterface(listing?.interfaces ?? [], title);
 }
 
@@ -185,7 +185,7 @@ export async function replaceSmartContractInterface(
   if (!old) return undefined;
 
   const contractName = abi.contractName ?? old.label;
-  const labels = (await (await services.interfaceList()).list())?.interfaces.map((sci) => sci.label) ?? [old.label];
+  const labels = (await (await services.store()).interfaceListing())?.interfaces.map((sci) => sci.label) ?? [old.label];
   const proposed = nextVersionLabel(contractName, labels);
   const label =
     options.label ??
@@ -255,7 +255,7 @@ export async function replaceSmartContractInterface(
       ),
   );
   if (registration.status !== 'ACTIVITY_STATUS_COMPLETED') {
-    (await services.interfaceList()).notePending({
+    (await services.store()).notePendingRegistration({
       organizationId,
       activity: registration,
       label,

@@ -14,7 +14,7 @@ import type { Translate } from '../ui/translate';
 import { shortAddress } from '../wording/activityWords';
 import { byCount } from '../wording/plural';
 import { pickText } from '../ui/shownText';
-import type { PendingRegistration } from './interfaceList';
+import type { PendingRegistration } from '../store/registrations';
 
 export type AbiLensState = 'register' | 'registered' | 'differs' | 'waiting' | 'invalid' | 'deleteOld' | 'large';
 

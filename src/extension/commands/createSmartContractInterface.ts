@@ -265,7 +265,7 @@ export async function createSmartContractInterface(
   );
   if (activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED') {
     const { canonicalAbiJson } = await loadRemoteApi();
-    (await services.interfaceList()).notePending({
+    (await services.store()).notePendingRegistration({
       organizationId,
       activity,
       label: contractLabel,

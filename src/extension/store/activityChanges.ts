@@ -10,6 +10,8 @@ export const NO_CHANGE: StoreChange = {
   listing: false,
   profile: false,
   reset: false,
+  registrations: false,
+  completedRegistrations: [],
 };
 
 /** Whether it can still gather votes: the open set lists every such activity (inbox/openActivities.ts). */

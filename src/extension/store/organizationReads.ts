@@ -11,7 +11,14 @@ import { Disposable } from './lifecycle';
 import { organizationFacts, type OrganizationFacts } from './organizationFacts';
 import { Slot } from './slot';
 import type { OrganizationSnapshot, StoreDeps, StoreSession } from './storeTypes';
+
 import { readWalletBook, type WalletBook } from './walletBook';
+
+/** The interfaces of one organization, as one read gave them. */
+export interface InterfaceListing {
+  readonly organizationId: string;
+  readonly interfaces: readonly SmartContractInterface[];
+}
 
 export abstract class OrganizationReads extends Disposable {
   protected readonly deps: StoreDeps;
@@ -101,6 +108,24 @@ export abstract class OrganizationReads extends Disposable {
     return this.#interfaces.read(this.#generation, () =>
       session.client.listSmartContractInterfaces({ organizationId }),
     );
+  }
+
+  /** The organization's interfaces with the organization they belong to (the ABI lenses' listing). */
+  async interfaceListing(): Promise<InterfaceListing | undefined> {
+    const session = await this.session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    const generation = this.#generation;
+    const interfaces = await this.#interfaces.read(generation, () =>
+      session.client.listSmartContractInterfaces({ organizationId }),
+    );
+    // Read for another organization when the profile changed meanwhile: that one's list is not this one's.
+    return generation === this.#generation ? { organizationId, interfaces } : undefined;
+  }
+
+  /** The interfaces read last, stale or not (registrations settle by their labels). */
+  protected get knownInterfaces(): readonly SmartContractInterface[] | undefined {
+    return this.#interfaces.value;
   }
 
   /** The organization's private keys (list_private_keys); read once, again after something completed. */

@@ -24,6 +24,7 @@ import { pendingCount, singleReads, type Held } from './lookTargets';
 import type { Watchers } from './pollPlan';
 import type { PollOutcome } from './pollSchedule';
 import { Poller, type LookResult } from './poller';
+import { PendingRegistrations, type PendingRegistration } from './registrations';
 import type { StandingBook } from './standingBook';
 import type { ActivityListing, Interest, OpenSnapshot, StoreChange } from './storeTypes';
 import type { StoreDeps, StoreSession } from './storeTypes';
@@ -31,6 +32,8 @@ import type { StoreDeps, StoreSession } from './storeTypes';
 export type * from './storeTypes';
 export type { Governance } from './governance';
 export type { OrganizationFacts } from './organizationFacts';
+export type { InterfaceListing } from './organizationReads';
+export type { PendingRegistration } from './registrations';
 export { MAX_SINGLE_READS_PER_LOOK } from './lookTargets';
 
 export class OrganizationStore extends OrganizationReads {
@@ -47,6 +50,7 @@ export class OrganizationStore extends OrganizationReads {
   readonly #here = new Set<string>();
   /** Left the open set since the last look: read once, to learn how they ended. */
   readonly #leaving = new Set<string>();
+  readonly #registrations = new PendingRegistrations();
   #open: OpenSnapshot | undefined;
   #openRead: Promise<OpenSnapshot | undefined> | undefined;
   #listing: ActivityListing | undefined;
@@ -220,6 +224,30 @@ export class OrganizationStore extends OrganizationReads {
     this.#poller.freshen();
   }
 
+  /**
+   * A registration of an interface submitted here waits for the votes of others: the lenses say so until it ends,
+   * and readers hear `completedRegistrations` when it completes. Its activity is followed until then.
+   */
+  notePendingRegistration(registration: PendingRegistration): void {
+    this.#registrations.note(registration);
+    this.#followed.add(registration.activity.id);
+    this.#fire({ registrations: true });
+    this.#poller.freshen();
+  }
+
+  /** The registrations submitted here that still wait, in `organizationId`. */
+  pendingRegistrations(organizationId: string): readonly PendingRegistration[] {
+    return this.#registrations.of(organizationId);
+  }
+
+  override async interfaceListing(): ReturnType<OrganizationReads['interfaceListing']> {
+    const listing = await super.interfaceListing();
+    // A registration whose label is now listed has completed, whoever's vote completed it.
+    const settled = this.#registrations.settle((id) => this.#activities.get(id), this.knownInterfaces);
+    if (settled.changed) this.#fire({ registrations: true, completedRegistrations: settled.completed });
+    return listing;
+  }
+
   /** Someone watches until the returned disposable goes: a view shown, a page shown, the inbox. */
   watch(interest: Interest): vscode.Disposable {
     return this.#poller.watch(interest);
@@ -239,6 +267,10 @@ export class OrganizationStore extends OrganizationReads {
       const session = await this.session();
       if (!session) return { outcome, requests: 0 };
       const generation = this.generation;
+      // Registrations submitted before a profile switch are read again when their organization is back.
+      for (const registration of this.#registrations.of(session.profile.organizationId)) {
+        if (!this.#activities.has(registration.activity.id)) this.#followed.add(registration.activity.id);
+      }
       const openBefore = this.#open;
       const open = await this.#readOpen(session, count);
       if (open !== openBefore) outcome = 'changed';
@@ -322,6 +354,12 @@ export class OrganizationStore extends OrganizationReads {
   }
 
   #fire(change: Partial<StoreChange>): void {
-    if (!this.disposed) this.#changed.fire({ ...NO_CHANGE, ...change });
+    if (this.disposed) return;
+    const settled =
+      (change.activityIds?.length ?? 0) > 0
+        ? this.#registrations.settle((id) => this.#activities.get(id), this.knownInterfaces)
+        : undefined;
+    const registrations = settled?.changed ? { registrations: true, completedRegistrations: settled.completed } : {};
+    this.#changed.fire({ ...NO_CHANGE, ...change, ...registrations });
   }
 }

@@ -2,7 +2,7 @@
  * What the organization store deals in: the session it reads with, what it tells its readers, and who watches.
  * Structural types only, so that the store needs nothing from the feature folders.
  */
-import type { Activity, CountersignClient, OrganizationData } from '../../api';
+import type { Activity, CountersignClient, OrganizationData, SmartContractInterface } from '../../api';
 
 /** The active profile and a client stamping with its key (Services' Session has this shape). */
 export interface StoreSession {
@@ -21,6 +21,17 @@ export interface OpenActivities {
 
 export interface OpenSnapshot extends OpenActivities {
   readonly organizationId: string;
+}
+
+/** A registration submitted here that waits for the votes of others. */
+export interface PendingRegistration {
+  readonly organizationId: string;
+  readonly activity: Activity;
+  readonly label: string;
+  /** The canonical ABI registered, to tell the files it belongs to. */
+  readonly canonicalJson: string;
+  /** The interface it replaces, offered for deletion once the registration completes. */
+  readonly replaces: SmartContractInterface | undefined;
 }
 
 /** The organization as one read (get_organization) with who the key's user is (whoami). */
@@ -58,6 +69,10 @@ export interface StoreChange {
   readonly profile: boolean;
   /** Another profile (or organization) is active: everything known was dropped. */
   readonly reset: boolean;
+  /** A registration submitted here began or stopped waiting for votes (registrations.ts). */
+  readonly registrations: boolean;
+  /** Registrations that waited and have completed: the interfaces they replace may now be deleted. */
+  readonly completedRegistrations: readonly PendingRegistration[];
 }
 
 /** Who wants the store kept current. A page names the activity it shows. */

@@ -316,7 +316,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     };
     const [smartContractInterfaces, privateKeys, governance, users] = await Promise.all([
       // The list the ABI lenses read too: one request serves both.
-      settle('smart contract interfaces', async () => [...(await (await this.services.interfaceList()).refresh())]),
+      settle('smart contract interfaces', async () => [...((await (await this.services.store()).interfaces()) ?? [])]),
       settle('private keys', async () => [...((await store.privateKeys()) ?? [])]),
       // Policies, users' tags and the tag names, as the store read them: shared with the inbox and the review pages.
       settle('policies, users and tags', async () => (await store.governance()) ?? noGovernance(organizationId)),
