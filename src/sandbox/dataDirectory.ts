@@ -15,7 +15,8 @@ import { CREDENTIALS_FILE_NAME, readCredentials, writeFileAtomic, type SandboxOr
 import { createSeed } from './seed';
 import { SandboxState, type SandboxRecord } from './state';
 import { DataDirLock } from './storage/dataDirLock';
-import { backupFile, JOURNAL_FILE_NAME, JournalDamagedError, JournalStorage } from './storage/journalStorage';
+import { backupFile } from './storage/journalFile';
+import { JOURNAL_FILE_NAME, JournalDamagedError, JournalStorage } from './storage/journalStorage';
 import type { StorageFaults } from './storage/storage';
 
 /** What a start that could not write its data directory says: what happened, and what to do. */
