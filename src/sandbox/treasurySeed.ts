@@ -1,17 +1,22 @@
 /**
  * The "Treasury" organization of the seed, which shows policies at work: one root user (quorum 1), two approvers
- * tagged `finance` who are not root users, an untagged developer, a signing key tagged `hot`, the sample token's
- * interface, and three policies:
- * - the developer may sign ERC-20 transfers to the token below a cap, alone;
+ * tagged `finance` who are not root users, an untagged developer, a signing key tagged `hot`, two wallets ("Treasury
+ * hot" and "Treasury cold", one Ethereum account each), the sample token's interface, and six policies:
+ * - the developer may sign ERC-20 transfers to the token below a cap, alone, from anything but the cold wallet;
  * - a transfer of the cap or more needs two `finance` approvals;
- * - anything signed with a `hot`-tagged key to another address than the token (the one registered) is denied.
+ * - anything signed with a `hot`-tagged key to another address than the token (the one registered) is denied;
+ * - the cold wallet signs only with two `finance` approvals, whatever it signs;
+ * - the hot wallet signs transactions to the token (the one registered) only: to any other address, it is denied;
+ * - an export of the cold wallet (its recovery phrase, or one account's key) needs two `finance` approvals.
+ * Wallets have no tags, so the wallet policies name their wallet by id (`wallet.id`), and the developer's policy
+ * leaves the cold wallet's account out by `eth.tx.from`, which every signing of a transaction reads.
  * A data directory seeded before Treasury existed gains it once, at start-up (see `missingTreasury`).
  */
 import { randomUUID } from 'node:crypto';
 import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../api/remote';
 import type { SandboxOrganization } from './credentials';
 import type { PolicyRecord } from './policyRecords';
-import { privateKeyRecord, seedUser } from './seedParts';
+import { ethereumAccountAt, privateKeyRecord, seedUser, seedWallet } from './seedParts';
 import type { Effect, OrganizationRecord, SandboxState } from './state';
 
 export const TREASURY = 'Treasury';
@@ -24,6 +29,7 @@ export const TREASURY_USERS = {
   developer: 'Treasury developer',
 } as const;
 export const TREASURY_HOT_KEY = 'Treasury hot key';
+export const TREASURY_WALLETS = { hot: 'Treasury hot', cold: 'Treasury cold' } as const;
 
 export interface TreasurySeed {
   readonly organization: OrganizationRecord;
@@ -40,6 +46,10 @@ export function createTreasury(nowMs: number): TreasurySeed {
   const key = privateKeyRecord(TREASURY_HOT_KEY, 'CURVE_SECP256K1', false, nowMs);
   const financeTagId = randomUUID();
   const hotTagId = randomUUID();
+  const hotWallet = seedWallet(organizationId, TREASURY_WALLETS.hot, [ethereumAccountAt(0)], nowMs);
+  const coldWallet = seedWallet(organizationId, TREASURY_WALLETS.cold, [ethereumAccountAt(0)], nowMs);
+  const coldAddress = coldWallet.addresses[0] as string;
+  const twoFinance = `approvers.filter(u, u.tags.contains('${financeTagId}')).count() >= 2`;
   const token = `'${SAMPLE_TOKEN_ADDRESS}'`;
   const transfer = `eth.tx.to == ${token} && eth.tx.function_name == 'transfer'`;
   const policy = (
@@ -56,12 +66,12 @@ export function createTreasury(nowMs: number): TreasurySeed {
     policy('Developer transfers below the cap', {
       effect: 'EFFECT_ALLOW',
       consensus: `approvers.any(u, u.id == '${developer}')`,
-      condition: `${transfer} && eth.tx.contract_call_args['amount'] < ${TREASURY_TRANSFER_CAP}`,
-      notes: 'The developer may sign transfers of the sample token below 1000 tokens alone.',
+      condition: `${transfer} && eth.tx.contract_call_args['amount'] < ${TREASURY_TRANSFER_CAP} && eth.tx.from != '${coldAddress}'`,
+      notes: `The developer may sign transfers of the sample token below 1000 tokens alone, from any key or wallet but the cold wallet's account (${coldAddress}).`,
     }),
     policy('Large transfers need two finance approvals', {
       effect: 'EFFECT_ALLOW',
-      consensus: `approvers.filter(u, u.tags.contains('${financeTagId}')).count() >= 2`,
+      consensus: twoFinance,
       condition: `${transfer} && eth.tx.contract_call_args['amount'] >= ${TREASURY_TRANSFER_CAP}`,
       notes: 'A transfer of 1000 tokens or more runs once two users tagged finance approve it.',
     }),
@@ -69,6 +79,24 @@ export function createTreasury(nowMs: number): TreasurySeed {
       effect: 'EFFECT_DENY',
       condition: `private_key.tags.contains('${hotTagId}') && eth.tx.to != ${token}`,
       notes: `A key tagged hot signs transactions to the sample token (${SAMPLE_TOKEN_ADDRESS}) only: to any other address, it is denied.`,
+    }),
+    policy('Cold wallet signs only with two finance approvals', {
+      effect: 'EFFECT_ALLOW',
+      consensus: twoFinance,
+      condition: `activity.action == 'SIGN' && wallet.id == '${coldWallet.walletId}'`,
+      notes: 'Whatever the cold wallet signs runs once two users tagged finance approve it.',
+    }),
+    policy('Hot wallet signs only for registered contracts', {
+      effect: 'EFFECT_DENY',
+      condition: `activity.action == 'SIGN' && wallet.id == '${hotWallet.walletId}' && eth.tx.to != ${token}`,
+      notes: `The hot wallet signs transactions to the sample token (${SAMPLE_TOKEN_ADDRESS}) only: to any other address, it is denied.`,
+    }),
+    policy('Cold wallet exports need two finance approvals', {
+      effect: 'EFFECT_ALLOW',
+      consensus: twoFinance,
+      condition: `activity.resource == 'WALLET' && activity.action == 'EXPORT' && wallet.id == '${coldWallet.walletId}'`,
+      notes:
+        "An export of the cold wallet's recovery phrase, or of one of its accounts' keys, runs once two users tagged finance approve it.",
     }),
   ];
   const organization: OrganizationRecord = {
@@ -106,6 +134,8 @@ export function createTreasury(nowMs: number): TreasurySeed {
         createdAtMs: nowMs,
       },
     },
+    hotWallet.effect,
+    coldWallet.effect,
     { op: 'putPolicies', organizationId, records: policies },
   ];
   const credentials: SandboxOrganization = {

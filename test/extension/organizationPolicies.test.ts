@@ -53,8 +53,11 @@ describe('policies and users in the Organization view', function () {
     assert.deepEqual(
       policies.map(({ item }) => [labelOf(item), item.description]),
       [
+        ['Cold wallet exports need two finance approvals', 'Allows when 2 approvers tagged finance approve'],
+        ['Cold wallet signs only with two finance approvals', 'Allows when 2 approvers tagged finance approve'],
         [DEVELOPER, 'Allows when Treasury developer approves'],
         [HOT, 'Denies whenever its condition holds'],
+        ['Hot wallet signs only for registered contracts', 'Denies whenever its condition holds'],
         [LARGE, 'Allows when 2 approvers tagged finance approve'],
       ],
     );
@@ -65,7 +68,7 @@ describe('policies and users in the Organization view', function () {
     }
     const groupItem = await view().getTreeItem(await group('policies'));
     assert.equal(groupItem.label, 'Policies');
-    assert.equal(groupItem.description, '3');
+    assert.equal(groupItem.description, '6');
   });
 
   it("hovers show the condition and consensus as code, with the ids' users and tags by name", async () => {

@@ -1,18 +1,21 @@
 /**
  * Runs in VS Code's extension host against the local sandbox's Treasury organization, governed by policies:
  * "Simulate a Teammate's Request" there has its developer ask for a transfer above the cap, which the first finance
- * approver finds waiting for their vote and approves, and the second completes; and a call the policy on hot keys
- * denies, told by the policy's name.
+ * approver finds waiting for their vote and approves, and the second completes; a call the policy on hot keys
+ * denies, told by the policy's name; and the cold wallet's requests (a transfer it signs, its export), which wait
+ * for the two finance approvers.
  */
 import * as assert from 'node:assert/strict';
 import type { Activity } from '../../src/api';
-import type { SimulatedTreasuryRequests } from '../../src/extension/commands/simulateRequests';
+import type { SimulatedTreasuryRequests, SimulatedWalletRequests } from '../../src/extension/commands/simulateRequests';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { eventually, organizationNamed, run } from './hostSupport';
 import { goAhead, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
 
 const HOT = 'Hot keys sign only for registered contracts';
+const COLD_SIGNS = 'Cold wallet signs only with two finance approvals';
+const COLD_EXPORTS = 'Cold wallet exports need two finance approvals';
 
 describe("a teammate's request in Treasury, approved by policy", function () {
   this.timeout(90_000);
@@ -89,5 +92,57 @@ describe("a teammate's request in Treasury, approved by policy", function () {
       ),
       'the service keeps the evaluation that denied it',
     );
+  });
+
+  it("the cold wallet's transfer and export wait for the two finance approvers, each by its policy", async () => {
+    const treasury = organizationNamed(organizations, 'Treasury');
+    const userIndex = (name: string) => treasury.users.findIndex((u) => u.userName === name);
+    const simulated = await run<SimulatedWalletRequests>(api, 'countersign.simulateTeammateRequest', {
+      wallets: true,
+      switchProfile: true,
+    });
+    assert.ok(simulated);
+    assert.equal(simulated.walletName, 'Treasury cold');
+    const { transfer, export: exported } = simulated;
+    for (const activity of [transfer, exported]) {
+      assert.equal(activity.organizationId, treasury.organizationId);
+      assert.equal(activity.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+    }
+    assert.equal(exported.type, 'ACTIVITY_TYPE_EXPORT_WALLET');
+    // The transfer is signed by the cold wallet's account, named by its address.
+    const { client } = await api.services.requireSession();
+    const cold = (await client.listWallets({ organizationId: treasury.organizationId })).find(
+      (w) => w.walletName === 'Treasury cold',
+    );
+    assert.ok(cold);
+    const [account] = await client.listWalletAccounts({
+      organizationId: treasury.organizationId,
+      walletId: cold.walletId,
+    });
+    const intent = Object.values(transfer.intent)[0] as { signWith?: string } | undefined;
+    assert.equal(intent?.signWith, account?.address);
+
+    const expected = (policy: string, others: string) =>
+      `Policy "${policy}": 0 of 2 approvals from finance (${others} can approve)`;
+    for (const [approver, other] of [
+      ['Treasury approver 1', 'Treasury approver 2'],
+      ['Treasury approver 2', 'Treasury approver 1'],
+    ] as const) {
+      await useSandboxProfile(api, 'Treasury', userIndex(approver));
+      const state = await eventually(`both requests awaiting ${approver}`, async () => {
+        const seen = await api.inbox.check();
+        const ids = new Set(seen?.awaiting.map((a) => a.id));
+        return ids.has(transfer.id) && ids.has(exported.id) ? seen : undefined;
+      });
+      assert.equal(state.progress.get(transfer.id), expected(COLD_SIGNS, `you, ${other}`));
+      assert.equal(state.progress.get(exported.id), expected(COLD_EXPORTS, `you, ${other}`));
+    }
+    await useSandboxProfile(api, 'Treasury', userIndex('Treasury developer'));
+    const developer = await api.inbox.check();
+    assert.ok(
+      developer?.open.some((a) => a.id === exported.id),
+      'the developer sees the export open',
+    );
+    assert.ok(!developer?.awaiting.some((a) => a.id === exported.id || a.id === transfer.id), 'no policy names them');
   });
 });

@@ -254,7 +254,7 @@ describe('sandbox: policies and their evaluations in the journal', () => {
     const treasury = written.organizations.find((o) => o.name === 'Treasury');
     assert.equal(treasury?.users.length, 4);
     const client = clientOf(sandbox, 'Treasury');
-    assert.equal((await client.listPolicies({ organizationId: treasury?.organizationId })).length, 3);
+    assert.equal((await client.listPolicies({ organizationId: treasury?.organizationId })).length, 6);
     await client.close();
     await sandbox.close();
 

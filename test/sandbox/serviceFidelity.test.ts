@@ -213,8 +213,8 @@ describe("sandbox: the service's documented behaviour, through its own client", 
     ).policyEvaluations;
     assert.deepEqual(
       records.map((r) => r.policyEvaluations.length),
-      [3, 4],
-      'the submission was judged with three policies, the vote with four',
+      [6, 7],
+      'the submission was judged with the six seeded policies, the vote with seven',
     );
   });
 });

@@ -95,7 +95,8 @@ describe('sandbox: wallets in the journal', function () {
       const wallets = await client.listWallets({ organizationId });
       assert.deepEqual(
         wallets.map((w) => w.walletName),
-        ['Kept, renamed'],
+        ['Demo wallet', 'Kept, renamed'],
+        "the seed's wallet, then the one kept",
       );
       assert.deepEqual(await client.listWalletAccounts({ organizationId, walletId }), accountsBefore);
       assert.equal(await signedBy(client, organizationId, addresses[0] ?? ''), addresses[0]);
@@ -138,6 +139,7 @@ describe('sandbox: wallets in the journal', function () {
       ({ client, organizationId } = demoClient(sandbox.baseUrl, sandbox.credentials));
       const flags = (await client.listWallets({ organizationId })).map((w) => [w.walletName, w.exported, w.imported]);
       assert.deepEqual(flags, [
+        ['Demo wallet', false, false],
         ['Exported', true, false],
         ['Partly', false, false],
         ['Imported', false, true],

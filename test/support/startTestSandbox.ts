@@ -12,7 +12,7 @@ export interface TestClock {
   advance(ms: number): void;
 }
 
-export type SeededOrganizationName = 'Demo' | 'Team' | 'Demo Sub-organization' | 'Treasury';
+export type SeededOrganizationName = 'Demo' | 'Team' | 'Demo Sub-organization' | 'Treasury' | 'End user 1';
 
 export interface TestSandbox {
   readonly sandbox: RunningSandbox;

@@ -52,6 +52,8 @@ export interface SimulateInput {
   readonly organization?: SimulatedOrganization | undefined;
   /** A signature the teammate asks Team for (a Permit2 permit, a signMessage hash) rather than transactions. */
   readonly signature?: SimulatedSignature | undefined;
+  /** Treasury's wallet requests (a transfer signed by its cold wallet, an export of that wallet) rather than its transfer. */
+  readonly wallets?: boolean | undefined;
   /** true: make the profile that votes (Team's first root user, Treasury's first approver) active without asking. */
   readonly switchProfile?: boolean | undefined;
 }
@@ -69,6 +71,7 @@ export const simulateArguments: ArgumentsSchema<SimulateInput> = z.union([
           .enum(['permit', 'messageHash'])
           .nullish()
           .transform((value) => value ?? undefined),
+        wallets: optionalBoolean,
         switchProfile: optionalBoolean,
       }),
     ])

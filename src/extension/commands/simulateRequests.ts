@@ -10,41 +10,35 @@
  *   unlimited and never expiring, or a signMessage hash; the pick offers each as its own choice.
  * - Treasury (simulateTreasury.ts): its developer asks for a transfer that waits for two approvals from finance,
  *   which you give as its first approver, then its second; and a call its policies deny at once, told by name.
+ * - Treasury's wallets (simulateTreasuryWallets.ts): its developer asks the cold wallet to sign a transfer, and to be
+ *   exported; both wait for two approvals from finance, the first of them yours.
+ * The pick, and whom you vote as, are simulateOffers.ts's.
  *
- * Options: `{ organization?: 'Team' | 'Treasury', signature?: 'permit' | 'messageHash', switchProfile?: true }`;
- * `signature` asks in Team; `switchProfile` switches without asking (to Team's profile when no organization is
- * named). Returns, for Team, `{ transfer, unregistered, registered }`: the two activities, and whether the sample
- * interface was registered now; for a signature, `{ signature, activity, message }`; for Treasury,
- * `{ organization, transfer, denied }` (see TreasuryRequests).
+ * Options: `{ organization?: 'Team' | 'Treasury', signature?: 'permit' | 'messageHash', wallets?: true,
+ * switchProfile?: true }`; `signature` asks in Team, `wallets` in Treasury; `switchProfile` switches without asking
+ * (to Team's profile when no organization is named). Returns, for Team, `{ transfer, unregistered, registered }`:
+ * the two activities, and whether the sample interface was registered now; for a signature, `{ signature, activity,
+ * message }`; for Treasury, `{ organization, transfer, denied }` (see TreasuryRequests); for its wallets,
+ * `{ organization, walletName, transfer, export, message }` (see TreasuryWalletRequests).
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
+import type { Activity, CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
 import { loadRemoteApi } from '../remoteApi';
-import type { SandboxCredentials, SandboxOrganizationRecord } from '../sandboxProcess';
+import type { SandboxCredentials } from '../sandboxProcess';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
 import { withProgress } from '../ui/progress';
-import { pickOne } from '../ui/prompts';
 import { deniedByText } from '../wording/policyWords';
-import type { SimulateInput, SimulatedOrganization, SimulatedSignature } from './reviewOptions';
+import type { SimulateInput, SimulatedSignature } from './reviewOptions';
 import { showInformation } from '../ui/notifications';
-import {
-  sandboxCredentials,
-  sandboxProfileId,
-  signOnSepolia,
-  simulatedNonce,
-  teammateClient,
-} from './sandboxTeammates';
-import {
-  requestTeamSignature,
-  signatureAsked,
-  signatureOffer,
-  type SimulatedSignatureRequest,
-} from './simulateSignatures';
+import { sandboxCredentials, signOnSepolia, simulatedNonce, teammateClient } from './sandboxTeammates';
+import { chooseOffer, teamOf } from './simulateOffers';
+import { requestTeamSignature, signatureAsked, type SimulatedSignatureRequest } from './simulateSignatures';
 import { requestTreasuryTransfer, treasuryCast, TREASURY, type TreasuryRequests } from './simulateTreasury';
-import { simulationDone, simulationOffer } from '../wording/simulationWords';
+import { requestTreasuryWallets, type TreasuryWalletRequests } from './simulateTreasuryWallets';
+import { simulationDone } from '../wording/simulationWords';
 
 /** EIP-55's examples: who receives the tokens, and a contract with no registered interface. */
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -56,119 +50,6 @@ export interface SimulatedRequests {
   readonly registered: boolean;
   /** What the notification said. */
   readonly message: string;
-}
-
-function teamOf(credentials: SandboxCredentials): SandboxOrganizationRecord {
-  const team = credentials.organizations.find((o) => o.name === 'Team');
-  if (!team?.privateKeyIds[0] || team.users[1]?.userName === undefined || !team.users[0]) {
-    throw new InvalidInputError(
-      'local sandbox',
-      vscode.l10n.t('The local sandbox has no Team organization with two root users and a signing key.'),
-    );
-  }
-  return team;
-}
-
-/** Each organization's offer: the profile you vote as, and what the teammate asks there. */
-interface Offer extends vscode.QuickPickItem {
-  readonly organization: SimulatedOrganization;
-  /** A signature asked of Team rather than its transactions. */
-  readonly signature?: SimulatedSignature | undefined;
-  readonly profileId: string;
-}
-
-/** The organization and the user you vote as there: Team's first root user, Treasury's first approver. */
-function voterOf(
-  credentials: SandboxCredentials,
-  organization: SimulatedOrganization,
-): { readonly record: SandboxOrganizationRecord; readonly you: SandboxOrganizationRecord['users'][number] } {
-  if (organization === TREASURY) {
-    const { treasury, approvers } = treasuryCast(credentials);
-    return { record: treasury, you: approvers[0] };
-  }
-  const team = teamOf(credentials);
-  const you = team.users[0];
-  if (!you) throw new InvalidInputError('local sandbox', vscode.l10n.t('The local sandbox has no Team root user.'));
-  return { record: team, you };
-}
-
-function offerOf(
-  services: Services,
-  credentials: SandboxCredentials,
-  organization: SimulatedOrganization,
-  signature?: SimulatedSignature,
-): Offer {
-  const { record, you } = voterOf(credentials, organization);
-  const profileId = sandboxProfileId(record, you);
-  const profile = services.profiles.list().find((p) => p.id === profileId);
-  if (!profile) {
-    throw new InvalidInputError(
-      'local sandbox',
-      vscode.l10n.t('The local sandbox made no profile for {0}; start the local sandbox again.', you.userName),
-    );
-  }
-  const active = services.profiles.active()?.id === profileId;
-  const teammate = record.users[1]?.userName ?? '';
-  return {
-    organization,
-    signature,
-    profileId,
-    label: active ? vscode.l10n.t('Stay on "{0}"', profile.label) : vscode.l10n.t('Switch to "{0}"', profile.label),
-    iconPath: new vscode.ThemeIcon(organization === TREASURY ? 'law' : signature ? 'pencil' : 'account'),
-    detail: signature
-      ? signatureOffer(signature, teammate, you.userName)
-      : organization === TREASURY
-        ? vscode.l10n.t(
-            'The Treasury developer asks for a large transfer that two finance approvers must approve; you approve first as {0}.',
-            you.userName,
-          )
-        : simulationOffer({ teammate, you: you.userName }, vscode.l10n.t),
-  };
-}
-
-/** Every offer: Team's transactions, its two signatures, Treasury's; one the sandbox cannot make is left out. */
-function allOffers(services: Services, credentials: SandboxCredentials): Offer[] {
-  const errors: unknown[] = [];
-  const choices = [['Team'], ['Team', 'permit'], ['Team', 'messageHash'], [TREASURY]] as const;
-  const offers = choices.flatMap(([organization, signature]) => {
-    try {
-      return [offerOf(services, credentials, organization, signature)];
-    } catch (error) {
-      errors.push(error);
-      return [];
-    }
-  });
-  if (offers.length === 0) throw errors[0];
-  return offers;
-}
-
-/** Which organization to act in, with its profile made active; undefined when the user dismissed the pick. */
-async function chooseOffer(
-  services: Services,
-  credentials: SandboxCredentials,
-  options: SimulateInput,
-): Promise<Offer | undefined> {
-  const named =
-    options.signature !== undefined
-      ? 'Team'
-      : (options.organization ?? (options.switchProfile === true ? 'Team' : undefined));
-  const offers = named ? [offerOf(services, credentials, named, options.signature)] : allOffers(services, credentials);
-  const [only] = offers;
-  const decided =
-    only !== undefined &&
-    named !== undefined &&
-    (options.switchProfile === true || services.profiles.active()?.id === only.profileId);
-  // A pick rather than a modal: Escape leaves everything as it was, and Enter takes the first offer.
-  const picked = decided
-    ? only
-    : await pickOne(offers, {
-        title: vscode.l10n.t("Simulate a Teammate's Request"),
-        placeHolder: vscode.l10n.t('The requests wait for your vote: in which organization, as which profile?'),
-      });
-  if (!picked) return undefined;
-  if (services.profiles.active()?.id !== picked.profileId)
-    await vscode.commands.executeCommand(CommandIds.switchProfile, picked.profileId);
-  return picked;
 }
 
 /** Registers the sample token's interface in Team when no interface is registered at its address. */
@@ -200,14 +81,17 @@ export async function simulate(
   services: Services,
   sandbox: LocalSandbox,
   options: SimulateInput,
-): Promise<SimulatedRequests | SimulatedTreasuryRequests | SimulatedSignatureRequest | undefined> {
+): Promise<
+  SimulatedRequests | SimulatedTreasuryRequests | SimulatedWalletRequests | SimulatedSignatureRequest | undefined
+> {
   const credentials = sandboxCredentials(sandbox);
   const offer = await chooseOffer(services, credentials, options);
   if (!offer) return undefined;
   if (offer.signature) return simulateSignatureInTeam(services, credentials, offer.signature);
-  return offer.organization === TREASURY
-    ? simulateInTreasury(services, credentials)
-    : simulateInTeam(services, credentials);
+  if (offer.organization !== TREASURY) return simulateInTeam(services, credentials);
+  return offer.wallets === true
+    ? simulateWalletsInTreasury(services, credentials)
+    : simulateInTreasury(services, credentials);
 }
 
 async function simulateInTeam(services: Services, credentials: SandboxCredentials): Promise<SimulatedRequests> {
@@ -304,6 +188,34 @@ async function simulateInTreasury(
     ),
   );
   return { ...result, deniedBecause: denied };
+}
+
+/** Treasury's wallet requests, and what the notification said. */
+export interface SimulatedWalletRequests extends TreasuryWalletRequests {
+  readonly message: string;
+}
+
+async function simulateWalletsInTreasury(
+  services: Services,
+  credentials: SandboxCredentials,
+): Promise<SimulatedWalletRequests> {
+  const { developer, approvers } = treasuryCast(credentials);
+  const result = await withProgress(
+    vscode.l10n.t("{0} asks Treasury's cold wallet for a transfer and an export…", developer.userName),
+    () => requestTreasuryWallets(credentials),
+  );
+  const store = await services.store();
+  store.submit(result.transfer);
+  store.submit(result.export);
+  const message = vscode.l10n.t(
+    '{0} asks the "{1}" wallet to sign a transfer of 100 sample tokens, and to export its recovery phrase. The policies send both to two finance approvers: approve them as {2}, then switch to the profile of {3} and approve them to complete them.',
+    developer.userName,
+    result.walletName,
+    approvers[0].userName,
+    approvers[1].userName,
+  );
+  offerReview(services, result.transfer, message);
+  return { ...result, message };
 }
 
 /** Tells what was asked, with a button that opens the request's review page. */

@@ -157,6 +157,14 @@ describe('command arguments', () => {
       assert.equal(input(readCall(simulateArguments, [{ organization: 'Team' }])).organization, 'Team');
       assert.equal(refusal(readCall(simulateArguments, [{ organization: 'Demo' }])).reason, 'field');
     });
+
+    it("simulates Treasury's wallet requests with { wallets: true }, and refuses a wallets that is not a boolean", () => {
+      assert.deepEqual(input(readCall(simulateArguments, [{ wallets: true, switchProfile: true }])), {
+        wallets: true,
+        switchProfile: true,
+      });
+      assert.equal(refusal(readCall(simulateArguments, [{ wallets: 'cold' }])).reason, 'field');
+    });
   });
 
   describe('a policy', () => {
