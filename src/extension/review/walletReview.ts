@@ -36,7 +36,11 @@ export function walletReview(
           {
             id: 'call',
             heading: t('What it does'),
-            rows: [{ label: t('Does'), value: words.line }, ...words.details],
+            // A key or an id alone in its cell is shown in a monospace font, as the page shows hex.
+            rows: [
+              { label: t('Does'), value: words.line },
+              ...words.details.map((d) => (/^(0x)?[0-9a-f]{16,}$/i.test(d.value) ? { ...d, code: true } : d)),
+            ],
             notes: [],
             actions: [],
           },
