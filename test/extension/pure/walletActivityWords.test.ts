@@ -1,26 +1,16 @@
 /**
  * Wallet activities read in words, in the one summary of every place of decision: what a wallet's creation makes
  * (formats, paths, how many), a rename from → to, an export flagged with who gets control, a deletion without
- * export flagged as lost for good, an import, a sub-organization with its root users and quorum, and the wallet
- * account a signing goes through. Each intent is shaped as the service's schemas give it (parsed by them), and a
- * teammate's hostile name (markdown, a newline, a right-to-left override, 256 characters) reads as bounded text.
+ * export flagged as lost for good, an import, and a sub-organization with its root users and quorum. Each intent is
+ * shaped as the service's schemas give it (parsed by them), and a teammate's hostile name (markdown, a newline, a
+ * right-to-left override, 256 characters) reads as bounded text.
  */
 import * as assert from 'node:assert/strict';
-import type { Activity } from '../../../src/api';
-import {
-  activitySchema,
-  decodeEthereumTransaction,
-  decodeRawPayload,
-  summarizeSignature,
-  summarizeTransaction,
-} from '../../../src/api/remote';
-import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import {
   createWalletAccountsParametersSchema,
   createWalletParametersSchema,
   deleteWalletAccountsParametersSchema,
   deleteWalletsParametersSchema,
-  signRawPayloadsParametersSchema,
   updateWalletParametersSchema,
 } from '../../../src/api/schemas/wallet';
 import {
@@ -32,89 +22,21 @@ import {
   initImportWalletParametersSchema,
 } from '../../../src/api/schemas/keyTransfer';
 import { createSubOrganizationParametersSchema } from '../../../src/api/schemas/subOrganization';
-import { summarizeActivity, type SummaryInputs } from '../../../src/extension/wording/activitySummaryWords';
-import { activityTitle, awaitingNotice } from '../../../src/extension/wording/activityWords';
-import { readableVoteDetail } from '../../../src/extension/wording/voteDialogWords';
+import { summarizeActivity } from '../../../src/extension/wording/activitySummaryWords';
 import { addressFormatName, pathsText } from '../../../src/extension/wording/walletAccountWords';
-import type { WalletFacts } from '../../../src/extension/wording/walletActivityWords';
 import { ethereumAccount, solanaAccount } from '../../support/walletFixtures';
-
-const COLD = 'wallet-cold';
-const PAYROLL = 'wallet-payroll';
-const ACCOUNT_0 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const TARGET = `04ab12cd${'0'.repeat(114)}a1b2c3`;
-const TARGET_SHORT = '04ab12cd…a1b2c3';
-
-function facts(exported: { cold?: boolean; payroll?: boolean } = {}): WalletFacts {
-  const at = (walletId: string, n: number, address: string) => ({
-    walletAccountId: `${walletId}-${n}`,
-    walletId,
-    address,
-  });
-  return {
-    wallets: [
-      {
-        wallet: { walletId: COLD, walletName: 'Treasury cold', exported: exported.cold ?? false },
-        accounts: [at(COLD, 0, ACCOUNT_0), at(COLD, 1, '0x0000000000000000000000000000000000000001')],
-      },
-      {
-        wallet: { walletId: PAYROLL, walletName: 'Payroll', exported: exported.payroll ?? false },
-        accounts: [at(PAYROLL, 0, '0x0000000000000000000000000000000000000002')],
-      },
-    ],
-  };
-}
-
-const names = new Map([
-  [COLD, 'Treasury cold'],
-  [PAYROLL, 'Payroll'],
-  [ACCOUNT_0, 'Treasury cold · account 0'],
-  [ACCOUNT_0.toLowerCase(), 'Treasury cold · account 0'],
-  ['key-1', 'Team signing key'],
-  ['user-1', 'Team root user 1'],
-]);
-
-const inputs = (wallets: WalletFacts | undefined = facts()): SummaryInputs => ({
-  decode: undefined,
-  interfaces: undefined,
-  descriptors: [],
-  nameOf: (id) => names.get(id),
-  wallets,
-});
-
-/** An activity of `type` whose intent is `parameters` as the schema parses them, under the service's intent key. */
-function activity(
-  type: string,
-  intentKey: string,
-  schema: { parse(v: unknown): unknown },
-  parameters: unknown,
-): Activity {
-  return activitySchema.parse({
-    id: `act-${intentKey}`,
-    organizationId: 'org-1',
-    status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
-    type,
-    intent: { [intentKey]: schema.parse(parameters) },
-    votes: [],
-    fingerprint: `sha256:${intentKey}`,
-    canApprove: true,
-    canReject: true,
-  });
-}
-
-const DECODE = {
-  transaction: decodeEthereumTransaction,
-  summarize: summarizeTransaction,
-  signature: summarizeSignature,
-};
-
-const summary = (a: Activity, wallets?: WalletFacts) => {
-  const read = summarizeActivity(a, inputs(wallets));
-  assert.ok(read, `${a.type} has a summary`);
-  return read;
-};
-
-const HOSTILE = `**Pay**roll](command:countersign.approveActivity)\nnext line\u202Eevil ${'x'.repeat(200)}`;
+import {
+  ACCOUNT_0,
+  activity,
+  COLD,
+  facts,
+  HOSTILE,
+  inputs,
+  PAYROLL,
+  summary,
+  TARGET,
+  TARGET_SHORT,
+} from '../../support/walletActivityFixtures';
 
 describe('wallet activities in words', () => {
   it('create_wallet: the name, each format counted, the paths as a range', () => {
@@ -312,88 +234,6 @@ describe('wallet activities in words', () => {
       'Creates sub-organization "Acme" with 2 root users ("Alice" and "Bob"), 2 of 2 to approve, and wallet "Acme main" with 1 Ethereum account (m/44\'/60\'/0\'/0/0)',
     );
     assert.ok(read.details.some((d) => d.value === '"Alice": 0 API keys, 0 passkeys'));
-  });
-
-  it('a signing through a wallet account says which wallet account, once, in the dialog and the notification', () => {
-    const a = activity('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', 'signRawPayloadsIntent', signRawPayloadsParametersSchema, {
-      signWith: ACCOUNT_0,
-      payloads: ['deadbeef'],
-      encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-      hashFunction: 'HASH_FUNCTION_KECCAK256',
-    });
-    const read = summary(a);
-    const signer = `wallet account "Treasury cold · account 0" ${ACCOUNT_0}`;
-    assert.equal(read.signer, signer);
-    assert.equal(read.line, `Signs with ${signer}`);
-    // Read by the signature's decoder, the payload's words follow the wallet account, named first.
-    const decoded = summarizeActivity(a, { ...inputs(), decode: DECODE });
-    assert.deepEqual(decoded?.details[0], { label: 'Signs with', value: signer });
-    assert.equal(decoded?.signer, signer);
-    const detail = readableVoteDetail('approve', a.fingerprint, a.organizationId, a, undefined, undefined, read);
-    assert.equal(detail.split('Signs with').length - 1, 1, detail);
-    assert.ok(activityTitle(a, undefined, (id) => names.get(id)).includes('"Treasury cold · account 0"'));
-    // A private key is said as before: no wallet account is named.
-    const byKey = activity(
-      'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
-      'signRawPayloadsIntent',
-      signRawPayloadsParametersSchema,
-      {
-        signWith: 'key-1',
-        payloads: ['deadbeef'],
-        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-        hashFunction: 'HASH_FUNCTION_KECCAK256',
-      },
-    );
-    assert.equal(summarizeActivity(byKey, inputs()), undefined);
-  });
-
-  it('the dialog and the notification lead with the risk of an export', () => {
-    const a = activity('ACTIVITY_TYPE_EXPORT_WALLET', 'exportWalletIntent', exportWalletParametersSchema, {
-      walletId: COLD,
-      targetPublicKey: TARGET,
-    });
-    const read = summary(a);
-    const detail = readableVoteDetail('approve', a.fingerprint, a.organizationId, a, undefined, undefined, read);
-    assert.equal(detail.split('\n')[0], `⚠ ${read.flags[0]}`);
-    assert.ok(detail.includes(`What it does: ${read.line}`), detail);
-    assert.ok(!detail.includes(TARGET_SHORT.replace('…', '')), 'the raw intent is not listed');
-    const notice = awaitingNotice(a, 'Team root user 2', undefined, undefined, undefined, read);
-    assert.ok(notice.startsWith('⚠ Exports a recovery phrase. Team root user 2 asks for your vote'), notice);
-  });
-
-  it('the review page shows the risk first and what it does; a signing, its wallet account', () => {
-    const exported = activity('ACTIVITY_TYPE_EXPORT_WALLET', 'exportWalletIntent', exportWalletParametersSchema, {
-      walletId: COLD,
-      targetPublicKey: TARGET,
-    });
-    const review = (a: Activity) =>
-      buildReviewModel({
-        activity: a,
-        names: undefined,
-        interfaces: [],
-        decode: { ...DECODE, payload: decodeRawPayload },
-        nameOf: (id) => names.get(id),
-        wallets: facts(),
-      });
-    const model = review(exported);
-    assert.deepEqual(model.risks, [summary(exported).flags[0]]);
-    const rows = model.sections.find((s) => s.id === 'call')?.rows ?? [];
-    assert.deepEqual(rows[0], { label: 'Does', value: summary(exported).line });
-    const signing = activity(
-      'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
-      'signRawPayloadsIntent',
-      signRawPayloadsParametersSchema,
-      {
-        signWith: ACCOUNT_0,
-        payloads: ['deadbeef'],
-        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-        hashFunction: 'HASH_FUNCTION_KECCAK256',
-      },
-    );
-    assert.equal(
-      review(signing).summary.find((r) => r.label === 'Signs with')?.value,
-      `wallet account "Treasury cold · account 0" ${ACCOUNT_0}`,
-    );
   });
 
   it("a teammate's hostile name reads as bounded text: no newline, no override, markdown as characters", () => {
