@@ -41,8 +41,10 @@ describe('wallet activities where a decision is taken', () => {
     const decoded = summarizeActivity(a, { ...inputs(), decode: DECODE });
     assert.deepEqual(decoded?.details[0], { label: 'Signs with', value: signer });
     assert.equal(decoded?.signer, signer);
-    const detail = readableVoteDetail('approve', a.fingerprint, a.organizationId, a, undefined, undefined, read);
-    assert.equal(detail.split('Signs with').length - 1, 1, detail);
+    // The dialog names the signer once, by the wallet account, not again by its bare address.
+    const detail = readableVoteDetail('approve', a.fingerprint, a.organizationId, a, undefined, undefined, decoded);
+    assert.equal(detail.split(ACCOUNT_0).length - 1, 1, detail);
+    assert.ok(detail.includes(`  Signs with: ${signer}\n`), detail);
     assert.ok(activityTitle(a, undefined, (id) => names.get(id)).includes('"Treasury cold · account 0"'));
     // A private key is said as before: no wallet account is named.
     const byKey = activity(
