@@ -15,6 +15,7 @@ import {
   type ActivitySummary,
   type SummaryInputs,
 } from './wording/activitySummaryWords';
+import { isWalletActivity, type WalletFacts } from './wording/walletActivityWords';
 import { t } from './ui/l10n';
 import { pickText } from './ui/shownText';
 import { errorText } from './ui/errorText';
@@ -33,8 +34,9 @@ export async function summaryInputs(
   nameOf: NameOf | undefined,
 ): Promise<SummaryInputs> {
   const transactions = activities.filter(needsDecoder);
-  if (transactions.length === 0) return { decode: undefined, interfaces: undefined, descriptors: [], nameOf };
   const active = services.profiles.active()?.organizationId;
+  const wallets = await walletsFor(services, active, activities);
+  if (transactions.length === 0) return { decode: undefined, interfaces: undefined, descriptors: [], nameOf, wallets };
   const [remote, interfaces, descriptors] = await Promise.all([
     loadRemoteApi(),
     transactions.every((a) => a.organizationId === active)
@@ -57,7 +59,25 @@ export async function summaryInputs(
     interfaces,
     descriptors,
     nameOf,
+    wallets,
   };
+}
+
+/**
+ * The active organization's wallets and accounts from its facts, when a wallet activity or a signing of it is
+ * among these (whether a wallet was exported, which address is an account); undefined otherwise or unread.
+ */
+async function walletsFor(
+  services: Services,
+  active: string | undefined,
+  activities: readonly Pick<Activity, 'type' | 'organizationId'>[],
+): Promise<WalletFacts | undefined> {
+  const needed = activities.some(
+    (a) => a.organizationId === active && (isWalletActivity(a.type) || a.type.startsWith('ACTIVITY_TYPE_SIGN_')),
+  );
+  if (!needed) return undefined;
+  const facts = await services.organizationFacts().catch(() => undefined);
+  return facts?.organizationId === active ? facts?.wallets : undefined;
 }
 
 /** The summaries of these activities by id (those with nothing more to say are left out). */

@@ -21,16 +21,18 @@ import { readableIntentLines, submitter } from '../wording/voteDialogWords';
 import { activityTimeMs } from '../wording/activityPresentation';
 import { activityTypeLabel, statusLabel, unwrapSingleKey, voteText } from '../wording/activityWords';
 import {
+  chainText,
   ethereumTransactionTypeLabel,
   hashFunctionLabel,
   payloadEncodingLabel,
   reviewProgressText,
 } from '../wording/reviewWords';
 import { decodedCallNameWarning } from '../wording/argumentNameWords';
-import { chainName } from '../wording/activitySummaryWords';
 import { payloadsWords, signedPayloads } from '../wording/signatureWords';
 import { byCount } from '../wording/plural';
 import { englishText, type Translate } from '../ui/translate';
+import type { WalletFacts } from '../wording/walletActivityWords';
+import { walletReview } from './walletReview';
 import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection, ReviewWhy } from './reviewMessages';
 
 export type {
@@ -60,18 +62,13 @@ export interface ReviewInput {
   /** The workspace's ERC-7730 descriptors, and names for addresses (the organization's keys). */
   readonly descriptors?: readonly ClearSigningDescriptor[];
   readonly nameOf?: (address: string) => string | undefined;
+  /** The organization's wallets and accounts: which were exported, which address is an account. */
+  readonly wallets?: WalletFacts | undefined;
   /** The time a signature's deadlines are measured from (ms); now, unless given. */
   readonly now?: number;
   readonly t?: Translate;
   /** Where policies decide it (reviewWhy.ts): the section, and the header's line while a policy waits. */
   readonly why?: { readonly section: ReviewWhy | undefined; readonly progress: string | undefined } | undefined;
-}
-
-/** A chain by its well-known name and id; others show their id alone. */
-function chainText(chainId: string | undefined, t: Translate): string {
-  if (chainId === undefined) return t('Any chain (no chain id: the signature can be replayed on every chain)');
-  const name = chainName(chainId);
-  return name ? `${name} (${chainId})` : chainId;
 }
 
 function intentRows(activity: Activity, names: OrganizationNames | undefined, t: Translate): ReviewRow[] {
@@ -245,10 +242,13 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
   const who = submitter(activity, names);
   const time = activityTimeMs(activity);
   const status = statusLabel(activity.status, t);
+  // A wallet activity in words and its risks; a signing's wallet account.
+  const wallet = walletReview(activity, { nameOf: input.nameOf, wallets: input.wallets }, t);
   const summary: ReviewRow[] = [
     { label: t('Type'), value: activityTypeLabel(activity.type) },
     { label: t('Organization'), value: organization },
     ...(who ? [{ label: t('Submitted by'), value: who }] : []),
+    ...wallet.rows,
     ...(time !== undefined ? [{ label: t('Submitted'), value: new Date(time).toISOString(), timeMs: time }] : []),
     { label: t('Status'), value: status },
     { label: t('Activity ID'), value: activity.id, code: true },
@@ -262,9 +262,10 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
       notes: [],
       actions: intentAbi(activity) !== undefined ? [OPEN_ABI_ACTION(t)] : [],
     },
+    ...wallet.sections,
   ];
   let registerAddress: string | undefined;
-  const risks: string[] = [];
+  const risks: string[] = [...wallet.risks];
   const inner = unwrapSingleKey(activity.intent) as Record<string, unknown>;
   let openAbi: ReviewModel['openAbi'] =
     intentAbi(activity) !== undefined

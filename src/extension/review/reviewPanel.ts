@@ -276,6 +276,7 @@ export class ReviewPage {
       },
       descriptors,
       nameOf: (address) => (facts?.organizationId === organizationId ? facts.names.get(address) : undefined),
+      wallets: facts?.organizationId === organizationId ? facts.wallets : undefined,
       t,
       why,
     });

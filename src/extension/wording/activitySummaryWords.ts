@@ -24,6 +24,7 @@ import { addressWords, amountWords, argumentValue } from './callArgumentWords';
 import { chainWords } from './chainWords';
 import { callNumber, multicallDetails, multicallLine } from './multicallWords';
 import { payloadsWords, signedPayloads } from './signatureWords';
+import { isWalletActivity, walletActivityWords, walletSigner, type WalletFacts } from './walletActivityWords';
 
 export { amountDetail, amountWords } from './callArgumentWords';
 export { chainName, chainWords } from './chainWords';
@@ -43,8 +44,10 @@ export interface SummaryInputs {
   /** The organization's interfaces; undefined when they could not be read. */
   readonly interfaces: readonly RegisteredInterface[] | undefined;
   readonly descriptors: readonly ClearSigningDescriptor[];
-  /** Names for ids and addresses (users, keys). */
+  /** Names for ids and addresses (users, keys, wallets and their accounts). */
   readonly nameOf?: NameOf | undefined;
+  /** The organization's wallets and accounts, when the summaries need them (walletActivityWords.ts). */
+  readonly wallets?: WalletFacts | undefined;
 }
 
 export interface SummaryDetail {
@@ -65,6 +68,8 @@ export interface ActivitySummary {
   readonly call?: CallSummary;
   /** The signed payloads' summaries, when the activity signs raw payloads. */
   readonly signatures?: readonly SignatureSummary[];
+  /** The wallet account a signing goes through, in words, when it is one (the details name it first). */
+  readonly signer?: string;
 }
 
 /** The risk in one sentence; for a call inside a multicall, which call it is. */
@@ -334,6 +339,24 @@ export function summarizeActivity(
   t: Translate = englishText,
 ): ActivitySummary | undefined {
   if (activity.type.startsWith('ACTIVITY_TYPE_CREATE_AUTHENTICATORS')) return passkeySummary(activity, inputs, t);
+  const wallets = { nameOf: inputs.nameOf, wallets: inputs.wallets };
+  if (isWalletActivity(activity.type)) return walletActivityWords(activity, wallets, t);
+  const summary = signingSummary(activity, inputs, t);
+  // A signing through a wallet account says which, first: the wallet is what an approver weighs.
+  const signer = walletSigner(activity, wallets, t);
+  if (!signer) return summary;
+  const signsWith = { label: t('Signs with'), value: signer };
+  return summary
+    ? { ...summary, details: [signsWith, ...summary.details], signer }
+    : { line: t('Signs with {0}', signer), details: [], flags: [], risks: [], signer };
+}
+
+/** What a transaction or a signed payload does, when the decoder reads it. */
+function signingSummary(
+  activity: Pick<Activity, 'type' | 'intent'>,
+  inputs: SummaryInputs,
+  t: Translate,
+): ActivitySummary | undefined {
   const payloads = signedPayloads(activity);
   if (payloads.length > 0) {
     if (!inputs.decode?.signature) return undefined;

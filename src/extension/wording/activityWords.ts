@@ -91,6 +91,7 @@ export function activityTarget(
     }
     case 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2':
     case 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2':
+    case 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS':
       return text('signWith') ? `${SIGNS_WITH} ${signerText(text('signWith'), nameOf)}` : '';
     default:
       return shown(text('label') || text('name'));

@@ -7,7 +7,15 @@ import type { Activity } from '../../api';
 import { activityOutcome } from './activityWords';
 import { englishText, type Translate } from '../ui/translate';
 import { byCount } from './plural';
+import { chainName } from './chainWords';
 import { structuredHashing } from './serviceNames';
+
+/** A chain by its well-known name and id; others show their id alone. */
+export function chainText(chainId: string | undefined, t: Translate = englishText): string {
+  if (chainId === undefined) return t('Any chain (no chain id: the signature can be replayed on every chain)');
+  const name = chainName(chainId);
+  return name ? `${name} (${chainId})` : chainId;
+}
 
 /** An Ethereum transaction type in words: `eip1559` → "EIP-1559 (type 2)". */
 export function ethereumTransactionTypeLabel(type: string): string {

@@ -175,8 +175,10 @@ export function readableVoteDetail(
   const who = submitter(activity, names);
   const count = countLine(vote, standing, t);
   const fields = readableIntentLines(activity, names, t);
-  // With a summary, of the intent's own fields only the key that signs stays (the summary says the rest).
-  const signer = summary && activity.type.startsWith('ACTIVITY_TYPE_SIGN_') ? fields.slice(0, 1) : [];
+  // With a summary, of the intent's own fields only the key that signs stays (the summary says the rest), unless
+  // the summary names it already (a wallet account).
+  const signer =
+    summary && !summary.signer && activity.type.startsWith('ACTIVITY_TYPE_SIGN_') ? fields.slice(0, 1) : [];
   const flags = summary ? summary.flags.map((flag) => `⚠ ${flag}`) : [];
   return [
     ...flags,
