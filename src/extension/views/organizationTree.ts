@@ -2,16 +2,14 @@
  * The Organization view: the active organization's smart contract interfaces, its private keys (with their
  * tags and addresses), its private key tags (with their keys), its policies (in words) and its users (with their
  * tags and passkeys). Each group loads on its own, so one failing list shows its error and Retry while the others
- * still show; policies, tag names and users' tags are one read of the store's (governance). When none can be read,
+ * still show (organizationModel.ts reads them); policies, tag names and users' tags are one read of the store's (governance). When none can be read,
  * or the session cannot be opened, the view shows the failure once, as the Activities view does (LoadedTree's
  * failure rows).
  */
 import * as vscode from 'vscode';
-import type { Policy, PrivateKey, SmartContractInterface, Tag } from '../../api';
-import { CancelledError } from '../../api/core';
+import type { PrivateKey, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import type { Governance } from '../store/governance';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import {
@@ -23,7 +21,8 @@ import {
   smartContractInterfaceTreeItem,
   userTreeItem,
 } from './organizationItems';
-import { noGovernance, policyElements, policyTreeItem, userTagNames } from './governanceItems';
+import { policyElements, policyTreeItem, userTagNames } from './governanceItems';
+import { readOrganizationModel, type OrganizationModel, type Outcome } from './organizationModel';
 import {
   type AuthenticatorElement,
   type GroupElement,
@@ -31,7 +30,6 @@ import {
   type OrganizationGroup,
   type PrivateKeyElement,
   type PrivateKeyTagElement,
-  type OrganizationUser,
   type SmartContractInterfaceElement,
   type UserElement,
 } from './treeElements';
@@ -40,19 +38,7 @@ import type { OrganizationContents, OrganizationRows } from './views';
 import type { TreeHost } from './treeShell';
 import { ORGANIZATION_VIEW_ID } from './viewIds';
 
-type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
-
-interface Model {
-  readonly organizationId: string;
-  readonly smartContractInterfaces: Outcome<SmartContractInterface[]>;
-  readonly privateKeys: Outcome<PrivateKey[]>;
-  readonly privateKeyTags: Outcome<readonly Tag[]>;
-  readonly policies: Outcome<readonly Policy[]>;
-  /** Who governs the organization (policies, users' tags, tag names), when it could be read: names for ids. */
-  readonly governance: Governance | undefined;
-  /** The organization's users, each with their passkeys. */
-  readonly users: Outcome<OrganizationUser[]>;
-}
+type Model = OrganizationModel;
 
 export class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements OrganizationRows {
   protected readonly what = 'the organization';
@@ -299,47 +285,9 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   }
 
   protected async fetch(session: Session): Promise<Model> {
-    const organizationId = session.profile.organizationId;
-    const started = Date.now();
-    const store = await this.services.store();
-    if (this.#readAnew) {
-      this.#readAnew = false;
-      store.markStale('organization', { quietly: true });
-    }
-    const settle = async <T>(what: string, load: () => Promise<T>): Promise<Outcome<T>> => {
-      try {
-        return { ok: true, value: await load() };
-      } catch (error) {
-        if (!(error instanceof CancelledError)) this.services.log.failure(`Could not load ${what}`, error);
-        return { ok: false, error };
-      }
-    };
-    const [smartContractInterfaces, privateKeys, governance, users] = await Promise.all([
-      // The list the ABI lenses read too: one request serves both.
-      settle('smart contract interfaces', async () => [...(await (await this.services.interfaceList()).refresh())]),
-      settle('private keys', async () => [...((await store.privateKeys()) ?? [])]),
-      // Policies, users' tags and the tag names, as the store read them: shared with the inbox and the review pages.
-      settle('policies, users and tags', async () => (await store.governance()) ?? noGovernance(organizationId)),
-      // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.
-      settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
-    ]);
-    // Nothing of the organization could be read (a key the service does not know, a service that is down): the
-    // view says so once, with its hint and Retry, not as groups that each hide the same error.
-    const lists = [smartContractInterfaces, privateKeys, governance];
-    const first = lists[0];
-    if (first && !first.ok && lists.every((list) => !list.ok)) throw first.error;
-    this.services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
-    const part = <T>(pick: (read: Governance) => T): Outcome<T> =>
-      governance.ok ? { ok: true, value: pick(governance.value) } : governance;
-    return {
-      organizationId,
-      smartContractInterfaces,
-      privateKeys,
-      privateKeyTags: part((read) => read.privateKeyTags),
-      policies: part((read) => read.policies),
-      governance: governance.ok ? governance.value : undefined,
-      users,
-    };
+    const readAnew = this.#readAnew;
+    this.#readAnew = false;
+    return readOrganizationModel(this.services, session.profile.organizationId, readAnew);
   }
 }
 
