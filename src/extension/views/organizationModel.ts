@@ -1,13 +1,15 @@
 /**
  * What the Organization view reads of the active organization, each list on its own so that one failing list
  * shows its error and Retry while the others still show: its smart contract interfaces (the list the ABI lenses
- * read too), private keys, policies and tags (the store's governance read), and users with their passkeys. When none of the organization's lists can be read, the read fails
+ * read too), private keys, policies and tags (the store's governance read), users with their passkeys, and wallets
+ * with their accounts (the store's wallet book). When none of the organization's lists can be read, the read fails
  * as a whole, so that the view says so once.
  */
 import type { Policy, PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CancelledError } from '../../api/core';
 import type { Services } from '../services';
 import type { Governance } from '../store/governance';
+import type { WalletBook } from '../store/walletBook';
 import { noGovernance } from './governanceItems';
 import type { OrganizationUser } from './treeElements';
 
@@ -23,6 +25,8 @@ export interface OrganizationModel {
   readonly governance: Governance | undefined;
   /** The organization's users, each with their passkeys. */
   readonly users: Outcome<OrganizationUser[]>;
+  /** The organization's wallets, each with its accounts, as the store read them. */
+  readonly wallets: Outcome<WalletBook>;
 }
 
 /** The organization's lists, read through the store; `readAnew` marks the store's copy stale first. */
@@ -42,7 +46,7 @@ export async function readOrganizationModel(
       return { ok: false, error };
     }
   };
-  const [smartContractInterfaces, privateKeys, governance, users] = await Promise.all([
+  const [smartContractInterfaces, privateKeys, governance, users, wallets] = await Promise.all([
     // The list the ABI lenses read too: one request serves both.
     settle('smart contract interfaces', async () => [...(await (await services.interfaceList()).refresh())]),
     settle('private keys', async () => [...((await store.privateKeys()) ?? [])]),
@@ -50,6 +54,8 @@ export async function readOrganizationModel(
     settle('policies, users and tags', async () => (await store.governance()) ?? noGovernance(organizationId)),
     // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.
     settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
+    // The wallets with every account, as the store read them: the same book names addresses everywhere else.
+    settle('wallets', async () => (await store.walletBook()) ?? { wallets: [], byAddress: new Map(), listedAll: true }),
   ]);
   // Nothing of the organization could be read (a key the service does not know, a service that is down): the
   // view says so once, with its hint and Retry, not as groups that each hide the same error.
@@ -67,5 +73,6 @@ export async function readOrganizationModel(
     policies: part((read) => read.policies),
     governance: governance.ok ? governance.value : undefined,
     users,
+    wallets,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The Organization view: the active organization's smart contract interfaces, its private keys (with their
  * tags and addresses), its private key tags (with their keys), its policies (in words) and its users (with their
- * tags and passkeys). Each group loads on its own, so one failing list shows its error and Retry while the others
+ * tags and passkeys), and its wallets with their accounts (walletItems.ts). Each group loads on its own, so one failing list shows its error and Retry while the others
  * still show (organizationModel.ts reads them); policies, tag names and users' tags are one read of the store's (governance). When none can be read,
  * or the session cannot be opened, the view shows the failure once, as the Activities view does (LoadedTree's
  * failure rows).
@@ -34,6 +34,13 @@ import {
   type UserElement,
 } from './treeElements';
 import { fieldTreeItem, messageTreeItem } from './treeItems';
+import {
+  walletAccountTooltip,
+  walletAccountTreeItem,
+  walletChildren,
+  walletGroupChildren,
+  walletTreeItem,
+} from './walletItems';
 import type { OrganizationContents, OrganizationRows } from './views';
 import type { TreeHost } from './treeShell';
 import { ORGANIZATION_VIEW_ID } from './viewIds';
@@ -93,6 +100,10 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return authenticatorTreeItem(element);
       case 'policy':
         return policyTreeItem(element);
+      case 'wallet':
+        return walletTreeItem(element);
+      case 'walletAccount':
+        return walletAccountTreeItem(element);
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -106,6 +117,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       const { smartContractInterfaceTooltip } = await import('./interfaceHover.js');
       item.tooltip = smartContractInterfaceTooltip(element.smartContractInterface);
     }
+    if (element.kind === 'walletAccount' && item.tooltip === undefined) item.tooltip = walletAccountTooltip(element);
     return item;
   }
 
@@ -130,10 +142,13 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         }));
       case 'field':
         return element.children ? [...element.children] : [];
+      case 'wallet':
+        return walletChildren(element);
       case 'authenticator':
       case 'policy':
       case 'message':
       case 'smartContractInterface':
+      case 'walletAccount':
       default:
         return [];
     }
@@ -146,6 +161,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'user':
       case 'authenticator':
       case 'policy':
+      case 'wallet':
+      case 'walletAccount':
         return element.parent;
       case 'message':
         return element.parent;
@@ -178,12 +195,14 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       );
     }
     const model = loaded.value;
-    const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) =>
-      o.ok ? o.value.length : -1,
-    );
+    const counts = [
+      model.smartContractInterfaces.ok ? model.smartContractInterfaces.value.length : -1,
+      model.wallets.ok ? model.wallets.value.wallets.length : -1,
+      ...[model.privateKeys, model.privateKeyTags].map((o) => (o.ok ? o.value.length : -1)),
+    ];
     // An organization with nothing in it shows the view's welcome content instead of three empty groups.
     if (counts.every((count) => count === 0)) return [];
-    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const).map(
+    return (['smartContractInterfaces', 'wallets', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const).map(
       (group) => this.#groupElement(group) as GroupElement,
     );
   }
@@ -197,7 +216,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       id: `countersign.organization/${group}`,
       group,
       organizationId: model.organizationId,
-      count: outcome.ok ? outcome.value.length : 0,
+      count: !outcome.ok ? 0 : 'wallets' in outcome.value ? outcome.value.wallets.length : outcome.value.length,
       failed: !outcome.ok,
     };
   }
@@ -236,6 +255,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
             expandable: true,
           }),
         );
+      case 'wallets':
+        return model.wallets.ok ? walletGroupChildren(group, model.wallets.value) : [];
       case 'users': {
         const tags = userTagNames(model.governance);
         return sortBy(model.users.ok ? model.users.value : [], (u) => u.userName).map((user): UserElement => ({
@@ -295,6 +316,8 @@ function groupNoun(group: OrganizationGroup): string {
   switch (group) {
     case 'smartContractInterfaces':
       return t('smart contract interfaces');
+    case 'wallets':
+      return t('wallets');
     case 'privateKeys':
       return t('private keys');
     case 'privateKeyTags':
