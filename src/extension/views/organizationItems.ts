@@ -36,7 +36,7 @@ export function groupLabel(group: OrganizationGroup): string {
 
 const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
   smartContractInterfaces: 'file-code',
-  wallets: 'safe',
+  wallets: 'credit-card',
   privateKeys: 'key',
   privateKeyTags: 'tag',
   policies: 'law',
