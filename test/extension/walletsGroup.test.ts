@@ -14,7 +14,7 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
 import type { OrganizationElement } from '../../src/extension/views/treeElements';
 import type { SandboxOrganization } from '../../src/sandbox';
-import { eventually, logText, organizationNamed, run } from './hostSupport';
+import { eventually, failureOf, logText, organizationNamed, run } from './hostSupport';
 import { goAhead, runAnswering, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
 
 const ethereum = (i: number, name?: string): WalletAccountParams => ({
@@ -204,32 +204,52 @@ describe('the Wallets group and the wallet commands', function () {
       ),
       'nothing is made before the vote',
     );
-    // The second root user approves from their own tool; the store follows the activity to its end.
-    const { client, organizationId } = anotherClient('Team', 1);
-    try {
-      const vote = await client.approveActivity({ organizationId, parameters: { fingerprint: waiting.fingerprint } });
-      assert.equal(vote.status, 'ACTIVITY_STATUS_COMPLETED');
-    } finally {
-      await client.close();
-    }
+    // The second root user approves in this window (the store follows a vote cast elsewhere only at its poll,
+    // which waits for the window's focus).
+    await useSandboxProfile(api, 'Team', 1);
+    const { result: vote } = await withModalAnswers<Activity>(api, goAhead, CommandIds.approveActivity, {
+      activityId: waiting.id,
+    });
+    assert.equal(vote?.status, 'ACTIVITY_STATUS_COMPLETED');
     const shown = await walletShown(name, 1);
     assert.deepEqual(
       shown.accounts.map(({ item }) => [labelOf(item), iconOf(item)]),
       [['account 0', 'layers']],
     );
 
-    // Add Accounts waits too; the second root user approves it in this window.
+    // Add Accounts waits too, submitted by the first root user and approved by the second.
     const walletId = shown.wallet.element.kind === 'wallet' ? shown.wallet.element.wallet.walletId : '';
+    await useSandboxProfile(api, 'Team', 0);
     const adding = await run<Activity>(api, CommandIds.addWalletAccounts, { walletId, preset: 'ethereum', count: 1 });
     assert.equal(adding?.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
     await useSandboxProfile(api, 'Team', 1);
-    const { result: vote } = await withModalAnswers<Activity>(api, goAhead, CommandIds.approveActivity, {
+    const { result: second } = await withModalAnswers<Activity>(api, goAhead, CommandIds.approveActivity, {
       activityId: adding?.id,
     });
-    assert.equal(vote?.status, 'ACTIVITY_STATUS_COMPLETED');
+    assert.equal(second?.status, 'ACTIVITY_STATUS_COMPLETED');
     const grown = await walletShown(name, 2);
     assert.equal(labelOf(grown.accounts[1]?.item ?? new vscode.TreeItem('')), 'account 0');
     assert.equal(iconOf(grown.accounts[1]?.item ?? new vscode.TreeItem('')), 'ruby');
+  });
+
+  it('Rename Wallet renames it, and a name another wallet has is refused before anything is sent', async () => {
+    await useSandboxProfile(api, 'Demo');
+    const [first, second] = [`Rename me ${stamp}`, `Taken ${stamp}`];
+    for (const name of [first, second])
+      assert.equal(
+        (await run<Activity>(api, CommandIds.createWallet, { name, preset: 'solana', count: 1 }))?.status,
+        'ACTIVITY_STATUS_COMPLETED',
+      );
+    const { wallet } = await walletShown(first, 1);
+    const walletId = wallet.element.kind === 'wallet' ? wallet.element.wallet.walletId : '';
+
+    const refused = await failureOf(api, CommandIds.renameWallet, { walletId, name: ` ${second} ` });
+    assert.match(refused.message, /already has a wallet named "Taken [^"]+"; choose another name\. Nothing was sent\./);
+
+    const renamed = await run<Activity>(api, CommandIds.renameWallet, { walletId, name: `Renamed ${stamp}` });
+    assert.equal(renamed?.status, 'ACTIVITY_STATUS_COMPLETED');
+    const shown = await walletShown(`Renamed ${stamp}`, 1);
+    assert.equal(shown.wallet.element.kind === 'wallet' ? shown.wallet.element.wallet.walletId : '', walletId);
   });
 
   it('Delete Wallet: Enter keeps the wallet, an unexported one names the loss, and the name must be typed', async () => {
