@@ -1,10 +1,10 @@
 /**
- * The Organization view: the active organization's smart contract interfaces, its private keys (with their
- * tags and addresses), its private key tags (with their keys), its policies (in words) and its users (with their
- * tags and passkeys), and its wallets with their accounts (walletItems.ts). Each group loads on its own, so one failing list shows its error and Retry while the others
- * still show (organizationModel.ts reads them); policies, tag names and users' tags are one read of the store's (governance). When none can be read,
- * or the session cannot be opened, the view shows the failure once, as the Activities view does (LoadedTree's
- * failure rows).
+ * The Organization view: the active organization's smart contract interfaces, its wallets with their accounts
+ * (walletItems.ts), its private keys (with their tags and addresses), its private key tags (with their keys), its
+ * policies (in words) and its users (with their tags and passkeys). Each group loads on its own, so one failing
+ * list shows its error and Retry while the others still show (organizationModel.ts reads them); policies, tag
+ * names and users' tags are one read of the store's (governance). When none can be read, or the session cannot be
+ * opened, the view shows the failure once, as the Activities view does (LoadedTree's failure rows).
  */
 import * as vscode from 'vscode';
 import type { PrivateKey, Tag } from '../../api';
