@@ -1,10 +1,12 @@
 // @ts-check
 // A large organization for the benches: a sandbox (in this process, in memory) with an organization "Large" of
-// 1,000 private keys (the service's documented limit per organization), 500 smart contract interfaces and
-// 10,000 activities in all. The keys come with the organization's seed record; the interfaces and the other
-// activities (private key tags) are real stamped submissions over HTTP.
+// 1,000 private keys (the service's documented limit per organization), 500 smart contract interfaces,
+// 10,000 activities in all and a wallet of 10,000 accounts. The keys come with the organization's seed record and
+// the wallet is put in its state as the journal would (deriving 10,000 keys is not what the benches measure); the
+// interfaces and the other activities (private key tags) are real stamped submissions over HTTP.
 //
-//   const large = await seedLargeOrganization({ activities: 10_000, interfaces: 500, privateKeys: 1_000 });
+//   const large = await seedLargeOrganization({ activities: 10_000, interfaces: 500, privateKeys: 1_000,
+//     walletAccounts: 10_000 });
 //   large.baseUrl, large.organizationId, large.apiKey { apiKeyId, publicKey, privateKey }; await large.close();
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -50,10 +52,49 @@ async function inParallel(count, width, deadline, job) {
   return next;
 }
 
+/**
+ * A wallet "Large wallet" of `count` Ethereum accounts, put in the organization's state as the journal would.
+ * @param {{ state: { organizations: Map<string, { wallets: { apply(effect: unknown): void } }> } }} engine
+ * @param {string} organizationId
+ * @param {number} count
+ * @param {number} nowMs
+ */
+function putWallet(engine, organizationId, count, nowMs) {
+  const organization = engine.state.organizations.get(organizationId);
+  if (!organization) throw new Error('the large organization is not in the state');
+  const walletId = randomUUID();
+  organization.wallets.apply({
+    op: 'putWallet',
+    organizationId,
+    record: {
+      walletId,
+      walletName: 'Large wallet',
+      mnemonic: 'unused',
+      exported: false,
+      imported: false,
+      createdAtMs: nowMs,
+      updatedAtMs: nowMs,
+    },
+    accounts: Array.from({ length: count }, (_, i) => ({
+      walletAccountId: randomUUID(),
+      walletId,
+      curve: 'CURVE_SECP256K1',
+      pathFormat: 'PATH_FORMAT_BIP32',
+      path: `m/44'/60'/0'/0/${i}`,
+      addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+      address: `0x${i.toString(16).padStart(40, '0')}`,
+      publicKey: `02${i.toString(16).padStart(64, '0')}`,
+      createdAtMs: nowMs,
+      updatedAtMs: nowMs,
+    })),
+  });
+}
+
 export async function seedLargeOrganization({
   activities = 10_000,
   interfaces = 500,
   privateKeys = 1_000,
+  walletAccounts = 0,
   concurrency = 32,
   maxSeconds = 120,
 } = {}) {
@@ -99,6 +140,8 @@ export async function seedLargeOrganization({
       },
     ],
   });
+
+  if (walletAccounts > 0) putWallet(engine, organizationId, walletAccounts, nowMs);
 
   const client = new CountersignClient(
     { baseUrl: sandbox.baseUrl },
@@ -158,7 +201,7 @@ export async function seedLargeOrganization({
     baseUrl: sandbox.baseUrl,
     organizationId,
     apiKey,
-    counts: { activities, interfaces, privateKeys },
+    counts: { activities, interfaces, privateKeys, walletAccounts },
     seedSeconds: (performance.now() - started) / 1000,
     close: () => sandbox.close(),
   };

@@ -1,6 +1,7 @@
 // @ts-check
 // Runs inside a real VS Code extension host (given to scripts/runExtensionTests.mjs as the "tests" to run) for
-// bench/trees.bench.mjs: the Activities and Organization views of a large organization, timed from the moment
+// bench/trees.bench.mjs: the Activities and Organization views of a large organization (and its wallet of
+// 10,000 accounts, every row built as an opened wallet shows them), timed from the moment
 // the service's answer arrives to the moment every row of the view is built (getChildren and getTreeItem), the
 // part the editor waits for once the network is done. Prints BENCH lines; writes a result so the runner is content.
 'use strict';
@@ -57,7 +58,7 @@ function instrument(client, names) {
 
 /**
  * @typedef {{ baseUrl: string, organizationId: string, apiKey: { apiKeyId: string, privateKey: string },
- *   counts: { activities: number, interfaces: number, privateKeys: number } }} LargeOrganization
+ *   counts: { activities: number, interfaces: number, privateKeys: number, walletAccounts: number } }} LargeOrganization
  */
 
 /**
@@ -86,6 +87,8 @@ async function measure(api, large) {
     'listPrivateKeys',
     'listPrivateKeyTags',
     'listSmartContractInterfaces',
+    'listWallets',
+    'listWalletAccounts',
   ]);
   const pageSize = services.settings().pageSize;
 
@@ -133,6 +136,28 @@ async function measure(api, large) {
   }
   assert.ok(orgRows >= large.counts.privateKeys + large.counts.interfaces, `the Organization view has ${orgRows} rows`);
 
+  // The same view with its wallet opened: every account's row built too.
+  const walletBuild = [];
+  let accountRows = 0;
+  for (let run = 0; run < RUNS; run++) {
+    views.organization.refresh();
+    const top = (await views.organization.provider.getChildren()) ?? [];
+    accountRows = 0;
+    for (const group of top) {
+      await views.organization.provider.getTreeItem(group);
+      for (const row of (await views.organization.provider.getChildren(group)) ?? []) {
+        await views.organization.provider.getTreeItem(row);
+        if (row.kind !== 'wallet') continue;
+        for (const account of (await views.organization.provider.getChildren(row)) ?? []) {
+          await views.organization.provider.getTreeItem(account);
+          accountRows += 1;
+        }
+      }
+    }
+    walletBuild.push(performance.now() - probe.lastAnswerAt);
+  }
+  assert.equal(accountRows, large.counts.walletAccounts, `the wallet shows ${accountRows} accounts`);
+
   const n = large.counts.activities.toLocaleString('en-US');
   const goal = { max: BUDGET_MS };
   console.log(`Activities view, ${n} activities, page of ${pageSize} (median of ${RUNS}):`);
@@ -165,6 +190,14 @@ async function measure(api, large) {
     `Organization view: incl. the requests (${keys} keys, ${large.counts.interfaces} interfaces)`,
     report.median(orgTotal),
     'ms',
+  );
+  const accounts = large.counts.walletAccounts.toLocaleString('en-US');
+  report.benchLine(
+    `Organization view with its wallet open: built after the answers (${accounts} wallet accounts)`,
+    report.median(walletBuild),
+    'ms',
+    { name: 'the same view with the wallet closed', value: report.median(orgBuild) },
+    goal,
   );
 }
 

@@ -28,6 +28,7 @@ import { reviewCommands } from './review';
 import type { Views } from '../views/views';
 import { ACTIVITIES_VIEW_ID, ORGANIZATION_VIEW_ID } from '../views/viewIds';
 import { viewCommands } from './viewCommands';
+import { walletCommands } from './walletCommands';
 
 /** Every command of the extension, family by family. */
 export function commandDescriptors(services: Services, views: Views, localSandbox: LocalSandbox): CommandDescriptor[] {
@@ -40,6 +41,7 @@ export function commandDescriptors(services: Services, views: Views, localSandbo
     ...approvalCommands(services),
     ...passkeyCommands(services),
     ...deletionCommands(services),
+    ...walletCommands(services),
     ...getApiKeyCommands(services),
     ...viewCommands(services, views),
     ...reviewCommands(services, views, localSandbox),

@@ -15,6 +15,8 @@ export type ContextToken =
   | 'user'
   | 'authenticator'
   | 'policy'
+  | 'wallet'
+  | 'walletAccount'
   | 'group'
   | 'inboxGroup'
   | 'field'

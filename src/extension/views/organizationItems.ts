@@ -21,6 +21,8 @@ export function groupLabel(group: OrganizationGroup): string {
   switch (group) {
     case 'smartContractInterfaces':
       return t('Smart contract interfaces');
+    case 'wallets':
+      return t('Wallets');
     case 'privateKeys':
       return t('Private keys');
     case 'privateKeyTags':
@@ -34,6 +36,7 @@ export function groupLabel(group: OrganizationGroup): string {
 
 const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
   smartContractInterfaces: 'file-code',
+  wallets: 'credit-card',
   privateKeys: 'key',
   privateKeyTags: 'tag',
   policies: 'law',
@@ -43,7 +46,8 @@ const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
 export function groupTreeItem(element: GroupElement): vscode.TreeItem {
   // An empty group has nothing to open: no chevron. A group that fills up is a new item to VS Code, so it opens
   // (VS Code keeps an item's old collapsed state). A group whose list failed opens on its error and Retry.
-  const empty = element.count === 0 && !element.failed;
+  // "Wallets" opens even when empty: its one row says so in words, with the command that makes a wallet.
+  const empty = element.count === 0 && !element.failed && element.group !== 'wallets';
   const item = new vscode.TreeItem(
     groupLabel(element.group),
     empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,

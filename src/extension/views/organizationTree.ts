@@ -1,17 +1,15 @@
 /**
- * The Organization view: the active organization's smart contract interfaces, its private keys (with their
- * tags and addresses), its private key tags (with their keys), its policies (in words) and its users (with their
- * tags and passkeys). Each group loads on its own, so one failing list shows its error and Retry while the others
- * still show; policies, tag names and users' tags are one read of the store's (governance). When none can be read,
- * or the session cannot be opened, the view shows the failure once, as the Activities view does (LoadedTree's
- * failure rows).
+ * The Organization view: the active organization's smart contract interfaces, its wallets with their accounts
+ * (walletItems.ts), its private keys (with their tags and addresses), its private key tags (with their keys), its
+ * policies (in words) and its users (with their tags and passkeys). Each group loads on its own, so one failing
+ * list shows its error and Retry while the others still show (organizationModel.ts reads them); policies, tag
+ * names and users' tags are one read of the store's (governance). When none can be read, or the session cannot be
+ * opened, the view shows the failure once, as the Activities view does (LoadedTree's failure rows).
  */
 import * as vscode from 'vscode';
-import type { Policy, PrivateKey, SmartContractInterface, Tag } from '../../api';
-import { CancelledError } from '../../api/core';
+import type { PrivateKey, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import type { Governance } from '../store/governance';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import {
@@ -23,7 +21,8 @@ import {
   smartContractInterfaceTreeItem,
   userTreeItem,
 } from './organizationItems';
-import { noGovernance, policyElements, policyTreeItem, userTagNames } from './governanceItems';
+import { policyElements, policyTreeItem, userTagNames } from './governanceItems';
+import { readOrganizationModel, type OrganizationModel, type Outcome } from './organizationModel';
 import {
   type AuthenticatorElement,
   type GroupElement,
@@ -31,28 +30,22 @@ import {
   type OrganizationGroup,
   type PrivateKeyElement,
   type PrivateKeyTagElement,
-  type OrganizationUser,
   type SmartContractInterfaceElement,
   type UserElement,
 } from './treeElements';
 import { fieldTreeItem, messageTreeItem } from './treeItems';
+import {
+  walletAccountTooltip,
+  walletAccountTreeItem,
+  walletChildren,
+  walletGroupChildren,
+  walletTreeItem,
+} from './walletItems';
 import type { OrganizationContents, OrganizationRows } from './views';
 import type { TreeHost } from './treeShell';
 import { ORGANIZATION_VIEW_ID } from './viewIds';
 
-type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
-
-interface Model {
-  readonly organizationId: string;
-  readonly smartContractInterfaces: Outcome<SmartContractInterface[]>;
-  readonly privateKeys: Outcome<PrivateKey[]>;
-  readonly privateKeyTags: Outcome<readonly Tag[]>;
-  readonly policies: Outcome<readonly Policy[]>;
-  /** Who governs the organization (policies, users' tags, tag names), when it could be read: names for ids. */
-  readonly governance: Governance | undefined;
-  /** The organization's users, each with their passkeys. */
-  readonly users: Outcome<OrganizationUser[]>;
-}
+type Model = OrganizationModel;
 
 export class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements OrganizationRows {
   protected readonly what = 'the organization';
@@ -107,6 +100,10 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return authenticatorTreeItem(element);
       case 'policy':
         return policyTreeItem(element);
+      case 'wallet':
+        return walletTreeItem(element);
+      case 'walletAccount':
+        return walletAccountTreeItem(element);
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -120,6 +117,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       const { smartContractInterfaceTooltip } = await import('./interfaceHover.js');
       item.tooltip = smartContractInterfaceTooltip(element.smartContractInterface);
     }
+    if (element.kind === 'walletAccount' && item.tooltip === undefined) item.tooltip = walletAccountTooltip(element);
     return item;
   }
 
@@ -144,10 +142,13 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         }));
       case 'field':
         return element.children ? [...element.children] : [];
+      case 'wallet':
+        return walletChildren(element);
       case 'authenticator':
       case 'policy':
       case 'message':
       case 'smartContractInterface':
+      case 'walletAccount':
       default:
         return [];
     }
@@ -160,6 +161,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'user':
       case 'authenticator':
       case 'policy':
+      case 'wallet':
+      case 'walletAccount':
         return element.parent;
       case 'message':
         return element.parent;
@@ -192,12 +195,14 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       );
     }
     const model = loaded.value;
-    const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) =>
-      o.ok ? o.value.length : -1,
-    );
+    const counts = [
+      model.smartContractInterfaces.ok ? model.smartContractInterfaces.value.length : -1,
+      model.wallets.ok ? model.wallets.value.wallets.length : -1,
+      ...[model.privateKeys, model.privateKeyTags].map((o) => (o.ok ? o.value.length : -1)),
+    ];
     // An organization with nothing in it shows the view's welcome content instead of three empty groups.
     if (counts.every((count) => count === 0)) return [];
-    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const).map(
+    return (['smartContractInterfaces', 'wallets', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const).map(
       (group) => this.#groupElement(group) as GroupElement,
     );
   }
@@ -211,7 +216,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       id: `countersign.organization/${group}`,
       group,
       organizationId: model.organizationId,
-      count: outcome.ok ? outcome.value.length : 0,
+      count: !outcome.ok ? 0 : 'wallets' in outcome.value ? outcome.value.wallets.length : outcome.value.length,
       failed: !outcome.ok,
     };
   }
@@ -250,6 +255,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
             expandable: true,
           }),
         );
+      case 'wallets':
+        return model.wallets.ok ? walletGroupChildren(group, model.wallets.value) : [];
       case 'users': {
         const tags = userTagNames(model.governance);
         return sortBy(model.users.ok ? model.users.value : [], (u) => u.userName).map((user): UserElement => ({
@@ -299,47 +306,9 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   }
 
   protected async fetch(session: Session): Promise<Model> {
-    const organizationId = session.profile.organizationId;
-    const started = Date.now();
-    const store = await this.services.store();
-    if (this.#readAnew) {
-      this.#readAnew = false;
-      store.markStale('organization', { quietly: true });
-    }
-    const settle = async <T>(what: string, load: () => Promise<T>): Promise<Outcome<T>> => {
-      try {
-        return { ok: true, value: await load() };
-      } catch (error) {
-        if (!(error instanceof CancelledError)) this.services.log.failure(`Could not load ${what}`, error);
-        return { ok: false, error };
-      }
-    };
-    const [smartContractInterfaces, privateKeys, governance, users] = await Promise.all([
-      // The list the ABI lenses read too: one request serves both.
-      settle('smart contract interfaces', async () => [...((await (await this.services.store()).interfaces()) ?? [])]),
-      settle('private keys', async () => [...((await store.privateKeys()) ?? [])]),
-      // Policies, users' tags and the tag names, as the store read them: shared with the inbox and the review pages.
-      settle('policies, users and tags', async () => (await store.governance()) ?? noGovernance(organizationId)),
-      // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.
-      settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
-    ]);
-    // Nothing of the organization could be read (a key the service does not know, a service that is down): the
-    // view says so once, with its hint and Retry, not as groups that each hide the same error.
-    const lists = [smartContractInterfaces, privateKeys, governance];
-    const first = lists[0];
-    if (first && !first.ok && lists.every((list) => !list.ok)) throw first.error;
-    this.services.log.debug('Organization loaded', { organizationId, durationMs: Date.now() - started });
-    const part = <T>(pick: (read: Governance) => T): Outcome<T> =>
-      governance.ok ? { ok: true, value: pick(governance.value) } : governance;
-    return {
-      organizationId,
-      smartContractInterfaces,
-      privateKeys,
-      privateKeyTags: part((read) => read.privateKeyTags),
-      policies: part((read) => read.policies),
-      governance: governance.ok ? governance.value : undefined,
-      users,
-    };
+    const readAnew = this.#readAnew;
+    this.#readAnew = false;
+    return readOrganizationModel(this.services, session.profile.organizationId, readAnew);
   }
 }
 
@@ -347,6 +316,8 @@ function groupNoun(group: OrganizationGroup): string {
   switch (group) {
     case 'smartContractInterfaces':
       return t('smart contract interfaces');
+    case 'wallets':
+      return t('wallets');
     case 'privateKeys':
       return t('private keys');
     case 'privateKeyTags':

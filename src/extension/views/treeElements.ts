@@ -5,6 +5,7 @@
 import type * as vscode from 'vscode';
 import type { Activity, OrganizationData, Policy, PrivateKey, Tag } from '../../api';
 import type { ContextToken } from './contextValue';
+import type { WalletAccountNode, WalletNode } from './walletNodes';
 import type {
   ActivityNode,
   AuthenticatorNode,
@@ -48,7 +49,8 @@ export interface MessageElement {
   readonly parent?: GroupElement;
 }
 
-export type OrganizationGroup = 'smartContractInterfaces' | 'privateKeys' | 'privateKeyTags' | 'policies' | 'users';
+export type OrganizationGroup =
+  'smartContractInterfaces' | 'wallets' | 'privateKeys' | 'privateKeyTags' | 'policies' | 'users';
 
 export interface GroupElement {
   readonly kind: 'group';
@@ -110,6 +112,17 @@ export interface AuthenticatorElement extends AuthenticatorNode {
   readonly parent: UserElement;
 }
 
+/** A wallet under "Wallets", its accounts under it. */
+export interface WalletElement extends WalletNode {
+  readonly id: string;
+  readonly parent: GroupElement;
+}
+
+export interface WalletAccountElement extends WalletAccountNode {
+  readonly id: string;
+  readonly parent: WalletElement;
+}
+
 /** The group at the top of the Activities view: the activities that wait for the current user's vote. */
 export interface InboxGroupElement {
   readonly kind: 'inboxGroup';
@@ -128,5 +141,7 @@ export type OrganizationElement =
   | UserElement
   | AuthenticatorElement
   | PolicyElement
+  | WalletElement
+  | WalletAccountElement
   | FieldElement
   | MessageElement;

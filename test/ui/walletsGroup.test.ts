@@ -1,0 +1,144 @@
+// Create Wallet in a real workbench: the packaged .vsix in code-server, the local sandbox started from the palette,
+// then "Countersign: Create Wallet…" run from the palette and answered as a user answers it (a name, the Ethereum
+// preset, three accounts), and the new wallet with its accounts in the Organization view's "Wallets" group, an
+// account's hover open. Saves the README's screenshot of it.
+//
+//   npx tsc -p . && node esbuild.mjs && npx mocha --timeout 120000 out/test/ui/walletsGroup.test.js
+//   UPDATE_SCREENSHOTS=1 …   also writes it to media/screenshots/ (otherwise only test-results/ui/)
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { repoRoot } from '../support/fixtures';
+import {
+  loadCodeServer,
+  type CodeServerInstall,
+  type CodeServerModule,
+  type RunningCodeServer,
+  type Scratch,
+} from './harness';
+import { resultsDir, saveScreenshot } from './screenshots';
+import {
+  answerInputBox,
+  clearNotifications,
+  notification,
+  notified,
+  pane,
+  pickFromQuickPick,
+  runFromPalette,
+  showContainer,
+  treeItem,
+  waitForWorkbench,
+  widenSideBar,
+} from './workbench';
+
+const execFileAsync = promisify(execFile);
+
+/** Closes a tree row that has children (one without, such as an empty group, stays as it is), clicked again when a
+ * redraw of the view undid the click. */
+async function collapse(row: Locator): Promise<void> {
+  await row.waitFor();
+  if ((await row.getAttribute('aria-expanded')) === null) return;
+  for (let click = 0; click < 5; click++) {
+    if ((await row.getAttribute('aria-expanded')) === 'false') return;
+    await row.click();
+    for (let look = 0; look < 20; look++) {
+      if ((await row.getAttribute('aria-expanded')) === 'false') return;
+      await row.page().waitForTimeout(50);
+    }
+  }
+  assert.fail('the row did not close');
+}
+
+describe('Create Wallet from the palette to the Wallets group, in a real workbench', function () {
+  this.timeout(120_000);
+  this.bail(true);
+
+  let codeServer: CodeServerModule;
+  let install: CodeServerInstall;
+  let scratch: Scratch;
+  let server: RunningCodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+
+  before(async () => {
+    codeServer = await loadCodeServer();
+    install = codeServer.requireCodeServer();
+    scratch = codeServer.makeScratch('countersign-wallets-');
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && browser) {
+      mkdirSync(resultsDir, { recursive: true });
+      await page.screenshot({ path: path.join(resultsDir, 'wallets-failed.png') }).catch(() => undefined);
+    }
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    scratch?.dispose();
+  });
+
+  it('installs the package and starts the local sandbox from the palette', async function () {
+    this.timeout(300_000);
+    const vsix = path.join(scratch.root, 'countersign.vsix');
+    await execFileAsync(
+      path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
+      ['package', '--no-dependencies', '-o', vsix],
+      {
+        cwd: repoRoot,
+      },
+    );
+    await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
+    const folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
+    const port = await codeServer.freePort();
+    server = codeServer.startCodeServer(install, scratch, { port, folder });
+    await codeServer.waitForHealthz(server);
+    browser = await codeServer.launchChromium();
+    page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
+    page.setDefaultTimeout(20_000);
+    await page.goto(codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
+    await waitForWorkbench(page);
+    await widenSideBar(page, 760);
+    await page.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
+    await showContainer(page, 'Countersign');
+    await runFromPalette(page, 'Countersign: Start Local Sandbox');
+    await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    await clearNotifications(page);
+  });
+
+  it('creates a wallet of three Ethereum accounts from the palette and shows them, and saves the screenshot', async () => {
+    const organization = pane(page, 'Organization');
+    // Demo has no wallet yet: the group says so, with the command.
+    await treeItem(organization, /^No wallets yet — Create Wallet…/).waitFor({ timeout: 60_000 });
+
+    await runFromPalette(page, 'Countersign: Create Wallet…');
+    await answerInputBox(page, 'Wallet name', 'Treasury cold');
+    await pickFromQuickPick(page, /^Ethereum/);
+    const proposed = await answerInputBox(page, 'How many Ethereum accounts', '3');
+    assert.equal(proposed, '1', 'one account is proposed');
+    await notified(page, 'Wallet "Treasury cold" created with 3 Ethereum accounts.');
+
+    await treeItem(organization, /^Treasury cold 3 accounts/).waitFor();
+    const accounts = [0, 1, 2].map((i) => treeItem(organization, new RegExp(`^account ${i} 0x[0-9a-fA-F]{6}…`)));
+    for (const account of accounts) await account.waitFor();
+
+    // The groups this picture is not about are closed, so that the wallet shows beside its neighbours.
+    for (const group of [/^Smart contract interfaces/, /^Private keys/, /^Private key tags/, /^Policies/, /^Users/])
+      await collapse(treeItem(organization, group));
+    await clearNotifications(page);
+
+    // The hover of the first account: its address, path, curve and format, as the service gave them.
+    const first = accounts[0];
+    assert.ok(first);
+    await first.hover();
+    const hover = page.locator('.monaco-hover, .workbench-hover-container').filter({ hasText: "m/44'/60'/0'/0/0" });
+    await hover.first().waitFor({ timeout: 15_000 });
+    assert.match((await hover.first().innerText()).replace(/\s+/g, ' '), /Curve: secp256k1 Format: ethereum/);
+    await saveScreenshot(page, 'wallets-group.png');
+  });
+});
