@@ -173,7 +173,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
 
   /** The listed rows' summaries, worked out after the rows are drawn. */
   #summarize(organizationId: string, elements: readonly ActivityElement[]): void {
-    const nameOf = this.#nameOf();
+    const nameOf = organizationNamer(this.#names, this.#inbox.state?.facts?.names);
     void this.#listed
       .update(
         organizationId,
@@ -185,11 +185,6 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
           error: errorText(error),
         }),
       );
-  }
-
-  /** The organization's names for ids and addresses: those the view gathered, then the store's facts. */
-  #nameOf() {
-    return organizationNamer(this.#names, this.#inbox.state?.facts?.names);
   }
 
   /** Where policies decide it: every way it can complete, for the hover. */
@@ -218,7 +213,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       case 'activity':
         return activityTreeItem(element, Date.now(), {
           find: (fingerprint) => this.#byFingerprint(fingerprint),
-          nameOf: this.#nameOf(),
+          nameOf: organizationNamer(this.#names, this.#inbox.state?.facts?.names),
           progress: this.#progressOf(element.activity),
           summary: this.#summaryOf(element.activity),
           progressLines: this.#progressLinesOf(element.activity),
@@ -238,7 +233,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       const model = this.model;
       return model.kind === 'loaded' ? this.#awaiting(model.value.organizationId) : [];
     }
-    const nameOf = this.#nameOf();
+    const nameOf = organizationNamer(this.#names, this.#inbox.state?.facts?.names);
     if (element.kind === 'activity')
       return activityFields(element, Date.now(), { nameOf, summary: this.#summaryOf(element.activity) });
     if (element.kind === 'field') return element.children ? [...element.children] : [];
