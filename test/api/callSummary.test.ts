@@ -67,7 +67,7 @@ describe('summary of a transaction and its risk flags', () => {
     assert.equal(s.call.source, 'interface');
     assert.equal(s.call.functionName, 'transfer');
     assert.equal(s.call.interfaceId, 'sci-1');
-    assert.deepEqual(s.recipient, { address: RECIPIENT, name: undefined });
+    assert.deepEqual(s.recipient, { address: RECIPIENT, name: undefined, role: 'recipient' });
     assert.equal(s.toName, SAMPLE_TOKEN_LABEL);
     const amount = s.call.arguments[1]?.amount;
     assert.equal(amount?.raw, '250000000000000000000');

@@ -93,7 +93,7 @@ describe('calls read by their selector first', () => {
     );
     assert.deepEqual(kinds(s), ['unlimitedApproval']);
     assert.deepEqual(s.flags[0], { kind: 'unlimitedApproval', spender: RECIPIENT });
-    assert.deepEqual(s.recipient, { address: RECIPIENT, name: undefined });
+    assert.deepEqual(s.recipient, { address: RECIPIENT, name: undefined, role: 'spender' });
 
     // Names that lie change nothing: the spender and the amount are where approve(address,uint256) has them.
     const liar = registeredInterface(USDT_MAINNET, Abi.from(['function approve(address amount, uint256 spender)']));
@@ -140,7 +140,7 @@ describe('calls read by their selector first', () => {
     const call = callOf(s);
     assert.equal(call.signature, 'transferFrom(address,address,uint256)');
     assert.equal(call.source, 'wellKnown');
-    assert.deepEqual(s.recipient, { address: UNREGISTERED, name: undefined });
+    assert.deepEqual(s.recipient, { address: UNREGISTERED, name: undefined, role: 'recipient' });
     assert.equal(call.arguments[2]?.amount?.scaled, '5');
     assert.deepEqual(s.flags, [
       {

@@ -164,8 +164,13 @@ export function callFacts(
     return argument?.type === 'address' && argument.text !== undefined ? argument : undefined;
   };
   const recipientArgument = addressAt(roles?.recipient);
+  const role = roles?.approval
+    ? ('spender' as const)
+    : roles?.approvalForAll
+      ? ('operator' as const)
+      : ('recipient' as const);
   const recipient = recipientArgument?.text
-    ? { address: recipientArgument.text, name: recipientArgument.addressName }
+    ? { address: recipientArgument.text, name: recipientArgument.addressName, role }
     : undefined;
   if (roles?.approval) {
     const spender = addressAt(roles.approval.spender)?.text;

@@ -47,6 +47,8 @@ export type SignatureReading =
       /** The first fields of the message, in order; `omitted` more were not read. */
       readonly fields: readonly TypedField[];
       readonly omitted: number;
+      /** Who may spend or receive by the permit, when its standard names one. */
+      readonly spender?: NamedAddress;
     }
   | {
       readonly kind: 'authorization';

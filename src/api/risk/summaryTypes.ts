@@ -143,8 +143,17 @@ export interface CallSummary {
   readonly valueWei: string;
   readonly valueEth: string;
   readonly call: SummaryCall;
-  /** Who receives or may spend: the `to`, `spender` or `operator` argument, or the transaction's recipient. */
-  readonly recipient: { readonly address: string; readonly name: string | undefined } | undefined;
+  /**
+   * Who receives or may spend: the `to`, `spender` or `operator` argument, or the transaction's recipient; `role`
+   * says which (a recipient when it is not said).
+   */
+  readonly recipient:
+    | {
+        readonly address: string;
+        readonly name: string | undefined;
+        readonly role?: 'recipient' | 'spender' | 'operator';
+      }
+    | undefined;
   readonly flags: readonly RiskFlag[];
 }
 

@@ -216,6 +216,7 @@ export function readTypedData(
     };
   });
   const standard = plan?.standard;
+  const spender = plan?.spender === undefined ? undefined : byPath.get(plan.spender)?.value;
   const reading: SignatureReading = {
     kind: 'typedData',
     primaryType,
@@ -223,6 +224,7 @@ export function readTypedData(
     domain,
     fields,
     omitted: all.length - fields.length,
+    ...(typeof spender === 'string' ? { spender: { address: spender, name: nameOf(spender) } } : {}),
   };
   const flags = typedDataFlags({ plan, byPath, amounts, domain, context, now, nameOf, expiry: dateOf });
   return { reading, flags };

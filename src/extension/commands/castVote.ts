@@ -16,9 +16,10 @@ import { errorText } from '../ui/errorText';
 import { withProgress } from '../ui/progress';
 import { askText } from '../ui/prompts';
 import { votableActivities } from '../ui/operationInputs';
-import { organizationNames, readableVoteDetail, type OrganizationNames } from '../wording/voteDialogWords';
+import { readableVoteDetail, type OrganizationNames } from '../wording/voteDialogWords';
+import { organizationNamesWithFacts } from '../store/organizationFacts';
 import { pickOpenActivity, waitingActivities } from './pickOpenActivity';
-import { abiToOpen, standingFor, summaryFor } from './voteSubject';
+import { abiToOpen, signerRow, standingFor, summaryFor } from './voteSubject';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
 import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
@@ -137,7 +138,8 @@ async function namesFor(
         : // Another organization than the active one (named in the command's arguments).
           await client.getOrganization({ organizationId }, { signal }),
     );
-    return data && organizationNames(data);
+    const facts = active ? await services.organizationFacts().catch(() => undefined) : undefined;
+    return data && organizationNamesWithFacts(data, facts);
   } catch (error) {
     if (error instanceof CancelledError) throw error;
     services.log.warn(`Could not read organization ${organizationId} for names: ${errorText(error)}`);
@@ -299,6 +301,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
                 ? {
                     summary: [
                       ...summary.flags.map((flag) => ({ label: vscode.l10n.t('Risk'), value: `⚠ ${flag}` })),
+                      ...signerRow(target.activity, names),
                       { label: vscode.l10n.t('What it does'), value: summary.line },
                       ...summary.details.map((d) => ({ label: d.label.trim(), value: d.value })),
                     ],

@@ -11,6 +11,7 @@ import { pickOne } from '../ui/prompts';
 import { pickText } from '../ui/shownText';
 import { ageText, activityTimeMs } from '../wording/activityPresentation';
 import { activityTitle } from '../wording/activityWords';
+import { organizationNamer } from '../wording/addressNames';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 
 const WAITING = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
@@ -54,7 +55,7 @@ export async function pickOpenActivity(
   const now = Date.now();
   // What each one does, so that two requests of one type read differently in the list.
   const facts = await services.organizationFacts().catch(() => undefined);
-  const nameOf = facts?.organizationId === organizationId ? (id: string) => facts.names.get(id) : undefined;
+  const nameOf = facts?.organizationId === organizationId ? organizationNamer(facts.names) : undefined;
   const summaries = await activitySummaries(services, activities, nameOf).catch(
     () => new Map<string, ActivitySummary>(),
   );

@@ -11,9 +11,11 @@ import type { Services } from '../services';
 import { liveVotes } from '../inbox/inboxRules';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 import type { StandingView } from '../wording/standingCount';
-import { unwrapSingleKey } from '../wording/activityWords';
+import { signerText, unwrapSingleKey } from '../wording/activityWords';
+import { organizationNamer } from '../wording/addressNames';
 import { intentAbi, type OrganizationNames } from '../wording/voteDialogWords';
 import { errorText } from '../ui/errorText';
+import { shown } from '../ui/shownText';
 
 /** The activity's summary, with the names of the organization's users, keys and key addresses. */
 export async function summaryFor(
@@ -23,8 +25,28 @@ export async function summaryFor(
 ): Promise<ActivitySummary | undefined> {
   const facts = await services.organizationFacts().catch(() => undefined);
   const known = facts?.organizationId === activity.organizationId ? facts.names : names?.names;
-  const summaries = await activitySummaries(services, [activity], (id) => known?.get(id));
+  const summaries = await activitySummaries(services, [activity], organizationNamer(known));
   return summaries.get(activity.id);
+}
+
+/**
+ * The key a signing activity signs with, as a row of the passkey page: `Treasury cold · account 0 (0x5aAeb6…1BeAed)`,
+ * the whole address or id on hover. None for another activity.
+ */
+export function signerRow(
+  activity: Pick<Activity, 'type' | 'intent'> | undefined,
+  names: OrganizationNames | undefined,
+): { label: string; value: string; title: string }[] {
+  if (!activity?.type.startsWith('ACTIVITY_TYPE_SIGN_')) return [];
+  const signWith = (unwrapSingleKey(activity.intent) as { signWith?: unknown }).signWith;
+  if (typeof signWith !== 'string' || signWith === '') return [];
+  return [
+    {
+      label: vscode.l10n.t('Signs with'),
+      value: signerText(signWith, organizationNamer(names?.names)),
+      title: shown(signWith),
+    },
+  ];
 }
 
 /**

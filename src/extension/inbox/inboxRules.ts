@@ -5,6 +5,7 @@
  */
 import { timestampToMs, VOTABLE_STATUSES, type Activity, type Vote } from '../../api';
 import type { ApprovalProgress, NameOf } from '../wording/activityWords';
+import { organizationNamer } from '../wording/addressNames';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 import type { StandingWords } from '../wording/standingText';
 
@@ -51,7 +52,7 @@ export interface InboxNotice {
 
 /** A lookup of names for the wording module. */
 export function nameLookup(facts: OrganizationFacts | undefined): NameOf | undefined {
-  return facts ? (id) => facts.names.get(id) : undefined;
+  return facts ? organizationNamer(facts.names) : undefined;
 }
 
 function voteTimeMs(vote: Vote): number | undefined {

@@ -133,7 +133,7 @@ export interface ApprovalDescription {
   readonly organization: string;
   readonly fingerprint: string;
   /** What the activity does and its risks, row by row (the summary every place of decision shows). */
-  readonly summary?: readonly { readonly label: string; readonly value: string }[];
+  readonly summary?: readonly { readonly label: string; readonly value: string; readonly title?: string }[];
 }
 
 export interface AllowedCredential {

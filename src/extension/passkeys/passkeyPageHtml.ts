@@ -15,7 +15,8 @@ export interface PasskeyPageContent {
   readonly title: string;
   readonly intro: string;
   /** What is being enrolled or signed, line by line. */
-  readonly rows: readonly { readonly label: string; readonly value: string }[];
+  /** `title`: the whole of what `value` shortens (an address), shown on hover. */
+  readonly rows: readonly { readonly label: string; readonly value: string; readonly title?: string }[];
   readonly button: string;
   /**
    * PublicKeyCredentialCreationOptions or PublicKeyCredentialRequestOptions as JSON; the binary fields
@@ -175,7 +176,10 @@ const SCRIPT = `
 
 export function passkeyPageHtml(content: PasskeyPageContent, nonce: string): string {
   const rows = content.rows
-    .map((row) => `<dt>${escapeHtml(row.label)}</dt><dd>${escapeHtml(row.value)}</dd>`)
+    .map((row) => {
+      const title = row.title === undefined ? '' : ` title="${escapeHtml(row.title)}"`;
+      return `<dt>${escapeHtml(row.label)}</dt><dd${title}>${escapeHtml(row.value)}</dd>`;
+    })
     .join('\n      ');
   const data = { ceremony: content.ceremony, publicKey: content.publicKey, messages: content.messages };
   return `<!doctype html>

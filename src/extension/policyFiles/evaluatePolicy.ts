@@ -10,6 +10,7 @@ import { t } from '../ui/l10n';
 import { showInformation } from '../ui/notifications';
 import { askText, pickOne } from '../ui/prompts';
 import { activityTitle } from '../wording/activityWords';
+import { organizationNamer } from '../wording/addressNames';
 import { knowledgeOf } from './organizationKnowledge';
 import type { KnownKey } from './policyKnowledge';
 import { policyContextOf, type PolicyActivity } from '../../api/remote';
@@ -37,7 +38,7 @@ async function chooseSubject(services: Services, store: OrganizationStore, input
   const activities = [...open, ...listed].filter((a) => !seen.has(a.id) && seen.add(a.id));
   // What each one does, by name: two transfers of one key read differently, and no row is an id alone.
   const facts = await services.organizationFacts().catch(() => undefined);
-  const nameOf = facts ? (id: string) => facts.names.get(id) : undefined;
+  const nameOf = facts ? organizationNamer(facts.names) : undefined;
   const summaries = await activitySummaries(services, activities, nameOf).catch(() => undefined);
   const paste = {
     label: t('Paste a transaction (unsigned hex)…'),

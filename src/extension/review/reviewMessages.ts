@@ -12,6 +12,8 @@ export interface ReviewRow {
   readonly value: string;
   /** Shown in a monospace font (addresses, hex, ids). */
   readonly code?: boolean;
+  /** The whole of what `value` shortens (an address), shown on hover. */
+  readonly title?: string;
   /** A moment (ms since the epoch): the page shows how long ago it was before `value`, and keeps that current. */
   readonly timeMs?: number;
 }

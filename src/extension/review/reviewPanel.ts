@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { CancelledError, type Activity, type SmartContractInterface } from '../../api';
 import { CommandIds } from '../commandIds';
-import { organizationNames, type OrganizationNames } from '../wording/voteDialogWords';
+import type { OrganizationNames } from '../wording/voteDialogWords';
+import { organizationNamesWithFacts } from '../store/organizationFacts';
+import { organizationNamer } from '../wording/addressNames';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { calmStateFor } from '../ui/advice';
@@ -275,7 +277,7 @@ export class ReviewPage {
         signature: remote.summarizeSignature,
       },
       descriptors,
-      nameOf: (address) => (facts?.organizationId === organizationId ? facts.names.get(address) : undefined),
+      nameOf: organizationNamer(facts?.organizationId === organizationId ? facts.names : undefined),
       wallets: facts?.organizationId === organizationId ? facts.wallets : undefined,
       t,
       why,
@@ -293,14 +295,15 @@ export class ReviewPage {
         import('./whyContext.js'),
         import('../wording/policyStanding.js'),
       ]);
-      const [read, organization, interfaces] = await Promise.all([
+      const [read, organization, interfaces, wallets] = await Promise.all([
         readStanding(store, { activity }),
         store.organizationData(),
         signsTransaction ? store.interfaces() : Promise.resolve([]),
+        signsTransaction ? store.walletBook().catch(() => undefined) : Promise.resolve(undefined),
       ]);
       if (!read) return undefined;
       // The values each clause of a condition read: the activity as a policy reads it.
-      const context = whyContext(activity, interfaces ?? [], organization?.privateKeys ?? [], new Date());
+      const context = whyContext(activity, interfaces ?? [], organization?.privateKeys ?? [], new Date(), wallets);
       const rejectedBy = activity.status === 'ACTIVITY_STATUS_REJECTED' ? votersOf(activity.votes).rejected : undefined;
       const section = reviewWhy(read.standing, read.names, t, { context, rejectedBy });
       // The header counts from the same standing as the dialog: the policies, or the root quorum's users only.
@@ -328,7 +331,9 @@ export class ReviewPage {
   #names(store: OrganizationStore, organizationId: string): Promise<OrganizationNames | undefined> {
     return this.#orWarn(`organization ${organizationId} for names`, async () => {
       const organization = await store.organization();
-      return organization ? organizationNames(organization.data) : undefined;
+      if (!organization) return undefined;
+      const facts = await this.#services.organizationFacts().catch(() => undefined);
+      return organizationNamesWithFacts(organization.data, facts);
     });
   }
 

@@ -92,7 +92,11 @@ function rowsTable(rows: readonly ReviewRow[], context: Context): ViewNode[] {
         rows.map((row) =>
           el('tr', {}, [
             el('th', { scope: 'row' }, [row.label]),
-            el('td', row.code ? { class: 'code' } : {}, rowValue(row, context)),
+            el(
+              'td',
+              { ...(row.code ? { class: 'code' } : {}), ...(row.title !== undefined ? { title: row.title } : {}) },
+              rowValue(row, context),
+            ),
           ]),
         ),
       ),

@@ -1,11 +1,13 @@
 /**
  * The activity as a policy's condition reads it, for "Why it waits" to say each clause with the value it was
- * given: its type, the signing key (id, tags) and, for an Ethereum transaction, `eth.tx` decoded with the
+ * given: its type, the signing key (id, tags) or the wallet account that signs (`wallet`, `wallet_account`, as the
+ * service reads them: then no private key) and, for an Ethereum transaction, `eth.tx` decoded with the
  * organization's interfaces, as the service decodes it. What cannot be read is left out, and a clause reading it
  * is said without its value. Pure (no `vscode`).
  */
 import type { Activity, SmartContractInterface } from '../../api';
-import { decodeEthereumTransaction, ethTxValuesOf, type PolicyContext } from '../../api/remote';
+import { decodeEthereumTransaction, ethTxValuesOf, walletFieldsOf, type PolicyContext } from '../../api/remote';
+import { ownedAccount, type WalletBook } from '../store/walletBook';
 
 /** A key as get_organization lists it: its id and name, and (read loosely) its tags, addresses and origin. */
 interface ListedKey {
@@ -57,14 +59,18 @@ export function whyContext(
   interfaces: readonly SmartContractInterface[],
   listedKeys: readonly ListedKey[],
   now: Date,
+  /** The organization's wallets: a `signWith` that is one of their accounts signs with it, not with a key. */
+  wallets?: WalletBook,
 ): PolicyContext {
   const intent = (Object.values(activity.intent)[0] ?? {}) as SignIntent;
   const params: Record<string, unknown> = {};
   if (typeof intent.type === 'string') params['type'] = intent.type;
   const context: PolicyContext = { activity: { type: activity.type, params }, approvers: [], credentials: [], now };
   const signWith = typeof intent.signWith === 'string' ? intent.signWith.toLowerCase() : undefined;
+  const owned = signWith === undefined ? undefined : ownedAccount(wallets, signWith);
+  if (owned) Object.assign(context, walletFieldsOf({ account: owned.account, wallet: owned.wallet }));
   const key =
-    signWith === undefined
+    signWith === undefined || owned
       ? undefined
       : listedKeys
           .map(keyOf)
@@ -80,7 +86,7 @@ export function whyContext(
   }
   if (intent.type === 'TRANSACTION_TYPE_ETHEREUM' && typeof intent.unsignedTransaction === 'string') {
     const decoded = decodeEthereumTransaction(intent.unsignedTransaction, interfaces);
-    const from = key?.addresses.find((a) => /^0x[0-9a-fA-F]{40}$/.test(a));
+    const from = owned ? owned.account.address : key?.addresses.find((a) => /^0x[0-9a-fA-F]{40}$/.test(a));
     if (decoded.ok) context.eth = { tx: ethTxValuesOf(decoded.transaction, from) };
   }
   return context;

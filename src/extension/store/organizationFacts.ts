@@ -4,7 +4,7 @@
  * (no `vscode`).
  */
 import type { OrganizationData } from '../../api';
-import { organizationNames } from '../wording/voteDialogWords';
+import { organizationNames, type OrganizationNames } from '../wording/voteDialogWords';
 import type { WalletBook } from './walletBook';
 
 /** The current user and the organization's root quorum, with names for ids and addresses. */
@@ -46,4 +46,16 @@ export function organizationFacts(userId: string, data: OrganizationData, wallet
     names,
     wallets,
   };
+}
+
+/**
+ * The organization's names for a dialog or a page, with the facts' wallets and addresses when the facts are of the
+ * same organization: so a wallet account that signs reads by its name there too.
+ */
+export function organizationNamesWithFacts(
+  data: OrganizationData,
+  facts: OrganizationFacts | undefined,
+): OrganizationNames {
+  const names = organizationNames(data);
+  return facts?.organizationId === data.organizationId ? { ...names, names: facts.names } : names;
 }

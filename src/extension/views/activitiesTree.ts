@@ -14,6 +14,7 @@ import type { Services, Session } from '../services';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import { sortForTree, activityGroup } from '../wording/activityPresentation';
+import { organizationNamer } from '../wording/addressNames';
 import type { ActivityListing, OrganizationStore, StoreChange } from '../store/organizationStore';
 import { notOlder } from '../store/activityChanges';
 import { activityFields, activityTreeItem } from './activityItems';
@@ -172,7 +173,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
 
   /** The listed rows' summaries, worked out after the rows are drawn. */
   #summarize(organizationId: string, elements: readonly ActivityElement[]): void {
-    const nameOf = (id: string) => this.#names.get(id) ?? this.#inbox.state?.facts?.names.get(id);
+    const nameOf = organizationNamer(this.#names, this.#inbox.state?.facts?.names);
     void this.#listed
       .update(
         organizationId,
@@ -212,7 +213,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       case 'activity':
         return activityTreeItem(element, Date.now(), {
           find: (fingerprint) => this.#byFingerprint(fingerprint),
-          nameOf: (id) => this.#names.get(id) ?? this.#inbox.state?.facts?.names.get(id),
+          nameOf: organizationNamer(this.#names, this.#inbox.state?.facts?.names),
           progress: this.#progressOf(element.activity),
           summary: this.#summaryOf(element.activity),
           progressLines: this.#progressLinesOf(element.activity),
@@ -232,7 +233,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       const model = this.model;
       return model.kind === 'loaded' ? this.#awaiting(model.value.organizationId) : [];
     }
-    const nameOf = (id: string) => this.#names.get(id) ?? this.#inbox.state?.facts?.names.get(id);
+    const nameOf = organizationNamer(this.#names, this.#inbox.state?.facts?.names);
     if (element.kind === 'activity')
       return activityFields(element, Date.now(), { nameOf, summary: this.#summaryOf(element.activity) });
     if (element.kind === 'field') return element.children ? [...element.children] : [];

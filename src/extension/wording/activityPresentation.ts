@@ -9,6 +9,7 @@ import {
   activityTarget,
   activityTypeLabel,
   statusLabel,
+  signerText,
   unwrapSingleKey,
   type FindByFingerprint,
   type NameOf,
@@ -210,7 +211,13 @@ export function intentRows(
   return fieldRows(unwrapSingleKey(activity.intent)).map((row) => {
     if (row.key === 'signWith' && row.children === undefined) {
       const name = row.fullText ? known.nameOf?.(row.fullText) : undefined;
-      return name ? { ...row, text: `"${shown(name)}"`, fullText: t('"{0}" · {1}', shown(name), row.fullText) } : row;
+      return name
+        ? {
+            ...row,
+            text: signerText(row.fullText, known.nameOf),
+            fullText: t('"{0}" · {1}', shown(name), row.fullText),
+          }
+        : row;
     }
     if (row.key === 'unsignedTransaction' && row.children === undefined && row.fullText !== '') {
       const size = hexSummary(row.fullText, t);

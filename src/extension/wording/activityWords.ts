@@ -15,30 +15,32 @@ import {
   structuredHashing,
 } from './serviceNames';
 import { voterByline, type VoteActivity } from './voterWords';
+import { namedAddress, shortAddress, type NameOf } from './addressNames';
 
 export { activityTypeLabel, statusLabel };
 
 /** The word between a signing activity's type and its key: "Sign transaction with "Team signing key"". */
 const SIGNS_WITH = 'with';
 
-/** An address as it fits a row: `0x5aAeb6…1BeAed`. */
-export function shortAddress(address: string): string {
-  return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
-}
+export { shortAddress, type NameOf };
 
 /** The activity a vote names, found by its fingerprint, when the caller knows it (its votes tell who cast one). */
 export type FindByFingerprint = (
   fingerprint: string,
 ) => (Pick<Activity, 'type' | 'intent'> & Partial<Pick<Activity, 'votes'>>) | undefined;
 
-/** A name for an id or an address of the organization (a user, a key), when the caller knows it. */
-export type NameOf = (idOrAddress: string) => string | undefined;
+/** A private key's id (a UUID), as `signWith` may give it instead of an address: no address has a hyphen. */
+const KEY_ID = /-/;
 
-/** The key a signing activity signs with: its name when known, else the address or id shortened. */
+/**
+ * The key a signing activity signs with: a private key given by id as its name; an address (a wallet account's,
+ * a private key's) as its name with the address short (`Treasury cold · account 0 (0x5aAeb6…1BeAed)`); else the
+ * address or id shortened.
+ */
 export function signerText(signWith: string, nameOf?: NameOf): string {
   const name = nameOf?.(signWith);
-  if (name) return `"${shown(name)}"`;
-  return shown(shortAddress(signWith));
+  if (name && KEY_ID.test(signWith)) return `"${shown(name)}"`;
+  return namedAddress(signWith, name);
 }
 
 /** What an id names (an interface, an organization), quoted, when the caller knows it; else the id. */

@@ -8,6 +8,7 @@ import { interfaceNameWarning } from './argumentNameWords';
 import { activityTypeLabel, signingIntentLines, unwrapSingleKey, voteText } from './activityWords';
 import { englishText, type Translate } from '../ui/translate';
 import { shown } from '../ui/shownText';
+import { organizationName, organizationNamer } from './addressNames';
 import type { ActivitySummary } from './activitySummaryWords';
 import { approveCountLine, rejectCountLine, type StandingView } from './standingCount';
 
@@ -67,8 +68,8 @@ function fieldLabel(key: string): string {
 const MAX_VALUE = 100;
 
 function named(id: string, names: OrganizationNames | undefined): string {
-  const name = names?.names.get(id);
-  if (name) return `${name} (${shown(id.slice(0, 8))}…)`;
+  const name = organizationName(id, names?.names);
+  if (name) return `${shown(name)} (${shown(id.slice(0, 8))}…)`;
   return id.length <= MAX_VALUE ? shown(id) : `${shown(id.slice(0, MAX_VALUE - 1))}… (${id.length} characters)`;
 }
 
@@ -105,7 +106,7 @@ export function readableIntentLines(
   t: Translate = englishText,
 ): string[] {
   const signing = activity.type
-    ? signingIntentLines({ type: activity.type, intent: activity.intent }, (id) => names?.names.get(id), t)
+    ? signingIntentLines({ type: activity.type, intent: activity.intent }, organizationNamer(names?.names), t)
     : undefined;
   if (signing) return signing;
   const inner = unwrapSingleKey(activity.intent);

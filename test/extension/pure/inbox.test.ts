@@ -169,7 +169,11 @@ describe('wording: signing activities and the inbox', () => {
         },
       },
     });
-    assert.equal(activityTitle(byAddress, undefined, nameOf), 'Sign raw payload with "Team signing key"');
+    // A key by its address reads as its name with the address short: the whole address is in the hover.
+    assert.equal(
+      activityTitle(byAddress, undefined, nameOf),
+      'Sign raw payload with Team signing key (0x5aAeb6…1BeAed)',
+    );
     assert.equal(activityTitle(byAddress), 'Sign raw payload with 0x5aAeb6…1BeAed');
     assert.deepEqual(signingIntentLines(byAddress, nameOf), [
       `  Signs with: Team signing key (${ADDRESS})`,
