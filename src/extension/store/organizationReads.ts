@@ -10,6 +10,12 @@ import { GovernanceReads, type Governance } from './governance';
 import { Disposable } from './lifecycle';
 import { organizationFacts, type OrganizationFacts } from './organizationFacts';
 import { Slot } from './slot';
+import {
+  SubOrganizationReads,
+  type SubOrganizationContents,
+  type SubOrganizationList,
+  type SubOrganizationWallet,
+} from './subOrganizationReads';
 import type { OrganizationSnapshot, StoreDeps, StoreSession } from './storeTypes';
 
 export abstract class OrganizationReads extends Disposable {
@@ -26,6 +32,7 @@ export abstract class OrganizationReads extends Disposable {
   readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
   readonly #privateKeys = new Slot<readonly PrivateKey[]>();
   readonly #governance = new GovernanceReads();
+  readonly #subOrganizations = new SubOrganizationReads();
 
   constructor(deps: StoreDeps) {
     super();
@@ -101,6 +108,22 @@ export abstract class OrganizationReads extends Disposable {
     return session && this.#governance.read(this.#generation, session.profile.organizationId, session.client);
   }
 
+  /** The organization's sub-organizations with their names (list_suborgs, get_organization); read like the rest. */
+  async subOrganizations(): Promise<SubOrganizationList | undefined> {
+    const session = await this.session();
+    return session && this.#subOrganizations.list(this.#generation, session.profile.organizationId, session.client);
+  }
+
+  /** What a sub-organization of the active one holds (its wallets and policies): the parent only reads it. */
+  async subOrganization(subOrganizationId: string): Promise<SubOrganizationContents | undefined> {
+    const session = await this.session();
+    if (!session) return undefined;
+    const { client } = session;
+    return this.#subOrganizations.contents(this.#generation, subOrganizationId, client, (organizationId) =>
+      walletsOf(client, organizationId),
+    );
+  }
+
   /** Why the activity was decided or waits (get_policy_evaluations); read again once its status or votes change. */
   async evaluations(activity: Activity): Promise<readonly PolicyEvaluationRecord[] | undefined> {
     const session = await this.session();
@@ -114,6 +137,7 @@ export abstract class OrganizationReads extends Disposable {
       this.#data.markStale();
       this.#privateKeys.markStale();
       this.#governance.markStale();
+      this.#subOrganizations.markStale();
     }
     this.#interfaces.markStale();
   }
@@ -142,5 +166,24 @@ export abstract class OrganizationReads extends Disposable {
     this.#interfaces.clear();
     this.#privateKeys.clear();
     this.#governance.clear();
+    this.#subOrganizations.clear();
   }
+}
+
+/** An organization's wallets, each with its accounts. */
+async function walletsOf(
+  client: StoreSession['client'],
+  organizationId: string,
+): Promise<readonly SubOrganizationWallet[]> {
+  const wallets = await client.listWallets({ organizationId });
+  return Promise.all(
+    wallets.map(async (wallet) => ({
+      wallet,
+      accounts: await client.listWalletAccounts({
+        organizationId,
+        walletId: wallet.walletId,
+        paginationOptions: { limit: '100' },
+      }),
+    })),
+  );
 }

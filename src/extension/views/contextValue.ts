@@ -15,6 +15,8 @@ export type ContextToken =
   | 'user'
   | 'authenticator'
   | 'policy'
+  | 'subOrganization'
+  | 'subOrganizationPart'
   | 'group'
   | 'inboxGroup'
   | 'field'

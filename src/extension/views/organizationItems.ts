@@ -29,6 +29,26 @@ export function groupLabel(group: OrganizationGroup): string {
       return t('Policies');
     case 'users':
       return t('Users and passkeys');
+    case 'subOrganizations':
+      return t('Sub-organizations');
+  }
+}
+
+/** What a group lists, in the words of "Could not load <what>". */
+export function groupNoun(group: OrganizationGroup): string {
+  switch (group) {
+    case 'smartContractInterfaces':
+      return t('smart contract interfaces');
+    case 'privateKeys':
+      return t('private keys');
+    case 'privateKeyTags':
+      return t('private key tags');
+    case 'policies':
+      return t('policies');
+    case 'users':
+      return t('users and passkeys');
+    case 'subOrganizations':
+      return t('sub-organizations');
   }
 }
 
@@ -38,6 +58,7 @@ const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
   privateKeyTags: 'tag',
   policies: 'law',
   users: 'organization',
+  subOrganizations: 'type-hierarchy-sub',
 };
 
 export function groupTreeItem(element: GroupElement): vscode.TreeItem {

@@ -12,10 +12,12 @@ import { CancelledError } from '../../api/core';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
 import type { Governance } from '../store/governance';
+import type { SubOrganizationList } from '../store/subOrganizationReads';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import {
   authenticatorTreeItem,
+  groupNoun,
   groupTreeItem,
   privateKeyChildren,
   privateKeyTagTreeItem,
@@ -24,6 +26,8 @@ import {
   userTreeItem,
 } from './organizationItems';
 import { noGovernance, policyElements, policyTreeItem, userTagNames } from './governanceItems';
+import { SubOrganizationBranch } from './subOrganizationBranch';
+import { subOrganizationElements, subOrganizationPartTreeItem, subOrganizationTreeItem } from './subOrganizationItems';
 import {
   type AuthenticatorElement,
   type GroupElement,
@@ -52,6 +56,8 @@ interface Model {
   readonly governance: Governance | undefined;
   /** The organization's users, each with their passkeys. */
   readonly users: Outcome<OrganizationUser[]>;
+  /** Its sub-organizations with their names (what each holds is read when it is opened). */
+  readonly subOrganizations: Outcome<SubOrganizationList>;
 }
 
 export class OrganizationTree extends LoadedTree<Model, OrganizationElement> implements OrganizationRows {
@@ -59,6 +65,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
 
   /** A refresh asked for by the user reads the organization anew, not from the store's copy. */
   #readAnew = false;
+  readonly #subOrganizations = new SubOrganizationBranch(this.services, (...args) => this.failureRows(...args));
 
   constructor(services: Services, host: TreeHost<OrganizationElement>) {
     // What the poll saw complete, or a command changed, is read again; a reset is followed by `profile`.
@@ -107,6 +114,10 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return authenticatorTreeItem(element);
       case 'policy':
         return policyTreeItem(element);
+      case 'subOrganization':
+        return subOrganizationTreeItem(element);
+      case 'subOrganizationPart':
+        return subOrganizationPartTreeItem(element);
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -142,6 +153,9 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
           authenticator,
           parent: element,
         }));
+      case 'subOrganization':
+      case 'subOrganizationPart':
+        return this.#subOrganizations.children(element);
       case 'field':
         return element.children ? [...element.children] : [];
       case 'authenticator':
@@ -160,11 +174,14 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'user':
       case 'authenticator':
       case 'policy':
+      case 'subOrganization':
+      case 'subOrganizationPart':
         return element.parent;
       case 'message':
         return element.parent;
       case 'field':
-        return element.parent?.kind === 'privateKey' ? element.parent : undefined;
+        // A field of an activity belongs to the other view.
+        return element.parent?.kind === 'activity' ? undefined : element.parent;
       case 'smartContractInterface':
         return this.#groupElement('smartContractInterfaces');
       case 'group':
@@ -192,14 +209,13 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       );
     }
     const model = loaded.value;
-    const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags].map((o) =>
-      o.ok ? o.value.length : -1,
+    const counts = [model.smartContractInterfaces, model.privateKeys, model.privateKeyTags, model.subOrganizations].map(
+      (o) => (o.ok ? countOf(o.value) : -1),
     );
     // An organization with nothing in it shows the view's welcome content instead of three empty groups.
     if (counts.every((count) => count === 0)) return [];
-    return (['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const).map(
-      (group) => this.#groupElement(group) as GroupElement,
-    );
+    const groups = ['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const;
+    return [...groups, 'subOrganizations' as const].map((group) => this.#groupElement(group) as GroupElement);
   }
 
   #groupElement(group: OrganizationGroup): GroupElement | undefined {
@@ -211,7 +227,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       id: `countersign.organization/${group}`,
       group,
       organizationId: model.organizationId,
-      count: outcome.ok ? outcome.value.length : 0,
+      count: outcome.ok ? countOf(outcome.value) : 0,
       failed: !outcome.ok,
     };
   }
@@ -229,6 +245,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       (model.privateKeyTags.ok ? model.privateKeyTags.value : []).map((tag) => [tag.tagId, tag]),
     );
     switch (group.group) {
+      case 'subOrganizations':
+        return model.subOrganizations.ok ? subOrganizationElements(group, model.subOrganizations.value) : [];
       case 'smartContractInterfaces':
         return sortBy(model.smartContractInterfaces.ok ? model.smartContractInterfaces.value : [], (s) => s.label).map(
           (sci): SmartContractInterfaceElement => ({
@@ -314,7 +332,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return { ok: false, error };
       }
     };
-    const [smartContractInterfaces, privateKeys, governance, users] = await Promise.all([
+    const [smartContractInterfaces, privateKeys, governance, users, subOrganizations] = await Promise.all([
       // The list the ABI lenses read too: one request serves both.
       settle('smart contract interfaces', async () => [...(await (await this.services.interfaceList()).refresh())]),
       settle('private keys', async () => [...((await store.privateKeys()) ?? [])]),
@@ -322,6 +340,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       settle('policies, users and tags', async () => (await store.governance()) ?? noGovernance(organizationId)),
       // The organization as the store read it (names, quorum and users): shared with the inbox and the review pages.
       settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
+      settle('sub-organizations', async () => (await store.subOrganizations()) ?? noSubOrganizations(organizationId)),
     ]);
     // Nothing of the organization could be read (a key the service does not know, a service that is down): the
     // view says so once, with its hint and Retry, not as groups that each hide the same error.
@@ -339,23 +358,18 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       policies: part((read) => read.policies),
       governance: governance.ok ? governance.value : undefined,
       users,
+      subOrganizations,
     };
   }
 }
 
-function groupNoun(group: OrganizationGroup): string {
-  switch (group) {
-    case 'smartContractInterfaces':
-      return t('smart contract interfaces');
-    case 'privateKeys':
-      return t('private keys');
-    case 'privateKeyTags':
-      return t('private key tags');
-    case 'policies':
-      return t('policies');
-    case 'users':
-      return t('users and passkeys');
-  }
+function countOf(value: readonly unknown[] | SubOrganizationList): number {
+  return Array.isArray(value) ? value.length : (value as SubOrganizationList).entries.length;
+}
+
+/** Nothing read: no session (the profile changed under the load). */
+function noSubOrganizations(organizationId: string): SubOrganizationList {
+  return { organizationId, entries: [], more: false };
 }
 
 function unknownTag(tagId: string): Tag {

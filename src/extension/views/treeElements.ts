@@ -12,6 +12,7 @@ import type {
   PrivateKeyNode,
   PrivateKeyTagNode,
   SmartContractInterfaceNode,
+  SubOrganizationNode,
 } from './treeNodes';
 
 /** An activity row. The object stays the same across refreshes (only `activity` is replaced). */
@@ -31,7 +32,14 @@ export interface FieldElement {
   readonly iconId: string | undefined;
   readonly colorId?: string | undefined;
   readonly children: readonly FieldElement[] | undefined;
-  readonly parent: ActivityElement | FieldElement | PrivateKeyElement | undefined;
+  readonly parent: ActivityElement | FieldElement | PrivateKeyElement | SubOrganizationPartElement | undefined;
+}
+
+/** Whether a field's parent is a row of the Organization view (a key, a sub-organization's part), not an activity. */
+export function organizationParent(
+  parent: FieldElement['parent'],
+): parent is PrivateKeyElement | SubOrganizationPartElement {
+  return parent?.kind === 'privateKey' || parent?.kind === 'subOrganizationPart';
 }
 
 /** A row that is not a resource: an error, Retry, Load more. */
@@ -45,10 +53,11 @@ export interface MessageElement {
   readonly colorId?: string;
   readonly token: ContextToken;
   readonly command?: vscode.Command;
-  readonly parent?: GroupElement;
+  readonly parent?: GroupElement | SubOrganizationElement;
 }
 
-export type OrganizationGroup = 'smartContractInterfaces' | 'privateKeys' | 'privateKeyTags' | 'policies' | 'users';
+export type OrganizationGroup =
+  'smartContractInterfaces' | 'privateKeys' | 'privateKeyTags' | 'policies' | 'users' | 'subOrganizations';
 
 export interface GroupElement {
   readonly kind: 'group';
@@ -110,6 +119,22 @@ export interface AuthenticatorElement extends AuthenticatorNode {
   readonly parent: UserElement;
 }
 
+/** A sub-organization of the active organization, under "Sub-organizations": it opens on what it holds. */
+export interface SubOrganizationElement extends SubOrganizationNode {
+  readonly id: string;
+  readonly users: readonly OrganizationUser[];
+  readonly parent: GroupElement;
+}
+
+/** "Wallets", "Users" or "Policies" of a sub-organization, with their rows (read-only: the parent only reads). */
+export interface SubOrganizationPartElement {
+  readonly kind: 'subOrganizationPart';
+  readonly id: string;
+  readonly part: 'wallets' | 'users' | 'policies';
+  readonly rows: readonly FieldElement[];
+  readonly parent: SubOrganizationElement;
+}
+
 /** The group at the top of the Activities view: the activities that wait for the current user's vote. */
 export interface InboxGroupElement {
   readonly kind: 'inboxGroup';
@@ -128,5 +153,7 @@ export type OrganizationElement =
   | UserElement
   | AuthenticatorElement
   | PolicyElement
+  | SubOrganizationElement
+  | SubOrganizationPartElement
   | FieldElement
   | MessageElement;
