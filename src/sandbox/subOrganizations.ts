@@ -164,6 +164,8 @@ function matches(organization: Organization, filterType: string, value: string):
       return users.some((u) => u.userPhoneNumber === value);
     case 'CREDENTIAL_ID':
       return users.some((u) => (u.authenticators ?? []).some((a) => a.credentialId === value));
+    case 'WALLET_ACCOUNT_ADDRESS':
+      return organization.wallets.byAddress(value) !== undefined;
     case 'PUBLIC_KEY': {
       const key = value.toLowerCase();
       return users.some(
@@ -172,7 +174,7 @@ function matches(organization: Organization, filterType: string, value: string):
     }
     default:
       throw invalidRequest(
-        `invalid request: the local sandbox filters sub-organizations by NAME, USERNAME, EMAIL, PHONE_NUMBER, CREDENTIAL_ID or PUBLIC_KEY, not ${filterType.slice(0, 64)}`,
+        `invalid request: the local sandbox filters sub-organizations by NAME, USERNAME, EMAIL, PHONE_NUMBER, CREDENTIAL_ID, WALLET_ACCOUNT_ADDRESS or PUBLIC_KEY, not ${filterType.slice(0, 64)}`,
         [{ field: 'filterType', description: 'is not supported by the local sandbox' }],
       );
   }

@@ -212,6 +212,13 @@ describe('sandbox: create_sub_organization (V8), list_suborgs and deleting a sub
     const subId = result?.subOrganizationId ?? '';
     const address = result?.wallet?.addresses[1] ?? '';
     const walletId = result?.wallet?.walletId ?? '';
+    const byAccount = (value: string) =>
+      t
+        .clientFor('Demo')
+        .getSubOrgIds({ organizationId: demoId, filterType: 'WALLET_ACCOUNT_ADDRESS', filterValue: value });
+    assert.deepEqual(await byAccount(address), [subId], 'found by its wallet account');
+    assert.deepEqual(await byAccount(address.toLowerCase()), [subId], 'hex addresses are case-blind');
+    assert.deepEqual(await byAccount('0x000000000000000000000000000000000000dEaD'), []);
     const mnemonic = t.engine.state.organizations.get(subId)?.wallets.exportOf(walletId)?.mnemonic ?? '';
     assert.equal(address, mnemonicToAccount(mnemonic, { addressIndex: 1 }).address);
     assert.deepEqual(

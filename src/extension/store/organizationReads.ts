@@ -1,7 +1,7 @@
 /**
  * What the organization is, as the store reads it for the active profile: the organization itself (names, root
- * quorum, users, keys, tags), who the key's user is, its private keys, its smart contract interfaces, who governs it
- * (governance.ts), and the facts worked out of them. Each read shares one in flight and keeps what it read until
+ * quorum, users, keys, tags), who the key's user is, its private keys, its wallets with their accounts (walletBook.ts),
+ * its smart contract interfaces, who governs it (governance.ts), and the facts worked out of them. Each read shares one in flight and keeps what it read until
  * something marks it stale; another session (profile, address or organization) empties everything, through the
  * store's `clear`. The activities and the poll are the store's (organizationStore.ts), built on this.
  */
@@ -17,6 +17,7 @@ import {
   type SubOrganizationWallet,
 } from './subOrganizationReads';
 import type { OrganizationSnapshot, StoreDeps, StoreSession } from './storeTypes';
+import { readWalletBook, type WalletBook } from './walletBook';
 
 export abstract class OrganizationReads extends Disposable {
   protected readonly deps: StoreDeps;
@@ -27,8 +28,12 @@ export abstract class OrganizationReads extends Disposable {
   /** Who the key's user is (whoami): read only by those who need it, not by the Organization view. */
   readonly #me = new Slot<string>();
   #snapshot: OrganizationSnapshot | undefined;
-  /** The facts worked out of each snapshot, once per snapshot. */
-  #facts = new WeakMap<OrganizationSnapshot, OrganizationFacts>();
+  /** The facts worked out of each snapshot (and the wallet book read with it), once per pair. */
+  #facts = new WeakMap<
+    OrganizationSnapshot,
+    { readonly book: WalletBook | undefined; readonly facts: OrganizationFacts }
+  >();
+  readonly #wallets = new Slot<WalletBook>();
   readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
   readonly #privateKeys = new Slot<readonly PrivateKey[]>();
   readonly #governance = new GovernanceReads();
@@ -70,18 +75,29 @@ export abstract class OrganizationReads extends Disposable {
   }
 
   /**
-   * The user, the root quorum and the names (users, keys by id and address, tags) of the organization, worked out
-   * once per read of it. Undefined without a session; a failed read throws.
+   * The user, the root quorum and the names (users, keys by id and address, wallet accounts by address, tags) of the
+   * organization, worked out once per read of it. Undefined without a session; a failed read of the organization
+   * throws; a failed read of the wallets leaves their accounts unnamed.
    */
   async facts(): Promise<OrganizationFacts | undefined> {
-    const snapshot = await this.organization();
+    const [snapshot, book] = await Promise.all([this.organization(), this.walletBook().catch(() => undefined)]);
     if (!snapshot) return undefined;
-    let known = this.#facts.get(snapshot);
-    if (!known) {
-      known = organizationFacts(snapshot.userId, snapshot.data);
-      this.#facts.set(snapshot, known);
-    }
-    return known;
+    const known = this.#facts.get(snapshot);
+    if (known && known.book === book) return known.facts;
+    const facts = organizationFacts(snapshot.userId, snapshot.data, book);
+    this.#facts.set(snapshot, { book, facts });
+    return facts;
+  }
+
+  /**
+   * The organization's wallets with every account (list_wallets, then list_wallet_accounts a page at a time); read
+   * once, again after something completed.
+   */
+  async walletBook(): Promise<WalletBook | undefined> {
+    const session = await this.session();
+    if (!session) return undefined;
+    const { organizationId } = session.profile;
+    return this.#wallets.read(this.#generation, () => readWalletBook(session.client, organizationId));
   }
 
   /** The organization's smart contract interfaces; read once, again after a registration or deletion. */
@@ -136,6 +152,7 @@ export abstract class OrganizationReads extends Disposable {
     if (what !== 'interfaces') {
       this.#data.markStale();
       this.#privateKeys.markStale();
+      this.#wallets.markStale();
       this.#governance.markStale();
       this.#subOrganizations.markStale();
     }
@@ -165,6 +182,7 @@ export abstract class OrganizationReads extends Disposable {
     this.#facts = new WeakMap();
     this.#interfaces.clear();
     this.#privateKeys.clear();
+    this.#wallets.clear();
     this.#governance.clear();
     this.#subOrganizations.clear();
   }
