@@ -1,21 +1,17 @@
 /**
  * What the organization is, as the store reads it for the active profile: the organization itself (names, root
- * quorum, users, keys, tags), who the key's user is, its private keys, its wallets with their accounts (walletBook.ts),
- * its smart contract interfaces, who governs it (governance.ts), and the facts worked out of them. Each read shares one in flight and keeps what it read until
- * something marks it stale; another session (profile, address or organization) empties everything, through the
- * store's `clear`. The activities and the poll are the store's (organizationStore.ts), built on this.
+ * quorum, users, keys, tags), who the key's user is, its private keys, its wallets with their accounts
+ * (walletBook.ts), its smart contract interfaces, who governs it (governance.ts), its sub-organizations and what each
+ * holds (subOrganizationReads.ts), and the facts worked out of them. Each read shares one in flight and keeps what it
+ * read until something marks it stale; another session (profile, address or organization) empties everything,
+ * through the store's `clear`. The activities and the poll are the store's (organizationStore.ts), built on this.
  */
 import type { Activity, OrganizationData, PolicyEvaluationRecord, PrivateKey, SmartContractInterface } from '../../api';
 import { GovernanceReads, type Governance } from './governance';
 import { Disposable } from './lifecycle';
 import { organizationFacts, type OrganizationFacts } from './organizationFacts';
 import { Slot } from './slot';
-import {
-  SubOrganizationReads,
-  type SubOrganizationContents,
-  type SubOrganizationList,
-  type SubOrganizationWallet,
-} from './subOrganizationReads';
+import { SubOrganizationReads, type SubOrganizationContents, type SubOrganizationList } from './subOrganizationReads';
 import type { OrganizationSnapshot, StoreDeps, StoreSession } from './storeTypes';
 import { readWalletBook, type WalletBook } from './walletBook';
 
@@ -134,10 +130,7 @@ export abstract class OrganizationReads extends Disposable {
   async subOrganization(subOrganizationId: string): Promise<SubOrganizationContents | undefined> {
     const session = await this.session();
     if (!session) return undefined;
-    const { client } = session;
-    return this.#subOrganizations.contents(this.#generation, subOrganizationId, client, (organizationId) =>
-      walletsOf(client, organizationId),
-    );
+    return this.#subOrganizations.contents(this.#generation, subOrganizationId, session.client);
   }
 
   /** Why the activity was decided or waits (get_policy_evaluations); read again once its status or votes change. */
@@ -186,22 +179,4 @@ export abstract class OrganizationReads extends Disposable {
     this.#governance.clear();
     this.#subOrganizations.clear();
   }
-}
-
-/** An organization's wallets, each with its accounts. */
-async function walletsOf(
-  client: StoreSession['client'],
-  organizationId: string,
-): Promise<readonly SubOrganizationWallet[]> {
-  const wallets = await client.listWallets({ organizationId });
-  return Promise.all(
-    wallets.map(async (wallet) => ({
-      wallet,
-      accounts: await client.listWalletAccounts({
-        organizationId,
-        walletId: wallet.walletId,
-        paginationOptions: { limit: '100' },
-      }),
-    })),
-  );
 }

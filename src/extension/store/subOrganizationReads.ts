@@ -4,8 +4,9 @@
  * wallets with their accounts, and its policies). The parent reads and never writes there. Each read is one Slot:
  * shared while in flight, kept until something completes in the organization, dropped with everything known.
  */
-import type { CountersignClient, OrganizationData, Policy, Wallet, WalletAccount } from '../../api';
+import type { CountersignClient, OrganizationData, Policy } from '../../api';
 import { Slot } from './slot';
+import { readWalletBook, type WalletEntry } from './walletBook';
 
 /** At most this many sub-organizations are listed (one page of list_suborgs); `more` says whether there are more. */
 export const LISTED_SUB_ORGANIZATIONS = 100;
@@ -28,15 +29,12 @@ export interface SubOrganizationList {
   readonly more: boolean;
 }
 
-export interface SubOrganizationWallet {
-  readonly wallet: Wallet;
-  readonly accounts: readonly WalletAccount[];
-}
-
 /** What one sub-organization holds, read when it is opened. */
 export interface SubOrganizationContents {
   readonly organizationId: string;
-  readonly wallets: readonly SubOrganizationWallet[];
+  readonly wallets: readonly WalletEntry[];
+  /** False when the organization holds more accounts than `wallets` lists (the wallet book's bound). */
+  readonly listedAllAccounts: boolean;
   readonly policies: readonly Policy[];
 }
 
@@ -74,13 +72,13 @@ async function readList(client: SubOrganizationReader, organizationId: string): 
   return { organizationId, entries, more };
 }
 
-async function readContents(
-  client: SubOrganizationReader,
-  organizationId: string,
-  wallets: (organizationId: string) => Promise<readonly SubOrganizationWallet[]>,
-): Promise<SubOrganizationContents> {
-  const [walletList, policies] = await Promise.all([wallets(organizationId), client.listPolicies({ organizationId })]);
-  return { organizationId, wallets: walletList, policies };
+async function readContents(client: SubOrganizationReader, organizationId: string): Promise<SubOrganizationContents> {
+  // The wallet book's read, as for the active organization: a parent reads its sub-organization's wallets.
+  const [book, policies] = await Promise.all([
+    readWalletBook(client, organizationId),
+    client.listPolicies({ organizationId }),
+  ]);
+  return { organizationId, wallets: book.wallets, listedAllAccounts: book.listedAll, policies };
 }
 
 export class SubOrganizationReads {
@@ -91,19 +89,18 @@ export class SubOrganizationReads {
     return this.#list.read(generation, () => readList(client, organizationId));
   }
 
-  /** What the sub-organization holds; `wallets` reads an organization's wallets with their accounts. */
+  /** What the sub-organization holds: its wallets with their accounts, and its policies. */
   contents(
     generation: number,
     subOrganizationId: string,
     client: SubOrganizationReader,
-    wallets: (organizationId: string) => Promise<readonly SubOrganizationWallet[]>,
   ): Promise<SubOrganizationContents> {
     let slot = this.#contents.get(subOrganizationId);
     if (!slot) {
       slot = new Slot<SubOrganizationContents>();
       this.#contents.set(subOrganizationId, slot);
     }
-    return slot.read(generation, () => readContents(client, subOrganizationId, wallets));
+    return slot.read(generation, () => readContents(client, subOrganizationId));
   }
 
   markStale(): void {

@@ -5,7 +5,8 @@
  * the tree items show them through `shown`. Pure (no `vscode`), so that it runs in plain Node.
  */
 import type { Policy, WalletAccount } from '../../api';
-import type { SubOrganizationContents, SubOrganizationWallet } from '../store/subOrganizationReads';
+import type { SubOrganizationContents } from '../store/subOrganizationReads';
+import { accountLabel, type WalletEntry } from '../store/walletBook';
 import { englishText, type Translate } from '../ui/translate';
 import { byCount } from '../wording/plural';
 import { policyNamesOf, policySummary } from '../wording/policyWords';
@@ -21,7 +22,7 @@ function formatWord(format: string): string {
   return format.replace(/^ADDRESS_FORMAT_/, '').toLowerCase();
 }
 
-function walletWords(entry: SubOrganizationWallet, t: Translate, locale: string): string {
+function walletWords(entry: WalletEntry, t: Translate, locale: string): string {
   const count = entry.accounts.length;
   const accounts = byCount(count, t('{0} account', count), t('{0} accounts', count), locale);
   const { wallet } = entry;
@@ -33,7 +34,7 @@ function accountRow(parent: FieldElement, account: WalletAccount, t: Translate):
   return {
     kind: 'field',
     id: `${parent.id}/${account.walletAccountId}`,
-    label: account.name || account.path,
+    label: accountLabel(account),
     description: `${formatWord(account.addressFormat)} · ${account.address}`,
     tooltip: [account.address, t('Path: {0}', account.path), t('Curve: {0}', account.curve)].join('\n'),
     iconId: 'symbol-field',
@@ -42,12 +43,7 @@ function accountRow(parent: FieldElement, account: WalletAccount, t: Translate):
   };
 }
 
-function walletRows(
-  part: SubOrganizationPartElement,
-  wallets: readonly SubOrganizationWallet[],
-  t: Translate,
-  locale: string,
-) {
+function walletRows(part: SubOrganizationPartElement, wallets: readonly WalletEntry[], t: Translate, locale: string) {
   return [...wallets]
     .sort((a, b) => a.wallet.walletName.localeCompare(b.wallet.walletName))
     .map((entry): FieldElement => {
