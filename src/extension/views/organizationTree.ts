@@ -215,11 +215,11 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     // An organization with nothing in it shows the view's welcome content instead of three empty groups.
     if (counts.every((count) => count === 0)) return [];
     const groups = ['smartContractInterfaces', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const;
-    return [...groups, 'subOrganizations' as const].map((group) => this.#groupElement(group) as GroupElement);
+    // From the model loaded here: the view's model may be dropped meanwhile (a change told by the store).
+    return [...groups, 'subOrganizations' as const].map((group) => this.#groupElement(group, model) as GroupElement);
   }
 
-  #groupElement(group: OrganizationGroup): GroupElement | undefined {
-    const model = this.#loaded();
+  #groupElement(group: OrganizationGroup, model = this.#loaded()): GroupElement | undefined {
     if (!model) return undefined;
     const outcome = model[group];
     return {
