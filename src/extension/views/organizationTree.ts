@@ -1,7 +1,7 @@
 /**
  * The Organization view: the active organization's smart contract interfaces, its private keys (with their
- * tags and addresses), its private key tags (with their keys), its policies (in words) and its users (with their
- * tags and passkeys). Each group loads on its own, so one failing list shows its error and Retry while the others
+ * tags and addresses), its private key tags (with their keys), its policies (in words), its users (with their
+ * tags and passkeys) and its sub-organizations (each opening, read-only, on what it holds: subOrganizationBranch.ts). Each group loads on its own, so one failing list shows its error and Retry while the others
  * still show; policies, tag names and users' tags are one read of the store's (governance). When none can be read,
  * or the session cannot be opened, the view shows the failure once, as the Activities view does (LoadedTree's
  * failure rows).
