@@ -24,12 +24,10 @@ export interface SubOrganizationProfileInput {
 
 /** A sub-organization's row, or `{ subOrganizationId, name? }`. */
 const subOrganizationProfileArguments: ArgumentsSchema<SubOrganizationProfileInput> = z.union([
-  z
-    .tuple([subOrganizationNode])
-    .transform(([node]): SubOrganizationProfileInput => ({
-      subOrganizationId: node.subOrganizationId,
-      name: node.name,
-    })),
+  z.tuple([subOrganizationNode]).transform(([node]): SubOrganizationProfileInput => ({
+    subOrganizationId: node.subOrganizationId,
+    name: node.name,
+  })),
   z
     .tuple([options({ subOrganizationId: idText, name: optionalText })])
     .transform(([given]): SubOrganizationProfileInput => given),
