@@ -3,8 +3,7 @@
  * and private key never exported, by name, in one sentence ("Wallet "Savings" (3 accounts) and private key "Hot"
  * were never exported: their recovery phrases and keys are lost for good."). Pure (no `vscode`).
  */
-import type { PrivateKey } from '../../api';
-import type { WalletBook } from '../store/walletBook';
+import type { PrivateKey, Wallet } from '../../api';
 import { shown } from '../ui/shownText';
 import { englishText, type Translate } from '../ui/translate';
 import { byCount } from './plural';
@@ -19,7 +18,15 @@ export interface Unexported {
 
 /** The wallets and private keys of the organization that were never exported, in the order the service lists them. */
 export function unexportedOf(
-  book: Pick<WalletBook, 'wallets'> | undefined,
+  /** The store's wallet book (its shape only: wording reads no store). */
+  book:
+    | {
+        readonly wallets: readonly {
+          readonly wallet: Pick<Wallet, 'walletId' | 'walletName' | 'exported'>;
+          readonly accounts: readonly unknown[];
+        }[];
+      }
+    | undefined,
   privateKeys: readonly Pick<PrivateKey, 'privateKeyId' | 'privateKeyName' | 'exported'>[],
 ): Unexported {
   return {
