@@ -50,6 +50,7 @@ export const CommandIds = {
   evaluatePolicy: 'countersign.evaluatePolicy',
   newPolicyFromTemplate: 'countersign.newPolicyFromTemplate',
   openPolicyAsFile: 'countersign.openPolicyAsFile',
+  addSubOrganizationProfile: 'countersign.addSubOrganizationProfile',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

@@ -16,6 +16,7 @@ import type {
   PolicyNode,
   PrivateKeyNode,
   SmartContractInterfaceNode,
+  SubOrganizationNode,
 } from '../views/treeNodes';
 
 /** A command's schema: from the arguments of a call (as `clickedArguments` leaves them) to its handler's input. */
@@ -91,6 +92,13 @@ export const smartContractInterfaceNode = rowOf<SmartContractInterfaceNode>(
 );
 export const privateKeyNode = rowOf<PrivateKeyNode>('privateKey', 'privateKey');
 export const authenticatorNode = rowOf<AuthenticatorNode>('authenticator', 'authenticator');
+export const subOrganizationNode = z.custom<SubOrganizationNode>(
+  (value) =>
+    isTreeRow(value) &&
+    value.kind === 'subOrganization' &&
+    typeof (value as Record<string, unknown>)['subOrganizationId'] === 'string' &&
+    typeof (value as Record<string, unknown>)['name'] === 'string',
+);
 /** Any row of a view: what a view's title button receives when a row is selected. */
 export const anyTreeRow = z.custom<{ readonly kind: string }>(isTreeRow);
 export const uri = z.custom<Uri>(isUri);

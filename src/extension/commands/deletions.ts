@@ -14,13 +14,20 @@
  *   The user types the organization id to confirm; `deleteWithoutExport` stays false unless the user ticks it
  *   (`deleteWithoutExport: true` ticks it beforehand) and then confirms a warning that keys never exported are
  *   lost. A refusal over unexported keys offers a retry with it, which asks only the warning: the user typed the
- *   id already, and only that retry can say so (activityFailure.ts).
+ *   id already, and only that retry can say so (activityFailure.ts). Before asking, the organization's wallets and
+ *   private keys are read anew, and the warning names each one never exported (a wallet with its accounts).
  *   No argument skips a confirmation: a link or another extension cannot delete what the user did not confirm.
  *
  * Both return the activity, or undefined when the user dismisses a prompt.
  */
 import * as vscode from 'vscode';
-import { ActivityFailedError, InvalidInputError, type Activity, type SmartContractInterface } from '../../api';
+import {
+  ActivityFailedError,
+  CancelledError,
+  InvalidInputError,
+  type Activity,
+  type SmartContractInterface,
+} from '../../api';
 import { CommandIds } from '../commandIds';
 import * as z from 'zod';
 import {
@@ -42,6 +49,7 @@ import { ORGANIZATION_VIEW_ID } from '../views/viewIds';
 import { smartContractInterfaceDetail } from '../ui/operationInputs';
 import { failedActivityError, isRetryAfterTypedId, withoutExportOption } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
+import { unexportedOf, unexportedSentence, type Unexported } from '../wording/unexportedWords';
 
 export interface InterfaceDeletionInput {
   readonly smartContractInterface?: SmartContractInterface | undefined;
@@ -149,20 +157,52 @@ export async function deleteSmartContractInterface(
 }
 
 /**
- * The modal warning before `deleteWithoutExport: true`: keys never exported are lost for good. Enter shows the
- * organization's private keys (the Organization view) and deletes nothing.
+ * The organization's wallets and private keys never exported, read anew (a wallet exported elsewhere a moment ago
+ * is no loss); undefined when they could not be read, and the warning then speaks of them in general.
  */
-async function acceptLosingUnexportedKeys(modals: ModalDialogs, organizationId: string): Promise<boolean> {
+async function readUnexported(services: Services, organizationId: string): Promise<Unexported | undefined> {
+  try {
+    return await withProgress(
+      vscode.l10n.t('Reading the wallets and private keys of {0}…', organizationId),
+      async () => {
+        const store = await services.store();
+        store.markStale('organization', { quietly: true });
+        const [book, privateKeys] = await Promise.all([store.walletBook(), store.privateKeys()]);
+        return unexportedOf(book, privateKeys ?? []);
+      },
+    );
+  } catch (error) {
+    if (error instanceof CancelledError) throw error;
+    services.log.failure('Could not read the wallets and private keys before a deletion', error, 'warn');
+    return undefined;
+  }
+}
+
+/**
+ * The modal warning before `deleteWithoutExport: true`: what was never exported is lost for good, each named when
+ * it could be read. Enter shows the organization (the Organization view) and deletes nothing.
+ */
+async function acceptLosingUnexportedKeys(
+  modals: ModalDialogs,
+  organizationId: string,
+  unexported: Unexported | undefined,
+): Promise<boolean> {
+  const named = unexported && unexportedSentence(unexported, vscode.l10n.t, vscode.env.language);
   return confirmIrreversible(
     modals,
     vscode.l10n.t('Delete without exporting the keys?'),
-    vscode.l10n.t(
-      'Private keys and wallets of {0} that were never exported will be lost for good: no one, not even the service, can recover them.',
-      organizationId,
-    ),
+    named
+      ? vscode.l10n.t('{0} No one, not even the service, can recover them.', named)
+      : vscode.l10n.t(
+          'Private keys and wallets of {0} that were never exported will be lost for good: no one, not even the service, can recover them.',
+          organizationId,
+        ),
     vscode.l10n.t('Delete Without Export'),
     {
-      label: vscode.l10n.t('Show Private Keys'),
+      label:
+        unexported && unexported.wallets.length > 0
+          ? vscode.l10n.t('Show Wallets and Keys')
+          : vscode.l10n.t('Show Private Keys'),
       show: () => vscode.commands.executeCommand(`${ORGANIZATION_VIEW_ID}.focus`),
     },
   );
@@ -178,6 +218,7 @@ async function confirmSubOrganizationDeletion(
   label: string,
   known: boolean,
   ticked: boolean,
+  unexported: Unexported | undefined,
 ): Promise<{ deleteWithoutExport: boolean } | undefined> {
   const typed = await modals.typeToConfirm({
     title: vscode.l10n.t('Step {0}/{1} · Delete sub-organization "{2}"', 1, 2, label),
@@ -205,7 +246,9 @@ async function confirmSubOrganizationDeletion(
   });
   if (chosen === undefined) return undefined;
   if (chosen.length === 0) return { deleteWithoutExport: false };
-  return (await acceptLosingUnexportedKeys(modals, organizationId)) ? { deleteWithoutExport: true } : undefined;
+  return (await acceptLosingUnexportedKeys(modals, organizationId, unexported))
+    ? { deleteWithoutExport: true }
+    : undefined;
 }
 
 export async function deleteSubOrganization(
@@ -237,9 +280,10 @@ export async function deleteSubOrganization(
     );
   }
   let deleteWithoutExport = options.deleteWithoutExport ?? false;
+  const unexported = await readUnexported(services, organizationId);
   if (deleteWithoutExport && options.retryAfterTypedId) {
     // The retry offered by a refusal: the user already typed the ID; only the warning is asked again.
-    if (!(await acceptLosingUnexportedKeys(services.modals, organizationId))) return undefined;
+    if (!(await acceptLosingUnexportedKeys(services.modals, organizationId, unexported))) return undefined;
   } else {
     const decision = await confirmSubOrganizationDeletion(
       services.modals,
@@ -247,6 +291,7 @@ export async function deleteSubOrganization(
       session.profile.label,
       kind === 'subOrganization',
       deleteWithoutExport,
+      unexported,
     );
     if (!decision) return undefined;
     deleteWithoutExport = decision.deleteWithoutExport;

@@ -9,12 +9,13 @@
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError, type ApiKey, type Whoami } from '../../api';
 import { CommandIds } from '../commandIds';
-import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem } from '../profiles/profileStore';
+import { organizationIdProblem } from '../profiles/profileStore';
 import type { Profile } from '../profiles/profileStore';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
-import { confirmAddition } from './profileAddition';
+import { addProfile, ask, baseUrlProblem, type ProfileInput } from './profileAddition';
+import { subOrganizationProfileCommands } from './subOrganizationProfile';
 import { confirmIrreversible, pickOne, pickOneAt } from '../ui/prompts';
 import { profilePickWords } from '../wording/sandboxWords';
 import { shown } from '../ui/shownText';
@@ -22,7 +23,6 @@ import * as z from 'zod';
 import { idText, noArguments, optionalText, options, type ArgumentsSchema } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
 import { showInformation } from '../ui/notifications';
-import { errorText } from '../ui/errorText';
 
 export interface ProfileCheck {
   readonly profile: Profile;
@@ -30,16 +30,6 @@ export interface ProfileCheck {
   readonly apiKey: ApiKey | undefined;
   /** true when the key registered for apiKeyId is the one in the key vault. */
   readonly keyMatches: boolean | undefined;
-}
-
-/** What the profile commands read from their call. A field absent from the call is absent here too. */
-export interface ProfileInput {
-  readonly profileId?: string | undefined;
-  readonly label?: string | undefined;
-  readonly baseUrl?: string | undefined;
-  readonly organizationId?: string | undefined;
-  readonly apiKeyId?: string | undefined;
-  readonly privateKey?: string | undefined;
 }
 
 /** The named arguments; a Profile itself reads as them (its `id` names it). */
@@ -68,26 +58,6 @@ const addProfileArguments: ArgumentsSchema<ProfileInput | undefined> = z.union([
   noArguments.transform(() => undefined),
   z.tuple([profileOptions]).transform(([given]) => given),
 ]);
-
-async function ask(options: vscode.InputBoxOptions): Promise<string> {
-  const value = await vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
-  if (value === undefined) throw new CancelledError();
-  return value.trim();
-}
-
-/** The machine-scoped `countersign.defaultBaseUrl` setting: a workspace cannot change it. */
-function defaultBaseUrl(): string {
-  return vscode.workspace.getConfiguration('countersign').get<string>('defaultBaseUrl') || DEFAULT_BASE_URL;
-}
-
-function baseUrlProblem(value: string): string | undefined {
-  try {
-    normalizeBaseUrl(value);
-    return undefined;
-  } catch (error) {
-    return errorText(error);
-  }
-}
 
 /** The profile of this id, or a pick among all. */
 export async function pickProfile(services: Services, id: string | undefined, placeHolder: string): Promise<Profile> {
@@ -141,64 +111,6 @@ async function pickProfileToSwitch(services: Services): Promise<Profile> {
   if (!picked) throw new CancelledError();
   if (picked.profile) return picked.profile;
   return addProfile(services, undefined);
-}
-
-async function addProfile(services: Services, given: ProfileInput | undefined): Promise<Profile> {
-  const input = given ?? {};
-  const label =
-    input.label ??
-    (await ask({
-      title: vscode.l10n.t('Add Profile (1/4)'),
-      prompt: vscode.l10n.t('A name for this profile'),
-      placeHolder: 'Production',
-      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a label.')),
-    }));
-  const baseUrl =
-    input.baseUrl ??
-    (await ask({
-      title: vscode.l10n.t('Add Profile (2/4)'),
-      prompt: vscode.l10n.t('API base URL'),
-      value: defaultBaseUrl(),
-      validateInput: baseUrlProblem,
-    }));
-  const organizationId =
-    input.organizationId ??
-    (await ask({
-      title: vscode.l10n.t('Add Profile (3/4)'),
-      prompt: vscode.l10n.t('Organization ID'),
-      validateInput: organizationIdProblem,
-    }));
-  const apiKeyId =
-    'apiKeyId' in input
-      ? input.apiKeyId
-      : await ask({
-          title: vscode.l10n.t('Add Profile (4/4)'),
-          prompt: vscode.l10n.t('API key ID (optional: used by Check Profile and Get API Key)'),
-        });
-  // Asked for by another extension or a link, with everything given: the user says yes first, as the new profile
-  // becomes the one every request is signed as.
-  if (given !== undefined) await confirmAddition(services, { label, baseUrl, organizationId }, input.privateKey);
-  const profile = await services.profiles.add({ label, baseUrl, organizationId, ...(apiKeyId ? { apiKeyId } : {}) });
-  services.log.info('Profile added', { profileId: profile.id, organizationId: profile.organizationId });
-  const privateKey = input.privateKey;
-  if (privateKey !== undefined) {
-    await services.keys.store(profile.id, privateKey);
-    return profile;
-  }
-  if (given === undefined) {
-    const importKey = vscode.l10n.t('Import API Key');
-    const generateKey = vscode.l10n.t('Generate API Key');
-    void showInformation(
-      vscode.l10n.t('Profile "{0}" added. It needs an API key to sign requests.', profile.label),
-      importKey,
-      generateKey,
-    ).then((choice) => {
-      if (choice === importKey) void vscode.commands.executeCommand(CommandIds.importApiKey, { profileId: profile.id });
-      if (choice === generateKey)
-        void vscode.commands.executeCommand(CommandIds.generateApiKey, { profileId: profile.id });
-    });
-  }
-  return profile;
 }
 
 async function editProfile(services: Services, input: ProfileInput): Promise<Profile> {
@@ -327,6 +239,7 @@ async function checkProfile(services: Services, input: ProfileInput): Promise<Pr
 
 export function profileCommands(services: Services): CommandDescriptor[] {
   return [
+    ...subOrganizationProfileCommands(services),
     command({
       id: CommandIds.addProfile,
       failure: () => vscode.l10n.t('Countersign: could not add the profile.'),

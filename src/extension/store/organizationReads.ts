@@ -1,15 +1,17 @@
 /**
  * What the organization is, as the store reads it for the active profile: the organization itself (names, root
- * quorum, users, keys, tags), who the key's user is, its private keys, its wallets with their accounts (walletBook.ts),
- * its smart contract interfaces, who governs it (governance.ts), and the facts worked out of them. Each read shares one in flight and keeps what it read until
- * something marks it stale; another session (profile, address or organization) empties everything, through the
- * store's `clear`. The activities and the poll are the store's (organizationStore.ts), built on this.
+ * quorum, users, keys, tags), who the key's user is, its private keys, its wallets with their accounts
+ * (walletBook.ts), its smart contract interfaces, who governs it (governance.ts), its sub-organizations and what each
+ * holds (subOrganizationReads.ts), and the facts worked out of them. Each read shares one in flight and keeps what it
+ * read until something marks it stale; another session (profile, address or organization) empties everything,
+ * through the store's `clear`. The activities and the poll are the store's (organizationStore.ts), built on this.
  */
 import type { Activity, OrganizationData, PolicyEvaluationRecord, PrivateKey, SmartContractInterface } from '../../api';
 import { GovernanceReads, type Governance } from './governance';
 import { Disposable } from './lifecycle';
 import { organizationFacts, type OrganizationFacts } from './organizationFacts';
 import { Slot } from './slot';
+import { SubOrganizationReads, type SubOrganizationContents, type SubOrganizationList } from './subOrganizationReads';
 import type { OrganizationSnapshot, StoreDeps, StoreSession } from './storeTypes';
 
 import { readWalletBook, type WalletBook } from './walletBook';
@@ -38,6 +40,7 @@ export abstract class OrganizationReads extends Disposable {
   readonly #interfaces = new Slot<readonly SmartContractInterface[]>();
   readonly #privateKeys = new Slot<readonly PrivateKey[]>();
   readonly #governance = new GovernanceReads();
+  readonly #subOrganizations = new SubOrganizationReads();
 
   constructor(deps: StoreDeps) {
     super();
@@ -142,6 +145,19 @@ export abstract class OrganizationReads extends Disposable {
     return session && this.#governance.read(this.#generation, session.profile.organizationId, session.client);
   }
 
+  /** The organization's sub-organizations with their names (list_suborgs, get_organization); read like the rest. */
+  async subOrganizations(): Promise<SubOrganizationList | undefined> {
+    const session = await this.session();
+    return session && this.#subOrganizations.list(this.#generation, session.profile.organizationId, session.client);
+  }
+
+  /** What a sub-organization of the active one holds (its wallets and policies): the parent only reads it. */
+  async subOrganization(subOrganizationId: string): Promise<SubOrganizationContents | undefined> {
+    const session = await this.session();
+    if (!session) return undefined;
+    return this.#subOrganizations.contents(this.#generation, subOrganizationId, session.client);
+  }
+
   /** Why the activity was decided or waits (get_policy_evaluations); read again once its status or votes change. */
   async evaluations(activity: Activity): Promise<readonly PolicyEvaluationRecord[] | undefined> {
     const session = await this.session();
@@ -156,6 +172,7 @@ export abstract class OrganizationReads extends Disposable {
       this.#privateKeys.markStale();
       this.#wallets.markStale();
       this.#governance.markStale();
+      this.#subOrganizations.markStale();
     }
     this.#interfaces.markStale();
   }
@@ -185,5 +202,6 @@ export abstract class OrganizationReads extends Disposable {
     this.#privateKeys.clear();
     this.#wallets.clear();
     this.#governance.clear();
+    this.#subOrganizations.clear();
   }
 }

@@ -23,6 +23,7 @@ import {
   type ActivityElement,
   type InboxGroupElement,
   type MessageElement,
+  organizationParent,
 } from './treeElements';
 import { fieldTreeItem, loadMoreElement, messageTreeItem, themeIcon } from './treeItems';
 import { contextValue } from './contextValue';
@@ -241,7 +242,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   }
 
   getParent(element: ActivitiesElement): ActivitiesElement | undefined {
-    if (element.kind === 'field') return element.parent?.kind === 'privateKey' ? undefined : element.parent;
+    if (element.kind === 'field') return organizationParent(element.parent) ? undefined : element.parent;
     if (element.kind === 'activity') {
       const model = this.model;
       if (model.kind !== 'loaded') return undefined;

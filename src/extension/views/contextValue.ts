@@ -17,6 +17,8 @@ export type ContextToken =
   | 'policy'
   | 'wallet'
   | 'walletAccount'
+  | 'subOrganization'
+  | 'subOrganizationPart'
   | 'group'
   | 'inboxGroup'
   | 'field'

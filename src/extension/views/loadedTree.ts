@@ -9,7 +9,7 @@ import { CancelledError } from '../../api';
 import type { Services, Session } from '../services';
 import type { StoreChange } from '../store/organizationStore';
 import { adviceFor, calmStateFor } from '../ui/advice';
-import type { GroupElement, MessageElement } from './treeElements';
+import type { MessageElement } from './treeElements';
 import { calmElements, errorElements } from './treeItems';
 import type { TreeHost, TreeRows } from './treeShell';
 
@@ -111,7 +111,7 @@ export abstract class LoadedTree<T, E> implements TreeRows<E> {
     what: string,
     error: unknown,
     retryCommand: string,
-    options: { readonly parent?: GroupElement; readonly calm?: boolean } = {},
+    options: { readonly parent?: MessageElement['parent']; readonly calm?: boolean } = {},
   ): MessageElement[] {
     const { parent } = options;
     const calm = options.calm === false ? undefined : calmStateFor(this.services, error);

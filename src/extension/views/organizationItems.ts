@@ -31,6 +31,28 @@ export function groupLabel(group: OrganizationGroup): string {
       return t('Policies');
     case 'users':
       return t('Users and passkeys');
+    case 'subOrganizations':
+      return t('Sub-organizations');
+  }
+}
+
+/** What a group lists, in the words of "Could not load <what>". */
+export function groupNoun(group: OrganizationGroup): string {
+  switch (group) {
+    case 'smartContractInterfaces':
+      return t('smart contract interfaces');
+    case 'wallets':
+      return t('wallets');
+    case 'privateKeys':
+      return t('private keys');
+    case 'privateKeyTags':
+      return t('private key tags');
+    case 'policies':
+      return t('policies');
+    case 'users':
+      return t('users and passkeys');
+    case 'subOrganizations':
+      return t('sub-organizations');
   }
 }
 
@@ -41,6 +63,7 @@ const GROUP_ICONS: Readonly<Record<OrganizationGroup, string>> = {
   privateKeyTags: 'tag',
   policies: 'law',
   users: 'organization',
+  subOrganizations: 'type-hierarchy-sub',
 };
 
 export function groupTreeItem(element: GroupElement): vscode.TreeItem {

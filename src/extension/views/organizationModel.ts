@@ -2,13 +2,14 @@
  * What the Organization view reads of the active organization, each list on its own so that one failing list
  * shows its error and Retry while the others still show: its smart contract interfaces (the list the ABI lenses
  * read too), private keys, policies and tags (the store's governance read), users with their passkeys, and wallets
- * with their accounts (the store's wallet book). When none of the organization's lists can be read, the read fails
+ * with their accounts (the store's wallet book), and its sub-organizations with their names. When none of the organization's lists can be read, the read fails
  * as a whole, so that the view says so once.
  */
 import type { Policy, PrivateKey, SmartContractInterface, Tag } from '../../api';
 import { CancelledError } from '../../api/core';
 import type { Services } from '../services';
 import type { Governance } from '../store/governance';
+import type { SubOrganizationList } from '../store/subOrganizationReads';
 import type { WalletBook } from '../store/walletBook';
 import { noGovernance } from './governanceItems';
 import type { OrganizationUser } from './treeElements';
@@ -27,6 +28,8 @@ export interface OrganizationModel {
   readonly users: Outcome<OrganizationUser[]>;
   /** The organization's wallets, each with its accounts, as the store read them. */
   readonly wallets: Outcome<WalletBook>;
+  /** Its sub-organizations with their names (what each holds is read when it is opened). */
+  readonly subOrganizations: Outcome<SubOrganizationList>;
 }
 
 /** The organization's lists, read through the store; `readAnew` marks the store's copy stale first. */
@@ -46,7 +49,7 @@ export async function readOrganizationModel(
       return { ok: false, error };
     }
   };
-  const [smartContractInterfaces, privateKeys, governance, users, wallets] = await Promise.all([
+  const [smartContractInterfaces, privateKeys, governance, users, wallets, subOrganizations] = await Promise.all([
     // The list the ABI lenses read too: one request serves both.
     settle('smart contract interfaces', async () => [...((await store.interfaces()) ?? [])]),
     settle('private keys', async () => [...((await store.privateKeys()) ?? [])]),
@@ -56,6 +59,11 @@ export async function readOrganizationModel(
     settle('users and passkeys', async () => (await store.organizationData())?.users ?? []),
     // The wallets with every account, as the store read them: the same book names addresses everywhere else.
     settle('wallets', async () => (await store.walletBook()) ?? { wallets: [], byAddress: new Map(), listedAll: true }),
+    // Nothing read without a session (the profile changed under the load).
+    settle(
+      'sub-organizations',
+      async () => (await store.subOrganizations()) ?? { organizationId, entries: [], more: false },
+    ),
   ]);
   // Nothing of the organization could be read (a key the service does not know, a service that is down): the
   // view says so once, with its hint and Retry, not as groups that each hide the same error.
@@ -74,5 +82,6 @@ export async function readOrganizationModel(
     governance: governance.ok ? governance.value : undefined,
     users,
     wallets,
+    subOrganizations,
   };
 }

@@ -1,19 +1,22 @@
 /**
  * The Organization view: the active organization's smart contract interfaces, its wallets with their accounts
  * (walletItems.ts), its private keys (with their tags and addresses), its private key tags (with their keys), its
- * policies (in words) and its users (with their tags and passkeys). Each group loads on its own, so one failing
- * list shows its error and Retry while the others still show (organizationModel.ts reads them); policies, tag
- * names and users' tags are one read of the store's (governance). When none can be read, or the session cannot be
- * opened, the view shows the failure once, as the Activities view does (LoadedTree's failure rows).
+ * policies (in words), its users (with their tags and passkeys) and its sub-organizations (each opening, read-only,
+ * on what it holds: subOrganizationBranch.ts). Each group loads on its own, so one failing list shows its error and
+ * Retry while the others still show (organizationModel.ts reads them); policies, tag names and users' tags are one
+ * read of the store's (governance). When none can be read, or the session cannot be opened, the view shows the
+ * failure once, as the Activities view does (LoadedTree's failure rows).
  */
 import * as vscode from 'vscode';
 import type { PrivateKey, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
+import type { SubOrganizationList } from '../store/subOrganizationReads';
 import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import {
   authenticatorTreeItem,
+  groupNoun,
   groupTreeItem,
   privateKeyChildren,
   privateKeyTagTreeItem,
@@ -23,6 +26,8 @@ import {
 } from './organizationItems';
 import { policyElements, policyTreeItem, userTagNames } from './governanceItems';
 import { readOrganizationModel, type OrganizationModel, type Outcome } from './organizationModel';
+import { SubOrganizationBranch } from './subOrganizationBranch';
+import { subOrganizationElements, subOrganizationPartTreeItem, subOrganizationTreeItem } from './subOrganizationItems';
 import {
   type AuthenticatorElement,
   type GroupElement,
@@ -52,6 +57,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
 
   /** A refresh asked for by the user reads the organization anew, not from the store's copy. */
   #readAnew = false;
+  readonly #subOrganizations = new SubOrganizationBranch(this.services, (...args) => this.failureRows(...args));
 
   constructor(services: Services, host: TreeHost<OrganizationElement>) {
     // What the poll saw complete, or a command changed, is read again; a reset is followed by `profile`.
@@ -104,6 +110,10 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         return walletTreeItem(element);
       case 'walletAccount':
         return walletAccountTreeItem(element);
+      case 'subOrganization':
+        return subOrganizationTreeItem(element);
+      case 'subOrganizationPart':
+        return subOrganizationPartTreeItem(element);
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -140,6 +150,9 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
           authenticator,
           parent: element,
         }));
+      case 'subOrganization':
+      case 'subOrganizationPart':
+        return this.#subOrganizations.children(element);
       case 'field':
         return element.children ? [...element.children] : [];
       case 'wallet':
@@ -163,11 +176,14 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'policy':
       case 'wallet':
       case 'walletAccount':
+      case 'subOrganization':
+      case 'subOrganizationPart':
         return element.parent;
       case 'message':
         return element.parent;
       case 'field':
-        return element.parent?.kind === 'privateKey' ? element.parent : undefined;
+        // A field of an activity belongs to the other view.
+        return element.parent?.kind === 'activity' ? undefined : element.parent;
       case 'smartContractInterface':
         return this.#groupElement('smartContractInterfaces');
       case 'group':
@@ -196,19 +212,28 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     }
     const model = loaded.value;
     const counts = [
-      model.smartContractInterfaces.ok ? model.smartContractInterfaces.value.length : -1,
-      model.wallets.ok ? model.wallets.value.wallets.length : -1,
-      ...[model.privateKeys, model.privateKeyTags].map((o) => (o.ok ? o.value.length : -1)),
-    ];
-    // An organization with nothing in it shows the view's welcome content instead of three empty groups.
+      model.smartContractInterfaces,
+      model.wallets,
+      model.privateKeys,
+      model.privateKeyTags,
+      model.subOrganizations,
+    ].map((o) => (o.ok ? countOf(o.value) : -1));
+    // An organization with nothing in it shows the view's welcome content instead of its empty groups.
     if (counts.every((count) => count === 0)) return [];
-    return (['smartContractInterfaces', 'wallets', 'privateKeys', 'privateKeyTags', 'policies', 'users'] as const).map(
-      (group) => this.#groupElement(group) as GroupElement,
-    );
+    const groups = [
+      'smartContractInterfaces',
+      'wallets',
+      'privateKeys',
+      'privateKeyTags',
+      'policies',
+      'users',
+      'subOrganizations',
+    ] as const;
+    // From the model loaded here: the view's model may be dropped meanwhile (a change told by the store).
+    return groups.map((group) => this.#groupElement(group, model) as GroupElement);
   }
 
-  #groupElement(group: OrganizationGroup): GroupElement | undefined {
-    const model = this.#loaded();
+  #groupElement(group: OrganizationGroup, model = this.#loaded()): GroupElement | undefined {
     if (!model) return undefined;
     const outcome = model[group];
     return {
@@ -216,7 +241,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       id: `countersign.organization/${group}`,
       group,
       organizationId: model.organizationId,
-      count: !outcome.ok ? 0 : 'wallets' in outcome.value ? outcome.value.wallets.length : outcome.value.length,
+      count: outcome.ok ? countOf(outcome.value) : 0,
       failed: !outcome.ok,
     };
   }
@@ -234,6 +259,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       (model.privateKeyTags.ok ? model.privateKeyTags.value : []).map((tag) => [tag.tagId, tag]),
     );
     switch (group.group) {
+      case 'subOrganizations':
+        return model.subOrganizations.ok ? subOrganizationElements(group, model.subOrganizations.value) : [];
       case 'smartContractInterfaces':
         return sortBy(model.smartContractInterfaces.ok ? model.smartContractInterfaces.value : [], (s) => s.label).map(
           (sci): SmartContractInterfaceElement => ({
@@ -312,21 +339,10 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   }
 }
 
-function groupNoun(group: OrganizationGroup): string {
-  switch (group) {
-    case 'smartContractInterfaces':
-      return t('smart contract interfaces');
-    case 'wallets':
-      return t('wallets');
-    case 'privateKeys':
-      return t('private keys');
-    case 'privateKeyTags':
-      return t('private key tags');
-    case 'policies':
-      return t('policies');
-    case 'users':
-      return t('users and passkeys');
-  }
+/** How many rows a group holds: a list's length, a wallet book's wallets, the sub-organizations listed. */
+function countOf(value: readonly unknown[] | { readonly wallets: readonly unknown[] } | SubOrganizationList): number {
+  if (Array.isArray(value)) return value.length;
+  return 'wallets' in value ? value.wallets.length : (value as SubOrganizationList).entries.length;
 }
 
 function unknownTag(tagId: string): Tag {

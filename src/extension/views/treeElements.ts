@@ -13,6 +13,7 @@ import type {
   PrivateKeyNode,
   PrivateKeyTagNode,
   SmartContractInterfaceNode,
+  SubOrganizationNode,
 } from './treeNodes';
 
 /** An activity row. The object stays the same across refreshes (only `activity` is replaced). */
@@ -32,7 +33,14 @@ export interface FieldElement {
   readonly iconId: string | undefined;
   readonly colorId?: string | undefined;
   readonly children: readonly FieldElement[] | undefined;
-  readonly parent: ActivityElement | FieldElement | PrivateKeyElement | undefined;
+  readonly parent: ActivityElement | FieldElement | PrivateKeyElement | SubOrganizationPartElement | undefined;
+}
+
+/** Whether a field's parent is a row of the Organization view (a key, a sub-organization's part), not an activity. */
+export function organizationParent(
+  parent: FieldElement['parent'],
+): parent is PrivateKeyElement | SubOrganizationPartElement {
+  return parent?.kind === 'privateKey' || parent?.kind === 'subOrganizationPart';
 }
 
 /** A row that is not a resource: an error, Retry, Load more. */
@@ -46,11 +54,11 @@ export interface MessageElement {
   readonly colorId?: string;
   readonly token: ContextToken;
   readonly command?: vscode.Command;
-  readonly parent?: GroupElement;
+  readonly parent?: GroupElement | SubOrganizationElement;
 }
 
 export type OrganizationGroup =
-  'smartContractInterfaces' | 'wallets' | 'privateKeys' | 'privateKeyTags' | 'policies' | 'users';
+  'smartContractInterfaces' | 'wallets' | 'privateKeys' | 'privateKeyTags' | 'policies' | 'users' | 'subOrganizations';
 
 export interface GroupElement {
   readonly kind: 'group';
@@ -123,6 +131,22 @@ export interface WalletAccountElement extends WalletAccountNode {
   readonly parent: WalletElement;
 }
 
+/** A sub-organization of the active organization, under "Sub-organizations": it opens on what it holds. */
+export interface SubOrganizationElement extends SubOrganizationNode {
+  readonly id: string;
+  readonly users: readonly OrganizationUser[];
+  readonly parent: GroupElement;
+}
+
+/** "Wallets", "Users" or "Policies" of a sub-organization, with their rows (read-only: the parent only reads). */
+export interface SubOrganizationPartElement {
+  readonly kind: 'subOrganizationPart';
+  readonly id: string;
+  readonly part: 'wallets' | 'users' | 'policies';
+  readonly rows: readonly FieldElement[];
+  readonly parent: SubOrganizationElement;
+}
+
 /** The group at the top of the Activities view: the activities that wait for the current user's vote. */
 export interface InboxGroupElement {
   readonly kind: 'inboxGroup';
@@ -143,5 +167,7 @@ export type OrganizationElement =
   | PolicyElement
   | WalletElement
   | WalletAccountElement
+  | SubOrganizationElement
+  | SubOrganizationPartElement
   | FieldElement
   | MessageElement;

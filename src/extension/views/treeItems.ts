@@ -10,7 +10,7 @@ import type { CalmState, Recovery } from '../ui/advice';
 import { t } from '../ui/l10n';
 import { dateTimeText } from '../wording/timeWords';
 import { contextValue } from './contextValue';
-import type { FieldElement, GroupElement, MessageElement } from './treeElements';
+import type { FieldElement, MessageElement } from './treeElements';
 import { errorText } from '../ui/errorText';
 
 export function themeIcon(iconId: string | undefined, colorId: string | undefined): vscode.ThemeIcon | undefined {
@@ -83,7 +83,7 @@ export function loadMoreElement(loaded: number): MessageElement {
 
 /** What an error node may add: its group, the hint to show, and a command that fixes the cause. */
 export interface ErrorNodeExtras {
-  readonly parent?: GroupElement;
+  readonly parent?: MessageElement['parent'];
   readonly hint?: string;
   readonly recovery?: Recovery;
 }

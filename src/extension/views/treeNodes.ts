@@ -43,8 +43,25 @@ export interface PolicyNode {
   readonly policyId: string;
 }
 
+/**
+ * A sub-organization of the active organization, under "Sub-organizations": `organizationId` is the parent's (the
+ * active profile's), `subOrganizationId` its own, `name` the service's (a teammate's text).
+ */
+export interface SubOrganizationNode {
+  readonly kind: 'subOrganization';
+  readonly organizationId: string;
+  readonly subOrganizationId: string;
+  readonly name: string;
+}
+
 export type ResourceNode =
-  ActivityNode | SmartContractInterfaceNode | PrivateKeyNode | PrivateKeyTagNode | AuthenticatorNode | PolicyNode;
+  | ActivityNode
+  | SmartContractInterfaceNode
+  | PrivateKeyNode
+  | PrivateKeyTagNode
+  | AuthenticatorNode
+  | PolicyNode
+  | SubOrganizationNode;
 
 function hasKind(value: unknown, kind: ResourceNode['kind']): boolean {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === kind;
