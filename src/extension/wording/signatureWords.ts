@@ -107,6 +107,14 @@ function details(reading: SignatureReading, t: Translate): { label: string; valu
             : shown(reading.primaryType),
         },
         { label: t('Domain'), value: domainWords(reading, t) },
+        // A sign_raw_payload names no chain: the domain's is the only one, said as such rather than flagged.
+        {
+          label: t('Chain'),
+          value:
+            reading.domain.chainId === undefined
+              ? t('the domain names no chain, and the request itself names none')
+              : t('signs for {0}; the request itself names no chain', chainWords(reading.domain.chainId, t)),
+        },
         ...reading.fields.map((f) => ({ label: `  ${shown(f.path)}`, value: fieldValue(f, t, false) })),
       ];
       if (reading.omitted > 0)
@@ -186,7 +194,14 @@ export function signatureFlagWords(flag: SignatureFlag, t: Translate = englishTe
         'Empty domain: the typed data names no application, chain or contract, so the signature is valid wherever its message is.',
       );
     case 'domainChain':
-      return t('The domain is for {0}, not {1}.', chainWords(flag.domainChainId, t), chainWords(flag.expected, t));
+      return flag.contract
+        ? t(
+            'The domain is for {0}, but {1} is a contract on {2}.',
+            chainWords(flag.domainChainId, t),
+            named(flag.contract, ''),
+            chainWords(flag.expected, t),
+          )
+        : t('The domain is for {0}, not {1}.', chainWords(flag.domainChainId, t), chainWords(flag.expected, t));
     case 'notTheToken':
       return t(
         'The domain says "{0}", but its contract {1} is not {0}.',

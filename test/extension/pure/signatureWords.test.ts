@@ -24,7 +24,16 @@ import {
 } from '../../../src/extension/wording/activitySummaryWords';
 import { signatureFlagWords } from '../../../src/extension/wording/signatureWords';
 import { readableVoteDetail, type OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
-import { AUTHORIZATION, MESSAGE_HASH, NOW, OWNER, permit2Single, SPENDER, USDC } from '../../support/signatureFixtures';
+import {
+  AUTHORIZATION,
+  MESSAGE_HASH,
+  NOW,
+  OWNER,
+  PERMIT2,
+  permit2Single,
+  SPENDER,
+  USDC,
+} from '../../support/signatureFixtures';
 
 const names: OrganizationNames = { name: 'Team', threshold: 2, names: new Map([['key-1', 'Team operations key']]) };
 const inputs: SummaryInputs = {
@@ -130,6 +139,47 @@ describe('extension (pure): a signature in words', () => {
     assert.deepEqual(delegation?.risks, ['EIP-7702 delegation']);
   });
 
+  it('says the chain a typed-data domain names as a row, and flags it only when a contract it names is elsewhere', () => {
+    const review = (activity: Activity) =>
+      buildReviewModel({
+        activity,
+        names,
+        interfaces: [],
+        decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload, signature: summarizeSignature },
+        now: NOW,
+      });
+    // The request names no chain, and nothing else known says one: the domain's chain is a neutral row, no risk.
+    const model = review(permit);
+    const rows = model.sections.find((s) => s.id === 'payload')?.rows ?? [];
+    assert.equal(
+      rows.find((r) => r.label === 'Chain')?.value,
+      'signs for Ethereum mainnet (1); the request itself names no chain',
+    );
+    assert.equal(
+      model.risks.some((r) => r.startsWith('The domain is for')),
+      false,
+    );
+    // A Permit2 permit on Base for the USDC of Ethereum mainnet: the token's chain is known, and it is not Base.
+    const onBase = permit2Single({ domain: { name: 'Permit2', chainId: 8453, verifyingContract: PERMIT2 } });
+    const elsewhere = review(
+      rawPayloadActivity('permit-base', JSON.stringify(onBase), 'PAYLOAD_ENCODING_EIP712', 'HASH_FUNCTION_NO_OP'),
+    );
+    assert.ok(
+      elsewhere.risks.includes(
+        `The domain is for Base (8453), but "USDC" ${short(USDC)} is a contract on Ethereum mainnet (1).`,
+      ),
+      elsewhere.risks.join('\n'),
+    );
+    const noChain = permit2Single({ domain: { name: 'Permit2', verifyingContract: PERMIT2 } });
+    const anyChain = review(
+      rawPayloadActivity('permit-any', JSON.stringify(noChain), 'PAYLOAD_ENCODING_EIP712', 'HASH_FUNCTION_NO_OP'),
+    );
+    assert.equal(
+      anyChain.sections.find((s) => s.id === 'payload')?.rows.find((r) => r.label === 'Chain')?.value,
+      'the domain names no chain, and the request itself names none',
+    );
+  });
+
   it('gives every risk its exact sentence', () => {
     const spender = { address: SPENDER, name: 'Our router' };
     const amount: TokenAmount = {
@@ -173,6 +223,10 @@ describe('extension (pure): a signature in words', () => {
       [
         { kind: 'domainChain', domainChainId: '1', expected: '8453' },
         'The domain is for Ethereum mainnet (1), not Base (8453).',
+      ],
+      [
+        { kind: 'domainChain', domainChainId: '8453', expected: '1', contract: { address: USDC, name: 'USDC' } },
+        `The domain is for Base (8453), but "USDC" ${short(USDC)} is a contract on Ethereum mainnet (1).`,
       ],
       [
         { kind: 'notTheToken', name: 'USD Coin', verifyingContract: SPENDER },
