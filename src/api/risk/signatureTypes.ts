@@ -22,6 +22,8 @@ export interface TypedField {
   /** The value as text, at most MAX_VALUE_CHARS characters (`truncated` says when more were cut). */
   readonly text: string;
   readonly truncated: boolean;
+  /** An ERC-7730 descriptor's label for it ("Amount allowance"). */
+  readonly label?: string;
   readonly addressName?: string;
   readonly amount?: TokenAmount;
   /** A deadline or expiry as an ISO date, or `never` for a value past the year 9999. */
@@ -47,6 +49,9 @@ export type SignatureReading =
       /** The first fields of the message, in order; `omitted` more were not read. */
       readonly fields: readonly TypedField[];
       readonly omitted: number;
+      /** The intent ("Authorize spending of token") of the ERC-7730 descriptor (its file) bound to the domain. */
+      readonly intent?: string | undefined;
+      readonly descriptor?: string;
     }
   | {
       readonly kind: 'authorization';

@@ -69,9 +69,13 @@ function line(reading: SignatureReading, t: Translate): string {
       const more = reading.fields.length + reading.omitted > shownFields.length ? ', …' : '';
       const args = shownFields.map((f) => `${shown(f.path)} ${fieldValue(f, t, true)}`).join(', ');
       const head = `${shown(reading.primaryType)}(${args}${more})`;
-      return reading.standard
-        ? t('Signs a {0} permit {1} for {2}', reading.standard, head, domainWords(reading, t))
-        : t('Signs typed data {0} for {1}', head, domainWords(reading, t));
+      const intent = reading.intent ? `${shown(reading.intent)}: ` : '';
+      return (
+        intent +
+        (reading.standard
+          ? t('Signs a {0} permit {1} for {2}', reading.standard, head, domainWords(reading, t))
+          : t('Signs typed data {0} for {1}', head, domainWords(reading, t)))
+      );
     }
     case 'authorization':
       return t(
@@ -115,7 +119,18 @@ function details(reading: SignatureReading, t: Translate): { label: string; valu
               ? t('the domain names no chain, and the request itself names none')
               : t('signs for {0}; the request itself names no chain', chainWords(reading.domain.chainId, t)),
         },
-        ...reading.fields.map((f) => ({ label: `  ${shown(f.path)}`, value: fieldValue(f, t, false) })),
+        ...(reading.intent && reading.descriptor
+          ? [
+              {
+                label: t('Intent'),
+                value: t('{0} (ERC-7730 descriptor {1})', shown(reading.intent), shown(reading.descriptor)),
+              },
+            ]
+          : []),
+        ...reading.fields.map((f) => ({
+          label: `  ${shown(f.path)}${f.label === undefined ? '' : ` (${shown(f.label)})`}`,
+          value: fieldValue(f, t, false),
+        })),
       ];
       if (reading.omitted > 0)
         rows.push({

@@ -9,6 +9,7 @@ import {
   activitySchema,
   decodeEthereumTransaction,
   decodeRawPayload,
+  parseClearSigningDescriptor,
   summarizeSignature,
   summarizeTransaction,
   type SignatureFlag,
@@ -34,6 +35,7 @@ import {
   SPENDER,
   USDC,
 } from '../../support/signatureFixtures';
+import { readFixture } from '../../support/fixtures';
 
 const names: OrganizationNames = { name: 'Team', threshold: 2, names: new Map([['key-1', 'Team operations key']]) };
 const inputs: SummaryInputs = {
@@ -178,6 +180,41 @@ describe('extension (pure): a signature in words', () => {
       anyChain.sections.find((s) => s.id === 'payload')?.rows.find((r) => r.label === 'Chain')?.value,
       'the domain names no chain, and the request itself names none',
     );
+  });
+
+  it('reads typed data with the intent and labels of the ERC-7730 descriptor bound to its domain', () => {
+    const read = parseClearSigningDescriptor(readFixture('clearSigning', 'eip712-test-exchange.json'), 'exchange.json');
+    assert.ok(read.ok);
+    const listing = {
+      types: {
+        Order: [
+          { name: 'maker', type: 'address' },
+          { name: 'give', type: 'Asset' },
+          { name: 'take', type: 'Asset[]' },
+          { name: 'endsAt', type: 'uint256' },
+          { name: 'memo', type: 'string' },
+        ],
+        Asset: [
+          { name: 'token', type: 'address' },
+          { name: 'amount', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Order',
+      domain: { name: 'Test Exchange', chainId: 1, verifyingContract: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      message: { maker: OWNER, give: { token: USDC, amount: '250000000' }, take: [], endsAt: '0', memo: 'hi' },
+    };
+    const activity = rawPayloadActivity(
+      'order-1',
+      JSON.stringify(listing),
+      'PAYLOAD_ENCODING_EIP712',
+      'HASH_FUNCTION_NO_OP',
+    );
+    const summary = summarizeActivity(activity, { ...inputs, descriptors: [read.descriptor] });
+    assert.match(summary?.line ?? '', /^Place an order: Signs typed data Order\(/);
+    const detail = new Map(summary?.details.map((d) => [d.label.trim(), d.value]));
+    assert.equal(detail.get('Intent'), 'Place an order (ERC-7730 descriptor exchange.json)');
+    assert.match(detail.get('give.amount (You give)') ?? '', /^250 USDC/);
+    assert.equal(detail.get('memo'), 'hi');
   });
 
   it('gives every risk its exact sentence', () => {
