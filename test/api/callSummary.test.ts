@@ -260,15 +260,17 @@ describe('summary of a transaction and its risk flags', () => {
       assert.equal(s.call.kind === 'call' ? s.call.arguments[1]?.amount?.message : undefined, 'All of it');
     });
 
-    it('refuses a file that is not a calldata descriptor, saying where', () => {
-      const reading = parseClearSigningDescriptor(
+    it('refuses a file that is not a descriptor, or messages bound to no domain, saying where', () => {
+      const reading = parseClearSigningDescriptor('{"context":{},"display":{"formats":{}}}', 'x.json');
+      assert.equal(reading.ok, false);
+      assert.match(reading.ok ? '' : reading.problem, /x\.json is not an ERC-7730 descriptor: context/);
+      const unbound = parseClearSigningDescriptor(
         '{"context":{"eip712":{}},"display":{"formats":{}}}',
         'eip712-x.json',
       );
-      assert.equal(reading.ok, false);
       assert.match(
-        reading.ok ? '' : reading.problem,
-        /eip712-x\.json is not an ERC-7730 calldata descriptor: context\.contract/,
+        unbound.ok ? '' : unbound.problem,
+        /eip712-x\.json is not an ERC-7730 descriptor: context\.eip712: it binds to no domain/,
       );
       assert.equal(parseClearSigningDescriptor('{', 'broken.json').ok, false);
     });

@@ -21,11 +21,13 @@ import {
   MESSAGE_HASH,
   NOW,
   OWNER,
+  PERMIT2,
   permit2Batch,
   permit2Single,
   SPENDER,
   solanaTransferMessage,
   tronRawData,
+  USDC,
   usdcPermit,
 } from '../support/signatureFixtures';
 
@@ -124,6 +126,16 @@ describe('signature summary: typed data', () => {
     assert.deepEqual(kinds(typed(usdcPermit({ domain: {} }))).slice(0, 1), ['emptyDomain']);
     const elsewhere = flag(typed(usdcPermit(), { ...CONTEXT, chainId: '8453' }), 'domainChain');
     assert.deepEqual([elsewhere?.domainChainId, elsewhere?.expected], ['1', '8453']);
+    // With no chain from the caller, a token the typed data names says its own: mainnet USDC in a permit on Base.
+    const onBase = permit2Single({ domain: { name: 'Permit2', chainId: 8453, verifyingContract: PERMIT2 } });
+    const token = flag(typed(onBase), 'domainChain');
+    assert.deepEqual(
+      [token?.domainChainId, token?.expected, token?.contract],
+      ['8453', '1', { address: USDC, name: 'USDC' }],
+    );
+    // On the token's own chain, or with a domain naming no chain (flagged as such elsewhere), nothing is said.
+    assert.equal(flag(typed(permit2Single()), 'domainChain'), undefined);
+    assert.equal(flag(typed(usdcPermit()), 'domainChain'), undefined);
     const impostor = usdcPermit({ domain: { name: 'USD Coin', version: '2', chainId: 1, verifyingContract: SPENDER } });
     assert.equal(flag(typed(impostor), 'notTheToken')?.verifyingContract, SPENDER);
     const fakePermit2 = permit2Single({ domain: { name: 'Permit2', chainId: 1, verifyingContract: OWNER } });

@@ -7,7 +7,7 @@
  * descriptors are read only once trust is granted.
  */
 import * as assert from 'node:assert/strict';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Activity } from '../../src/api';
 import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
@@ -16,6 +16,7 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ReviewModel } from '../../src/extension/review/reviewMessages';
 import { WorkspaceDescriptors, type WorkspaceTrust } from '../../src/extension/ui/clearSigningFiles';
 import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
+import { fixturePath } from '../support/fixtures';
 import { workspaceUri } from './abiFileHelpers';
 import { eventually, run } from './hostSupport';
 import { sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
@@ -215,6 +216,31 @@ describe("the workspace's ERC-7730 descriptors, read once and kept until a file 
     await eventually('the inbox row to drop the descriptor deleted on disk', () =>
       /^transfer\(/.test(inboxLine()) ? true : undefined,
     );
+  });
+
+  it('reads a descriptor of EIP-712 messages named as the registry names them (eip712-*.json)', async () => {
+    const never = new vscode.EventEmitter<void>();
+    const own = new WorkspaceDescriptors({ debug: () => undefined }, () => undefined, {
+      isTrusted: true,
+      onDidGrantWorkspaceTrust: never.event,
+    });
+    const messages = workspaceUri(FOLDER, 'eip712-TestExchange.json');
+    try {
+      const text = await readFile(fixturePath('clearSigning', 'eip712-test-exchange.json'), 'utf8');
+      await vscode.workspace.fs.writeFile(messages, encode(text));
+      const read = (await own.read()).filter((d) => d.kind === 'eip712');
+      assert.deepEqual(
+        read.map((d) => [d.source, d.messages?.map((m) => m.intent)]),
+        [[`${FOLDER}/eip712-TestExchange.json`, ['Place an order']]],
+      );
+    } finally {
+      own.dispose();
+      never.dispose();
+      await vscode.workspace.fs.delete(messages, { useTrash: false }).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
   });
 
   it('reads no descriptor of a workspace that is not trusted, and reads them once trust is granted', async () => {

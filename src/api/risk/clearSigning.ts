@@ -1,11 +1,14 @@
 /**
- * ERC-7730 clear-signing descriptors for contract calls, as far as a reviewer needs them: which contract (chain
+ * ERC-7730 clear-signing descriptors, as far as a reviewer needs them: for contract calls, which contract (chain
  * and address) a file describes, its token's ticker and decimals, and for each function the intent ("Send") and
- * its fields' labels and formats, `tokenAmount` with where its token is found. Our own reading of the public
- * format, checked with zod; what it does not need (EIP-712 messages, enums, factories) is ignored, and a file that
- * is not a calldata descriptor is refused with the reason. Pure, never throws.
+ * its fields' labels and formats, `tokenAmount` with where its token is found, `date` with its encoding; for
+ * EIP-712 messages (an `eip712` context), the domain they are bound to and the same for each message type
+ * (clearSigningMessages.ts matches them). Groups of fields are read with their paths joined. Our own reading of the
+ * public format, checked with zod; what it does not need (enums, factories, includes, `visible`: every field is
+ * shown) is ignored, and a file that is neither is refused with the reason. Pure, never throws.
  */
 import * as AbiFunction from 'ox/AbiFunction';
+import * as TypedData from 'ox/TypedData';
 import * as z from 'zod';
 
 const deploymentSchema = z.object({
@@ -19,6 +22,8 @@ const fieldSchema = z.object({
   format: z.string().optional(),
   params: z.record(z.string(), z.unknown()).optional(),
   $ref: z.string().optional(),
+  /** A group: its fields' paths are under its own. */
+  fields: z.array(z.unknown()).optional(),
 });
 
 const formatSchema = z.object({
@@ -26,10 +31,21 @@ const formatSchema = z.object({
   fields: z.array(z.unknown()).optional(),
 });
 
+const eip712Schema = z.object({
+  deployments: z.array(deploymentSchema).optional(),
+  domain: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  domainSeparator: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
+  schemas: z.array(z.unknown()).optional(),
+});
+
 const descriptorSchema = z.object({
-  context: z.object({
-    contract: z.object({ deployments: z.array(deploymentSchema).min(1) }),
-  }),
+  context: z.union([
+    z.object({ contract: z.object({ deployments: z.array(deploymentSchema).min(1) }) }),
+    z.object({ eip712: eip712Schema }),
+  ]),
   metadata: z
     .object({
       owner: z.string().optional(),
@@ -59,6 +75,8 @@ export interface ClearSigningField {
   /** For `tokenAmount`: from this raw value up, `message` is shown instead ("Unlimited"). */
   readonly threshold: bigint | undefined;
   readonly message: string | undefined;
+  /** For `date`: `timestamp` (seconds) or `blockheight`. */
+  readonly encoding: string | undefined;
 }
 
 export interface ClearSigningFormat {
@@ -66,28 +84,63 @@ export interface ClearSigningFormat {
   readonly fields: readonly ClearSigningField[];
 }
 
+/** How an `eip712` descriptor binds to a message's domain: each must hold (ERC-7730's `context.eip712`). */
+export interface MessageBinding {
+  /** Values the domain must have, by key (`name`, `chainId`, `verifyingContract`…), as text. */
+  readonly domain: Readonly<Record<string, string>>;
+  /** The domain's hash, when the descriptor binds to it. */
+  readonly domainSeparator: string | undefined;
+  /** `encodeType` of a primary type, by its name, from the descriptor's schemas. */
+  readonly schemas: ReadonlyMap<string, string>;
+}
+
+/** The format of one message type: `key` is `encodeType` of its primary type, or the primary type's bare name. */
+export interface ClearSigningMessage extends ClearSigningFormat {
+  readonly key: string;
+}
+
 export interface ClearSigningDescriptor {
   /** Where the descriptor was read from (a file name), named wherever its facts are shown. */
   readonly source: string;
+  /** A contract's calls, or EIP-712 messages (whose deployments are their verifying contracts). */
+  readonly kind: 'calldata' | 'eip712';
   readonly deployments: readonly { readonly chainId: string; readonly address: string }[];
   readonly owner: string | undefined;
   readonly token: { readonly ticker: string | undefined; readonly decimals: number } | undefined;
   /** By selector, lower-case `0x` and 8 hex digits. */
   readonly formats: ReadonlyMap<string, ClearSigningFormat>;
+  /** For `eip712`: the binding and the message formats. */
+  readonly binding?: MessageBinding;
+  readonly messages?: readonly ClearSigningMessage[];
 }
 
 export type DescriptorReading =
   { readonly ok: true; readonly descriptor: ClearSigningDescriptor } | { readonly ok: false; readonly problem: string };
 
-/** A cheap look before parsing: the keys every calldata descriptor has. */
+/** A cheap look before parsing: the keys every descriptor has. */
 export function mayBeClearSigningDescriptor(text: string): boolean {
-  return text.includes('"display"') && text.includes('"formats"') && text.includes('"deployments"');
+  return (
+    text.includes('"display"') &&
+    text.includes('"formats"') &&
+    (text.includes('"deployments"') || text.includes('"eip712"'))
+  );
 }
 
-/** A path without the `#.` that marks the call's own data: `#.amount` and `amount` are the same argument. */
-function argumentPath(path: string): string {
-  return path.startsWith('#.') ? path.slice(2) : path;
+/**
+ * A path as the summary writes it, under its group's: without the `#.` that marks the signed data (`#.amount` and
+ * `amount` are the same), an array's element as `details[]` or `details[0]` (ERC-7730 writes `details.[]`). A path
+ * from another root (`@.to`, `$.…`) is left as it is.
+ */
+function dataPath(path: string, group: string): string {
+  if (path.startsWith('@.') || path.startsWith('$.')) return path;
+  const own = (path.startsWith('#.') ? path.slice(2) : path).replace(/\.\[/g, '[');
+  if (path.startsWith('#.') || group === '') return own;
+  return own === '' ? group : `${group}.${own}`;
 }
+
+/** How deep groups of fields are read, and how many fields one format keeps. */
+const MAX_GROUP_DEPTH = 4;
+const MAX_FIELDS = 200;
 
 function selectorOf(key: string): string | undefined {
   if (/^0x[0-9a-fA-F]{8}$/.test(key)) return key.toLowerCase();
@@ -111,6 +164,21 @@ function stringOf(value: unknown): string | undefined {
 
 type FieldInput = z.infer<typeof fieldSchema>;
 
+/** The `encodeType` of each schema's primary type (ERC-7730 v1 binds a bare type name through its schemas). */
+function schemasOf(raw: readonly unknown[]): Map<string, string> {
+  const schemas = new Map<string, string>();
+  for (const schema of raw) {
+    const { primaryType, types } = (schema ?? {}) as { primaryType?: unknown; types?: unknown };
+    if (typeof primaryType !== 'string' || typeof types !== 'object' || types === null) continue;
+    try {
+      schemas.set(primaryType, TypedData.encodeType({ primaryType, types: types as TypedData.TypedData }));
+    } catch {
+      // A schema that cannot be encoded binds nothing.
+    }
+  }
+  return schemas;
+}
+
 /** A field with its `$ref` (`$.display.definitions.name`) filled in: the field's own keys win. */
 function resolved(field: FieldInput, definitions: Readonly<Record<string, FieldInput>>): FieldInput {
   const ref = field.$ref;
@@ -120,22 +188,35 @@ function resolved(field: FieldInput, definitions: Readonly<Record<string, FieldI
   return { ...base, ...field, params: { ...base.params, ...field.params } };
 }
 
-function fieldsOf(raw: readonly unknown[], definitions: Readonly<Record<string, FieldInput>>): ClearSigningField[] {
-  const fields: ClearSigningField[] = [];
+function fieldsOf(
+  raw: readonly unknown[],
+  definitions: Readonly<Record<string, FieldInput>>,
+  group = '',
+  depth = 0,
+  fields: ClearSigningField[] = [],
+): ClearSigningField[] {
   for (const item of raw) {
+    if (fields.length >= MAX_FIELDS) break;
     const parsed = fieldSchema.safeParse(item);
     if (!parsed.success) continue;
     const field = resolved(parsed.data, definitions);
+    if (field.fields) {
+      const under = dataPath(field.path ?? '', group);
+      if (depth < MAX_GROUP_DEPTH) fieldsOf(field.fields, definitions, under, depth + 1, fields);
+      continue;
+    }
     if (field.path === undefined) continue;
     const params = field.params ?? {};
+    const tokenPath = stringOf(params['tokenPath']);
     fields.push({
-      path: argumentPath(field.path),
+      path: dataPath(field.path, group),
       label: field.label,
       format: field.format,
-      tokenPath: stringOf(params['tokenPath']),
+      tokenPath: tokenPath === undefined ? undefined : dataPath(tokenPath, group),
       token: stringOf(params['token']),
       threshold: bigintOf(params['threshold']),
       message: stringOf(params['message']),
+      encoding: stringOf(params['encoding']),
     });
   }
   return fields;
@@ -155,42 +236,68 @@ export function parseClearSigningDescriptor(text: string, source: string): Descr
     const where = issue?.path.map(String).join('.') ?? '';
     return {
       ok: false,
-      problem: `${source} is not an ERC-7730 calldata descriptor: ${where ? `${where}: ` : ''}${issue?.message ?? ''}`,
+      problem: `${source} is not an ERC-7730 descriptor: ${where ? `${where}: ` : ''}${issue?.message ?? ''}`,
     };
   }
   const data = parsed.data;
   const definitions = data.display.definitions ?? {};
+  const formatOf = (format: z.infer<typeof formatSchema>): ClearSigningFormat => ({
+    intent: typeof format.intent === 'string' ? format.intent : Object.keys(format.intent ?? {})[0],
+    fields: fieldsOf(format.fields ?? [], definitions),
+  });
+  const context = data.context;
+  const token = data.metadata?.token;
+  const common = {
+    source,
+    owner: data.metadata?.owner,
+    token: token ? { ticker: token.ticker, decimals: token.decimals } : undefined,
+  };
+  const deploymentsOf = (list: readonly z.infer<typeof deploymentSchema>[]) =>
+    list.map((d) => ({ chainId: String(d.chainId), address: d.address }));
+  if ('eip712' in context) {
+    const messages = Object.entries(data.display.formats).map(([key, format]) => ({
+      key: key.trim(),
+      ...formatOf(format),
+    }));
+    const eip712 = context.eip712;
+    if (!eip712.deployments?.length && Object.keys(eip712.domain ?? {}).length === 0 && !eip712.domainSeparator)
+      return {
+        ok: false,
+        problem: `${source} is not an ERC-7730 descriptor: context.eip712: it binds to no domain (deployments, domain or domainSeparator)`,
+      };
+    const binding: MessageBinding = {
+      domain: Object.fromEntries(Object.entries(eip712.domain ?? {}).map(([k, v]) => [k, String(v)])),
+      domainSeparator: eip712.domainSeparator?.toLowerCase(),
+      schemas: schemasOf(eip712.schemas ?? []),
+    };
+    const deployments = deploymentsOf(eip712.deployments ?? []);
+    return {
+      ok: true,
+      descriptor: { ...common, kind: 'eip712', deployments, formats: new Map(), binding, messages },
+    };
+  }
   const formats = new Map<string, ClearSigningFormat>();
   for (const [key, format] of Object.entries(data.display.formats)) {
     const selector = selectorOf(key);
-    if (selector === undefined) continue;
-    const intent = typeof format.intent === 'string' ? format.intent : Object.keys(format.intent ?? {})[0];
-    formats.set(selector, { intent, fields: fieldsOf(format.fields ?? [], definitions) });
+    if (selector !== undefined) formats.set(selector, formatOf(format));
   }
-  const token = data.metadata?.token;
   return {
     ok: true,
-    descriptor: {
-      source,
-      deployments: data.context.contract.deployments.map((d) => ({
-        chainId: String(d.chainId),
-        address: d.address,
-      })),
-      owner: data.metadata?.owner,
-      token: token ? { ticker: token.ticker, decimals: token.decimals } : undefined,
-      formats,
-    },
+    descriptor: { ...common, kind: 'calldata', deployments: deploymentsOf(context.contract.deployments), formats },
   };
 }
 
-/** The descriptor of the contract at this address on this chain, if one of them describes it. */
+/**
+ * The descriptor of the contract at this address on this chain, if one of them describes it: a calldata one first
+ * (its calls' formats), else one of messages it verifies (its owner's name).
+ */
 export function descriptorFor(
   descriptors: readonly ClearSigningDescriptor[],
   chainId: string | undefined,
   address: string,
 ): ClearSigningDescriptor | undefined {
   const wanted = address.toLowerCase();
-  return descriptors.find((d) =>
-    d.deployments.some((x) => x.address.toLowerCase() === wanted && (chainId === undefined || x.chainId === chainId)),
-  );
+  const deploys = (d: ClearSigningDescriptor) =>
+    d.deployments.some((x) => x.address.toLowerCase() === wanted && (chainId === undefined || x.chainId === chainId));
+  return descriptors.find((d) => d.kind === 'calldata' && deploys(d)) ?? descriptors.find(deploys);
 }

@@ -22,6 +22,8 @@ export interface TypedField {
   /** The value as text, at most MAX_VALUE_CHARS characters (`truncated` says when more were cut). */
   readonly text: string;
   readonly truncated: boolean;
+  /** An ERC-7730 descriptor's label for it ("Amount allowance"). */
+  readonly label?: string;
   readonly addressName?: string;
   readonly amount?: TokenAmount;
   /** A deadline or expiry as an ISO date, or `never` for a value past the year 9999. */
@@ -49,6 +51,9 @@ export type SignatureReading =
       readonly omitted: number;
       /** Who may spend or receive by the permit, when its standard names one. */
       readonly spender?: NamedAddress;
+      /** The intent ("Authorize spending of token") of the ERC-7730 descriptor (its file) bound to the domain. */
+      readonly intent?: string | undefined;
+      readonly descriptor?: string;
     }
   | {
       readonly kind: 'authorization';
@@ -92,7 +97,16 @@ export type SignatureFlag =
   /** `checked` false: the organization's interfaces could not be read, so whether it is one of them is not known. */
   | { readonly kind: 'spenderNotOurs'; readonly spender: NamedAddress; readonly checked: boolean }
   | { readonly kind: 'emptyDomain' }
-  | { readonly kind: 'domainChain'; readonly domainChainId: string | undefined; readonly expected: string }
+  /**
+   * The domain names another chain than the one known for the signature: the caller's (`contract` undefined), or
+   * that of a contract the typed data names, which the built-in token list knows on `expected` only.
+   */
+  | {
+      readonly kind: 'domainChain';
+      readonly domainChainId: string | undefined;
+      readonly expected: string;
+      readonly contract?: NamedAddress;
+    }
   /** The domain names a token (or Permit2) whose contract is not `verifyingContract`. */
   | { readonly kind: 'notTheToken'; readonly name: string; readonly verifyingContract: string | undefined }
   | { readonly kind: 'delegation'; readonly contract: NamedAddress; readonly chainId: string }
@@ -106,7 +120,11 @@ export interface SignatureSummary {
 }
 
 export interface SignatureContext extends SummaryContext {
-  /** The chain the signature is meant for, when the caller knows it: a typed-data domain on another is flagged. */
+  /**
+   * The chain the signature is meant for, when the caller knows it: a typed-data domain on another is flagged. A
+   * sign_raw_payload names no chain, and neither the organization nor its interfaces have one, so the extension
+   * gives none; a domain is then checked against the chains of the contracts it names (typedDataFlags.ts).
+   */
   readonly chainId?: string | undefined;
 }
 

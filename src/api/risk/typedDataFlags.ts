@@ -1,9 +1,10 @@
 /**
- * The risks of typed data: a domain that is empty, on another chain than the signature is meant for, or naming a
- * token (or Permit2) whose contract it is not; a permit's unlimited or very large amount (DAI's `allowed: true`
- * included); a deadline or expiry missing, never coming, more than 30 days away or already past; a spender that is
- * not a contract of the organization's interfaces. Of each kind, the first MAX_FLAGS_PER_KIND are kept (a batch of
- * a thousand permits raises a few flags, not a thousand). Pure, never throws.
+ * The risks of typed data: a domain that is empty, on another chain than the signature is meant for (when the
+ * caller knows it) or than a token it names is on, or naming a token (or Permit2) whose contract it is not; a
+ * permit's unlimited or very large amount (DAI's `allowed: true` included); a deadline or expiry missing, never
+ * coming, more than 30 days away or already past; a spender that is not a contract of the organization's
+ * interfaces. Of each kind, the first MAX_FLAGS_PER_KIND are kept (a batch of a thousand permits raises a few flags,
+ * not a thousand). Pure, never throws.
  */
 import { integerOf } from '../policy/signatureFields';
 import { isLarge } from './callFacts';
@@ -47,11 +48,13 @@ interface FlagInputs {
   readonly expiry: (seconds: bigint) => string;
 }
 
-function domainFlags({ domain, context }: FlagInputs): SignatureFlag[] {
+function domainFlags(inputs: FlagInputs): SignatureFlag[] {
+  const { domain, context } = inputs;
   const flags: SignatureFlag[] = [];
   if (domain.empty) flags.push({ kind: 'emptyDomain' });
   if (context.chainId !== undefined && domain.chainId !== context.chainId)
     flags.push({ kind: 'domainChain', domainChainId: domain.chainId, expected: context.chainId });
+  else if (domain.chainId !== undefined) flags.push(...contractChainFlags(inputs, domain.chainId));
   const name = domain.name;
   const contract = domain.verifyingContract?.address.toLowerCase();
   if (name !== undefined) {
@@ -126,6 +129,29 @@ function spenderFlags({ context }: FlagInputs, spender: NamedAddress | undefined
   return context.interfaces.some((i) => i.smartContractAddress.toLowerCase() === wanted)
     ? []
     : [{ kind: 'spenderNotOurs', spender, checked: true }];
+}
+
+/**
+ * A domain on another chain than a contract it names (its verifying contract, a permit's tokens): only the built-in
+ * token list is trusted to say on which chains a contract is, since each of its tokens has an address of its own on
+ * each chain; a descriptor's deployments may leave chains out, and Permit2 is everywhere at one address.
+ */
+function contractChainFlags({ plan, domain }: FlagInputs, domainChainId: string): SignatureFlag[] {
+  const named = [domain.verifyingContract?.address, ...(plan?.amounts ?? []).map((a) => a.token)];
+  const addresses = new Map(named.flatMap((a) => (a === undefined ? [] : [[a.toLowerCase(), a] as const])));
+  const flags: SignatureFlag[] = [];
+  for (const [lower, address] of addresses) {
+    const known = KNOWN_TOKENS.filter((t) => t.chainId !== undefined && t.address.toLowerCase() === lower);
+    const [first] = known;
+    if (!first?.chainId || known.some((t) => t.chainId === domainChainId)) continue;
+    flags.push({
+      kind: 'domainChain',
+      domainChainId,
+      expected: first.chainId,
+      contract: { address, name: first.symbol },
+    });
+  }
+  return flags;
 }
 
 /** The flags of typed data, the domain's first, then the amounts', the deadlines' and the spender's. */

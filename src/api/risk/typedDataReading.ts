@@ -3,7 +3,9 @@
  * message's values by their paths, read by their declared types (the first MAX_SHOWN_FIELDS shown, the rest
  * counted), deadlines as dates, addresses named. A permit or a transfer by signature (EIP-2612, DAI, Permit2 single
  * and batch, allowance and transfer, EIP-3009) is recognised by its primary type and fields, so that its amounts
- * are scaled with the token's decimals and its risks found wherever they sit in the message. Pure, never throws.
+ * are scaled with the token's decimals and its risks found wherever they sit in the message. An ERC-7730 descriptor
+ * bound to the domain (clearSigningMessages.ts) adds an intent, labels, and amounts and dates where it formats
+ * them; it never hides a field, changes a permit's reading or removes a risk. Pure, never throws.
  */
 import {
   integerOf,
@@ -15,7 +17,10 @@ import {
   type TypeTable,
 } from '../policy/signatureFields';
 import { addressNamer, decimalsOf, MAX_UINT160, MAX_UINT256, tokenAmount } from './callFacts';
+import { describedField, describedToken, messageFormatFor } from './clearSigningMessages';
 import { typedDataFlags, type PermitPlan } from './typedDataFlags';
+import type { ClearSigningField } from './clearSigning';
+import type { TokenAmount } from './summaryTypes';
 import type {
   PermitStandard,
   SignatureContext,
@@ -197,19 +202,35 @@ export function readTypedData(
       return [[at, tokenAmount(raw, known, undefined, max)] as const];
     }),
   );
+  const described = messageFormatFor(context.descriptors, { domain: document['domain'], types, primaryType });
+  /** A value's amount as the descriptor formats it, where no permit reads one there. */
+  const describedAmount = (leaf: Leaf, field: ClearSigningField, indices: readonly string[]) => {
+    const bits = /^uint(\d*)$/.exec(leaf.type)?.[1];
+    const raw = integerOf(leaf.value);
+    if (field.format !== 'tokenAmount' || bits === undefined || raw === undefined) return undefined;
+    const token = describedToken(field, indices, (p) => byPath.get(p)?.value, domain.verifyingContract?.address);
+    const known = token === undefined ? undefined : decimalsOf(context, chainId, token);
+    const threshold = field.threshold === undefined ? undefined : { value: field.threshold, message: field.message };
+    return tokenAmount(raw, known, threshold, 2n ** BigInt(bits || '256') - 1n);
+  };
   const fields: TypedField[] = all.slice(0, MAX_SHOWN_FIELDS).map((leaf) => {
     const full = textOf(leaf);
     const text = full.length > MAX_VALUE_CHARS ? full.slice(0, MAX_VALUE_CHARS) : full;
     const addressName = leaf.type === 'address' && typeof leaf.value === 'string' ? nameOf(leaf.value) : undefined;
-    const amount = amounts.get(leaf.path);
+    const match = described && describedField(described.format, leaf.path);
+    const amount: TokenAmount | undefined =
+      amounts.get(leaf.path) ?? (match ? describedAmount(leaf, match.field, match.indices) : undefined);
     const seconds = /^u?int\d*$/.test(leaf.type) ? integerOf(leaf.value) : undefined;
     const last = leaf.path.split('.').pop() ?? '';
-    const date = seconds !== undefined && DEADLINE.test(last) ? dateOf(seconds) : undefined;
+    const dated = match?.field.format === 'date' && match.field.encoding !== 'blockheight';
+    const date = seconds !== undefined && (dated || DEADLINE.test(last)) ? dateOf(seconds) : undefined;
+    const label = match?.field.label;
     return {
       path: leaf.path,
       type: leaf.type,
       text,
       truncated: text.length < full.length,
+      ...(label !== undefined ? { label } : {}),
       ...(addressName !== undefined ? { addressName } : {}),
       ...(amount ? { amount } : {}),
       ...(date !== undefined ? { date } : {}),
@@ -225,6 +246,7 @@ export function readTypedData(
     fields,
     omitted: all.length - fields.length,
     ...(typeof spender === 'string' ? { spender: { address: spender, name: nameOf(spender) } } : {}),
+    ...(described ? { intent: described.format.intent, descriptor: described.descriptor.source } : {}),
   };
   const flags = typedDataFlags({ plan, byPath, amounts, domain, context, now, nameOf, expiry: dateOf });
   return { reading, flags };

@@ -1,8 +1,9 @@
 /**
  * Holes a policy leaves that only its effect or its neighbours show: a condition on `eth.tx` in an ALLOW while
- * another ALLOW lets the same keys (or any key) sign raw payloads, which are never read as `eth.tx`; and a DENY of
- * `HASH_FUNCTION_NO_OP` that also denies typed data and EIP-7702 authorizations, which the SDKs send with that hash
- * function (the service hashes them). Read from the conditions of a file's policies. Pure.
+ * another ALLOW lets the same keys (or any key) sign raw payloads, by name or as part of a broad allow of every
+ * signing, and raw payloads are never read as `eth.tx`; and a DENY of `HASH_FUNCTION_NO_OP` that also denies typed
+ * data and EIP-7702 authorizations, which the SDKs send with that hash function (the service hashes them). Read
+ * from the conditions of a file's policies. Pure.
  */
 import type { PolicyExpr } from '../../api/remote';
 import type { Translate } from '../ui/translate';
@@ -40,59 +41,90 @@ function keysOf(root: PolicyExpr): Set<string> | undefined {
   return keys.size > 0 ? keys : undefined;
 }
 
-/** An ALLOW that names raw payload signing and reads nothing that only typed data or transactions have. */
-function allowsRawPayloads(policy: ReadCondition): boolean {
-  if (policy.effect !== 'EFFECT_ALLOW') return false;
+/** Namespaces a raw payload signing never has: a condition that reads one errors on it, and an error never allows. */
+const OTHER_NAMESPACES = /^(eth|solana|tron|bitcoin|tempo|secret)\./;
+/** The only `activity.params` of a raw payload signing: reading any other errors on it. */
+const RAW_PARAMS = new Set(['activity.params.hash_function', ENCODING]);
+const SIGNING_RESOURCES = new Set(['PRIVATE_KEY', 'WALLET']);
+
+/**
+ * Whether an ALLOW lets raw payloads be signed, of any encoding: `named` when it names raw payload signing
+ * (activity.type or kind), `broad` when it allows every signing (or every activity) with raw payloads among them
+ * (`true`, `private_key.id == …`, `activity.action == 'SIGN'`); undefined when it names the encodings it means, or
+ * reads something a raw payload signing has not, or restricts the activity, its resource or action to others.
+ */
+function allowsRawPayloads(policy: ReadCondition): 'named' | 'broad' | undefined {
+  if (policy.effect !== 'EFFECT_ALLOW') return undefined;
   const read = pathsRead('condition', policy.root);
-  if ([...read].some((path) => path.startsWith('eth.'))) return false;
-  let raw = false;
+  if ([...read].some((path) => OTHER_NAMESPACES.test(path))) return undefined;
+  if ([...read].some((path) => path.startsWith('activity.params.') && !RAW_PARAMS.has(path))) return undefined;
+  const kinds: string[] = [];
+  const actions: string[] = [];
+  const resources: string[] = [];
+  let kindExcluded = false;
   let encodingNamed = false;
   walk('condition', policy.root, (node, at) => {
-    const kinds = comparedWith(node, at, (name) => name === 'activity.kind' || name === 'activity.type');
-    if (kinds.some((kind) => RAW_KINDS.has(kind))) raw = true;
+    kinds.push(...comparedWith(node, at, (name) => name === 'activity.kind' || name === 'activity.type'));
+    actions.push(...comparedWith(node, at, (name) => name === 'activity.action'));
+    resources.push(...comparedWith(node, at, (name) => name === 'activity.resource'));
+    const notKinds = comparedWith(node, at, (name) => name === 'activity.kind' || name === 'activity.type', ['!=']);
+    if (notKinds.some((kind) => RAW_KINDS.has(kind))) kindExcluded = true;
     if (comparedWith(node, at, (name) => name === ENCODING).length > 0) encodingNamed = true;
   });
-  return raw && !encodingNamed;
+  if (encodingNamed || kindExcluded) return undefined;
+  if (kinds.length > 0) return kinds.some((kind) => RAW_KINDS.has(kind)) ? 'named' : undefined;
+  if (actions.length > 0 && !actions.includes('SIGN')) return undefined;
+  if (resources.length > 0 && !resources.some((resource) => SIGNING_RESOURCES.has(resource))) return undefined;
+  return 'broad';
 }
 
 function rawPayloadBypass(policies: readonly ReadCondition[], t: Translate): Array<{ at: number; lint: Lint }> {
-  const raw = policies.filter(allowsRawPayloads);
+  const raw = policies.flatMap((policy) => {
+    const allows = allowsRawPayloads(policy);
+    return allows ? [{ policy, allows }] : [];
+  });
   if (raw.length === 0) return [];
   const found: Array<{ at: number; lint: Lint }> = [];
   for (const policy of policies) {
-    if (policy.effect !== 'EFFECT_ALLOW' || raw.includes(policy)) continue;
+    if (policy.effect !== 'EFFECT_ALLOW' || raw.some((r) => r.policy === policy)) continue;
     let tx: PolicyExpr | undefined;
     walk('condition', policy.root, (node, at) => {
       if (!tx && node.kind === 'member' && at(node)?.path === 'eth.tx') tx = node;
     });
     if (!tx) continue;
     const keys = keysOf(policy.root);
-    const other = raw.find((candidate) => {
+    const other = raw.find(({ policy: candidate }) => {
       const theirs = keysOf(candidate.root);
       return !keys || !theirs || [...theirs].some((key) => keys.has(key));
     });
     if (!other) continue;
-    const name = other.policyName ?? '';
-    const anyKey = keysOf(other.root) === undefined;
-    found.push({
-      at: policy.at,
-      lint: {
-        code: 'rawPayloadBypass',
-        message: anyKey
-          ? t(
-              "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows SIGN_RAW_PAYLOAD on any key, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the encodings it means (activity.params.encoding), or to other keys.",
-              name,
-            )
-          : t(
-              "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows SIGN_RAW_PAYLOAD on the same keys, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the encodings it means (activity.params.encoding), or to other keys.",
-              name,
-            ),
-        start: tx.span.offset,
-        end: end(tx),
-      },
-    });
+    found.push({ at: policy.at, lint: bypassLint(other.policy, other.allows, t, tx) });
   }
   return found;
+}
+
+function bypassLint(other: ReadCondition, allows: 'named' | 'broad', t: Translate, tx: PolicyExpr): Lint {
+  const name = other.policyName ?? '';
+  const anyKey = keysOf(other.root) === undefined;
+  const named = anyKey
+    ? t(
+        "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows SIGN_RAW_PAYLOAD on any key, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the encodings it means (activity.params.encoding), or to other keys.",
+        name,
+      )
+    : t(
+        "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows SIGN_RAW_PAYLOAD on the same keys, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the encodings it means (activity.params.encoding), or to other keys.",
+        name,
+      );
+  const broad = anyKey
+    ? t(
+        "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows any signing on any key, SIGN_RAW_PAYLOAD included, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the activities it means (activity.type), or to other keys.",
+        name,
+      )
+    : t(
+        "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows any signing on the same keys, SIGN_RAW_PAYLOAD included, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the activities it means (activity.type), or to other keys.",
+        name,
+      );
+  return { code: 'rawPayloadBypass', message: allows === 'named' ? named : broad, start: tx.span.offset, end: end(tx) };
 }
 
 /** The terms of a chain of `&&`. */

@@ -1,6 +1,6 @@
 /**
- * The ERC-7730 clear-signing descriptors of the workspace: JSON files named as the public registry names them
- * (`calldata-*.json`) or that say `erc7730` in their name. They are searched for and read on first need, then kept:
+ * The ERC-7730 clear-signing descriptors of the workspace, of contract calls and of EIP-712 messages: JSON files
+ * named as the public registry names them (`calldata-*.json`, `eip712-*.json`) or that say `erc7730` in their name. They are searched for and read on first need, then kept:
  * a file watcher on the same names, and a change of workspace folders, say what to read again, so the next reader
  * reads only the files that changed (a search again only when the folders changed, or when the search hit its
  * bound). The watcher reports files written by any program, so a descriptor created, changed or deleted on disk is
@@ -14,7 +14,7 @@ import type { ClearSigningDescriptor } from '../../api/remote';
 import { loadRemoteApi } from '../remoteApi';
 import { errorText } from './errorText';
 
-const PATTERN = '**/{calldata-*,*erc7730*,*erc-7730*}.json';
+const PATTERN = '**/{calldata-*,eip712-*,*erc7730*,*erc-7730*}.json';
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 const MAX_FILES = 50;
 const MAX_BYTES = 512 * 1024;

@@ -69,9 +69,13 @@ function line(reading: SignatureReading, t: Translate): string {
       const more = reading.fields.length + reading.omitted > shownFields.length ? ', …' : '';
       const args = shownFields.map((f) => `${shown(f.path)} ${fieldValue(f, t, true)}`).join(', ');
       const head = `${shown(reading.primaryType)}(${args}${more})`;
-      return reading.standard
-        ? t('Signs a {0} permit {1} for {2}', reading.standard, head, domainWords(reading, t))
-        : t('Signs typed data {0} for {1}', head, domainWords(reading, t));
+      const intent = reading.intent ? `${shown(reading.intent)}: ` : '';
+      return (
+        intent +
+        (reading.standard
+          ? t('Signs a {0} permit {1} for {2}', reading.standard, head, domainWords(reading, t))
+          : t('Signs typed data {0} for {1}', head, domainWords(reading, t)))
+      );
     }
     case 'authorization':
       return t(
@@ -107,7 +111,26 @@ function details(reading: SignatureReading, t: Translate): { label: string; valu
             : shown(reading.primaryType),
         },
         { label: t('Domain'), value: domainWords(reading, t) },
-        ...reading.fields.map((f) => ({ label: `  ${shown(f.path)}`, value: fieldValue(f, t, false) })),
+        // A sign_raw_payload names no chain: the domain's is the only one, said as such rather than flagged.
+        {
+          label: t('Chain'),
+          value:
+            reading.domain.chainId === undefined
+              ? t('the domain names no chain, and the request itself names none')
+              : t('signs for {0}; the request itself names no chain', chainWords(reading.domain.chainId, t)),
+        },
+        ...(reading.intent && reading.descriptor
+          ? [
+              {
+                label: t('Intent'),
+                value: t('{0} (ERC-7730 descriptor {1})', shown(reading.intent), shown(reading.descriptor)),
+              },
+            ]
+          : []),
+        ...reading.fields.map((f) => ({
+          label: `  ${shown(f.path)}${f.label === undefined ? '' : ` (${shown(f.label)})`}`,
+          value: fieldValue(f, t, false),
+        })),
       ];
       if (reading.omitted > 0)
         rows.push({
@@ -186,7 +209,14 @@ export function signatureFlagWords(flag: SignatureFlag, t: Translate = englishTe
         'Empty domain: the typed data names no application, chain or contract, so the signature is valid wherever its message is.',
       );
     case 'domainChain':
-      return t('The domain is for {0}, not {1}.', chainWords(flag.domainChainId, t), chainWords(flag.expected, t));
+      return flag.contract
+        ? t(
+            'The domain is for {0}, but {1} is a contract on {2}.',
+            chainWords(flag.domainChainId, t),
+            named(flag.contract, ''),
+            chainWords(flag.expected, t),
+          )
+        : t('The domain is for {0}, not {1}.', chainWords(flag.domainChainId, t), chainWords(flag.expected, t));
     case 'notTheToken':
       return t(
         'The domain says "{0}", but its contract {1} is not {0}.',

@@ -92,6 +92,39 @@ describe('policy files: what a policy cannot see', () => {
     assert.deepEqual(oursOf(fileOf([allowList(), typedOnly])), []);
   });
 
+  it('warns of a broad ALLOW that lets the same keys sign anything, raw payloads included, not of one limited to other activities', () => {
+    const broad = (condition: string): Written => ({
+      policyName: 'Signer signs',
+      effect: 'EFFECT_ALLOW',
+      consensus: "approvers.any(u, u.id == 'user-dev')",
+      condition,
+    });
+    const bypassed = (condition: string) => oursOf(fileOf([allowList('key-hot'), broad(condition)])).map((p) => p.code);
+    // The template's "signing with any key" ALLOW, one key's every activity, and an ALLOW of everything.
+    assert.deepEqual(bypassed("activity.resource == 'PRIVATE_KEY' && activity.action == 'SIGN'"), ['rawPayloadBypass']);
+    assert.deepEqual(bypassed("private_key.id == 'key-hot'"), ['rawPayloadBypass']);
+    assert.deepEqual(bypassed('true'), ['rawPayloadBypass']);
+    const [problem] = oursOf(fileOf([allowList('key-hot'), broad("private_key.id == 'key-hot'")]));
+    assert.equal(
+      problem?.message,
+      "A raw payload bypasses this condition on eth.tx: the policy 'Signer signs' allows any signing on the same keys, SIGN_RAW_PAYLOAD included, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the activities it means (activity.type), or to other keys.",
+    );
+    // Limited to transactions, to other activities, to another key, or to what a raw payload signing has not.
+    assert.deepEqual(
+      bypassed("activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && private_key.id == 'key-hot'"),
+      [],
+    );
+    assert.deepEqual(bypassed("activity.action == 'CREATE'"), []);
+    assert.deepEqual(bypassed("activity.resource == 'USER'"), []);
+    assert.deepEqual(bypassed("private_key.id == 'key-cold'"), []);
+    assert.deepEqual(bypassed('solana.tx.transfers.count() == 1'), []);
+    assert.deepEqual(bypassed("activity.params.type == 'TRANSACTION_TYPE_ETHEREUM'"), []);
+    assert.deepEqual(
+      bypassed("private_key.id == 'key-hot' && activity.params.encoding == 'PAYLOAD_ENCODING_EIP712'"),
+      [],
+    );
+  });
+
   it('warns that the documented NO_OP deny also denies EIP-7702 authorizations, and the fix excludes them', () => {
     const documented =
       "activity.type == 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2' && activity.params.hash_function == 'HASH_FUNCTION_NO_OP' && activity.params.encoding != 'PAYLOAD_ENCODING_EIP712'";

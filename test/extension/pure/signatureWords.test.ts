@@ -9,6 +9,7 @@ import {
   activitySchema,
   decodeEthereumTransaction,
   decodeRawPayload,
+  parseClearSigningDescriptor,
   summarizeSignature,
   summarizeTransaction,
   type SignatureFlag,
@@ -24,7 +25,17 @@ import {
 } from '../../../src/extension/wording/activitySummaryWords';
 import { signatureFlagWords } from '../../../src/extension/wording/signatureWords';
 import { readableVoteDetail, type OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
-import { AUTHORIZATION, MESSAGE_HASH, NOW, OWNER, permit2Single, SPENDER, USDC } from '../../support/signatureFixtures';
+import {
+  AUTHORIZATION,
+  MESSAGE_HASH,
+  NOW,
+  OWNER,
+  PERMIT2,
+  permit2Single,
+  SPENDER,
+  USDC,
+} from '../../support/signatureFixtures';
+import { readFixture } from '../../support/fixtures';
 
 const names: OrganizationNames = { name: 'Team', threshold: 2, names: new Map([['key-1', 'Team operations key']]) };
 const inputs: SummaryInputs = {
@@ -130,6 +141,82 @@ describe('extension (pure): a signature in words', () => {
     assert.deepEqual(delegation?.risks, ['EIP-7702 delegation']);
   });
 
+  it('says the chain a typed-data domain names as a row, and flags it only when a contract it names is elsewhere', () => {
+    const review = (activity: Activity) =>
+      buildReviewModel({
+        activity,
+        names,
+        interfaces: [],
+        decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload, signature: summarizeSignature },
+        now: NOW,
+      });
+    // The request names no chain, and nothing else known says one: the domain's chain is a neutral row, no risk.
+    const model = review(permit);
+    const rows = model.sections.find((s) => s.id === 'payload')?.rows ?? [];
+    assert.equal(
+      rows.find((r) => r.label === 'Chain')?.value,
+      'signs for Ethereum mainnet (1); the request itself names no chain',
+    );
+    assert.equal(
+      model.risks.some((r) => r.startsWith('The domain is for')),
+      false,
+    );
+    // A Permit2 permit on Base for the USDC of Ethereum mainnet: the token's chain is known, and it is not Base.
+    const onBase = permit2Single({ domain: { name: 'Permit2', chainId: 8453, verifyingContract: PERMIT2 } });
+    const elsewhere = review(
+      rawPayloadActivity('permit-base', JSON.stringify(onBase), 'PAYLOAD_ENCODING_EIP712', 'HASH_FUNCTION_NO_OP'),
+    );
+    assert.ok(
+      elsewhere.risks.includes(
+        `The domain is for Base (8453), but "USDC" ${short(USDC)} is a contract on Ethereum mainnet (1).`,
+      ),
+      elsewhere.risks.join('\n'),
+    );
+    const noChain = permit2Single({ domain: { name: 'Permit2', verifyingContract: PERMIT2 } });
+    const anyChain = review(
+      rawPayloadActivity('permit-any', JSON.stringify(noChain), 'PAYLOAD_ENCODING_EIP712', 'HASH_FUNCTION_NO_OP'),
+    );
+    assert.equal(
+      anyChain.sections.find((s) => s.id === 'payload')?.rows.find((r) => r.label === 'Chain')?.value,
+      'the domain names no chain, and the request itself names none',
+    );
+  });
+
+  it('reads typed data with the intent and labels of the ERC-7730 descriptor bound to its domain', () => {
+    const read = parseClearSigningDescriptor(readFixture('clearSigning', 'eip712-test-exchange.json'), 'exchange.json');
+    assert.ok(read.ok);
+    const listing = {
+      types: {
+        Order: [
+          { name: 'maker', type: 'address' },
+          { name: 'give', type: 'Asset' },
+          { name: 'take', type: 'Asset[]' },
+          { name: 'endsAt', type: 'uint256' },
+          { name: 'memo', type: 'string' },
+        ],
+        Asset: [
+          { name: 'token', type: 'address' },
+          { name: 'amount', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Order',
+      domain: { name: 'Test Exchange', chainId: 1, verifyingContract: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      message: { maker: OWNER, give: { token: USDC, amount: '250000000' }, take: [], endsAt: '0', memo: 'hi' },
+    };
+    const activity = rawPayloadActivity(
+      'order-1',
+      JSON.stringify(listing),
+      'PAYLOAD_ENCODING_EIP712',
+      'HASH_FUNCTION_NO_OP',
+    );
+    const summary = summarizeActivity(activity, { ...inputs, descriptors: [read.descriptor] });
+    assert.match(summary?.line ?? '', /^Place an order: Signs typed data Order\(/);
+    const detail = new Map(summary?.details.map((d) => [d.label.trim(), d.value]));
+    assert.equal(detail.get('Intent'), 'Place an order (ERC-7730 descriptor exchange.json)');
+    assert.match(detail.get('give.amount (You give)') ?? '', /^250 USDC/);
+    assert.equal(detail.get('memo'), 'hi');
+  });
+
   it('gives every risk its exact sentence', () => {
     const spender = { address: SPENDER, name: 'Our router' };
     const amount: TokenAmount = {
@@ -173,6 +260,10 @@ describe('extension (pure): a signature in words', () => {
       [
         { kind: 'domainChain', domainChainId: '1', expected: '8453' },
         'The domain is for Ethereum mainnet (1), not Base (8453).',
+      ],
+      [
+        { kind: 'domainChain', domainChainId: '8453', expected: '1', contract: { address: USDC, name: 'USDC' } },
+        `The domain is for Base (8453), but "USDC" ${short(USDC)} is a contract on Ethereum mainnet (1).`,
       ],
       [
         { kind: 'notTheToken', name: 'USD Coin', verifyingContract: SPENDER },
