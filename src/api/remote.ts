@@ -295,7 +295,13 @@ export {
 export { addressFormatsOf, addressOf, curvesOfAddressFormat } from './wallets/addressFormats';
 export { eip712Digest, eip7702Digest } from './wallets/structuredPayloads';
 export { signEd25519, verifyEd25519 } from './wallets/ed25519Signing';
-export { walletFieldsOf, type NamedWallets, type WalletFields } from './policy/walletFields';
+export {
+  activityWalletFields,
+  walletFieldsOf,
+  type NamedWallets,
+  type WalletDirectory,
+  type WalletFields,
+} from './policy/walletFields';
 export {
   listWalletAccountsResponseSchema,
   listWalletsResponseSchema,

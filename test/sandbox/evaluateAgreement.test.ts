@@ -1,22 +1,25 @@
 /**
  * Evaluate Policy agrees with the sandbox that decides: each step of Treasury's flows (a transfer below the cap,
- * one above it approved twice, a raw payload, a tag by the root user), a Demo policy on credentials, and then
+ * one above it approved twice, a raw payload, a tag by the root user), a Demo policy on credentials, wallet
+ * activities (a wallet created, a signing by one of its accounts, its export), and then
  * every activity the sandbox holds in every seeded organization (its seeds leave none), is read back as the
- * service serves it and judged by Evaluate's path (the organization as the store reads it, the one
- * policyContextOf, each policy tried as a file's); each policy's outcome is compared with the last evaluation the
+ * service serves it and judged by Evaluate's path (the organization and its wallet book as the store reads them, the
+ * one policyContextOf, each policy tried as a file's); each policy's outcome is compared with the last evaluation the
  * sandbox recorded for the activity.
  */
 import * as assert from 'node:assert/strict';
+import { generateP256KeyPair } from '@turnkey/crypto';
 import type { Policy } from '../../src/api';
 import type { CountersignClient } from '../../src/api/remote';
-import { policyContextOf } from '../../src/api/remote';
-import { policyOrganizationOf } from '../../src/extension/policyFiles/evaluationSubject';
+import { evaluationContextOf } from '../../src/extension/policyFiles/evaluationSubject';
 import type { FilePolicy } from '../../src/extension/policyFiles/policyDocument';
 import { tryPolicy } from '../../src/extension/policyFiles/policyEvaluationWords';
+import { readWalletBook } from '../../src/extension/store/walletBook';
 import { englishText } from '../../src/extension/ui/translate';
 import { startTestSandbox, type SeededOrganizationName, type TestSandbox } from '../support/startTestSandbox';
 import { APPROVER_1, APPROVER_2, DEVELOPER, ROOT, treasuryTransfer } from '../support/treasuryFixtures';
 import { TREASURY_TRANSFER_CAP } from '../../src/sandbox/treasurySeed';
+import { createWallet, ethereumAccount } from '../support/walletFixtures';
 
 const ORGANIZATIONS: readonly SeededOrganizationName[] = ['Demo', 'Team', 'Demo Sub-organization', 'Treasury'];
 
@@ -38,18 +41,19 @@ describe('sandbox: Evaluate Policy and the sandbox decide every activity alike',
 
   /** Each policy's outcome for the activity: [by the sandbox's last evaluation, by Evaluate's path]. */
   async function outcomes(client: CountersignClient, organizationId: string, activityId: string) {
-    const [activity, evaluations, policies, users, organization, interfaces] = await Promise.all([
+    const [activity, evaluations, policies, users, organization, interfaces, walletBook] = await Promise.all([
       client.getActivity({ organizationId, activityId }),
       client.getPolicyEvaluations({ organizationId, activityId }),
       client.listPolicies({ organizationId }),
       client.listUsers({ organizationId }),
       client.getOrganization({ organizationId }),
       client.listSmartContractInterfaces({ organizationId }),
+      readWalletBook(client, organizationId),
     ]);
     const last = evaluations.at(-1);
-    const context = policyContextOf(
+    const context = evaluationContextOf(
       activity,
-      policyOrganizationOf({ users, organization, interfaces }),
+      { users, organization, interfaces, walletBook },
       new Date(t.clock.now()),
     );
     const judged = (last?.policyEvaluations ?? []).filter((e) => e.outcome !== 'OUTCOME_REJECTED');
@@ -146,6 +150,57 @@ describe('sandbox: Evaluate Policy and the sandbox decide every activity alike',
     });
     assert.equal(await agree('Demo', raw.id), 1);
     assert.equal(await agree('Demo', tag.id), 1);
+  });
+
+  it("agrees on wallet activities: a wallet's creation, a signing by its account, a deny on private_key it escapes, its export", async () => {
+    const { organizationId } = t.organization('Treasury');
+    const root = t.clientFor('Treasury', ROOT);
+    const developer = t.clientFor('Treasury', DEVELOPER);
+    const created = await root.createWallet({
+      organizationId,
+      parameters: { walletName: 'Agreement hot', accounts: [ethereumAccount(0)] },
+    });
+    assert.equal(created.status, 'ACTIVITY_STATUS_COMPLETED');
+    const { walletId, addresses } = created.result?.['createWalletResult'] as { walletId: string; addresses: string[] };
+    const other = await createWallet(root, organizationId, 'Agreement cold', [ethereumAccount(0)]);
+    const policy = (policyName: string, effect: 'EFFECT_ALLOW' | 'EFFECT_DENY', condition: string) =>
+      root.createPolicy({ organizationId, parameters: { policyName, effect, condition, notes: '' } });
+    await policy('Agreement hot signs', 'EFFECT_ALLOW', `activity.action == 'SIGN' && wallet.id == '${walletId}'`);
+    await policy('Agreement cold is not hot', 'EFFECT_ALLOW', `wallet.id == '${other.walletId}'`);
+    await policy(
+      'Deny keys tagged nothing',
+      'EFFECT_DENY',
+      "activity.action == 'SIGN' && private_key.tags.contains('no-such-tag')",
+    );
+    await policy(
+      'Agreement hot exports',
+      'EFFECT_ALLOW',
+      "activity.resource == 'WALLET' && activity.action == 'EXPORT' && wallet.label == 'Agreement hot'",
+    );
+
+    const signed = await developer.signTransaction({
+      organizationId,
+      parameters: {
+        signWith: addresses[0] ?? '',
+        unsignedTransaction: treasuryTransfer(1n, 7n),
+        type: 'TRANSACTION_TYPE_ETHEREUM',
+      },
+    });
+    assert.equal(signed.status, 'ACTIVITY_STATUS_COMPLETED', 'the wallet signs: its policy allows it');
+    const exported = await developer.exportWallet({
+      organizationId,
+      parameters: { walletId, targetPublicKey: generateP256KeyPair().publicKeyUncompressed },
+    });
+    assert.equal(exported.status, 'ACTIVITY_STATUS_COMPLETED');
+
+    const signing = await outcomes(root, organizationId, signed.id);
+    const byName = new Map(signing.map((o) => [o.policy, o.sandbox]));
+    assert.equal(byName.get('Agreement hot signs'), 'OUTCOME_ALLOW');
+    assert.equal(byName.get('Agreement cold is not hot'), 'OUTCOME_DENY_IMPLICIT');
+    assert.equal(byName.get('Deny keys tagged nothing'), 'OUTCOME_ERROR', 'a wallet signing has no private_key');
+    for (const { policy: name, sandbox, evaluate } of signing) assert.equal(evaluate, sandbox, name);
+    assert.ok((await agree('Treasury', exported.id)) >= 4);
+    assert.ok((await agree('Treasury', created.id)) >= 3, 'the policies before the wallet');
   });
 
   it('agrees on every activity the sandbox holds afterwards, in every organization (the seeds leave none)', async () => {

@@ -4,7 +4,7 @@
  * openPolicyAsFile (also from a policy's row of the Organization view).
  *
  * Arguments: a file `Uri` and/or an options object `{ uri?, index?, policyId?, activityId?, unsignedTransaction?,
- * privateKeyId?, template?, smartContractInterfaceId?, functionName?, argument?, cap?, userId?, tagId?, address?, policyName? }`;
+ * privateKeyId?, template?, smartContractInterfaceId?, functionName?, argument?, cap?, userId?, tagId?, walletId?, address?, policyName? }`;
  * what is missing is asked for. Their work loads on first use (policyFiles/policyFileActions.ts).
  */
 import * as vscode from 'vscode';
@@ -29,6 +29,7 @@ const named = options({
   cap: optionalString,
   userId: optionalString,
   tagId: optionalString,
+  walletId: optionalString,
   address: optionalString,
   policyName: optionalString,
 });

@@ -1,7 +1,9 @@
 /**
  * "Evaluate Policy Against Activity…": the file's policy, with the organization's others read from the store,
  * against an open or listed activity, or a transaction pasted as unsigned hex (read as a sign_transaction the
- * current user submits, with the key named, the only one, or one picked by name). The outcome in words goes to the log and a notification; "Show Details" opens them.
+ * current user submits, with the key or wallet account named, the only one, or one picked by name). Wallet
+ * activities read the wallets they name from the store's wallet book, as the sandbox reads its own. The outcome in
+ * words goes to the log and a notification; "Show Details" opens them.
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
@@ -11,10 +13,10 @@ import { showInformation } from '../ui/notifications';
 import { askText, pickOne } from '../ui/prompts';
 import { activityTitle } from '../wording/activityWords';
 import { organizationNamer } from '../wording/addressNames';
-import { knowledgeOf } from './organizationKnowledge';
-import type { KnownKey } from './policyKnowledge';
-import { policyContextOf, type PolicyActivity } from '../../api/remote';
-import { pastedTransactionActivity, policyOrganizationOf } from './evaluationSubject';
+import { knowledgeOf, readStoreReads } from './organizationKnowledge';
+import type { PolicyKnowledge } from './policyKnowledge';
+import type { PolicyActivity } from '../../api/remote';
+import { evaluationContextOf, pastedTransactionActivity } from './evaluationSubject';
 import { subjectPickWords, tryPolicy, type PolicyTrial } from './policyEvaluationWords';
 import { activitySummaries, summaryPickLine } from '../activitySummaries';
 import { policyTarget, type PolicyFileInput } from './policyFileTarget';
@@ -81,37 +83,57 @@ async function chooseSubject(services: Services, store: OrganizationStore, input
 
 const ETHEREUM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
+/** What may sign a pasted transaction: a private key (by id) or a wallet account (by address), with its name. */
+interface Signer {
+  readonly signWith: string;
+  readonly name: string;
+  readonly address: string;
+  /** The private key's id, or the wallet account's wallet. */
+  readonly detail: string;
+}
+
+/** The organization's keys and wallet accounts with an Ethereum address. */
+function signersOf(knowledge: PolicyKnowledge): Signer[] {
+  const keys = knowledge.privateKeys.flatMap((key) => {
+    const address = key.addresses.find((a) => ETHEREUM_ADDRESS.test(a));
+    return address ? [{ signWith: key.id, name: key.name, address, detail: key.id }] : [];
+  });
+  const accounts = (knowledge.wallets ?? []).flatMap((wallet) =>
+    wallet.accounts
+      .filter((account) => ETHEREUM_ADDRESS.test(account.address))
+      .map((account) => ({ signWith: account.address, name: account.name, address: account.address, detail: '' })),
+  );
+  return [...keys, ...accounts];
+}
+
 /**
- * The key a pasted transaction is signed with: the one named, the only one, or one picked by name when there are
- * several (null when the pick is dismissed). Undefined when the organization has no Ethereum key.
+ * What a pasted transaction is signed with: the key or account named, the only one, or one picked by name when
+ * there are several (null when the pick is dismissed). Undefined when the organization has no Ethereum signer.
  */
-async function chooseKey(
-  keys: readonly KnownKey[],
-  privateKeyId: string | undefined,
-): Promise<KnownKey | undefined | null> {
-  if (privateKeyId !== undefined) {
-    const named = keys.find((k) => k.id === privateKeyId);
-    if (!named) {
+async function chooseSigner(signers: readonly Signer[], named: string | undefined): Promise<Signer | undefined | null> {
+  if (named !== undefined) {
+    const found = signers.find((s) => s.signWith === named || s.address.toLowerCase() === named.toLowerCase());
+    if (!found) {
       throw new InvalidInputError(
         'privateKeyId',
-        t('No private key {0} with an Ethereum address in the active organization.', privateKeyId),
+        t('No private key or wallet account {0} with an Ethereum address in the active organization.', named),
       );
     }
-    return named;
+    return found;
   }
-  if (keys.length <= 1) return keys[0];
+  if (signers.length <= 1) return signers[0];
   const picked = await pickOne(
-    [...keys]
+    [...signers]
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((key) => ({
-        label: key.name,
-        description: key.addresses.find((a) => ETHEREUM_ADDRESS.test(a)) ?? '',
-        detail: key.id,
-        key,
+      .map((signer) => ({
+        label: signer.name,
+        description: signer.address,
+        detail: signer.detail,
+        signer,
       })),
-    { title: t('Sign the transaction with which private key?') },
+    { title: t('Sign the transaction with which private key or wallet account?') },
   );
-  return picked ? picked.key : null;
+  return picked ? picked.signer : null;
 }
 
 export async function evaluatePolicy(services: Services, input: PolicyFileInput): Promise<PolicyTrial | undefined> {
@@ -121,13 +143,8 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
   const store = await services.store();
   const subject = await chooseSubject(services, store, input);
   if (!subject) return undefined;
-  const [governance, organization, interfaces, me] = await Promise.all([
-    store.governance(),
-    store.organizationData(),
-    store.interfaces(),
-    store.organization(),
-  ]);
-  const reads = { ...governance, organization, interfaces };
+  const [reads, me] = await Promise.all([readStoreReads(store), store.organization()]);
+  const { governance } = reads;
   const knowledge = knowledgeOf(reads);
   let activity: PolicyActivity;
   let words: string;
@@ -135,20 +152,24 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
     activity = subject.activity;
     words = t('{0} ({1})', activityTitle(subject.activity), subject.activity.id);
   } else {
-    const keys = knowledge.privateKeys.filter((k) => k.addresses.some((a) => ETHEREUM_ADDRESS.test(a)));
-    const key = await chooseKey(keys, input.privateKeyId);
+    const key = await chooseSigner(signersOf(knowledge), input.privateKeyId ?? input.address);
     if (key === null) return undefined;
     const userId = me?.userId ?? '';
     const apiKey = governance?.users
       .find((user) => user.userId === userId)
       ?.apiKeys.find((k) => k.apiKeyId === profile.apiKeyId);
-    activity = pastedTransactionActivity(subject.unsignedTransaction, userId, key, apiKey?.credential.publicKey);
+    activity = pastedTransactionActivity(
+      subject.unsignedTransaction,
+      userId,
+      key?.signWith,
+      apiKey?.credential.publicKey,
+    );
     words = key ? t('The transaction, signed with "{0}",', key.name) : t('The transaction');
   }
   const trial = tryPolicy(
     target.policy,
     governance?.policies ?? [],
-    policyContextOf(activity, policyOrganizationOf(reads), new Date()),
+    evaluationContextOf(activity, reads, new Date()),
     words,
     t,
   );

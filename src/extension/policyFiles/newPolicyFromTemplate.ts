@@ -1,7 +1,7 @@
 /**
  * "New Policy from Template…": a new policy file filled from the active organization by pickers, never by typing
  * ids. The ERC-20 cap template picks a registered interface, one of its functions and an integer argument; the
- * others pick a user, a user tag or a private key tag. Every choice may be passed as an argument instead.
+ * others pick a user, a user tag, a private key tag or a wallet. Every choice may be passed as an argument instead.
  */
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../../api';
@@ -9,7 +9,7 @@ import { KNOWN_TOKENS } from '../../api/remote';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
 import { askText, pickOne } from '../ui/prompts';
-import { knowledgeOf } from './organizationKnowledge';
+import { knowledgeOf, readStoreReads } from './organizationKnowledge';
 import { openPolicyDocument } from './openPolicyDocument';
 import type { PolicyFileInput } from './policyFileTarget';
 import { abiFunctions, type NamedId, type PolicyKnowledge } from './policyKnowledge';
@@ -17,8 +17,11 @@ import {
   capInSmallestUnit,
   denyKeyTagPolicy,
   erc20CapPolicy,
+  exportsNeedTwoApproversPolicy,
+  hotWalletContractsPolicy,
   oneUserOneAddressPolicy,
   policyFileText,
+  signWithWalletPolicy,
   templateToken,
   twoApproversWithTagPolicy,
   type PolicyTemplateText,
@@ -211,7 +214,57 @@ async function fromTemplate(
       if (policyName === undefined) return undefined;
       return denyKeyTagPolicy({ tagId: tag.id, policyName, notes: '' });
     }
+    case 'signWithWallet': {
+      const wallet = await pickWallet(knowledge, input, t('Which wallet?'));
+      if (!wallet) return undefined;
+      const user = await pickNamed(
+        knowledge.users,
+        input.userId,
+        t('Who may sign with "{0}"?', wallet.name),
+        t('The organization has no users.'),
+      );
+      if (!user) return undefined;
+      const policyName = await askName(input.policyName, t('{0} signs only with {1}', user.name, wallet.name));
+      if (policyName === undefined) return undefined;
+      return signWithWalletPolicy({ walletId: wallet.id, userId: user.id, policyName, notes: '' });
+    }
+    case 'exportsNeedTwoApprovers': {
+      const tag = await pickNamed(
+        knowledge.userTags,
+        input.tagId,
+        t('Which user tag must both approvers have?'),
+        t('The organization has no user tags.'),
+      );
+      if (!tag) return undefined;
+      const policyName = await askName(input.policyName, t('Exports need two approvers tagged {0}', tag.name));
+      if (policyName === undefined) return undefined;
+      return exportsNeedTwoApproversPolicy({ tagId: tag.id, policyName, notes: '' });
+    }
+    case 'hotWalletContracts': {
+      const addresses = [...new Set(knowledge.interfaces.map((i) => i.address))];
+      if (addresses.length === 0)
+        throw new InvalidInputError(
+          'policy template',
+          t('The organization has no smart contract interface: register the contracts first.'),
+        );
+      const wallet = await pickWallet(knowledge, input, t('Which wallet is the hot wallet?'));
+      if (!wallet) return undefined;
+      const policyName = await askName(input.policyName, t('{0} signs only for registered contracts', wallet.name));
+      if (policyName === undefined) return undefined;
+      const labels = knowledge.interfaces.map((i) => i.label).join(', ');
+      return hotWalletContractsPolicy({
+        walletId: wallet.id,
+        addresses,
+        policyName,
+        notes: t('{0} signs transactions to {1} without approvals.', wallet.name, labels),
+      });
+    }
   }
+}
+
+/** A wallet of the organization, by id or picked by name. */
+function pickWallet(knowledge: PolicyKnowledge, input: PolicyFileInput, title: string) {
+  return pickNamed(knowledge.wallets ?? [], input.walletId, title, t('The organization has no wallets.'));
 }
 
 const TEMPLATES: ReadonlyArray<{ id: TemplateId; label: () => string }> = [
@@ -219,6 +272,9 @@ const TEMPLATES: ReadonlyArray<{ id: TemplateId; label: () => string }> = [
   { id: 'oneUserOneAddress', label: () => t('One user may sign only to one address') },
   { id: 'twoApproversWithTag', label: () => t('Two approvers with a tag') },
   { id: 'denyKeyTag', label: () => t('Deny any activity with a key of a tag') },
+  { id: 'signWithWallet', label: () => t('Sign only with one wallet') },
+  { id: 'exportsNeedTwoApprovers', label: () => t('Exports need two approvers with a tag') },
+  { id: 'hotWalletContracts', label: () => t('The hot wallet signs only for registered contracts') },
 ];
 
 export async function newPolicyFromTemplate(
@@ -241,13 +297,7 @@ export async function newPolicyFromTemplate(
       throw new InvalidInputError('policy template', t('There is no template "{0}".', input.template));
     return undefined;
   }
-  const store = await services.store();
-  const [governance, organization, interfaces] = await Promise.all([
-    store.governance(),
-    store.organizationData(),
-    store.interfaces(),
-  ]);
-  const policy = await fromTemplate(template, knowledgeOf({ ...governance, organization, interfaces }), input);
+  const policy = await fromTemplate(template, knowledgeOf(await readStoreReads(await services.store())), input);
   if (!policy) return undefined;
   return (await openPolicyDocument(policy.policyName, policyFileText(policy))).uri;
 }

@@ -1,6 +1,11 @@
-/** What the store read of the organization, as the policy file features know it (policyKnowledge.ts). Pure. */
+/**
+ * What the store read of the organization, as the policy file features know it (policyKnowledge.ts): read by
+ * readStoreReads, turned into knowledge by knowledgeOf (pure).
+ */
 import type { OrganizationData, Policy, SmartContractInterface, Tag, User } from '../../api';
-import type { KnownCredential, KnownKey, PolicyKnowledge } from './policyKnowledge';
+import type { Governance } from '../store/governance';
+import { accountLabel, ownedAccount, type WalletBook } from '../store/walletBook';
+import type { KnownCredential, KnownKey, KnownWallet, PolicyKnowledge } from './policyKnowledge';
 
 export interface StoreReads {
   readonly policies?: readonly Policy[] | undefined;
@@ -9,6 +14,44 @@ export interface StoreReads {
   readonly privateKeyTags?: readonly Tag[] | undefined;
   readonly organization?: OrganizationData | undefined;
   readonly interfaces?: readonly SmartContractInterface[] | undefined;
+  /** The wallets with every account (store.walletBook()). */
+  readonly walletBook?: WalletBook | undefined;
+}
+
+/** What the store reads that the policy features need; structural, so that tests may pass their own. */
+export interface PolicyStoreReader {
+  governance(): Promise<Governance | undefined>;
+  organizationData(): Promise<OrganizationData | undefined>;
+  interfaces(): Promise<readonly SmartContractInterface[] | undefined>;
+  walletBook(): Promise<WalletBook | undefined>;
+}
+
+/** Everything the policy features read, at once; a failed read of the wallets leaves them out (keys still known). */
+export async function readStoreReads(
+  store: PolicyStoreReader,
+): Promise<StoreReads & { readonly governance: Governance | undefined }> {
+  const [governance, organization, interfaces, walletBook] = await Promise.all([
+    store.governance(),
+    store.organizationData(),
+    store.interfaces(),
+    store.walletBook().catch(() => undefined),
+  ]);
+  return { ...governance, governance, organization, interfaces, walletBook };
+}
+
+function walletsOf(book: WalletBook): KnownWallet[] {
+  return book.wallets.map(({ wallet, accounts }) => ({
+    id: wallet.walletId,
+    name: wallet.walletName,
+    imported: wallet.imported,
+    exported: wallet.exported,
+    accounts: accounts.map((account) => ({
+      address: account.address,
+      // The one name the store gives it (walletBook.ts), as every place that shows an address.
+      name: ownedAccount(book, account.address)?.name ?? accountLabel(account),
+      addressFormat: account.addressFormat,
+    })),
+  }));
 }
 
 function keyOf(raw: OrganizationData['privateKeys'][number]): KnownKey {
@@ -71,5 +114,6 @@ export function knowledgeOf(reads: StoreReads): PolicyKnowledge {
       label: sci.label,
       abi: sci.smartContractInterface,
     })),
+    ...(reads.walletBook ? { wallets: walletsOf(reads.walletBook) } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The problems of a policy file at the exact characters of the file: what the service would refuse at creation
  * (the engine's parser and checker, in the service's wording; a number written as a quoted string said as such,
- * with a fix that unquotes it), then the lints of policyLints.ts and policySignatureLints.ts, and those of the file's
+ * with a fix that unquotes it), then the lints of policyLints.ts, policySignatureLints.ts and policyWalletLints.ts,
+ * and those of the file's
  * policies read together (policySetLints.ts). An empty
  * consensus is refused; its fix removes the property. The work is bounded (policyFileLimits.ts): where the
  * file is too large, too deep, or its expressions past the check's budget, a Problem says what was not done.
@@ -16,6 +17,7 @@ import type { Lint, LintCode } from './policyLints';
 import { lintExpression } from './policyLints';
 import { lintPolicySet, type ReadCondition } from './policySetLints';
 import { lintDomainName, quotedNumbers } from './policySignatureLints';
+import { lintWallets, type WalletLint, type WalletLintCode } from './policyWalletLints';
 import type { PolicyKnowledge } from './policyKnowledge';
 
 export interface PolicyFix {
@@ -28,7 +30,7 @@ export interface PolicyFix {
 
 export interface PolicyDiagnostic {
   readonly severity: 'error' | 'warning';
-  readonly code: 'refused' | 'emptyConsensus' | LintCode | LimitCode;
+  readonly code: 'refused' | 'emptyConsensus' | LintCode | WalletLintCode | LimitCode;
   readonly message: string;
   /** File offsets. */
   readonly start: number;
@@ -123,6 +125,9 @@ export function policyDiagnostics(
       }
       const read = readPolicyExpression(field, expression.value);
       diagnostics.push(...expressionDiagnostics(text, field, expression, read, knowledge, t));
+      if (read.expr && !read.problem)
+        for (const lint of lintWallets(field, expression.value, read.expr, entry.effect?.value, knowledge, t))
+          diagnostics.push(lintDiagnostic(expression, lint));
       if (field === 'condition' && read.expr && !read.problem)
         conditions.push({
           at: conditions.length,
@@ -143,7 +148,7 @@ export function policyDiagnostics(
 /** A lint at the file's characters, its fix's text written as JSON string content. */
 function lintDiagnostic(
   expression: FileString,
-  lint: Lint,
+  lint: Lint | WalletLint,
   severity: 'error' | 'warning' = 'warning',
 ): PolicyDiagnostic {
   const fix = lint.fix ? fileRange(expression, lint.fix.start, lint.fix.end) : undefined;

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import { t } from '../ui/l10n';
 import { safeMarkdown } from '../ui/markdown';
 import { markdownCode, markdownText } from '../ui/shownText';
-import { knowledgeOf } from './organizationKnowledge';
+import { knowledgeOf, readStoreReads } from './organizationKnowledge';
 import { choiceSentence } from '../wording/choiceWords';
 import type { CompletionKind } from './policyCompletion';
 import { NO_KNOWLEDGE, type PolicyKnowledge } from './policyKnowledge';
@@ -54,14 +54,9 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
 
   const readKnowledge = async () => {
     try {
-      const store = await services.store();
-      const [governance, organization, interfaces] = await Promise.all([
-        store.governance(),
-        store.organizationData(),
-        store.interfaces(),
-      ]);
-      known = knowledgeOf({ ...governance, organization, interfaces });
-      return { knowledge: known, policies: governance?.policies };
+      const reads = await readStoreReads(await services.store());
+      known = knowledgeOf(reads);
+      return { knowledge: known, policies: reads.governance?.policies };
     } catch (error) {
       services.log.failure('Could not read the organization for policy files', error);
       return { knowledge: known, policies: undefined };

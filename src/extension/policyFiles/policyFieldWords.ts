@@ -57,6 +57,22 @@ export function fieldMeaning(path: string, t: Translate): string | undefined {
       return t("The key's id.");
     case 'wallet':
       return t('The wallet the activity acts on; wallets have no tags.');
+    case 'wallet.id':
+    case 'wallets[].id':
+      return t("The wallet's id.");
+    case 'wallet.label':
+    case 'wallets[].label':
+      return t("The wallet's name, compared exactly.");
+    case 'wallet.exported':
+    case 'wallets[].exported':
+      return t("Whether the wallet's recovery phrase was ever exported.");
+    case 'wallet.imported':
+    case 'wallets[].imported':
+      return t('Whether the wallet was imported rather than made by the service.');
+    case 'wallets':
+      return t('The wallets an activity on several wallets acts on.');
+    case 'wallet_account':
+      return t('The wallet account the activity signs with or exports; reading it for any other activity errors.');
     case 'wallet_account.address':
       return t('The address of the wallet account; compared exactly, and Ethereum accounts are stored in EIP-55 form.');
     case 'time.now':

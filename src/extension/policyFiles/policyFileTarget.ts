@@ -27,6 +27,8 @@ export interface PolicyFileInput {
   readonly cap?: string | undefined;
   readonly userId?: string | undefined;
   readonly tagId?: string | undefined;
+  readonly walletId?: string | undefined;
+  /** A template's one address, or the wallet account a pasted transaction is signed with. */
   readonly address?: string | undefined;
   readonly policyName?: string | undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * What a hover inside a policy expression says, as plain data: over a field, its type and meaning; over a string
- * that is an id of the organization, what it names. Offsets are the expression's. Pure.
+ * that is an id of the organization (a user, a tag, a key, a wallet) or an address it owns (a wallet account, an
+ * interface), what it names. Offsets are the expression's. Pure.
  */
 import { policyTypeName } from '../../api/remote';
 import type { Translate } from '../ui/translate';
@@ -28,6 +29,10 @@ function idWords(kind: string, name: string, t: Translate): string {
       return t('Private key tag "{0}"', name);
     case 'privateKey':
       return t('Private key "{0}"', name);
+    case 'wallet':
+      return t('Wallet "{0}"', name);
+    case 'walletAccount':
+      return t('Wallet account "{0}"', name);
     default:
       return t('Smart contract interface "{0}"', name);
   }

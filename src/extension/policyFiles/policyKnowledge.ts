@@ -1,6 +1,7 @@
 /**
  * What the policy file features know of the active organization, as plain data read from the store: users with
- * their tag ids, the user and private key tags, the keys and the registered interfaces. Built in
+ * their tag ids, the user and private key tags, the keys, the wallets with their accounts and the registered
+ * interfaces. Built in
  * policyEditorFeatures.ts; the pure modules of this folder read only this.
  */
 export interface NamedId {
@@ -40,12 +41,28 @@ export interface KnownKey extends NamedId {
   readonly exported: boolean;
 }
 
+export interface KnownAccount {
+  /** As the service wrote it (an Ethereum account in EIP-55 form). */
+  readonly address: string;
+  /** `Treasury cold · account 0`: the wallet's name and the account's. */
+  readonly name: string;
+  readonly addressFormat: string;
+}
+
+export interface KnownWallet extends NamedId {
+  readonly imported: boolean;
+  readonly exported: boolean;
+  readonly accounts: readonly KnownAccount[];
+}
+
 export interface PolicyKnowledge {
   readonly users: readonly KnownUser[];
   readonly userTags: readonly NamedId[];
   readonly privateKeyTags: readonly NamedId[];
   readonly privateKeys: readonly KnownKey[];
   readonly interfaces: readonly KnownInterface[];
+  /** The wallets with every account, where the store read them. */
+  readonly wallets?: readonly KnownWallet[];
 }
 
 export const NO_KNOWLEDGE: PolicyKnowledge = {
@@ -99,7 +116,27 @@ export function interfacesAt(knowledge: PolicyKnowledge, address: string | undef
   return knowledge.interfaces.filter((i) => i.address.toLowerCase() === wanted);
 }
 
-/** What an id of the organization names: a user, a tag, a key or an interface's address. */
+type OwnedAccount = { readonly wallet: KnownWallet; readonly account: KnownAccount };
+/** Each knowledge's accounts by lower-cased address, made on first look-up. */
+const accountsByAddress = new WeakMap<PolicyKnowledge, ReadonlyMap<string, OwnedAccount>>();
+
+/** The organization's account at `address` (hex addresses in any letter case), with its wallet. */
+export function accountAt(knowledge: PolicyKnowledge, address: string): OwnedAccount | undefined {
+  let byAddress = accountsByAddress.get(knowledge);
+  if (!byAddress) {
+    const made = new Map<string, OwnedAccount>();
+    for (const wallet of knowledge.wallets ?? [])
+      for (const account of wallet.accounts) {
+        const key = account.address.toLowerCase();
+        if (!made.has(key)) made.set(key, { wallet, account });
+      }
+    accountsByAddress.set(knowledge, made);
+    byAddress = made;
+  }
+  return byAddress.get(address.trim().toLowerCase());
+}
+
+/** What an id of the organization names: a user, a tag, a key, a wallet, an account's or an interface's address. */
 export function nameOfId(knowledge: PolicyKnowledge, id: string): { kind: string; name: string } | undefined {
   const user = knowledge.users.find((u) => u.id === id);
   if (user) return { kind: 'user', name: user.name };
@@ -109,6 +146,10 @@ export function nameOfId(knowledge: PolicyKnowledge, id: string): { kind: string
   if (keyTag) return { kind: 'privateKeyTag', name: keyTag.name };
   const key = knowledge.privateKeys.find((k) => k.id === id);
   if (key) return { kind: 'privateKey', name: key.name };
+  const wallet = knowledge.wallets?.find((w) => w.id === id);
+  if (wallet) return { kind: 'wallet', name: wallet.name };
+  const owned = accountAt(knowledge, id);
+  if (owned) return { kind: 'walletAccount', name: owned.account.name };
   const sci = knowledge.interfaces.find((i) => i.address.toLowerCase() === id.toLowerCase());
   if (sci) return { kind: 'interface', name: sci.label };
   return undefined;

@@ -1,9 +1,18 @@
 /**
  * The text of a new policy file from a template, every id filled in from the organization (the pickers of
  * policyFileActions.ts choose them): an ERC-20 transfer under a cap through a registered interface; one user
- * signing only to one address; two approvers with a tag; deny any activity with a key of a tag. Pure.
+ * signing only to one address; two approvers with a tag; deny any activity with a key of a tag; one user signing
+ * only with one wallet; exports that need two approvers with a tag; a hot wallet that signs, without approvals,
+ * only transactions to the registered contracts. Pure.
  */
-export type TemplateId = 'erc20Cap' | 'oneUserOneAddress' | 'twoApproversWithTag' | 'denyKeyTag';
+export type TemplateId =
+  | 'erc20Cap'
+  | 'oneUserOneAddress'
+  | 'twoApproversWithTag'
+  | 'denyKeyTag'
+  | 'signWithWallet'
+  | 'exportsNeedTwoApprovers'
+  | 'hotWalletContracts';
 
 export interface Erc20CapInput {
   readonly address: string;
@@ -72,6 +81,50 @@ export function denyKeyTagPolicy(input: { tagId: string; policyName: string; not
     policyName: input.policyName,
     effect: 'EFFECT_DENY',
     condition: `private_key.tags.contains('${input.tagId}')`,
+    notes: input.notes,
+  };
+}
+
+interface Named {
+  readonly policyName: string;
+  readonly notes: string;
+}
+
+/** A wallet account of `walletId` signs when `userId` asks for it. */
+export function signWithWalletPolicy(input: Named & { walletId: string; userId: string }): PolicyTemplateText {
+  return {
+    policyName: input.policyName,
+    effect: 'EFFECT_ALLOW',
+    consensus: `approvers.any(u, u.id == '${input.userId}')`,
+    condition: `activity.action == 'SIGN' && wallet.id == '${input.walletId}'`,
+    notes: input.notes,
+  };
+}
+
+/** An export (of a wallet, an account or a private key) once two users with the tag approve. */
+export function exportsNeedTwoApproversPolicy(input: Named & { tagId: string }): PolicyTemplateText {
+  return {
+    policyName: input.policyName,
+    effect: 'EFFECT_ALLOW',
+    consensus: `approvers.filter(u, u.tags.contains('${input.tagId}')).count() >= 2`,
+    condition: `activity.action == 'EXPORT'`,
+    notes: input.notes,
+  };
+}
+
+/**
+ * The wallet signs, without approvals, transactions to the registered contracts: any other signing with it (to
+ * another address, or a raw payload, which has no `eth.tx`) is left to the other policies.
+ */
+export function hotWalletContractsPolicy(
+  input: Named & { walletId: string; addresses: readonly string[] },
+): PolicyTemplateText {
+  return {
+    policyName: input.policyName,
+    effect: 'EFFECT_ALLOW',
+    condition: `activity.action == 'SIGN' && wallet.id == '${input.walletId}' && eth.tx.to in [${input.addresses
+      .map((address) => `'${address}'`)
+      .join(', ')}]`,
     notes: input.notes,
   };
 }

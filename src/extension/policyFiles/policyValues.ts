@@ -1,7 +1,8 @@
 /**
  * The values a string literal may take where it is compared with a path: activity types and kinds, user ids
- * (named), tag ids (named), key ids, the addresses of registered interfaces, their functions, the arguments of
- * the function named; each offered with the organization's name for it as its label. Pure.
+ * (named), tag ids (named), key ids, wallet ids and names, the addresses of wallet accounts (named `Wallet ·
+ * account N`), the addresses of registered interfaces, their functions, the arguments of the function named; each
+ * offered with the organization's name for it as its label. Pure.
  */
 import { ActivityType } from '../../api';
 import { knownActivityKinds } from '../../api/remote';
@@ -96,6 +97,16 @@ export function valueChoices(path: string, source: string, knowledge: PolicyKnow
       return knowledge.privateKeyTags.map((tag) => ({ label: tag.name, value: tag.id, detail: tag.id }));
     case 'private_key.id':
       return knowledge.privateKeys.map((k) => ({ label: k.name, value: k.id, detail: k.id }));
+    case 'wallet.id':
+    case 'wallets[].id':
+      return (knowledge.wallets ?? []).map((w) => ({ label: w.name, value: w.id, detail: w.id }));
+    case 'wallet.label':
+    case 'wallets[].label':
+      return unique((knowledge.wallets ?? []).map((w) => w.name)).map(plain(t('wallet name')));
+    case 'wallet_account.address':
+      return (knowledge.wallets ?? []).flatMap((w) =>
+        w.accounts.map((a) => ({ label: a.name, value: a.address, detail: a.address })),
+      );
     case 'eth.tx.to':
       return knowledge.interfaces.map((i) => ({ label: i.label, value: i.address, detail: i.address }));
     case 'eth.tx.function_name': {

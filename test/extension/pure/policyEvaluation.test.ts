@@ -128,7 +128,7 @@ describe('policy files: trials against the organization as served', () => {
         policy,
         [],
         policyContextOf(
-          pastedTransactionActivity(sampleTokenTransfer(tokens), 'user-dev', HOT_KEY),
+          pastedTransactionActivity(sampleTokenTransfer(tokens), 'user-dev', HOT_KEY.id),
           ORGANIZATION,
           new Date(),
         ),
