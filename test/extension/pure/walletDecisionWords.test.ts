@@ -45,7 +45,7 @@ describe('wallet activities where a decision is taken', () => {
     const detail = readableVoteDetail('approve', a.fingerprint, a.organizationId, a, undefined, undefined, decoded);
     assert.equal(detail.split(ACCOUNT_0).length - 1, 1, detail);
     assert.ok(detail.includes(`  Signs with: ${signer}\n`), detail);
-    assert.ok(activityTitle(a, undefined, (id) => names.get(id)).includes('"Treasury cold · account 0"'));
+    assert.ok(activityTitle(a, undefined, (id) => names.get(id)).includes('Treasury cold · account 0 (0x'));
     // A private key is said as before: no wallet account is named.
     const byKey = activity(
       'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
