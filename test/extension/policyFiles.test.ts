@@ -93,15 +93,20 @@ describe('policy files in the editor', function () {
     const absent = await lensesUntil(features, document, 'the Not in the organization lens', 'absent');
     assert.equal(absent[0]?.title, '$(circle-slash) Not in the organization');
 
+    // Treasury's own key signs (its wallets' accounts could too: named, nothing is asked).
+    const privateKeyId = treasury.privateKeyIds[0];
+    assert.ok(privateKeyId);
     const small = await run<PolicyTrial>(api, 'countersign.evaluatePolicy', {
       uri: uri.toString(),
       unsignedTransaction: transfer(250n),
+      privateKeyId,
     });
     assert.equal(small?.decision, 'ALLOW');
     assert.equal(small.outcome, 'OUTCOME_ALLOW');
     const large = await run<PolicyTrial>(api, 'countersign.evaluatePolicy', {
       uri: uri.toString(),
       unsignedTransaction: transfer(5000n),
+      privateKeyId,
     });
     assert.notEqual(large?.decision, 'ALLOW');
     assert.equal(large?.outcome, 'OUTCOME_DENY_IMPLICIT');
@@ -224,7 +229,7 @@ describe('policy files in the editor', function () {
       unsignedTransaction: transfer(1n),
       privateKeyId: 'no-such-key',
     });
-    assert.match(unknown.message, /No private key no-such-key with an Ethereum address/);
+    assert.match(unknown.message, /No private key or wallet account no-such-key with an Ethereum address/);
 
     // credentials[] holds the API key the profile signs with: a consensus on its id decides.
     const apiKeyId = me.apiKeys[0]?.apiKeyId;

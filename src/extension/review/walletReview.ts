@@ -28,7 +28,7 @@ export function walletReview(
   t: Translate = englishText,
 ): WalletReview {
   const words = isWalletActivity(activity.type) ? walletActivityWords(activity, context, t) : undefined;
-  const signer = walletSigner(activity, context, t);
+  const signer = walletSigner(activity, context);
   return {
     risks: words?.flags ?? [],
     sections: words

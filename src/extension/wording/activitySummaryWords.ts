@@ -343,7 +343,7 @@ export function summarizeActivity(
   if (isWalletActivity(activity.type)) return walletActivityWords(activity, wallets, t);
   const summary = signingSummary(activity, inputs, t);
   // A signing through a wallet account says which, first: the wallet is what an approver weighs.
-  const signer = walletSigner(activity, wallets, t);
+  const signer = walletSigner(activity, wallets);
   if (!signer) return summary;
   const signsWith = { label: t('Signs with'), value: signer };
   return summary

@@ -9,6 +9,7 @@
 import type { Activity, Wallet, WalletAccount } from '../../api';
 import { englishText, type Translate } from '../ui/translate';
 import { unwrapSingleKey, shortAddress, type NameOf } from './activityWords';
+import { namedAddress } from './addressNames';
 import { addressWords } from './callArgumentWords';
 import { byCount } from './plural';
 import { accountDetails, accountsAsked, accountsText, boundedText, listText, quotedName } from './walletAccountWords';
@@ -330,14 +331,11 @@ function deleteAccountsWords(fields: Fields, context: WalletContext, t: Translat
 }
 
 /**
- * The wallet account a signing goes through, in words (`wallet account "Treasury cold · account 0" 0x12…`), when
+ * The wallet account a signing goes through, as every address of the organization reads (`Treasury cold · account 0
+ * (0x12…)`, the address whole), when
  * `signWith` is one of the organization's wallet accounts; undefined for a private key or an address not known.
  */
-export function walletSigner(
-  activity: Pick<Activity, 'type' | 'intent'>,
-  context: WalletContext,
-  t: Translate = englishText,
-): string | undefined {
+export function walletSigner(activity: Pick<Activity, 'type' | 'intent'>, context: WalletContext): string | undefined {
   if (!activity.type.startsWith('ACTIVITY_TYPE_SIGN_')) return undefined;
   const signWith = text(fieldsOf(activity), 'signWith');
   if (!signWith) return undefined;
@@ -345,5 +343,6 @@ export function walletSigner(
   const owned = context.wallets?.wallets.some((entry) =>
     entry.accounts.some((a) => a.address === signWith || a.address.toLowerCase() === lower),
   );
-  return owned ? t('wallet account {0}', accountName(signWith, context, false)) : undefined;
+  const name = context.nameOf?.(signWith);
+  return owned ? namedAddress(boundedText(signWith, 128), name && boundedText(name), false) : undefined;
 }

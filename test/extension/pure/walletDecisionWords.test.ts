@@ -34,7 +34,7 @@ describe('wallet activities where a decision is taken', () => {
       hashFunction: 'HASH_FUNCTION_KECCAK256',
     });
     const read = summary(a);
-    const signer = `wallet account "Treasury cold · account 0" ${ACCOUNT_0}`;
+    const signer = `Treasury cold · account 0 (${ACCOUNT_0})`;
     assert.equal(read.signer, signer);
     assert.equal(read.line, `Signs with ${signer}`);
     // Read by the signature's decoder, the payload's words follow the wallet account, named first.
@@ -106,7 +106,7 @@ describe('wallet activities where a decision is taken', () => {
     );
     assert.equal(
       review(signing).summary.find((r) => r.label === 'Signs with')?.value,
-      `wallet account "Treasury cold · account 0" ${ACCOUNT_0}`,
+      `Treasury cold · account 0 (${ACCOUNT_0})`,
     );
   });
 });
