@@ -118,7 +118,7 @@ describe("the Organization view's policies and users in a real workbench", funct
     // The view has drawn Treasury (not the profile before it) before any row is clicked.
     await treeItem(organization, /^Policies 6/).waitFor();
     // The groups this picture is not about are closed, so that Policies and Users fit.
-    for (const group of [/^Smart contract interfaces/, /^Private keys/, /^Private key tags/])
+    for (const group of [/^Smart contract interfaces/, /^Wallets/, /^Private keys/, /^Private key tags/])
       await setExpanded(treeItem(organization, group), false);
     await setExpanded(treeItem(organization, /^Policies/), true);
     await setExpanded(treeItem(organization, /^Users and passkeys/), true);
