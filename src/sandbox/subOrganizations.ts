@@ -40,7 +40,7 @@ export async function checkSubOrganizationIntent(
   if (intent.wallet !== undefined) {
     const wallet = operations.createWallet.parameters.safeParse(walletParamsOf(intent.wallet));
     if (!wallet.success) throw fromIssues('request', wallet.error.issues, ['parameters', 'wallet']);
-    checkWalletIntent(ActivityType.CreateWallet, wallet.data);
+    checkWalletIntent(ActivityType.CreateWallet, wallet.data, 'parameters.wallet');
   }
   if (intent.rootQuorumThreshold > intent.rootUsers.length)
     throw invalidRequest(

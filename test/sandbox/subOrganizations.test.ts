@@ -272,6 +272,27 @@ describe('sandbox: create_sub_organization (V8), list_suborgs and deleting a sub
     );
   });
 
+  it("names a wallet account it cannot derive where it sits in the request: the sub-organization's wallet", async () => {
+    const key = newApiKey(t, 'k');
+    await assert.rejects(
+      t.clientFor('Demo').createSubOrganization({
+        organizationId: demoId,
+        parameters: {
+          subOrganizationName: 'refused',
+          rootUsers: [{ userName: 'root', apiKeys: [key.params], authenticators: [], oauthProviders: [] }],
+          rootQuorumThreshold: 1,
+          wallet: { walletName: 'w', accounts: [ethereumAccount(0), { ...ethereumAccount(1), path: 'm/x' }] },
+        },
+      }),
+      (error: unknown) => {
+        assert.ok(error instanceof ServiceError && error.status === 400);
+        const said = JSON.stringify(error.rpcStatus);
+        assert.ok(said.includes('parameters.wallet.accounts[1].path'), said);
+        return true;
+      },
+    );
+  });
+
   it('does not let a sub-organization make sub-organizations of its own', async () => {
     const sub = await newSubOrganization('Wallet user 5');
     await assert.rejects(

@@ -57,11 +57,11 @@ export function canonicalPath(path: string): string {
   return 'problem' in parsed ? path.trim() : parsed.canonical;
 }
 
-function checkAccounts(accounts: readonly WalletAccountParams[]): void {
+function checkAccounts(accounts: readonly WalletAccountParams[], within: string): void {
   const paths = new Set<string>();
   const names = new Set<string>();
   for (const [i, account] of accounts.entries()) {
-    const at = `parameters.accounts[${i}]`;
+    const at = `${within}.accounts[${i}]`;
     const found = accountProblem(account);
     if (found)
       throw invalidRequest(`invalid request: ${found.problem}`, [
@@ -83,14 +83,21 @@ function checkAccounts(accounts: readonly WalletAccountParams[]): void {
   }
 }
 
-/** Refuses (400, nothing created) wallet accounts the sandbox cannot derive. */
-export function checkWalletIntent(activityType: string, parameters: Record<string, unknown>): void {
+/**
+ * Refuses (400, nothing created) wallet accounts the sandbox cannot derive; `within` is where the wallet's fields sit
+ * in the request (a sub-organization's wallet is `parameters.wallet`).
+ */
+export function checkWalletIntent(
+  activityType: string,
+  parameters: Record<string, unknown>,
+  within = 'parameters',
+): void {
   if (activityType === ActivityType.CreateWallet)
-    checkAccounts(operations.createWallet.parameters.parse(parameters).accounts);
+    checkAccounts(operations.createWallet.parameters.parse(parameters).accounts, within);
   else if (activityType === ActivityType.CreateWalletAccounts)
-    checkAccounts(operations.createWalletAccounts.parameters.parse(parameters).accounts);
+    checkAccounts(operations.createWalletAccounts.parameters.parse(parameters).accounts, within);
   else if (activityType === ActivityType.ImportWallet)
-    checkAccounts(operations.importWallet.parameters.parse(parameters).accounts);
+    checkAccounts(operations.importWallet.parameters.parse(parameters).accounts, within);
 }
 
 export const walletNotFound = (walletId: string): Outcome =>
