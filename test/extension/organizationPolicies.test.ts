@@ -43,7 +43,11 @@ describe('policies and users in the Organization view', function () {
     );
   }
   async function rows(name: string): Promise<Array<{ element: OrganizationElement; item: vscode.TreeItem }>> {
-    const children = (await view().getChildren(await group(name))) ?? [];
+    // A group asked for while the view reloads (a profile switch) has no rows yet: its rows once there are some.
+    const children = await eventually(`the rows of the ${name} group`, async () => {
+      const found = ((await view().getChildren(await group(name))) ?? []).filter((row) => row !== undefined);
+      return found.length > 0 ? found : undefined;
+    });
     return Promise.all(children.map(async (element) => ({ element, item: await view().getTreeItem(element) })));
   }
 

@@ -96,8 +96,20 @@ describe('the Wallets group and the wallet commands', function () {
   }
 
   it('says in words that an organization has no wallet yet, and offers Create Wallet…', async () => {
-    // The seeded sub-organization holds nothing: the other seeded organizations have wallets, or are given some.
+    // The seeded sub-organization has no wallet (the others have, or are given some); a tag makes it not wholly
+    // empty, so that the view shows its groups rather than its welcome.
+    const { client, organizationId: subId } = anotherClient('Demo Sub-organization');
+    try {
+      const tagged = await client.createPrivateKeyTag({
+        organizationId: subId,
+        parameters: { privateKeyTagName: `Not empty ${stamp}`, privateKeyIds: [] },
+      });
+      assert.equal(tagged.status, 'ACTIVITY_STATUS_COMPLETED');
+    } finally {
+      await client.close();
+    }
     await useSandboxProfile(api, 'Demo Sub-organization');
+    await run(api, CommandIds.refreshOrganization);
     const organizationId = organizationNamed(organizations, 'Demo Sub-organization').organizationId;
     // The group of the organization switched to (a group asked for while the view reloads is the one before).
     const { group, row } = await eventually('the empty Wallets group with its one row', async () => {

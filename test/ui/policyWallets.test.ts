@@ -62,10 +62,13 @@ describe('a policy file naming a wallet, in a real workbench', function () {
 
     const { client, organizationId } = sandboxClient(fixture.scratch.userDataDir, 'Treasury', 0);
     try {
+      // Treasury's seeds may hold them already: made only when missing.
+      const seeded = new Set((await client.listWallets({ organizationId })).map((w) => w.walletName));
       for (const [walletName, accounts] of [
         [WALLETS[0], [ethereumAccount(0), ethereumAccount(1)]],
         [WALLETS[1], [ethereumAccount(0), solanaAccount(0)]],
       ] as const) {
+        if (seeded.has(walletName)) continue;
         const made = await client.createWallet({ organizationId, parameters: { walletName, accounts: [...accounts] } });
         assert.equal(made.status, 'ACTIVITY_STATUS_COMPLETED', walletName);
       }
