@@ -96,10 +96,12 @@ describe('the Wallets group and the wallet commands', function () {
   }
 
   it('says in words that an organization has no wallet yet, and offers Create Wallet…', async () => {
-    // The seeded sub-organization has no wallet (the others have, or are given some); a tag makes it not wholly
-    // empty, so that the view shows its groups rather than its welcome.
-    const { client, organizationId: subId } = anotherClient('Demo Sub-organization');
+    // The seeded end user's sub-organization, its wallet deleted, and a tag that keeps the view from its welcome.
+    const { client, organizationId: subId } = anotherClient('End user 1');
     try {
+      const walletIds = (await client.listWallets({ organizationId: subId })).map((w) => w.walletId);
+      if (walletIds.length > 0)
+        await client.deleteWallets({ organizationId: subId, parameters: { walletIds, deleteWithoutExport: true } });
       const tagged = await client.createPrivateKeyTag({
         organizationId: subId,
         parameters: { privateKeyTagName: `Not empty ${stamp}`, privateKeyIds: [] },
@@ -108,9 +110,9 @@ describe('the Wallets group and the wallet commands', function () {
     } finally {
       await client.close();
     }
-    await useSandboxProfile(api, 'Demo Sub-organization');
+    await useSandboxProfile(api, 'End user 1');
     await run(api, CommandIds.refreshOrganization);
-    const organizationId = organizationNamed(organizations, 'Demo Sub-organization').organizationId;
+    const organizationId = organizationNamed(organizations, 'End user 1').organizationId;
     // The group of the organization switched to (a group asked for while the view reloads is the one before).
     const { group, row } = await eventually('the empty Wallets group with its one row', async () => {
       const found = await walletsGroup();
