@@ -14,7 +14,8 @@ import { decodeEthereumTransaction, decodeRawPayload, summarizeSignature } from 
 import type { ReviewModel } from '../../src/extension/review/reviewMessages';
 import { buildReviewModel } from '../../src/extension/review/reviewModel';
 import { organizationFacts } from '../../src/extension/store/organizationFacts';
-import { walletBookOf } from '../../src/extension/store/walletBook';
+import { readWalletBook } from '../../src/extension/store/walletBook';
+import { organizationNamer } from '../../src/extension/wording/addressNames';
 import { organizationNames } from '../../src/extension/wording/voteDialogWords';
 import { startTestSandbox } from '../support/startTestSandbox';
 import { ethereumAccount, solanaAccount } from '../support/walletFixtures';
@@ -48,20 +49,19 @@ async function exportModel(): Promise<ReviewModel> {
       parameters: { walletId, targetPublicKey: target },
     });
     const request = { organizationId };
-    const [activity, data, wallets, accounts] = await Promise.all([
+    // Read as the extension's store reads them: the wallet book, and names through the one namer.
+    const [activity, data, book] = await Promise.all([
       you.getActivity({ organizationId, activityId: submitted.id }),
       you.getOrganization(request),
-      you.listWallets(request),
-      you.listWalletAccounts(request),
+      readWalletBook(you, organizationId),
     ]);
-    const book = walletBookOf(wallets, accounts);
     const facts = organizationFacts(team.users[0]?.userId ?? '', data, book);
     return buildReviewModel({
       activity,
       names: organizationNames(data),
       interfaces: [],
       decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload, signature: summarizeSignature },
-      nameOf: (id) => facts.names.get(id),
+      nameOf: organizationNamer(facts.names),
       wallets: book,
       now: t.clock.now(),
     });
