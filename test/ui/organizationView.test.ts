@@ -4,12 +4,11 @@
 //
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/organizationView.test.js
 //   UPDATE_SCREENSHOTS=1 …   also writes it to media/screenshots/ (otherwise only test-results/ui/)
-import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { repoRoot } from '../support/fixtures';
 import {
   loadCodeServer,
@@ -23,6 +22,7 @@ import {
   notification,
   pane,
   runFromPalette,
+  setExpanded,
   showContainer,
   treeItem,
   waitForWorkbench,
@@ -31,20 +31,6 @@ import {
 import { resultsDir, saveScreenshot } from './screenshots';
 
 const execFileAsync = promisify(execFile);
-
-/** Opens or closes a tree row that has children: clicked again when a redraw of the view undid the click. */
-async function setExpanded(row: Locator, expanded: boolean): Promise<void> {
-  await row.waitFor();
-  for (let click = 0; click < 5; click++) {
-    if ((await row.getAttribute('aria-expanded')) === String(expanded)) return;
-    await row.click();
-    for (let look = 0; look < 20; look++) {
-      if ((await row.getAttribute('aria-expanded')) === String(expanded)) return;
-      await row.page().waitForTimeout(50);
-    }
-  }
-  assert.fail(`the row did not ${expanded ? 'open' : 'close'}`);
-}
 
 describe("the Organization view's policies and users in a real workbench", function () {
   this.timeout(120_000);

@@ -6,20 +6,9 @@
 //   npx tsc -p . && node esbuild.mjs && npx mocha --timeout 120000 out/test/ui/walletsGroup.test.js
 //   UPDATE_SCREENSHOTS=1 …   also writes it to media/screenshots/ (otherwise only test-results/ui/)
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import * as path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { repoRoot } from '../support/fixtures';
-import {
-  loadCodeServer,
-  type CodeServerInstall,
-  type CodeServerModule,
-  type RunningCodeServer,
-  type Scratch,
-} from './harness';
-import { resultsDir, saveScreenshot } from './screenshots';
+import type { Page } from 'playwright-core';
+import { useCodeServer } from './harness';
+import { saveScreenshot } from './screenshots';
 import {
   answerInputBox,
   clearNotifications,
@@ -28,80 +17,30 @@ import {
   pane,
   pickFromQuickPick,
   runFromPalette,
+  setExpanded,
   showContainer,
   treeItem,
   waitForWorkbench,
   widenSideBar,
 } from './workbench';
 
-const execFileAsync = promisify(execFile);
-
-/** Closes a tree row that has children (one without, such as an empty group, stays as it is), clicked again when a
- * redraw of the view undid the click. */
-async function collapse(row: Locator): Promise<void> {
-  await row.waitFor();
-  if ((await row.getAttribute('aria-expanded')) === null) return;
-  for (let click = 0; click < 5; click++) {
-    if ((await row.getAttribute('aria-expanded')) === 'false') return;
-    await row.click();
-    for (let look = 0; look < 20; look++) {
-      if ((await row.getAttribute('aria-expanded')) === 'false') return;
-      await row.page().waitForTimeout(50);
-    }
-  }
-  assert.fail('the row did not close');
-}
-
 describe('Create Wallet from the palette to the Wallets group, in a real workbench', function () {
   this.timeout(120_000);
   this.bail(true);
 
-  let codeServer: CodeServerModule;
-  let install: CodeServerInstall;
-  let scratch: Scratch;
-  let server: RunningCodeServer | undefined;
-  let browser: Browser | undefined;
+  const fixture = useCodeServer('wallets');
   let page: Page;
-
-  before(async () => {
-    codeServer = await loadCodeServer();
-    install = codeServer.requireCodeServer();
-    scratch = codeServer.makeScratch('countersign-wallets-');
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && browser) {
-      mkdirSync(resultsDir, { recursive: true });
-      await page.screenshot({ path: path.join(resultsDir, 'wallets-failed.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async function () {
-    this.timeout(30_000);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    scratch?.dispose();
-  });
 
   it('installs the package and starts the local sandbox from the palette', async function () {
     this.timeout(300_000);
-    const vsix = path.join(scratch.root, 'countersign.vsix');
-    await execFileAsync(
-      path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
-      ['package', '--no-dependencies', '-o', vsix],
-      {
-        cwd: repoRoot,
-      },
-    );
-    await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
-    const folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
-    const port = await codeServer.freePort();
-    server = codeServer.startCodeServer(install, scratch, { port, folder });
-    await codeServer.waitForHealthz(server);
-    browser = await codeServer.launchChromium();
+    const { vsix } = await fixture.packageVsix();
+    await fixture.installVsix(vsix);
+    const folder = fixture.copyWorkspace();
+    const port = await fixture.startServer({ folder });
+    const browser = await fixture.launchBrowser();
     page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
     page.setDefaultTimeout(20_000);
-    await page.goto(codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
+    await page.goto(fixture.codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
     await waitForWorkbench(page);
     await widenSideBar(page, 760);
     await page.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
@@ -113,8 +52,8 @@ describe('Create Wallet from the palette to the Wallets group, in a real workben
 
   it('creates a wallet of three Ethereum accounts from the palette and shows them, and saves the screenshot', async () => {
     const organization = pane(page, 'Organization');
-    // Demo has no wallet yet: the group says so, with the command.
-    await treeItem(organization, /^No wallets yet — Create Wallet…/).waitFor({ timeout: 60_000 });
+    // Demo's seeded wallet is closed, so that the new wallet's accounts are the only ones shown.
+    await setExpanded(treeItem(organization, /^Demo wallet 3 accounts/), false);
 
     await runFromPalette(page, 'Countersign: Create Wallet…');
     await answerInputBox(page, 'Wallet name', 'Treasury cold');
@@ -129,7 +68,7 @@ describe('Create Wallet from the palette to the Wallets group, in a real workben
 
     // The groups this picture is not about are closed, so that the wallet shows beside its neighbours.
     for (const group of [/^Smart contract interfaces/, /^Private keys/, /^Private key tags/, /^Policies/, /^Users/])
-      await collapse(treeItem(organization, group));
+      await setExpanded(treeItem(organization, group), false);
     await clearNotifications(page);
 
     // The hover of the first account: its address, path, curve and format, as the service gave them.

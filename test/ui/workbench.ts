@@ -1,5 +1,6 @@
 // Driving VS Code's web workbench with Playwright: the few gestures the UI test needs, each waiting for what
 // it expects to see, so that a missing element fails the step instead of passing silently.
+import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 
 export async function waitForWorkbench(page: Page): Promise<void> {
@@ -49,6 +50,24 @@ export function pane(page: Page, title: string): Locator {
 
 export function treeItem(scope: Page | Locator, name: string | RegExp): Locator {
   return scope.getByRole('treeitem', { name });
+}
+
+/**
+ * Opens or closes a tree row, clicked again when a redraw of the view undid the click. A row to close that has no
+ * children (an empty group) is left as it is.
+ */
+export async function setExpanded(row: Locator, expanded: boolean): Promise<void> {
+  await row.waitFor();
+  if (!expanded && (await row.getAttribute('aria-expanded')) === null) return;
+  for (let click = 0; click < 5; click++) {
+    if ((await row.getAttribute('aria-expanded')) === String(expanded)) return;
+    await row.click();
+    for (let look = 0; look < 20; look++) {
+      if ((await row.getAttribute('aria-expanded')) === String(expanded)) return;
+      await row.page().waitForTimeout(50);
+    }
+  }
+  assert.fail(`the row did not ${expanded ? 'open' : 'close'}`);
 }
 
 /** F1, the command's title, Enter: as a user runs a command. */
