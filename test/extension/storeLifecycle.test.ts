@@ -1,7 +1,8 @@
 /**
  * The organization store's lifecycle, in the extension host against the local sandbox: its poll plans one look at
  * a time (a sooner plan replaces the later one, and nothing is left to fire once it is disposed), and what a read
- * begun for one profile brings back after a switch to another is dropped, not kept for the new one.
+ * begun for one profile brings back after a switch to another is dropped, not kept for the new one, while what
+ * the new profile submitted before the store's first read of it is kept and followed.
  */
 import * as assert from 'node:assert/strict';
 import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
@@ -123,6 +124,62 @@ describe('the organization store: one planned look, and reads of another profile
       for (const activity of teamActivities) assert.equal(store.activity(activity.id), undefined);
     } finally {
       release();
+      store.dispose();
+      await Promise.all(clients.map((client) => client.close()));
+    }
+  });
+
+  it('keeps and follows what the new profile submitted before the store had read anything of it', async () => {
+    const api = await extensionApi();
+    const organizations = await sandboxOrganizations(api);
+    const baseUrl = api.localSandbox.running?.baseUrl;
+    assert.ok(baseUrl);
+    const clients: CountersignClient[] = [];
+    const sessionOf = (org: SandboxOrganization, user: number): StoreSession => {
+      const key = org.users[user]?.apiKeys[0];
+      assert.ok(key, `${org.name} has a user ${user} with a key`);
+      const client = new CountersignClient(
+        { baseUrl },
+        new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
+      );
+      clients.push(client);
+      return { profile: { id: `store-${org.name}-${user}`, organizationId: org.organizationId, baseUrl }, client };
+    };
+    const team = organizationNamed(organizations, 'Team');
+    let current = sessionOf(organizationNamed(organizations, 'Demo'), 0);
+    const store = new OrganizationStore({
+      session: () => Promise.resolve(current),
+      intervalMs: () => 60_000,
+      focused: () => false,
+      listOpen: listOpenActivities,
+      debug: () => undefined,
+      warn: () => undefined,
+    });
+    try {
+      await store.organization();
+      // The profile switches to Team, and a command submits there before any read of the store.
+      current = sessionOf(team, 0);
+      const waiting = await current.client.createPrivateKeyTag({
+        organizationId: team.organizationId,
+        parameters: { privateKeyTagName: `Kept across the switch ${Date.now()}`, privateKeyIds: [] },
+      });
+      assert.equal(waiting.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+      await store.submit(waiting);
+      await store.organization();
+      assert.equal(store.activity(waiting.id)?.status, waiting.status, 'the submission is still held');
+
+      const heard: string[][] = [];
+      const listening = store.onDidChange((change) => heard.push([...change.activityIds]));
+      await sessionOf(team, 1).client.approveActivity({
+        organizationId: team.organizationId,
+        parameters: { fingerprint: waiting.fingerprint },
+      });
+      const read = await store.readActivity(waiting.id, { fresh: true });
+      listening.dispose();
+      assert.equal(read?.status, 'ACTIVITY_STATUS_COMPLETED');
+      const told = heard.filter((ids) => ids.includes(waiting.id)).length;
+      assert.equal(told, 1, "its completion is told once to the store's readers");
+    } finally {
       store.dispose();
       await Promise.all(clients.map((client) => client.close()));
     }

@@ -328,7 +328,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
             services.log.warn(`Could not read activity ${targetId} after the vote: ${errorText(error)}`);
             return undefined;
           });
-        if (after) (await services.store()).vote(after);
+        if (after) await (await services.store()).vote(after);
         const view = after && AFTER_STATUSES.includes(after.status) ? await standingFor(services, after) : undefined;
         if (view && after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve') {
           const { standingWords } = await import('../wording/standingText.js');

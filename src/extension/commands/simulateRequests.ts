@@ -128,9 +128,9 @@ async function simulateInTeam(services: Services, credentials: SandboxCredential
     },
   );
   const store = await services.store();
-  store.submit(result.transfer);
+  await store.submit(result.transfer);
   // The sample token's interface may have been registered on the way.
-  store.submit(result.unregistered, { organization: true });
+  await store.submit(result.unregistered, { organization: true });
   const message = simulationDone(
     { teammate: teammateName, you: team.users[0]?.userName ?? '', registered: result.registered },
     vscode.l10n.t,
@@ -149,7 +149,7 @@ async function simulateSignatureInTeam(
   const activity = await withProgress(vscode.l10n.t('{0} asks Team to sign…', teammateName), () =>
     requestTeamSignature(credentials, team, signature),
   );
-  (await services.store()).submit(activity);
+  await (await services.store()).submit(activity);
   const message = signatureAsked(signature, teammateName);
   offerReview(services, activity, message, vscode.l10n.t('Review Signature'));
   return { signature, activity, message };
@@ -168,7 +168,7 @@ async function simulateInTreasury(
   const result = await withProgress(vscode.l10n.t('{0} asks Treasury for a large transfer…', developer.userName), () =>
     requestTreasuryTransfer(credentials),
   );
-  (await services.store()).submit(result.transfer);
+  await (await services.store()).submit(result.transfer);
   // The denying policies by name, as the store read them for the profile now active (one of Treasury's).
   const governance = await (await services.store()).governance().catch(() => undefined);
   const names = result.denied.policyIds.map(
@@ -205,8 +205,8 @@ async function simulateWalletsInTreasury(
     () => requestTreasuryWallets(credentials),
   );
   const store = await services.store();
-  store.submit(result.transfer);
-  store.submit(result.export);
+  await store.submit(result.transfer);
+  await store.submit(result.export);
   const message = vscode.l10n.t(
     '{0} asks the "{1}" wallet to sign a transfer of 100 sample tokens, and to export its recovery phrase. The policies send both to two finance approvers: approve them as {2}, then switch to the profile of {3} and approve them to complete them.',
     developer.userName,

@@ -27,7 +27,9 @@ export async function submitActivity(
 ): Promise<Activity> {
   const generateAppProofs = services.settings().generateAppProofs;
   const settle = async (activity: Activity): Promise<void> => {
-    (await services.store()).submit(activity, { organization: options.changes?.includes('organization') === true });
+    await (
+      await services.store()
+    ).submit(activity, { organization: options.changes?.includes('organization') === true });
     await printActivity(services, activity, generateAppProofs);
   };
   let activity: Activity;

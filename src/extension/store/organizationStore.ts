@@ -175,13 +175,23 @@ export class OrganizationStore extends OrganizationReads {
    * An activity this window submitted, as the service returned it: readers update at once, and the poll follows it
    * until it ends. `organization`: it changes the organization (interfaces, tags, keys, sub-organizations).
    */
-  submit(activity: Activity, options: { readonly organization?: boolean } = {}): void {
+  async submit(activity: Activity, options: { readonly organization?: boolean } = {}): Promise<void> {
+    await this.#current();
     this.#note(activity, { listing: true, organization: options.organization === true });
   }
 
   /** The activity a vote cast here acted on, as read after the vote: followed like a submission. */
-  vote(activity: Activity): void {
+  async vote(activity: Activity): Promise<void> {
+    await this.#current();
     this.#note(activity, { listing: false, organization: false });
+  }
+
+  /**
+   * Brings the store to the active profile before it holds what that profile did: a switch it has not read yet
+   * would otherwise empty the store just after, and the activity would be neither held nor followed.
+   */
+  async #current(): Promise<void> {
+    await this.session().catch(() => undefined);
   }
 
   /** Whether this window submitted or voted on the activity (a notification for it would only repeat the outcome). */
