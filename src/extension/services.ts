@@ -14,6 +14,7 @@ import { ContextKey } from './ui/contextKey';
 import type { OrganizationFacts, OrganizationStore } from './store/organizationStore';
 import type { WorkspaceDescriptors } from './ui/clearSigningFiles';
 import { LoadOnce } from './loadOnce';
+import { SessionCache } from './profiles/sessionCache';
 
 /** The profile type lives with its store; named here too for the features that take it with Services. */
 export type { Profile } from './profiles/profileStore';
@@ -112,39 +113,40 @@ export function createServices(
   let stateInViews = false;
   const stateKey = new ContextKey<CountersignState>(ContextKeys.state);
   const mirrorState = () => (stateKnown && stateInViews ? stateKey.set(state) : Promise.resolve());
-  let cached: { key: string; session: Session } | undefined;
-
-  const dropSession = () => {
-    const old = cached;
-    cached = undefined;
-    if (old) void old.session.client.close();
-  };
-
-  const session = async (): Promise<Session | undefined> => {
-    let profile = profiles.active();
-    if (!profile) return undefined;
-    // Bringing a sandbox up may refresh the profile (its URL).
-    await sandbox.prepare(profile);
-    profile = profiles.active();
-    if (!profile) return undefined;
-    const privateKey = await keys.get(profile.id);
-    if (privateKey === undefined) return undefined;
-    const settings = readSettings();
-    // The client (and undici under it, and @noble for the key) loads with the first session, not at activation.
-    const { ApiKeyStamper, CountersignClient, derivePublicKey } = await loadRemoteApi();
-    const publicKey = derivePublicKey(privateKey);
-    const cacheKey = JSON.stringify([profile, publicKey, settings.requestTimeoutMs]);
-    if (cached?.key === cacheKey) return cached.session;
-    dropSession();
-    const stamper = new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey });
-    const client = new CountersignClient({ baseUrl: profile.baseUrl }, stamper, {
-      logger: log,
-      timeoutMs: settings.requestTimeoutMs,
-      clientVersion: `countersign-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`,
-    });
-    cached = { key: cacheKey, session: { profile, client } };
-    return cached.session;
-  };
+  // One session for the active profile; one prepared for a profile switched away from meanwhile is not kept.
+  const sessions = new SessionCache<Session>({
+    activeId: () => profiles.active()?.id,
+    prepare: async () => {
+      let profile = profiles.active();
+      if (!profile) return undefined;
+      // Bringing a sandbox up may refresh the profile (its URL).
+      await sandbox.prepare(profile);
+      profile = profiles.active();
+      if (!profile) return undefined;
+      const privateKey = await keys.get(profile.id);
+      if (privateKey === undefined) return undefined;
+      const settings = readSettings();
+      // The client (and undici under it, and @noble for the key) loads with the first session, not at activation.
+      const { ApiKeyStamper, CountersignClient, derivePublicKey } = await loadRemoteApi();
+      const publicKey = derivePublicKey(privateKey);
+      const active = profile;
+      return {
+        key: JSON.stringify([profile, publicKey, settings.requestTimeoutMs]),
+        make: () => {
+          const stamper = new ApiKeyStamper({ apiPublicKey: publicKey, apiPrivateKey: privateKey });
+          const client = new CountersignClient({ baseUrl: active.baseUrl }, stamper, {
+            logger: log,
+            timeoutMs: settings.requestTimeoutMs,
+            clientVersion: `countersign-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`,
+          });
+          return { profile: active, client };
+        },
+      };
+    },
+    close: (old) => void old.client.close(),
+  });
+  const dropSession = () => sessions.drop();
+  const session = () => sessions.get();
 
   const refreshState = async () => {
     let next: CountersignState;
