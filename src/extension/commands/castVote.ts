@@ -176,16 +176,7 @@ async function confirmVote(
   for (;;) {
     const choice = await services.modals.show({
       message: voteQuestion(vote, what),
-      detail: readableVoteDetail(
-        vote,
-        target.fingerprint,
-        target.organizationId,
-        activity,
-        names,
-        vscode.l10n.t,
-        summary,
-        standing,
-      ),
+      detail: readableVoteDetail(vote, target.fingerprint, target.organizationId, activity, names, summary, standing),
       harmless: [activity ? showDetails : notNow, ...(abi !== undefined ? [openAbi] : [])],
       actions: [action],
       irreversible: true,
@@ -226,7 +217,7 @@ async function refuseSecondVote(
   if (mine) {
     throw new InvalidInputError(
       'activity',
-      alreadyVotedText(current, mine.selection, nameLookup(facts), vscode.l10n.t),
+      alreadyVotedText(current, mine.selection, nameLookup(facts)),
       vscode.l10n.t('Its progress shows in the Activities view.'),
     );
   }
@@ -270,7 +261,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         // Still short of the quorum: how many approvals are missing, and whose.
         if (after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve' && facts) {
           const progress = afterWaits ?? approvalProgress(after, facts, Date.now());
-          return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts), vscode.l10n.t));
+          return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts)));
         }
         if (!after) return voteRecorded(vote, what);
         const outcome = voteOutcome(vote, what, after.status);
@@ -332,10 +323,10 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         const view = after && AFTER_STATUSES.includes(after.status) ? await standingFor(services, after) : undefined;
         if (view && after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve') {
           const { standingWords } = await import('../wording/standingText.js');
-          afterWaits = standingWords(view.standing, view.names, vscode.l10n.t).summary;
+          afterWaits = standingWords(view.standing, view.names).summary;
         } else if (view && after) {
           const { standingProgress } = await import('../wording/standingCount.js');
-          afterEnded = standingProgress(view, after.status, vscode.l10n.t);
+          afterEnded = standingProgress(view, after.status);
         }
         // The vote ran the activity and it failed: an error with the service's reason, not a toast.
         if (after?.status === 'ACTIVITY_STATUS_FAILED') {

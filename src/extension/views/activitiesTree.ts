@@ -11,7 +11,6 @@ import type { Inbox } from '../inbox/inbox';
 import { awaitingCountText, awaitingGroupLabel } from '../wording/awaitingWords';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import { sortForTree, activityGroup } from '../wording/activityPresentation';
 import { organizationNamer } from '../wording/addressNames';
@@ -254,15 +253,17 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
 
   #groupItem(element: InboxGroupElement): vscode.TreeItem {
     const item = new vscode.TreeItem(
-      awaitingGroupLabel(element.count, t, element.more),
+      awaitingGroupLabel(element.count, element.more),
       element.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
     item.id = element.id;
     item.iconPath = themeIcon(element.count > 0 ? 'bell-dot' : 'bell', element.count > 0 ? 'charts.orange' : undefined);
-    item.description = element.count > 0 ? '' : t('nothing waits for you');
+    item.description = element.count > 0 ? '' : vscode.l10n.t('nothing waits for you');
     item.tooltip =
-      element.count > 0 ? awaitingCountText(element.count, t, element.more) : t('No activity waits for your vote.');
-    item.accessibilityInformation = { label: awaitingGroupLabel(element.count, t, element.more) };
+      element.count > 0
+        ? awaitingCountText(element.count, element.more)
+        : vscode.l10n.t('No activity waits for your vote.');
+    item.accessibilityInformation = { label: awaitingGroupLabel(element.count, element.more) };
     item.contextValue = contextValue('inboxGroup');
     return item;
   }
@@ -290,9 +291,15 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       case 'noSession':
         return [];
       case 'error':
-        return this.failureRows(ACTIVITIES_VIEW_ID, t('activities'), model.error, CommandIds.refreshActivities, {
-          calm: model.phase === 'fetch',
-        });
+        return this.failureRows(
+          ACTIVITIES_VIEW_ID,
+          vscode.l10n.t('activities'),
+          model.error,
+          CommandIds.refreshActivities,
+          {
+            calm: model.phase === 'fetch',
+          },
+        );
       case 'loaded': {
         const awaiting = this.#awaiting(model.value.organizationId);
         const others = this.#others(model.value, awaiting);
