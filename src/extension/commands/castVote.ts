@@ -23,7 +23,8 @@ import { abiToOpen, signerRow, standingFor, summaryFor } from './voteSubject';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
 import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
-import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
+import { activityTypeLabel } from '../wording/activityWords';
+import { alreadyVotedText, waitingSentence } from '../wording/approvalWords';
 import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 
 /** Passkey votes load with import() on their first use. */

@@ -5,13 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import {
-  approvalProgressText,
-  awaitingManyNotice,
-  awaitingNotice,
-  outcomeSentence,
-  statusLabel,
-} from '../wording/activityWords';
+import { outcomeSentence, statusLabel } from '../wording/activityWords';
+import { approvalProgressText, awaitingManyNotice, awaitingNotice } from '../wording/approvalWords';
 import {
   approvalProgress,
   awaitsVote,

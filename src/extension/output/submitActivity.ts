@@ -7,7 +7,7 @@ import { ActivityFailedError, ActivityRejectedError, type Activity } from '../..
 import { announceActivity, printActivity } from './resultPrinter';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
-import { waitingSentence } from '../wording/activityWords';
+import { waitingSentence } from '../wording/approvalWords';
 import { explainDenial } from './policyDenial';
 
 export interface SubmitOptions {

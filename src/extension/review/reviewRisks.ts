@@ -12,7 +12,8 @@ export function reviewRisks(summary: CallSummary | undefined): string[] {
  */
 import * as l10n from '@vscode/l10n';
 import type { CallSummary, InnerCall, SummaryArgument, SummaryCall } from '../../api/remote';
-import { amountDetail, flagWords } from '../wording/activitySummaryWords';
+import { amountDetail } from '../wording/activitySummaryWords';
+import { flagWords } from '../wording/riskFlagWords';
 import { shown } from '../ui/shownText';
 import type { ReviewAction, ReviewArgument, ReviewSection } from './reviewMessages';
 

@@ -17,7 +17,7 @@ import {
   summarizeActivity,
   type SummaryInputs,
 } from '../../../src/extension/wording/activitySummaryWords';
-import { awaitingNotice } from '../../../src/extension/wording/activityWords';
+import { awaitingNotice } from '../../../src/extension/wording/approvalWords';
 import { readableVoteDetail, type OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { decodeRawPayload } from '../../../src/api/remote';

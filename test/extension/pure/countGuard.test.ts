@@ -15,7 +15,7 @@ import {
   standingView,
 } from '../../../src/extension/wording/standingCount';
 import { reviewProgressText } from '../../../src/extension/wording/reviewWords';
-import { approvalProgressText } from '../../../src/extension/wording/activityWords';
+import { approvalProgressText } from '../../../src/extension/wording/approvalWords';
 import { countsAbove } from '../../support/countsAbove';
 
 const STATUSES = [

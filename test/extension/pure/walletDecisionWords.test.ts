@@ -10,7 +10,8 @@ import { exportWalletParametersSchema } from '../../../src/api/schemas/keyTransf
 import { signRawPayloadsParametersSchema } from '../../../src/api/schemas/wallet';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { summarizeActivity } from '../../../src/extension/wording/activitySummaryWords';
-import { activityTitle, awaitingNotice } from '../../../src/extension/wording/activityWords';
+import { activityTitle } from '../../../src/extension/wording/activityWords';
+import { awaitingNotice } from '../../../src/extension/wording/approvalWords';
 import { readableVoteDetail } from '../../../src/extension/wording/voteDialogWords';
 import {
   ACCOUNT_0,
