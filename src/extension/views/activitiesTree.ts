@@ -5,6 +5,7 @@
  * are the organization store's: the view watches the store while it is visible, and redraws the rows of the
  * activities the store's poll saw change.
  */
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
 import type { Inbox } from '../inbox/inbox';
@@ -258,11 +259,9 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     );
     item.id = element.id;
     item.iconPath = themeIcon(element.count > 0 ? 'bell-dot' : 'bell', element.count > 0 ? 'charts.orange' : undefined);
-    item.description = element.count > 0 ? '' : vscode.l10n.t('nothing waits for you');
+    item.description = element.count > 0 ? '' : l10n.t('nothing waits for you');
     item.tooltip =
-      element.count > 0
-        ? awaitingCountText(element.count, element.more)
-        : vscode.l10n.t('No activity waits for your vote.');
+      element.count > 0 ? awaitingCountText(element.count, element.more) : l10n.t('No activity waits for your vote.');
     item.accessibilityInformation = { label: awaitingGroupLabel(element.count, element.more) };
     item.contextValue = contextValue('inboxGroup');
     return item;
@@ -291,15 +290,9 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       case 'noSession':
         return [];
       case 'error':
-        return this.failureRows(
-          ACTIVITIES_VIEW_ID,
-          vscode.l10n.t('activities'),
-          model.error,
-          CommandIds.refreshActivities,
-          {
-            calm: model.phase === 'fetch',
-          },
-        );
+        return this.failureRows(ACTIVITIES_VIEW_ID, l10n.t('activities'), model.error, CommandIds.refreshActivities, {
+          calm: model.phase === 'fetch',
+        });
       case 'loaded': {
         const awaiting = this.#awaiting(model.value.organizationId);
         const others = this.#others(model.value, awaiting);
