@@ -76,6 +76,8 @@ export function buildOptions({ production = false, watch = false, metafile = fal
       write: false,
       metafile: true,
       plugins: [gatherActivation({ write, entryPoint: EXTENSION_SOURCE }), ...(common.plugins ?? [])],
+      // The pure modules' `@vscode/l10n` is VS Code's own l10n in the host (src/extension/ui/hostL10n.ts).
+      alias: { ...common.alias, '@vscode/l10n': './src/extension/ui/hostL10n.ts' },
       format: 'esm',
       splitting: true,
       outExtension: { '.js': '.mjs' },

@@ -12,9 +12,6 @@ const { analyzeAbiDocument } = /** @type {typeof import('../src/api/remote.js')}
 const { abiLenses, CanonicalCache } = /** @type {typeof import('../src/extension/abi/abiLensModel.js')} */ (
   requireCompiled('src/extension/abi/abiLensModel.js')
 );
-const { englishText } = /** @type {typeof import('../src/extension/ui/translate.js')} */ (
-  requireCompiled('src/extension/ui/translate.js')
-);
 
 const rounds = Number(process.env.BENCH_ITERATIONS ?? 30);
 
@@ -76,11 +73,7 @@ function measure(label, { text, abi }) {
   const lens = () => {
     const analysis = analyzeAbiDocument(text, '/w/artifacts/contracts/Big.sol/Big.json');
     if (analysis.kind !== 'abi' || analysis.contracts[0]?.canonicalJson === undefined) throw new Error('not read');
-    const lenses = abiLenses(
-      { uri: 'file:///w/Big.json', ...analysis, interfaces: list, pending: [] },
-      englishText,
-      cache,
-    );
+    const lenses = abiLenses({ uri: 'file:///w/Big.json', ...analysis, interfaces: list, pending: [] }, cache);
     if (lenses[0]?.state !== 'registered') throw new Error(`unexpected lens ${lenses[0]?.state}`);
   };
   const parse = () => {

@@ -70,9 +70,6 @@ Object.assign(standingReads, { standingOf: timed(standingReads.standingOf) });
 Object.assign(standingText, { standingWords: timed(standingText.standingWords) });
 const { standingOf } = standingReads;
 const { standingWords } = standingText;
-const { englishText } = /** @type {typeof import('../src/extension/ui/translate.js')} */ (
-  requireCompiled('src/extension/ui/translate.js')
-);
 const { liveVotes } = /** @type {typeof import('../src/extension/inbox/inboxRules.js')} */ (
   requireCompiled('src/extension/inbox/inboxRules.js')
 );
@@ -205,7 +202,7 @@ async function lookAsBefore(
     endTurn();
     if (inputs) {
       const read = standingOf(inputs);
-      standingWords(read.standing, read.names, englishText);
+      standingWords(read.standing, read.names);
     }
     endTurn();
   }
@@ -247,16 +244,16 @@ async function measure(look) {
 
 let asks = await waitingNow();
 if (asks.length !== waiting) throw new Error(`${asks.length} of ${waiting} activities wait`);
-const first = await measure(() => book.standings(asks, englishText));
+const first = await measure(() => book.standings(asks));
 const firstBefore = await measure(() => lookAsBefore(asks));
-const unchanged = await measure(() => book.standings(asks, englishText));
+const unchanged = await measure(() => book.standings(asks));
 const unchangedBefore = await measure(() => lookAsBefore(asks));
 const [votedOn] = asks;
 if (!votedOn) throw new Error('nothing waits');
 const seen = await voter.getActivity({ organizationId, activityId: votedOn.activity.id });
 await voter.approveActivity({ organizationId, parameters: { fingerprint: seen.fingerprint } });
 asks = await waitingNow();
-const afterVote = await measure(() => book.standings(asks, englishText));
+const afterVote = await measure(() => book.standings(asks));
 const afterVoteBefore = await measure(() => lookAsBefore(asks));
 
 const peer = 'the look as it was (64 kept, standings in the turn that read them)';

@@ -145,6 +145,16 @@ describe('activation budget', () => {
     return reached;
   };
 
+  it("translates in the host with VS Code's own l10n: the pure modules' @vscode/l10n is ui/hostL10n.ts, not the package", () => {
+    // The package would format the English text whatever the display language: nothing configures it in the host.
+    const inputs = Object.keys(metafile.inputs);
+    assert.ok(inputs.includes('src/extension/ui/hostL10n.ts'), 'esbuild.mjs no longer aliases @vscode/l10n');
+    assert.deepEqual(
+      inputs.filter((input) => input.includes('@vscode/l10n')),
+      [],
+    );
+  });
+
   it('bundles the imports the sources have and no other: no module imports the entry', () => {
     // An import added at build time (of the entry, to gather chunks) made cycles that existed in the bundle only.
     const importers = Object.entries(metafile.inputs)

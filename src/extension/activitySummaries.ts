@@ -16,7 +16,6 @@ import {
   type SummaryInputs,
 } from './wording/activitySummaryWords';
 import { isWalletActivity, type WalletFacts } from './wording/walletActivityWords';
-import { t } from './ui/l10n';
 import { pickText } from './ui/shownText';
 import { errorText } from './ui/errorText';
 
@@ -89,7 +88,7 @@ export async function activitySummaries(
   const inputs = await summaryInputs(services, activities, nameOf);
   const summaries = new Map<string, ActivitySummary>();
   for (const activity of activities) {
-    const summary = summarizeActivity(activity, inputs, t);
+    const summary = summarizeActivity(activity, inputs);
     if (summary) summaries.set(activity.id, summary);
   }
   return summaries;

@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { encodeFunctionCall, parseClearSigningDescriptor, type ClearSigningDescriptor } from '../../src/api/remote';
-import { flagLabel, flagWords } from '../../src/extension/wording/activitySummaryWords';
+import { flagLabel, flagWords } from '../../src/extension/wording/riskFlagWords';
 import {
   APPROVE,
   MAX_UINT256 as MAX,

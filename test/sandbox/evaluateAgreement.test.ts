@@ -15,7 +15,6 @@ import { evaluationContextOf } from '../../src/extension/policyFiles/evaluationS
 import type { FilePolicy } from '../../src/extension/policyFiles/policyDocument';
 import { tryPolicy } from '../../src/extension/policyFiles/policyEvaluationWords';
 import { readWalletBook } from '../../src/extension/store/walletBook';
-import { englishText } from '../../src/extension/ui/translate';
 import { startTestSandbox, type SeededOrganizationName, type TestSandbox } from '../support/startTestSandbox';
 import { APPROVER_1, APPROVER_2, DEVELOPER, ROOT, treasuryTransfer } from '../support/treasuryFixtures';
 import { TREASURY_TRANSFER_CAP } from '../../src/sandbox/treasurySeed';
@@ -61,7 +60,7 @@ describe('sandbox: Evaluate Policy and the sandbox decide every activity alike',
       const policy = policies.find((p) => p.policyId === policyId);
       if (!policy) return [];
       const others = policies.filter((p) => p !== policy);
-      const trial = tryPolicy(asFilePolicy(policy), others, context, 'It', englishText);
+      const trial = tryPolicy(asFilePolicy(policy), others, context, 'It');
       return [{ policy: policy.policyName, sandbox: outcome, evaluate: trial.outcome }];
     });
   }

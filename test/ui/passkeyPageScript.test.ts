@@ -8,7 +8,6 @@ import * as assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { enrolmentPage } from '../../src/extension/passkeys/passkeyCeremony';
 import { PasskeyPageError, startPasskeyPage, type PasskeyPage } from '../../src/extension/passkeys/passkeyPageServer';
-import { englishText } from '../../src/extension/ui/translate';
 import { loadCodeServer } from './harness';
 import { saveScreenshot } from './screenshots';
 
@@ -57,17 +56,14 @@ describe("the passkey page's script in a real browser: how a ceremony ends", fun
 
   /** A page server for one enrolment, opened in a tab by the opener's script (as the workbench opens it). */
   const openEnrolment = async (): Promise<{ page: PasskeyPage; tab: Page }> => {
-    const { content } = enrolmentPage(
-      {
-        userId: 'user-1',
-        userName: 'Team root user 2',
-        organizationId: 'org-1',
-        organizationName: 'Team',
-        authenticatorName: 'Security key for approvals',
-        existingCredentialIds: [],
-      },
-      englishText,
-    );
+    const { content } = enrolmentPage({
+      userId: 'user-1',
+      userName: 'Team root user 2',
+      organizationId: 'org-1',
+      organizationName: 'Team',
+      authenticatorName: 'Security key for approvals',
+      existingCredentialIds: [],
+    });
     const page = await startPasskeyPage({ content, timeoutMs: PAGE_TIMEOUT_MS });
     pages.push(page);
     page.allowOrigin(`http://localhost:${page.port}`);

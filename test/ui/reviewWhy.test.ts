@@ -84,7 +84,7 @@ async function treasuryModel(): Promise<ReviewModel> {
       interfaces,
       decode: { transaction: decodeEthereumTransaction, payload: decodeRawPayload },
       why: {
-        section: reviewWhy(standing, names, undefined, {
+        section: reviewWhy(standing, names, {
           context: whyContext(activity, interfaces, data.privateKeys, new Date()),
         }),
         progress: standingWords(standing, names).summary,

@@ -58,7 +58,7 @@ export class AbiEditorModel {
   /** The lenses as data: the extension-host tests read these. */
   async lensModel(document: vscode.TextDocument): Promise<AbiLens[]> {
     const large = this.large(document);
-    if (large !== undefined) return [largeFileLens(document.uri.toString(), large, vscode.l10n.t)];
+    if (large !== undefined) return [largeFileLens(document.uri.toString(), large)];
     const analysis = this.analysis(document);
     if (analysis.kind !== 'abi') return [];
     const listing = await this.#listing();
@@ -70,7 +70,6 @@ export class AbiEditorModel {
         interfaces: listing?.interfaces,
         pending: listing ? this.#pending(listing.organizationId) : [],
       },
-      vscode.l10n.t,
       this.#canonical,
     );
   }

@@ -193,10 +193,10 @@ export async function replaceSmartContractInterface(
       title: vscode.l10n.t('Replace "{0}" · Label of the new interface', old.label),
       prompt: vscode.l10n.t('A registered interface cannot be changed: the ABI is registered anew under this label.'),
       value: proposed,
-      validateInput: (text) => labelProblem(text, vscode.l10n.t),
+      validateInput: (text) => labelProblem(text),
     }));
   if (label === undefined) return undefined;
-  const problem = labelProblem(label, vscode.l10n.t);
+  const problem = labelProblem(label);
   if (problem) throw new InvalidInputError('smart contract interface', vscode.l10n.t('{0} Nothing was sent.', problem));
 
   const register = vscode.l10n.t('Register');

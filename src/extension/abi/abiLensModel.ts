@@ -7,10 +7,10 @@
  * when the file has warnings. An invalid ABI gets one lens that says so. A file too large to read on every edit
  * gets one lens too, which registers it: only then is it read.
  */
+import * as l10n from '@vscode/l10n';
 import type { AbiDocumentContract, AbiDocumentProblem, Activity, SmartContractInterface } from '../../api';
 import { canonicalAbiJsonOfText, labelVersion } from '../../api/remote';
 import { CommandIds, type CommandId } from '../commandIds';
-import type { Translate } from '../ui/translate';
 import { shortAddress } from '../wording/activityWords';
 import { byCount } from '../wording/plural';
 import { pickText } from '../ui/shownText';
@@ -26,13 +26,13 @@ export type AbiLensState = 'register' | 'registered' | 'differs' | 'waiting' | '
 export const MAX_ANALYSED_ABI_CHARS = 4 * 1024 * 1024;
 
 /** The one lens of a file past `MAX_ANALYSED_ABI_CHARS`: registering it reads it, once, when asked. */
-export function largeFileLens(uri: string, chars: number, t: Translate): AbiLens {
+export function largeFileLens(uri: string, chars: number): AbiLens {
   const size = `${(chars / (1024 * 1024)).toFixed(1)} MB`;
   return {
     state: 'large',
     offset: 0,
-    title: t('Large ABI file ({0}): Register as smart contract interface…', size),
-    tooltip: t('This file ({0}) is read when you register it, not on every edit.', size),
+    title: l10n.t('Large ABI file ({0}): Register as smart contract interface…', size),
+    tooltip: l10n.t('This file ({0}) is read when you register it, not on every edit.', size),
     command: CommandIds.createSmartContractInterface,
     args: [{ uri }],
   };
@@ -93,11 +93,11 @@ export function pendingOfOpen(open: readonly Activity[], organizationId: string)
   return pending;
 }
 
-export function abiLenses(input: AbiLensInput, t: Translate, canonical: CanonicalCache): AbiLens[] {
+export function abiLenses(input: AbiLensInput, canonical: CanonicalCache): AbiLens[] {
   const lenses: AbiLens[] = [];
   if (input.contracts.length === 0) {
     const first = input.problems.find((p) => p.severity === 'error');
-    if (first) lenses.push(invalidLens(input.uri, first, 0, t));
+    if (first) lenses.push(invalidLens(input.uri, first, 0));
     return lenses;
   }
   for (const contract of input.contracts) {
@@ -108,7 +108,7 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
       const problem =
         input.problems.find((p) => p.severity === 'error' && p.contractName === contractName) ??
         input.problems.find((p) => p.severity === 'error');
-      if (problem) lenses.push(invalidLens(input.uri, problem, at, t));
+      if (problem) lenses.push(invalidLens(input.uri, problem, at));
       continue;
     }
     const interfaces = input.interfaces ?? [];
@@ -124,8 +124,8 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
       lenses.push({
         state: 'registered',
         offset: at,
-        title: `$(check) ${t('Registered as {0} · {1}', pickText(sci.label), shortAddress(sci.smartContractAddress))}`,
-        tooltip: t('Show "{0}" ({1}) in the Organization view', sci.label, sci.smartContractInterfaceId),
+        title: `$(check) ${l10n.t('Registered as {0} · {1}', pickText(sci.label), shortAddress(sci.smartContractAddress))}`,
+        tooltip: l10n.t('Show "{0}" ({1}) in the Organization view', sci.label, sci.smartContractInterfaceId),
         command: CommandIds.revealSmartContractInterface,
         args: [{ smartContractInterfaceId: sci.smartContractInterfaceId }],
       });
@@ -134,8 +134,8 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
       lenses.push({
         state: 'waiting',
         offset: at,
-        title: `$(watch) ${t('Registration as {0} waits for approval', pickText(registration.label))}`,
-        tooltip: t('Activity {0}: open it as JSON', registration.activity.id),
+        title: `$(watch) ${l10n.t('Registration as {0} waits for approval', pickText(registration.label))}`,
+        tooltip: l10n.t('Activity {0}: open it as JSON', registration.activity.id),
         command: CommandIds.openActivityJson,
         args: [registration.activity],
       });
@@ -146,8 +146,8 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
         lenses.push({
           state: 'deleteOld',
           offset: at,
-          title: t('Delete old "{0}"…', pickText(old.label)),
-          tooltip: t(
+          title: l10n.t('Delete old "{0}"…', pickText(old.label)),
+          tooltip: l10n.t(
             '"{0}" ({1}) has another ABI than this file, which is registered: delete it (asks first)',
             old.label,
             old.smartContractInterfaceId,
@@ -167,24 +167,27 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
         {
           state: 'differs',
           offset: at,
-          title: `$(diff) ${t('Registered ABI differs from this file')}`,
-          tooltip: t('"{0}" at {1} has another ABI than this file', newest.label, newest.smartContractAddress),
+          title: `$(diff) ${l10n.t('Registered ABI differs from this file')}`,
+          tooltip: l10n.t('"{0}" at {1} has another ABI than this file', newest.label, newest.smartContractAddress),
           command: CommandIds.revealSmartContractInterface,
           args: [{ smartContractInterfaceId: newest.smartContractInterfaceId }],
         },
         {
           state: 'differs',
           offset: at,
-          title: t('Compare'),
-          tooltip: t('Compare "{0}" with this file', newest.label),
+          title: l10n.t('Compare'),
+          tooltip: l10n.t('Compare "{0}" with this file', newest.label),
           command: CommandIds.compareWithRegisteredInterface,
           args: [target],
         },
         {
           state: 'differs',
           offset: at,
-          title: t('Replace…'),
-          tooltip: t('Register this ABI as a new version of "{0}", then offer to delete the old one', newest.label),
+          title: l10n.t('Replace…'),
+          tooltip: l10n.t(
+            'Register this ABI as a new version of "{0}", then offer to delete the old one',
+            newest.label,
+          ),
           command: CommandIds.replaceSmartContractInterface,
           args: [target],
         },
@@ -195,23 +198,23 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
     lenses.push({
       state: 'register',
       offset: at,
-      title: `$(add) ${t('Register as smart contract interface')}`,
+      title: `$(add) ${l10n.t('Register as smart contract interface')}`,
       tooltip:
         contractName === undefined
           ? contract.warnings > 0
             ? byCount(
                 contract.warnings,
-                t('Register this ABI ({0} warning: see the Problems panel)', contract.warnings),
-                t('Register this ABI ({0} warnings: see the Problems panel)', contract.warnings),
+                l10n.t('Register this ABI ({0} warning: see the Problems panel)', contract.warnings),
+                l10n.t('Register this ABI ({0} warnings: see the Problems panel)', contract.warnings),
               )
-            : t('Register this ABI with the organization')
+            : l10n.t('Register this ABI with the organization')
           : contract.warnings > 0
             ? byCount(
                 contract.warnings,
-                t('Register {0} ({1} warning: see the Problems panel)', contractName, contract.warnings),
-                t('Register {0} ({1} warnings: see the Problems panel)', contractName, contract.warnings),
+                l10n.t('Register {0} ({1} warning: see the Problems panel)', contractName, contract.warnings),
+                l10n.t('Register {0} ({1} warnings: see the Problems panel)', contractName, contract.warnings),
               )
-            : t('Register {0} with the organization', contractName),
+            : l10n.t('Register {0} with the organization', contractName),
       command: CommandIds.createSmartContractInterface,
       // With warnings, the command shows them and asks before anything is sent.
       args: [contract.warnings > 0 ? { ...options, confirmWarnings: true } : options],
@@ -220,12 +223,12 @@ export function abiLenses(input: AbiLensInput, t: Translate, canonical: Canonica
   return lenses;
 }
 
-function invalidLens(uri: string, problem: AbiDocumentProblem, at: number, t: Translate): AbiLens {
+function invalidLens(uri: string, problem: AbiDocumentProblem, at: number): AbiLens {
   return {
     state: 'invalid',
     offset: at,
-    title: `$(error) ${t('Invalid ABI: {0}', pickText(problem.message.length > 90 ? `${problem.message.slice(0, 89)}…` : problem.message))}`,
-    tooltip: t('Show the problem: {0}', problem.message),
+    title: `$(error) ${l10n.t('Invalid ABI: {0}', pickText(problem.message.length > 90 ? `${problem.message.slice(0, 89)}…` : problem.message))}`,
+    tooltip: l10n.t('Show the problem: {0}', problem.message),
     command: CommandIds.revealAbiProblem,
     args: [{ uri, offset: String(problem.offset), length: String(problem.length) }],
   };

@@ -23,7 +23,8 @@ import { abiToOpen, signerRow, standingFor, summaryFor } from './voteSubject';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
 import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
-import { activityTypeLabel, alreadyVotedText, waitingSentence } from '../wording/activityWords';
+import { activityTypeLabel } from '../wording/activityWords';
+import { alreadyVotedText, waitingSentence } from '../wording/approvalWords';
 import type { AllowedCredential } from '../passkeys/passkeyCeremony';
 
 /** Passkey votes load with import() on their first use. */
@@ -176,16 +177,7 @@ async function confirmVote(
   for (;;) {
     const choice = await services.modals.show({
       message: voteQuestion(vote, what),
-      detail: readableVoteDetail(
-        vote,
-        target.fingerprint,
-        target.organizationId,
-        activity,
-        names,
-        vscode.l10n.t,
-        summary,
-        standing,
-      ),
+      detail: readableVoteDetail(vote, target.fingerprint, target.organizationId, activity, names, summary, standing),
       harmless: [activity ? showDetails : notNow, ...(abi !== undefined ? [openAbi] : [])],
       actions: [action],
       irreversible: true,
@@ -226,7 +218,7 @@ async function refuseSecondVote(
   if (mine) {
     throw new InvalidInputError(
       'activity',
-      alreadyVotedText(current, mine.selection, nameLookup(facts), vscode.l10n.t),
+      alreadyVotedText(current, mine.selection, nameLookup(facts)),
       vscode.l10n.t('Its progress shows in the Activities view.'),
     );
   }
@@ -270,7 +262,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         // Still short of the quorum: how many approvals are missing, and whose.
         if (after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve' && facts) {
           const progress = afterWaits ?? approvalProgress(after, facts, Date.now());
-          return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts), vscode.l10n.t));
+          return vscode.l10n.t('Approved. {0}', waitingSentence(after, progress, nameLookup(facts)));
         }
         if (!after) return voteRecorded(vote, what);
         const outcome = voteOutcome(vote, what, after.status);
@@ -332,10 +324,10 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         const view = after && AFTER_STATUSES.includes(after.status) ? await standingFor(services, after) : undefined;
         if (view && after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve') {
           const { standingWords } = await import('../wording/standingText.js');
-          afterWaits = standingWords(view.standing, view.names, vscode.l10n.t).summary;
+          afterWaits = standingWords(view.standing, view.names).summary;
         } else if (view && after) {
           const { standingProgress } = await import('../wording/standingCount.js');
-          afterEnded = standingProgress(view, after.status, vscode.l10n.t);
+          afterEnded = standingProgress(view, after.status);
         }
         // The vote ran the activity and it failed: an error with the service's reason, not a toast.
         if (after?.status === 'ACTIVITY_STATUS_FAILED') {

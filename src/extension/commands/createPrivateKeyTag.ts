@@ -79,7 +79,7 @@ async function choosePrivateKeys(
 export function tagNameValidation(existingNames: readonly string[]): (text: string) => string | undefined {
   const taken = new Set(existingNames);
   return (text) =>
-    tagNameProblem(text, vscode.l10n.t) ??
+    tagNameProblem(text) ??
     (taken.has(text.trim())
       ? vscode.l10n.t('This organization already has a tag named "{0}"; choose another name.', text.trim())
       : undefined);
@@ -147,7 +147,7 @@ export async function createPrivateKeyTag(services: Services, options: TagInput)
       changes: ['organization'],
       sentence: (activity) =>
         activity.status === 'ACTIVITY_STATUS_COMPLETED'
-          ? tagCreatedSentence(tagName, ids.length, vscode.l10n.t, vscode.env.language)
+          ? tagCreatedSentence(tagName, ids.length, vscode.env.language)
           : undefined,
     },
     (signal, generateAppProofs) =>

@@ -119,7 +119,7 @@ async function askLabel(defaultLabel: string, fileName: string | undefined): Pro
     title: stepTitle(2, fileName, vscode.l10n.t('Label')),
     prompt: vscode.l10n.t('A name for this smart contract interface in the organization.'),
     value: defaultLabel,
-    validateInput: (text) => labelProblem(text, vscode.l10n.t),
+    validateInput: (text) => labelProblem(text),
   });
 }
 
@@ -127,7 +127,7 @@ async function askNotes(fileName: string | undefined): Promise<string | undefine
   return askText({
     title: stepTitle(3, fileName, vscode.l10n.t('Notes (optional)')),
     prompt: vscode.l10n.t('Anything worth knowing about this contract; leave empty for none.'),
-    validateInput: (text) => notesProblem(text, vscode.l10n.t),
+    validateInput: (text) => notesProblem(text),
   });
 }
 
@@ -186,7 +186,7 @@ export async function createSmartContractInterface(
   let notes = options.notes;
   const defaultLabel = abi.contractName ?? source.fileName;
   if (givenAddress !== undefined) {
-    address = addressFromArgument(givenAddress, (await loadRemoteApi()).checkEthereumAddress, vscode.l10n.t);
+    address = addressFromArgument(givenAddress, (await loadRemoteApi()).checkEthereumAddress);
     label ??= defaultLabel;
     if (label === undefined) {
       throw new InvalidInputError(
@@ -205,8 +205,7 @@ export async function createSmartContractInterface(
       notes = typed.trim() === '' ? undefined : typed;
     }
   }
-  const problem =
-    labelProblem(label, vscode.l10n.t) ?? (notes !== undefined ? notesProblem(notes, vscode.l10n.t) : undefined);
+  const problem = labelProblem(label) ?? (notes !== undefined ? notesProblem(notes) : undefined);
   if (problem) throw new InvalidInputError('smart contract interface', vscode.l10n.t('{0} Nothing was sent.', problem));
 
   const session = await services.requireSession();

@@ -125,7 +125,7 @@ export async function deleteSmartContractInterface(
   const confirmed = await confirmIrreversible(
     services.modals,
     vscode.l10n.t('Delete smart contract interface "{0}"?', sci.label),
-    smartContractInterfaceDetail(sci, vscode.l10n.t),
+    smartContractInterfaceDetail(sci),
     vscode.l10n.t('Delete'),
     {
       label: vscode.l10n.t('Open ABI'),
@@ -187,7 +187,7 @@ async function acceptLosingUnexportedKeys(
   organizationId: string,
   unexported: Unexported | undefined,
 ): Promise<boolean> {
-  const named = unexported && unexportedSentence(unexported, vscode.l10n.t, vscode.env.language);
+  const named = unexported && unexportedSentence(unexported, vscode.env.language);
   return confirmIrreversible(
     modals,
     vscode.l10n.t('Delete without exporting the keys?'),

@@ -36,7 +36,7 @@ async function startLocalSandbox(services: Services, sandbox: LocalSandbox) {
     () => sandbox.start(),
   );
   // Each organization in a line of its own, so that Treasury is found as easily as Demo.
-  const organizations = sandboxOrganizationLines(vscode.l10n.t).join(' ');
+  const organizations = sandboxOrganizationLines().join(' ');
   void showInformation(
     `${
       started.shared

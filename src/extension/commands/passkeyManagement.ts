@@ -10,6 +10,7 @@
  * Input (passkeyOptions.ts reads it from the call): the passkey's id and its (new) name. Removing and renaming
  * always ask first.
  */
+import * as l10n from '@vscode/l10n';
 import {
   InvalidInputError,
   MAX_AUTHENTICATORS_PER_USER,
@@ -23,7 +24,6 @@ import { removeOnceEnrolled } from '../passkeys/replacedPasskeys';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
-import { t } from '../ui/l10n';
 import { submitActivity } from '../output/submitActivity';
 import type { PasskeyInput } from './passkeyOptions';
 
@@ -45,13 +45,13 @@ async function userPasskeys(session: Session, signal: AbortSignal): Promise<User
 async function askPasskeyName(value: string, title: string): Promise<string | undefined> {
   const name = await askText({
     title,
-    prompt: t('A name to tell this passkey apart, e.g. the security key or the device it lives on.'),
+    prompt: l10n.t('A name to tell this passkey apart, e.g. the security key or the device it lives on.'),
     value,
     validateInput: (text) =>
       text.trim() === ''
-        ? t('The name must not be empty.')
+        ? l10n.t('The name must not be empty.')
         : text.trim().length > 256
-          ? t('The name must be at most 256 characters.')
+          ? l10n.t('The name must be at most 256 characters.')
           : undefined,
   });
   return name?.trim();
@@ -70,38 +70,35 @@ async function enrol(
   if (authenticators.length >= MAX_AUTHENTICATORS_PER_USER) {
     throw new InvalidInputError(
       'passkey',
-      t(
+      l10n.t(
         '{0} already has {1} passkeys, the most a user can have.',
         whoami.username,
         String(MAX_AUTHENTICATORS_PER_USER),
       ),
-      t('Remove one in the Organization view first.'),
+      l10n.t('Remove one in the Organization view first.'),
     );
   }
-  const { content, challenge } = enrolmentPage(
-    {
-      userId: whoami.userId,
-      userName: whoami.username,
-      organizationId: whoami.organizationId,
-      organizationName: whoami.organizationName,
-      authenticatorName,
-      // A rename creates a new credential on the same device, so the old one must not block it.
-      existingCredentialIds: authenticators.filter((a) => a !== replacing).map((a) => a.credentialId),
-    },
-    t,
-  );
+  const { content, challenge } = enrolmentPage({
+    userId: whoami.userId,
+    userName: whoami.username,
+    organizationId: whoami.organizationId,
+    organizationName: whoami.organizationName,
+    authenticatorName,
+    // A rename creates a new credential on the same device, so the old one must not block it.
+    existingCredentialIds: authenticators.filter((a) => a !== replacing).map((a) => a.credentialId),
+  });
   const answer = await runPasskeyPage(services, content, undefined);
   const attestation = attestationOf(answer);
   return submitActivity(
     services,
     {
-      title: t('Registering the passkey…'),
+      title: l10n.t('Registering the passkey…'),
       changes: ['organization'],
       sentence: (activity) =>
         activity.status === 'ACTIVITY_STATUS_COMPLETED'
-          ? t('Passkey "{0}" added for {1}. You can now approve with it.', authenticatorName, whoami.username)
+          ? l10n.t('Passkey "{0}" added for {1}. You can now approve with it.', authenticatorName, whoami.username)
           : activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && replacing
-            ? t(
+            ? l10n.t(
                 'Passkey "{0}" waits for approval. Removing "{1}" is offered once it is added; until then both stay.',
                 authenticatorName,
                 replacing.authenticatorName,
@@ -123,8 +120,9 @@ async function enrol(
 export async function addPasskey(services: Services, options: PasskeyInput): Promise<Activity | undefined> {
   await requireLocalhostPasskeyPage();
   const session = await services.requireSession();
-  const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
-  const name = options.name?.trim() || (await askPasskeyName(t('VS Code passkey'), t('Add passkey for approvals')));
+  const known = await withProgress(l10n.t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
+  const name =
+    options.name?.trim() || (await askPasskeyName(l10n.t('VS Code passkey'), l10n.t('Add passkey for approvals')));
   if (name === undefined || name === '') return undefined;
   return enrol(services, session, known, name);
 }
@@ -137,8 +135,8 @@ async function targetPasskey(known: UserPasskeys, input: PasskeyInput): Promise<
     if (!found) {
       throw new InvalidInputError(
         'passkey',
-        t('{0} has no passkey with ID {1}.', known.whoami.username, id),
-        t('Refresh the Organization view and try again.'),
+        l10n.t('{0} has no passkey with ID {1}.', known.whoami.username, id),
+        l10n.t('Refresh the Organization view and try again.'),
       );
     }
     return found;
@@ -146,33 +144,35 @@ async function targetPasskey(known: UserPasskeys, input: PasskeyInput): Promise<
   if (known.authenticators.length === 0) {
     throw new InvalidInputError(
       'passkey',
-      t('{0} has no passkey yet.', known.whoami.username),
-      t('Run "Countersign: Add Passkey for Approvals" first.'),
+      l10n.t('{0} has no passkey yet.', known.whoami.username),
+      l10n.t('Run "Countersign: Add Passkey for Approvals" first.'),
     );
   }
   const picked = await pickOne(
     known.authenticators.map((a) => ({ label: a.authenticatorName, description: a.authenticatorId, authenticator: a })),
-    { title: t('Which passkey?') },
+    { title: l10n.t('Which passkey?') },
   );
   return picked?.authenticator;
 }
 
 export async function removePasskey(services: Services, input: PasskeyInput): Promise<Activity | undefined> {
   const session = await services.requireSession();
-  const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
+  const known = await withProgress(l10n.t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
   const target = await targetPasskey(known, input);
   if (!target) return undefined;
-  const remove = t('Remove Passkey');
+  const remove = l10n.t('Remove Passkey');
   const choice = await services.modals.show({
-    message: t('Remove the passkey "{0}"?', target.authenticatorName),
+    message: l10n.t('Remove the passkey "{0}"?', target.authenticatorName),
     detail: [
-      t('User: {0} ({1})', known.whoami.username, known.whoami.userId),
-      t('Passkey ID: {0}', target.authenticatorId),
-      t('Credential ID: {0}', target.credentialId),
+      l10n.t('User: {0} ({1})', known.whoami.username, known.whoami.userId),
+      l10n.t('Passkey ID: {0}', target.authenticatorId),
+      l10n.t('Credential ID: {0}', target.credentialId),
       '',
-      t('It will no longer approve or reject activities. The security key or device keeps a now unused credential.'),
+      l10n.t(
+        'It will no longer approve or reject activities. The security key or device keeps a now unused credential.',
+      ),
     ].join('\n'),
-    harmless: [t('Keep Passkey')],
+    harmless: [l10n.t('Keep Passkey')],
     actions: [remove],
     irreversible: true,
   });
@@ -189,11 +189,11 @@ function deletePasskey(
   return submitActivity(
     services,
     {
-      title: t('Removing the passkey…'),
+      title: l10n.t('Removing the passkey…'),
       changes: ['organization'],
       sentence: (activity) =>
         activity.status === 'ACTIVITY_STATUS_COMPLETED'
-          ? t('Passkey "{0}" removed.', target.authenticatorName)
+          ? l10n.t('Passkey "{0}" removed.', target.authenticatorName)
           : undefined,
     },
     (signal, generateAppProofs) =>
@@ -212,20 +212,20 @@ function deletePasskey(
 export async function renamePasskey(services: Services, input: PasskeyInput): Promise<Activity | undefined> {
   await requireLocalhostPasskeyPage();
   const session = await services.requireSession();
-  const known = await withProgress(t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
+  const known = await withProgress(l10n.t('Reading your passkeys…'), (signal) => userPasskeys(session, signal));
   const target = await targetPasskey(known, input);
   if (!target) return undefined;
-  const name = input.name?.trim() || (await askPasskeyName(target.authenticatorName, t('Rename passkey')));
+  const name = input.name?.trim() || (await askPasskeyName(target.authenticatorName, l10n.t('Rename passkey')));
   if (name === undefined || name === '' || name === target.authenticatorName) return undefined;
-  const go = t('Add and Remove…');
+  const go = l10n.t('Add and Remove…');
   const choice = await services.modals.show({
-    message: t('The service cannot rename a passkey.'),
-    detail: t(
+    message: l10n.t('The service cannot rename a passkey.'),
+    detail: l10n.t(
       'To rename "{0}" to "{1}", Countersign registers a new passkey named "{1}" (your browser asks for the security key or device again) and then removes "{0}". Where others must approve the new passkey, removing "{0}" is offered once they have.',
       target.authenticatorName,
       name,
     ),
-    harmless: [t('Keep "{0}"', target.authenticatorName)],
+    harmless: [l10n.t('Keep "{0}"', target.authenticatorName)],
     actions: [go],
     irreversible: true,
   });

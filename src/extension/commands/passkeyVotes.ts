@@ -2,6 +2,7 @@
  * Votes signed with a passkey (approvals.ts, `signer: 'passkey'`): loaded with import() on first use. The vote is
  * sent by a client over a WebauthnStamper whose assertion comes from the local passkey page.
  */
+import * as l10n from '@vscode/l10n';
 import {
   InvalidInputError,
   type CountersignClient,
@@ -18,7 +19,6 @@ import {
 import { requireLocalhostPasskeyPage, runPasskeyPage } from '../passkeys/openPasskeyPage';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services, Session } from '../services';
-import { t } from '../ui/l10n';
 import { withProgress } from '../ui/progress';
 
 /**
@@ -27,7 +27,7 @@ import { withProgress } from '../ui/progress';
  */
 export async function allowedPasskeys(session: Session): Promise<AllowedCredential[]> {
   await requireLocalhostPasskeyPage();
-  const authenticators = await withProgress(t('Reading your passkeys…'), async (signal) => {
+  const authenticators = await withProgress(l10n.t('Reading your passkeys…'), async (signal) => {
     const whoami = await session.client.whoami({ organizationId: session.profile.organizationId }, { signal });
     return session.client.getAuthenticators(
       { organizationId: session.profile.organizationId, userId: whoami.userId },
@@ -37,8 +37,8 @@ export async function allowedPasskeys(session: Session): Promise<AllowedCredenti
   if (authenticators.length === 0) {
     throw new InvalidInputError(
       'signer',
-      t('You have no passkey in this organization yet.'),
-      t('Run "Countersign: Add Passkey for Approvals" first, or approve with the API key.'),
+      l10n.t('You have no passkey in this organization yet.'),
+      l10n.t('Run "Countersign: Add Passkey for Approvals" first, or approve with the API key.'),
     );
   }
   return authenticators.map((a) => ({ credentialId: a.credentialId, transports: a.transports }));
@@ -57,7 +57,7 @@ export async function passkeyVoteClient(
 ): Promise<CountersignClient> {
   const { CountersignClient, WebauthnStamper } = await loadRemoteApi();
   const getAssertion = async (request: WebauthnAssertionRequest): Promise<WebauthnAssertion> => {
-    const content = approvalPage(request, description, allowed, t);
+    const content = approvalPage(request, description, allowed);
     return assertionOf(await runPasskeyPage(services, content, signal));
   };
   const stamper = new WebauthnStamper({

@@ -77,7 +77,7 @@ export async function pickProfile(services: Services, id: string | undefined, pl
   const active = services.profiles.active();
   const picked = await pickOne(
     profiles.map((profile) => ({
-      ...profilePickWords(profile, vscode.l10n.t),
+      ...profilePickWords(profile),
       ...(profile.id === active?.id ? { iconPath: new vscode.ThemeIcon('check') } : {}),
       profile,
     })),
@@ -96,7 +96,7 @@ async function pickProfileToSwitch(services: Services): Promise<Profile> {
   const active = services.profiles.active();
   type Item = vscode.QuickPickItem & { readonly profile?: Profile };
   const items: Item[] = profiles.map((profile) => ({
-    ...profilePickWords(profile, vscode.l10n.t),
+    ...profilePickWords(profile),
     ...(profile.id === active?.id ? { iconPath: new vscode.ThemeIcon('check') } : {}),
     profile,
   }));

@@ -58,7 +58,7 @@ function voterOf(
 /** What the offer says the teammate asks. */
 function detailOf(request: Request, teammate: string, you: string): string {
   if (request.signature) return signatureOffer(request.signature, teammate, you);
-  if (request.organization !== TREASURY) return simulationOffer({ teammate, you }, vscode.l10n.t);
+  if (request.organization !== TREASURY) return simulationOffer({ teammate, you });
   return request.wallets === true
     ? vscode.l10n.t(
         'The Treasury developer asks the cold wallet to sign a transfer and to be exported; its policies send both to two finance approvers, of whom you are the first, {0}.',

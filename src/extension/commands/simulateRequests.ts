@@ -28,7 +28,6 @@ import type { LocalSandbox } from '../localSandbox';
 import { loadRemoteApi } from '../remoteApi';
 import type { SandboxCredentials } from '../sandboxProcess';
 import type { Services } from '../services';
-import { t } from '../ui/l10n';
 import { withProgress } from '../ui/progress';
 import { deniedByText } from '../wording/policyWords';
 import type { SimulateInput, SimulatedSignature } from './reviewOptions';
@@ -131,10 +130,11 @@ async function simulateInTeam(services: Services, credentials: SandboxCredential
   await store.submit(result.transfer);
   // The sample token's interface may have been registered on the way.
   await store.submit(result.unregistered, { organization: true });
-  const message = simulationDone(
-    { teammate: teammateName, you: team.users[0]?.userName ?? '', registered: result.registered },
-    vscode.l10n.t,
-  );
+  const message = simulationDone({
+    teammate: teammateName,
+    you: team.users[0]?.userName ?? '',
+    registered: result.registered,
+  });
   offerReview(services, result.transfer, message);
   return { ...result, message };
 }
@@ -174,7 +174,7 @@ async function simulateInTreasury(
   const names = result.denied.policyIds.map(
     (id) => governance?.policies.find((policy) => policy.policyId === id)?.policyName ?? id,
   );
-  const denied = deniedByText(names, t);
+  const denied = deniedByText(names);
   services.log.info(`Simulated request in Treasury denied: ${result.denied.message}`);
   offerReview(
     services,

@@ -22,7 +22,6 @@ import type { Activity, WalletAccountParams } from '../../api';
 import { CommandIds } from '../commandIds';
 import { submitActivity } from '../output/submitActivity';
 import type { Services, Session } from '../services';
-import { t } from '../ui/l10n';
 import { confirmIrreversible } from '../ui/prompts';
 import { shown } from '../ui/shownText';
 import type { WalletAccountNode, WalletNode } from '../views/walletNodes';
@@ -120,23 +119,26 @@ export async function createWallet(services: Services, input: CreateWalletInput)
   const session = await services.requireSession();
   const taken = await takenWalletNames(services);
   const name = await chooseWalletName(input.name, taken, {
-    title: t('Step {0}/{1} · Wallet name', 1, 3),
-    prompt: t('A name for the wallet, unique in the organization.'),
+    title: vscode.l10n.t('Step {0}/{1} · Wallet name', 1, 3),
+    prompt: vscode.l10n.t('A name for the wallet, unique in the organization.'),
   });
   if (name === undefined) return undefined;
-  const preset = await choosePreset(input.preset, t('Step {0}/{1} · Accounts of "{2}"', 2, 3, shown(name)));
+  const preset = await choosePreset(input.preset, vscode.l10n.t('Step {0}/{1} · Accounts of "{2}"', 2, 3, shown(name)));
   if (!preset) return undefined;
-  const count = await chooseCount(input.count, t('Step {0}/{1} · How many {2} accounts', 3, 3, preset.label));
+  const count = await chooseCount(
+    input.count,
+    vscode.l10n.t('Step {0}/{1} · How many {2} accounts', 3, 3, preset.label),
+  );
   if (count === undefined) return undefined;
   const accounts = presetAccounts(preset, 0, count);
   return submitActivity(
     services,
     {
-      title: t('Creating wallet "{0}"…', shown(name)),
+      title: vscode.l10n.t('Creating wallet "{0}"…', shown(name)),
       changes: ['organization'],
       sentence: (activity) =>
         completed(activity)
-          ? walletCreatedSentence(name, accounts.length, preset.label, t, vscode.env.language)
+          ? walletCreatedSentence(name, accounts.length, preset.label, vscode.env.language)
           : undefined,
     },
     (signal, generateAppProofs) =>
@@ -162,11 +164,11 @@ async function submitAccounts(
   return submitActivity(
     services,
     {
-      title: t('Adding accounts to wallet "{0}"…', shown(wallet.walletName)),
+      title: vscode.l10n.t('Adding accounts to wallet "{0}"…', shown(wallet.walletName)),
       changes: ['organization'],
       sentence: (activity) =>
         completed(activity)
-          ? accountsAddedSentence(wallet.walletName, paths, preset.label, t, vscode.env.language)
+          ? accountsAddedSentence(wallet.walletName, paths, preset.label, vscode.env.language)
           : undefined,
     },
     (signal, generateAppProofs) =>
@@ -183,15 +185,18 @@ async function submitAccounts(
 
 export async function addWalletAccounts(services: Services, input: AccountsInput): Promise<Activity | undefined> {
   const session = await services.requireSession();
-  const entry = await resolveWallet(services, session, input, t('Add accounts to which wallet?'));
+  const entry = await resolveWallet(services, session, input, vscode.l10n.t('Add accounts to which wallet?'));
   if (!entry) return undefined;
   const { wallet } = entry;
   const preset = await choosePreset(
     input.preset,
-    t('Step {0}/{1} · Accounts to add to "{2}"', 1, 2, shown(wallet.walletName)),
+    vscode.l10n.t('Step {0}/{1} · Accounts to add to "{2}"', 1, 2, shown(wallet.walletName)),
   );
   if (!preset) return undefined;
-  const count = await chooseCount(input.count, t('Step {0}/{1} · How many {2} accounts', 2, 2, preset.label));
+  const count = await chooseCount(
+    input.count,
+    vscode.l10n.t('Step {0}/{1} · How many {2} accounts', 2, 2, preset.label),
+  );
   if (count === undefined) return undefined;
   const from = nextPresetIndex(
     preset,
@@ -202,23 +207,23 @@ export async function addWalletAccounts(services: Services, input: AccountsInput
 
 export async function renameWallet(services: Services, input: RenameInput): Promise<Activity | undefined> {
   const session = await services.requireSession();
-  const entry = await resolveWallet(services, session, input, t('Rename which wallet?'));
+  const entry = await resolveWallet(services, session, input, vscode.l10n.t('Rename which wallet?'));
   if (!entry) return undefined;
   const before = entry.wallet.walletName;
   const others = new Set((await readWallets(services)).wallets.map((w) => w.wallet.walletName));
   others.delete(before);
   const name = await chooseWalletName(input.name, others, {
-    title: t('Rename wallet "{0}"', shown(before)),
-    prompt: t('A new name for the wallet, unique in the organization.'),
+    title: vscode.l10n.t('Rename wallet "{0}"', shown(before)),
+    prompt: vscode.l10n.t('A new name for the wallet, unique in the organization.'),
     value: before,
   });
   if (name === undefined || name === before) return undefined;
   return submitActivity(
     services,
     {
-      title: t('Renaming wallet "{0}"…', shown(before)),
+      title: vscode.l10n.t('Renaming wallet "{0}"…', shown(before)),
       changes: ['organization'],
-      sentence: (activity) => (completed(activity) ? walletRenamedSentence(before, name, t) : undefined),
+      sentence: (activity) => (completed(activity) ? walletRenamedSentence(before, name) : undefined),
     },
     (signal, generateAppProofs) =>
       session.client.updateWallet(
@@ -234,7 +239,7 @@ export async function renameWallet(services: Services, input: RenameInput): Prom
 
 export async function deleteWallet(services: Services, input: WalletTarget): Promise<Activity | undefined> {
   const session = await services.requireSession();
-  const entry = await resolveWallet(services, session, input, t('Delete which wallet?'));
+  const entry = await resolveWallet(services, session, input, vscode.l10n.t('Delete which wallet?'));
   if (!entry) return undefined;
   const { wallet, accounts } = entry;
   const name = shown(wallet.walletName);
@@ -242,26 +247,26 @@ export async function deleteWallet(services: Services, input: WalletTarget): Pro
   const confirmed = await confirmIrreversible(
     services.modals,
     wallet.exported
-      ? t('Delete wallet "{0}"?', name)
-      : t('Delete wallet "{0}" and lose its recovery phrase for good?', name),
-    walletDeletionDetail(wallet, accounts, t, vscode.env.language),
-    wallet.exported ? t('Delete Wallet') : t('Delete Without Export'),
-    t('Keep Wallet'),
+      ? vscode.l10n.t('Delete wallet "{0}"?', name)
+      : vscode.l10n.t('Delete wallet "{0}" and lose its recovery phrase for good?', name),
+    walletDeletionDetail(wallet, accounts, vscode.env.language),
+    wallet.exported ? vscode.l10n.t('Delete Wallet') : vscode.l10n.t('Delete Without Export'),
+    vscode.l10n.t('Keep Wallet'),
   );
   if (!confirmed) return undefined;
   const typed = await services.modals.typeToConfirm({
-    title: t('Delete wallet "{0}"', name),
-    prompt: t('This deletes the wallet and every account in it. Type its name to confirm.'),
+    title: vscode.l10n.t('Delete wallet "{0}"', name),
+    prompt: vscode.l10n.t('This deletes the wallet and every account in it. Type its name to confirm.'),
     expected: wallet.walletName,
-    mismatch: t('Type the wallet name exactly: {0}', name),
+    mismatch: vscode.l10n.t('Type the wallet name exactly: {0}', name),
   });
   if (!typed) return undefined;
   return submitActivity(
     services,
     {
-      title: t('Deleting wallet "{0}"…', name),
+      title: vscode.l10n.t('Deleting wallet "{0}"…', name),
       changes: ['organization'],
-      sentence: (activity) => (completed(activity) ? walletDeletedSentence(wallet.walletName, t) : undefined),
+      sentence: (activity) => (completed(activity) ? walletDeletedSentence(wallet.walletName) : undefined),
     },
     (signal, generateAppProofs) =>
       session.client.deleteWallets(
@@ -279,36 +284,36 @@ export function walletCommands(services: Services): CommandDescriptor[] {
   return [
     command({
       id: CommandIds.createWallet,
-      failure: () => t('Countersign: could not create the wallet.'),
+      failure: () => vscode.l10n.t('Countersign: could not create the wallet.'),
       args: createArguments,
       fromViewTitle: true,
       run: (input) => createWallet(services, input),
     }),
     command({
       id: CommandIds.addWalletAccounts,
-      failure: () => t('Countersign: could not add the wallet accounts.'),
+      failure: () => vscode.l10n.t('Countersign: could not add the wallet accounts.'),
       args: accountsArguments,
       run: (input) => addWalletAccounts(services, input),
     }),
     command({
       id: CommandIds.renameWallet,
-      failure: () => t('Countersign: could not rename the wallet.'),
+      failure: () => vscode.l10n.t('Countersign: could not rename the wallet.'),
       args: renameArguments,
       run: (input) => renameWallet(services, input),
     }),
     command({
       id: CommandIds.deleteWallet,
-      failure: () => t('Countersign: could not delete the wallet.'),
+      failure: () => vscode.l10n.t('Countersign: could not delete the wallet.'),
       args: deleteArguments,
       run: (input) => deleteWallet(services, input),
     }),
     command({
       id: CommandIds.copyWalletAccountAddress,
-      failure: () => t('Countersign: could not copy the address.'),
+      failure: () => vscode.l10n.t('Countersign: could not copy the address.'),
       args: z.tuple([accountRow]).transform(([node]) => node),
       run: async (node) => {
         await vscode.env.clipboard.writeText(node.account.address);
-        vscode.window.setStatusBarMessage(t('$(copy) Copied the address'), 3000);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied the address'), 3000);
         return node.account.address;
       },
     }),

@@ -4,11 +4,11 @@
  * checked as the service checks it (1 to 256 characters, unique in the organization). A value given by a caller
  * that the service would refuse fails before anything is sent.
  */
+import * as l10n from '@vscode/l10n';
 import { CancelledError, InvalidInputError } from '../../api';
 import type { Services, Session } from '../services';
 import type { WalletBook, WalletEntry } from '../store/walletBook';
 import { errorText } from '../ui/errorText';
-import { t } from '../ui/l10n';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
 import { accountCountProblemText, walletNameProblemText } from '../wording/walletWords';
@@ -23,7 +23,7 @@ export interface WalletTarget {
 
 /** The organization's wallets as the store read them; a book that could not be read fails the command. */
 export async function readWallets(services: Services): Promise<WalletBook> {
-  const book = await withProgress(t('Listing wallets…'), async () => (await services.store()).walletBook());
+  const book = await withProgress(l10n.t('Listing wallets…'), async () => (await services.store()).walletBook());
   return book ?? { wallets: [], byAddress: new Map(), listedAll: true };
 }
 
@@ -49,12 +49,12 @@ export async function resolveWallet(
   if (target.node && target.node.organizationId !== organizationId) {
     throw new InvalidInputError(
       'wallet',
-      t(
+      l10n.t(
         "That wallet is of organization {0}, not of the active profile's ({1}).",
         target.node.organizationId,
         organizationId,
       ),
-      t('Switch to a profile of that organization, then try again.'),
+      l10n.t('Switch to a profile of that organization, then try again.'),
     );
   }
   const book = await readWallets(services);
@@ -63,20 +63,23 @@ export async function resolveWallet(
     const found = book.wallets.find((entry) => entry.wallet.walletId === walletId);
     if (found) return found;
     if (target.node) return { wallet: target.node.wallet, accounts: target.node.accounts };
-    throw new InvalidInputError('wallet', t('The organization has no wallet with ID {0}. Nothing was sent.', walletId));
+    throw new InvalidInputError(
+      'wallet',
+      l10n.t('The organization has no wallet with ID {0}. Nothing was sent.', walletId),
+    );
   }
   if (book.wallets.length === 0) {
     throw new InvalidInputError(
       'wallet',
-      t('The organization has no wallet yet. Nothing was sent.'),
-      t('Create one with Create Wallet….'),
+      l10n.t('The organization has no wallet yet. Nothing was sent.'),
+      l10n.t('Create one with Create Wallet….'),
     );
   }
   const items = [...book.wallets]
     .sort((a, b) => a.wallet.walletName.localeCompare(b.wallet.walletName))
     .map((entry) => ({
       label: entry.wallet.walletName || entry.wallet.walletId,
-      description: entry.accounts.length === 1 ? t('1 account') : t('{0} accounts', entry.accounts.length),
+      description: entry.accounts.length === 1 ? l10n.t('1 account') : l10n.t('{0} accounts', entry.accounts.length),
       detail: entry.wallet.walletId,
       entry,
     }));
@@ -90,36 +93,36 @@ export async function choosePreset(given: string | undefined, title: string): Pr
     if (preset) return preset;
     throw new InvalidInputError(
       'preset',
-      t('There is no account preset "{0}". Nothing was sent.', given),
-      t('Presets: {0}.', WALLET_PRESETS.map((p) => p.id).join(', ')),
+      l10n.t('There is no account preset "{0}". Nothing was sent.', given),
+      l10n.t('Presets: {0}.', WALLET_PRESETS.map((p) => p.id).join(', ')),
     );
   }
   const items = WALLET_PRESETS.map((preset) => ({
     label: preset.label,
     description: preset.path.replace('{i}', 'n'),
-    detail: t(
+    detail: l10n.t(
       '{0} addresses on {1}',
       preset.addressFormat.replace(/^ADDRESS_FORMAT_/, ''),
       preset.curve.replace(/^CURVE_/, ''),
     ),
     preset,
   }));
-  return (await pickOne(items, { title, placeHolder: t('Which kind of account?') }))?.preset;
+  return (await pickOne(items, { title, placeHolder: l10n.t('Which kind of account?') }))?.preset;
 }
 
 /** The number of accounts, given or typed (1 to 100); undefined when the box is dismissed. */
 export async function chooseCount(given: number | undefined, title: string): Promise<number | undefined> {
   const validateInput = (text: string) => {
     const problem = accountCountProblem(text);
-    return problem ? accountCountProblemText(problem, t) : undefined;
+    return problem ? accountCountProblemText(problem) : undefined;
   };
   const text =
     given !== undefined
       ? String(given)
-      : await askText({ title, prompt: t('How many accounts? From 1 to 100.'), value: '1', validateInput });
+      : await askText({ title, prompt: l10n.t('How many accounts? From 1 to 100.'), value: '1', validateInput });
   if (text === undefined) return undefined;
   const problem = validateInput(text);
-  if (problem) throw new InvalidInputError('count', t('{0} Nothing was sent.', problem));
+  if (problem) throw new InvalidInputError('count', l10n.t('{0} Nothing was sent.', problem));
   return Number(text.trim());
 }
 
@@ -131,11 +134,11 @@ export async function chooseWalletName(
 ): Promise<string | undefined> {
   const validateInput = (text: string) => {
     const problem = walletNameProblem(text, taken);
-    return problem ? walletNameProblemText(problem, text, t) : undefined;
+    return problem ? walletNameProblemText(problem, text) : undefined;
   };
   const name = given ?? (await askText({ ...box, validateInput }));
   if (name === undefined) return undefined;
   const problem = validateInput(name);
-  if (problem) throw new InvalidInputError('wallet', t('{0} Nothing was sent.', problem));
+  if (problem) throw new InvalidInputError('wallet', l10n.t('{0} Nothing was sent.', problem));
   return name.trim();
 }

@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import type { OpenSnapshot, OrganizationStore, StoreChange } from '../store/organizationStore';
-import { t } from '../ui/l10n';
 import { awaitingCountFigure, awaitingCountText } from '../wording/awaitingWords';
 import type { InboxNotice, InboxState } from './inboxRules';
 
@@ -171,7 +170,7 @@ export class Inbox implements vscode.Disposable {
     const count = state?.awaiting.length ?? 0;
     if (count > 0 && !this.#disposed) {
       const more = state?.listedAll === false;
-      const words = awaitingCountText(count, t, more);
+      const words = awaitingCountText(count, more);
       const item = (this.#statusBar ??= this.#createStatusBar());
       item.text = `$(bell-dot) ${awaitingCountFigure(count, more)}`;
       item.tooltip = words;
@@ -188,8 +187,8 @@ export class Inbox implements vscode.Disposable {
 
   #createStatusBar(): vscode.StatusBarItem {
     const item = vscode.window.createStatusBarItem('countersign.inbox', vscode.StatusBarAlignment.Left, 99);
-    item.name = t('Countersign: awaiting your vote');
-    item.command = { command: CommandIds.revealActivity, title: t('Show Activities Awaiting Your Vote') };
+    item.name = vscode.l10n.t('Countersign: awaiting your vote');
+    item.command = { command: CommandIds.revealActivity, title: vscode.l10n.t('Show Activities Awaiting Your Vote') };
     return item;
   }
 }

@@ -5,14 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { t } from '../ui/l10n';
-import {
-  approvalProgressText,
-  awaitingManyNotice,
-  awaitingNotice,
-  outcomeSentence,
-  statusLabel,
-} from '../wording/activityWords';
+import { outcomeSentence, statusLabel } from '../wording/activityWords';
+import { approvalProgressText, awaitingManyNotice, awaitingNotice } from '../wording/approvalWords';
 import {
   approvalProgress,
   awaitsVote,
@@ -63,7 +57,7 @@ export async function lookAtInbox(services: Services, snapshot: OpenSnapshot): P
   if (facts) {
     for (const activity of open) {
       const words = standings.get(activity.id);
-      progress.set(activity.id, words?.summary ?? approvalProgressText(approvalProgress(activity, facts, now), t));
+      progress.set(activity.id, words?.summary ?? approvalProgressText(approvalProgress(activity, facts, now)));
     }
   }
   // What each open activity does (a transaction decoded): the decoder loads only when a transaction is open.
@@ -92,10 +86,7 @@ async function standingsOf(
   if (waiting.length === 0) return new Map();
   try {
     const store = await services.store();
-    return await store.standings(
-      waiting.map((activity) => ({ activity, votes: liveVotes(activity, nowMs) })),
-      t,
-    );
+    return await store.standings(waiting.map((activity) => ({ activity, votes: liveVotes(activity, nowMs) })));
   } catch (error) {
     services.log.debug('Could not read the policies of the organization; the inbox counts the root quorum', {
       error: errorText(error),
@@ -127,7 +118,7 @@ export async function reportEnded(
   const known = facts ?? (await services.organizationFacts().catch(() => undefined));
   const votes = liveVotes(after, Date.now());
   if (votes.length > 0 && votes[votes.length - 1]?.userId === known?.userId) return undefined;
-  const message = outcomeSentence(after, t);
+  const message = outcomeSentence(after);
   if (after.status === 'ACTIVITY_STATUS_COMPLETED') {
     void showInformation(message);
     return message;
@@ -136,7 +127,7 @@ export async function reportEnded(
     services.log.info(`Activity ${after.id}: its approvals expired`);
     return undefined;
   }
-  const warning = `${message} ${t('Status: {0}.', statusLabel(after.status, t))}`;
+  const warning = `${message} ${vscode.l10n.t('Status: {0}.', statusLabel(after.status))}`;
   void showWarning(warning);
   return warning;
 }
@@ -161,15 +152,14 @@ export function notify(
           state.standings.get(first.id)?.summary ??
             (state.facts ? approvalProgress(first, state.facts, Date.now()) : undefined),
           nameLookup(state.facts),
-          t,
           state.summaries?.get(first.id),
         )
-      : awaitingManyNotice(fresh.length, t);
+      : awaitingManyNotice(fresh.length);
   // One activity can be reviewed at once (the page reads what it signs); several are shown in the inbox group.
   const single = fresh.length === 1 ? fresh[0] : undefined;
   const actions: NoticeAction[] = [
-    ...(single ? [{ title: t('Review'), command: CommandIds.reviewActivity, argument: single }] : []),
-    { title: t('Show'), command: CommandIds.revealActivity, argument: single },
+    ...(single ? [{ title: vscode.l10n.t('Review'), command: CommandIds.reviewActivity, argument: single }] : []),
+    { title: vscode.l10n.t('Show'), command: CommandIds.revealActivity, argument: single },
   ];
   void showInformation(message, ...actions.map((action) => action.title)).then(
     async (choice) => {

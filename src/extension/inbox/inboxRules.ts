@@ -4,7 +4,8 @@
  * tested in plain Node. Where policies decide, wording/standingText.ts says where it stands.
  */
 import { timestampToMs, VOTABLE_STATUSES, type Activity, type Vote } from '../../api';
-import type { ApprovalProgress, NameOf } from '../wording/activityWords';
+import type { NameOf } from '../wording/activityWords';
+import type { ApprovalProgress } from '../wording/approvalWords';
 import { organizationNamer } from '../wording/addressNames';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 import type { StandingWords } from '../wording/standingText';

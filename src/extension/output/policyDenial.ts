@@ -4,12 +4,12 @@
  * only to registered contracts": the service refused the request.`, with "Open Policy" as its button. Every
  * policy's outcome goes to the log. Anything else is left as it is.
  */
+import * as l10n from '@vscode/l10n';
 import { CommandIds } from '../commandIds';
 import { ActivityFailedError, ServiceError, type Activity, type CountersignError } from '../../api';
 import { activityTypeLabel } from '../wording/activityWords';
 import type { Services } from '../services';
 import { ActionableError } from '../ui/errorAction';
-import { t } from '../ui/l10n';
 import { errorText } from '../ui/errorText';
 
 export async function explainDenial(services: Services, error: unknown): Promise<unknown> {
@@ -25,8 +25,8 @@ export async function explainDenial(services: Services, error: unknown): Promise
   try {
     const read = await readStanding(await services.store(), { organizationId, denial: outcomes });
     if (!read) return error;
-    const message = denialMessage(read.standing, t);
-    const words = standingWords(read.standing, read.names, t);
+    const message = denialMessage(read.standing);
+    const words = standingWords(read.standing, read.names);
     services.log.info(message, {
       policies: read.standing.policies.map((p) => `${p.policyId}: ${p.outcome}`).join(', '),
     });
@@ -38,12 +38,12 @@ export async function explainDenial(services: Services, error: unknown): Promise
       ...(error.rpcStatus ? { rpcStatus: error.rpcStatus } : {}),
       ...(error.turnkeyErrorCode ? { turnkeyErrorCode: error.turnkeyErrorCode } : {}),
       hint: denying
-        ? t('Open the policy to read its condition, or ask an administrator of the organization.')
-        : (error.hint ?? t('Ask an administrator of the organization for a policy that allows it.')),
+        ? l10n.t('Open the policy to read its condition, or ask an administrator of the organization.')
+        : (error.hint ?? l10n.t('Ask an administrator of the organization for a policy that allows it.')),
     });
     return denying
       ? new ActionableError(explained, {
-          title: t('Open Policy'),
+          title: l10n.t('Open Policy'),
           command: CommandIds.openPolicyAsJson,
           args: [{ policyId: denying.policyId }],
         })
@@ -77,7 +77,7 @@ export async function explainDeniedApproval(
       organizationId: activity.organizationId,
       denial: outcomes,
     });
-    const message = read && deniedAfterApprovalMessage(activityTypeLabel(activity.type), read.standing, t);
+    const message = read && deniedAfterApprovalMessage(activityTypeLabel(activity.type), read.standing);
     if (!message) return fallback;
     services.log.info(message);
     const denied = new ActivityFailedError(activity, activity.failure);

@@ -8,7 +8,6 @@ import type { Activity, ApiKey } from '../../api';
 import { CommandIds } from '../commandIds';
 import { loadRemoteApi } from '../remoteApi';
 import type { Services } from '../services';
-import { t } from '../ui/l10n';
 import { activityJsonText, summarizeApiKey } from './activityReport';
 import { activityHeadline, activityOutcome, appProofLines, outcomeSentence } from '../wording/activityWords';
 import { credentialTypeText } from './credentialWords';
@@ -21,10 +20,10 @@ export async function printActivity(
   appProofsRequested: boolean,
 ): Promise<void> {
   const outcome = activityOutcome(activity.status);
-  const headline = activityHeadline(activity, t);
+  const headline = activityHeadline(activity);
   // Loaded already: the activity came through the client.
   const { checkAppProof } = await loadRemoteApi();
-  const proofs = appProofLines(activity, appProofsRequested, checkAppProof, t);
+  const proofs = appProofLines(activity, appProofsRequested, checkAppProof);
   // One log line per line of the JSON: the service's text inside it stays on its own line (the log escapes it).
   const lines = [headline, ...proofs, ...activityJsonText(activity).split('\n')];
   services.log.block(outcome === 'failed' || outcome === 'rejected' ? 'warn' : 'info', lines);
@@ -32,9 +31,9 @@ export async function printActivity(
 
 /** The information message after a submission, with "Show Result" and "Show Log". Not awaited. */
 export function announceActivity(services: Services, activity: Activity, sentence?: string): void {
-  const showResult = t('Show Result');
-  const showLog = t('Show Log');
-  const message = sentence ?? outcomeSentence(activity, t);
+  const showResult = vscode.l10n.t('Show Result');
+  const showLog = vscode.l10n.t('Show Log');
+  const message = sentence ?? outcomeSentence(activity);
   void showInformation(message, showResult, showLog).then(
     async (choice) => {
       if (choice === showResult) await vscode.commands.executeCommand(CommandIds.openActivityJson, activity);
@@ -48,14 +47,15 @@ export function announceActivity(services: Services, activity: Activity, sentenc
 export function printApiKey(services: Services, apiKey: ApiKey): void {
   const summary = summarizeApiKey(apiKey);
   services.log.block('info', [
-    t('API key {0} ({1})', summary.apiKeyName, summary.apiKeyId),
+    vscode.l10n.t('API key {0} ({1})', summary.apiKeyName, summary.apiKeyId),
     ...JSON.stringify(summary, null, 2).split('\n'),
   ]);
-  const copy = t('Copy Public Key');
-  const showLog = t('Show Log');
-  const expiry = summary.expiration === 'never' ? t('never expires') : t('expires {0}', summary.expiration);
+  const copy = vscode.l10n.t('Copy Public Key');
+  const showLog = vscode.l10n.t('Show Log');
+  const expiry =
+    summary.expiration === 'never' ? vscode.l10n.t('never expires') : vscode.l10n.t('expires {0}', summary.expiration);
   void showInformation(
-    t(
+    vscode.l10n.t(
       'API key "{0}": {1}, public key {2}…, {3}.',
       summary.apiKeyName,
       credentialTypeText(summary.credentialType),
@@ -68,7 +68,7 @@ export function printApiKey(services: Services, apiKey: ApiKey): void {
     async (choice) => {
       if (choice === copy) {
         await vscode.env.clipboard.writeText(summary.publicKey);
-        vscode.window.setStatusBarMessage(t('$(copy) Copied the public key'), 3000);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied the public key'), 3000);
       } else if (choice === showLog) {
         services.log.show();
       }

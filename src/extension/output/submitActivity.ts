@@ -7,8 +7,7 @@ import { ActivityFailedError, ActivityRejectedError, type Activity } from '../..
 import { announceActivity, printActivity } from './resultPrinter';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
-import { t } from '../ui/l10n';
-import { waitingSentence } from '../wording/activityWords';
+import { waitingSentence } from '../wording/approvalWords';
 import { explainDenial } from './policyDenial';
 
 export interface SubmitOptions {
@@ -56,9 +55,9 @@ async function consensusSentence(services: Services, activity: Activity): Promis
   const { approvalProgress, nameLookup } = await import('../inbox/inboxRules.js');
   const { policyWaitText } = await import('../store/standingReads.js');
   // Where a policy waits, its words; otherwise the root quorum's count.
-  const waits = await policyWaitText(await services.store(), activity, t).catch(() => undefined);
+  const waits = await policyWaitText(await services.store(), activity).catch(() => undefined);
   const progress = waits ?? (known ? approvalProgress(activity, known, Date.now()) : undefined);
-  const sentence = waitingSentence(activity, progress, nameLookup(known), t);
+  const sentence = waitingSentence(activity, progress, nameLookup(known));
   services.log.info(sentence);
   return sentence;
 }

@@ -3,6 +3,7 @@
  * browser for, and how its answer becomes a create_authenticators attestation or an `X-Stamp-Webauthn` assertion.
  * Pure (no `vscode`): the texts come through a translate function.
  */
+import * as l10n from '@vscode/l10n';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   InvalidInputError,
@@ -11,7 +12,6 @@ import {
   type WebauthnAssertion,
   type WebauthnAssertionRequest,
 } from '../../api';
-import type { Translate } from '../ui/translate';
 import type { PasskeyPageContent } from './passkeyPageHtml';
 
 /** The RP ID every Countersign passkey is created for: the page is served on http://localhost. */
@@ -36,14 +36,14 @@ export function canUseLocalhostPasskeys(origin: string): boolean {
   }
 }
 
-function messages(t: Translate): PasskeyPageContent['messages'] {
+function messages(): PasskeyPageContent['messages'] {
   return {
-    waiting: t('Follow your browser or your security key…'),
-    done: t('Done. You can close this tab and return to VS Code.'),
-    failed: t('The passkey request did not complete. Run the command again in VS Code.'),
-    cancel: t('Cancel'),
-    cancelled: t('Cancelled: nothing was signed. You can close this tab.'),
-    notLocalhost: t(
+    waiting: l10n.t('Follow your browser or your security key…'),
+    done: l10n.t('Done. You can close this tab and return to VS Code.'),
+    failed: l10n.t('The passkey request did not complete. Run the command again in VS Code.'),
+    cancel: l10n.t('Cancel'),
+    cancelled: l10n.t('Cancelled: nothing was signed. You can close this tab.'),
+    notLocalhost: l10n.t(
       'This page is not served from localhost, so a passkey for RP ID "localhost" cannot sign here. Open the workbench on http://localhost, or approve with the API key.',
     ),
   };
@@ -60,24 +60,21 @@ export interface EnrolmentRequest {
 }
 
 /** The page and options of `navigator.credentials.create()`, and the challenge it must carry back. */
-export function enrolmentPage(
-  request: EnrolmentRequest,
-  t: Translate,
-): { content: PasskeyPageContent; challenge: string } {
+export function enrolmentPage(request: EnrolmentRequest): { content: PasskeyPageContent; challenge: string } {
   const challenge = randomBytes(32).toString('base64url');
   const content: PasskeyPageContent = {
     ceremony: 'create',
-    title: t('Add a passkey for approvals'),
-    intro: t(
+    title: l10n.t('Add a passkey for approvals'),
+    intro: l10n.t(
       'Countersign will register a new passkey (a security key, or this device) for the user below. From then on, that user can approve and reject activities with it.',
     ),
     rows: [
-      { label: t('User'), value: `${request.userName} (${request.userId})` },
-      { label: t('Organization'), value: `${request.organizationName} (${request.organizationId})` },
-      { label: t('Passkey name'), value: request.authenticatorName },
-      { label: t('Relying party'), value: PASSKEY_RP_ID },
+      { label: l10n.t('User'), value: `${request.userName} (${request.userId})` },
+      { label: l10n.t('Organization'), value: `${request.organizationName} (${request.organizationId})` },
+      { label: l10n.t('Passkey name'), value: request.authenticatorName },
+      { label: l10n.t('Relying party'), value: PASSKEY_RP_ID },
     ],
-    button: t('Create passkey'),
+    button: l10n.t('Create passkey'),
     publicKey: {
       rp: { id: PASSKEY_RP_ID, name: PASSKEY_RP_NAME },
       user: {
@@ -92,7 +89,7 @@ export function enrolmentPage(
       excludeCredentials: request.existingCredentialIds.map((id) => ({ type: 'public-key', id })),
       timeout: 120_000,
     },
-    messages: messages(t),
+    messages: messages(),
   };
   return { content, challenge };
 }
@@ -149,25 +146,24 @@ export function approvalPage(
   request: WebauthnAssertionRequest,
   description: ApprovalDescription,
   allowed: readonly AllowedCredential[],
-  t: Translate,
 ): PasskeyPageContent {
   const bodyHash = Buffer.from(request.challenge).toString('utf8');
   const approving = description.vote === 'approve';
   return {
     ceremony: 'get',
-    title: approving ? t('Approve with your passkey') : t('Reject with your passkey'),
+    title: approving ? l10n.t('Approve with your passkey') : l10n.t('Reject with your passkey'),
     intro: approving
-      ? t('Check what you approve, then sign it with your passkey. Nothing is sent until you do.')
-      : t('Check what you reject, then sign it with your passkey. Nothing is sent until you do.'),
+      ? l10n.t('Check what you approve, then sign it with your passkey. Nothing is sent until you do.')
+      : l10n.t('Check what you reject, then sign it with your passkey. Nothing is sent until you do.'),
     rows: [
-      { label: t('Decision'), value: approving ? t('Approve') : t('Reject') },
-      { label: t('Activity'), value: description.what },
+      { label: l10n.t('Decision'), value: approving ? l10n.t('Approve') : l10n.t('Reject') },
+      { label: l10n.t('Activity'), value: description.what },
       ...(description.summary ?? []),
-      { label: t('Organization'), value: description.organization },
-      { label: t('Fingerprint'), value: description.fingerprint },
-      { label: t('SHA-256 of the request'), value: bodyHash },
+      { label: l10n.t('Organization'), value: description.organization },
+      { label: l10n.t('Fingerprint'), value: description.fingerprint },
+      { label: l10n.t('SHA-256 of the request'), value: bodyHash },
     ],
-    button: approving ? t('Approve with passkey') : t('Reject with passkey'),
+    button: approving ? l10n.t('Approve with passkey') : l10n.t('Reject with passkey'),
     publicKey: {
       challenge: Buffer.from(request.challenge).toString('base64url'),
       rpId: request.rpId ?? PASSKEY_RP_ID,
@@ -181,7 +177,7 @@ export function approvalPage(
       userVerification: request.userVerification,
       timeout: Math.min(request.timeoutMs, 120_000),
     },
-    messages: messages(t),
+    messages: messages(),
   };
 }
 

@@ -10,7 +10,6 @@ import type { Activity } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { isTerminal } from '../store/activityChanges';
-import { t } from '../ui/l10n';
 import { showInformation } from '../ui/notifications';
 
 export interface ReplacedPasskey {
@@ -43,14 +42,21 @@ export async function removeOnceEnrolled(
     stop();
     if (activity.status !== 'ACTIVITY_STATUS_COMPLETED') {
       services.log.info(
-        t('Passkey "{0}" was not added ({1}): "{2}" is kept.', newName, activity.status, old.authenticatorName),
+        vscode.l10n.t(
+          'Passkey "{0}" was not added ({1}): "{2}" is kept.',
+          newName,
+          activity.status,
+          old.authenticatorName,
+        ),
       );
       return;
     }
-    services.log.info(t('Passkey "{0}" was added: removing "{1}" is offered.', newName, old.authenticatorName));
-    const remove = t('Remove "{0}"…', old.authenticatorName);
+    services.log.info(
+      vscode.l10n.t('Passkey "{0}" was added: removing "{1}" is offered.', newName, old.authenticatorName),
+    );
+    const remove = vscode.l10n.t('Remove "{0}"…', old.authenticatorName);
     void showInformation(
-      t('Passkey "{0}" is added. Remove the passkey it replaces, "{1}"?', newName, old.authenticatorName),
+      vscode.l10n.t('Passkey "{0}" is added. Remove the passkey it replaces, "{1}"?', newName, old.authenticatorName),
       remove,
     ).then((choice) =>
       choice === remove ? vscode.commands.executeCommand(CommandIds.removePasskey, old.authenticatorId) : undefined,

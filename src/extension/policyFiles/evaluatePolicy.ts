@@ -8,7 +8,6 @@
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
 import type { Services } from '../services';
-import { t } from '../ui/l10n';
 import { showInformation } from '../ui/notifications';
 import { askText, pickOne } from '../ui/prompts';
 import { activityTitle } from '../wording/activityWords';
@@ -27,7 +26,8 @@ type Subject = { activity: Activity } | { unsignedTransaction: string } | undefi
 
 async function activityById(store: OrganizationStore, activityId: string): Promise<Activity> {
   const activity = store.activity(activityId) ?? (await store.readActivity(activityId));
-  if (!activity) throw new InvalidInputError('activity', t('No activity {0} in the active organization.', activityId));
+  if (!activity)
+    throw new InvalidInputError('activity', vscode.l10n.t('No activity {0} in the active organization.', activityId));
   return activity;
 }
 
@@ -43,12 +43,12 @@ async function chooseSubject(services: Services, store: OrganizationStore, input
   const nameOf = facts ? organizationNamer(facts.names) : undefined;
   const summaries = await activitySummaries(services, activities, nameOf).catch(() => undefined);
   const paste = {
-    label: t('Paste a transaction (unsigned hex)…'),
+    label: vscode.l10n.t('Paste a transaction (unsigned hex)…'),
     iconPath: new vscode.ThemeIcon('clippy'),
     activity: undefined,
   };
   const byId = {
-    label: t('Another activity, by its ID…'),
+    label: vscode.l10n.t('Another activity, by its ID…'),
     iconPath: new vscode.ThemeIcon('search'),
     activity: undefined,
   };
@@ -58,25 +58,26 @@ async function chooseSubject(services: Services, store: OrganizationStore, input
       byId,
       ...activities.map((activity) => {
         const summary = summaries?.get(activity.id);
-        return { ...subjectPickWords(activity, summary && summaryPickLine(summary), nameOf, t), activity };
+        return { ...subjectPickWords(activity, summary && summaryPickLine(summary), nameOf), activity };
       }),
     ],
-    { title: t('Evaluate the policy against which activity?') },
+    { title: vscode.l10n.t('Evaluate the policy against which activity?') },
   );
   if (!picked) return undefined;
   if (picked.activity) return { activity: picked.activity };
   if (picked === byId) {
     const id = await askText({
-      title: t('Evaluate against an activity'),
-      prompt: t('The ID of an activity of the active organization (older ones too).'),
-      validateInput: (text) => (text.trim() === '' ? t('Enter an activity ID.') : undefined),
+      title: vscode.l10n.t('Evaluate against an activity'),
+      prompt: vscode.l10n.t('The ID of an activity of the active organization (older ones too).'),
+      validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('Enter an activity ID.') : undefined),
     });
     return id === undefined ? undefined : { activity: await activityById(store, id.trim()) };
   }
   const hex = await askText({
-    title: t('Evaluate against a transaction'),
-    prompt: t('The unsigned Ethereum transaction, as hex (what sign_transaction would sign).'),
-    validateInput: (text) => (/^(0x)?[0-9a-fA-F]+$/.test(text.trim()) ? undefined : t('Hex digits, 0x optional.')),
+    title: vscode.l10n.t('Evaluate against a transaction'),
+    prompt: vscode.l10n.t('The unsigned Ethereum transaction, as hex (what sign_transaction would sign).'),
+    validateInput: (text) =>
+      /^(0x)?[0-9a-fA-F]+$/.test(text.trim()) ? undefined : vscode.l10n.t('Hex digits, 0x optional.'),
   });
   return hex === undefined ? undefined : { unsignedTransaction: hex };
 }
@@ -116,7 +117,10 @@ async function chooseSigner(signers: readonly Signer[], named: string | undefine
     if (!found) {
       throw new InvalidInputError(
         'privateKeyId',
-        t('No private key or wallet account {0} with an Ethereum address in the active organization.', named),
+        vscode.l10n.t(
+          'No private key or wallet account {0} with an Ethereum address in the active organization.',
+          named,
+        ),
       );
     }
     return found;
@@ -131,7 +135,7 @@ async function chooseSigner(signers: readonly Signer[], named: string | undefine
         detail: signer.detail,
         signer,
       })),
-    { title: t('Sign the transaction with which private key or wallet account?') },
+    { title: vscode.l10n.t('Sign the transaction with which private key or wallet account?') },
   );
   return picked ? picked.signer : null;
 }
@@ -150,7 +154,7 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
   let words: string;
   if ('activity' in subject) {
     activity = subject.activity;
-    words = t('{0} ({1})', activityTitle(subject.activity), subject.activity.id);
+    words = vscode.l10n.t('{0} ({1})', activityTitle(subject.activity), subject.activity.id);
   } else {
     const key = await chooseSigner(signersOf(knowledge), input.privateKeyId ?? input.address);
     if (key === null) return undefined;
@@ -164,20 +168,19 @@ export async function evaluatePolicy(services: Services, input: PolicyFileInput)
       key?.signWith,
       apiKey?.credential.publicKey,
     );
-    words = key ? t('The transaction, signed with "{0}",', key.name) : t('The transaction');
+    words = key ? vscode.l10n.t('The transaction, signed with "{0}",', key.name) : vscode.l10n.t('The transaction');
   }
   const trial = tryPolicy(
     target.policy,
     governance?.policies ?? [],
     evaluationContextOf(activity, reads, new Date()),
     words,
-    t,
   );
   for (const line of trial.lines) services.log.info(line);
-  const details = t('Show Details');
+  const details = vscode.l10n.t('Show Details');
   void showInformation(trial.lines[0] ?? '', details).then(async (choice) => {
     if (choice !== details) return;
-    await showReadOnlyText(t('Policy evaluation'), trial.lines.join('\n'));
+    await showReadOnlyText(vscode.l10n.t('Policy evaluation'), trial.lines.join('\n'));
   });
   return trial;
 }

@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { InvalidInputError } from '../../api';
 import { KNOWN_TOKENS } from '../../api/remote';
 import type { Services } from '../services';
-import { t } from '../ui/l10n';
 import { askText, pickOne } from '../ui/prompts';
 import { knowledgeOf, readStoreReads } from './organizationKnowledge';
 import { openPolicyDocument } from './openPolicyDocument';
@@ -36,7 +35,8 @@ async function pickNamed(
 ): Promise<NamedId | undefined> {
   if (given !== undefined) {
     const found = items.find((item) => item.id === given);
-    if (!found) throw new InvalidInputError('policy template', t('{0} is not in the active organization.', given));
+    if (!found)
+      throw new InvalidInputError('policy template', vscode.l10n.t('{0} is not in the active organization.', given));
     return found;
   }
   if (items.length === 0) throw new InvalidInputError('policy template', none);
@@ -52,9 +52,9 @@ async function askName(given: string | undefined, value: string): Promise<string
   return (
     given ??
     (await askText({
-      title: t('Name of the policy'),
+      title: vscode.l10n.t('Name of the policy'),
       value,
-      validateInput: (text) => (text.trim() === '' ? t('A policy needs a name.') : undefined),
+      validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('A policy needs a name.') : undefined),
     }))
   );
 }
@@ -68,20 +68,23 @@ async function askCap(
     token ? capInSmallestUnit(text, token.decimals) : /^\d+$/.test(text.trim()) ? text.trim() : undefined;
   const typed = await askText({
     title: token
-      ? t('The cap of {0}, in {1}', argument, token.symbol)
-      : t("The cap of {0}, in the token's smallest unit", argument),
+      ? vscode.l10n.t('The cap of {0}, in {1}', argument, token.symbol)
+      : vscode.l10n.t("The cap of {0}, in the token's smallest unit", argument),
     prompt: token
-      ? t('Transfers of this many {0} or more are not allowed by this policy, e.g. 1000.', token.symbol)
-      : t(
+      ? vscode.l10n.t('Transfers of this many {0} or more are not allowed by this policy, e.g. 1000.', token.symbol)
+      : vscode.l10n.t(
           'Transfers of this much or more are not allowed by this policy, e.g. 1000000000000000000000 for 1000 tokens of 18 decimals.',
         ),
     validateInput: (text) => {
       const value = raw(text);
       if (value === undefined)
         return token
-          ? t('A number of {0}, with at most {1} decimals.', token.symbol, token.decimals)
-          : t('A whole number.');
-      return { message: t('Writes {0} into the condition.', value), severity: vscode.InputBoxValidationSeverity.Info };
+          ? vscode.l10n.t('A number of {0}, with at most {1} decimals.', token.symbol, token.decimals)
+          : vscode.l10n.t('A whole number.');
+      return {
+        message: vscode.l10n.t('Writes {0} into the condition.', value),
+        severity: vscode.InputBoxValidationSeverity.Info,
+      };
     },
   });
   return typed === undefined ? undefined : raw(typed);
@@ -100,8 +103,8 @@ async function erc20Cap(knowledge: PolicyKnowledge, input: PolicyFileInput): Pro
   const chosen = await pickNamed(
     interfaces,
     input.smartContractInterfaceId,
-    t('Which registered interface is the token?'),
-    t("The organization has no smart contract interface: register the token's ABI first."),
+    vscode.l10n.t('Which registered interface is the token?'),
+    vscode.l10n.t("The organization has no smart contract interface: register the token's ABI first."),
   );
   const sci = chosen && knowledge.interfaces.find((i) => i.id === chosen.id);
   if (!sci) return undefined;
@@ -116,7 +119,7 @@ async function erc20Cap(knowledge: PolicyKnowledge, input: PolicyFileInput): Pro
               description: f.inputs.map((a) => `${a.type} ${a.name}`).join(', '),
               f,
             })),
-            { title: t('Which function of "{0}"?', sci.label) },
+            { title: vscode.l10n.t('Which function of "{0}"?', sci.label) },
           )
         )?.f;
   if (!fn) return undefined;
@@ -128,7 +131,7 @@ async function erc20Cap(knowledge: PolicyKnowledge, input: PolicyFileInput): Pro
       : (
           await pickOne(
             amounts.map((a) => ({ label: a.name, description: a.type })),
-            { title: t('Which argument is capped?') },
+            { title: vscode.l10n.t('Which argument is capped?') },
           )
         )?.label);
   if (argument === undefined) return undefined;
@@ -138,11 +141,14 @@ async function erc20Cap(knowledge: PolicyKnowledge, input: PolicyFileInput): Pro
   const user = await pickNamed(
     knowledge.users,
     input.userId,
-    t('Who may sign such transfers alone?'),
-    t('The organization has no users.'),
+    vscode.l10n.t('Who may sign such transfers alone?'),
+    vscode.l10n.t('The organization has no users.'),
   );
   if (!user) return undefined;
-  const policyName = await askName(input.policyName, t('{0} may {1} {2} below the cap', user.name, fn.name, sci.label));
+  const policyName = await askName(
+    input.policyName,
+    vscode.l10n.t('{0} may {1} {2} below the cap', user.name, fn.name, sci.label),
+  );
   if (policyName === undefined) return undefined;
   return erc20CapPolicy({
     address: sci.address,
@@ -151,7 +157,7 @@ async function erc20Cap(knowledge: PolicyKnowledge, input: PolicyFileInput): Pro
     cap: cap.trim(),
     userId: user.id,
     policyName,
-    notes: t(
+    notes: vscode.l10n.t(
       '{0} signs {1} of "{2}" alone while {3} stays below {4}.',
       user.name,
       fn.name,
@@ -174,19 +180,24 @@ async function fromTemplate(
       const user = await pickNamed(
         knowledge.users,
         input.userId,
-        t('Which user?'),
-        t('The organization has no users.'),
+        vscode.l10n.t('Which user?'),
+        vscode.l10n.t('The organization has no users.'),
       );
       if (!user) return undefined;
       const address =
         input.address ??
         (await askText({
-          title: t('The one address {0} may sign to', user.name),
+          title: vscode.l10n.t('The one address {0} may sign to', user.name),
           validateInput: (text) =>
-            /^0x[0-9a-fA-F]{40}$/.test(text.trim()) ? undefined : t('An Ethereum address: 0x and 40 hex digits.'),
+            /^0x[0-9a-fA-F]{40}$/.test(text.trim())
+              ? undefined
+              : vscode.l10n.t('An Ethereum address: 0x and 40 hex digits.'),
         }));
       if (address === undefined) return undefined;
-      const policyName = await askName(input.policyName, t('{0} signs only to {1}', user.name, address.trim()));
+      const policyName = await askName(
+        input.policyName,
+        vscode.l10n.t('{0} signs only to {1}', user.name, address.trim()),
+      );
       if (policyName === undefined) return undefined;
       return oneUserOneAddressPolicy({ userId: user.id, address: address.trim(), policyName, notes: '' });
     }
@@ -194,11 +205,14 @@ async function fromTemplate(
       const tag = await pickNamed(
         knowledge.userTags,
         input.tagId,
-        t('Which user tag?'),
-        t('The organization has no user tags.'),
+        vscode.l10n.t('Which user tag?'),
+        vscode.l10n.t('The organization has no user tags.'),
       );
       if (!tag) return undefined;
-      const policyName = await askName(input.policyName, t('Signing needs two approvers tagged {0}', tag.name));
+      const policyName = await askName(
+        input.policyName,
+        vscode.l10n.t('Signing needs two approvers tagged {0}', tag.name),
+      );
       if (policyName === undefined) return undefined;
       return twoApproversWithTagPolicy({ tagId: tag.id, policyName, notes: '' });
     }
@@ -206,25 +220,28 @@ async function fromTemplate(
       const tag = await pickNamed(
         knowledge.privateKeyTags,
         input.tagId,
-        t('Which private key tag?'),
-        t('The organization has no private key tags.'),
+        vscode.l10n.t('Which private key tag?'),
+        vscode.l10n.t('The organization has no private key tags.'),
       );
       if (!tag) return undefined;
-      const policyName = await askName(input.policyName, t('Deny keys tagged {0}', tag.name));
+      const policyName = await askName(input.policyName, vscode.l10n.t('Deny keys tagged {0}', tag.name));
       if (policyName === undefined) return undefined;
       return denyKeyTagPolicy({ tagId: tag.id, policyName, notes: '' });
     }
     case 'signWithWallet': {
-      const wallet = await pickWallet(knowledge, input, t('Which wallet?'));
+      const wallet = await pickWallet(knowledge, input, vscode.l10n.t('Which wallet?'));
       if (!wallet) return undefined;
       const user = await pickNamed(
         knowledge.users,
         input.userId,
-        t('Who may sign with "{0}"?', wallet.name),
-        t('The organization has no users.'),
+        vscode.l10n.t('Who may sign with "{0}"?', wallet.name),
+        vscode.l10n.t('The organization has no users.'),
       );
       if (!user) return undefined;
-      const policyName = await askName(input.policyName, t('{0} signs only with {1}', user.name, wallet.name));
+      const policyName = await askName(
+        input.policyName,
+        vscode.l10n.t('{0} signs only with {1}', user.name, wallet.name),
+      );
       if (policyName === undefined) return undefined;
       return signWithWalletPolicy({ walletId: wallet.id, userId: user.id, policyName, notes: '' });
     }
@@ -232,11 +249,14 @@ async function fromTemplate(
       const tag = await pickNamed(
         knowledge.userTags,
         input.tagId,
-        t('Which user tag must both approvers have?'),
-        t('The organization has no user tags.'),
+        vscode.l10n.t('Which user tag must both approvers have?'),
+        vscode.l10n.t('The organization has no user tags.'),
       );
       if (!tag) return undefined;
-      const policyName = await askName(input.policyName, t('Exports need two approvers tagged {0}', tag.name));
+      const policyName = await askName(
+        input.policyName,
+        vscode.l10n.t('Exports need two approvers tagged {0}', tag.name),
+      );
       if (policyName === undefined) return undefined;
       return exportsNeedTwoApproversPolicy({ tagId: tag.id, policyName, notes: '' });
     }
@@ -245,18 +265,21 @@ async function fromTemplate(
       if (addresses.length === 0)
         throw new InvalidInputError(
           'policy template',
-          t('The organization has no smart contract interface: register the contracts first.'),
+          vscode.l10n.t('The organization has no smart contract interface: register the contracts first.'),
         );
-      const wallet = await pickWallet(knowledge, input, t('Which wallet is the hot wallet?'));
+      const wallet = await pickWallet(knowledge, input, vscode.l10n.t('Which wallet is the hot wallet?'));
       if (!wallet) return undefined;
-      const policyName = await askName(input.policyName, t('{0} signs only for registered contracts', wallet.name));
+      const policyName = await askName(
+        input.policyName,
+        vscode.l10n.t('{0} signs only for registered contracts', wallet.name),
+      );
       if (policyName === undefined) return undefined;
       const labels = knowledge.interfaces.map((i) => i.label).join(', ');
       return hotWalletContractsPolicy({
         walletId: wallet.id,
         addresses,
         policyName,
-        notes: t('{0} signs transactions to {1} without approvals.', wallet.name, labels),
+        notes: vscode.l10n.t('{0} signs transactions to {1} without approvals.', wallet.name, labels),
       });
     }
   }
@@ -264,17 +287,17 @@ async function fromTemplate(
 
 /** A wallet of the organization, by id or picked by name. */
 function pickWallet(knowledge: PolicyKnowledge, input: PolicyFileInput, title: string) {
-  return pickNamed(knowledge.wallets ?? [], input.walletId, title, t('The organization has no wallets.'));
+  return pickNamed(knowledge.wallets ?? [], input.walletId, title, vscode.l10n.t('The organization has no wallets.'));
 }
 
 const TEMPLATES: ReadonlyArray<{ id: TemplateId; label: () => string }> = [
-  { id: 'erc20Cap', label: () => t('An ERC-20 transfer under a cap, through a registered interface') },
-  { id: 'oneUserOneAddress', label: () => t('One user may sign only to one address') },
-  { id: 'twoApproversWithTag', label: () => t('Two approvers with a tag') },
-  { id: 'denyKeyTag', label: () => t('Deny any activity with a key of a tag') },
-  { id: 'signWithWallet', label: () => t('Sign only with one wallet') },
-  { id: 'exportsNeedTwoApprovers', label: () => t('Exports need two approvers with a tag') },
-  { id: 'hotWalletContracts', label: () => t('The hot wallet signs only for registered contracts') },
+  { id: 'erc20Cap', label: () => vscode.l10n.t('An ERC-20 transfer under a cap, through a registered interface') },
+  { id: 'oneUserOneAddress', label: () => vscode.l10n.t('One user may sign only to one address') },
+  { id: 'twoApproversWithTag', label: () => vscode.l10n.t('Two approvers with a tag') },
+  { id: 'denyKeyTag', label: () => vscode.l10n.t('Deny any activity with a key of a tag') },
+  { id: 'signWithWallet', label: () => vscode.l10n.t('Sign only with one wallet') },
+  { id: 'exportsNeedTwoApprovers', label: () => vscode.l10n.t('Exports need two approvers with a tag') },
+  { id: 'hotWalletContracts', label: () => vscode.l10n.t('The hot wallet signs only for registered contracts') },
 ];
 
 export async function newPolicyFromTemplate(
@@ -288,13 +311,13 @@ export async function newPolicyFromTemplate(
       ? (
           await pickOne(
             TEMPLATES.map((entry) => ({ label: entry.label(), id: entry.id })),
-            { title: t('New policy from which template?') },
+            { title: vscode.l10n.t('New policy from which template?') },
           )
         )?.id
       : undefined);
   if (template === undefined) {
     if (input.template !== undefined)
-      throw new InvalidInputError('policy template', t('There is no template "{0}".', input.template));
+      throw new InvalidInputError('policy template', vscode.l10n.t('There is no template "{0}".', input.template));
     return undefined;
   }
   const policy = await fromTemplate(template, knowledgeOf(await readStoreReads(await services.store())), input);

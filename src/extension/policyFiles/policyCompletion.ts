@@ -4,8 +4,8 @@
  * after `contract_call_args['`, ids with the organization's names as labels). Offsets are the expression's;
  * policyEditorFeatures.ts maps them to the file. Pure.
  */
+import * as l10n from '@vscode/l10n';
 import { EXPOSED_PARAMS, POLICY_KEYWORDS, activityKindOf, policyTypeName, type PolicyType } from '../../api/remote';
-import type { Translate } from '../ui/translate';
 import type { ExpressionField } from './policyDocument';
 import { fieldMeaning } from './policyFieldWords';
 import type { PolicyKnowledge } from './policyKnowledge';
@@ -29,12 +29,12 @@ export interface PolicyCompletion {
   readonly end: number;
 }
 
-const methods = (t: Translate): ReadonlyArray<readonly [string, string, string]> => [
-  ['any', 'any(${1:v}, $2)', t('True when the predicate holds for some item.')],
-  ['all', 'all(${1:v}, $2)', t('True when the predicate holds for every item (and for an empty list).')],
-  ['filter', 'filter(${1:v}, $2)', t('The items for which the predicate holds.')],
-  ['contains', 'contains($1)', t('True when the list holds the value.')],
-  ['count', 'count()', t('How many items the list holds.')],
+const methods = (): ReadonlyArray<readonly [string, string, string]> => [
+  ['any', 'any(${1:v}, $2)', l10n.t('True when the predicate holds for some item.')],
+  ['all', 'all(${1:v}, $2)', l10n.t('True when the predicate holds for every item (and for an empty list).')],
+  ['filter', 'filter(${1:v}, $2)', l10n.t('The items for which the predicate holds.')],
+  ['contains', 'contains($1)', l10n.t('True when the list holds the value.')],
+  ['count', 'count()', l10n.t('How many items the list holds.')],
 ];
 
 const FUNCTIONS: Record<ExpressionField, readonly string[]> = {
@@ -58,12 +58,11 @@ export function completePolicy(
   source: string,
   offset: number,
   knowledge: PolicyKnowledge,
-  t: Translate,
 ): PolicyCompletion[] {
   const before = source.slice(0, offset);
   const quotes = before.split("'").length - 1;
   const bindings = bindingsBefore(field, before);
-  if (quotes % 2 === 1) return inString(field, source, offset, bindings, knowledge, t);
+  if (quotes % 2 === 1) return inString(field, source, offset, bindings, knowledge);
   let start = offset;
   while (start > 0 && isWordCode(source.charCodeAt(start - 1))) start--;
   let end = offset;
@@ -74,11 +73,11 @@ export function completePolicy(
     const target = pathEndingAt(source, dot - 1);
     const resolved = target === '' ? undefined : resolvePathText(field, target, bindings);
     if (!resolved) return [];
-    return members(resolved.type, resolved.path, source, start, end, t);
+    return members(resolved.type, resolved.path, source, start, end);
   }
   const items: PolicyCompletion[] = [];
   for (const [name, type] of Object.entries(POLICY_KEYWORDS[field])) {
-    const meaning = fieldMeaning(name, t);
+    const meaning = fieldMeaning(name);
     items.push({
       label: name,
       kind: 'keyword',
@@ -104,10 +103,9 @@ function members(
   source: string,
   start: number,
   end: number,
-  t: Translate,
 ): PolicyCompletion[] {
   if (type.t === 'list')
-    return methods(t).map(([name, insertText, documentation]): PolicyCompletion => ({
+    return methods().map(([name, insertText, documentation]): PolicyCompletion => ({
       label: name,
       kind: 'method',
       insertText,
@@ -126,7 +124,7 @@ function members(
   }
   return names.map((name): PolicyCompletion => {
     const fieldPath = path === undefined ? name : `${path}.${name}`;
-    const meaning = fieldMeaning(fieldPath, t);
+    const meaning = fieldMeaning(fieldPath);
     return {
       label: name,
       kind: 'field',
@@ -190,13 +188,12 @@ function inString(
   offset: number,
   bindings: Bindings,
   knowledge: PolicyKnowledge,
-  t: Translate,
 ): PolicyCompletion[] {
   const quote = source.lastIndexOf("'", offset - 1);
   const path = comparedPath(field, source.slice(0, quote), bindings);
   if (path === undefined) return [];
   const choices: ValueChoice[] =
-    path === 'arguments' ? argumentChoices(source, knowledge) : valueChoices(path, source, knowledge, t);
+    path === 'arguments' ? argumentChoices(source, knowledge) : valueChoices(path, source, knowledge);
   const closing = source.indexOf("'", offset);
   // Without a closing quote yet, the completion closes the string (and the argument's bracket).
   const end = closing < 0 ? source.length : closing;

@@ -8,8 +8,8 @@
  * file is too large, too deep, or its expressions past the check's budget, a Problem says what was not done.
  * Pure.
  */
+import * as l10n from '@vscode/l10n';
 import { parsePolicyExpression, readPolicyExpression, type PolicyExpr } from '../../api/remote';
-import type { Translate } from '../ui/translate';
 import { parseErrorWords } from '../wording/parseErrorWords';
 import { EXPRESSION_FIELDS, fileRange, readPolicyFile, type FileString, type PolicyFile } from './policyDocument';
 import { CHECK_BUDGET, MAX_FILE_DEPTH, MAX_READ_LENGTH } from './policyFileLimits';
@@ -44,13 +44,13 @@ export interface PolicyDiagnostic {
 export type LimitCode = 'tooLarge' | 'tooDeep' | 'notChecked';
 
 /** The Problems that say where the file's bounds stopped the editor. */
-function limitProblems(text: string, file: PolicyFile, t: Translate): PolicyDiagnostic[] {
+function limitProblems(text: string, file: PolicyFile): PolicyDiagnostic[] {
   const problems: PolicyDiagnostic[] = [];
   if (text.length > MAX_READ_LENGTH)
     problems.push({
       severity: 'warning',
       code: 'tooLarge',
-      message: t(
+      message: l10n.t(
         'This file holds {0} characters, more than the {1} the editor reads: it offers no completion, hover or lens in it, and reads only its first {2} characters.',
         text.length,
         MAX_READ_LENGTH,
@@ -63,7 +63,7 @@ function limitProblems(text: string, file: PolicyFile, t: Translate): PolicyDiag
     problems.push({
       severity: 'warning',
       code: 'tooDeep',
-      message: t(
+      message: l10n.t(
         'Brackets nest more than {0} levels deep from here: a policy file is an array of policy objects, so nothing this deep is read as a policy.',
         MAX_FILE_DEPTH,
       ),
@@ -95,10 +95,9 @@ function propertyRemoval(text: string, expression: FileString): { start: number;
 export function policyDiagnostics(
   text: string,
   knowledge: PolicyKnowledge,
-  t: Translate,
   file: PolicyFile = readPolicyFile(text),
 ): PolicyDiagnostic[] {
-  const diagnostics: PolicyDiagnostic[] = limitProblems(text, file, t);
+  const diagnostics: PolicyDiagnostic[] = limitProblems(text, file);
   // Counted as the reader counts (policyFileReader.ts), so that where it stops, this stops.
   let characters = 0;
   let count = 0;
@@ -113,7 +112,7 @@ export function policyDiagnostics(
         diagnostics.push({
           severity: 'warning',
           code: 'notChecked',
-          message: t(
+          message: l10n.t(
             'Not checked: the editor checks {0} expressions or {1} characters of them in a file, and the expressions from here on are past them.',
             CHECK_BUDGET.count,
             CHECK_BUDGET.characters,
@@ -124,9 +123,9 @@ export function policyDiagnostics(
         return diagnostics;
       }
       const read = readPolicyExpression(field, expression.value);
-      diagnostics.push(...expressionDiagnostics(text, field, expression, read, knowledge, t));
+      diagnostics.push(...expressionDiagnostics(text, field, expression, read, knowledge));
       if (read.expr && !read.problem)
-        for (const lint of lintWallets(field, expression.value, read.expr, entry.effect?.value, knowledge, t))
+        for (const lint of lintWallets(field, expression.value, read.expr, entry.effect?.value, knowledge))
           diagnostics.push(lintDiagnostic(expression, lint));
       if (field === 'condition' && read.expr && !read.problem)
         conditions.push({
@@ -138,7 +137,7 @@ export function policyDiagnostics(
         });
     }
   }
-  for (const { at, lint } of lintPolicySet(conditions, t)) {
+  for (const { at, lint } of lintPolicySet(conditions)) {
     const expression = conditions[at]?.expression;
     if (expression) diagnostics.push(lintDiagnostic(expression, lint));
   }
@@ -179,13 +178,12 @@ function expressionDiagnostics(
   expression: FileString,
   read: ReturnType<typeof readPolicyExpression>,
   knowledge: PolicyKnowledge,
-  t: Translate,
 ): PolicyDiagnostic[] {
   const { problem } = read;
   if (problem) {
     // A number written as a quoted string: said as such, with a fix that unquotes it.
     const tree = problem.message.includes('type mismatch') ? parsed(expression.value) : undefined;
-    const quoted = tree ? quotedNumbers(field, tree, t, problem.message) : [];
+    const quoted = tree ? quotedNumbers(field, tree, problem.message) : [];
     if (quoted.length > 0) return quoted.map((lint) => lintDiagnostic(expression, lint, 'error'));
     const empty = field === 'consensus' && expression.value.trim() === '';
     const range = empty
@@ -193,26 +191,27 @@ function expressionDiagnostics(
       : fileRange(expression, problem.offset, problem.offset + Math.max(problem.length, 1));
     const removal = empty ? propertyRemoval(text, expression) : undefined;
     // What is missing where, in words; the refusal as the service words it kept after them.
-    const words = parseErrorWords(expression.value, problem, t);
-    const refusal = words === undefined ? problem.message : t('{0} (The service says: {1})', words, problem.message);
+    const words = parseErrorWords(expression.value, problem);
+    const refusal =
+      words === undefined ? problem.message : l10n.t('{0} (The service says: {1})', words, problem.message);
     return [
       {
         severity: 'error',
         code: empty ? 'emptyConsensus' : 'refused',
         message: empty
-          ? t(
+          ? l10n.t(
               '{0} An empty consensus is refused: leave the consensus out for a policy that needs no approval.',
               problem.message,
             )
           : refusal,
         ...range,
-        ...(removal ? { fix: { title: t('Remove the empty consensus'), ...removal, text: '' } } : {}),
+        ...(removal ? { fix: { title: l10n.t('Remove the empty consensus'), ...removal, text: '' } } : {}),
         ...(problem.choices.length > 0 ? { choices: problem.choices } : {}),
       },
     ];
   }
   if (!read.expr) return [];
-  return [...lintExpression(field, read.expr, knowledge, t), ...lintDomainName(field, read.expr, t)].map((lint) =>
+  return [...lintExpression(field, read.expr, knowledge), ...lintDomainName(field, read.expr)].map((lint) =>
     lintDiagnostic(expression, lint),
   );
 }

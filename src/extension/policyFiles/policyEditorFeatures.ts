@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { DocumentDebounce } from '../ui/documentDebounce';
 import type { Policy } from '../../api';
 import type { Services } from '../services';
-import { t } from '../ui/l10n';
 import { safeMarkdown } from '../ui/markdown';
 import { markdownCode, markdownText } from '../ui/shownText';
 import { knowledgeOf, readStoreReads } from './organizationKnowledge';
@@ -67,7 +66,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     if (!isPolicyFile(document)) return;
     try {
       const found = modelOf(document)
-        .problems(known, t)
+        .problems(known)
         .map((problem) => {
           const range = new vscode.Range(document.positionAt(problem.start), document.positionAt(problem.end));
           const severity =
@@ -75,7 +74,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
           const message =
             problem.choices === undefined
               ? problem.message
-              : t('{0} {1}', problem.message, problem.choices.map((id) => choiceSentence(id, t)).join(' '));
+              : vscode.l10n.t('{0} {1}', problem.message, problem.choices.map((id) => choiceSentence(id)).join(' '));
           const diagnostic = new vscode.Diagnostic(range, message, severity);
           diagnostic.source = SOURCE;
           diagnostic.code = problem.code;
@@ -99,7 +98,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     if (!isPolicyFile(document)) return [];
     const { policies } = await readKnowledge();
     const localSandbox = services.profiles.active()?.localSandbox === true;
-    return modelOf(document).lenses(document.uri.toString(), policies, t, localSandbox);
+    return modelOf(document).lenses(document.uri.toString(), policies, localSandbox);
   };
 
   const selector: vscode.DocumentSelector = [
@@ -124,7 +123,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
       {
         provideCompletionItems: (document, position) =>
           modelOf(document)
-            .completions(document.offsetAt(position), known, t)
+            .completions(document.offsetAt(position), known)
             .map((entry) => {
               const item = new vscode.CompletionItem(entry.label, KINDS[entry.kind]);
               item.range = new vscode.Range(document.positionAt(entry.fileStart), document.positionAt(entry.fileEnd));
@@ -143,7 +142,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
     ),
     vscode.languages.registerHoverProvider(selector, {
       provideHover: (document, position) => {
-        const hover = modelOf(document).hover(document.offsetAt(position), known, t);
+        const hover = modelOf(document).hover(document.offsetAt(position), known);
         if (!hover) return undefined;
         const parts = [
           ...(hover.signature !== undefined ? [markdownCode(hover.signature)] : []),
@@ -167,7 +166,7 @@ export async function startPolicyEditor(services: Services): Promise<PolicyEdito
             end: document.offsetAt(diagnostic.range.end),
           }));
           return modelOf(document)
-            .fixes(shown, known, t)
+            .fixes(shown, known)
             .map(({ shown: index, fix }) => {
               const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
               action.diagnostics = [context.diagnostics[index]!];

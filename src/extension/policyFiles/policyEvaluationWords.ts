@@ -4,6 +4,7 @@
  * and each clause of its condition and consensus with its value (and what the compared field read). Where the
  * result rests on a choice of docs/policies.md, it says the service may differ. Pure.
  */
+import * as l10n from '@vscode/l10n';
 import type { Activity, Policy } from '../../api';
 import { pickText } from '../ui/shownText';
 import { activityTitle, statusLabel, type NameOf } from '../wording/activityWords';
@@ -18,7 +19,6 @@ import {
   type PolicyEffect,
   type PolicyExpr,
 } from '../../api/remote';
-import type { Translate } from '../ui/translate';
 import { mayDifferWords } from '../wording/choiceWords';
 import type { FilePolicy } from './policyDocument';
 
@@ -74,12 +74,7 @@ function clausesOf(expr: PolicyExpr): PolicyExpr[] {
 const isLiteral = (expr: PolicyExpr) =>
   expr.kind === 'int' || expr.kind === 'string' || expr.kind === 'bool' || expr.kind === 'list';
 
-function clauseValues(
-  field: ClauseValue['field'],
-  source: string,
-  context: PolicyContext,
-  t: Translate,
-): ClauseValue[] {
+function clauseValues(field: ClauseValue['field'], source: string, context: PolicyContext): ClauseValue[] {
   let tree: PolicyExpr;
   try {
     tree = parsePolicyExpression(source);
@@ -94,14 +89,14 @@ function clauseValues(
       value = String(evaluator.truth(clause));
     } catch (error) {
       if (!(error instanceof PolicyEvaluationError)) throw error;
-      value = t('error: {0}', error.message);
+      value = l10n.t('error: {0}', error.message);
     }
     let read: string | undefined;
     if (clause.kind === 'binary' && clause.op !== '&&' && clause.op !== '||') {
       const side = isLiteral(clause.right) ? clause.left : isLiteral(clause.left) ? clause.right : undefined;
       if (side) {
         try {
-          read = t('{0} is {1}', printPolicyExpression(side), shown(evaluator.eval(side, new Map())));
+          read = l10n.t('{0} is {1}', printPolicyExpression(side), shown(evaluator.eval(side, new Map())));
         } catch {
           read = undefined;
         }
@@ -116,7 +111,6 @@ export function tryPolicy(
   organizationPolicies: readonly Policy[],
   context: PolicyContext,
   subject: string,
-  t: Translate,
 ): PolicyTrial {
   const own: PolicyDefinition = {
     policyId: FILE_POLICY_ID,
@@ -132,8 +126,8 @@ export function tryPolicy(
   const mine = result.evaluations.find((e) => e.policyId === FILE_POLICY_ID);
   const outcome = mine?.outcome ?? 'OUTCOME_ERROR';
   const clauses = [
-    ...(file.condition !== undefined ? clauseValues('condition', file.condition, context, t) : []),
-    ...(file.consensus !== undefined ? clauseValues('consensus', file.consensus, context, t) : []),
+    ...(file.condition !== undefined ? clauseValues('condition', file.condition, context) : []),
+    ...(file.consensus !== undefined ? clauseValues('consensus', file.consensus, context) : []),
   ];
   const lines: string[] = [];
   const allowedBy = result.evaluations
@@ -141,22 +135,28 @@ export function tryPolicy(
     .map((e) => `"${names.get(e.policyId) ?? e.policyId}"`);
   switch (result.decision) {
     case 'ALLOW':
-      lines.push(t('{0} would be allowed, by {1}.', subject, allowedBy.join(', ')));
+      lines.push(l10n.t('{0} would be allowed, by {1}.', subject, allowedBy.join(', ')));
       break;
     case 'CONSENSUS_NEEDED':
-      lines.push(t('{0} would wait for approvals: a policy applies but its consensus does not hold yet.', subject));
+      lines.push(
+        l10n.t('{0} would wait for approvals: a policy applies but its consensus does not hold yet.', subject),
+      );
       break;
     case 'DENY_EXPLICIT':
       lines.push(
-        t('{0} would be denied by {1}.', subject, result.deniedBy.map((id) => `"${names.get(id) ?? id}"`).join(', ')),
+        l10n.t(
+          '{0} would be denied by {1}.',
+          subject,
+          result.deniedBy.map((id) => `"${names.get(id) ?? id}"`).join(', '),
+        ),
       );
       break;
     case 'DENY_IMPLICIT':
-      lines.push(t('{0} would be denied: no policy allows it.', subject));
+      lines.push(l10n.t('{0} would be denied: no policy allows it.', subject));
       break;
   }
-  lines.push(t('"{0}" (this file): {1}.', file.policyName, outcomeWords(outcome, t)));
-  if (mine?.error !== undefined) lines.push(t('It errors: {0}', mine.error));
+  lines.push(l10n.t('"{0}" (this file): {1}.', file.policyName, outcomeWords(outcome)));
+  if (mine?.error !== undefined) lines.push(l10n.t('It errors: {0}', mine.error));
   for (const clause of clauses)
     lines.push(
       clause.read === undefined
@@ -166,31 +166,31 @@ export function tryPolicy(
   for (const evaluation of result.evaluations)
     if (evaluation.policyId !== FILE_POLICY_ID)
       lines.push(
-        t(
+        l10n.t(
           '"{0}" (in the organization): {1}.',
           names.get(evaluation.policyId) ?? '',
-          outcomeWords(evaluation.outcome, t),
+          outcomeWords(evaluation.outcome),
         ),
       );
   // Each assumption the result rests on, in a sentence (the row of docs/policies.md by its id after it).
-  lines.push(...mayDifferWords(result.choices, t).map((line, i) => `${line} (${result.choices[i] ?? ''})`));
+  lines.push(...mayDifferWords(result.choices).map((line, i) => `${line} (${result.choices[i] ?? ''})`));
   return { decision: result.decision, outcome, clauses, choices: result.choices, lines };
 }
 
-export function outcomeWords(outcome: string, t: Translate): string {
+export function outcomeWords(outcome: string): string {
   switch (outcome) {
     case 'OUTCOME_ALLOW':
-      return t('allows it');
+      return l10n.t('allows it');
     case 'OUTCOME_DENY_EXPLICIT':
-      return t('denies it');
+      return l10n.t('denies it');
     case 'OUTCOME_DENY_IMPLICIT':
-      return t('does not apply');
+      return l10n.t('does not apply');
     case 'OUTCOME_REQUIRES_CONSENSUS':
-      return t('applies, and waits for its consensus');
+      return l10n.t('applies, and waits for its consensus');
     case 'OUTCOME_TIME_INACTIVE':
-      return t('would apply, outside its time window');
+      return l10n.t('would apply, outside its time window');
     case 'OUTCOME_ERROR':
-      return t('errors, so it neither allows nor denies');
+      return l10n.t('errors, so it neither allows nor denies');
     default:
       return outcome;
   }
@@ -204,11 +204,10 @@ export function subjectPickWords(
   activity: Pick<Activity, 'id' | 'type' | 'status' | 'intent' | 'organizationId'>,
   summaryLine: string | undefined,
   nameOf: NameOf | undefined,
-  t: Translate,
 ): { readonly label: string; readonly description: string; readonly detail: string | undefined } {
   return {
     label: pickText(activityTitle(activity, undefined, nameOf)),
-    description: pickText(`${statusLabel(activity.status, t)} · ${activity.id}`),
+    description: pickText(`${statusLabel(activity.status)} · ${activity.id}`),
     detail: summaryLine,
   };
 }

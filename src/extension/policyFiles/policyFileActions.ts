@@ -8,7 +8,6 @@ import { InvalidInputError, type Activity, type Policy } from '../../api';
 import { CommandIds, type CommandId } from '../commandIds';
 import { submitActivity } from '../output/submitActivity';
 import type { Services } from '../services';
-import { t } from '../ui/l10n';
 import { confirmIrreversible, confirmModal } from '../ui/prompts';
 import type { FilePolicy } from './policyDocument';
 import { asFilePolicy, policyText, registeredPolicy } from './policyDocuments';
@@ -20,7 +19,10 @@ import { policyNamesOf, type PolicyNames } from '../wording/policyWords';
 
 function effect(value: string): 'EFFECT_ALLOW' | 'EFFECT_DENY' {
   if (value === 'EFFECT_ALLOW' || value === 'EFFECT_DENY') return value;
-  throw new InvalidInputError('policy file', t('The effect must be EFFECT_ALLOW or EFFECT_DENY, not "{0}".', value));
+  throw new InvalidInputError(
+    'policy file',
+    vscode.l10n.t('The effect must be EFFECT_ALLOW or EFFECT_DENY, not "{0}".', value),
+  );
 }
 
 async function policies(services: Services): Promise<readonly Policy[]> {
@@ -51,7 +53,7 @@ export async function createPolicyFromFile(services: Services, input: PolicyFile
   if (existing)
     throw new InvalidInputError(
       'policy',
-      t(
+      vscode.l10n.t(
         'The organization already has a policy named "{0}" ({1}): update it instead. Nothing was sent.',
         policy.policyName,
         existing.policyId,
@@ -59,18 +61,20 @@ export async function createPolicyFromFile(services: Services, input: PolicyFile
     );
   const confirmed = await confirmModal(
     services.modals,
-    t('Create policy "{0}"?', policy.policyName),
-    createPolicyDetail(policy, await policyNames(services), t),
-    t('Create'),
+    vscode.l10n.t('Create policy "{0}"?', policy.policyName),
+    createPolicyDetail(policy, await policyNames(services)),
+    vscode.l10n.t('Create'),
   );
   if (!confirmed) return undefined;
   return submitActivity(
     services,
     {
-      title: t('Creating policy "{0}"…', policy.policyName),
+      title: vscode.l10n.t('Creating policy "{0}"…', policy.policyName),
       changes: ['organization'],
       sentence: (activity) =>
-        activity.status === 'ACTIVITY_STATUS_COMPLETED' ? t('Policy "{0}" created.', policy.policyName) : undefined,
+        activity.status === 'ACTIVITY_STATUS_COMPLETED'
+          ? vscode.l10n.t('Policy "{0}" created.', policy.policyName)
+          : undefined,
     },
     (signal, generateAppProofs) =>
       session.client.createPolicy(
@@ -95,7 +99,10 @@ async function registeredOf(services: Services, input: PolicyFileInput, policy: 
   if (input.policyId !== undefined) return registeredPolicy(services, input.policyId);
   const found = (await policies(services)).find((p) => p.policyName === policy.policyName);
   if (!found)
-    throw new InvalidInputError('policy', t('The organization has no policy named "{0}".', policy.policyName));
+    throw new InvalidInputError(
+      'policy',
+      vscode.l10n.t('The organization has no policy named "{0}".', policy.policyName),
+    );
   return found;
 }
 
@@ -108,25 +115,27 @@ export async function updatePolicyFromFile(services: Services, input: PolicyFile
   // The service keeps a field an update leaves out: an expression the file dropped cannot be cleared this way.
   const dropped = (['condition', 'consensus', 'time'] as const).filter((field) => old[field] && !policy[field]);
   const detail = [
-    updatePolicyDetail(policy, old, await policyNames(services), t),
+    updatePolicyDetail(policy, old, await policyNames(services)),
     ...(dropped.length > 0
-      ? [t('The organization keeps its {0}: an update cannot remove a field.', dropped.join(', '))]
+      ? [vscode.l10n.t('The organization keeps its {0}: an update cannot remove a field.', dropped.join(', '))]
       : []),
   ].join('\n');
   const confirmed = await confirmModal(
     services.modals,
-    t('Update policy "{0}" ({1})?', old.policyName, old.policyId),
+    vscode.l10n.t('Update policy "{0}" ({1})?', old.policyName, old.policyId),
     detail,
-    t('Update'),
+    vscode.l10n.t('Update'),
   );
   if (!confirmed) return undefined;
   return submitActivity(
     services,
     {
-      title: t('Updating policy "{0}"…', old.policyName),
+      title: vscode.l10n.t('Updating policy "{0}"…', old.policyName),
       changes: ['organization'],
       sentence: (activity) =>
-        activity.status === 'ACTIVITY_STATUS_COMPLETED' ? t('Policy "{0}" updated.', policy.policyName) : undefined,
+        activity.status === 'ACTIVITY_STATUS_COMPLETED'
+          ? vscode.l10n.t('Policy "{0}" updated.', policy.policyName)
+          : undefined,
     },
     (signal, generateAppProofs) =>
       session.client.updatePolicy(
@@ -155,19 +164,21 @@ export async function deletePolicyOfFile(services: Services, input: PolicyFileIn
   const old = await registeredOf(services, input, target.policy);
   const confirmed = await confirmIrreversible(
     services.modals,
-    t('Delete policy "{0}" ({1})?', old.policyName, old.policyId),
-    t('The organization stops applying it; the file stays.'),
-    t('Delete'),
-    t('Keep Policy'),
+    vscode.l10n.t('Delete policy "{0}" ({1})?', old.policyName, old.policyId),
+    vscode.l10n.t('The organization stops applying it; the file stays.'),
+    vscode.l10n.t('Delete'),
+    vscode.l10n.t('Keep Policy'),
   );
   if (!confirmed) return undefined;
   return submitActivity(
     services,
     {
-      title: t('Deleting policy "{0}"…', old.policyName),
+      title: vscode.l10n.t('Deleting policy "{0}"…', old.policyName),
       changes: ['organization'],
       sentence: (activity) =>
-        activity.status === 'ACTIVITY_STATUS_COMPLETED' ? t('Policy "{0}" deleted.', old.policyName) : undefined,
+        activity.status === 'ACTIVITY_STATUS_COMPLETED'
+          ? vscode.l10n.t('Policy "{0}" deleted.', old.policyName)
+          : undefined,
     },
     (signal, generateAppProofs) =>
       session.client.deletePolicy(
@@ -188,7 +199,7 @@ export async function comparePolicyWithFile(
   const old = await registeredOf(services, input, target.policy);
   const left = registeredPolicyUri(session.profile.organizationId, old.policyId, old.policyName);
   const right = filePolicyUri(target.document.uri, target.entry.index, target.policy.policyName);
-  const title = t('{0} (in the organization) ↔ this file', old.policyName);
+  const title = vscode.l10n.t('{0} (in the organization) ↔ this file', old.policyName);
   await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
   return { left, right };
 }
@@ -196,7 +207,7 @@ export async function comparePolicyWithFile(
 export async function openPolicyAsFile(services: Services, input: PolicyFileInput): Promise<vscode.Uri | undefined> {
   await services.requireSession();
   const policyId = input.policyId;
-  if (policyId === undefined) throw new InvalidInputError('policy', t('No policy was named.'));
+  if (policyId === undefined) throw new InvalidInputError('policy', vscode.l10n.t('No policy was named.'));
   const policy = await registeredPolicy(services, policyId);
   return (await openPolicyDocument(policy.policyName, policyText(asFilePolicy(policy)))).uri;
 }

@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../../api';
-import { t } from '../ui/l10n';
 import { pickOne } from '../ui/prompts';
 import { policyDiagnostics } from './policyDiagnostics';
 import { filePolicy, readPolicyFile, type FilePolicy, type PolicyEntry } from './policyDocument';
@@ -48,7 +47,7 @@ export function uriOf(value: string | undefined): vscode.Uri | undefined {
 export async function policyTarget(input: PolicyFileInput, refuseProblems = true): Promise<PolicyTarget | undefined> {
   const uri = input.file ?? uriOf(input.uri) ?? vscode.window.activeTextEditor?.document.uri;
   if (!uri || !/\.policy\.json$/i.test(uri.path))
-    throw new InvalidInputError('policy file', t('Open a policy file (*.policy.json) first.'));
+    throw new InvalidInputError('policy file', vscode.l10n.t('Open a policy file (*.policy.json) first.'));
   const document = await vscode.workspace.openTextDocument(uri);
   const text = document.getText();
   const file = readPolicyFile(text);
@@ -61,22 +60,25 @@ export async function policyTarget(input: PolicyFileInput, refuseProblems = true
     entry = [...file.entries].reverse().find((e) => e.offset <= cursor);
     entry ??= (
       await pickOne(
-        file.entries.map((e) => ({ label: e.policyName?.value ?? t('(no name)'), entry: e })),
-        { title: t('Which policy of the file?') },
+        file.entries.map((e) => ({ label: e.policyName?.value ?? vscode.l10n.t('(no name)'), entry: e })),
+        { title: vscode.l10n.t('Which policy of the file?') },
       )
     )?.entry;
   }
   if (!entry) return undefined;
   const policy = filePolicy(entry);
   if (!policy)
-    throw new InvalidInputError('policy file', t('The policy needs a policyName and an effect. Nothing was sent.'));
+    throw new InvalidInputError(
+      'policy file',
+      vscode.l10n.t('The policy needs a policyName and an effect. Nothing was sent.'),
+    );
   if (refuseProblems) {
-    const refused = policyDiagnostics(text, NO_KNOWLEDGE, t, {
+    const refused = policyDiagnostics(text, NO_KNOWLEDGE, {
       entries: [entry],
       unreadable: false,
       readTo: text.length,
     }).find((problem) => problem.severity === 'error');
-    if (refused) throw new InvalidInputError('policy file', t('{0} Nothing was sent.', refused.message));
+    if (refused) throw new InvalidInputError('policy file', vscode.l10n.t('{0} Nothing was sent.', refused.message));
   }
   return { document, entry, policy };
 }

@@ -3,8 +3,8 @@
  * that is an id of the organization (a user, a tag, a key, a wallet) or an address it owns (a wallet account, an
  * interface), what it names. Offsets are the expression's. Pure.
  */
+import * as l10n from '@vscode/l10n';
 import { policyTypeName } from '../../api/remote';
-import type { Translate } from '../ui/translate';
 import type { ExpressionField } from './policyDocument';
 import { fieldMeaning } from './policyFieldWords';
 import { nameOfId, type PolicyKnowledge } from './policyKnowledge';
@@ -19,22 +19,22 @@ export interface PolicyHover {
   readonly text: string;
 }
 
-function idWords(kind: string, name: string, t: Translate): string {
+function idWords(kind: string, name: string): string {
   switch (kind) {
     case 'user':
-      return t('User "{0}"', name);
+      return l10n.t('User "{0}"', name);
     case 'userTag':
-      return t('User tag "{0}"', name);
+      return l10n.t('User tag "{0}"', name);
     case 'privateKeyTag':
-      return t('Private key tag "{0}"', name);
+      return l10n.t('Private key tag "{0}"', name);
     case 'privateKey':
-      return t('Private key "{0}"', name);
+      return l10n.t('Private key "{0}"', name);
     case 'wallet':
-      return t('Wallet "{0}"', name);
+      return l10n.t('Wallet "{0}"', name);
     case 'walletAccount':
-      return t('Wallet account "{0}"', name);
+      return l10n.t('Wallet account "{0}"', name);
     default:
-      return t('Smart contract interface "{0}"', name);
+      return l10n.t('Smart contract interface "{0}"', name);
   }
 }
 
@@ -43,7 +43,6 @@ export function hoverPolicy(
   source: string,
   offset: number,
   knowledge: PolicyKnowledge,
-  t: Translate,
 ): PolicyHover | undefined {
   const before = source.slice(0, offset);
   if ((before.split("'").length - 1) % 2 === 1) {
@@ -51,7 +50,7 @@ export function hoverPolicy(
     const close = source.indexOf("'", offset);
     if (close < 0) return undefined;
     const named = nameOfId(knowledge, source.slice(open + 1, close));
-    return named ? { start: open, end: close + 1, text: idWords(named.kind, named.name, t) } : undefined;
+    return named ? { start: open, end: close + 1, text: idWords(named.kind, named.name) } : undefined;
   }
   let start = offset;
   while (start > 0 && isWordCode(source.charCodeAt(start - 1))) start--;
@@ -61,7 +60,7 @@ export function hoverPolicy(
   const path = pathEndingAt(source, end);
   const resolved = resolvePathText(field, path, bindingsBefore(field, before));
   if (!resolved) return undefined;
-  const meaning = resolved.path === undefined ? undefined : fieldMeaning(resolved.path, t);
+  const meaning = resolved.path === undefined ? undefined : fieldMeaning(resolved.path);
   return {
     start,
     end,

@@ -4,10 +4,10 @@
  * Update… when it has one of that name that differs; `Not in the organization` with Create… when it has none;
  * and Evaluate… for each. Pure, so that each state is tested in Node.
  */
+import * as l10n from '@vscode/l10n';
 import type { Policy } from '../../api';
 import { CommandIds, type CommandId } from '../commandIds';
 import { pickText } from '../ui/shownText';
-import type { Translate } from '../ui/translate';
 import { filePolicy, type FilePolicy, type PolicyEntry } from './policyDocument';
 
 export type PolicyLensState =
@@ -38,21 +38,21 @@ export function differingFields(file: FilePolicy, policy: Policy): string[] {
  * The lens of a policy whose organization could not be read (policies undefined): it says so, and offers to start
  * the local sandbox when the profile is the sandbox's, else the log that tells why.
  */
-function unreadableLens(at: number, localSandbox: boolean, t: Translate): PolicyLens {
+function unreadableLens(at: number, localSandbox: boolean): PolicyLens {
   return localSandbox
     ? {
         state: 'unreadable',
         offset: at,
-        title: `$(warning) ${t('The organization cannot be read: Start Local Sandbox')}`,
-        tooltip: t('The local sandbox is not running; start it to compare this file with the organization'),
+        title: `$(warning) ${l10n.t('The organization cannot be read: Start Local Sandbox')}`,
+        tooltip: l10n.t('The local sandbox is not running; start it to compare this file with the organization'),
         command: CommandIds.startLocalSandbox,
         args: [],
       }
     : {
         state: 'unreadable',
         offset: at,
-        title: `$(warning) ${t('The organization cannot be read: Show Log')}`,
-        tooltip: t('This file cannot be compared with the organization; the log says why'),
+        title: `$(warning) ${l10n.t('The organization cannot be read: Show Log')}`,
+        tooltip: l10n.t('This file cannot be compared with the organization; the log says why'),
         command: CommandIds.showLog,
         args: [],
       };
@@ -62,7 +62,6 @@ export function policyLenses(
   uri: string,
   entries: readonly PolicyEntry[],
   policies: readonly Policy[] | undefined,
-  t: Translate,
   /** Whether the active profile is the local sandbox's: what an unreadable organization offers. */
   localSandbox = false,
 ): PolicyLens[] {
@@ -71,7 +70,7 @@ export function policyLenses(
     const policy = filePolicy(entry);
     const at = entry.offset;
     const target = { uri, index: entry.index };
-    if (policy && !policies) lenses.push(unreadableLens(at, localSandbox, t));
+    if (policy && !policies) lenses.push(unreadableLens(at, localSandbox));
     if (policy && policies) {
       const name = pickText(policy.policyName);
       const registered = policies.find((p) => p.policyName === policy.policyName);
@@ -80,16 +79,16 @@ export function policyLenses(
           {
             state: 'absent',
             offset: at,
-            title: `$(circle-slash) ${t('Not in the organization')}`,
-            tooltip: t('The organization has no policy named "{0}"', policy.policyName),
+            title: `$(circle-slash) ${l10n.t('Not in the organization')}`,
+            tooltip: l10n.t('The organization has no policy named "{0}"', policy.policyName),
             command: CommandIds.createPolicyFromFile,
             args: [target],
           },
           {
             state: 'create',
             offset: at,
-            title: t('Create Policy…'),
-            tooltip: t('Create "{0}" in the organization (asks first)', policy.policyName),
+            title: l10n.t('Create Policy…'),
+            tooltip: l10n.t('Create "{0}" in the organization (asks first)', policy.policyName),
             command: CommandIds.createPolicyFromFile,
             args: [target],
           },
@@ -102,16 +101,16 @@ export function policyLenses(
             {
               state: 'matches',
               offset: at,
-              title: `$(check) ${t('Matches policy "{0}"', name)}`,
-              tooltip: t('"{0}" ({1}) is the same in the organization', policy.policyName, registered.policyId),
+              title: `$(check) ${l10n.t('Matches policy "{0}"', name)}`,
+              tooltip: l10n.t('"{0}" ({1}) is the same in the organization', policy.policyName, registered.policyId),
               command: CommandIds.openPolicyAsFile,
               args: [{ policyId: registered.policyId }],
             },
             {
               state: 'delete',
               offset: at,
-              title: t('Delete Policy…'),
-              tooltip: t(
+              title: l10n.t('Delete Policy…'),
+              tooltip: l10n.t(
                 'Delete "{0}" ({1}) from the organization (asks first)',
                 policy.policyName,
                 registered.policyId,
@@ -125,24 +124,24 @@ export function policyLenses(
             {
               state: 'differs',
               offset: at,
-              title: `$(diff) ${t('Differs from policy "{0}"', name)}`,
-              tooltip: t('Its {0} differ from this file', differing.join(', ')),
+              title: `$(diff) ${l10n.t('Differs from policy "{0}"', name)}`,
+              tooltip: l10n.t('Its {0} differ from this file', differing.join(', ')),
               command: CommandIds.comparePolicyWithFile,
               args: [withId],
             },
             {
               state: 'compare',
               offset: at,
-              title: t('Compare'),
-              tooltip: t('Compare "{0}" in the organization with this file', policy.policyName),
+              title: l10n.t('Compare'),
+              tooltip: l10n.t('Compare "{0}" in the organization with this file', policy.policyName),
               command: CommandIds.comparePolicyWithFile,
               args: [withId],
             },
             {
               state: 'update',
               offset: at,
-              title: t('Update Policy…'),
-              tooltip: t('Update "{0}" ({1}) to this file (asks first)', policy.policyName, registered.policyId),
+              title: l10n.t('Update Policy…'),
+              tooltip: l10n.t('Update "{0}" ({1}) to this file (asks first)', policy.policyName, registered.policyId),
               command: CommandIds.updatePolicyFromFile,
               args: [withId],
             },
@@ -153,8 +152,8 @@ export function policyLenses(
     lenses.push({
       state: 'evaluate',
       offset: at,
-      title: t('Evaluate…'),
-      tooltip: t("Evaluate this policy, with the organization's others, against an activity or a transaction"),
+      title: l10n.t('Evaluate…'),
+      tooltip: l10n.t("Evaluate this policy, with the organization's others, against an activity or a transaction"),
       command: CommandIds.evaluatePolicy,
       args: [target],
     });

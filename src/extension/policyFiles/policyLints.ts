@@ -6,8 +6,8 @@
  * one. And a `time` field, which the service accepts only from organizations with its early-access flag for
  * time-based policies (the local sandbox accepts it from every organization). Pure.
  */
+import * as l10n from '@vscode/l10n';
 import { toChecksumAddress, type PolicyExpr } from '../../api/remote';
-import type { Translate } from '../ui/translate';
 import type { ExpressionField } from './policyDocument';
 import type { NamedId, PolicyKnowledge } from './policyKnowledge';
 import { resolve, type Binding, type Resolved } from './policyPaths';
@@ -97,17 +97,12 @@ function targetsOf(node: PolicyExpr): Set<string> {
   return found;
 }
 
-export function lintExpression(
-  field: ExpressionField,
-  root: PolicyExpr,
-  knowledge: PolicyKnowledge,
-  t: Translate,
-): Lint[] {
+export function lintExpression(field: ExpressionField, root: PolicyExpr, knowledge: PolicyKnowledge): Lint[] {
   const lints: Lint[] = [];
   if (field === 'time') {
     lints.push({
       code: 'timeNeedsFlag',
-      message: t(
+      message: l10n.t(
         'The service accepts a time field only in organizations with its early-access flag for time-based policies; elsewhere it refuses the policy. The local sandbox accepts it in every organization.',
       ),
       start: root.span.offset,
@@ -120,7 +115,7 @@ export function lintExpression(
     if (!tag) return;
     lints.push({
       code: 'tagName',
-      message: t(
+      message: l10n.t(
         "'{0}' is the name of a {1}: policies compare tag ids, so this matches nothing. Its id is {2}.",
         literal.value,
         what,
@@ -129,7 +124,7 @@ export function lintExpression(
       start: literal.span.offset,
       end: end(literal),
       fix: {
-        title: t("Use the id of '{0}'", literal.value),
+        title: l10n.t("Use the id of '{0}'", literal.value),
         start: literal.span.offset + 1,
         end: end(literal) - 1,
         text: tag.id,
@@ -138,9 +133,9 @@ export function lintExpression(
   };
   const tagsOf = (path: string | undefined) =>
     path === 'approvers[].tags'
-      ? { tags: knowledge.userTags, what: t('user tag') }
+      ? { tags: knowledge.userTags, what: l10n.t('user tag') }
       : path === 'private_key.tags'
-        ? { tags: knowledge.privateKeyTags, what: t('private key tag') }
+        ? { tags: knowledge.privateKeyTags, what: l10n.t('private key tag') }
         : undefined;
 
   walk(field, root, (node, at) => {
@@ -167,14 +162,14 @@ export function lintExpression(
             const checksummed = toChecksumAddress(literal.value);
             lints.push({
               code: 'lowercaseAddress',
-              message: t(
+              message: l10n.t(
                 'wallet_account.address is compared exactly and Ethereum accounts are stored in EIP-55 form: this lowercase address never matches. Write {0}.',
                 checksummed,
               ),
               start: literal.span.offset,
               end: end(literal),
               fix: {
-                title: t('Write the address in EIP-55 form'),
+                title: l10n.t('Write the address in EIP-55 form'),
                 start: literal.span.offset + 1,
                 end: end(literal) - 1,
                 text: checksummed,
@@ -192,7 +187,7 @@ export function lintExpression(
                 : `'${kind}' ${node.op} activity.kind`;
             lints.push({
               code: 'typeForKind',
-              message: t(
+              message: l10n.t(
                 "activity.type matches {0} only, not the type's other versions; activity.kind {1} '{2}' matches every version.",
                 other.value,
                 node.op,
@@ -201,7 +196,7 @@ export function lintExpression(
               start: node.span.offset,
               end: end(node),
               fix: {
-                title: t('Compare activity.kind instead'),
+                title: l10n.t('Compare activity.kind instead'),
                 start: node.span.offset,
                 end: end(node),
                 text: replacement,
@@ -218,7 +213,7 @@ export function lintExpression(
       if (left.size > 0 && right.size > 0 && !shared) {
         lints.push({
           code: 'exclusiveKeywords',
-          message: t(
+          message: l10n.t(
             'No activity has both {0} and {1}, and a policy is evaluated whole: whichever side reads the one missing errors, so this policy always errors. Compare activity.kind with in [...], or write two policies.',
             [...left].join(', '),
             [...right].join(', '),

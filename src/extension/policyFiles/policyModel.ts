@@ -5,7 +5,6 @@
  * Problems say so. Pure: the providers of policyEditorFeatures.ts only turn its answers into VS Code's types.
  */
 import type { Policy } from '../../api';
-import type { Translate } from '../ui/translate';
 import { completePolicy, type PolicyCompletion } from './policyCompletion';
 import { policyDiagnostics, type PolicyDiagnostic, type PolicyFix } from './policyDiagnostics';
 import { expressionAt, fileRange, readPolicyFile, type PolicyFile } from './policyDocument';
@@ -40,27 +39,27 @@ export class PolicyModel {
   }
 
   /** The Problems of this version, found again only when the knowledge they were found with is replaced. */
-  problems(knowledge: PolicyKnowledge, t: Translate): readonly PolicyDiagnostic[] {
+  problems(knowledge: PolicyKnowledge): readonly PolicyDiagnostic[] {
     if (this.checked?.knowledge !== knowledge)
-      this.checked = { knowledge, problems: policyDiagnostics(this.text, knowledge, t, this.file) };
+      this.checked = { knowledge, problems: policyDiagnostics(this.text, knowledge, this.file) };
     return this.checked.problems;
   }
 
-  completions(offset: number, knowledge: PolicyKnowledge, t: Translate): Array<Placed<PolicyCompletion>> {
+  completions(offset: number, knowledge: PolicyKnowledge): Array<Placed<PolicyCompletion>> {
     if (!this.assisted) return [];
     const at = expressionAt(this.file, offset);
     if (!at) return [];
-    return completePolicy(at.field, at.expression.value, at.inner, knowledge, t).map((entry) => {
+    return completePolicy(at.field, at.expression.value, at.inner, knowledge).map((entry) => {
       const range = fileRange(at.expression, entry.start, entry.end);
       return { ...entry, fileStart: range.start, fileEnd: range.end };
     });
   }
 
-  hover(offset: number, knowledge: PolicyKnowledge, t: Translate): Placed<PolicyHover> | undefined {
+  hover(offset: number, knowledge: PolicyKnowledge): Placed<PolicyHover> | undefined {
     if (!this.assisted) return undefined;
     const at = expressionAt(this.file, offset);
     if (!at) return undefined;
-    const hover = hoverPolicy(at.field, at.expression.value, at.inner, knowledge, t);
+    const hover = hoverPolicy(at.field, at.expression.value, at.inner, knowledge);
     if (!hover) return undefined;
     const range = fileRange(at.expression, hover.start, hover.end);
     return { ...hover, fileStart: range.start, fileEnd: range.end };
@@ -73,11 +72,10 @@ export class PolicyModel {
   fixes(
     shown: readonly ShownProblem[],
     knowledge: PolicyKnowledge,
-    t: Translate,
   ): Array<{ readonly shown: number; readonly fix: PolicyFix }> {
     if (shown.length === 0) return [];
     const fixes: Array<{ shown: number; fix: PolicyFix }> = [];
-    const problems = this.problems(knowledge, t);
+    const problems = this.problems(knowledge);
     shown.forEach((wanted, index) => {
       const found = problems.find(
         (problem) =>
@@ -91,8 +89,8 @@ export class PolicyModel {
     return fixes;
   }
 
-  lenses(uri: string, policies: readonly Policy[] | undefined, t: Translate, localSandbox: boolean): PolicyLens[] {
+  lenses(uri: string, policies: readonly Policy[] | undefined, localSandbox: boolean): PolicyLens[] {
     if (!this.assisted) return [];
-    return policyLenses(uri, this.file.entries, policies, t, localSandbox);
+    return policyLenses(uri, this.file.entries, policies, localSandbox);
   }
 }

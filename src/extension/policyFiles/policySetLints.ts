@@ -5,8 +5,8 @@
  * data and EIP-7702 authorizations, which the SDKs send with that hash function (the service hashes them). Read
  * from the conditions of a file's policies. Pure.
  */
+import * as l10n from '@vscode/l10n';
 import type { PolicyExpr } from '../../api/remote';
-import type { Translate } from '../ui/translate';
 import type { Lint } from './policyLints';
 import { resolve } from './policyPaths';
 import { end, walk } from './policyLints';
@@ -78,7 +78,7 @@ function allowsRawPayloads(policy: ReadCondition): 'named' | 'broad' | undefined
   return 'broad';
 }
 
-function rawPayloadBypass(policies: readonly ReadCondition[], t: Translate): Array<{ at: number; lint: Lint }> {
+function rawPayloadBypass(policies: readonly ReadCondition[]): Array<{ at: number; lint: Lint }> {
   const raw = policies.flatMap((policy) => {
     const allows = allowsRawPayloads(policy);
     return allows ? [{ policy, allows }] : [];
@@ -98,29 +98,29 @@ function rawPayloadBypass(policies: readonly ReadCondition[], t: Translate): Arr
       return !keys || !theirs || [...theirs].some((key) => keys.has(key));
     });
     if (!other) continue;
-    found.push({ at: policy.at, lint: bypassLint(other.policy, other.allows, t, tx) });
+    found.push({ at: policy.at, lint: bypassLint(other.policy, other.allows, tx) });
   }
   return found;
 }
 
-function bypassLint(other: ReadCondition, allows: 'named' | 'broad', t: Translate, tx: PolicyExpr): Lint {
+function bypassLint(other: ReadCondition, allows: 'named' | 'broad', tx: PolicyExpr): Lint {
   const name = other.policyName ?? '';
   const anyKey = keysOf(other.root) === undefined;
   const named = anyKey
-    ? t(
+    ? l10n.t(
         "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows SIGN_RAW_PAYLOAD on any key, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the encodings it means (activity.params.encoding), or to other keys.",
         name,
       )
-    : t(
+    : l10n.t(
         "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows SIGN_RAW_PAYLOAD on the same keys, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the encodings it means (activity.params.encoding), or to other keys.",
         name,
       );
   const broad = anyKey
-    ? t(
+    ? l10n.t(
         "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows any signing on any key, SIGN_RAW_PAYLOAD included, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the activities it means (activity.type), or to other keys.",
         name,
       )
-    : t(
+    : l10n.t(
         "A raw payload bypasses this condition on eth.tx: the policy '{0}' allows any signing on the same keys, SIGN_RAW_PAYLOAD included, and a transaction signed as a raw payload is never read as eth.tx. Limit that policy to the activities it means (activity.type), or to other keys.",
         name,
       );
@@ -135,7 +135,7 @@ function conjuncts(node: PolicyExpr): PolicyExpr[] {
 /** Reads a term of the condition's top level, where no `.any`/`.all`/`.filter` variable is bound. */
 const top = (node: PolicyExpr) => resolve('condition', node, new Map());
 
-function noOpDeny(policy: ReadCondition, t: Translate): Lint[] {
+function noOpDeny(policy: ReadCondition): Lint[] {
   if (policy.effect !== 'EFFECT_DENY') return [];
   const lints: Lint[] = [];
   // Each branch of `||` denies on its own: a NO_OP term is narrowed by the terms it is `&&`-ed with, here or above.
@@ -162,14 +162,14 @@ function noOpDeny(policy: ReadCondition, t: Translate): Lint[] {
     if (missing.length === 0) return;
     lints.push({
       code: 'noOpDenyTooBroad',
-      message: t(
+      message: l10n.t(
         'This deny of HASH_FUNCTION_NO_OP also denies signatures with {0}: the SDKs send typed data and EIP-7702 authorizations with HASH_FUNCTION_NO_OP, and the service hashes them. Exclude them unless this policy means to deny them.',
         missing.join(', '),
       ),
       start: noOp.span.offset,
       end: end(noOp),
       fix: {
-        title: t('Exclude {0} from this deny', missing.join(', ')),
+        title: l10n.t('Exclude {0} from this deny', missing.join(', ')),
         start: end(noOp),
         end: end(noOp),
         text: missing.map((encoding) => ` && ${ENCODING} != '${encoding}'`).join(''),
@@ -181,9 +181,9 @@ function noOpDeny(policy: ReadCondition, t: Translate): Lint[] {
 }
 
 /** The lints of a file's conditions read together, each with the index of the condition it falls in. */
-export function lintPolicySet(policies: readonly ReadCondition[], t: Translate): Array<{ at: number; lint: Lint }> {
+export function lintPolicySet(policies: readonly ReadCondition[]): Array<{ at: number; lint: Lint }> {
   return [
-    ...rawPayloadBypass(policies, t),
-    ...policies.flatMap((policy) => noOpDeny(policy, t).map((lint) => ({ at: policy.at, lint }))),
+    ...rawPayloadBypass(policies),
+    ...policies.flatMap((policy) => noOpDeny(policy).map((lint) => ({ at: policy.at, lint }))),
   ];
 }

@@ -5,8 +5,8 @@
  * data domain's name is whatever the signing site writes, and a number compared with a quoted string is refused.
  * Each found in the engine's tree of the expression, at its characters, with a fix where one exists. Pure.
  */
+import * as l10n from '@vscode/l10n';
 import type { PolicyExpr } from '../../api/remote';
-import type { Translate } from '../ui/translate';
 import type { ExpressionField } from './policyDocument';
 import { end, walk, type Lint } from './policyLints';
 import type { Resolved } from './policyPaths';
@@ -48,7 +48,7 @@ const NAME = 'eth.eip_712.domain.name';
 const DOMAIN_CHECKS = ['eth.eip_712.domain.verifying_contract', 'eth.eip_712.domain.chain_id'];
 
 /** A typed-data condition that trusts the domain's name without its contract and chain. */
-export function lintDomainName(field: ExpressionField, root: PolicyExpr, t: Translate): Lint[] {
+export function lintDomainName(field: ExpressionField, root: PolicyExpr): Lint[] {
   if (field !== 'condition') return [];
   const read = pathsRead(field, root);
   const missing = DOMAIN_CHECKS.filter((check) => !read.has(check));
@@ -61,7 +61,7 @@ export function lintDomainName(field: ExpressionField, root: PolicyExpr, t: Tran
   return [
     {
       code: 'domainNameOnly',
-      message: t(
+      message: l10n.t(
         "A typed-data domain's name is whatever the signing site writes: this condition checks {0} but not {1}, so typed data for any contract or chain that claims the name passes. Compare {1} too.",
         NAME,
         missing.join(', '),
@@ -79,7 +79,6 @@ export function lintDomainName(field: ExpressionField, root: PolicyExpr, t: Tran
 export function quotedNumbers(
   field: ExpressionField,
   root: PolicyExpr,
-  t: Translate,
   serviceSays: string,
 ): Array<Lint & { readonly code: 'quotedNumber' }> {
   const lints: Array<Lint & { code: 'quotedNumber' }> = [];
@@ -95,16 +94,16 @@ export function quotedNumbers(
         if (literal.kind !== 'string' || !/^\d{1,78}$/.test(literal.value)) continue;
         lints.push({
           code: 'quotedNumber',
-          message: t(
+          message: l10n.t(
             "{0} is a number and '{1}' is text: the service refuses to compare them (it says: {2}). Write {1} without quotes.",
-            resolved.path ?? t('This value'),
+            resolved.path ?? l10n.t('This value'),
             literal.value,
             serviceSays,
           ),
           start: literal.span.offset,
           end: end(literal),
           fix: {
-            title: t('Write {0} as a number', literal.value),
+            title: l10n.t('Write {0} as a number', literal.value),
             start: literal.span.offset,
             end: end(literal),
             text: literal.value,

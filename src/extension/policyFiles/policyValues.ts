@@ -4,9 +4,9 @@
  * account N`), the addresses of registered interfaces, their functions, the arguments of the function named; each
  * offered with the organization's name for it as its label. Pure.
  */
+import * as l10n from '@vscode/l10n';
 import { ActivityType } from '../../api';
 import { knownActivityKinds } from '../../api/remote';
-import type { Translate } from '../ui/translate';
 import { abiFunctions, interfacesAt, type PolicyKnowledge } from './policyKnowledge';
 
 export interface ValueChoice {
@@ -69,23 +69,23 @@ export function argumentChoices(source: string, knowledge: PolicyKnowledge): Val
 }
 
 /** The values offered for a string compared with `path` (canonical, as policyPaths.ts names it). */
-export function valueChoices(path: string, source: string, knowledge: PolicyKnowledge, t: Translate): ValueChoice[] {
+export function valueChoices(path: string, source: string, knowledge: PolicyKnowledge): ValueChoice[] {
   const kinds = knownActivityKinds();
   switch (path) {
     case 'activity.type':
-      return unique(Object.values(ActivityType)).map(plain(t('activity type')));
+      return unique(Object.values(ActivityType)).map(plain(l10n.t('activity type')));
     case 'activity.kind':
-      return unique(kinds.map((k) => k.kind)).map(plain(t('activity kind')));
+      return unique(kinds.map((k) => k.kind)).map(plain(l10n.t('activity kind')));
     case 'activity.resource':
-      return unique(kinds.map((k) => k.resource)).map(plain(t('resource')));
+      return unique(kinds.map((k) => k.resource)).map(plain(l10n.t('resource')));
     case 'activity.action':
-      return unique(kinds.map((k) => k.action)).map(plain(t('action')));
+      return unique(kinds.map((k) => k.action)).map(plain(l10n.t('action')));
     case 'activity.params.type':
-      return TRANSACTION_TYPES.map(plain(t('transaction type')));
+      return TRANSACTION_TYPES.map(plain(l10n.t('transaction type')));
     case 'eth.tx.type':
-      return ETH_TX_TYPES.map(plain(t('transaction type')));
+      return ETH_TX_TYPES.map(plain(l10n.t('transaction type')));
     case 'credentials[].type':
-      return CREDENTIAL_TYPES.map(plain(t('credential type')));
+      return CREDENTIAL_TYPES.map(plain(l10n.t('credential type')));
     case 'approvers[].id':
     case 'credentials[].user_id':
     case 'activity.params.user_id':
@@ -102,7 +102,7 @@ export function valueChoices(path: string, source: string, knowledge: PolicyKnow
       return (knowledge.wallets ?? []).map((w) => ({ label: w.name, value: w.id, detail: w.id }));
     case 'wallet.label':
     case 'wallets[].label':
-      return unique((knowledge.wallets ?? []).map((w) => w.name)).map(plain(t('wallet name')));
+      return unique((knowledge.wallets ?? []).map((w) => w.name)).map(plain(l10n.t('wallet name')));
     case 'wallet_account.address':
       return (knowledge.wallets ?? []).flatMap((w) =>
         w.accounts.map((a) => ({ label: a.name, value: a.address, detail: a.address })),

@@ -6,8 +6,8 @@
  * account's EIP-55 form (compared exactly, it never matches). Each at the expression's characters, with a fix
  * where one exists. Pure.
  */
+import * as l10n from '@vscode/l10n';
 import { activityKindOf, knownActivityKinds, toChecksumAddress, type PolicyExpr } from '../../api/remote';
-import type { Translate } from '../ui/translate';
 import type { ExpressionField } from './policyDocument';
 import { accountAt, type PolicyKnowledge } from './policyKnowledge';
 import { end, walk, type Lint } from './policyLints';
@@ -43,7 +43,7 @@ const isWallet = (path: string) =>
  * compared): a wallet account that signs has no private key, so the condition errors there and the deny does not
  * apply. An ALLOW that errors allows nothing, which is what it says.
  */
-function privateKeyOnWalletSigning(field: ExpressionField, root: PolicyExpr, t: Translate): WalletLint[] {
+function privateKeyOnWalletSigning(field: ExpressionField, root: PolicyExpr): WalletLint[] {
   let first: { node: PolicyExpr; path: string } | undefined;
   let readsWallet = false;
   const kinds = new Set<string>();
@@ -75,7 +75,7 @@ function privateKeyOnWalletSigning(field: ExpressionField, root: PolicyExpr, t: 
   return [
     {
       code: 'privateKeyOnWalletSigning',
-      message: t(
+      message: l10n.t(
         'When a wallet account signs there is no private key: this condition reads {0}, so it errors there, and a deny that errors does not apply. Signing with a wallet account is not denied by this policy; deny it with another policy on wallet.id or wallet_account.address.',
         first.path,
       ),
@@ -90,7 +90,7 @@ const isKeywordPath = (node: PolicyExpr, keyword: string, name: string) =>
   node.kind === 'member' && node.name === name && node.target.kind === 'ident' && node.target.name === keyword;
 
 /** (b) and (c): what a wallet id or an account address is compared with. */
-function comparisons(field: ExpressionField, root: PolicyExpr, knowledge: PolicyKnowledge, t: Translate): WalletLint[] {
+function comparisons(field: ExpressionField, root: PolicyExpr, knowledge: PolicyKnowledge): WalletLint[] {
   const lints: WalletLint[] = [];
   const wallets = knowledge.wallets ?? [];
   walk(field, root, (node, at) => {
@@ -117,7 +117,7 @@ function comparisons(field: ExpressionField, root: PolicyExpr, knowledge: Policy
             const text = isKeywordPath(side, 'wallet_account', 'address') ? rewrite('wallet.id', value) : undefined;
             lints.push({
               code: 'walletIdForAddress',
-              message: t(
+              message: l10n.t(
                 "'{0}' is the id of the wallet \"{1}\", not an account's address: wallet_account.address never equals it, so this comparison never holds. Compare wallet.id with it.",
                 value,
                 wallet.name,
@@ -125,7 +125,7 @@ function comparisons(field: ExpressionField, root: PolicyExpr, knowledge: Policy
               start: node.span.offset,
               end: end(node),
               ...(text !== undefined
-                ? { fix: { title: t('Compare wallet.id instead'), start: node.span.offset, end: end(node), text } }
+                ? { fix: { title: l10n.t('Compare wallet.id instead'), start: node.span.offset, end: end(node), text } }
                 : {}),
             });
           }
@@ -135,7 +135,7 @@ function comparisons(field: ExpressionField, root: PolicyExpr, knowledge: Policy
               : undefined;
             lints.push({
               code: 'addressForWalletId',
-              message: t(
+              message: l10n.t(
                 "'{0}' is the address of the wallet account \"{1}\", not a wallet's id: {2} never equals it, so this comparison never holds. Compare wallet_account.address with it, or {2} with '{3}' (the wallet \"{4}\").",
                 value,
                 owned.account.name,
@@ -148,7 +148,7 @@ function comparisons(field: ExpressionField, root: PolicyExpr, knowledge: Policy
               ...(text !== undefined
                 ? {
                     fix: {
-                      title: t('Compare wallet_account.address instead'),
+                      title: l10n.t('Compare wallet_account.address instead'),
                       start: node.span.offset,
                       end: end(node),
                       text,
@@ -166,19 +166,19 @@ function comparisons(field: ExpressionField, root: PolicyExpr, knowledge: Policy
           lints.push({
             code: 'notChecksummed',
             message: known
-              ? t(
+              ? l10n.t(
                   'wallet_account.address is compared exactly, and the account "{0}" is stored as {1}: written in another letter case, this address never matches.',
                   known.name,
                   wanted,
                 )
-              : t(
+              : l10n.t(
                   'wallet_account.address is compared exactly and Ethereum accounts are stored in EIP-55 form ({0}): written in another letter case, this address never matches.',
                   wanted,
                 ),
             start: literal.span.offset,
             end: end(literal),
             fix: {
-              title: t('Write the address in EIP-55 form'),
+              title: l10n.t('Write the address in EIP-55 form'),
               start: literal.span.offset + 1,
               end: end(literal) - 1,
               text: wanted,
@@ -201,11 +201,10 @@ export function lintWallets(
   root: PolicyExpr,
   effect: string | undefined,
   knowledge: PolicyKnowledge,
-  t: Translate,
 ): WalletLint[] {
   const deny = field === 'condition' && effect === 'EFFECT_DENY' && source.includes('private_key');
   return [
-    ...(deny ? privateKeyOnWalletSigning(field, root, t) : []),
-    ...(source.includes('wallet') ? comparisons(field, root, knowledge, t) : []),
+    ...(deny ? privateKeyOnWalletSigning(field, root) : []),
+    ...(source.includes('wallet') ? comparisons(field, root, knowledge) : []),
   ];
 }

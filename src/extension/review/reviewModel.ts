@@ -4,6 +4,7 @@
  * organization's registered interfaces. Pure (no `vscode`); the page draws it (reviewView.ts) and tests read it.
  * How long ago it was submitted is the page's to word, so that it stays current without a new model.
  */
+import * as l10n from '@vscode/l10n';
 import type { Activity } from '../../api';
 import type {
   RegisteredInterface,
@@ -24,7 +25,6 @@ import { shortHex, transactionSections } from './reviewTransaction';
 import { signatureParties, transactionParties } from './reviewParties';
 import { payloadsWords, signedPayloads } from '../wording/signatureWords';
 import { byCount } from '../wording/plural';
-import { englishText, type Translate } from '../ui/translate';
 import type { WalletFacts } from '../wording/walletActivityWords';
 import { walletReview } from './walletReview';
 import type { ReviewAction, ReviewModel, ReviewRow, ReviewSection, ReviewWhy } from './reviewMessages';
@@ -60,13 +60,12 @@ export interface ReviewInput {
   readonly wallets?: WalletFacts | undefined;
   /** The time a signature's deadlines are measured from (ms); now, unless given. */
   readonly now?: number;
-  readonly t?: Translate;
   /** Where policies decide it (reviewWhy.ts): the section, and the header's line while a policy waits. */
   readonly why?: { readonly section: ReviewWhy | undefined; readonly progress: string | undefined } | undefined;
 }
 
-function intentRows(activity: Activity, names: OrganizationNames | undefined, t: Translate): ReviewRow[] {
-  return readableIntentLines(activity, names, t).map((line) => {
+function intentRows(activity: Activity, names: OrganizationNames | undefined): ReviewRow[] {
+  return readableIntentLines(activity, names).map((line) => {
     const text = line.trim();
     const colon = text.indexOf(': ');
     return colon < 0
@@ -82,30 +81,29 @@ function intentRows(activity: Activity, names: OrganizationNames | undefined, t:
 /** The page's data for one activity. */
 export function buildReviewModel(input: ReviewInput): ReviewModel {
   const { activity, names } = input;
-  const t = input.t ?? englishText;
   const organization = names?.name ? `${names.name} (${activity.organizationId})` : activity.organizationId;
   const who = submitter(activity, names);
   const time = activityTimeMs(activity);
-  const status = statusLabel(activity.status, t);
+  const status = statusLabel(activity.status);
   // A wallet activity in words and its risks; a signing's wallet account.
-  const wallet = walletReview(activity, { nameOf: input.nameOf, wallets: input.wallets }, t);
+  const wallet = walletReview(activity, { nameOf: input.nameOf, wallets: input.wallets });
   const summary: ReviewRow[] = [
-    { label: t('Type'), value: activityTypeLabel(activity.type) },
-    { label: t('Organization'), value: organization },
-    ...(who ? [{ label: t('Submitted by'), value: who }] : []),
+    { label: l10n.t('Type'), value: activityTypeLabel(activity.type) },
+    { label: l10n.t('Organization'), value: organization },
+    ...(who ? [{ label: l10n.t('Submitted by'), value: who }] : []),
     ...wallet.rows,
-    ...(time !== undefined ? [{ label: t('Submitted'), value: new Date(time).toISOString(), timeMs: time }] : []),
-    { label: t('Status'), value: status },
-    { label: t('Activity ID'), value: activity.id, code: true },
-    { label: t('Fingerprint'), value: activity.fingerprint || t('None'), code: true },
+    ...(time !== undefined ? [{ label: l10n.t('Submitted'), value: new Date(time).toISOString(), timeMs: time }] : []),
+    { label: l10n.t('Status'), value: status },
+    { label: l10n.t('Activity ID'), value: activity.id, code: true },
+    { label: l10n.t('Fingerprint'), value: activity.fingerprint || l10n.t('None'), code: true },
   ];
   const sections: ReviewSection[] = [
     {
       id: 'intent',
-      heading: t('Intent'),
-      rows: intentRows(activity, names, t),
+      heading: l10n.t('Intent'),
+      rows: intentRows(activity, names),
       notes: [],
-      actions: intentAbi(activity) !== undefined ? [OPEN_ABI_ACTION(t)] : [],
+      actions: intentAbi(activity) !== undefined ? [OPEN_ABI_ACTION()] : [],
     },
     ...wallet.sections,
   ];
@@ -122,12 +120,12 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     if (type !== undefined && type !== 'TRANSACTION_TYPE_ETHEREUM') {
       sections.push({
         id: 'transaction',
-        heading: t('Transaction'),
+        heading: l10n.t('Transaction'),
         rows: [],
         notes: [
           {
             tone: 'warning',
-            text: t(
+            text: l10n.t(
               'A {0} transaction is shown as its intent only.',
               typeof type === 'string' ? type : JSON.stringify(type),
             ),
@@ -142,7 +140,6 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
           decoded.transaction,
           names?.name ?? activity.organizationId,
           input.interfaces,
-          t,
           input.nameOf,
         );
         const summary = input.decode.summarize?.(decoded.transaction, {
@@ -150,16 +147,16 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
           descriptors: input.descriptors ?? [],
           nameOf: input.nameOf,
         });
-        risks.push(...reviewRisks(summary, t));
+        risks.push(...reviewRisks(summary));
         const call = summary?.call;
         if (call?.kind === 'call' && call.source === 'interface')
           openAbi = { kind: 'registered', interfaceId: call.interfaceId, label: call.interfaceLabel };
-        const parties = transactionParties(summary, input.nameOf, t);
+        const parties = transactionParties(summary, input.nameOf);
         sections.push(
           ...built.sections.map((section) => {
             if (section.id !== 'call') return section;
             // Who receives or may spend, and whether it is the organization's.
-            const read = summary ? callSectionWithRisks(section, summary, t) : section;
+            const read = summary ? callSectionWithRisks(section, summary) : section;
             return { ...read, rows: [...read.rows, ...parties] };
           }),
         );
@@ -167,9 +164,9 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
       } else {
         sections.push({
           id: 'transaction',
-          heading: t('Transaction'),
+          heading: l10n.t('Transaction'),
           rows: [],
-          notes: [{ tone: 'error', text: t('The transaction cannot be read: {0}.', decoded.problem) }],
+          notes: [{ tone: 'error', text: l10n.t('The transaction cannot be read: {0}.', decoded.problem) }],
           actions: [],
         });
       }
@@ -183,39 +180,41 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     const context = { interfaces: input.interfaces, descriptors: input.descriptors ?? [], nameOf: input.nameOf };
     const signature =
       input.decode.signature &&
-      payloadsWords(signedPayloads(activity), input.decode.signature, context, input.now ?? Date.now(), t);
+      payloadsWords(signedPayloads(activity), input.decode.signature, context, input.now ?? Date.now());
     risks.push(...(signature?.flags ?? []));
     sections.push({
       id: 'payload',
-      heading: t('Payload'),
+      heading: l10n.t('Payload'),
       rows: [
         ...(signature
           ? [
-              { label: t('Signs'), value: signature.line },
+              { label: l10n.t('Signs'), value: signature.line },
               ...signature.details,
-              ...signatureParties(signature.signatures, input.nameOf, t),
+              ...signatureParties(signature.signatures, input.nameOf),
             ]
           : []),
-        { label: t('Encoding'), value: payloadEncodingLabel(payload.encoding, t) },
-        { label: t('Hash function'), value: hashFunctionLabel(payload.hashFunction, t, payload.encoding) },
-        { label: t('Payload'), value: shortHex(payload.payload, 400), code: true },
+        { label: l10n.t('Encoding'), value: payloadEncodingLabel(payload.encoding) },
+        { label: l10n.t('Hash function'), value: hashFunctionLabel(payload.hashFunction, payload.encoding) },
+        { label: l10n.t('Payload'), value: shortHex(payload.payload, 400), code: true },
         ...(payload.bytes !== undefined
           ? [
               {
-                label: t('Size'),
-                value: byCount(payload.bytes, t('{0} byte', payload.bytes), t('{0} bytes', payload.bytes)),
+                label: l10n.t('Size'),
+                value: byCount(payload.bytes, l10n.t('{0} byte', payload.bytes), l10n.t('{0} bytes', payload.bytes)),
               },
             ]
           : []),
-        ...(payload.text !== undefined ? [{ label: t('As text'), value: payload.text }] : []),
-        ...(payload.digest !== undefined ? [{ label: t('Digest signed'), value: payload.digest, code: true }] : []),
+        ...(payload.text !== undefined ? [{ label: l10n.t('As text'), value: payload.text }] : []),
+        ...(payload.digest !== undefined
+          ? [{ label: l10n.t('Digest signed'), value: payload.digest, code: true }]
+          : []),
       ],
       notes: [
         ...(payload.problem
-          ? [{ tone: 'error' as const, text: t('The payload cannot be read: {0}.', payload.problem) }]
+          ? [{ tone: 'error' as const, text: l10n.t('The payload cannot be read: {0}.', payload.problem) }]
           : []),
         ...(payload.text === undefined && payload.bytes !== undefined
-          ? [{ tone: 'info' as const, text: t('The payload is not printable text; its bytes are shown in hex.') }]
+          ? [{ tone: 'info' as const, text: l10n.t('The payload is not printable text; its bytes are shown in hex.') }]
           : []),
       ],
       actions: [],
@@ -223,15 +222,15 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
   }
   const waiting = activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
   const actions: ReviewAction[] = [
-    ...(waiting && activity.canApprove ? [{ id: 'approve' as const, label: t('Approve…'), primary: true }] : []),
-    ...(waiting && activity.canReject ? [{ id: 'reject' as const, label: t('Reject…'), primary: false }] : []),
+    ...(waiting && activity.canApprove ? [{ id: 'approve' as const, label: l10n.t('Approve…'), primary: true }] : []),
+    ...(waiting && activity.canReject ? [{ id: 'reject' as const, label: l10n.t('Reject…'), primary: false }] : []),
     ...(waiting && activity.canApprove
-      ? [{ id: 'approveWithPasskey' as const, label: t('Approve with Passkey…'), primary: false }]
+      ? [{ id: 'approveWithPasskey' as const, label: l10n.t('Approve with Passkey…'), primary: false }]
       : []),
     ...(waiting && activity.canReject
-      ? [{ id: 'rejectWithPasskey' as const, label: t('Reject with Passkey…'), primary: false }]
+      ? [{ id: 'rejectWithPasskey' as const, label: l10n.t('Reject with Passkey…'), primary: false }]
       : []),
-    { id: 'openJson', label: t('Open as JSON'), primary: false },
+    { id: 'openJson', label: l10n.t('Open as JSON'), primary: false },
   ];
   return {
     activityId: activity.id,
@@ -242,10 +241,10 @@ export function buildReviewModel(input: ReviewInput): ReviewModel {
     summary,
     risks,
     votes: activity.votes.map((vote) => {
-      const words = voteText(vote, t);
+      const words = voteText(vote);
       return { ...words, who: names?.names.get(vote.userId) ?? words.who };
     }),
-    progress: input.why?.progress ?? reviewProgressText(activity, names?.threshold, t, names?.rootUserIds),
+    progress: input.why?.progress ?? reviewProgressText(activity, names?.threshold, names?.rootUserIds),
     sections,
     actions,
     registerAddress,

@@ -34,19 +34,17 @@ import { reviewTabTitle } from './reviewTitle';
 import { reviewActionHandlers, WITHOUT_ACTIVITY } from './reviewActions';
 import { errorText } from '../ui/errorText';
 
-const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
-
 function pageWords(): ReviewPageWords {
   return {
-    activity: t('Activity'),
-    risks: t('Risks'),
-    votes: t('Votes'),
-    noVotes: t('No votes yet.'),
-    argument: t('Argument'),
-    type: t('Type'),
-    value: t('Value'),
-    noArguments: t('It takes no arguments.'),
-    retry: t('Retry'),
+    activity: vscode.l10n.t('Activity'),
+    risks: vscode.l10n.t('Risks'),
+    votes: vscode.l10n.t('Votes'),
+    noVotes: vscode.l10n.t('No votes yet.'),
+    argument: vscode.l10n.t('Argument'),
+    type: vscode.l10n.t('Type'),
+    value: vscode.l10n.t('Value'),
+    noArguments: vscode.l10n.t('It takes no arguments.'),
+    retry: vscode.l10n.t('Retry'),
   };
 }
 
@@ -84,7 +82,11 @@ export class ReviewPage {
       localResourceRoots: reviewResourceRoots(services.context.extensionUri),
     };
     // The one time the page's HTML is set: from now on it changes by message only.
-    this.#html = reviewShellHtml(this.#resources(), t('Review activity {0}', target.activityId), vscode.env.language);
+    this.#html = reviewShellHtml(
+      this.#resources(),
+      vscode.l10n.t('Review activity {0}', target.activityId),
+      vscode.env.language,
+    );
     panel.webview.html = this.#html;
     this.#disposables.push(
       panel.onDidDispose(() => {
@@ -171,7 +173,7 @@ export class ReviewPage {
   update(model: ReviewModel): void {
     if (this.#disposed) return;
     this.#model = model;
-    this.panel.title = reviewTabTitle(model.title, model.activityId, t);
+    this.panel.title = reviewTabTitle(model.title, model.activityId);
     this.#show({ kind: 'review', model });
   }
 
@@ -191,7 +193,12 @@ export class ReviewPage {
       this.#show({ kind: 'review', model: readOnly, note: { tone: 'warning', text } });
       return;
     }
-    this.#show({ kind: 'notice', heading: t('Review activity {0}', this.#target.activityId), text, actions });
+    this.#show({
+      kind: 'notice',
+      heading: vscode.l10n.t('Review activity {0}', this.#target.activityId),
+      text,
+      actions,
+    });
   }
 
   #show(view: ReviewPageView): void {
@@ -235,15 +242,15 @@ export class ReviewPage {
     if (!session || session.profile.id !== this.#target.profileId) {
       const profile = this.#services.profiles.list().find((p) => p.id === this.#target.profileId);
       if (!profile) {
-        this.#blocked(t('The profile this activity was opened with no longer exists.'), []);
+        this.#blocked(vscode.l10n.t('The profile this activity was opened with no longer exists.'), []);
         return;
       }
       this.#blocked(
-        t(
+        vscode.l10n.t(
           'This activity was opened with the profile "{0}". Switch to that profile to vote on it; until then it shows as it was last read.',
           profile.label,
         ),
-        [{ id: 'switchProfile', label: t('Switch to {0}', profile.label), primary: true }],
+        [{ id: 'switchProfile', label: vscode.l10n.t('Switch to {0}', profile.label), primary: true }],
       );
       return;
     }
@@ -279,7 +286,6 @@ export class ReviewPage {
       descriptors,
       nameOf: organizationNamer(facts?.organizationId === organizationId ? facts.names : undefined),
       wallets: facts?.organizationId === organizationId ? facts.wallets : undefined,
-      t,
       why,
     });
     this.update(model);
@@ -305,9 +311,9 @@ export class ReviewPage {
       // The values each clause of a condition read: the activity as a policy reads it.
       const context = whyContext(activity, interfaces ?? [], organization?.privateKeys ?? [], new Date(), wallets);
       const rejectedBy = activity.status === 'ACTIVITY_STATUS_REJECTED' ? votersOf(activity.votes).rejected : undefined;
-      const section = reviewWhy(read.standing, read.names, t, { context, rejectedBy });
+      const section = reviewWhy(read.standing, read.names, { context, rejectedBy });
       // The header counts from the same standing as the dialog: the policies, or the root quorum's users only.
-      return { section, progress: standingProgress(read.view, activity.status, t) };
+      return { section, progress: standingProgress(read.view, activity.status) };
     });
   }
 
@@ -351,7 +357,7 @@ export class ReviewPage {
       return;
     }
     const reason = this.#services.redact(errorText(error));
-    this.#blocked(t('The activity could not be read: {0}', reason), [
+    this.#blocked(vscode.l10n.t('The activity could not be read: {0}', reason), [
       { id: 'retry', label: pageWords().retry, primary: false },
     ]);
   }

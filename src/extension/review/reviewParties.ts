@@ -4,18 +4,18 @@
  * delegates to. "Treasury hot · account 1 (0x…), in your organization" or "0x…, outside your organization": a plain
  * fact beside the risks, not a warning by itself. The whole address is the row's hover. Pure (no `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import type { CallSummary, SignatureSummary } from '../../api/remote';
 import { ownershipWords, type NameOf } from '../wording/addressNames';
-import { englishText, type Translate } from '../ui/translate';
 import type { ReviewRow } from './reviewMessages';
 
 /** Only an address of letters and digits goes into the hover as it is (hex, base58); anything else stays text. */
 const PLAIN_ADDRESS = /^[0-9A-Za-z]{1,100}$/;
 
-function partyRow(label: string, address: string, nameOf: NameOf | undefined, t: Translate): ReviewRow {
+function partyRow(label: string, address: string, nameOf: NameOf | undefined): ReviewRow {
   return {
     label,
-    value: ownershipWords(address, nameOf, t),
+    value: ownershipWords(address, nameOf),
     code: true,
     ...(PLAIN_ADDRESS.test(address) ? { title: address } : {}),
   };
@@ -25,25 +25,24 @@ function partyRow(label: string, address: string, nameOf: NameOf | undefined, t:
 export function transactionParties(
   summary: Pick<CallSummary, 'recipient'> | undefined,
   nameOf: NameOf | undefined,
-  t: Translate = englishText,
 ): ReviewRow[] {
   const recipient = summary?.recipient;
   if (!recipient) return [];
   const label =
-    recipient.role === 'spender' ? t('Spender') : recipient.role === 'operator' ? t('Operator') : t('Recipient');
-  return [partyRow(label, recipient.address, nameOf, t)];
+    recipient.role === 'spender'
+      ? l10n.t('Spender')
+      : recipient.role === 'operator'
+        ? l10n.t('Operator')
+        : l10n.t('Recipient');
+  return [partyRow(label, recipient.address, nameOf)];
 }
 
 /** Each signed payload's spender (a permit) or delegate (an authorization), with whether it is the organization's. */
-export function signatureParties(
-  signatures: readonly SignatureSummary[],
-  nameOf: NameOf | undefined,
-  t: Translate = englishText,
-): ReviewRow[] {
+export function signatureParties(signatures: readonly SignatureSummary[], nameOf: NameOf | undefined): ReviewRow[] {
   return signatures.flatMap(({ reading }) => {
     if (reading.kind === 'typedData' && reading.spender)
-      return [partyRow(t('Spender'), reading.spender.address, nameOf, t)];
-    if (reading.kind === 'authorization') return [partyRow(t('Delegate'), reading.contract.address, nameOf, t)];
+      return [partyRow(l10n.t('Spender'), reading.spender.address, nameOf)];
+    if (reading.kind === 'authorization') return [partyRow(l10n.t('Delegate'), reading.contract.address, nameOf)];
     return [];
   });
 }

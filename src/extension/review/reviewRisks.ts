@@ -1,6 +1,6 @@
 /** The risks of a transaction, in words: the review page shows them first, above the call. */
-export function reviewRisks(summary: CallSummary | undefined, t: Translate = englishText): string[] {
-  return summary ? summary.flags.map((flag) => flagWords(flag, t)) : [];
+export function reviewRisks(summary: CallSummary | undefined): string[] {
+  return summary ? summary.flags.map((flag) => flagWords(flag)) : [];
 }
 
 /**
@@ -10,16 +10,17 @@ export function reviewRisks(summary: CallSummary | undefined, t: Translate = eng
  * decoded with a registered interface. A multicall's calls are shown where their bytes were, each with its
  * function and arguments. Pure (no `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import type { CallSummary, InnerCall, SummaryArgument, SummaryCall } from '../../api/remote';
-import { amountDetail, flagWords } from '../wording/activitySummaryWords';
-import { englishText, type Translate } from '../ui/translate';
+import { amountDetail } from '../wording/activitySummaryWords';
+import { flagWords } from '../wording/riskFlagWords';
 import { shown } from '../ui/shownText';
 import type { ReviewAction, ReviewArgument, ReviewSection } from './reviewMessages';
 
-function reviewArgument(argument: SummaryArgument, t: Translate): ReviewArgument {
+function reviewArgument(argument: SummaryArgument): ReviewArgument {
   const label = argument.label ? `${argument.name} (${shown(argument.label)})` : argument.name;
   const text = argument.amount
-    ? amountDetail(argument.amount, t)
+    ? amountDetail(argument.amount)
     : argument.addressName && argument.text
       ? `${argument.text} ("${shown(argument.addressName)}")`
       : argument.text;
@@ -27,65 +28,73 @@ function reviewArgument(argument: SummaryArgument, t: Translate): ReviewArgument
     name: label,
     type: argument.type,
     ...(text !== undefined ? { text } : {}),
-    ...(argument.parts ? { parts: argument.parts.map((part) => reviewArgument(part, t)) } : {}),
+    ...(argument.parts ? { parts: argument.parts.map((part) => reviewArgument(part)) } : {}),
   };
 }
 
 /** A call's arguments; a multicall's list of calls becomes the calls themselves, each with its arguments. */
-function callArguments(call: Extract<SummaryCall, { kind: 'call' }>, t: Translate): ReviewArgument[] {
+function callArguments(call: Extract<SummaryCall, { kind: 'call' }>): ReviewArgument[] {
   const multicall = call.multicall;
   return call.arguments.map((argument, index) => {
-    if (!multicall || index !== multicall.argument) return reviewArgument(argument, t);
+    if (!multicall || index !== multicall.argument) return reviewArgument(argument);
     const n = multicall.omitted;
     const omitted: ReviewArgument[] =
       n === 0
         ? []
-        : [{ name: '…', type: '', text: n === 1 ? t('1 more call, not read') : t('{0} more calls, not read', n) }];
+        : [
+            {
+              name: '…',
+              type: '',
+              text: n === 1 ? l10n.t('1 more call, not read') : l10n.t('{0} more calls, not read', n),
+            },
+          ];
     return {
       name: argument.name,
       type: argument.type,
-      parts: [...multicall.calls.map((inner) => innerCallArgument(inner, multicall.targeted, t)), ...omitted],
+      parts: [...multicall.calls.map((inner) => innerCallArgument(inner, multicall.targeted)), ...omitted],
     };
   });
 }
 
 /** One call of a multicall: its function and arguments (with its target and value when it has them), or why not. */
-function innerCallArgument(inner: InnerCall, targeted: boolean, t: Translate): ReviewArgument {
+function innerCallArgument(inner: InnerCall, targeted: boolean): ReviewArgument {
   const position = `[${inner.path.at(-1) ?? 0}]`;
   const target: ReviewArgument[] = targeted
     ? [
         {
-          name: t('target'),
+          name: l10n.t('target'),
           type: 'address',
           text: inner.toName ? `${inner.to} ("${shown(inner.toName)}")` : inner.to,
         },
       ]
     : [];
   const value: ReviewArgument[] =
-    inner.valueEth !== undefined ? [{ name: t('value'), type: 'uint256', text: t('{0} ETH', inner.valueEth) }] : [];
+    inner.valueEth !== undefined
+      ? [{ name: l10n.t('value'), type: 'uint256', text: l10n.t('{0} ETH', inner.valueEth) }]
+      : [];
   const call = inner.call;
   let reading: string;
   switch (call.kind) {
     case 'call': {
       const title = `${position} ${call.functionName}(${call.arguments.map((a) => a.name).join(', ')})`;
       return {
-        name: call.source === 'wellKnown' ? t("{0}, not from your organization's interfaces", title) : title,
+        name: call.source === 'wellKnown' ? l10n.t("{0}, not from your organization's interfaces", title) : title,
         type: call.signature,
-        parts: [...target, ...value, ...callArguments(call, t)],
+        parts: [...target, ...value, ...callArguments(call)],
       };
     }
     case 'unknown':
-      reading = t(
+      reading = l10n.t(
         "unknown function {0}: not in your organization's interfaces nor the well-known signatures",
         call.selector,
       );
       break;
     case 'mismatch':
-      reading = t('the data does not match "{0}": {1}', shown(call.interfaceLabel), call.reason);
+      reading = l10n.t('the data does not match "{0}": {1}', shown(call.interfaceLabel), call.reason);
       break;
     case 'transfer':
     case 'contractCreation':
-      reading = t('no call data');
+      reading = l10n.t('no call data');
       break;
   }
   if (target.length === 0 && value.length === 0) return { name: position, type: 'bytes', text: reading };
@@ -96,18 +105,14 @@ function innerCallArgument(inner: InnerCall, targeted: boolean, t: Translate): R
   };
 }
 
-export const OPEN_ABI_ACTION = (t: Translate): ReviewAction => ({
+export const OPEN_ABI_ACTION = (): ReviewAction => ({
   id: 'openAbi',
-  label: t('Open ABI'),
+  label: l10n.t('Open ABI'),
   primary: false,
 });
 
 /** The call section with the summary's additions; its risks are the page's, shown above everything else. */
-export function callSectionWithRisks(
-  section: ReviewSection,
-  summary: CallSummary,
-  t: Translate = englishText,
-): ReviewSection {
+export function callSectionWithRisks(section: ReviewSection, summary: CallSummary): ReviewSection {
   const call = summary.call;
   // Read with a well-known signature, the call is decoded after all: the flag says where the reading comes from.
   const own = call.kind === 'call' && call.source === 'wellKnown' ? [] : section.notes;
@@ -118,8 +123,8 @@ export function callSectionWithRisks(
     ...(call.source === 'wellKnown'
       ? [
           {
-            label: t('Read as'),
-            value: t(
+            label: l10n.t('Read as'),
+            value: l10n.t(
               "{0}, the well-known {1} signature: not from your organization's interfaces",
               call.signature,
               call.interfaceLabel,
@@ -129,7 +134,12 @@ export function callSectionWithRisks(
       : []),
     ...section.rows,
     ...(call.intent && call.descriptor
-      ? [{ label: t('Intent'), value: t('{0} (ERC-7730 descriptor {1})', shown(call.intent), shown(call.descriptor)) }]
+      ? [
+          {
+            label: l10n.t('Intent'),
+            value: l10n.t('{0} (ERC-7730 descriptor {1})', shown(call.intent), shown(call.descriptor)),
+          },
+        ]
       : []),
   ];
   return {
@@ -139,8 +149,8 @@ export function callSectionWithRisks(
     call: {
       title,
       signature: call.signature,
-      arguments: callArguments(call, t),
+      arguments: callArguments(call),
     },
-    actions: [...section.actions, ...(call.source === 'interface' ? [OPEN_ABI_ACTION(t)] : [])],
+    actions: [...section.actions, ...(call.source === 'interface' ? [OPEN_ABI_ACTION()] : [])],
   };
 }

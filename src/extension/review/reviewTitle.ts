@@ -2,7 +2,7 @@
  * The title of a review page's tab. Two pages of the same kind (two transactions to sign) would read the same, so
  * the title ends with the start of the activity's id, as the page's own "Activity ID" row shows it. Pure.
  */
-import type { Translate } from '../ui/translate';
+import * as l10n from '@vscode/l10n';
 
 /** The first group of a UUID, or the first eight characters of another id. */
 export function shortActivityId(activityId: string): string {
@@ -10,6 +10,6 @@ export function shortActivityId(activityId: string): string {
   return first.length >= 6 && first.length <= 12 ? first : activityId.slice(0, 8);
 }
 
-export function reviewTabTitle(what: string, activityId: string, t: Translate): string {
-  return t('Review: {0} · {1}', what, shortActivityId(activityId));
+export function reviewTabTitle(what: string, activityId: string): string {
+  return l10n.t('Review: {0} · {1}', what, shortActivityId(activityId));
 }

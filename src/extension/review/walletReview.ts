@@ -3,8 +3,8 @@
  * (walletActivityWords.ts), with its risks first; and for a signing through a wallet account, which one. Pure (no
  * `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import type { Activity } from '../../api';
-import { englishText, type Translate } from '../ui/translate';
 import {
   isWalletActivity,
   walletActivityWords,
@@ -22,12 +22,8 @@ export interface WalletReview {
   readonly rows: readonly ReviewRow[];
 }
 
-export function walletReview(
-  activity: Pick<Activity, 'type' | 'intent'>,
-  context: WalletContext,
-  t: Translate = englishText,
-): WalletReview {
-  const words = isWalletActivity(activity.type) ? walletActivityWords(activity, context, t) : undefined;
+export function walletReview(activity: Pick<Activity, 'type' | 'intent'>, context: WalletContext): WalletReview {
+  const words = isWalletActivity(activity.type) ? walletActivityWords(activity, context) : undefined;
   const signer = walletSigner(activity, context);
   return {
     risks: words?.flags ?? [],
@@ -35,10 +31,10 @@ export function walletReview(
       ? [
           {
             id: 'call',
-            heading: t('What it does'),
+            heading: l10n.t('What it does'),
             // A key or an id alone in its cell is shown in a monospace font, as the page shows hex.
             rows: [
-              { label: t('Does'), value: words.line },
+              { label: l10n.t('Does'), value: words.line },
               ...words.details.map((d) => (/^(0x)?[0-9a-f]{16,}$/i.test(d.value) ? { ...d, code: true } : d)),
             ],
             notes: [],
@@ -46,6 +42,6 @@ export function walletReview(
           },
         ]
       : [],
-    rows: signer ? [{ label: t('Signs with'), value: signer }] : [],
+    rows: signer ? [{ label: l10n.t('Signs with'), value: signer }] : [],
   };
 }

@@ -139,9 +139,9 @@ export class OrganizationStore extends OrganizationReads {
   }
 
   /** Each activity's standing in words: kept while its votes and the policies stay; see standingBook.ts. */
-  async standings(...[asks, t]: Parameters<StandingBook['standings']>): ReturnType<StandingBook['standings']> {
+  async standings(...[asks]: Parameters<StandingBook['standings']>): ReturnType<StandingBook['standings']> {
     this.#standings ??= import('./standingBook.js').then(({ StandingBook }) => new StandingBook(this));
-    return (await this.#standings).standings(asks, t);
+    return (await this.#standings).standings(asks);
   }
 
   /**

@@ -9,7 +9,6 @@
  * extension host answers in between. Pure (no `vscode`): tested and benched in plain Node.
  */
 import type { Activity, Vote } from '../../api';
-import type { Translate } from '../ui/translate';
 import { standingWords, type StandingWords } from '../wording/standingText';
 import { evaluationKey, type Governance } from './governance';
 import { standingInputs, standingOf, type StandingInputs, type StandingSources } from './standingReads';
@@ -79,7 +78,7 @@ export class StandingBook {
    * are read together a turn's worth at a time, then worked out in their own turns. Activities not asked are
    * forgotten. An empty map when the organization has no policies or cannot be read.
    */
-  async standings(asks: readonly StandingAsk[], t: Translate): Promise<Map<string, StandingWords>> {
+  async standings(asks: readonly StandingAsk[]): Promise<Map<string, StandingWords>> {
     const found = new Map<string, StandingWords>();
     if (asks.length === 0) return found;
     const generation = this.#generation;
@@ -107,7 +106,7 @@ export class StandingBook {
       // The responses are handled; the standings come in a turn of their own.
       await this.#nextTurn();
       if (generation !== this.#generation) return new Map();
-      next += this.#work(slice, inputs, t, found);
+      next += this.#work(slice, inputs, found);
     }
     return found;
   }
@@ -123,7 +122,6 @@ export class StandingBook {
   #work(
     slice: readonly { readonly ask: StandingAsk; readonly key: string }[],
     inputs: readonly (StandingInputs | undefined)[],
-    t: Translate,
     found: Map<string, StandingWords>,
   ): number {
     const started = performance.now();
@@ -135,7 +133,7 @@ export class StandingBook {
       // A read that failed is asked again by the next look.
       if (!input) continue;
       const read = standingOf(input);
-      const words = standingWords(read.standing, read.names, t);
+      const words = standingWords(read.standing, read.names);
       const said = words.summary === undefined ? undefined : words;
       this.#kept.set(ask.activity.id, { key, words: said });
       if (said) found.set(ask.activity.id, said);

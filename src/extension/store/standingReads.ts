@@ -7,7 +7,6 @@ import type { Activity, PolicyEvaluationRecord, Vote } from '../../api';
 import { judgedOutcomes, votersOf, type ActivityStanding, type OutcomeRecord } from '../wording/policyStanding';
 import { standingNames, standingWords, type StandingNames } from '../wording/standingText';
 import { standingView, type StandingView } from '../wording/standingCount';
-import type { Translate } from '../ui/translate';
 import type { Governance } from './governance';
 import type { OrganizationSnapshot } from './storeTypes';
 
@@ -95,14 +94,10 @@ export async function readStanding(
 }
 
 /** Where a policy waits for the activity, in words (`Policy "…": 1 of 2 approvals from finance (…)`); else undefined. */
-export async function policyWaitText(
-  store: StandingSources,
-  activity: Activity,
-  t: Translate,
-): Promise<string | undefined> {
+export async function policyWaitText(store: StandingSources, activity: Activity): Promise<string | undefined> {
   if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') return undefined;
   const governance = await store.governance();
   if (!governance || governance.policies.length === 0) return undefined;
   const read = await readStanding(store, { activity });
-  return read && standingWords(read.standing, read.names, t).summary;
+  return read && standingWords(read.standing, read.names).summary;
 }

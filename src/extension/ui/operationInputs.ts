@@ -3,8 +3,8 @@
  * wording what a confirmation shows. No `vscode` here, so these run in plain Node; the command files add the
  * prompts around them.
  */
+import * as l10n from '@vscode/l10n';
 import { InvalidInputError, type Activity, type CheckedAddress, type SmartContractInterface } from '../../api';
-import { englishText, type Translate } from './translate';
 
 /** Ids pasted into one box: separated by commas, semicolons, spaces or new lines; duplicates dropped. */
 export function parseIdList(text: string): string[] {
@@ -49,7 +49,7 @@ export function adviseAddress(input: string, checkAddress: AddressCheck): Addres
  * The address to send for an address given as an argument (no one to ask): a valid or one-case address in its
  * checksummed form; a failed checksum or a malformed address is an error that names the problem.
  */
-export function addressFromArgument(input: string, checkAddress: AddressCheck, t: Translate = englishText): string {
+export function addressFromArgument(input: string, checkAddress: AddressCheck): string {
   const advice = adviseAddress(input, checkAddress);
   switch (advice.kind) {
     case 'valid':
@@ -59,44 +59,45 @@ export function addressFromArgument(input: string, checkAddress: AddressCheck, t
     case 'checksumMismatch':
       throw new InvalidInputError(
         'contract address',
-        t(
+        l10n.t(
           'The contract address {0} fails its EIP-55 checksum: a character may be mistyped. Nothing was sent.',
           advice.address,
         ),
-        t('If the address is right, pass its checksummed form {0}.', advice.checksummed),
+        l10n.t('If the address is right, pass its checksummed form {0}.', advice.checksummed),
       );
     case 'invalid':
-      throw new InvalidInputError('contract address', t('{0} Nothing was sent.', advice.message), advice.hint);
+      throw new InvalidInputError('contract address', l10n.t('{0} Nothing was sent.', advice.message), advice.hint);
   }
 }
 
 /** A label the service accepts: 1 to 256 characters. Returns the problem in words, or undefined. */
-export function labelProblem(label: string, t: Translate = englishText): string | undefined {
-  if (label.trim() === '') return t('The label must not be empty.');
-  if (label.length > 256) return t('The label has {0} characters; at most 256 are accepted.', label.length);
+export function labelProblem(label: string): string | undefined {
+  if (label.trim() === '') return l10n.t('The label must not be empty.');
+  if (label.length > 256) return l10n.t('The label has {0} characters; at most 256 are accepted.', label.length);
   return undefined;
 }
 
-export function notesProblem(notes: string, t: Translate = englishText): string | undefined {
-  return notes.length > 4096 ? t('The notes have {0} characters; at most 4096 are accepted.', notes.length) : undefined;
+export function notesProblem(notes: string): string | undefined {
+  return notes.length > 4096
+    ? l10n.t('The notes have {0} characters; at most 4096 are accepted.', notes.length)
+    : undefined;
 }
 
-export function tagNameProblem(name: string, t: Translate = englishText): string | undefined {
-  if (name.trim() === '') return t('The tag name must not be empty.');
-  if (name.length > 256) return t('The tag name has {0} characters; at most 256 are accepted.', name.length);
+export function tagNameProblem(name: string): string | undefined {
+  if (name.trim() === '') return l10n.t('The tag name must not be empty.');
+  if (name.length > 256) return l10n.t('The tag name has {0} characters; at most 256 are accepted.', name.length);
   return undefined;
 }
 
 /** What the deletion modal of a smart contract interface shows. */
 export function smartContractInterfaceDetail(
   sci: Pick<SmartContractInterface, 'label' | 'smartContractAddress' | 'smartContractInterfaceId' | 'organizationId'>,
-  t: Translate = englishText,
 ): string {
   return [
-    t('Label: {0}', sci.label),
-    t('Address: {0}', sci.smartContractAddress),
-    t('ID: {0}', sci.smartContractInterfaceId),
-    t('Organization: {0}', sci.organizationId),
+    l10n.t('Label: {0}', sci.label),
+    l10n.t('Address: {0}', sci.smartContractAddress),
+    l10n.t('ID: {0}', sci.smartContractInterfaceId),
+    l10n.t('Organization: {0}', sci.organizationId),
   ].join('\n');
 }
 

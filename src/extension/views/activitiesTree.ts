@@ -5,13 +5,13 @@
  * are the organization store's: the view watches the store while it is visible, and redraws the rows of the
  * activities the store's poll saw change.
  */
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
 import type { Inbox } from '../inbox/inbox';
 import { awaitingCountText, awaitingGroupLabel } from '../wording/awaitingWords';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import { sortForTree, activityGroup } from '../wording/activityPresentation';
 import { organizationNamer } from '../wording/addressNames';
@@ -254,15 +254,15 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
 
   #groupItem(element: InboxGroupElement): vscode.TreeItem {
     const item = new vscode.TreeItem(
-      awaitingGroupLabel(element.count, t, element.more),
+      awaitingGroupLabel(element.count, element.more),
       element.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
     item.id = element.id;
     item.iconPath = themeIcon(element.count > 0 ? 'bell-dot' : 'bell', element.count > 0 ? 'charts.orange' : undefined);
-    item.description = element.count > 0 ? '' : t('nothing waits for you');
+    item.description = element.count > 0 ? '' : l10n.t('nothing waits for you');
     item.tooltip =
-      element.count > 0 ? awaitingCountText(element.count, t, element.more) : t('No activity waits for your vote.');
-    item.accessibilityInformation = { label: awaitingGroupLabel(element.count, t, element.more) };
+      element.count > 0 ? awaitingCountText(element.count, element.more) : l10n.t('No activity waits for your vote.');
+    item.accessibilityInformation = { label: awaitingGroupLabel(element.count, element.more) };
     item.contextValue = contextValue('inboxGroup');
     return item;
   }
@@ -290,7 +290,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       case 'noSession':
         return [];
       case 'error':
-        return this.failureRows(ACTIVITIES_VIEW_ID, t('activities'), model.error, CommandIds.refreshActivities, {
+        return this.failureRows(ACTIVITIES_VIEW_ID, l10n.t('activities'), model.error, CommandIds.refreshActivities, {
           calm: model.phase === 'fetch',
         });
       case 'loaded': {

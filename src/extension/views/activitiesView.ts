@@ -5,7 +5,6 @@
  */
 import type { Inbox } from '../inbox/inbox';
 import type { Services } from '../services';
-import { t } from '../ui/l10n';
 import { awaitingCountText } from '../wording/awaitingWords';
 import type { ActivitiesElement } from './treeElements';
 import { TreeShell } from './treeShell';
@@ -26,7 +25,7 @@ export function registerActivitiesView(services: Services, inbox: Inbox): Activi
     const key = `${count}${more ? '+' : ''}`;
     if (key === shown) return;
     shown = key;
-    shell.treeView.badge = count > 0 ? { value: count, tooltip: awaitingCountText(count, t, more) } : undefined;
+    shell.treeView.badge = count > 0 ? { value: count, tooltip: awaitingCountText(count, more) } : undefined;
   });
   return {
     provider: shell,

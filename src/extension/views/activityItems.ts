@@ -9,7 +9,6 @@ import {
   ageText,
   type FieldRow,
 } from '../wording/activityPresentation';
-import { t } from '../ui/l10n';
 import { visible } from '../ui/shownText';
 import { contextValue } from './contextValue';
 import { summaryRiskLabel, type ActivitySummary } from '../wording/activitySummaryWords';
@@ -43,7 +42,7 @@ export function activityTreeItem(
 ): vscode.TreeItem {
   const { activity } = element;
   const { find, nameOf, progress, summary, progressLines } = context;
-  const view = presentActivity(activity, nowMs, t, find, { nameOf, progress, locale: vscode.env.language });
+  const view = presentActivity(activity, nowMs, find, { nameOf, progress, locale: vscode.env.language });
   const item = new vscode.TreeItem(view.label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = element.id;
   // Two requests of one type tell apart by what they do; a risk leads the row, where the eye falls first.
@@ -64,18 +63,18 @@ export function activityTreeItem(
     ...(summary
       ? [
           ...summary.flags.map((flag) => `$(warning) ${plain(flag)}`),
-          `${plain(t('What it does'))}: ${plain(summary.line)}`,
+          `${plain(vscode.l10n.t('What it does'))}: ${plain(summary.line)}`,
           ...summary.details.map((d) => `${plain(d.label.trim())}: ${plain(d.value)}`),
         ]
       : []),
-    view.needsDecision ? t('Waiting for your decision: approve or reject it.') : '',
+    view.needsDecision ? vscode.l10n.t('Waiting for your decision: approve or reject it.') : '',
     progressLines && progressLines.length > 0 ? progressLines.map(plain).join('  \n') : progress ? plain(progress) : '',
-    `${plain(t('Activity ID'))}: ${code(activity.id)}`,
-    `${plain(t('Organization'))}: ${code(activity.organizationId)}`,
-    activity.fingerprint ? `${plain(t('Fingerprint'))}: ${code(activity.fingerprint)}` : '',
-    created !== undefined ? `${plain(t('Created'))}: ${timeText(created)} (${plain(view.age)})` : '',
-    activity.votes.length > 0 ? plain(t('Votes: {0}', activity.votes.length)) : '',
-    activity.failure?.message ? `${plain(t('Failure'))}: ${plain(activity.failure.message)}` : '',
+    `${plain(vscode.l10n.t('Activity ID'))}: ${code(activity.id)}`,
+    `${plain(vscode.l10n.t('Organization'))}: ${code(activity.organizationId)}`,
+    activity.fingerprint ? `${plain(vscode.l10n.t('Fingerprint'))}: ${code(activity.fingerprint)}` : '',
+    created !== undefined ? `${plain(vscode.l10n.t('Created'))}: ${timeText(created)} (${plain(view.age)})` : '',
+    activity.votes.length > 0 ? plain(vscode.l10n.t('Votes: {0}', activity.votes.length)) : '',
+    activity.failure?.message ? `${plain(vscode.l10n.t('Failure'))}: ${plain(activity.failure.message)}` : '',
   ].filter((line) => line !== '');
   // Our status icon is drawn; the service's text in the lines is escaped (`plain`, `code`), icon syntax included.
   item.tooltip = markdown(lines, { themeIcons: true });
@@ -130,7 +129,7 @@ export function activityFields(
   const { activity } = element;
   const prefix = element.id;
   const fields: FieldElement[] = [];
-  const status = statusPresentation(activity.status, false, t);
+  const status = statusPresentation(activity.status, false);
   const leaf = (
     key: string,
     label: string,
@@ -163,27 +162,34 @@ export function activityFields(
     node.children = rowsToFields(rows, node.id, node);
     return node;
   };
-  fields.push(leaf('status', t('Status'), status.label, status.iconId, undefined, status.colorId));
+  fields.push(leaf('status', vscode.l10n.t('Status'), status.label, status.iconId, undefined, status.colorId));
   if (Object.keys(activity.intent).length > 0)
     fields.push(
       group(
         'intent',
-        t('Intent'),
-        intentRows(activity, { nameOf: context.nameOf, transaction: context.summary?.line }, t),
+        vscode.l10n.t('Intent'),
+        intentRows(activity, { nameOf: context.nameOf, transaction: context.summary?.line }),
         'symbol-event',
       ),
     );
   if (Object.keys(activity.result).length > 0)
-    fields.push(group('result', t('Result'), fieldRows(unwrapSingleKey(activity.result)), 'output'));
+    fields.push(group('result', vscode.l10n.t('Result'), fieldRows(unwrapSingleKey(activity.result)), 'output'));
   if (activity.failure) {
     fields.push(
-      leaf('failure', t('Failure'), activity.failure.message ?? '', 'error', undefined, 'testing.iconFailed'),
+      leaf(
+        'failure',
+        vscode.l10n.t('Failure'),
+        activity.failure.message ?? '',
+        'error',
+        undefined,
+        'testing.iconFailed',
+      ),
     );
   }
   const votes: { -readonly [K in keyof FieldElement]: FieldElement[K] } = {
     kind: 'field',
     id: `${prefix}/votes`,
-    label: t('Votes'),
+    label: vscode.l10n.t('Votes'),
     description: String(activity.votes.length),
     tooltip: undefined,
     iconId: 'person',
@@ -191,7 +197,7 @@ export function activityFields(
     parent: element,
   };
   votes.children = activity.votes.map((vote, index) => {
-    const text = voteText(vote, t);
+    const text = voteText(vote);
     const when = ageText(
       vote.createdAt !== undefined ? activityTimeMs({ createdAt: vote.createdAt, timestampMs: undefined }) : undefined,
       nowMs,
@@ -213,12 +219,12 @@ export function activityFields(
   fields.push(
     leaf(
       'fingerprint',
-      t('Fingerprint'),
-      activity.fingerprint || t('none'),
+      vscode.l10n.t('Fingerprint'),
+      activity.fingerprint || vscode.l10n.t('none'),
       'shield',
       activity.fingerprint || undefined,
     ),
   );
-  fields.push(leaf('id', t('Activity ID'), activity.id, 'link'));
+  fields.push(leaf('id', vscode.l10n.t('Activity ID'), activity.id, 'link'));
   return fields;
 }

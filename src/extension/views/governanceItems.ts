@@ -6,7 +6,6 @@
 import * as vscode from 'vscode';
 import type { Policy, PrivateKey } from '../../api';
 import type { Governance } from '../store/governance';
-import { t } from '../ui/l10n';
 import { shown } from '../ui/shownText';
 import { namedIds, namedIdText } from '../wording/policyIdNames';
 import { effectWord, policyNamesOf, policySummary } from '../wording/policyWords';
@@ -29,8 +28,8 @@ export function policyElements(
       organizationId: group.organizationId,
       policyId: policy.policyId,
       policy,
-      summary: policySummary(policy, names, t),
-      named: namedIds(policy, names).map((named) => ({ id: named.id, text: namedIdText(named, t) })),
+      summary: policySummary(policy, names),
+      named: namedIds(policy, names).map((named) => ({ id: named.id, text: namedIdText(named) })),
       parent: group,
     }));
 }
@@ -51,14 +50,14 @@ export function policyTreeItem(element: PolicyElement): vscode.TreeItem {
     source === undefined || source.trim() === '' ? '' : `${plain(label)}: ${code(expressionText(source))}`;
   item.tooltip = markdown(
     [
-      `**${plain(policy.policyName)}** (${plain(effectWord(policy.effect, t))})`,
+      `**${plain(policy.policyName)}** (${plain(effectWord(policy.effect))})`,
       plain(element.summary),
-      expression(t('Condition'), policy.condition),
-      expression(t('Consensus'), policy.consensus),
-      expression(t('Time'), policy.time),
+      expression(vscode.l10n.t('Condition'), policy.condition),
+      expression(vscode.l10n.t('Consensus'), policy.consensus),
+      expression(vscode.l10n.t('Time'), policy.time),
       ...element.named.map((named) => `${code(named.id)}: ${plain(named.text)}`),
-      policy.notes ? `${plain(t('Notes'))}: ${plain(policy.notes)}` : '',
-      `${plain(t('Policy ID'))}: ${code(policy.policyId)}`,
+      policy.notes ? `${plain(vscode.l10n.t('Notes'))}: ${plain(policy.notes)}` : '',
+      `${plain(vscode.l10n.t('Policy ID'))}: ${code(policy.policyId)}`,
     ].filter((line) => line !== ''),
   );
   return item;

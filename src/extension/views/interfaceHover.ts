@@ -3,10 +3,10 @@
  * its own heading. The sections are apart in markdown too: a heading line right after a list item would continue
  * that item, and the events would read as part of the last function.
  */
+import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import type { SmartContractInterface } from '../../api';
 import { abiFunctionsAndEvents } from '../../api/remote';
-import { t } from '../ui/l10n';
 import { smartContractInterfaceTooltipLines } from './organizationItems';
 import { code, markdown, plain } from './treeItems';
 
@@ -19,10 +19,11 @@ export function smartContractInterfaceTooltip(sci: SmartContractInterface): vsco
     const of = lines.filter((line) => line.type === type);
     if (of.length === 0) return [];
     const shown = of.slice(0, HOVER_SIGNATURES).map((line) => `- ${code(line.declaration)}`);
-    const more = of.length > HOVER_SIGNATURES ? [`- ${plain(t('and {0} more', of.length - HOVER_SIGNATURES))}`] : [];
+    const more =
+      of.length > HOVER_SIGNATURES ? [`- ${plain(l10n.t('and {0} more', of.length - HOVER_SIGNATURES))}`] : [];
     return [`**${plain(title)}** (${of.length})\n\n${[...shown, ...more].join('\n')}`];
   };
-  const abi = [...section('function', t('Functions')), ...section('event', t('Events'))];
+  const abi = [...section('function', l10n.t('Functions')), ...section('event', l10n.t('Events'))];
   const md = markdown(smartContractInterfaceTooltipLines(sci));
   if (abi.length > 0) md.appendMarkdown(`\n\n---\n\n${abi.join('\n\n')}`);
   return md;

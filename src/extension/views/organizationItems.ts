@@ -1,7 +1,6 @@
 /** The Organization view's rows: groups, smart contract interfaces, private keys and their tags and addresses. */
 import * as vscode from 'vscode';
 import type { SmartContractInterface } from '../../api';
-import { t } from '../ui/l10n';
 import { shown } from '../ui/shownText';
 import { shortAddress } from '../wording/activityWords';
 import { contextValue } from './contextValue';
@@ -20,19 +19,19 @@ import { code, markdown, plain } from './treeItems';
 export function groupLabel(group: OrganizationGroup): string {
   switch (group) {
     case 'smartContractInterfaces':
-      return t('Smart contract interfaces');
+      return vscode.l10n.t('Smart contract interfaces');
     case 'wallets':
-      return t('Wallets');
+      return vscode.l10n.t('Wallets');
     case 'privateKeys':
-      return t('Private keys');
+      return vscode.l10n.t('Private keys');
     case 'privateKeyTags':
-      return t('Private key tags');
+      return vscode.l10n.t('Private key tags');
     case 'policies':
-      return t('Policies');
+      return vscode.l10n.t('Policies');
     case 'users':
-      return t('Users and passkeys');
+      return vscode.l10n.t('Users and passkeys');
     case 'subOrganizations':
-      return t('Sub-organizations');
+      return vscode.l10n.t('Sub-organizations');
   }
 }
 
@@ -40,19 +39,19 @@ export function groupLabel(group: OrganizationGroup): string {
 export function groupNoun(group: OrganizationGroup): string {
   switch (group) {
     case 'smartContractInterfaces':
-      return t('smart contract interfaces');
+      return vscode.l10n.t('smart contract interfaces');
     case 'wallets':
-      return t('wallets');
+      return vscode.l10n.t('wallets');
     case 'privateKeys':
-      return t('private keys');
+      return vscode.l10n.t('private keys');
     case 'privateKeyTags':
-      return t('private key tags');
+      return vscode.l10n.t('private key tags');
     case 'policies':
-      return t('policies');
+      return vscode.l10n.t('policies');
     case 'users':
-      return t('users and passkeys');
+      return vscode.l10n.t('users and passkeys');
     case 'subOrganizations':
-      return t('sub-organizations');
+      return vscode.l10n.t('sub-organizations');
   }
 }
 
@@ -76,7 +75,7 @@ export function groupTreeItem(element: GroupElement): vscode.TreeItem {
     empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
   );
   item.id = empty ? `${element.id}/empty` : element.failed ? `${element.id}/failed` : element.id;
-  item.description = element.failed ? '' : element.count === 0 ? t('none') : String(element.count);
+  item.description = element.failed ? '' : element.count === 0 ? vscode.l10n.t('none') : String(element.count);
   item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[element.group]);
   item.contextValue = contextValue('group');
   return item;
@@ -106,9 +105,9 @@ export function smartContractInterfaceTreeItem(element: SmartContractInterfaceEl
 export function smartContractInterfaceTooltipLines(sci: SmartContractInterface): string[] {
   return [
     `**${plain(sci.label)}** (${plain(interfaceTypeText(sci.type))})`,
-    `${plain(t('Address'))}: ${code(sci.smartContractAddress)}`,
-    `${plain(t('Smart contract interface ID'))}: ${code(sci.smartContractInterfaceId)}`,
-    sci.notes ? `${plain(t('Notes'))}: ${plain(sci.notes)}` : '',
+    `${plain(vscode.l10n.t('Address'))}: ${code(sci.smartContractAddress)}`,
+    `${plain(vscode.l10n.t('Smart contract interface ID'))}: ${code(sci.smartContractInterfaceId)}`,
+    sci.notes ? `${plain(vscode.l10n.t('Notes'))}: ${plain(sci.notes)}` : '',
   ].filter((line) => line !== '');
 }
 
@@ -132,10 +131,12 @@ export function privateKeyTreeItem(element: PrivateKeyElement): vscode.TreeItem 
   item.tooltip = markdown(
     [
       `**${plain(key.privateKeyName)}**`,
-      `${plain(t('Private key ID'))}: ${code(key.privateKeyId)}`,
-      `${plain(t('Curve'))}: ${plain(curveText(key.curve))}`,
-      `${plain(t('Public key'))}: ${code(key.publicKey)}`,
-      element.tags.length > 0 ? `${plain(t('Tags'))}: ${element.tags.map((tag) => plain(tag.tagName)).join(', ')}` : '',
+      `${plain(vscode.l10n.t('Private key ID'))}: ${code(key.privateKeyId)}`,
+      `${plain(vscode.l10n.t('Curve'))}: ${plain(curveText(key.curve))}`,
+      `${plain(vscode.l10n.t('Public key'))}: ${code(key.publicKey)}`,
+      element.tags.length > 0
+        ? `${plain(vscode.l10n.t('Tags'))}: ${element.tags.map((tag) => plain(tag.tagName)).join(', ')}`
+        : '',
     ].filter((line) => line !== ''),
   );
   return item;
@@ -177,10 +178,11 @@ export function privateKeyTagTreeItem(element: PrivateKeyTagElement): vscode.Tre
   );
   item.id = element.id;
   if (element.expandable)
-    item.description = element.keys.length === 1 ? t('1 key') : t('{0} keys', element.keys.length);
+    item.description =
+      element.keys.length === 1 ? vscode.l10n.t('1 key') : vscode.l10n.t('{0} keys', element.keys.length);
   item.iconPath = new vscode.ThemeIcon('tag');
   item.contextValue = contextValue('privateKeyTag');
-  item.tooltip = markdown([`**${plain(tag.tagName)}**`, `${plain(t('Tag ID'))}: ${code(tag.tagId)}`]);
+  item.tooltip = markdown([`**${plain(tag.tagName)}**`, `${plain(vscode.l10n.t('Tag ID'))}: ${code(tag.tagId)}`]);
   return item;
 }
 
@@ -192,15 +194,22 @@ export function userTreeItem(element: UserElement): vscode.TreeItem {
     count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded,
   );
   item.id = element.id;
-  const passkeys = count === 0 ? t('no passkey') : count === 1 ? t('1 passkey') : t('{0} passkeys', count);
+  const passkeys =
+    count === 0
+      ? vscode.l10n.t('no passkey')
+      : count === 1
+        ? vscode.l10n.t('1 passkey')
+        : vscode.l10n.t('{0} passkeys', count);
   // The user's tags by name first ("finance · 1 passkey"): the policies' approvers are named by tag.
   item.description = [...element.tags.map(shown), passkeys].join(' · ');
   // A MarkdownString tooltip: a plain string one would replace the row's accessible name, its label.
   item.tooltip = markdown(
     [
       `**${plain(user.userName || user.userId)}**`,
-      `${plain(t('User ID'))}: ${code(user.userId)}`,
-      element.tags.length > 0 ? `${plain(t('Tags'))}: ${element.tags.map((tag) => plain(tag)).join(', ')}` : '',
+      `${plain(vscode.l10n.t('User ID'))}: ${code(user.userId)}`,
+      element.tags.length > 0
+        ? `${plain(vscode.l10n.t('Tags'))}: ${element.tags.map((tag) => plain(tag)).join(', ')}`
+        : '',
     ].filter((line) => line !== ''),
   );
   item.iconPath = new vscode.ThemeIcon('person');
@@ -214,12 +223,14 @@ export function authenticatorTreeItem(element: AuthenticatorElement): vscode.Tre
   item.id = element.id;
   item.description = shown(authenticator.authenticatorId);
   item.tooltip = markdown([
-    `**${plain(t('Passkey "{0}" of {1}', authenticator.authenticatorName, element.userName))}**`,
-    `${plain(t('Passkey ID'))}: ${code(authenticator.authenticatorId)}`,
-    `${plain(t('Credential ID'))}: ${code(authenticator.credentialId)}`,
-    `${plain(t('Attestation'))}: ${plain(authenticator.attestationType || 'none')}`,
+    `**${plain(vscode.l10n.t('Passkey "{0}" of {1}', authenticator.authenticatorName, element.userName))}**`,
+    `${plain(vscode.l10n.t('Passkey ID'))}: ${code(authenticator.authenticatorId)}`,
+    `${plain(vscode.l10n.t('Credential ID'))}: ${code(authenticator.credentialId)}`,
+    `${plain(vscode.l10n.t('Attestation'))}: ${plain(authenticator.attestationType || 'none')}`,
     plain(
-      t('The service cannot rename a passkey: Rename Passkey adds a new one under the new name and removes this one.'),
+      vscode.l10n.t(
+        'The service cannot rename a passkey: Rename Passkey adds a new one under the new name and removes this one.',
+      ),
     ),
   ]);
   item.iconPath = new vscode.ThemeIcon('shield');

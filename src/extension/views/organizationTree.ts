@@ -12,7 +12,6 @@ import type { PrivateKey, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
 import type { SubOrganizationList } from '../store/subOrganizationReads';
-import { t } from '../ui/l10n';
 import { LoadedTree } from './loadedTree';
 import {
   authenticatorTreeItem,
@@ -202,7 +201,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     if (loaded.kind === 'error') {
       return this.failureRows(
         ORGANIZATION_VIEW_ID,
-        t('the organization'),
+        vscode.l10n.t('the organization'),
         loaded.error,
         CommandIds.refreshOrganization,
         {

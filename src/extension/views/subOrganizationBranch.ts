@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
-import { t } from '../ui/l10n';
 import { shown } from '../ui/shownText';
 import { subOrganizationParts } from './subOrganizationRows';
 import type {
@@ -41,10 +40,10 @@ export class SubOrganizationBranch {
       const contents = await (await this.#services.store()).subOrganization(element.subOrganizationId);
       // No session any more: the view is being drawn again for another profile.
       if (!contents) return [];
-      return subOrganizationParts(element, contents, t, vscode.env.language);
+      return subOrganizationParts(element, contents, vscode.env.language);
     } catch (error) {
       if (!(error instanceof CancelledError)) this.#services.log.failure('Could not load a sub-organization', error);
-      const what = t('sub-organization "{0}"', shown(element.name || element.subOrganizationId));
+      const what = vscode.l10n.t('sub-organization "{0}"', shown(element.name || element.subOrganizationId));
       return this.#failureRows(element.id, what, error, CommandIds.refreshOrganization, { parent: element });
     }
   }

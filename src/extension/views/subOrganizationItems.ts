@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import type { SubOrganizationList } from '../store/subOrganizationReads';
-import { t } from '../ui/l10n';
 import { shown } from '../ui/shownText';
 import { contextValue } from './contextValue';
 import { partDescription, partLabel } from './subOrganizationRows';
@@ -36,7 +35,7 @@ export function subOrganizationElements(
     rows.push({
       kind: 'message',
       id: `${group.id}/more`,
-      label: t('Only the first {0} sub-organizations are listed', list.entries.length),
+      label: vscode.l10n.t('Only the first {0} sub-organizations are listed', list.entries.length),
       iconId: 'info',
       token: 'field',
       parent: group,
@@ -56,8 +55,10 @@ export function subOrganizationTreeItem(element: SubOrganizationElement): vscode
   item.contextValue = contextValue('subOrganization');
   item.tooltip = markdown([
     `**${plain(element.name || element.subOrganizationId)}**`,
-    `${plain(t('Sub-organization ID'))}: ${code(element.subOrganizationId)}`,
-    plain(t('Read-only here: a parent organization reads its sub-organizations and changes nothing in them.')),
+    `${plain(vscode.l10n.t('Sub-organization ID'))}: ${code(element.subOrganizationId)}`,
+    plain(
+      vscode.l10n.t('Read-only here: a parent organization reads its sub-organizations and changes nothing in them.'),
+    ),
   ]);
   return item;
 }
@@ -65,11 +66,11 @@ export function subOrganizationTreeItem(element: SubOrganizationElement): vscode
 export function subOrganizationPartTreeItem(element: SubOrganizationPartElement): vscode.TreeItem {
   const empty = element.rows.length === 0;
   const item = new vscode.TreeItem(
-    partLabel(element.part, t),
+    partLabel(element.part),
     empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed,
   );
   item.id = element.id;
-  item.description = partDescription(element, t);
+  item.description = partDescription(element);
   item.iconPath = new vscode.ThemeIcon(PART_ICONS[element.part]);
   item.contextValue = contextValue('subOrganizationPart');
   return item;

@@ -4,10 +4,10 @@
  * sub-organization and changes nothing in it, so no row offers an action. Names stay as the service gave them:
  * the tree items show them through `shown`. Pure (no `vscode`), so that it runs in plain Node.
  */
+import * as l10n from '@vscode/l10n';
 import type { Policy, WalletAccount } from '../../api';
 import type { SubOrganizationContents } from '../store/subOrganizationReads';
 import { accountLabel, type WalletEntry } from '../store/walletBook';
-import { englishText, type Translate } from '../ui/translate';
 import { byCount } from '../wording/plural';
 import { policyNamesOf, policySummary } from '../wording/policyWords';
 import type {
@@ -22,28 +22,28 @@ function formatWord(format: string): string {
   return format.replace(/^ADDRESS_FORMAT_/, '').toLowerCase();
 }
 
-function walletWords(entry: WalletEntry, t: Translate, locale: string): string {
+function walletWords(entry: WalletEntry, locale: string): string {
   const count = entry.accounts.length;
-  const accounts = byCount(count, t('{0} account', count), t('{0} accounts', count), locale);
+  const accounts = byCount(count, l10n.t('{0} account', count), l10n.t('{0} accounts', count), locale);
   const { wallet } = entry;
-  const state = wallet.exported ? t('exported') : t('never exported');
-  return [accounts, state, ...(wallet.imported ? [t('imported')] : [])].join(' · ');
+  const state = wallet.exported ? l10n.t('exported') : l10n.t('never exported');
+  return [accounts, state, ...(wallet.imported ? [l10n.t('imported')] : [])].join(' · ');
 }
 
-function accountRow(parent: FieldElement, account: WalletAccount, t: Translate): FieldElement {
+function accountRow(parent: FieldElement, account: WalletAccount): FieldElement {
   return {
     kind: 'field',
     id: `${parent.id}/${account.walletAccountId}`,
     label: accountLabel(account),
     description: `${formatWord(account.addressFormat)} · ${account.address}`,
-    tooltip: [account.address, t('Path: {0}', account.path), t('Curve: {0}', account.curve)].join('\n'),
+    tooltip: [account.address, l10n.t('Path: {0}', account.path), l10n.t('Curve: {0}', account.curve)].join('\n'),
     iconId: 'symbol-field',
     children: undefined,
     parent,
   };
 }
 
-function walletRows(part: SubOrganizationPartElement, wallets: readonly WalletEntry[], t: Translate, locale: string) {
+function walletRows(part: SubOrganizationPartElement, wallets: readonly WalletEntry[], locale: string) {
   return [...wallets]
     .sort((a, b) => a.wallet.walletName.localeCompare(b.wallet.walletName))
     .map((entry): FieldElement => {
@@ -52,18 +52,18 @@ function walletRows(part: SubOrganizationPartElement, wallets: readonly WalletEn
         kind: 'field',
         id,
         label: entry.wallet.walletName || entry.wallet.walletId,
-        description: walletWords(entry, t, locale),
-        tooltip: t('Wallet ID: {0}', entry.wallet.walletId),
+        description: walletWords(entry, locale),
+        tooltip: l10n.t('Wallet ID: {0}', entry.wallet.walletId),
         iconId: 'credit-card',
         children: [],
         parent: part,
       };
-      row.children = entry.accounts.map((account) => accountRow(row, account, t));
+      row.children = entry.accounts.map((account) => accountRow(row, account));
       return row;
     });
 }
 
-function userRows(part: SubOrganizationPartElement, users: readonly OrganizationUser[], t: Translate, locale: string) {
+function userRows(part: SubOrganizationPartElement, users: readonly OrganizationUser[], locale: string) {
   return [...users]
     .sort((a, b) => a.userName.localeCompare(b.userName))
     .map((user): FieldElement => {
@@ -73,8 +73,10 @@ function userRows(part: SubOrganizationPartElement, users: readonly Organization
         id: `${part.id}/${user.userId}`,
         label: user.userName || user.userId,
         description:
-          count === 0 ? t('no passkey') : byCount(count, t('{0} passkey', count), t('{0} passkeys', count), locale),
-        tooltip: t('User ID: {0}', user.userId),
+          count === 0
+            ? l10n.t('no passkey')
+            : byCount(count, l10n.t('{0} passkey', count), l10n.t('{0} passkeys', count), locale),
+        tooltip: l10n.t('User ID: {0}', user.userId),
         iconId: 'person',
         children: undefined,
         parent: part,
@@ -82,12 +84,7 @@ function userRows(part: SubOrganizationPartElement, users: readonly Organization
     });
 }
 
-function policyRows(
-  part: SubOrganizationPartElement,
-  policies: readonly Policy[],
-  users: readonly OrganizationUser[],
-  t: Translate,
-) {
+function policyRows(part: SubOrganizationPartElement, policies: readonly Policy[], users: readonly OrganizationUser[]) {
   const names = policyNamesOf({ users, userTags: [], privateKeyTags: [] });
   return [...policies]
     .sort((a, b) => a.policyName.localeCompare(b.policyName))
@@ -95,11 +92,11 @@ function policyRows(
       kind: 'field',
       id: `${part.id}/${policy.policyId}`,
       label: policy.policyName || policy.policyId,
-      description: policySummary(policy, names, t),
+      description: policySummary(policy, names),
       tooltip: [
-        policy.condition ? t('Condition: {0}', policy.condition) : '',
-        policy.consensus ? t('Consensus: {0}', policy.consensus) : '',
-        t('Policy ID: {0}', policy.policyId),
+        policy.condition ? l10n.t('Condition: {0}', policy.condition) : '',
+        policy.consensus ? l10n.t('Consensus: {0}', policy.consensus) : '',
+        l10n.t('Policy ID: {0}', policy.policyId),
       ]
         .filter((line) => line !== '')
         .join('\n'),
@@ -113,7 +110,6 @@ function policyRows(
 export function subOrganizationParts(
   element: SubOrganizationElement,
   contents: SubOrganizationContents,
-  t: Translate = englishText,
   locale = 'en',
 ): SubOrganizationPartElement[] {
   type Part = { -readonly [K in keyof SubOrganizationPartElement]: SubOrganizationPartElement[K] };
@@ -126,27 +122,27 @@ export function subOrganizationParts(
   });
   // Each row's parent is its part as returned (the tree walks up from a row through getParent).
   const wallets = part('wallets');
-  wallets.rows = walletRows(wallets, contents.wallets, t, locale);
+  wallets.rows = walletRows(wallets, contents.wallets, locale);
   const users = part('users');
-  users.rows = userRows(users, element.users, t, locale);
+  users.rows = userRows(users, element.users, locale);
   const policies = part('policies');
-  policies.rows = policyRows(policies, contents.policies, element.users, t);
+  policies.rows = policyRows(policies, contents.policies, element.users);
   return [wallets, users, policies];
 }
 
 /** A part's name, as its row reads. */
-export function partLabel(part: SubOrganizationPartElement['part'], t: Translate = englishText): string {
+export function partLabel(part: SubOrganizationPartElement['part']): string {
   switch (part) {
     case 'wallets':
-      return t('Wallets');
+      return l10n.t('Wallets');
     case 'users':
-      return t('Users');
+      return l10n.t('Users');
     case 'policies':
-      return t('Policies');
+      return l10n.t('Policies');
   }
 }
 
 /** A part's count, or "none" in words when it is empty. */
-export function partDescription(element: SubOrganizationPartElement, t: Translate = englishText): string {
-  return element.rows.length === 0 ? t('none') : String(element.rows.length);
+export function partDescription(element: SubOrganizationPartElement): string {
+  return element.rows.length === 0 ? l10n.t('none') : String(element.rows.length);
 }

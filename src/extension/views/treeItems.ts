@@ -7,7 +7,6 @@ import { CommandIds } from '../commandIds';
 import { safeMarkdown } from '../ui/markdown';
 import { markdownCode, markdownText, shown } from '../ui/shownText';
 import type { CalmState, Recovery } from '../ui/advice';
-import { t } from '../ui/l10n';
 import { dateTimeText } from '../wording/timeWords';
 import { contextValue } from './contextValue';
 import type { FieldElement, MessageElement } from './treeElements';
@@ -73,11 +72,11 @@ export function loadMoreElement(loaded: number): MessageElement {
   return {
     kind: 'message',
     id: 'countersign.activities/loadMore',
-    label: t('Load more…'),
-    description: t('{0} shown', loaded),
+    label: vscode.l10n.t('Load more…'),
+    description: vscode.l10n.t('{0} shown', loaded),
     iconId: 'more',
     token: 'loadMore',
-    command: { command: CommandIds.loadMoreActivities, title: t('Load more activities') },
+    command: { command: CommandIds.loadMoreActivities, title: vscode.l10n.t('Load more activities') },
   };
 }
 
@@ -125,7 +124,7 @@ export function errorElements(
     {
       kind: 'message',
       id: `${idPrefix}/error`,
-      label: t('Could not load {0}', what),
+      label: vscode.l10n.t('Could not load {0}', what),
       description: shown(message),
       tooltip: hint ? `${shown(message)}\n\n${hint}` : shown(message),
       iconId: 'error',
@@ -134,7 +133,7 @@ export function errorElements(
       ...(parent ? { parent } : {}),
     },
     ...(recovery ? [actionRow('recovery', recovery.title, 'play', recovery.command, recovery.arguments)] : []),
-    actionRow('retry', t('Retry'), 'refresh', retryCommand),
+    actionRow('retry', vscode.l10n.t('Retry'), 'refresh', retryCommand),
   ];
 }
 

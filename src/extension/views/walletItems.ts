@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { timestampToMs, type WalletAccount } from '../../api';
 import { CommandIds } from '../commandIds';
 import { accountLabel, type WalletBook } from '../store/walletBook';
-import { t } from '../ui/l10n';
 import { shown } from '../ui/shownText';
 import { shortAddress } from '../wording/activityWords';
 import { contextValue } from './contextValue';
@@ -39,8 +38,8 @@ export function walletGroupChildren(group: GroupElement, book: WalletBook): Arra
     {
       kind: 'message',
       id: `${group.id}/notAll`,
-      label: t('Only the first {0} accounts are listed', listed),
-      tooltip: t('The organization holds more wallet accounts than the view reads.'),
+      label: vscode.l10n.t('Only the first {0} accounts are listed', listed),
+      tooltip: vscode.l10n.t('The organization holds more wallet accounts than the view reads.'),
       iconId: 'info',
       token: 'calm',
       parent: group,
@@ -49,11 +48,11 @@ export function walletGroupChildren(group: GroupElement, book: WalletBook): Arra
 }
 
 function noWalletsRow(group: GroupElement): MessageElement {
-  const title = t('Create Wallet…');
+  const title = vscode.l10n.t('Create Wallet…');
   return {
     kind: 'message',
     id: `${group.id}/none`,
-    label: t('No wallets yet — {0}', title),
+    label: vscode.l10n.t('No wallets yet — {0}', title),
     iconId: 'add',
     token: 'calm',
     command: { command: CommandIds.createWallet, title },
@@ -85,9 +84,9 @@ export function walletTreeItem(element: WalletElement): vscode.TreeItem {
   );
   item.id = element.id;
   item.description = [
-    wallet.exported ? t('exported') : '',
-    wallet.imported ? t('imported') : '',
-    accounts.length === 1 ? t('1 account') : t('{0} accounts', accounts.length),
+    wallet.exported ? vscode.l10n.t('exported') : '',
+    wallet.imported ? vscode.l10n.t('imported') : '',
+    accounts.length === 1 ? vscode.l10n.t('1 account') : vscode.l10n.t('{0} accounts', accounts.length),
   ]
     .filter((part) => part !== '')
     .join(' · ');
@@ -97,14 +96,14 @@ export function walletTreeItem(element: WalletElement): vscode.TreeItem {
   item.tooltip = markdown(
     [
       `**${plain(wallet.walletName)}**`,
-      `${plain(t('Wallet ID'))}: ${code(wallet.walletId)}`,
-      created !== undefined ? `${plain(t('Created'))}: ${plain(timeText(created))}` : '',
+      `${plain(vscode.l10n.t('Wallet ID'))}: ${code(wallet.walletId)}`,
+      created !== undefined ? `${plain(vscode.l10n.t('Created'))}: ${plain(timeText(created))}` : '',
       plain(
         wallet.exported
-          ? t('Its recovery phrase has been exported.')
-          : t('Its recovery phrase has never been exported: deleting the wallet loses it for good.'),
+          ? vscode.l10n.t('Its recovery phrase has been exported.')
+          : vscode.l10n.t('Its recovery phrase has never been exported: deleting the wallet loses it for good.'),
       ),
-      wallet.imported ? plain(t('Imported from a recovery phrase.')) : '',
+      wallet.imported ? plain(vscode.l10n.t('Imported from a recovery phrase.')) : '',
     ].filter((line) => line !== ''),
   );
   return item;
@@ -157,11 +156,11 @@ export function walletAccountTooltip(element: WalletAccountNode): vscode.Markdow
   return markdown(
     [
       `**${plain(accountLabel(account))}** (${plain(wallet.walletName)})`,
-      `${plain(t('Address'))}: ${code(account.address)}`,
-      `${plain(t('Path'))}: ${code(account.path)}`,
-      `${plain(t('Curve'))}: ${plain(curveText(account))}`,
-      `${plain(t('Format'))}: ${plain(addressFormatText(account.addressFormat))}`,
-      created !== undefined ? `${plain(t('Created'))}: ${plain(timeText(created))}` : '',
+      `${plain(vscode.l10n.t('Address'))}: ${code(account.address)}`,
+      `${plain(vscode.l10n.t('Path'))}: ${code(account.path)}`,
+      `${plain(vscode.l10n.t('Curve'))}: ${plain(curveText(account))}`,
+      `${plain(vscode.l10n.t('Format'))}: ${plain(addressFormatText(account.addressFormat))}`,
+      created !== undefined ? `${plain(vscode.l10n.t('Created'))}: ${plain(timeText(created))}` : '',
     ].filter((line) => line !== ''),
   );
 }

@@ -3,6 +3,7 @@
  * Pure (no `vscode`), so it is tested in plain Node; activityItems.ts turns it into TreeItems. The words (type,
  * status, target, votes) come from wording/activityWords.ts.
  */
+import * as l10n from '@vscode/l10n';
 import { DECISION_STATUSES, TERMINAL_STATUSES, timestampToMs, type Activity } from '../../api';
 import { SIGNATURE_KEYS, hexSummary, signatureText } from './serviceNames';
 import {
@@ -15,7 +16,6 @@ import {
   type NameOf,
 } from './activityWords';
 import { shown } from '../ui/shownText';
-import { englishText, type Translate } from '../ui/translate';
 import { ageText } from './timeWords';
 
 export interface StatusPresentation {
@@ -28,12 +28,8 @@ export interface StatusPresentation {
 }
 
 /** The status as a coloured icon: green check, red error, orange bell when it waits for a decision, and so on. */
-export function statusPresentation(
-  status: string,
-  needsDecision = false,
-  t: Translate = englishText,
-): StatusPresentation {
-  const label = statusLabel(status, t);
+export function statusPresentation(status: string, needsDecision = false): StatusPresentation {
+  const label = statusLabel(status);
   switch (status) {
     case 'ACTIVITY_STATUS_COMPLETED':
       return { label, iconId: 'pass', colorId: 'testing.iconPassed' };
@@ -118,7 +114,6 @@ export interface ActivityPresentation {
 export function presentActivity(
   activity: Activity,
   nowMs: number,
-  t: Translate = englishText,
   find?: FindByFingerprint,
   /**
    * Names for ids, the approval progress in words (which replaces the status while it gathers votes), and the
@@ -132,11 +127,11 @@ export function presentActivity(
 ): ActivityPresentation {
   const decision = needsDecision(activity);
   const age = ageText(activityTimeMs(activity), nowMs, extra.locale);
-  const status = statusPresentation(activity.status, decision, t);
+  const status = statusPresentation(activity.status, decision);
   const state = extra.progress
     ? extra.progress
     : decision
-      ? t('Needs your decision')
+      ? l10n.t('Needs your decision')
       : isTerminal(activity.status)
         ? ''
         : status.label;
@@ -206,7 +201,6 @@ export function fieldRow(key: string, value: unknown): FieldRow {
 export function intentRows(
   activity: Pick<Activity, 'intent'>,
   known: { readonly nameOf?: NameOf | undefined; readonly transaction?: string | undefined } = {},
-  t: Translate = englishText,
 ): FieldRow[] {
   return fieldRows(unwrapSingleKey(activity.intent)).map((row) => {
     if (row.key === 'signWith' && row.children === undefined) {
@@ -215,12 +209,12 @@ export function intentRows(
         ? {
             ...row,
             text: signerText(row.fullText, known.nameOf),
-            fullText: t('"{0}" · {1}', shown(name), row.fullText),
+            fullText: l10n.t('"{0}" · {1}', shown(name), row.fullText),
           }
         : row;
     }
     if (row.key === 'unsignedTransaction' && row.children === undefined && row.fullText !== '') {
-      const size = hexSummary(row.fullText, t);
+      const size = hexSummary(row.fullText);
       return { ...row, text: known.transaction ? `${known.transaction} · ${size}` : size };
     }
     return row;

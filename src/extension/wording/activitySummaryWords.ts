@@ -6,23 +6,23 @@
  * enrolment, whose passkey for whom. Pure (no `vscode`): the decoding is the API's (passed in by the caller, which
  * loads it only when a transaction is summarised).
  */
+import * as l10n from '@vscode/l10n';
 import type { Activity } from '../../api';
 import type {
   CallSummary,
   ClearSigningDescriptor,
   RegisteredInterface,
-  RiskFlag,
   SignatureSummary,
   decodeEthereumTransaction,
   summarizeSignature,
   summarizeTransaction,
 } from '../../api/remote';
 import { shown } from '../ui/shownText';
-import { englishText, type Translate } from '../ui/translate';
 import { unwrapSingleKey, type NameOf } from './activityWords';
-import { addressWords, amountWords, argumentValue } from './callArgumentWords';
+import { addressWords, argumentValue } from './callArgumentWords';
 import { chainWords } from './chainWords';
-import { callNumber, multicallDetails, multicallLine } from './multicallWords';
+import { multicallDetails, multicallLine } from './multicallWords';
+import { flagLabel, flagWords } from './riskFlagWords';
 import { payloadsWords, signedPayloads } from './signatureWords';
 import { isWalletActivity, walletActivityWords, walletSigner, type WalletFacts } from './walletActivityWords';
 
@@ -72,217 +72,95 @@ export interface ActivitySummary {
   readonly signer?: string;
 }
 
-/** The risk in one sentence; for a call inside a multicall, which call it is. */
-export function flagWords(flag: RiskFlag, t: Translate = englishText): string {
-  const sentence = flagSentence(flag, t);
-  return flag.inner && flag.kind !== 'unreadableCall'
-    ? t('In call {0} of the multicall: {1}', callNumber(flag.inner), sentence)
-    : sentence;
-}
-
-function flagSentence(flag: RiskFlag, t: Translate): string {
-  switch (flag.kind) {
-    case 'unlimitedApproval':
-      return t(
-        'Unlimited token approval: {0} may spend every token of this kind the key holds, now and later.',
-        flag.spender ?? t('the spender'),
-      );
-    case 'largeApproval':
-      return t(
-        'Very large token approval: {0} may spend {1}.',
-        flag.spender ?? t('the spender'),
-        amountWords(flag.amount, t),
-      );
-    case 'approvalForAll':
-      return t(
-        'Approval for all: {0} may move every token of this collection the key holds.',
-        flag.operator ?? t('the operator'),
-      );
-    case 'noInterface':
-      return t(
-        "Calls {0}, which has no interface registered in your organization: the call is not from your organization's interfaces.",
-        flag.address,
-      );
-    case 'interfacesUnknown':
-      return t(
-        "Calls {0}, but your organization's smart contract interfaces could not be read: whether the contract is one of yours is not checked.",
-        flag.address,
-      );
-    case 'valueWithoutData':
-      return t('Sends {0} ETH to the contract {1} without calling any function.', flag.valueEth, flag.address);
-    case 'argumentNames':
-      return t(
-        'The interface used to decode it names arguments alike or leaves them unnamed: read the values by position.',
-      );
-    case 'unreadableCall':
-      return flag.inner
-        ? t(
-            "Call {0} of the multicall cannot be read (selector {1}): neither your organization's interfaces nor the well-known signatures decode it.",
-            callNumber(flag.inner),
-            flag.selector,
-          )
-        : t(
-            'The call cannot be read (selector {0}): its data does not match the interface registered for the contract, nor a well-known signature.',
-            flag.selector,
-          );
-    case 'interfaceMismatch':
-      return flag.registered === undefined
-        ? t(
-            'The interface "{0}" has no function with the selector {1}, which is the well-known {2} function {3}: the call is read as {3}.',
-            shown(flag.interfaceLabel),
-            flag.selector,
-            flag.standard,
-            flag.wellKnown,
-          )
-        : t(
-            'The interface "{0}" reads the selector {1} as {2}, but {1} is the well-known {3} function {4}: the call is read as {4}.',
-            shown(flag.interfaceLabel),
-            flag.selector,
-            shown(flag.registered),
-            flag.standard,
-            flag.wellKnown,
-          );
-    case 'unreadData':
-      if (!flag.canonical)
-        return t(
-          'The call data is not laid out as its arguments encode ({0} bytes more than they need): what is shown may not be all it holds.',
-          flag.bytes,
-        );
-      return flag.bytes === 1
-        ? t('The call data has 1 byte past the arguments its function reads: it is not shown here.')
-        : t('The call data has {0} bytes past the arguments its function reads: they are not shown here.', flag.bytes);
-    case 'descriptorDisagrees':
-      return t(
-        'The ERC-7730 descriptor {0} says the token {1} is {2} with {3} decimals; the built-in list of well-known tokens says {4} with {5} decimals, which is what is shown.',
-        shown(flag.file),
-        flag.address,
-        shown(flag.described.ticker ?? flag.builtIn.symbol),
-        flag.described.decimals,
-        flag.builtIn.symbol,
-        flag.builtIn.decimals,
-      );
-    case 'uninspectedCalls':
-      return flag.count === 1
-        ? t('1 call inside the multicall was not read: what it does is not shown here.')
-        : t('{0} calls inside the multicall were not read: what they do is not shown here.', flag.count);
-  }
-}
-
-/** The risk in a word or two. */
-export function flagLabel(flag: RiskFlag, t: Translate = englishText): string {
-  switch (flag.kind) {
-    case 'unlimitedApproval':
-      return t('Unlimited approval');
-    case 'largeApproval':
-      return t('Very large approval');
-    case 'approvalForAll':
-      return t('Approval for all');
-    case 'noInterface':
-      return t('Unregistered contract');
-    case 'interfacesUnknown':
-      return t('Interfaces not checked');
-    case 'valueWithoutData':
-      return t('ETH sent to a contract without a call');
-    case 'argumentNames':
-      return t('Argument names cannot be trusted');
-    case 'unreadableCall':
-      return flag.inner ? t('Unreadable call in a multicall') : t('Unreadable call');
-    case 'interfaceMismatch':
-      return t('Interface does not match the call');
-    case 'unreadData':
-      return t('Unread call data');
-    case 'descriptorDisagrees':
-      return t('Descriptor disagrees with the built-in tokens');
-    case 'uninspectedCalls':
-      return t('Calls not read');
-  }
-}
-
 /** The risks of a summary for a row: "Unlimited approval, Unregistered contract". */
 export function summaryRiskLabel(summary: ActivitySummary): string {
   return summary.risks.join(', ');
 }
 
-function callLine(summary: CallSummary, t: Translate): string {
+function callLine(summary: CallSummary): string {
   const call = summary.call;
-  const value = summary.valueWei !== '0' ? t(', with {0} ETH', summary.valueEth) : '';
+  const value = summary.valueWei !== '0' ? l10n.t(', with {0} ETH', summary.valueEth) : '';
   switch (call.kind) {
     case 'transfer':
-      return t('Sends {0} ETH to {1}', summary.valueEth, summary.to ? addressWords(summary.to, summary.toName) : '?');
+      return l10n.t(
+        'Sends {0} ETH to {1}',
+        summary.valueEth,
+        summary.to ? addressWords(summary.to, summary.toName) : '?',
+      );
     case 'contractCreation':
-      return t('Deploys a contract ({0} bytes){1}', call.bytes, value);
+      return l10n.t('Deploys a contract ({0} bytes){1}', call.bytes, value);
     case 'unknown':
-      return t(
+      return l10n.t(
         'Calls {0}, unknown function {1}{2}',
         summary.to ? addressWords(summary.to, summary.toName) : '?',
         call.selector,
         value,
       );
     case 'mismatch':
-      return t(
+      return l10n.t(
         'Calls "{0}" with data that does not match its interface ({1}){2}',
         shown(call.interfaceLabel),
         call.selector,
         value,
       );
     case 'call': {
-      const args = call.arguments.map((a) => `${shown(a.name)} ${argumentValue(a, t, true)}`).join(', ');
-      const head = call.multicall ? multicallLine(call.multicall, t) : `${shown(call.functionName)}(${args})`;
+      const args = call.arguments.map((a) => `${shown(a.name)} ${argumentValue(a, true)}`).join(', ');
+      const head = call.multicall ? multicallLine(call.multicall) : `${shown(call.functionName)}(${args})`;
       const intent = call.intent ? `${shown(call.intent)}: ` : '';
-      const where = call.source === 'wellKnown' ? ` · ${t("not from your organization's interfaces")}` : '';
+      const where = call.source === 'wellKnown' ? ` · ${l10n.t("not from your organization's interfaces")}` : '';
       return `${intent}${head}${value}${where}`;
     }
   }
 }
 
-function callDetails(summary: CallSummary, t: Translate): SummaryDetail[] {
+function callDetails(summary: CallSummary): SummaryDetail[] {
   const call = summary.call;
   const details: SummaryDetail[] = [];
   if (call.kind === 'call') {
     const title = `${shown(call.functionName)}(${call.arguments.map((a) => shown(a.name)).join(', ')})`;
     details.push({
-      label: t('Function'),
+      label: l10n.t('Function'),
       value:
         call.source === 'wellKnown'
-          ? t(
+          ? l10n.t(
               "{0}: the well-known {1} signature {2}, not from your organization's interfaces",
               title,
               call.interfaceLabel,
               call.signature,
             )
-          : t('{0} of "{1}"', title, shown(call.interfaceLabel)),
+          : l10n.t('{0} of "{1}"', title, shown(call.interfaceLabel)),
     });
     if (call.intent && call.descriptor)
       details.push({
-        label: t('Intent'),
-        value: t('{0} (ERC-7730 descriptor {1})', shown(call.intent), shown(call.descriptor)),
+        label: l10n.t('Intent'),
+        value: l10n.t('{0} (ERC-7730 descriptor {1})', shown(call.intent), shown(call.descriptor)),
       });
     // A multicall's calls are listed one by one below, not as the bytes that carry them.
     const holdingCalls = call.multicall?.argument;
     for (const [index, argument] of call.arguments.entries()) {
       if (index === holdingCalls) continue;
       const label = argument.label ? `${shown(argument.name)} (${shown(argument.label)})` : shown(argument.name);
-      details.push({ label: `  ${label}`, value: argumentValue(argument, t, false) });
+      details.push({ label: `  ${label}`, value: argumentValue(argument, false) });
     }
-    if (call.multicall) details.push(...multicallDetails(call.multicall, t));
+    if (call.multicall) details.push(...multicallDetails(call.multicall));
   } else if (call.kind === 'unknown') {
     details.push({
-      label: t('Function'),
-      value: t(
+      label: l10n.t('Function'),
+      value: l10n.t(
         "unknown selector {0}: not in your organization's interfaces nor the well-known signatures",
         call.selector,
       ),
     });
   } else if (call.kind === 'mismatch') {
     details.push({
-      label: t('Function'),
-      value: t('the data does not match "{0}": {1}', shown(call.interfaceLabel), call.reason),
+      label: l10n.t('Function'),
+      value: l10n.t('the data does not match "{0}": {1}', shown(call.interfaceLabel), call.reason),
     });
   }
-  if (summary.to) details.push({ label: t('To'), value: addressWords(summary.to, summary.toName, false) });
-  else details.push({ label: t('To'), value: t('nobody: it deploys a contract') });
-  details.push({ label: t('Value'), value: t('{0} ETH', summary.valueEth) });
-  details.push({ label: t('Chain'), value: chainWords(summary.chainId, t) });
+  if (summary.to) details.push({ label: l10n.t('To'), value: addressWords(summary.to, summary.toName, false) });
+  else details.push({ label: l10n.t('To'), value: l10n.t('nobody: it deploys a contract') });
+  details.push({ label: l10n.t('Value'), value: l10n.t('{0} ETH', summary.valueEth) });
+  details.push({ label: l10n.t('Chain'), value: chainWords(summary.chainId) });
   return details;
 }
 
@@ -300,11 +178,7 @@ export function needsDecoder(activity: Pick<Activity, 'type' | 'intent'>): boole
   return unsignedTransaction(activity) !== undefined || signedPayloads(activity).length > 0;
 }
 
-function passkeySummary(
-  activity: Pick<Activity, 'intent'>,
-  inputs: SummaryInputs,
-  t: Translate,
-): ActivitySummary | undefined {
+function passkeySummary(activity: Pick<Activity, 'intent'>, inputs: SummaryInputs): ActivitySummary | undefined {
   const inner = unwrapSingleKey(activity.intent) as Record<string, unknown>;
   const authenticators = Array.isArray(inner['authenticators']) ? (inner['authenticators'] as unknown[]) : [];
   const names = authenticators.flatMap((a) => {
@@ -316,13 +190,13 @@ function passkeySummary(
   if (names.length === 0) return undefined;
   const line =
     names.length === 1
-      ? t('Adds passkey {0} to {1}', names[0] ?? '', user)
-      : t('Adds passkeys {0} to {1}', names.join(', '), user);
+      ? l10n.t('Adds passkey {0} to {1}', names[0] ?? '', user)
+      : l10n.t('Adds passkeys {0} to {1}', names.join(', '), user);
   return {
     line,
     details: [
-      { label: names.length === 1 ? t('Passkey') : t('Passkeys'), value: names.join(', ') },
-      { label: t('User'), value: userId && user !== userId ? `${user} (${userId})` : user },
+      { label: names.length === 1 ? l10n.t('Passkey') : l10n.t('Passkeys'), value: names.join(', ') },
+      { label: l10n.t('User'), value: userId && user !== userId ? `${user} (${userId})` : user },
     ],
     flags: [],
     risks: [],
@@ -336,26 +210,24 @@ function passkeySummary(
 export function summarizeActivity(
   activity: Pick<Activity, 'type' | 'intent'>,
   inputs: SummaryInputs,
-  t: Translate = englishText,
 ): ActivitySummary | undefined {
-  if (activity.type.startsWith('ACTIVITY_TYPE_CREATE_AUTHENTICATORS')) return passkeySummary(activity, inputs, t);
+  if (activity.type.startsWith('ACTIVITY_TYPE_CREATE_AUTHENTICATORS')) return passkeySummary(activity, inputs);
   const wallets = { nameOf: inputs.nameOf, wallets: inputs.wallets };
-  if (isWalletActivity(activity.type)) return walletActivityWords(activity, wallets, t);
-  const summary = signingSummary(activity, inputs, t);
+  if (isWalletActivity(activity.type)) return walletActivityWords(activity, wallets);
+  const summary = signingSummary(activity, inputs);
   // A signing through a wallet account says which, first: the wallet is what an approver weighs.
   const signer = walletSigner(activity, wallets);
   if (!signer) return summary;
-  const signsWith = { label: t('Signs with'), value: signer };
+  const signsWith = { label: l10n.t('Signs with'), value: signer };
   return summary
     ? { ...summary, details: [signsWith, ...summary.details], signer }
-    : { line: t('Signs with {0}', signer), details: [], flags: [], risks: [], signer };
+    : { line: l10n.t('Signs with {0}', signer), details: [], flags: [], risks: [], signer };
 }
 
 /** What a transaction or a signed payload does, when the decoder reads it. */
 function signingSummary(
   activity: Pick<Activity, 'type' | 'intent'>,
   inputs: SummaryInputs,
-  t: Translate,
 ): ActivitySummary | undefined {
   const payloads = signedPayloads(activity);
   if (payloads.length > 0) {
@@ -366,7 +238,6 @@ function signingSummary(
       inputs.decode.signature,
       context,
       inputs.now ?? Date.now(),
-      t,
     );
     return { ...words, signatures };
   }
@@ -380,11 +251,11 @@ function signingSummary(
     nameOf: inputs.nameOf,
   });
   return {
-    line: callLine(call, t),
-    details: callDetails(call, t),
-    flags: call.flags.map((f) => flagWords(f, t)),
+    line: callLine(call),
+    details: callDetails(call),
+    flags: call.flags.map((f) => flagWords(f)),
     // One word per kind of risk for a row, however many calls of a multicall raise it.
-    risks: [...new Set(call.flags.map((f) => flagLabel(f, t)))],
+    risks: [...new Set(call.flags.map((f) => flagLabel(f)))],
     call,
   };
 }

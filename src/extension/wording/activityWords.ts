@@ -1,11 +1,12 @@
 /**
  * How an activity reads in words, in one place: its type, status, target, intent lines, votes and outcome, and the
  * App Proof lines. Tree rows, dialogs, the log and messages all take their words from here. Pure (no `vscode`),
- * so it is tested in plain Node; user strings go through the Translate the caller passes.
+ * so it is tested in plain Node; user strings go through @vscode/l10n. Where it stands while it waits for approvals is
+ * approvalWords.ts's.
  */
+import * as l10n from '@vscode/l10n';
 import { shown } from '../ui/shownText';
 import type { Activity, AppProof, AppProofCheck, Vote } from '../../api';
-import { englishText, type Translate } from '../ui/translate';
 import {
   activityTypeLabel,
   hexSummary,
@@ -145,16 +146,13 @@ export function intentLines(activity: Pick<Activity, 'intent'>): string[] {
 }
 
 /** A vote in words: who voted, and which way. */
-export function voteText(
-  vote: Vote,
-  t: Translate = englishText,
-): { readonly who: string; readonly selection: string; readonly approved: boolean } {
+export function voteText(vote: Vote): { readonly who: string; readonly selection: string; readonly approved: boolean } {
   const who = shown(vote.user?.userName ?? vote.user?.userId ?? vote.userId);
   const approved = vote.selection === 'VOTE_SELECTION_APPROVED';
   const selection = approved
-    ? t('Approved')
+    ? l10n.t('Approved')
     : vote.selection === 'VOTE_SELECTION_REJECTED'
-      ? t('Rejected')
+      ? l10n.t('Rejected')
       : vote.selection;
   return { who, selection, approved };
 }
@@ -179,12 +177,9 @@ export function activityOutcome(status: string): ActivityOutcome {
 }
 
 /** One line naming the activity: type in words, status in words, id, and the raw type and status. */
-export function activityHeadline(
-  activity: Pick<Activity, 'id' | 'type' | 'status'>,
-  t: Translate = englishText,
-): string {
-  const status = statusLabel(activity.status, t);
-  return t(
+export function activityHeadline(activity: Pick<Activity, 'id' | 'type' | 'status'>): string {
+  const status = statusLabel(activity.status);
+  return l10n.t(
     '{0}: {1} (activity {2}, {3}, {4})',
     activityTypeLabel(activity.type),
     status,
@@ -202,47 +197,45 @@ export function appProofLines(
   activity: Pick<Activity, 'appProofs'>,
   requested: boolean,
   checkProof: (proof: AppProof) => AppProofCheck,
-  t: Translate = englishText,
 ): string[] {
   if (activity.appProofs.length === 0) {
-    return requested ? [t('No App Proofs came back with this activity, although they were asked for.')] : [];
+    return requested ? [l10n.t('No App Proofs came back with this activity, although they were asked for.')] : [];
   }
   return activity.appProofs.map((proof, index) => {
     const check = checkProof(proof);
     return check.ok
-      ? t(
+      ? l10n.t(
           'App Proof {0}: signature valid (scheme {1}, signing key {2}).',
           index + 1,
           proof.scheme,
           signatureText(check.signingPublicKey),
         )
-      : t('App Proof {0}: signature NOT valid: {1}.', index + 1, check.reason);
+      : l10n.t('App Proof {0}: signature NOT valid: {1}.', index + 1, check.reason);
   });
 }
 
 /** The short sentence of the information message after a submission: what it touched first, then how it went. */
 export function outcomeSentence(
   activity: Pick<Activity, 'id' | 'type' | 'status' | 'fingerprint'> & Partial<Pick<Activity, 'intent' | 'result'>>,
-  t: Translate = englishText,
 ): string {
   const what = activityTitle(activity);
   switch (activityOutcome(activity.status)) {
     case 'completed': {
-      const signed = activity.result ? signingOutcomeLine(activity as Pick<Activity, 'result'>, t) : undefined;
-      return signed ? `${t('{0}: completed.', what)} ${signed}` : t('{0}: completed.', what);
+      const signed = activity.result ? signingOutcomeLine(activity as Pick<Activity, 'result'>) : undefined;
+      return signed ? `${l10n.t('{0}: completed.', what)} ${signed}` : l10n.t('{0}: completed.', what);
     }
     case 'waitsForApprovals':
-      return t(
+      return l10n.t(
         '{0}: waits for approvals by other users of the organization (fingerprint {1}).',
         what,
         activity.fingerprint || activity.id,
       );
     case 'failed':
-      return t('{0}: failed.', what);
+      return l10n.t('{0}: failed.', what);
     case 'rejected':
-      return t('{0}: rejected.', what);
+      return l10n.t('{0}: rejected.', what);
     case 'pending':
-      return t('{0}: submitted, status {1}.', what, statusLabel(activity.status, t));
+      return l10n.t('{0}: submitted, status {1}.', what, statusLabel(activity.status));
   }
 }
 
@@ -252,11 +245,7 @@ export function outcomeSentence(
  * What a signing activity asks for, one line each: the key, then the transaction (its chain family and size) or
  * the payload (text quoted, hex shortened), its encoding and hashing. Undefined for other activity types.
  */
-export function signingIntentLines(
-  activity: Pick<Activity, 'type' | 'intent'>,
-  nameOf?: NameOf,
-  t: Translate = englishText,
-): string[] | undefined {
+export function signingIntentLines(activity: Pick<Activity, 'type' | 'intent'>, nameOf?: NameOf): string[] | undefined {
   if (activity.type !== 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && activity.type !== 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2')
     return undefined;
   const inner = unwrapSingleKey(activity.intent);
@@ -264,11 +253,11 @@ export function signingIntentLines(
   const text = (key: string): string => (typeof fields[key] === 'string' ? fields[key] : '');
   const signWith = text('signWith');
   const name = signWith ? nameOf?.(signWith) : undefined;
-  const key = name ? `${shown(name)} (${shown(signWith)})` : signWith ? shown(signWith) : t('not said');
-  const lines = [`  ${t('Signs with: {0}', key)}`];
+  const key = name ? `${shown(name)} (${shown(signWith)})` : signWith ? shown(signWith) : l10n.t('not said');
+  const lines = [`  ${l10n.t('Signs with: {0}', key)}`];
   if (activity.type === 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2') {
     lines.push(
-      `  ${t('Transaction: {0}, {1}', signingEnumText(text('type'), t), hexSummary(text('unsignedTransaction'), t))}`,
+      `  ${l10n.t('Transaction: {0}, {1}', signingEnumText(text('type')), hexSummary(text('unsignedTransaction')))}`,
     );
     return lines;
   }
@@ -277,116 +266,20 @@ export function signingIntentLines(
   const payloadText =
     encoding === 'PAYLOAD_ENCODING_TEXT_UTF8'
       ? `"${shown(payload.length > 80 ? `${payload.slice(0, 79)}…` : payload)}"`
-      : hexSummary(payload, t);
-  lines.push(`  ${t('Payload: {0} ({1})', payloadText, signingEnumText(encoding, t))}`);
-  const hashing = structuredHashing(text('hashFunction'), encoding, t) ?? signingEnumText(text('hashFunction'), t);
-  lines.push(`  ${t('Hashed with: {0}', hashing)}`);
+      : hexSummary(payload);
+  lines.push(`  ${l10n.t('Payload: {0} ({1})', payloadText, signingEnumText(encoding))}`);
+  const hashing = structuredHashing(text('hashFunction'), encoding) ?? signingEnumText(text('hashFunction'));
+  lines.push(`  ${l10n.t('Hashed with: {0}', hashing)}`);
   return lines;
 }
 
 /** The signed transaction, or the signature, of a completed signing activity; undefined for anything else. */
-export function signingOutcomeLine(activity: Pick<Activity, 'result'>, t: Translate = englishText): string | undefined {
+export function signingOutcomeLine(activity: Pick<Activity, 'result'>): string | undefined {
   const transaction = activity.result['signTransactionResult'] as { signedTransaction?: unknown } | undefined;
   if (typeof transaction?.signedTransaction === 'string')
-    return t('Signed transaction: {0}.', hexSummary(transaction.signedTransaction, t));
+    return l10n.t('Signed transaction: {0}.', hexSummary(transaction.signedTransaction));
   const payload = activity.result['signRawPayloadResult'] as { r?: unknown; s?: unknown; v?: unknown } | undefined;
   if (typeof payload?.r === 'string' && typeof payload.s === 'string' && typeof payload.v === 'string')
-    return t('Signature: r {0}, s {1}, v {2}.', signatureText(payload.r), signatureText(payload.s), payload.v);
+    return l10n.t('Signature: r {0}, s {1}, v {2}.', signatureText(payload.r), signatureText(payload.s), payload.v);
   return undefined;
-}
-
-// ---- approvals: progress, the inbox ----
-
-/** Where an activity stands against the root quorum, as counted from its live votes. */
-export interface ApprovalProgress {
-  /** Distinct root users who approved (within the approval window). */
-  readonly approvals: number;
-  readonly threshold: number;
-  /** Whether the current user's approval is among them. */
-  readonly youApproved: boolean;
-  /** The names of the root users who have not voted yet. */
-  readonly waitingFor: readonly string[];
-}
-
-/** "1 of 2 approvals, waiting for Team root user 2"; "…, you approved, …" once the current user did. */
-export function approvalProgressText(progress: ApprovalProgress, t: Translate = englishText): string {
-  // A count at its threshold is met: never "3 of 2".
-  const parts = [t('{0} of {1} approvals', Math.min(progress.approvals, progress.threshold), progress.threshold)];
-  if (progress.youApproved) parts.push(t('you approved'));
-  if (progress.approvals < progress.threshold && progress.waitingFor.length > 0)
-    parts.push(t('waiting for {0}', progress.waitingFor.join(', ')));
-  return parts.join(', ');
-}
-
-/** How many approvals are still missing, never below zero. */
-export function approvalsMissing(progress: Pick<ApprovalProgress, 'approvals' | 'threshold'>): number {
-  return Math.max(0, progress.threshold - progress.approvals);
-}
-
-/**
- * The message after a submission that needs other approvals: never an error. `progress` is undefined when the
- * root quorum could not be read, and words already where a policy waits.
- */
-export function waitingSentence(
-  activity: Pick<Activity, 'id' | 'type' | 'fingerprint'> & Partial<Pick<Activity, 'intent'>>,
-  progress: ApprovalProgress | string | undefined,
-  nameOf?: NameOf,
-  t: Translate = englishText,
-): string {
-  const what = activityTitle(activity, undefined, nameOf);
-  if (!progress) return t('{0}: waiting for approvals by other users of the organization.', what);
-  // Where a policy waits, its words: "Policy "Large transfers": 1 of 2 approvals from finance (…)".
-  if (typeof progress === 'string') return t('{0}: waiting for approvals. {1}.', what, progress);
-  const missing = approvalsMissing(progress);
-  const who = progress.waitingFor.length > 0 ? ` (${progress.waitingFor.join(', ')})` : '';
-  return missing === 1
-    ? t('{0}: waiting for 1 more approval{1}.', what, who)
-    : t('{0}: waiting for {1} more approvals{2}.', what, missing, who);
-}
-
-/**
- * The notification of one new activity waiting for the user's vote: who asks, what, and where it stands (against
- * the root quorum, or already in words: where a policy waits).
- */
-export function awaitingNotice(
-  activity: Pick<Activity, 'type' | 'intent'>,
-  submitterName: string | undefined,
-  progress: ApprovalProgress | string | undefined,
-  nameOf?: NameOf,
-  t: Translate = englishText,
-  /** What it does and its risks (activitySummaryWords.ts), when there is more to say than its type. */
-  summary?: { readonly line: string; readonly risks: readonly string[] },
-): string {
-  const title = activityTitle(activity, undefined, nameOf);
-  const what = summary ? `${title}: ${summary.line}` : title;
-  const where =
-    progress === undefined ? '' : ` (${typeof progress === 'string' ? progress : approvalProgressText(progress, t)})`;
-  const risks = summary && summary.risks.length > 0 ? summary.risks.join(', ') : undefined;
-  // A risk leads the sentence: a notification may be read no further than its first words.
-  if (submitterName) {
-    return risks
-      ? t('⚠ {0}. {1} asks for your vote: {2}{3}.', risks, submitterName, what, where)
-      : t('{0} asks for your vote: {1}{2}.', submitterName, what, where);
-  }
-  return risks
-    ? t('⚠ {0}. Your vote is asked for: {1}{2}.', risks, what, where)
-    : t('Your vote is asked for: {0}{1}.', what, where);
-}
-
-/** The one notification when several activities start waiting for the user's vote at once. */
-export function awaitingManyNotice(count: number, t: Translate = englishText): string {
-  return t('{0} activities wait for your vote.', count);
-}
-
-/** Why a second vote is not sent. */
-export function alreadyVotedText(
-  activity: Pick<Activity, 'type' | 'intent'>,
-  selection: string,
-  nameOf?: NameOf,
-  t: Translate = englishText,
-): string {
-  const what = activityTitle(activity, undefined, nameOf);
-  return selection === 'VOTE_SELECTION_REJECTED'
-    ? t('You already rejected {0}: each user votes once, so nothing was sent.', what)
-    : t('You already approved {0}: each user votes once, so nothing was sent.', what);
 }

@@ -5,8 +5,8 @@
  * whether a recipient or spender is in the organization or outside it. Names are a teammate's text: shown as text.
  * Pure (no `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import { shown } from '../ui/shownText';
-import { englishText, type Translate } from '../ui/translate';
 
 /** Names the organization gives its ids and addresses (the store's facts, a tree's names), by id or address. */
 export type KnownNames = ReadonlyMap<string, string>;
@@ -57,9 +57,9 @@ export function namedAddress(address: string, name: string | undefined, short = 
  * Whether an address that receives or may spend is the organization's: "Treasury hot · account 1 (0x…), in your
  * organization", or "0x… , outside your organization". Outside is a plain fact, not a warning by itself.
  */
-export function ownershipWords(address: string, nameOf: NameOf | undefined, t: Translate = englishText): string {
+export function ownershipWords(address: string, nameOf: NameOf | undefined): string {
   const name = nameOf?.(address);
   return name
-    ? t('{0}, in your organization', namedAddress(address, name))
-    : t('{0}, outside your organization', namedAddress(address, undefined));
+    ? l10n.t('{0}, in your organization', namedAddress(address, name))
+    : l10n.t('{0}, outside your organization', namedAddress(address, undefined));
 }

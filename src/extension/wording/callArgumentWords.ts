@@ -3,9 +3,9 @@
  * with its name, a token amount scaled with its symbol beside its exact raw value and the source of its decimals,
  * a tuple or an array by its parts. Service text is shown as text. Pure (no `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import type { SummaryArgument, TokenAmount } from '../../api/remote';
 import { shown } from '../ui/shownText';
-import { englishText, type Translate } from '../ui/translate';
 import { shortAddress } from './activityWords';
 
 /** An address with its name: `"Example token (ERC-20)" 0xfB6916…c5d359`. */
@@ -17,35 +17,33 @@ export function addressWords(address: string, name: string | undefined, short = 
 const UNLIMITED_RAW = (2n ** 256n - 1n).toString();
 
 /** A token amount: scaled with its symbol when known, else the raw integer; "unlimited" past its bound. */
-export function amountWords(amount: TokenAmount, t: Translate = englishText): string {
-  if (amount.unlimited) return amount.message ? shown(amount.message) : t('unlimited');
+export function amountWords(amount: TokenAmount): string {
+  if (amount.unlimited) return amount.message ? shown(amount.message) : l10n.t('unlimited');
   if (amount.scaled === undefined) return amount.raw;
   return amount.symbol ? `${amount.scaled} ${shown(amount.symbol)}` : amount.scaled;
 }
 
 /** The amount in full: the exact raw value always, the scaled one with where its decimals came from. */
-export function amountDetail(amount: TokenAmount, t: Translate = englishText): string {
+export function amountDetail(amount: TokenAmount): string {
   const raw = amount.raw === UNLIMITED_RAW ? `${amount.raw} = 2^256−1` : amount.raw;
   const source = amount.source
     ? amount.source.kind === 'descriptor'
-      ? t('{0} decimals from the ERC-7730 descriptor {1}', amount.decimals ?? 0, shown(amount.source.file))
-      : t('{0} decimals from the built-in list of well-known tokens', amount.decimals ?? 0)
+      ? l10n.t('{0} decimals from the ERC-7730 descriptor {1}', amount.decimals ?? 0, shown(amount.source.file))
+      : l10n.t('{0} decimals from the built-in list of well-known tokens', amount.decimals ?? 0)
     : undefined;
   const scaled =
     amount.scaled !== undefined
       ? `${amount.scaled}${amount.symbol ? ` ${shown(amount.symbol)}` : ''}`
-      : t('decimals not known');
-  if (amount.unlimited) return t('{0} (raw {1})', amountWords(amount, t), raw);
-  return source ? t('{0} (raw {1}; {2})', scaled, raw, source) : t('raw {0} ({1})', raw, scaled);
+      : l10n.t('decimals not known');
+  if (amount.unlimited) return l10n.t('{0} (raw {1})', amountWords(amount), raw);
+  return source ? l10n.t('{0} (raw {1}; {2})', scaled, raw, source) : l10n.t('raw {0} ({1})', raw, scaled);
 }
 
-export function argumentValue(argument: SummaryArgument, t: Translate, short: boolean): string {
-  if (argument.amount) return short ? amountWords(argument.amount, t) : amountDetail(argument.amount, t);
+export function argumentValue(argument: SummaryArgument, short: boolean): string {
+  if (argument.amount) return short ? amountWords(argument.amount) : amountDetail(argument.amount);
   if (argument.type === 'address' && argument.text) return addressWords(argument.text, argument.addressName, short);
   if (argument.parts)
-    return short
-      ? `[${argument.parts.length}]`
-      : `[${argument.parts.map((p) => argumentValue(p, t, true)).join(', ')}]`;
+    return short ? `[${argument.parts.length}]` : `[${argument.parts.map((p) => argumentValue(p, true)).join(', ')}]`;
   const text = argument.text ?? '';
   return shown(short && text.length > 24 ? `${text.slice(0, 12)}…${text.slice(-6)}` : text);
 }

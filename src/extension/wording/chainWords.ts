@@ -1,5 +1,5 @@
 /** A chain in words: its well-known name and id, or its id alone. Pure (no `vscode`). */
-import { englishText, type Translate } from '../ui/translate';
+import * as l10n from '@vscode/l10n';
 
 /** Well-known chains by id, so that "1" reads as Ethereum mainnet; others show their id alone. */
 const CHAINS: Readonly<Record<string, string>> = {
@@ -18,8 +18,8 @@ export function chainName(chainId: string): string | undefined {
   return CHAINS[chainId];
 }
 
-export function chainWords(chainId: string | undefined, t: Translate = englishText): string {
-  if (chainId === undefined) return t('any chain (no chain id)');
+export function chainWords(chainId: string | undefined): string {
+  if (chainId === undefined) return l10n.t('any chain (no chain id)');
   const name = chainName(chainId);
-  return name ? `${name} (${chainId})` : t('chain {0}', chainId);
+  return name ? `${name} (${chainId})` : l10n.t('chain {0}', chainId);
 }

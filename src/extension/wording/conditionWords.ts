@@ -5,6 +5,7 @@
  * is a well-known one (the transaction's `to`, or the `eth.tx.to` the condition names); otherwise the raw number
  * is said. Ids are named (policyIdNames.ts's names). Pure (no `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import {
   knownToken,
   parsePolicyExpression,
@@ -14,7 +15,6 @@ import {
   type PolicyContext,
   type PolicyExpression,
 } from '../../api/remote';
-import { englishText, type Translate } from '../ui/translate';
 import type { PolicyNames } from './policyWords';
 
 /** Whether a clause holds: `met` (it applies), `unmet` (it does not), `unknown` (nothing says). */
@@ -51,28 +51,28 @@ function callArgument(expr: PolicyExpression): string | undefined {
 }
 
 /** What a path reads, in words; the printed path when it is none of the common ones. */
-function subjectWords(expr: PolicyExpression, t: Translate): string {
+function subjectWords(expr: PolicyExpression): string {
   const argument = callArgument(expr);
   if (argument !== undefined) return argument;
   switch (printPolicyExpression(expr)) {
     case 'eth.tx.value':
-      return t('the value sent');
+      return l10n.t('the value sent');
     case 'eth.tx.to':
-      return t('the address it is sent to');
+      return l10n.t('the address it is sent to');
     case 'eth.tx.from':
-      return t('the address it is sent from');
+      return l10n.t('the address it is sent from');
     case 'eth.tx.function_name':
-      return t('the function called');
+      return l10n.t('the function called');
     case 'eth.tx.chain_id':
-      return t('the chain');
+      return l10n.t('the chain');
     case 'activity.type':
-      return t('the kind of activity');
+      return l10n.t('the kind of activity');
     case 'activity.resource':
-      return t('the resource');
+      return l10n.t('the resource');
     case 'activity.action':
-      return t('the action');
+      return l10n.t('the action');
     case 'private_key.id':
-      return t('the signing key');
+      return l10n.t('the signing key');
     default:
       return printPolicyExpression(expr);
   }
@@ -93,21 +93,20 @@ interface Reading {
   readonly token: KnownToken | undefined;
   /** The transaction's chain, when known (a token's address is known per chain). */
   readonly chainId: string | undefined;
-  readonly t: Translate;
 }
 
 /** A value as a reader knows it: amounts grouped (and scaled for a known token), ids named, text in quotes. */
 function valueWords(value: unknown, subject: PolicyExpression, reading: Reading): string {
-  const { token, names, t } = reading;
+  const { token, names } = reading;
   if (typeof value === 'bigint') {
     if (callArgument(subject) !== undefined && token) return `${groupedAmount(value, token.decimals)} ${token.symbol}`;
-    if (printPolicyExpression(subject) === 'eth.tx.value') return t('{0} wei', groupedAmount(value));
+    if (printPolicyExpression(subject) === 'eth.tx.value') return l10n.t('{0} wei', groupedAmount(value));
     return groupedAmount(value);
   }
   if (typeof value === 'string') {
     if (/^0x[0-9a-fA-F]{40}$/.test(value)) return addressWords(value, reading);
     const name = names.user(value) ?? names.privateKey(value) ?? names.userTag(value) ?? names.privateKeyTag(value);
-    return name === undefined ? `'${value}'` : t('{0} ({1})', name, `'${value}'`);
+    return name === undefined ? `'${value}'` : l10n.t('{0} ({1})', name, `'${value}'`);
   }
   if (Array.isArray(value)) return `[${value.map((item) => valueWords(item, subject, reading)).join(', ')}]`;
   // An address the engine compares without regard to case.
@@ -119,32 +118,32 @@ function valueWords(value: unknown, subject: PolicyExpression, reading: Reading)
 /** An address, with the symbol of the well-known token at it: "0x7a25…488D (EXAMPLE)". */
 function addressWords(address: string, reading: Reading): string {
   const token = knownToken(reading.chainId, address);
-  return token ? reading.t('{0} ({1})', address, token.symbol) : address;
+  return token ? l10n.t('{0} ({1})', address, token.symbol) : address;
 }
 
 /** The literal side of a comparison, in the same words as the value it is compared with. */
 function literalWords(literal: PolicyExpression, subject: PolicyExpression, reading: Reading): string {
   if (literal.kind === 'int' || literal.kind === 'string') return valueWords(literal.value, subject, reading);
   if (literal.kind === 'list')
-    return literal.items.map((item) => literalWords(item, subject, reading)).join(reading.t(', or '));
+    return literal.items.map((item) => literalWords(item, subject, reading)).join(l10n.t(', or '));
   return printPolicyExpression(literal);
 }
 
 /** "amount is 1,500 EXAMPLE, at least 1,000 EXAMPLE": the value and how it stands against the literal. */
-function valueSentence(op: Comparison, held: boolean, subject: string, value: string, limit: string, t: Translate) {
+function valueSentence(op: Comparison, held: boolean, subject: string, value: string, limit: string) {
   switch (held ? op : negated(op)) {
     case '>=':
-      return t('{0} is {1}, at least {2}', subject, value, limit);
+      return l10n.t('{0} is {1}, at least {2}', subject, value, limit);
     case '>':
-      return t('{0} is {1}, more than {2}', subject, value, limit);
+      return l10n.t('{0} is {1}, more than {2}', subject, value, limit);
     case '<=':
-      return t('{0} is {1}, at most {2}', subject, value, limit);
+      return l10n.t('{0} is {1}, at most {2}', subject, value, limit);
     case '<':
-      return t('{0} is {1}, less than {2}', subject, value, limit);
+      return l10n.t('{0} is {1}, less than {2}', subject, value, limit);
     case '==':
-      return t('{0} is {1}', subject, value);
+      return l10n.t('{0} is {1}', subject, value);
     case '!=':
-      return t('{0} is {1}, not {2}', subject, value, limit);
+      return l10n.t('{0} is {1}, not {2}', subject, value, limit);
   }
 }
 
@@ -153,20 +152,20 @@ function negated(op: Comparison): Comparison {
 }
 
 /** "applies when amount is at least 1,000 EXAMPLE": what the clause asks, when the value is not known. */
-function ruleSentence(op: Comparison, subject: string, limit: string, t: Translate): string {
+function ruleSentence(op: Comparison, subject: string, limit: string): string {
   switch (op) {
     case '>=':
-      return t('applies when {0} is at least {1}', subject, limit);
+      return l10n.t('applies when {0} is at least {1}', subject, limit);
     case '>':
-      return t('applies when {0} is more than {1}', subject, limit);
+      return l10n.t('applies when {0} is more than {1}', subject, limit);
     case '<=':
-      return t('applies when {0} is at most {1}', subject, limit);
+      return l10n.t('applies when {0} is at most {1}', subject, limit);
     case '<':
-      return t('applies when {0} is less than {1}', subject, limit);
+      return l10n.t('applies when {0} is less than {1}', subject, limit);
     case '==':
-      return t('applies when {0} is {1}', subject, limit);
+      return l10n.t('applies when {0} is {1}', subject, limit);
     case '!=':
-      return t('applies when {0} is not {1}', subject, limit);
+      return l10n.t('applies when {0} is not {1}', subject, limit);
   }
 }
 
@@ -201,25 +200,24 @@ function clauseSentence(
   evaluator: PolicyEvaluator | undefined,
   reading: Reading,
 ): string {
-  const { t } = reading;
   const comparison = clause.kind === 'binary' ? comparisonOf(clause) : undefined;
   if (comparison) {
     const { op, subject, literal } = comparison;
-    const words = subjectWords(subject, t);
+    const words = subjectWords(subject);
     const limit = literalWords(literal, subject, reading);
     const value = read(evaluator, subject);
     if (value.ok && held !== undefined)
-      return valueSentence(op, held, words, valueWords(value.value, subject, reading), limit, t);
-    return ruleSentence(op, words, limit, t);
+      return valueSentence(op, held, words, valueWords(value.value, subject, reading), limit);
+    return ruleSentence(op, words, limit);
   }
   // 'x' in private_key.tags, private_key.tags.contains('x'): the signing key's tags.
   const tag = keyTagOf(clause);
   if (tag !== undefined) {
     const name = reading.names.privateKeyTag(tag) ?? `'${tag}'`;
-    if (held === undefined) return t('applies when the signing key is tagged {0}', name);
-    return held ? t('the signing key is tagged {0}', name) : t('the signing key is not tagged {0}', name);
+    if (held === undefined) return l10n.t('applies when the signing key is tagged {0}', name);
+    return held ? l10n.t('the signing key is tagged {0}', name) : l10n.t('the signing key is not tagged {0}', name);
   }
-  return t('applies when {0}', printPolicyExpression(clause));
+  return l10n.t('applies when {0}', printPolicyExpression(clause));
 }
 
 function keyTagOf(clause: PolicyExpression): string | undefined {
@@ -261,7 +259,6 @@ export function conditionSentences(
   held: boolean | undefined,
   names: PolicyNames,
   context: PolicyContext | undefined,
-  t: Translate = englishText,
 ): ClauseSentence[] {
   let root: PolicyExpression;
   try {
@@ -270,7 +267,7 @@ export function conditionSentences(
     return [];
   }
   const evaluator = context ? new PolicyEvaluator(context) : undefined;
-  const reading: Reading = { names, token: tokenOf(root, context), chainId: context?.eth?.tx?.chain_id.toString(), t };
+  const reading: Reading = { names, token: tokenOf(root, context), chainId: context?.eth?.tx?.chain_id.toString() };
   const clauses = conjuncts(root);
   return clauses.map((clause) => {
     const local = truth(evaluator, clause);

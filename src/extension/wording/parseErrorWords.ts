@@ -4,7 +4,7 @@
  * refusal itself imitates the service ("parse error: Unrecognized EOF found at 28") and is kept beside these words,
  * never replaced. Pure (no `vscode`).
  */
-import { englishText, type Translate } from '../ui/translate';
+import * as l10n from '@vscode/l10n';
 
 /** Where a refusal points, as the engine gives it: 0-based offset, 1-based line and column. */
 export interface ParseProblem {
@@ -50,17 +50,17 @@ function openerText(source: string, opener: Opener): string {
 }
 
 /** The refusal in words, or undefined for a refusal that is not a parse error these words know. */
-export function parseErrorWords(source: string, problem: ParseProblem, t: Translate = englishText): string | undefined {
+export function parseErrorWords(source: string, problem: ParseProblem): string | undefined {
   const at = placeOf(source, problem.offset);
   if (/parse error: Unrecognized EOF/.test(problem.message)) {
     const { openers, openString } = openAt(source, problem.offset);
     if (openString !== undefined) {
       const opened = placeOf(source, openString);
-      return t("Missing `'` to close the text opened at line {0}, column {1}.", opened.line, opened.column);
+      return l10n.t("Missing `'` to close the text opened at line {0}, column {1}.", opened.line, opened.column);
     }
     const last = openers[openers.length - 1];
     if (last) {
-      return t(
+      return l10n.t(
         'Missing `{0}` to close `{1}` at line {2}, column {3}.',
         CLOSERS[last.char] ?? '',
         openerText(source, last),
@@ -68,8 +68,8 @@ export function parseErrorWords(source: string, problem: ParseProblem, t: Transl
         at.column,
       );
     }
-    if (source.trim() === '') return t('The expression is empty.');
-    return t(
+    if (source.trim() === '') return l10n.t('The expression is empty.');
+    return l10n.t(
       'The expression ends too soon, at line {0}, column {1}: something is missing at its end.',
       at.line,
       at.column,
@@ -78,16 +78,17 @@ export function parseErrorWords(source: string, problem: ParseProblem, t: Transl
   const token = /parse error: Unrecognized token `(.*)` found at/.exec(problem.message)?.[1];
   if (token !== undefined) {
     if (Object.values(CLOSERS).includes(token) && openAt(source, problem.offset).openers.length === 0)
-      return t('`{0}` at line {1}, column {2} closes nothing that was opened.', token, at.line, at.column);
-    return t('`{0}` is not expected at line {1}, column {2}.', token, at.line, at.column);
+      return l10n.t('`{0}` at line {1}, column {2} closes nothing that was opened.', token, at.line, at.column);
+    return l10n.t('`{0}` is not expected at line {1}, column {2}.', token, at.line, at.column);
   }
   if (/parse error: Invalid token at/.test(problem.message)) {
     const char = source[problem.offset] ?? '';
     if (char === "'") {
-      return t("The text opened at line {0}, column {1} is never closed with `'`.", at.line, at.column);
+      return l10n.t("The text opened at line {0}, column {1} is never closed with `'`.", at.line, at.column);
     }
-    if (char === '"') return t('Text is written in single quotes: `"` at line {0}, column {1}.', at.line, at.column);
-    return t('`{0}` at line {1}, column {2} cannot start anything in an expression.', char, at.line, at.column);
+    if (char === '"')
+      return l10n.t('Text is written in single quotes: `"` at line {0}, column {1}.', at.line, at.column);
+    return l10n.t('`{0}` at line {1}, column {2} cannot start anything in an expression.', char, at.line, at.column);
   }
   return undefined;
 }

@@ -7,9 +7,9 @@
  * kind; one whose kind cannot be told is named only when exactly one known id of any kind is equal to it. No
  * match, no name. Pure (no `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import type { Policy } from '../../api';
 import { parsePolicyExpression, type PolicyExpression } from '../../api/remote';
-import { englishText, type Translate } from '../ui/translate';
 import type { PolicyNames } from './policyWords';
 
 /** A kind of id a policy's expression names. */
@@ -265,15 +265,15 @@ export function namedIds(policy: Pick<Policy, 'condition' | 'consensus'>, names:
 }
 
 /** "finance (user tag)", "Treasury developer (user)", "hot (private key tag)", "Hot wallet key (private key)". */
-export function namedIdText(named: Pick<NamedId, 'name' | 'kind'>, t: Translate = englishText): string {
+export function namedIdText(named: Pick<NamedId, 'name' | 'kind'>): string {
   switch (named.kind) {
     case 'user':
-      return t('{0} (user)', named.name);
+      return l10n.t('{0} (user)', named.name);
     case 'userTag':
-      return t('{0} (user tag)', named.name);
+      return l10n.t('{0} (user tag)', named.name);
     case 'privateKeyTag':
-      return t('{0} (private key tag)', named.name);
+      return l10n.t('{0} (private key tag)', named.name);
     case 'privateKey':
-      return t('{0} (private key)', named.name);
+      return l10n.t('{0} (private key)', named.name);
   }
 }

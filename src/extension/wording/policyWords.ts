@@ -4,9 +4,9 @@
  * shown as it is written, never guessed at. The ids inside its expressions are named by policyIdNames.ts. Pure (no
  * `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import type { Policy, PrivateKey, Tag, User } from '../../api';
 import { parsePolicyExpression, type PolicyExpression } from '../../api/remote';
-import { englishText, type Translate } from '../ui/translate';
 
 /** Names for the ids a policy's expressions hold. */
 export interface PolicyNames {
@@ -39,9 +39,9 @@ export function policyNamesOf(organization: NamingReads): PolicyNames {
 }
 
 /** The effect as one word: "Allow", "Deny", or the service's value when it is neither. */
-export function effectWord(effect: string, t: Translate = englishText): string {
-  if (effect === 'EFFECT_ALLOW') return t('Allow');
-  if (effect === 'EFFECT_DENY') return t('Deny');
+export function effectWord(effect: string): string {
+  if (effect === 'EFFECT_ALLOW') return l10n.t('Allow');
+  if (effect === 'EFFECT_DENY') return l10n.t('Deny');
   return effect;
 }
 
@@ -51,40 +51,41 @@ type Summarized = Pick<Policy, 'effect' | 'consensus'>;
  * One line: "Allows when 2 approvers tagged finance approve", "Allows when Treasury developer approves",
  * "Denies whenever its condition holds"; for a consensus read no other way, "Allows when: <consensus>".
  */
-export function policySummary(policy: Summarized, names: PolicyNames, t: Translate = englishText): string {
+export function policySummary(policy: Summarized, names: PolicyNames): string {
   const allow = policy.effect !== 'EFFECT_DENY';
   const source = policy.consensus.trim();
   if (source === '' || source === 'true') {
-    return allow ? t('Allows whenever its condition holds') : t('Denies whenever its condition holds');
+    return allow ? l10n.t('Allows whenever its condition holds') : l10n.t('Denies whenever its condition holds');
   }
-  const who = consensusWords(source, names, t);
-  if (who === undefined) return allow ? t('Allows when: {0}', oneLine(source)) : t('Denies when: {0}', oneLine(source));
-  return allow ? t('Allows when {0}', who) : t('Denies when {0}', who);
+  const who = consensusWords(source, names);
+  if (who === undefined)
+    return allow ? l10n.t('Allows when: {0}', oneLine(source)) : l10n.t('Denies when: {0}', oneLine(source));
+  return allow ? l10n.t('Allows when {0}', who) : l10n.t('Denies when {0}', who);
 }
 
 /** The consensus as "who approves", or undefined when its shape is not one said in words here. */
-export function consensusWords(source: string, names: PolicyNames, t: Translate = englishText): string | undefined {
+export function consensusWords(source: string, names: PolicyNames): string | undefined {
   let expr: PolicyExpression;
   try {
     expr = parsePolicyExpression(source);
   } catch {
     return undefined;
   }
-  return clause(expr, names, t);
+  return clause(expr, names);
 }
 
-function clause(expr: PolicyExpression, names: PolicyNames, t: Translate): string | undefined {
+function clause(expr: PolicyExpression, names: PolicyNames): string | undefined {
   if (expr.kind === 'binary' && (expr.op === '&&' || expr.op === '||')) {
-    const left = clause(expr.left, names, t);
-    const right = clause(expr.right, names, t);
+    const left = clause(expr.left, names);
+    const right = clause(expr.right, names);
     if (left === undefined || right === undefined) return undefined;
-    return expr.op === '&&' ? t('{0} and {1}', left, right) : t('{0} or {1}', left, right);
+    return expr.op === '&&' ? l10n.t('{0} and {1}', left, right) : l10n.t('{0} or {1}', left, right);
   }
   // approvers.any(u, <who>): one of them approves.
   if (expr.kind === 'method' && expr.name === 'any' && isApprovers(expr.target)) {
     const who = predicate(expr.args, names);
     if (!who) return undefined;
-    return approvalsOf(who, 1, t);
+    return approvalsOf(who, 1);
   }
   // approvers.count() >= n, approvers.filter(u, <who>).count() >= n.
   if (expr.kind === 'binary' && (expr.op === '>=' || expr.op === '>') && expr.right.kind === 'int') {
@@ -93,11 +94,11 @@ function clause(expr: PolicyExpression, names: PolicyNames, t: Translate): strin
     const count = Number(expr.right.value) + (expr.op === '>' ? 1 : 0);
     if (!Number.isSafeInteger(count) || count < 1) return undefined;
     if (isApprovers(counted.target))
-      return count === 1 ? t('any approver approves') : t('{0} approvers approve', count);
+      return count === 1 ? l10n.t('any approver approves') : l10n.t('{0} approvers approve', count);
     const filter = counted.target;
     if (filter.kind !== 'method' || filter.name !== 'filter' || !isApprovers(filter.target)) return undefined;
     const who = predicate(filter.args, names);
-    return who && approvalsOf(who, count, t);
+    return who && approvalsOf(who, count);
   }
   return undefined;
 }
@@ -139,24 +140,24 @@ function predicate(args: readonly PolicyExpression[], names: PolicyNames): Who |
   return undefined;
 }
 
-function approvalsOf(who: Who, count: number, t: Translate): string {
+function approvalsOf(who: Who, count: number): string {
   if (who.kind === 'tag') {
     return count === 1
-      ? t('an approver tagged {0} approves', who.name)
-      : t('{0} approvers tagged {1} approve', count, who.name);
+      ? l10n.t('an approver tagged {0} approves', who.name)
+      : l10n.t('{0} approvers tagged {1} approve', count, who.name);
   }
   const [only] = who.names;
-  if (who.names.length === 1 && only !== undefined) return t('{0} approves', only);
+  if (who.names.length === 1 && only !== undefined) return l10n.t('{0} approves', only);
   const list = who.names.join(', ');
-  return count === 1 ? t('one of {0} approves', list) : t('{0} of {1} approve', count, list);
+  return count === 1 ? l10n.t('one of {0} approves', list) : l10n.t('{0} of {1} approve', count, list);
 }
 
 /** 'Denied by policy "Hot keys sign only for registered contracts"', or by several, each in quotes. */
-export function deniedByText(policyNames: readonly string[], t: Translate = englishText): string {
+export function deniedByText(policyNames: readonly string[]): string {
   const [only] = policyNames;
-  if (policyNames.length === 1 && only !== undefined) return t('Denied by policy "{0}"', only);
-  if (policyNames.length === 0) return t('Denied: no policy allows it');
-  return t('Denied by policies {0}', policyNames.map((name) => `"${name}"`).join(', '));
+  if (policyNames.length === 1 && only !== undefined) return l10n.t('Denied by policy "{0}"', only);
+  if (policyNames.length === 0) return l10n.t('Denied: no policy allows it');
+  return l10n.t('Denied by policies {0}', policyNames.map((name) => `"${name}"`).join(', '));
 }
 
 /** An expression on one line: its runs of white space made single spaces. */

@@ -1,18 +1,18 @@
 /**
  * The review page's words, beside activityWords.ts (whose type, status and vote words it uses): what a signing
  * activity asks to sign, and where its quorum stands. A module of its own so that it loads with the review page,
- * not at activation. Pure (no `vscode`); user strings go through the Translate the caller passes.
+ * not at activation. Pure (no `vscode`); user strings go through @vscode/l10n.
  */
+import * as l10n from '@vscode/l10n';
 import type { Activity } from '../../api';
 import { activityOutcome } from './activityWords';
-import { englishText, type Translate } from '../ui/translate';
 import { byCount } from './plural';
 import { chainName } from './chainWords';
 import { structuredHashing } from './serviceNames';
 
 /** A chain by its well-known name and id; others show their id alone. */
-export function chainText(chainId: string | undefined, t: Translate = englishText): string {
-  if (chainId === undefined) return t('Any chain (no chain id: the signature can be replayed on every chain)');
+export function chainText(chainId: string | undefined): string {
+  if (chainId === undefined) return l10n.t('Any chain (no chain id: the signature can be replayed on every chain)');
   const name = chainName(chainId);
   return name ? `${name} (${chainId})` : chainId;
 }
@@ -32,23 +32,23 @@ export function ethereumTransactionTypeLabel(type: string): string {
 }
 
 /** `PAYLOAD_ENCODING_TEXT_UTF8` → "Text (UTF-8)"; `HASH_FUNCTION_KECCAK256` → "Keccak-256". */
-export function payloadEncodingLabel(encoding: string, t: Translate = englishText): string {
+export function payloadEncodingLabel(encoding: string): string {
   switch (encoding) {
     case 'PAYLOAD_ENCODING_HEXADECIMAL':
-      return t('Hexadecimal');
+      return l10n.t('Hexadecimal');
     case 'PAYLOAD_ENCODING_TEXT_UTF8':
-      return t('Text (UTF-8)');
+      return l10n.t('Text (UTF-8)');
     case 'PAYLOAD_ENCODING_EIP712':
-      return t('EIP-712 typed data');
+      return l10n.t('EIP-712 typed data');
     case 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION':
-      return t('EIP-7702 authorization');
+      return l10n.t('EIP-7702 authorization');
     default:
       return encoding;
   }
 }
 
-export function hashFunctionLabel(hashFunction: string, t: Translate = englishText, encoding = ''): string {
-  const structured = structuredHashing(hashFunction, encoding, t);
+export function hashFunctionLabel(hashFunction: string, encoding = ''): string {
+  const structured = structuredHashing(hashFunction, encoding);
   if (structured !== undefined) return structured;
   switch (hashFunction) {
     case 'HASH_FUNCTION_KECCAK256':
@@ -56,9 +56,9 @@ export function hashFunctionLabel(hashFunction: string, t: Translate = englishTe
     case 'HASH_FUNCTION_SHA256':
       return 'SHA-256';
     case 'HASH_FUNCTION_NO_OP':
-      return t('None (the payload is the digest)');
+      return l10n.t('None (the payload is the digest)');
     case 'HASH_FUNCTION_NOT_APPLICABLE':
-      return t('Not applicable (the key signs the payload itself)');
+      return l10n.t('Not applicable (the key signs the payload itself)');
     default:
       return hashFunction;
   }
@@ -82,7 +82,6 @@ export function voteCounts(activity: Pick<Activity, 'votes'>): { approvals: numb
 export function reviewProgressText(
   activity: Pick<Activity, 'votes' | 'status'>,
   threshold: number | undefined,
-  t: Translate = englishText,
   rootUserIds?: readonly string[],
 ): string {
   const counted = rootUserIds ? { votes: activity.votes.filter((v) => rootUserIds.includes(v.userId)) } : activity;
@@ -90,21 +89,21 @@ export function reviewProgressText(
   // A count at its threshold is met: never "3 of 2".
   const approvals = threshold === undefined ? all : Math.min(all, threshold);
   if (threshold === undefined)
-    return byCount(approvals, t('{0} approval so far', approvals), t('{0} approvals so far', approvals));
+    return byCount(approvals, l10n.t('{0} approval so far', approvals), l10n.t('{0} approvals so far', approvals));
   switch (activityOutcome(activity.status)) {
     case 'completed':
-      return t('{0} of {1} approvals: it ran.', approvals, threshold);
+      return l10n.t('{0} of {1} approvals: it ran.', approvals, threshold);
     case 'rejected':
-      return t('{0} of {1} approvals: it was rejected and will not run.', approvals, threshold);
+      return l10n.t('{0} of {1} approvals: it was rejected and will not run.', approvals, threshold);
     case 'failed':
-      return t('{0} of {1} approvals: it ran and failed.', approvals, threshold);
+      return l10n.t('{0} of {1} approvals: it ran and failed.', approvals, threshold);
     case 'pending':
     case 'waitsForApprovals':
     default: {
       const missing = Math.max(threshold - approvals, 0);
       return missing === 1
-        ? t('{0} of {1} approvals: 1 more needed before it runs.', approvals, threshold)
-        : t('{0} of {1} approvals: {2} more needed before it runs.', approvals, threshold, missing);
+        ? l10n.t('{0} of {1} approvals: 1 more needed before it runs.', approvals, threshold)
+        : l10n.t('{0} of {1} approvals: {2} more needed before it runs.', approvals, threshold, missing);
     }
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The service's names in words: activity types and statuses, hash functions, payload encodings and transaction
- * types turned into phrases, and hex shortened to fit a line. Pure (no `vscode`); user strings go through the
- * Translate the caller passes.
+ * types turned into phrases, and hex shortened to fit a line. Pure (no `vscode`); user strings go through
+ * @vscode/l10n.
  */
-import { englishText, type Translate } from '../ui/translate';
+import * as l10n from '@vscode/l10n';
 import { byCount } from './plural';
 
 /** Words that keep their own spelling when an enum name is turned into a phrase. */
@@ -48,22 +48,22 @@ export function activityTypeLabel(type: string): string {
 }
 
 /** The status in words, e.g. "Completed", "Consensus needed"; an unknown status as a phrase of its name. */
-export function statusLabel(status: string, t: Translate = englishText): string {
+export function statusLabel(status: string): string {
   switch (status) {
     case 'ACTIVITY_STATUS_COMPLETED':
-      return t('Completed');
+      return l10n.t('Completed');
     case 'ACTIVITY_STATUS_FAILED':
-      return t('Failed');
+      return l10n.t('Failed');
     case 'ACTIVITY_STATUS_REJECTED':
-      return t('Rejected');
+      return l10n.t('Rejected');
     case 'ACTIVITY_STATUS_CONSENSUS_NEEDED':
-      return t('Consensus needed');
+      return l10n.t('Consensus needed');
     case 'ACTIVITY_STATUS_AUTHENTICATORS_NEEDED':
-      return t('Authenticators needed');
+      return l10n.t('Authenticators needed');
     case 'ACTIVITY_STATUS_PENDING':
-      return t('Pending');
+      return l10n.t('Pending');
     case 'ACTIVITY_STATUS_CREATED':
-      return t('Created');
+      return l10n.t('Created');
     default: {
       const prefix = 'ACTIVITY_STATUS_';
       return status.startsWith(prefix) ? sentenceCase(phraseOf(status.slice(prefix.length))) : status;
@@ -88,40 +88,40 @@ export function signatureText(value: string): string {
 export const SIGNATURE_KEYS: ReadonlySet<string> = new Set(['signature', 'r', 's']);
 
 /** Hex as a short `0x` text: `0x02f86c…a1b2 (110 bytes)`. */
-export function hexSummary(hex: string, t: Translate): string {
+export function hexSummary(hex: string): string {
   const digits = hex.replace(/^0x/i, '');
   const bytes = Math.floor(digits.length / 2);
   const shown = digits.length > 20 ? `0x${digits.slice(0, 12)}…${digits.slice(-6)}` : `0x${digits}`;
-  return byCount(bytes, t('{0} ({1} byte)', shown, bytes), t('{0} ({1} bytes)', shown, bytes));
+  return byCount(bytes, l10n.t('{0} ({1} byte)', shown, bytes), l10n.t('{0} ({1} bytes)', shown, bytes));
 }
 
 /**
  * How typed data or an authorization is hashed: with HASH_FUNCTION_NO_OP the service hashes them by their own rules
  * (EIP-712, EIP-7702), so "no hashing" would misread them. Undefined for any other pair.
  */
-export function structuredHashing(hashFunction: string, encoding: string, t: Translate): string | undefined {
+export function structuredHashing(hashFunction: string, encoding: string): string | undefined {
   if (hashFunction !== 'HASH_FUNCTION_NO_OP') return undefined;
-  if (encoding === 'PAYLOAD_ENCODING_EIP712') return t('EIP-712 (the typed data is hashed by its own rules)');
+  if (encoding === 'PAYLOAD_ENCODING_EIP712') return l10n.t('EIP-712 (the typed data is hashed by its own rules)');
   if (encoding === 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION')
-    return t('EIP-7702 (the authorization is hashed by its own rules)');
+    return l10n.t('EIP-7702 (the authorization is hashed by its own rules)');
   return undefined;
 }
 
 /** `HASH_FUNCTION_KECCAK256` → "keccak256", `PAYLOAD_ENCODING_TEXT_UTF8` → "UTF-8 text". */
-export function signingEnumText(value: string, t: Translate): string {
+export function signingEnumText(value: string): string {
   switch (value) {
     case 'HASH_FUNCTION_KECCAK256':
       return 'keccak256';
     case 'HASH_FUNCTION_SHA256':
       return 'SHA-256';
     case 'HASH_FUNCTION_NO_OP':
-      return t('no hashing (the payload is the digest)');
+      return l10n.t('no hashing (the payload is the digest)');
     case 'HASH_FUNCTION_NOT_APPLICABLE':
-      return t('not applicable');
+      return l10n.t('not applicable');
     case 'PAYLOAD_ENCODING_TEXT_UTF8':
-      return t('UTF-8 text');
+      return l10n.t('UTF-8 text');
     case 'PAYLOAD_ENCODING_HEXADECIMAL':
-      return t('hex');
+      return l10n.t('hex');
     case 'TRANSACTION_TYPE_ETHEREUM':
       return 'Ethereum';
     default: {

@@ -5,6 +5,7 @@
  * hash only; and each risk in one sentence and in a word or two. A teammate's text (field names, domain names,
  * strings of the message) is shown escaped and bidi-isolated. Pure (no `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import type { Activity } from '../../api';
 import type {
   SignatureContext,
@@ -16,7 +17,6 @@ import type {
   TypedField,
 } from '../../api/remote';
 import { shown } from '../ui/shownText';
-import { englishText, type Translate } from '../ui/translate';
 import { unwrapSingleKey } from './activityWords';
 import { addressWords, amountDetail, amountWords } from './callArgumentWords';
 import { chainWords } from './chainWords';
@@ -44,92 +44,92 @@ function addressOrText(text: string, name: string | undefined, short: boolean): 
 const named = (a: { address: string; name: string | undefined } | undefined, fallback: string, short = true) =>
   a ? addressOrText(a.address, a.name, short) : fallback;
 
-function fieldValue(field: TypedField, t: Translate, short: boolean): string {
-  if (field.amount) return short ? amountWords(field.amount, t) : amountDetail(field.amount, t);
+function fieldValue(field: TypedField, short: boolean): string {
+  if (field.amount) return short ? amountWords(field.amount) : amountDetail(field.amount);
   if (field.type === 'address') return addressOrText(field.text, field.addressName, short);
   const text = shown(field.text) + (field.truncated ? '…' : '');
   if (field.date === undefined) return text;
-  return field.date === 'never' ? t('{0} (never)', text) : t('{0} ({1})', text, field.date);
+  return field.date === 'never' ? l10n.t('{0} (never)', text) : l10n.t('{0} ({1})', text, field.date);
 }
 
 /** The domain in a few words: its name and version, chain and contract. */
-function domainWords(reading: Extract<SignatureReading, { kind: 'typedData' }>, t: Translate): string {
+function domainWords(reading: Extract<SignatureReading, { kind: 'typedData' }>): string {
   const { domain } = reading;
-  if (domain.empty) return t('an empty domain');
-  const name = domain.name === undefined ? t('no name') : `"${shown(domain.name)}"`;
+  if (domain.empty) return l10n.t('an empty domain');
+  const name = domain.name === undefined ? l10n.t('no name') : `"${shown(domain.name)}"`;
   const version = domain.version === undefined ? '' : ` v${shown(domain.version)}`;
   const contract = domain.verifyingContract ? `, ${named(domain.verifyingContract, '')}` : '';
-  return `${name}${version}, ${chainWords(domain.chainId, t)}${contract}`;
+  return `${name}${version}, ${chainWords(domain.chainId)}${contract}`;
 }
 
-function line(reading: SignatureReading, t: Translate): string {
+function line(reading: SignatureReading): string {
   switch (reading.kind) {
     case 'typedData': {
       const shownFields = reading.fields.slice(0, LINE_FIELDS);
       const more = reading.fields.length + reading.omitted > shownFields.length ? ', …' : '';
-      const args = shownFields.map((f) => `${shown(f.path)} ${fieldValue(f, t, true)}`).join(', ');
+      const args = shownFields.map((f) => `${shown(f.path)} ${fieldValue(f, true)}`).join(', ');
       const head = `${shown(reading.primaryType)}(${args}${more})`;
       const intent = reading.intent ? `${shown(reading.intent)}: ` : '';
       return (
         intent +
         (reading.standard
-          ? t('Signs a {0} permit {1} for {2}', reading.standard, head, domainWords(reading, t))
-          : t('Signs typed data {0} for {1}', head, domainWords(reading, t)))
+          ? l10n.t('Signs a {0} permit {1} for {2}', reading.standard, head, domainWords(reading))
+          : l10n.t('Signs typed data {0} for {1}', head, domainWords(reading)))
       );
     }
     case 'authorization':
-      return t(
+      return l10n.t(
         'Delegates account {0} to contract {1} on {2}',
-        named(reading.account, t('the signing key')),
+        named(reading.account, l10n.t('the signing key')),
         named(reading.contract, ''),
-        chainWords(reading.chainId, t),
+        chainWords(reading.chainId),
       );
     case 'message':
       return reading.text !== undefined
-        ? t(
+        ? l10n.t(
             'Signs the message "{0}"',
             shown(reading.text.length > LINE_TEXT ? `${reading.text.slice(0, LINE_TEXT)}…` : reading.text),
           )
-        : t('Signs {0} bytes of data', reading.bytes);
+        : l10n.t('Signs {0} bytes of data', reading.bytes);
     case 'hashOnly':
-      return t('Signs a hash only: what it signs cannot be read here or by any policy');
+      return l10n.t('Signs a hash only: what it signs cannot be read here or by any policy');
     case 'rawTransaction':
-      return t('Signs a {0} transaction sent as a raw payload', reading.chain);
+      return l10n.t('Signs a {0} transaction sent as a raw payload', reading.chain);
     case 'unreadable':
-      return t('Signs a payload that cannot be read');
+      return l10n.t('Signs a payload that cannot be read');
   }
 }
 
-function details(reading: SignatureReading, t: Translate): { label: string; value: string }[] {
+function details(reading: SignatureReading): { label: string; value: string }[] {
   switch (reading.kind) {
     case 'typedData': {
       const rows = [
         {
-          label: t('Typed data'),
+          label: l10n.t('Typed data'),
           value: reading.standard
-            ? t('{0} ({1} permit)', shown(reading.primaryType), reading.standard)
+            ? l10n.t('{0} ({1} permit)', shown(reading.primaryType), reading.standard)
             : shown(reading.primaryType),
         },
-        { label: t('Domain'), value: domainWords(reading, t) },
+        { label: l10n.t('Domain'), value: domainWords(reading) },
         // A sign_raw_payload names no chain: the domain's is the only one, said as such rather than flagged.
         {
-          label: t('Chain'),
+          label: l10n.t('Chain'),
           value:
             reading.domain.chainId === undefined
-              ? t('the domain names no chain, and the request itself names none')
-              : t('signs for {0}; the request itself names no chain', chainWords(reading.domain.chainId, t)),
+              ? l10n.t('the domain names no chain, and the request itself names none')
+              : l10n.t('signs for {0}; the request itself names no chain', chainWords(reading.domain.chainId)),
         },
         ...(reading.intent && reading.descriptor
           ? [
               {
-                label: t('Intent'),
-                value: t('{0} (ERC-7730 descriptor {1})', shown(reading.intent), shown(reading.descriptor)),
+                label: l10n.t('Intent'),
+                value: l10n.t('{0} (ERC-7730 descriptor {1})', shown(reading.intent), shown(reading.descriptor)),
               },
             ]
           : []),
         ...reading.fields.map((f) => ({
           label: `  ${shown(f.path)}${f.label === undefined ? '' : ` (${shown(f.label)})`}`,
-          value: fieldValue(f, t, false),
+          value: fieldValue(f, false),
         })),
       ];
       if (reading.omitted > 0)
@@ -137,146 +137,148 @@ function details(reading: SignatureReading, t: Translate): { label: string; valu
           label: '  …',
           value:
             reading.omitted === 1
-              ? t('1 more field is not shown')
-              : t('{0} more fields are not shown', reading.omitted),
+              ? l10n.t('1 more field is not shown')
+              : l10n.t('{0} more fields are not shown', reading.omitted),
         });
       return rows;
     }
     case 'authorization':
       return [
-        { label: t('Account'), value: named(reading.account, t('the signing key'), false) },
-        { label: t('Delegated to'), value: named(reading.contract, '', false) },
+        { label: l10n.t('Account'), value: named(reading.account, l10n.t('the signing key'), false) },
+        { label: l10n.t('Delegated to'), value: named(reading.contract, '', false) },
         {
-          label: t('Chain'),
-          value: reading.chainId === '0' ? t('every chain (chain id 0)') : chainWords(reading.chainId, t),
+          label: l10n.t('Chain'),
+          value: reading.chainId === '0' ? l10n.t('every chain (chain id 0)') : chainWords(reading.chainId),
         },
-        { label: t('Nonce'), value: reading.nonce },
+        { label: l10n.t('Nonce'), value: reading.nonce },
       ];
     case 'message':
       return [
-        ...(reading.text !== undefined ? [{ label: t('Message'), value: shown(reading.text) }] : []),
+        ...(reading.text !== undefined ? [{ label: l10n.t('Message'), value: shown(reading.text) }] : []),
         {
-          label: t('Bytes'),
-          value: reading.bytes > 64 ? t('{0}… ({1} bytes)', reading.hex, reading.bytes) : reading.hex,
+          label: l10n.t('Bytes'),
+          value: reading.bytes > 64 ? l10n.t('{0}… ({1} bytes)', reading.hex, reading.bytes) : reading.hex,
         },
-        ...(reading.digest !== undefined ? [{ label: t('Digest signed'), value: reading.digest }] : []),
+        ...(reading.digest !== undefined ? [{ label: l10n.t('Digest signed'), value: reading.digest }] : []),
       ];
     case 'hashOnly':
-      return [{ label: t('Hash signed'), value: reading.hash }];
+      return [{ label: l10n.t('Hash signed'), value: reading.hash }];
     case 'rawTransaction':
-      return [{ label: t('Transaction'), value: t('{0}, {1} bytes', reading.chain, reading.bytes) }];
+      return [{ label: l10n.t('Transaction'), value: l10n.t('{0}, {1} bytes', reading.chain, reading.bytes) }];
     case 'unreadable':
-      return [{ label: t('Payload'), value: t('cannot be read: {0}', reading.problem) }];
+      return [{ label: l10n.t('Payload'), value: l10n.t('cannot be read: {0}', reading.problem) }];
   }
 }
 
 /** The risk in one sentence. */
-export function signatureFlagWords(flag: SignatureFlag, t: Translate = englishText): string {
+export function signatureFlagWords(flag: SignatureFlag): string {
   switch (flag.kind) {
     case 'unlimitedPermit':
-      return t(
+      return l10n.t(
         'Unlimited permit ({0}): {1} may spend every {2} the key holds, now and later, without any transaction from it.',
         flag.standard,
-        named(flag.spender, t('the spender')),
-        named(flag.token, t('token of this kind')),
+        named(flag.spender, l10n.t('the spender')),
+        named(flag.token, l10n.t('token of this kind')),
       );
     case 'largePermit':
-      return t(
+      return l10n.t(
         'Very large permit ({0}): {1} may spend {2}.',
         flag.standard,
-        named(flag.spender, t('the spender')),
-        amountWords(flag.amount, t),
+        named(flag.spender, l10n.t('the spender')),
+        amountWords(flag.amount),
       );
     case 'noExpiry':
-      return t('No expiry: {0} is missing or never comes, so what it allows lasts for ever.', shown(flag.field));
+      return l10n.t('No expiry: {0} is missing or never comes, so what it allows lasts for ever.', shown(flag.field));
     case 'farExpiry':
-      return t('Far expiry: {0} is {1}, {2} days from now.', shown(flag.field), flag.date, flag.days);
+      return l10n.t('Far expiry: {0} is {1}, {2} days from now.', shown(flag.field), flag.date, flag.days);
     case 'pastExpiry':
-      return t(
+      return l10n.t(
         'Already expired: {0} was {1}; a signature for a past date is not what a wallet asks for.',
         shown(flag.field),
         flag.date,
       );
     case 'spenderNotOurs':
       return flag.checked
-        ? t("The spender {0} is not a contract of your organization's interfaces.", named(flag.spender, ''))
-        : t(
+        ? l10n.t("The spender {0} is not a contract of your organization's interfaces.", named(flag.spender, ''))
+        : l10n.t(
             "The spender is {0}, but your organization's smart contract interfaces could not be read: whether it is one of yours is not checked.",
             named(flag.spender, ''),
           );
     case 'emptyDomain':
-      return t(
+      return l10n.t(
         'Empty domain: the typed data names no application, chain or contract, so the signature is valid wherever its message is.',
       );
     case 'domainChain':
       return flag.contract
-        ? t(
+        ? l10n.t(
             'The domain is for {0}, but {1} is a contract on {2}.',
-            chainWords(flag.domainChainId, t),
+            chainWords(flag.domainChainId),
             named(flag.contract, ''),
-            chainWords(flag.expected, t),
+            chainWords(flag.expected),
           )
-        : t('The domain is for {0}, not {1}.', chainWords(flag.domainChainId, t), chainWords(flag.expected, t));
+        : l10n.t('The domain is for {0}, not {1}.', chainWords(flag.domainChainId), chainWords(flag.expected));
     case 'notTheToken':
-      return t(
+      return l10n.t(
         'The domain says "{0}", but its contract {1} is not {0}.',
         shown(flag.name),
-        flag.verifyingContract === undefined ? t('(none)') : addressOrText(flag.verifyingContract, undefined, false),
+        flag.verifyingContract === undefined
+          ? l10n.t('(none)')
+          : addressOrText(flag.verifyingContract, undefined, false),
       );
     case 'delegation':
-      return t(
+      return l10n.t(
         'EIP-7702 delegation: the account hands itself to the code of {0} on {1}, which can then move everything the account holds.',
         named(flag.contract, ''),
-        chainWords(flag.chainId, t),
+        chainWords(flag.chainId),
       );
     case 'rawTransaction':
-      return t('A {0} transaction sent as a raw payload: policies on transactions do not apply.', flag.chain);
+      return l10n.t('A {0} transaction sent as a raw payload: policies on transactions do not apply.', flag.chain);
     case 'hashOnly':
-      return t('A hash only: what it signs cannot be read here or by any policy.');
+      return l10n.t('A hash only: what it signs cannot be read here or by any policy.');
     case 'unreadablePayload':
-      return t('The payload cannot be read ({0}): do not approve what you cannot read.', flag.problem);
+      return l10n.t('The payload cannot be read ({0}): do not approve what you cannot read.', flag.problem);
   }
 }
 
 /** The risk in a word or two. */
-export function signatureFlagLabel(flag: SignatureFlag, t: Translate = englishText): string {
+export function signatureFlagLabel(flag: SignatureFlag): string {
   switch (flag.kind) {
     case 'unlimitedPermit':
-      return t('Unlimited permit');
+      return l10n.t('Unlimited permit');
     case 'largePermit':
-      return t('Very large permit');
+      return l10n.t('Very large permit');
     case 'noExpiry':
-      return t('No expiry');
+      return l10n.t('No expiry');
     case 'farExpiry':
-      return t('Far expiry');
+      return l10n.t('Far expiry');
     case 'pastExpiry':
-      return t('Expired');
+      return l10n.t('Expired');
     case 'spenderNotOurs':
-      return flag.checked ? t('Spender not yours') : t('Spender not checked');
+      return flag.checked ? l10n.t('Spender not yours') : l10n.t('Spender not checked');
     case 'emptyDomain':
-      return t('Empty domain');
+      return l10n.t('Empty domain');
     case 'domainChain':
-      return t('Other chain');
+      return l10n.t('Other chain');
     case 'notTheToken':
-      return t('Domain contract mismatch');
+      return l10n.t('Domain contract mismatch');
     case 'delegation':
-      return t('EIP-7702 delegation');
+      return l10n.t('EIP-7702 delegation');
     case 'rawTransaction':
-      return t('Transaction as raw payload');
+      return l10n.t('Transaction as raw payload');
     case 'hashOnly':
-      return t('Hash only');
+      return l10n.t('Hash only');
     case 'unreadablePayload':
-      return t('Unreadable payload');
+      return l10n.t('Unreadable payload');
   }
 }
 
 /** The summary's words: one line, the details, each risk in a sentence and in a word or two. */
-export function signatureWords(summary: SignatureSummary, t: Translate = englishText): SignatureWords {
+export function signatureWords(summary: SignatureSummary): SignatureWords {
   return {
-    line: line(summary.reading, t),
-    details: details(summary.reading, t),
-    flags: summary.flags.map((f) => signatureFlagWords(f, t)),
-    risks: [...new Set(summary.flags.map((f) => signatureFlagLabel(f, t)))],
+    line: line(summary.reading),
+    details: details(summary.reading),
+    flags: summary.flags.map((f) => signatureFlagWords(f)),
+    risks: [...new Set(summary.flags.map((f) => signatureFlagLabel(f)))],
   };
 }
 
@@ -303,20 +305,19 @@ export function payloadsWords(
   summarize: typeof summarizeSignature,
   context: SignatureContext,
   now: number,
-  t: Translate = englishText,
 ): SignatureWords & { readonly signatures: readonly SignatureSummary[] } {
   const signatures = payloads.slice(0, MAX_PAYLOADS_READ).map((p) => summarize(p, context, now));
-  const words = signatures.map((s) => signatureWords(s, t));
+  const words = signatures.map((s) => signatureWords(s));
   const first = words[0];
   const several = payloads.length > 1;
   const rest = payloads.length - signatures.length;
   return {
-    line: several ? t('{0} payloads: {1}', payloads.length, first?.line ?? '') : (first?.line ?? ''),
+    line: several ? l10n.t('{0} payloads: {1}', payloads.length, first?.line ?? '') : (first?.line ?? ''),
     details: [
       ...words.flatMap((w, i) =>
-        several ? [{ label: t('Payload {0}', i + 1), value: w.line }, ...w.details] : w.details,
+        several ? [{ label: l10n.t('Payload {0}', i + 1), value: w.line }, ...w.details] : w.details,
       ),
-      ...(rest > 0 ? [{ label: '…', value: t('{0} more payloads are not read here', rest) }] : []),
+      ...(rest > 0 ? [{ label: '…', value: l10n.t('{0} more payloads are not read here', rest) }] : []),
     ],
     flags: words.flatMap((w) => w.flags),
     risks: [...new Set(words.flatMap((w) => w.risks))],

@@ -4,7 +4,7 @@
  * your teammate approved it), so that the "Create smart contract interface" under your name and the teammate's
  * "Approve activity" in the history are no surprise. Pure: the texts come through a translate function.
  */
-import type { Translate } from '../ui/translate';
+import * as l10n from '@vscode/l10n';
 
 export interface SimulationFacts {
   /** The teammate's user name (Team's second root user). */
@@ -16,8 +16,8 @@ export interface SimulationFacts {
 }
 
 /** The pick's detail, before anything is sent. */
-export function simulationOffer(facts: Pick<SimulationFacts, 'teammate' | 'you'>, t: Translate): string {
-  return t(
+export function simulationOffer(facts: Pick<SimulationFacts, 'teammate' | 'you'>): string {
+  return l10n.t(
     '{0} asks the Team organization to sign; you vote as {1}. If Team has no interface for the sample token yet, it is registered first with your key ({1} submits it, {0} approves it), so that the transfer can be read.',
     facts.teammate,
     facts.you,
@@ -25,13 +25,13 @@ export function simulationOffer(facts: Pick<SimulationFacts, 'teammate' | 'you'>
 }
 
 /** The notification once the requests wait for your vote. */
-export function simulationDone(facts: SimulationFacts, t: Translate): string {
-  const asked = t(
+export function simulationDone(facts: SimulationFacts): string {
+  const asked = l10n.t(
     '{0} asks you to approve 2 transactions of Team: a transfer of the sample token and a call to an unregistered contract.',
     facts.teammate,
   );
   if (!facts.registered) return asked;
-  return `${asked} ${t(
+  return `${asked} ${l10n.t(
     "The sample token's interface was registered in Team first, in your name: {1} submitted it with your key and {0} approved it, as the Activities view shows. You cast no vote.",
     facts.teammate,
     facts.you,

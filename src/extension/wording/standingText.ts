@@ -4,9 +4,9 @@
  * policy "Hot keys only to registered contracts"`. Pure (no `vscode`, no engine): it words what policyStanding.ts
  * worked out. Names are the service's text, quoted, never markup.
  */
+import * as l10n from '@vscode/l10n';
 import { choiceSentence } from './choiceWords';
 import type { ApprovalCount, ConsensusClause } from '../../api/remote';
-import { englishText, type Translate } from '../ui/translate';
 import type { ActivityStanding, GovernanceView, PolicyStanding, RootQuorumStanding } from './policyStanding';
 import { policyNamesOf, type NamingReads, type PolicyNames } from './policyWords';
 
@@ -28,10 +28,10 @@ export function standingNames(
 }
 
 /** "you, Treasury approver 2": the current user first, as "you". */
-function people(ids: readonly string[], names: StandingNames, t: Translate): string {
+function people(ids: readonly string[], names: StandingNames): string {
   const yours = names.you !== undefined && ids.includes(names.you);
   const others = ids.filter((id) => id !== names.you).map(names.userName);
-  return [...(yours ? [t('you')] : []), ...others].join(', ');
+  return [...(yours ? [l10n.t('you')] : []), ...others].join(', ');
 }
 
 /** "(Alice approved; Bob can approve)", or "" when there is nothing to say. */
@@ -40,17 +40,18 @@ function whoSaid(
   couldApprove: readonly string[],
   missing: number,
   names: StandingNames,
-  t: Translate,
 ): string {
   const parts: string[] = [];
-  if (approved.length > 0) parts.push(t('{0} approved', people(approved, names, t)));
+  if (approved.length > 0) parts.push(l10n.t('{0} approved', people(approved, names)));
   if (missing > 0)
-    parts.push(couldApprove.length > 0 ? t('{0} can approve', people(couldApprove, names, t)) : t('no one else can'));
+    parts.push(
+      couldApprove.length > 0 ? l10n.t('{0} can approve', people(couldApprove, names)) : l10n.t('no one else can'),
+    );
   return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 }
 
 /** "1 of 2 approvals from finance": one whole message per kind of count, singular or plural. */
-function countBase(count: ApprovalCount, names: StandingNames, t: Translate): string {
+function countBase(count: ApprovalCount, names: StandingNames): string {
   // A count at its threshold is met: never "3 of 2".
   const need = count.need;
   const have = Math.min(count.have, need);
@@ -61,71 +62,73 @@ function countBase(count: ApprovalCount, names: StandingNames, t: Translate): st
       if (tag === undefined) {
         const id = count.filter.tagId;
         return one
-          ? t('{0} of 1 approval from users tagged {1}', have, id)
-          : t('{0} of {1} approvals from users tagged {2}', have, need, id);
+          ? l10n.t('{0} of 1 approval from users tagged {1}', have, id)
+          : l10n.t('{0} of {1} approvals from users tagged {2}', have, need, id);
       }
-      return one ? t('{0} of 1 approval from {1}', have, tag) : t('{0} of {1} approvals from {2}', have, need, tag);
+      return one
+        ? l10n.t('{0} of 1 approval from {1}', have, tag)
+        : l10n.t('{0} of {1} approvals from {2}', have, need, tag);
     }
     case 'users': {
       const whom = count.filter.userIds.map(names.userName).join(', ');
-      if (!one) return t('{0} of {1} approvals from {2}', have, need, whom);
+      if (!one) return l10n.t('{0} of {1} approvals from {2}', have, need, whom);
       return count.filter.userIds.length === 1
-        ? t('{0} of 1 approval from {1}', have, whom)
-        : t('{0} of 1 approval from one of {1}', have, whom);
+        ? l10n.t('{0} of 1 approval from {1}', have, whom)
+        : l10n.t('{0} of 1 approval from one of {1}', have, whom);
     }
     case 'anyone':
-      return one ? t('{0} of 1 approval', have) : t('{0} of {1} approvals', have, need);
+      return one ? l10n.t('{0} of 1 approval', have) : l10n.t('{0} of {1} approvals', have, need);
     case 'other':
       return one
-        ? t('{0} of 1 approval from the users its consensus names', have)
-        : t('{0} of {1} approvals from the users its consensus names', have, need);
+        ? l10n.t('{0} of 1 approval from the users its consensus names', have)
+        : l10n.t('{0} of {1} approvals from the users its consensus names', have, need);
   }
 }
 
 /** "1 of 2 approvals from finance (Alice approved; Bob can approve)". */
-export function countText(count: ApprovalCount, names: StandingNames, t: Translate = englishText): string {
-  return countBase(count, names, t) + whoSaid(count.counted, count.couldApprove, count.need - count.have, names, t);
+export function countText(count: ApprovalCount, names: StandingNames): string {
+  return countBase(count, names) + whoSaid(count.counted, count.couldApprove, count.need - count.have, names);
 }
 
 /** The clauses of a waiting policy's consensus that do not hold yet, in words. */
-function unmetText(policy: PolicyStanding, names: StandingNames, t: Translate): string {
+function unmetText(policy: PolicyStanding, names: StandingNames): string {
   const unmet: readonly ConsensusClause[] = policy.consensusStanding?.clauses.filter((c) => c.met !== true) ?? [];
   const phrases = unmet.map((clause) =>
     clause.count
-      ? countText(clause.count, names, t)
-      : t('waits for "{0}"', policy.consensus.slice(clause.offset, clause.offset + clause.length)),
+      ? countText(clause.count, names)
+      : l10n.t('waits for "{0}"', policy.consensus.slice(clause.offset, clause.offset + clause.length)),
   );
   // Each phrase is a whole clause of its own; they are listed, as the consensus joins them with &&.
-  return phrases.length > 0 ? phrases.join('; ') : t('waits for its consensus');
+  return phrases.length > 0 ? phrases.join('; ') : l10n.t('waits for its consensus');
 }
 
 /** One policy's outcome, in words. */
-export function policyLine(policy: PolicyStanding, names: StandingNames, t: Translate = englishText): string {
+export function policyLine(policy: PolicyStanding, names: StandingNames): string {
   const name = policy.policyName ?? policy.policyId;
   switch (policy.verdict) {
     case 'waiting':
-      return t('Policy "{0}": {1}', name, unmetText(policy, names, t));
+      return l10n.t('Policy "{0}": {1}', name, unmetText(policy, names));
     case 'allowed':
-      return t('Policy "{0}" allowed it', name);
+      return l10n.t('Policy "{0}" allowed it', name);
     case 'denied':
-      return t('Denied by policy "{0}"', name);
+      return l10n.t('Denied by policy "{0}"', name);
     case 'notApplicable':
-      return t('Policy "{0}" does not apply', name);
+      return l10n.t('Policy "{0}" does not apply', name);
     case 'timeInactive':
-      return t('Policy "{0}" applies, but not at this time', name);
+      return l10n.t('Policy "{0}" applies, but not at this time', name);
     case 'error':
-      return t('Policy "{0}" could not be evaluated, so it does not count', name);
+      return l10n.t('Policy "{0}" could not be evaluated, so it does not count', name);
     case 'other':
-      return t('Policy "{0}": {1}', name, policy.outcome);
+      return l10n.t('Policy "{0}": {1}', name, policy.outcome);
   }
 }
 
 /** "Root quorum: 1 of 2 (Alice approved; Bob can approve)". */
-export function rootQuorumLine(root: RootQuorumStanding, names: StandingNames, t: Translate = englishText): string {
+export function rootQuorumLine(root: RootQuorumStanding, names: StandingNames): string {
   const missing = root.threshold - root.approved.length;
   return (
-    t('Root quorum: {0} of {1}', Math.min(root.approved.length, root.threshold), root.threshold) +
-    whoSaid(root.approved, root.couldApprove, missing, names, t)
+    l10n.t('Root quorum: {0} of {1}', Math.min(root.approved.length, root.threshold), root.threshold) +
+    whoSaid(root.approved, root.couldApprove, missing, names)
   );
 }
 
@@ -156,35 +159,31 @@ export function decidingPolicies(standing: ActivityStanding): readonly PolicySta
 }
 
 /** What the reading rests on where the service does not document its behaviour, in plain words, never by id. */
-export function mayDifferText(choices: readonly string[], t: Translate = englishText): string | undefined {
+export function mayDifferText(choices: readonly string[]): string | undefined {
   return choices.length === 0
     ? undefined
-    : t(
+    : l10n.t(
         'The service may differ: this reading rests on choices Countersign makes where the service does not document its behaviour. {0}',
-        choices.map((id) => choiceSentence(id, t)).join(' '),
+        choices.map((id) => choiceSentence(id)).join(' '),
       );
 }
 
-export function standingWords(
-  standing: ActivityStanding,
-  names: StandingNames,
-  t: Translate = englishText,
-): StandingWords {
+export function standingWords(standing: ActivityStanding, names: StandingNames): StandingWords {
   const deciding = decidingPolicies(standing);
-  const policyLines = deciding.map((p) => policyLine(p, names, t));
-  const root = rootQuorumLine(standing.rootQuorum, names, t);
-  const mayDiffer = mayDifferText(standing.choices, t);
+  const policyLines = deciding.map((p) => policyLine(p, names));
+  const root = rootQuorumLine(standing.rootQuorum, names);
+  const mayDiffer = mayDifferText(standing.choices);
   switch (standing.state) {
     case 'waits':
       return {
-        summary: deciding.length > 0 ? policyLines.join(t('; or ')) : undefined,
+        summary: deciding.length > 0 ? policyLines.join(l10n.t('; or ')) : undefined,
         lines: [...policyLines, root],
         mayDiffer,
       };
     case 'denied':
       return {
-        summary: policyLines.length > 0 ? policyLines.join('; ') : t('Denied: no policy allows it'),
-        lines: policyLines.length > 0 ? policyLines : [t('Denied: no policy allows it')],
+        summary: policyLines.length > 0 ? policyLines.join('; ') : l10n.t('Denied: no policy allows it'),
+        lines: policyLines.length > 0 ? policyLines : [l10n.t('Denied: no policy allows it')],
         mayDiffer,
       };
     case 'completed':
@@ -208,27 +207,23 @@ function denyingNames(standing: ActivityStanding): string | undefined {
  * The message of a request the service refused by policy (HTTP 403 with its evaluations): which policy denied
  * it, by name, or that none allowed it.
  */
-export function denialMessage(standing: ActivityStanding, t: Translate = englishText): string {
+export function denialMessage(standing: ActivityStanding): string {
   const names = denyingNames(standing);
   const count = standing.policies.filter((p) => p.verdict === 'denied').length;
   if (names !== undefined)
     return count === 1
-      ? t('Denied by policy {0}: the service refused the request.', names)
-      : t('Denied by policies {0}: the service refused the request.', names);
+      ? l10n.t('Denied by policy {0}: the service refused the request.', names)
+      : l10n.t('Denied by policies {0}: the service refused the request.', names);
   return standing.policies.length === 0
-    ? t('Denied: no policy of the organization allows this request, and the root quorum did not approve it.')
-    : t('Denied: no policy of the organization allows this request.');
+    ? l10n.t('Denied: no policy of the organization allows this request, and the root quorum did not approve it.')
+    : l10n.t('Denied: no policy of the organization allows this request.');
 }
 
 /** An approval that ran the activity into a DENY: `Approved, but "Sign transaction" was denied by policy "…".` */
-export function deniedAfterApprovalMessage(
-  what: string,
-  standing: ActivityStanding,
-  t: Translate = englishText,
-): string | undefined {
+export function deniedAfterApprovalMessage(what: string, standing: ActivityStanding): string | undefined {
   const names = denyingNames(standing);
   if (names === undefined) return undefined;
   return standing.policies.filter((p) => p.verdict === 'denied').length === 1
-    ? t('Approved, but "{0}" was denied by policy {1}.', what, names)
-    : t('Approved, but "{0}" was denied by policies {1}.', what, names);
+    ? l10n.t('Approved, but "{0}" was denied by policy {1}.', what, names)
+    : l10n.t('Approved, but "{0}" was denied by policies {1}.', what, names);
 }

@@ -3,7 +3,7 @@
  * starts with), the quorum among them, and the wallet it is made with, if any. A teammate's text is escaped and
  * bounded. Pure (no `vscode`).
  */
-import { englishText, type Translate } from '../ui/translate';
+import * as l10n from '@vscode/l10n';
 import { byCount } from './plural';
 import { accountDetails, accountsAsked, accountsText, boundedText, listText, quotedName } from './walletAccountWords';
 
@@ -16,7 +16,7 @@ type Detail = { readonly label: string; readonly value: string };
 const count = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
 
 /** The line and the details of the sub-organization an intent (V7, V8) asks for. */
-export function subOrganizationWords(fields: Fields, t: Translate = englishText): [string, Detail[]] {
+export function subOrganizationWords(fields: Fields): [string, Detail[]] {
   const name = quotedName(typeof fields['subOrganizationName'] === 'string' ? fields['subOrganizationName'] : '');
   const users = Array.isArray(fields['rootUsers']) ? (fields['rootUsers'] as unknown[]) : [];
   const userFields = users.map((u) => (typeof u === 'object' && u !== null ? (u as Fields) : {}));
@@ -24,13 +24,13 @@ export function subOrganizationWords(fields: Fields, t: Translate = englishText)
   const threshold = typeof fields['rootQuorumThreshold'] === 'number' ? fields['rootQuorumThreshold'] : 0;
   const listed = userNames.slice(0, MAX_ROOT_USERS);
   const more = userNames.length - listed.length;
-  const who = more > 0 ? t('{0} and {1} more', listed.join(', '), more) : listText(listed, t);
+  const who = more > 0 ? l10n.t('{0} and {1} more', listed.join(', '), more) : listText(listed);
   const rootUsers = byCount(
     users.length,
-    t('{0} root user ({1})', users.length, who),
-    t('{0} root users ({1})', users.length, who),
+    l10n.t('{0} root user ({1})', users.length, who),
+    l10n.t('{0} root users ({1})', users.length, who),
   );
-  const quorum = t('{0} of {1} to approve', threshold, users.length);
+  const quorum = l10n.t('{0} of {1} to approve', threshold, users.length);
   const walletFields =
     typeof fields['wallet'] === 'object' && fields['wallet'] !== null ? (fields['wallet'] as Fields) : undefined;
   const accounts = accountsAsked(walletFields?.['accounts']);
@@ -38,22 +38,22 @@ export function subOrganizationWords(fields: Fields, t: Translate = englishText)
     ? quotedName(typeof walletFields['walletName'] === 'string' ? walletFields['walletName'] : '')
     : undefined;
   const line = walletName
-    ? t(
+    ? l10n.t(
         'Creates sub-organization {0} with {1}, {2}, and wallet {3} with {4}',
         name,
         rootUsers,
         quorum,
         walletName,
-        accountsText(accounts, t),
+        accountsText(accounts),
       )
-    : t('Creates sub-organization {0} with {1}, {2}', name, rootUsers, quorum);
+    : l10n.t('Creates sub-organization {0} with {1}, {2}', name, rootUsers, quorum);
   const details: Detail[] = [
-    { label: t('Sub-organization'), value: name },
+    { label: l10n.t('Sub-organization'), value: name },
     {
-      label: t('Root quorum'),
+      label: l10n.t('Root quorum'),
       value:
         threshold > users.length
-          ? t(
+          ? l10n.t(
               '{0} of {1}: more than there are root users, so nothing in it can ever be approved',
               threshold,
               users.length,
@@ -61,28 +61,28 @@ export function subOrganizationWords(fields: Fields, t: Translate = englishText)
           : quorum,
     },
     ...userFields.slice(0, MAX_ROOT_USERS).map((user, index) => ({
-      label: `  ${t('Root user {0}', index + 1)}`,
-      value: rootUserText(user, userNames[index] ?? '', t),
+      label: `  ${l10n.t('Root user {0}', index + 1)}`,
+      value: rootUserText(user, userNames[index] ?? ''),
     })),
-    ...(more > 0 ? [{ label: '  …', value: t('{0} more', more) }] : []),
+    ...(more > 0 ? [{ label: '  …', value: l10n.t('{0} more', more) }] : []),
   ];
   if (walletName) {
-    details.push({ label: t('Wallet'), value: t('{0} with {1}', walletName, accountsText(accounts, t)) });
-    details.push(...accountDetails(accounts, t));
+    details.push({ label: l10n.t('Wallet'), value: l10n.t('{0} with {1}', walletName, accountsText(accounts)) });
+    details.push(...accountDetails(accounts));
   }
   return [line, details];
 }
 
-function rootUserText(user: Fields, name: string, t: Translate): string {
+function rootUserText(user: Fields, name: string): string {
   const email =
     typeof user['userEmail'] === 'string' && user['userEmail'] ? ` <${boundedText(user['userEmail'])}>` : '';
   const keys = count(user['apiKeys']);
   const passkeys = count(user['authenticators']);
-  return t(
+  return l10n.t(
     '{0}{1}: {2}, {3}',
     name,
     email,
-    byCount(keys, t('{0} API key', keys), t('{0} API keys', keys)),
-    byCount(passkeys, t('{0} passkey', passkeys), t('{0} passkeys', passkeys)),
+    byCount(keys, l10n.t('{0} API key', keys), l10n.t('{0} API keys', keys)),
+    byCount(passkeys, l10n.t('{0} passkey', passkeys), l10n.t('{0} passkeys', passkeys)),
   );
 }

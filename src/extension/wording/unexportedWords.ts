@@ -3,9 +3,9 @@
  * and private key never exported, by name, in one sentence ("Wallet "Savings" (3 accounts) and private key "Hot"
  * were never exported: their recovery phrases and keys are lost for good."). Pure (no `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import type { PrivateKey, Wallet } from '../../api';
 import { shown } from '../ui/shownText';
-import { englishText, type Translate } from '../ui/translate';
 import { byCount } from './plural';
 
 /** Named one by one up to this many; the rest are counted. */
@@ -49,21 +49,17 @@ function listed(items: readonly string[], locale: string): string {
  * One sentence naming what was never exported and saying it is lost for good; undefined when nothing is. Names are
  * a teammate's text: shown as text (`shown`).
  */
-export function unexportedSentence(
-  unexported: Unexported,
-  t: Translate = englishText,
-  locale = 'en',
-): string | undefined {
+export function unexportedSentence(unexported: Unexported, locale = 'en'): string | undefined {
   const items = [
     ...unexported.wallets.map((wallet) =>
       byCount(
         wallet.accounts,
-        t('wallet "{0}" ({1} account)', shown(wallet.name), wallet.accounts),
-        t('wallet "{0}" ({1} accounts)', shown(wallet.name), wallet.accounts),
+        l10n.t('wallet "{0}" ({1} account)', shown(wallet.name), wallet.accounts),
+        l10n.t('wallet "{0}" ({1} accounts)', shown(wallet.name), wallet.accounts),
         locale,
       ),
     ),
-    ...unexported.privateKeys.map((name) => t('private key "{0}"', shown(name))),
+    ...unexported.privateKeys.map((name) => l10n.t('private key "{0}"', shown(name))),
   ];
   if (items.length === 0) return undefined;
   const rest = items.length - NAMED_AT_MOST;
@@ -73,8 +69,8 @@ export function unexportedSentence(
           ...items.slice(0, NAMED_AT_MOST),
           byCount(
             rest,
-            t('{0} more wallet or private key', rest),
-            t('{0} more wallets and private keys', rest),
+            l10n.t('{0} more wallet or private key', rest),
+            l10n.t('{0} more wallets and private keys', rest),
             locale,
           ),
         ]
@@ -85,10 +81,11 @@ export function unexportedSentence(
   const keys = unexported.privateKeys.length > 0;
   if (items.length === 1)
     return wallets
-      ? t('{0} was never exported: its recovery phrase is lost for good.', subject)
-      : t('{0} was never exported: it is lost for good.', subject);
-  if (wallets && keys) return t('{0} were never exported: their recovery phrases and keys are lost for good.', subject);
+      ? l10n.t('{0} was never exported: its recovery phrase is lost for good.', subject)
+      : l10n.t('{0} was never exported: it is lost for good.', subject);
+  if (wallets && keys)
+    return l10n.t('{0} were never exported: their recovery phrases and keys are lost for good.', subject);
   return wallets
-    ? t('{0} were never exported: their recovery phrases are lost for good.', subject)
-    : t('{0} were never exported: they are lost for good.', subject);
+    ? l10n.t('{0} were never exported: their recovery phrases are lost for good.', subject)
+    : l10n.t('{0} were never exported: they are lost for good.', subject);
 }

@@ -1,12 +1,12 @@
 /**
  * What the approve and reject dialogs say, in names rather than ids: the organization, the keys, tags and users
  * the intent names, an ABI as "N functions, M events", who submitted it, and where the vote leaves the activity
- * ("approval 2 of 2: it runs when you approve", standingCount.ts's words). Pure (no `vscode`), the wording through `t`.
+ * ("approval 2 of 2: it runs when you approve", standingCount.ts's words). Pure (no `vscode`), the wording through @vscode/l10n.
  */
+import * as l10n from '@vscode/l10n';
 import { abiArgumentNameProblems, type Activity, type OrganizationData } from '../../api';
 import { interfaceNameWarning } from './argumentNameWords';
 import { activityTypeLabel, signingIntentLines, unwrapSingleKey, voteText } from './activityWords';
-import { englishText, type Translate } from '../ui/translate';
 import { shown } from '../ui/shownText';
 import { organizationName, organizationNamer } from './addressNames';
 import type { ActivitySummary } from './activitySummaryWords';
@@ -36,7 +36,7 @@ export function organizationNames(data: OrganizationData): OrganizationNames {
 }
 
 /** An ABI's size in words, or undefined when the text is not an ABI array. */
-export function abiSummary(abiJson: string, t: Translate = englishText): string | undefined {
+export function abiSummary(abiJson: string): string | undefined {
   let entries: unknown;
   try {
     entries = JSON.parse(abiJson);
@@ -48,8 +48,10 @@ export function abiSummary(abiJson: string, t: Translate = englishText): string 
     entries.filter((e) => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === type).length;
   const functions = count('function');
   const events = count('event');
-  if (functions === 1) return events === 1 ? t('1 function, 1 event') : t('1 function, {0} events', events);
-  return events === 1 ? t('{0} functions, 1 event', functions) : t('{0} functions, {1} events', functions, events);
+  if (functions === 1) return events === 1 ? l10n.t('1 function, 1 event') : l10n.t('1 function, {0} events', events);
+  return events === 1
+    ? l10n.t('{0} functions, 1 event', functions)
+    : l10n.t('{0} functions, {1} events', functions, events);
 }
 
 /** `privateKeyTagName` → "Private key tag name". */
@@ -103,20 +105,22 @@ export function intentAbi(activity: Pick<Activity, 'intent'>): string | undefine
 export function readableIntentLines(
   activity: Pick<Activity, 'intent'> & Partial<Pick<Activity, 'type'>>,
   names: OrganizationNames | undefined,
-  t: Translate = englishText,
 ): string[] {
   const signing = activity.type
-    ? signingIntentLines({ type: activity.type, intent: activity.intent }, organizationNamer(names?.names), t)
+    ? signingIntentLines({ type: activity.type, intent: activity.intent }, organizationNamer(names?.names))
     : undefined;
   if (signing) return signing;
   const inner = unwrapSingleKey(activity.intent);
   if (typeof inner !== 'object' || inner === null) return [];
   return Object.entries(inner as Record<string, unknown>).flatMap(([key, value]) => {
     if (key === 'smartContractInterface' && typeof value === 'string') {
-      const summary = abiSummary(value, t);
+      const summary = abiSummary(value);
       if (summary) {
-        const warning = interfaceNameWarning(abiNameProblems(value), t);
-        return [`  ${t('ABI')}: ${t('{0} (Open ABI shows it)', summary)}`, ...(warning ? [`  ${warning}`] : [])];
+        const warning = interfaceNameWarning(abiNameProblems(value));
+        return [
+          `  ${l10n.t('ABI')}: ${l10n.t('{0} (Open ABI shows it)', summary)}`,
+          ...(warning ? [`  ${warning}`] : []),
+        ];
       }
     }
     return [`  ${fieldLabel(key)}: ${valueText(value, names)}`];
@@ -143,13 +147,9 @@ export function submitter(activity: Pick<Activity, 'votes'>, names: Organization
  * Where this vote leaves the activity, from its one standing (the policies it waits for, or the root quorum
  * counting root users' approvals only); undefined when the standing could not be read: no count is guessed.
  */
-export function countLine(
-  vote: 'approve' | 'reject',
-  standing: StandingView | undefined,
-  t: Translate = englishText,
-): string | undefined {
+export function countLine(vote: 'approve' | 'reject', standing: StandingView | undefined): string | undefined {
   if (!standing) return undefined;
-  return vote === 'approve' ? approveCountLine(standing, t) : rejectCountLine(standing, t);
+  return vote === 'approve' ? approveCountLine(standing) : rejectCountLine(standing);
 }
 
 /** The whole detail of the dialog. Without the activity (only a fingerprint was given), what is known. */
@@ -159,7 +159,6 @@ export function readableVoteDetail(
   organizationId: string,
   activity: Pick<Activity, 'id' | 'type' | 'intent' | 'votes'> | undefined,
   names: OrganizationNames | undefined,
-  t: Translate = englishText,
   /** What the activity does, in the words every place of decision uses; it replaces the intent's raw fields. */
   summary?: ActivitySummary,
   /** Where it stands, for the count line; without it the dialog gives no count. */
@@ -168,14 +167,14 @@ export function readableVoteDetail(
   const organization = names?.name ? `${names.name} (${organizationId})` : organizationId;
   if (!activity) {
     return [
-      t('Organization: {0}', organization),
-      t('The activity was not found in the recent activities, so only its fingerprint can be shown.'),
-      t('Fingerprint: {0}', fingerprint),
+      l10n.t('Organization: {0}', organization),
+      l10n.t('The activity was not found in the recent activities, so only its fingerprint can be shown.'),
+      l10n.t('Fingerprint: {0}', fingerprint),
     ].join('\n');
   }
   const who = submitter(activity, names);
-  const count = countLine(vote, standing, t);
-  const fields = readableIntentLines(activity, names, t);
+  const count = countLine(vote, standing);
+  const fields = readableIntentLines(activity, names);
   // With a summary, of the intent's own fields only the key that signs stays (the summary says the rest), unless
   // the summary names it already (a wallet account).
   const signer =
@@ -185,15 +184,19 @@ export function readableVoteDetail(
     ...flags,
     ...(flags.length > 0 ? [''] : []),
     ...(count ? [count, ''] : []),
-    t('Type: {0}', activityTypeLabel(activity.type)),
-    t('Organization: {0}', organization),
-    ...(who ? [t('Submitted by: {0}', who)] : []),
+    l10n.t('Type: {0}', activityTypeLabel(activity.type)),
+    l10n.t('Organization: {0}', organization),
+    ...(who ? [l10n.t('Submitted by: {0}', who)] : []),
     ...(summary
-      ? [t('What it does: {0}', summary.line), ...summary.details.map((d) => `  ${d.label}: ${d.value}`), ...signer]
+      ? [
+          l10n.t('What it does: {0}', summary.line),
+          ...summary.details.map((d) => `  ${d.label}: ${d.value}`),
+          ...signer,
+        ]
       : fields.length > 0
-        ? [t('What it does:'), ...fields]
+        ? [l10n.t('What it does:'), ...fields]
         : []),
-    t('Activity: {0}', activity.id),
-    t('Fingerprint: {0}', fingerprint),
+    l10n.t('Activity: {0}', activity.id),
+    l10n.t('Fingerprint: {0}', fingerprint),
   ].join('\n');
 }

@@ -5,8 +5,8 @@
  * text (a path, an account's name, a format the service added later) is shown escaped and bounded. Pure (no
  * `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import { shown } from '../ui/shownText';
-import { englishText, type Translate } from '../ui/translate';
 import { byCount } from './plural';
 import { phraseOf } from './serviceNames';
 
@@ -46,12 +46,12 @@ const NETWORK_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** `ADDRESS_FORMAT_ETHEREUM` → "Ethereum", `ADDRESS_FORMAT_BITCOIN_MAINNET_P2WPKH` → "Bitcoin mainnet P2WPKH". */
-export function addressFormatName(format: string, t: Translate = englishText): string {
+export function addressFormatName(format: string): string {
   const prefix = 'ADDRESS_FORMAT_';
   if (!format.startsWith(prefix)) return boundedText(format, 64);
   const tail = format.slice(prefix.length);
-  if (tail === 'UNCOMPRESSED') return t('uncompressed public key');
-  if (tail === 'COMPRESSED') return t('compressed public key');
+  if (tail === 'UNCOMPRESSED') return l10n.t('uncompressed public key');
+  if (tail === 'COMPRESSED') return l10n.t('compressed public key');
   const known = FORMAT_NAMES[tail];
   if (known) return known;
   const [network, ...rest] = tail.split('_');
@@ -90,7 +90,7 @@ const SEGMENT = /^(\d+)('?)$/;
  * The paths of a group in short: one path as it is; paths that differ in one index, following each other, as a
  * range at that index (`m/44'/60'/0'/0/0–2`); others listed, the first few, the rest counted.
  */
-export function pathsText(paths: readonly string[], t: Translate = englishText): string {
+export function pathsText(paths: readonly string[]): string {
   if (paths.length === 0) return '';
   if (paths.length === 1) return boundedText(paths[0] ?? '');
   const range = pathRange(paths);
@@ -98,7 +98,11 @@ export function pathsText(paths: readonly string[], t: Translate = englishText):
   const listed = paths.slice(0, MAX_PATHS).map((p) => boundedText(p));
   const more = paths.length - listed.length;
   if (more === 0) return listed.join(', ');
-  return byCount(more, t('{0} and 1 more', listed.join(', ')), t('{0} and {1} more', listed.join(', '), more));
+  return byCount(
+    more,
+    l10n.t('{0} and 1 more', listed.join(', ')),
+    l10n.t('{0} and {1} more', listed.join(', '), more),
+  );
 }
 
 function pathRange(paths: readonly string[]): string | undefined {
@@ -135,49 +139,42 @@ export function accountGroups(accounts: readonly AccountAsked[]): AccountGroup[]
 }
 
 /** One group in words: "2 Ethereum accounts (m/44'/60'/0'/0/0–1)". */
-export function groupText(group: AccountGroup, t: Translate = englishText): string {
+export function groupText(group: AccountGroup): string {
   const count = group.accounts.length;
-  const format = addressFormatName(group.format, t);
-  const paths = pathsText(
-    group.accounts.map((a) => a.path),
-    t,
-  );
-  const counted = byCount(count, t('{0} {1} account', count, format), t('{0} {1} accounts', count, format));
+  const format = addressFormatName(group.format);
+  const paths = pathsText(group.accounts.map((a) => a.path));
+  const counted = byCount(count, l10n.t('{0} {1} account', count, format), l10n.t('{0} {1} accounts', count, format));
   return paths ? `${counted} (${paths})` : counted;
 }
 
 /** Several parts of a sentence: "a", "a and b", "a, b and c". */
-export function listText(parts: readonly string[], t: Translate = englishText): string {
+export function listText(parts: readonly string[]): string {
   if (parts.length <= 1) return parts[0] ?? '';
-  return t('{0} and {1}', parts.slice(0, -1).join(', '), parts.at(-1) ?? '');
+  return l10n.t('{0} and {1}', parts.slice(0, -1).join(', '), parts.at(-1) ?? '');
 }
 
 /** Every group of the accounts in one phrase; "no accounts" when there are none. */
-export function accountsText(accounts: readonly AccountAsked[], t: Translate = englishText): string {
-  if (accounts.length === 0) return t('no accounts');
-  return listText(
-    accountGroups(accounts).map((g) => groupText(g, t)),
-    t,
-  );
+export function accountsText(accounts: readonly AccountAsked[]): string {
+  if (accounts.length === 0) return l10n.t('no accounts');
+  return listText(accountGroups(accounts).map((g) => groupText(g)));
 }
 
 /** The accounts one detail each: format, path, curve, and the name when one is given. */
 export function accountDetails(
   accounts: readonly AccountAsked[],
-  t: Translate = englishText,
 ): { readonly label: string; readonly value: string }[] {
   const shownAccounts = accounts.slice(0, 10);
   const rows = shownAccounts.map((account, index) => {
     const curve = account.curve ? sentenceCurve(account.curve) : '';
-    const parts = [addressFormatName(account.addressFormat, t), boundedText(account.path), curve].filter((p) => p);
+    const parts = [addressFormatName(account.addressFormat), boundedText(account.path), curve].filter((p) => p);
     const name = account.name ? ` ${quotedName(account.name)}` : '';
-    return { label: `  ${t('Account {0}', index + 1)}`, value: `${parts.join(', ')}${name}` };
+    return { label: `  ${l10n.t('Account {0}', index + 1)}`, value: `${parts.join(', ')}${name}` };
   });
   const more = accounts.length - shownAccounts.length;
   if (more > 0)
     rows.push({
       label: '  …',
-      value: byCount(more, t('{0} more account', more), t('{0} more accounts', more)),
+      value: byCount(more, l10n.t('{0} more account', more), l10n.t('{0} more accounts', more)),
     });
   return rows;
 }

@@ -6,8 +6,8 @@
  * wallet), and the wallet account a signing goes through. Names come from the organization's facts and are a
  * teammate's text: escaped and bounded. Pure (no `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import type { Activity, Wallet, WalletAccount } from '../../api';
-import { englishText, type Translate } from '../ui/translate';
 import { unwrapSingleKey, shortAddress, type NameOf } from './activityWords';
 import { namedAddress } from './addressNames';
 import { addressWords } from './callArgumentWords';
@@ -96,17 +96,12 @@ function accountById(walletAccountId: string, context: WalletContext) {
 
 const targetKey = (key: string): string => boundedText(shortAddress(key));
 
-function withFlags(
-  line: string,
-  details: WalletWords['details'],
-  flags: readonly WalletFlag[],
-  t: Translate,
-): WalletWords {
+function withFlags(line: string, details: WalletWords['details'], flags: readonly WalletFlag[]): WalletWords {
   return {
     line,
     details,
-    flags: flags.map((f) => walletFlagWords(f, t)),
-    risks: [...new Set(flags.map((f) => walletFlagLabel(f, t)))],
+    flags: flags.map((f) => walletFlagWords(f)),
+    risks: [...new Set(flags.map((f) => walletFlagLabel(f)))],
   };
 }
 
@@ -114,7 +109,6 @@ function withFlags(
 export function walletActivityWords(
   activity: Pick<Activity, 'type' | 'intent'>,
   context: WalletContext,
-  t: Translate = englishText,
 ): WalletWords | undefined {
   const fields = fieldsOf(activity);
   const user = (): string => boundedText(context.nameOf?.(text(fields, 'userId')) ?? text(fields, 'userId'));
@@ -125,28 +119,29 @@ export function walletActivityWords(
       const name = quotedName(text(fields, 'walletName'));
       const imported = activity.type === 'ACTIVITY_TYPE_IMPORT_WALLET';
       const line = imported
-        ? t('Imports wallet {0} with {1}', name, accountsText(accounts, t))
-        : t('Creates wallet {0} with {1}', name, accountsText(accounts, t));
+        ? l10n.t('Imports wallet {0} with {1}', name, accountsText(accounts))
+        : l10n.t('Creates wallet {0} with {1}', name, accountsText(accounts));
       const length = fields['mnemonicLength'];
       return withFlags(
         line,
         [
-          { label: t('Wallet'), value: name },
-          ...(imported ? [{ label: t('For user'), value: user() }] : []),
-          ...(typeof length === 'number' ? [{ label: t('Recovery phrase'), value: t('{0} words', length) }] : []),
+          { label: l10n.t('Wallet'), value: name },
+          ...(imported ? [{ label: l10n.t('For user'), value: user() }] : []),
+          ...(typeof length === 'number'
+            ? [{ label: l10n.t('Recovery phrase'), value: l10n.t('{0} words', length) }]
+            : []),
           ...(imported
             ? [
                 {
-                  label: t('Recovery phrase'),
-                  value: t('made outside the organization: whoever else holds it controls these accounts too'),
+                  label: l10n.t('Recovery phrase'),
+                  value: l10n.t('made outside the organization: whoever else holds it controls these accounts too'),
                 },
               ]
             : []),
-          { label: t('Accounts'), value: accountsText(accounts, t) },
-          ...accountDetails(accounts, t),
+          { label: l10n.t('Accounts'), value: accountsText(accounts) },
+          ...accountDetails(accounts),
         ],
         [],
-        t,
       );
     }
     case 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS': {
@@ -154,17 +149,16 @@ export function walletActivityWords(
       const wallet = walletName(text(fields, 'walletId'), context);
       const preview = fields['persist'] === false;
       const line = preview
-        ? t('Previews {0} of wallet {1}, creating nothing', accountsText(accounts, t), wallet)
-        : t('Adds {0} to wallet {1}', accountsText(accounts, t), wallet);
+        ? l10n.t('Previews {0} of wallet {1}, creating nothing', accountsText(accounts), wallet)
+        : l10n.t('Adds {0} to wallet {1}', accountsText(accounts), wallet);
       return withFlags(
         line,
         [
-          { label: t('Wallet'), value: wallet },
-          { label: t('Accounts'), value: accountsText(accounts, t) },
-          ...accountDetails(accounts, t),
+          { label: l10n.t('Wallet'), value: wallet },
+          { label: l10n.t('Accounts'), value: accountsText(accounts) },
+          ...accountDetails(accounts),
         ],
         [],
-        t,
       );
     }
     case 'ACTIVITY_TYPE_UPDATE_WALLET': {
@@ -173,18 +167,20 @@ export function walletActivityWords(
       const to = text(fields, 'walletName');
       // Once it completed, the name known is the new one: the old one is no longer known.
       const from = known && known !== to ? quotedName(known) : boundedText(walletId);
-      const line = to ? t('Renames wallet {0} to {1}', from, quotedName(to)) : t('Updates wallet {0}', from);
+      const line = to ? l10n.t('Renames wallet {0} to {1}', from, quotedName(to)) : l10n.t('Updates wallet {0}', from);
       return withFlags(
         line,
-        [{ label: t('Wallet'), value: from }, ...(to ? [{ label: t('New name'), value: quotedName(to) }] : [])],
+        [
+          { label: l10n.t('Wallet'), value: from },
+          ...(to ? [{ label: l10n.t('New name'), value: quotedName(to) }] : []),
+        ],
         [],
-        t,
       );
     }
     case 'ACTIVITY_TYPE_DELETE_WALLETS':
-      return deleteWalletsWords(fields, context, t);
+      return deleteWalletsWords(fields, context);
     case 'ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS':
-      return deleteAccountsWords(fields, context, t);
+      return deleteAccountsWords(fields, context);
     case 'ACTIVITY_TYPE_EXPORT_WALLET': {
       const walletId = text(fields, 'walletId');
       const wallet = walletName(walletId, context);
@@ -192,30 +188,33 @@ export function walletActivityWords(
       const count = walletOf(context, walletId)?.accounts.length;
       const language = text(fields, 'language');
       return withFlags(
-        t('Exports the recovery phrase of wallet {0} to key {1}', wallet, key),
+        l10n.t('Exports the recovery phrase of wallet {0} to key {1}', wallet, key),
         [
-          { label: t('Wallet'), value: wallet },
+          { label: l10n.t('Wallet'), value: wallet },
           ...(count !== undefined
-            ? [{ label: t('Accounts'), value: byCount(count, t('{0} account', count), t('{0} accounts', count)) }]
+            ? [
+                {
+                  label: l10n.t('Accounts'),
+                  value: byCount(count, l10n.t('{0} account', count), l10n.t('{0} accounts', count)),
+                },
+              ]
             : []),
-          { label: t('Encrypted to key'), value: boundedText(text(fields, 'targetPublicKey'), 200) },
-          ...(language ? [{ label: t('Language'), value: boundedText(language, 64) }] : []),
+          { label: l10n.t('Encrypted to key'), value: boundedText(text(fields, 'targetPublicKey'), 200) },
+          ...(language ? [{ label: l10n.t('Language'), value: boundedText(language, 64) }] : []),
         ],
         [{ kind: 'exportsRecoveryPhrase', wallet, key }],
-        t,
       );
     }
     case 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT': {
       const account = accountName(text(fields, 'address'), context);
       const key = targetKey(text(fields, 'targetPublicKey'));
       return withFlags(
-        t('Exports the private key of wallet account {0} to key {1}', account, key),
+        l10n.t('Exports the private key of wallet account {0} to key {1}', account, key),
         [
-          { label: t('Wallet account'), value: accountName(text(fields, 'address'), context, false) },
-          { label: t('Encrypted to key'), value: boundedText(text(fields, 'targetPublicKey'), 200) },
+          { label: l10n.t('Wallet account'), value: accountName(text(fields, 'address'), context, false) },
+          { label: l10n.t('Encrypted to key'), value: boundedText(text(fields, 'targetPublicKey'), 200) },
         ],
         [{ kind: 'exportsAccountKey', account, key }],
-        t,
       );
     }
     case 'ACTIVITY_TYPE_EXPORT_PRIVATE_KEY': {
@@ -224,48 +223,46 @@ export function walletActivityWords(
       const privateKey = name ? quotedName(name) : boundedText(id);
       const key = targetKey(text(fields, 'targetPublicKey'));
       return withFlags(
-        t('Exports private key {0} to key {1}', privateKey, key),
+        l10n.t('Exports private key {0} to key {1}', privateKey, key),
         [
-          { label: t('Private key'), value: name ? `${privateKey} (${boundedText(id)})` : privateKey },
-          { label: t('Encrypted to key'), value: boundedText(text(fields, 'targetPublicKey'), 200) },
+          { label: l10n.t('Private key'), value: name ? `${privateKey} (${boundedText(id)})` : privateKey },
+          { label: l10n.t('Encrypted to key'), value: boundedText(text(fields, 'targetPublicKey'), 200) },
         ],
         [{ kind: 'exportsPrivateKey', privateKey, key }],
-        t,
       );
     }
     case 'ACTIVITY_TYPE_INIT_IMPORT_WALLET':
-      return withFlags(t('Prepares the import of a wallet for {0}', user()), [], [], t);
+      return withFlags(l10n.t('Prepares the import of a wallet for {0}', user()), [], []);
     case 'ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY':
-      return withFlags(t('Prepares the import of a private key for {0}', user()), [], [], t);
+      return withFlags(l10n.t('Prepares the import of a private key for {0}', user()), [], []);
     case 'ACTIVITY_TYPE_IMPORT_PRIVATE_KEY': {
       const name = quotedName(text(fields, 'privateKeyName'));
       const formats = texts(fields, 'addressFormats');
       return withFlags(
-        t('Imports private key {0}', name),
+        l10n.t('Imports private key {0}', name),
         [
-          { label: t('Private key'), value: name },
-          { label: t('For user'), value: user() },
-          ...(text(fields, 'curve') ? [{ label: t('Curve'), value: boundedText(text(fields, 'curve'), 64) }] : []),
+          { label: l10n.t('Private key'), value: name },
+          { label: l10n.t('For user'), value: user() },
+          ...(text(fields, 'curve') ? [{ label: l10n.t('Curve'), value: boundedText(text(fields, 'curve'), 64) }] : []),
           ...(formats.length > 0
-            ? [{ label: t('Address formats'), value: formats.map((f) => boundedText(f, 64)).join(', ') }]
+            ? [{ label: l10n.t('Address formats'), value: formats.map((f) => boundedText(f, 64)).join(', ') }]
             : []),
           {
-            label: t('Private key'),
-            value: t('made outside the organization: whoever else holds it controls its addresses too'),
+            label: l10n.t('Private key'),
+            value: l10n.t('made outside the organization: whoever else holds it controls its addresses too'),
           },
         ],
         [],
-        t,
       );
     }
     default:
       if (activity.type.startsWith('ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION'))
-        return withFlags(...subOrganizationWords(fields, t), [], t);
+        return withFlags(...subOrganizationWords(fields), []);
       return undefined;
   }
 }
 
-function deleteWalletsWords(fields: Fields, context: WalletContext, t: Translate): WalletWords {
+function deleteWalletsWords(fields: Fields, context: WalletContext): WalletWords {
   const ids = texts(fields, 'walletIds');
   const names = ids.map((id) => walletName(id, context));
   const withoutExport = fields['deleteWithoutExport'] === true;
@@ -274,29 +271,28 @@ function deleteWalletsWords(fields: Fields, context: WalletContext, t: Translate
   const line = byCount(
     ids.length,
     withoutExport
-      ? t('Deletes wallet {0} without export', listText(names, t))
-      : t('Deletes wallet {0}', listText(names, t)),
+      ? l10n.t('Deletes wallet {0} without export', listText(names))
+      : l10n.t('Deletes wallet {0}', listText(names)),
     withoutExport
-      ? t('Deletes {0} wallets without export: {1}', ids.length, listText(names, t))
-      : t('Deletes {0} wallets: {1}', ids.length, listText(names, t)),
+      ? l10n.t('Deletes {0} wallets without export: {1}', ids.length, listText(names))
+      : l10n.t('Deletes {0} wallets: {1}', ids.length, listText(names)),
   );
   return withFlags(
     line,
     [
-      { label: byCount(ids.length, t('Wallet'), t('Wallets')), value: listText(names, t) },
+      { label: byCount(ids.length, l10n.t('Wallet'), l10n.t('Wallets')), value: listText(names) },
       {
-        label: t('Without export'),
+        label: l10n.t('Without export'),
         value: withoutExport
-          ? t('yes: a wallet never exported is deleted with its recovery phrase')
-          : t('no: the service refuses to delete a wallet that was never exported'),
+          ? l10n.t('yes: a wallet never exported is deleted with its recovery phrase')
+          : l10n.t('no: the service refuses to delete a wallet that was never exported'),
       },
     ],
     withoutExport && lost.length > 0 ? [{ kind: 'deletesWalletsWithoutExport', wallets: lost }] : [],
-    t,
   );
 }
 
-function deleteAccountsWords(fields: Fields, context: WalletContext, t: Translate): WalletWords {
+function deleteAccountsWords(fields: Fields, context: WalletContext): WalletWords {
   const ids = texts(fields, 'walletAccountIds');
   const found = ids.map((id) => accountById(id, context));
   const names = ids.map((id, i) => {
@@ -308,25 +304,24 @@ function deleteAccountsWords(fields: Fields, context: WalletContext, t: Translat
   const line = byCount(
     ids.length,
     withoutExport
-      ? t('Deletes wallet account {0} without export', listText(names, t))
-      : t('Deletes wallet account {0}', listText(names, t)),
+      ? l10n.t('Deletes wallet account {0} without export', listText(names))
+      : l10n.t('Deletes wallet account {0}', listText(names)),
     withoutExport
-      ? t('Deletes {0} wallet accounts without export: {1}', ids.length, listText(names, t))
-      : t('Deletes {0} wallet accounts: {1}', ids.length, listText(names, t)),
+      ? l10n.t('Deletes {0} wallet accounts without export: {1}', ids.length, listText(names))
+      : l10n.t('Deletes {0} wallet accounts: {1}', ids.length, listText(names)),
   );
   return withFlags(
     line,
     [
-      { label: byCount(ids.length, t('Wallet account'), t('Wallet accounts')), value: listText(names, t) },
+      { label: byCount(ids.length, l10n.t('Wallet account'), l10n.t('Wallet accounts')), value: listText(names) },
       {
-        label: t('Without export'),
+        label: l10n.t('Without export'),
         value: withoutExport
-          ? t('yes: an account never exported is deleted with its private key')
-          : t('no: the service refuses to delete an account that was never exported'),
+          ? l10n.t('yes: an account never exported is deleted with its private key')
+          : l10n.t('no: the service refuses to delete an account that was never exported'),
       },
     ],
     withoutExport && lost.length > 0 ? [{ kind: 'deletesAccountsWithoutExport', accounts: lost }] : [],
-    t,
   );
 }
 

@@ -4,24 +4,18 @@
  * recovery phrase lost for good when it was never exported). A teammate's names are shown as text. Pure (no
  * `vscode`).
  */
+import * as l10n from '@vscode/l10n';
 import { shown } from '../ui/shownText';
-import { englishText, type Translate } from '../ui/translate';
 import { byCount } from './plural';
 
 /** `Wallet "Treasury" created with 2 Ethereum accounts.` */
-export function walletCreatedSentence(
-  walletName: string,
-  count: number,
-  network: string,
-  t: Translate = englishText,
-  locale = 'en',
-): string {
+export function walletCreatedSentence(walletName: string, count: number, network: string, locale = 'en'): string {
   const name = shown(walletName);
-  if (count === 0) return t('Wallet "{0}" created, with no account yet.', name);
+  if (count === 0) return l10n.t('Wallet "{0}" created, with no account yet.', name);
   return byCount(
     count,
-    t('Wallet "{0}" created with {1} {2} account.', name, count, network),
-    t('Wallet "{0}" created with {1} {2} accounts.', name, count, network),
+    l10n.t('Wallet "{0}" created with {1} {2} account.', name, count, network),
+    l10n.t('Wallet "{0}" created with {1} {2} accounts.', name, count, network),
     locale,
   );
 }
@@ -31,7 +25,6 @@ export function accountsAddedSentence(
   walletName: string,
   paths: readonly string[],
   network: string,
-  t: Translate = englishText,
   locale = 'en',
 ): string {
   const name = shown(walletName);
@@ -39,67 +32,62 @@ export function accountsAddedSentence(
   const last = paths[paths.length - 1] ?? '';
   return byCount(
     paths.length,
-    t('1 {0} account added to "{1}" ({2}).', network, name, first),
-    t('{0} {1} accounts added to "{2}" ({3} to {4}).', paths.length, network, name, first, last),
+    l10n.t('1 {0} account added to "{1}" ({2}).', network, name, first),
+    l10n.t('{0} {1} accounts added to "{2}" ({3} to {4}).', paths.length, network, name, first, last),
     locale,
   );
 }
 
-export function walletRenamedSentence(before: string, after: string, t: Translate = englishText): string {
-  return t('Wallet "{0}" renamed to "{1}".', shown(before), shown(after));
+export function walletRenamedSentence(before: string, after: string): string {
+  return l10n.t('Wallet "{0}" renamed to "{1}".', shown(before), shown(after));
 }
 
-export function walletDeletedSentence(walletName: string, t: Translate = englishText): string {
-  return t('Wallet "{0}" deleted.', shown(walletName));
+export function walletDeletedSentence(walletName: string): string {
+  return l10n.t('Wallet "{0}" deleted.', shown(walletName));
 }
 
 /** What is wrong with a wallet name as typed, in words. */
-export function walletNameProblemText(
-  problem: 'empty' | 'long' | 'taken',
-  name: string,
-  t: Translate = englishText,
-): string {
+export function walletNameProblemText(problem: 'empty' | 'long' | 'taken', name: string): string {
   switch (problem) {
     case 'empty':
-      return t('The wallet name must not be empty.');
+      return l10n.t('The wallet name must not be empty.');
     case 'long':
-      return t('The wallet name has {0} characters; at most 256 are accepted.', name.trim().length);
+      return l10n.t('The wallet name has {0} characters; at most 256 are accepted.', name.trim().length);
     case 'taken':
-      return t('This organization already has a wallet named "{0}"; choose another name.', shown(name.trim()));
+      return l10n.t('This organization already has a wallet named "{0}"; choose another name.', shown(name.trim()));
   }
 }
 
-export function accountCountProblemText(problem: 'notNumber' | 'range', t: Translate = englishText): string {
+export function accountCountProblemText(problem: 'notNumber' | 'range'): string {
   return problem === 'notNumber'
-    ? t('Type a whole number of accounts, from 1 to 100.')
-    : t('A request makes from 1 to 100 accounts.');
+    ? l10n.t('Type a whole number of accounts, from 1 to 100.')
+    : l10n.t('A request makes from 1 to 100 accounts.');
 }
 
 /** The deletion dialog's detail: what goes, and whether the recovery phrase goes with it for good. */
 export function walletDeletionDetail(
   wallet: { readonly walletName: string; readonly walletId: string; readonly exported: boolean },
   accounts: readonly { readonly address: string }[],
-  t: Translate = englishText,
   locale = 'en',
 ): string {
   const shownAccounts = accounts.slice(0, 5).map((account) => `  ${shown(account.address)}`);
   const more = accounts.length - shownAccounts.length;
   return [
-    t('Wallet ID: {0}', wallet.walletId),
+    l10n.t('Wallet ID: {0}', wallet.walletId),
     accounts.length === 0
-      ? t('It holds no account.')
+      ? l10n.t('It holds no account.')
       : byCount(
           accounts.length,
-          t('It holds {0} account:', accounts.length),
-          t('It holds {0} accounts:', accounts.length),
+          l10n.t('It holds {0} account:', accounts.length),
+          l10n.t('It holds {0} accounts:', accounts.length),
           locale,
         ),
     ...shownAccounts,
-    ...(more > 0 ? [`  ${t('…and {0} more', more)}`] : []),
+    ...(more > 0 ? [`  ${l10n.t('…and {0} more', more)}`] : []),
     '',
     wallet.exported
-      ? t('Its recovery phrase was exported: whoever holds that export can still restore every account.')
-      : t(
+      ? l10n.t('Its recovery phrase was exported: whoever holds that export can still restore every account.')
+      : l10n.t(
           'Its recovery phrase was never exported: it is lost for good, and with it every account of the wallet and whatever they hold. No one, not even the service, can recover it.',
         ),
   ].join('\n');

@@ -14,7 +14,6 @@ import {
   type AbiLensInput,
 } from '../../../src/extension/abi/abiLensModel';
 import { CommandIds } from '../../../src/extension/commandIds';
-import { englishText } from '../../../src/extension/ui/translate';
 import { readFixture } from '../../support/fixtures';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -43,11 +42,7 @@ function lensesFor(
 ) {
   const analysis = analyzeAbiDocument(fileText, '/w/abi/Counter.abi.json');
   assert.equal(analysis.kind, 'abi');
-  return abiLenses(
-    { uri: 'file:///w/abi/Counter.abi.json', ...analysis, interfaces, pending },
-    englishText,
-    new CanonicalCache(),
-  );
+  return abiLenses({ uri: 'file:///w/abi/Counter.abi.json', ...analysis, interfaces, pending }, new CanonicalCache());
 }
 
 const CREATE = 'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE';
@@ -212,7 +207,7 @@ describe('ABI lenses', () => {
   it('gives a file past a few megabytes one lens, which registers it (reading it only then) and names its size', () => {
     assert.ok(MAX_ANALYSED_ABI_CHARS >= 2 * 1024 * 1024, 'Foundry artifacts of a few MB are still read on each edit');
     assert.ok(MAX_ANALYSED_ABI_CHARS < 15 * 1024 * 1024, 'a 15 MB file is not');
-    const lens = largeFileLens('file:///w/out/Large.json', 15 * 1024 * 1024, englishText);
+    const lens = largeFileLens('file:///w/out/Large.json', 15 * 1024 * 1024);
     assert.equal(lens.state, 'large');
     assert.equal(lens.title, 'Large ABI file (15.0 MB): Register as smart contract interface…');
     assert.equal(lens.command, CommandIds.createSmartContractInterface);

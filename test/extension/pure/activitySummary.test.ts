@@ -17,12 +17,12 @@ import {
   summarizeActivity,
   type SummaryInputs,
 } from '../../../src/extension/wording/activitySummaryWords';
-import { awaitingNotice } from '../../../src/extension/wording/activityWords';
-import { englishText } from '../../../src/extension/ui/translate';
+import { awaitingNotice } from '../../../src/extension/wording/approvalWords';
 import { readableVoteDetail, type OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { decodeRawPayload } from '../../../src/api/remote';
 import { RECIPIENT, signingActivity, UNREGISTERED } from '../../support/transactionFixtures';
+import { inTranslation } from '../../support/translatedBundle';
 
 const sample: RegisteredInterface = {
   smartContractInterfaceId: 'sci-1',
@@ -92,7 +92,7 @@ describe('the summary of an activity', () => {
 
   it('puts the risks first in the vote dialog, then the call instead of the raw bytes', () => {
     const summary = summarizeActivity(unlimited, inputs);
-    const detail = readableVoteDetail('approve', unlimited.fingerprint, 'org-1', unlimited, names, undefined, summary);
+    const detail = readableVoteDetail('approve', unlimited.fingerprint, 'org-1', unlimited, names, summary);
     const lines = detail.split('\n');
     assert.match(lines[0] ?? '', /^⚠ Unlimited token approval/);
     assert.match(detail, /What it does: approve\(spender 0xdbF03B…C8C6FB, amount unlimited\)/);
@@ -108,14 +108,16 @@ describe('the summary of an activity', () => {
 
   it('says in the notification its risk first, then what the request does', () => {
     const summary = summarizeActivity(unlimited, inputs);
-    const notice = awaitingNotice(unlimited, 'Team root user 2', undefined, inputs.nameOf, undefined, summary);
+    const notice = awaitingNotice(unlimited, 'Team root user 2', undefined, inputs.nameOf, summary);
     assert.match(
       notice,
       /^⚠ Unlimited approval, Unregistered contract\. Team root user 2 asks for your vote: Sign transaction with "Team operations key": approve\(/,
     );
     // One translated sentence, the risks inside it: no English fragment appended after the translation.
-    const marked = (message: string, ...args: Array<string | number | boolean>) => `[${englishText(message, ...args)}]`;
-    const translated = awaitingNotice(unlimited, undefined, undefined, inputs.nameOf, marked, summary);
+    const translated = inTranslation(
+      (message) => `[${message}]`,
+      () => awaitingNotice(unlimited, undefined, undefined, inputs.nameOf, summary),
+    );
     assert.match(translated, /^\[⚠ Unlimited approval, Unregistered contract\. Your vote is asked for: .*\.\]$/);
   });
 
@@ -133,7 +135,7 @@ describe('the summary of an activity', () => {
     });
     const summary = summarizeActivity(enrolment, inputs);
     assert.equal(summary?.line, 'Adds passkey "Laptop" to Team root user 2');
-    const detail = readableVoteDetail('approve', enrolment.fingerprint, 'org-1', enrolment, names, undefined, summary);
+    const detail = readableVoteDetail('approve', enrolment.fingerprint, 'org-1', enrolment, names, summary);
     assert.match(detail, /What it does: Adds passkey "Laptop" to Team root user 2/);
     assert.doesNotMatch(detail, /challenge|\[\{/);
   });

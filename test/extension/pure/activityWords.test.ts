@@ -75,8 +75,8 @@ describe('wording: what an activity touched', () => {
         { approveActivityIntent: { fingerprint: signing.fingerprint } },
         { id: `vote-${ms}`, createdAt: at(ms), votes: [voteOn(userId, userName, ms)] },
       );
-    const bob = presentActivity(approval('u-bob', 'Bob', 30_000), NOW, undefined, find, { nameOf }).description;
-    const carol = presentActivity(approval('u-carol', 'Carol', 0), NOW, undefined, find, { nameOf }).description;
+    const bob = presentActivity(approval('u-bob', 'Bob', 30_000), NOW, find, { nameOf }).description;
+    const carol = presentActivity(approval('u-carol', 'Carol', 0), NOW, find, { nameOf }).description;
     assert.match(bob, /^by "Bob" · Sign transaction with "Treasury key"/);
     assert.match(carol, /^by "Carol" · Sign transaction with "Treasury key"/);
     assert.ok(!bob.includes('e348da01'), 'the key by its name, not its id');
@@ -86,7 +86,7 @@ describe('wording: what an activity touched', () => {
       { approveActivityIntent: { fingerprint: signing.fingerprint } },
       { id: 'vote-unnamed', createdAt: at(30_000) },
     );
-    assert.match(presentActivity(unnamed, NOW, undefined, find, { nameOf }).description, /^Sign transaction with/);
+    assert.match(presentActivity(unnamed, NOW, find, { nameOf }).description, /^Sign transaction with/);
   });
 
   it("shows the intent's key by its name and its transaction by what it does, ids and hex one hover away", () => {

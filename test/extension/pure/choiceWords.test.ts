@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CHOICE_IDS } from '../../../src/api/remote';
 import { choiceSentence, mayDifferWords } from '../../../src/extension/wording/choiceWords';
+import { inTranslation } from '../../support/translatedBundle';
 
 describe('extension (pure): the assumptions of the policy engine in plain words', () => {
   it('has one sentence for every row of docs/policies.md, and none of them is an id', () => {
@@ -18,10 +19,10 @@ describe('extension (pure): the assumptions of the policy engine in plain words'
     assert.equal(new Set(sentences).size, sentences.length, 'each row its own sentence');
   });
 
-  it('passes each sentence through the translation function, and says an unknown row by its id', () => {
+  it('passes each sentence through the translation of the display language, and says an unknown row by its id', () => {
     const upper = (message: string) => message.toUpperCase();
     assert.equal(
-      choiceSentence('tags-by-id', upper),
+      inTranslation(upper, () => choiceSentence('tags-by-id')),
       'TAGS ARE ASSUMED TO BE MATCHED BY THEIR ID, NEVER BY THEIR NAME.',
     );
     assert.equal(choiceSentence('a-row-added-later'), 'a-row-added-later');

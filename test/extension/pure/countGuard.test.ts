@@ -15,7 +15,7 @@ import {
   standingView,
 } from '../../../src/extension/wording/standingCount';
 import { reviewProgressText } from '../../../src/extension/wording/reviewWords';
-import { approvalProgressText } from '../../../src/extension/wording/activityWords';
+import { approvalProgressText } from '../../../src/extension/wording/approvalWords';
 import { countsAbove } from '../../support/countsAbove';
 
 const STATUSES = [
@@ -86,7 +86,7 @@ describe('no count above its threshold', () => {
                       (p.consensusStanding?.clauses ?? []).flatMap((c) => (c.count ? [countText(c.count, names)] : [])),
                     ),
                     reviewProgressText({ votes, status }, threshold),
-                    reviewProgressText({ votes, status }, threshold, undefined, roots.slice(0, 3)),
+                    reviewProgressText({ votes, status }, threshold, roots.slice(0, 3)),
                     approvalProgressText({
                       approvals: rootVotes,
                       threshold,

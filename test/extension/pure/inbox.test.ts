@@ -12,15 +12,13 @@ import {
   toNotify,
   voteOf,
 } from '../../../src/extension/inbox/inboxRules';
+import { activityTitle, outcomeSentence, signingIntentLines } from '../../../src/extension/wording/activityWords';
 import {
-  activityTitle,
   alreadyVotedText,
   approvalProgressText,
   awaitingNotice,
-  outcomeSentence,
-  signingIntentLines,
   waitingSentence,
-} from '../../../src/extension/wording/activityWords';
+} from '../../../src/extension/wording/approvalWords';
 import { awaitingCountText, awaitingGroupLabel } from '../../../src/extension/wording/awaitingWords';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -17,7 +17,7 @@ import {
   voteOf,
   type OrganizationFacts,
 } from '../../../src/extension/inbox/inboxRules';
-import { approvalProgressText } from '../../../src/extension/wording/activityWords';
+import { approvalProgressText } from '../../../src/extension/wording/approvalWords';
 import { addOrganization, type ExtraOrganization } from '../../support/extraOrganization';
 import { startTestSandbox, type TestSandbox } from '../../support/startTestSandbox';
 

@@ -24,9 +24,9 @@ import {
 } from '../../support/transactionFixtures';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import type { ReviewArgument } from '../../../src/extension/review/reviewMessages';
-import { englishText } from '../../../src/extension/ui/translate';
 import { summarizeActivity, type SummaryInputs } from '../../../src/extension/wording/activitySummaryWords';
 import { readableVoteDetail, type OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
+import { inTranslation } from '../../support/translatedBundle';
 
 const token = tokenWithMulticall;
 const names: OrganizationNames = { name: 'Team', threshold: 2, names: new Map([['key-1', 'Team operations key']]) };
@@ -57,7 +57,7 @@ describe('extension (pure): the calls inside a multicall in words', () => {
   it('puts the hidden unlimited approve first in the dialog, naming its call, then lists every call', () => {
     const summary = summarizeActivity(hidden, inputs);
     assert.deepEqual(summary?.risks, ['Unlimited approval', 'Unreadable call in a multicall']);
-    const detail = readableVoteDetail('approve', hidden.fingerprint, 'org-1', hidden, names, undefined, summary);
+    const detail = readableVoteDetail('approve', hidden.fingerprint, 'org-1', hidden, names, summary);
     const lines = detail.split('\n');
     assert.match(lines[0] ?? '', /^⚠ In call 2 of the multicall: Unlimited token approval: 0xdbF03B40\w+ may spend/);
     assert.match(lines[1] ?? '', /^⚠ Call 3 of the multicall cannot be read \(selector 0xdeadbeef\)/);
@@ -100,8 +100,10 @@ describe('extension (pure): the calls inside a multicall in words', () => {
   });
 
   it('translates each sentence whole', () => {
-    const marked = (message: string, ...args: Array<string | number | boolean>) => `[${englishText(message, ...args)}]`;
-    const summary = summarizeActivity(hidden, inputs, marked);
+    const summary = inTranslation(
+      (message) => `[${message}]`,
+      () => summarizeActivity(hidden, inputs),
+    );
     assert.match(summary?.flags[0] ?? '', /^\[In call 2 of the multicall: \[Unlimited token approval: .*\]\]$/);
     assert.match(summary?.line ?? '', /^\[Multicall of 4 calls: \[.*, and 1 more\]\]$/);
   });

@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { checkPolicy } from '../../../src/api/remote';
 import { policyDiagnostics } from '../../../src/extension/policyFiles/policyDiagnostics';
 import { NO_KNOWLEDGE } from '../../../src/extension/policyFiles/policyKnowledge';
-import { englishText } from '../../../src/extension/ui/translate';
 import { parseErrorWords } from '../../../src/extension/wording/parseErrorWords';
 
 /** The words for a condition the engine refuses, from the engine's own refusal. */
@@ -31,7 +30,7 @@ describe('extension (pure): a policy expression that does not parse, in words', 
 
   it("puts the words first in a policy file's diagnostic, the service's refusal kept after them", () => {
     const text = JSON.stringify({ policyName: 'p', effect: 'EFFECT_ALLOW', condition: "approvers.any(u, u.id == 'x'" });
-    const [refused] = policyDiagnostics(text, NO_KNOWLEDGE, englishText);
+    const [refused] = policyDiagnostics(text, NO_KNOWLEDGE);
     assert.equal(
       refused?.message,
       'Missing `)` to close `approvers.any(` at line 1, column 29. (The service says: invalid policy condition: ' +

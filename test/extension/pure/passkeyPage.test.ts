@@ -17,7 +17,6 @@ import {
   canUseLocalhostPasskeys,
   enrolmentPage,
 } from '../../../src/extension/passkeys/passkeyCeremony';
-import { englishText } from '../../../src/extension/ui/translate';
 import type { PasskeyPageContent } from '../../../src/extension/passkeys/passkeyPageHtml';
 import {
   PasskeyPageError,
@@ -279,17 +278,14 @@ describe('passkey page: enrolment and approval ceremonies against the sandbox', 
     const device = new SoftwareAuthenticator({ origin, rpId: 'localhost' });
 
     // Enrolment: the page's create() options, answered with an attestation over the page's challenge.
-    const { content: enrolContent, challenge } = enrolmentPage(
-      {
-        userId: user.userId,
-        userName: user.userName,
-        organizationId: team.organizationId,
-        organizationName: team.name,
-        authenticatorName: 'VS Code passkey',
-        existingCredentialIds: [],
-      },
-      englishText,
-    );
+    const { content: enrolContent, challenge } = enrolmentPage({
+      userId: user.userId,
+      userName: user.userName,
+      organizationId: team.organizationId,
+      organizationName: team.name,
+      authenticatorName: 'VS Code passkey',
+      existingCredentialIds: [],
+    });
     const enrolPage = await startPasskeyPage({ content: enrolContent });
     await answerAsBrowser(enrolPage, origin, (publicKey) => {
       assert.equal((publicKey['rp'] as { id: string }).id, 'localhost');
@@ -338,7 +334,6 @@ describe('passkey page: enrolment and approval ceremonies against the sandbox', 
             fingerprint: submitted.fingerprint,
           },
           [{ credentialId: device.credentialId, transports: ['AUTHENTICATOR_TRANSPORT_USB'] }],
-          englishText,
         );
         shownHash = pageContent.rows.find((r) => r.label === 'SHA-256 of the request')?.value ?? '';
         const page = await startPasskeyPage({ content: pageContent });

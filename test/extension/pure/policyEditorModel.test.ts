@@ -10,7 +10,6 @@ import { CHECK_BUDGET, MAX_FILE_DEPTH, MAX_READ_LENGTH } from '../../../src/exte
 import type { PolicyKnowledge } from '../../../src/extension/policyFiles/policyKnowledge';
 import { PolicyModel } from '../../../src/extension/policyFiles/policyModel';
 import { ModelCache } from '../../../src/extension/policyFiles/policyModelCache';
-import { englishText } from '../../../src/extension/ui/translate';
 import { readFixture } from '../../support/fixtures';
 
 const KNOWLEDGE: PolicyKnowledge = {
@@ -67,10 +66,10 @@ describe('policy editor model: bounded work per request', () => {
     // The engine's code is compiled once by the JavaScript engine before it is timed, as it is in an editor in use.
     for (let round = 0; round < 3; round++) {
       const warm = new PolicyModel(policiesOf(20_000, `warm-up ${round}`));
-      warm.problems(KNOWLEDGE, englishText);
-      warm.completions(warm.text.indexOf("u.id == '") + 9, KNOWLEDGE, englishText);
-      warm.hover(warm.text.indexOf('eth.tx.value') + 8, KNOWLEDGE, englishText);
-      new PolicyModel('['.repeat(10_000)).problems(KNOWLEDGE, englishText);
+      warm.problems(KNOWLEDGE);
+      warm.completions(warm.text.indexOf("u.id == '") + 9, KNOWLEDGE);
+      warm.hover(warm.text.indexOf('eth.tx.value') + 8, KNOWLEDGE);
+      new PolicyModel('['.repeat(10_000)).problems(KNOWLEDGE);
     }
   });
 
@@ -78,7 +77,7 @@ describe('policy editor model: bounded work per request', () => {
     const text = policiesOf(5_000_000, 'large');
     assert.ok(text.length > 5_000_000);
     const model = new PolicyModel(text);
-    const checked = timed(() => model.problems(KNOWLEDGE, englishText));
+    const checked = timed(() => model.problems(KNOWLEDGE));
     assert.ok(checked.ms < REQUEST_BUDGET_MS, `the check took ${checked.ms.toFixed(0)} ms`);
     const codes = checked.result.map((problem) => problem.code);
     assert.ok(codes.includes('tooLarge'), 'a Problem says the file is too large to be read whole');
@@ -90,8 +89,8 @@ describe('policy editor model: bounded work per request', () => {
     assert.ok(model.file.readTo < text.length / 10, 'it read only as far as its check needed');
 
     const inside = text.lastIndexOf('eth.tx.value') + 3;
-    const hover = timed(() => model.hover(inside, KNOWLEDGE, englishText));
-    const completion = timed(() => model.completions(inside, KNOWLEDGE, englishText));
+    const hover = timed(() => model.hover(inside, KNOWLEDGE));
+    const completion = timed(() => model.completions(inside, KNOWLEDGE));
     assert.ok(hover.ms < REQUEST_BUDGET_MS && completion.ms < REQUEST_BUDGET_MS);
     assert.equal(hover.result, undefined);
     assert.deepEqual(completion.result, []);
@@ -101,16 +100,16 @@ describe('policy editor model: bounded work per request', () => {
     const { text, middle } = longString(1_000_000);
     const model = new PolicyModel(text);
     assert.ok(model.assisted, 'a file of 1 MB is read whole');
-    const completion = timed(() => model.completions(middle, KNOWLEDGE, englishText));
+    const completion = timed(() => model.completions(middle, KNOWLEDGE));
     assert.ok(completion.ms < REQUEST_BUDGET_MS, `completion took ${completion.ms.toFixed(0)} ms`);
     assert.deepEqual(
       completion.result.map((item) => item.insertText),
       ['user-dev', 'user-fin'],
       'inside the string compared with u.id it offers the user ids',
     );
-    const hover = timed(() => model.hover(middle, KNOWLEDGE, englishText));
+    const hover = timed(() => model.hover(middle, KNOWLEDGE));
     assert.ok(hover.ms < REQUEST_BUDGET_MS, `the hover took ${hover.ms.toFixed(0)} ms`);
-    const checked = timed(() => model.problems(KNOWLEDGE, englishText));
+    const checked = timed(() => model.problems(KNOWLEDGE));
     assert.ok(checked.ms < REQUEST_BUDGET_MS, `the check took ${checked.ms.toFixed(0)} ms`);
     assert.deepEqual(
       checked.result.map((problem) => problem.code),
@@ -123,31 +122,31 @@ describe('policy editor model: bounded work per request', () => {
     // Before, the variables bound before the cursor were found by a pattern that read back from every character.
     const { text, middle } = longString(64 * 1024);
     const model = new PolicyModel(text);
-    const completion = timed(() => model.completions(middle, KNOWLEDGE, englishText));
+    const completion = timed(() => model.completions(middle, KNOWLEDGE));
     assert.ok(completion.ms < REQUEST_BUDGET_MS, `completion took ${completion.ms.toFixed(0)} ms`);
     assert.equal(completion.result.length, 2);
   });
 
   it('says where 100,000 nested brackets pass the depth a policy file needs, never throwing', () => {
     const model = new PolicyModel('['.repeat(100_000));
-    const checked = timed(() => model.problems(KNOWLEDGE, englishText));
+    const checked = timed(() => model.problems(KNOWLEDGE));
     assert.ok(checked.ms < REQUEST_BUDGET_MS, `the check took ${checked.ms.toFixed(0)} ms`);
     assert.deepEqual(
       checked.result.map((problem) => [problem.code, problem.start]),
       [['tooDeep', MAX_FILE_DEPTH]],
     );
-    assert.deepEqual(model.completions(50_000, KNOWLEDGE, englishText), []);
+    assert.deepEqual(model.completions(50_000, KNOWLEDGE), []);
 
     // Inside an expression, the nesting is refused as the service refuses it, or left unchecked past the budget.
     const nested = (depth: number) =>
       new PolicyModel(JSON.stringify({ policyName: 'p', effect: 'EFFECT_ALLOW', condition: '['.repeat(depth) }));
-    const refused = timed(() => nested(10_000).problems(KNOWLEDGE, englishText));
+    const refused = timed(() => nested(10_000).problems(KNOWLEDGE));
     assert.ok(refused.ms < REQUEST_BUDGET_MS);
     assert.deepEqual(
       refused.result.map((problem) => problem.code),
       ['refused'],
     );
-    const unchecked = timed(() => nested(100_000).problems(KNOWLEDGE, englishText));
+    const unchecked = timed(() => nested(100_000).problems(KNOWLEDGE));
     assert.ok(unchecked.ms < REQUEST_BUDGET_MS);
     assert.deepEqual(
       unchecked.result.map((problem) => problem.code),
@@ -164,7 +163,7 @@ describe('policy editor model: bounded work per request', () => {
       [[1, 'after']],
     );
     assert.deepEqual(
-      model.problems(KNOWLEDGE, englishText).map((problem) => problem.code),
+      model.problems(KNOWLEDGE).map((problem) => problem.code),
       ['tooDeep'],
     );
   });
@@ -185,7 +184,7 @@ describe('policy editor model: one reading per version, fixes from the Problems 
     const text = readFixture('policy', 'mistakes.policy.json');
     const first = cache.get(document('file:///a.policy.json', 1, text));
     assert.equal(cache.get(document('file:///a.policy.json', 1, text)), first);
-    assert.equal(first.problems(KNOWLEDGE, englishText), first.problems(KNOWLEDGE, englishText));
+    assert.equal(first.problems(KNOWLEDGE), first.problems(KNOWLEDGE));
     const second = cache.get(document('file:///a.policy.json', 2, `${text} `));
     assert.notEqual(second, first);
     assert.deepEqual(reads, [1, 2]);
@@ -201,10 +200,10 @@ describe('policy editor model: one reading per version, fixes from the Problems 
 
   it('finds Problems again when the organization known changes, and not otherwise', () => {
     const model = new PolicyModel(readFixture('policy', 'mistakes.policy.json'));
-    const before = model.problems(KNOWLEDGE, englishText);
-    assert.equal(model.problems(KNOWLEDGE, englishText), before);
+    const before = model.problems(KNOWLEDGE);
+    assert.equal(model.problems(KNOWLEDGE), before);
     const renamed = { ...KNOWLEDGE, userTags: [{ id: 'tag-finance', name: 'money' }] };
-    const after = model.problems(renamed, englishText);
+    const after = model.problems(renamed);
     assert.notEqual(after, before);
     assert.ok(before.some((problem) => problem.code === 'tagName'));
     assert.ok(!after.some((problem) => problem.code === 'tagName'), 'no tag is named finance any more');
@@ -212,15 +211,15 @@ describe('policy editor model: one reading per version, fixes from the Problems 
 
   it('offers the fixes of the Problems passed in, each linked to its own, and none for the others', () => {
     const model = new PolicyModel(readFixture('policy', 'mistakes.policy.json'));
-    const withFixes = model.problems(KNOWLEDGE, englishText).filter((problem) => problem.fix);
+    const withFixes = model.problems(KNOWLEDGE).filter((problem) => problem.fix);
     assert.ok(withFixes.length >= 2, 'the fixture has Problems with fixes');
     const [first, second] = withFixes;
     const shown = [
       { code: 'from-another-extension', start: first!.start, end: first!.end },
       { code: second!.code, start: second!.start, end: second!.end },
     ];
-    const fixes = model.fixes(shown, KNOWLEDGE, englishText);
+    const fixes = model.fixes(shown, KNOWLEDGE);
     assert.deepEqual(fixes, [{ shown: 1, fix: second!.fix }]);
-    assert.deepEqual(model.fixes([], KNOWLEDGE, englishText), []);
+    assert.deepEqual(model.fixes([], KNOWLEDGE), []);
   });
 });

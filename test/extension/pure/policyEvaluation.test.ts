@@ -17,7 +17,6 @@ import { filePolicy, readPolicyFile } from '../../../src/extension/policyFiles/p
 import { tryPolicy } from '../../../src/extension/policyFiles/policyEvaluationWords';
 import type { KnownKey } from '../../../src/extension/policyFiles/policyKnowledge';
 import { erc20CapPolicy, policyFileText } from '../../../src/extension/policyFiles/policyTemplates';
-import { englishText } from '../../../src/extension/ui/translate';
 import { sampleTokenTransfer } from '../../support/transactionFixtures';
 
 const at = { seconds: '1700000000', nanos: '0' };
@@ -133,7 +132,6 @@ describe('policy files: trials against the organization as served', () => {
           new Date(),
         ),
         'The transfer',
-        englishText,
       );
     const small = trial(250n);
     assert.equal(small.decision, 'ALLOW');
@@ -205,8 +203,8 @@ describe('policy files: trials against the organization as served', () => {
       notes: '',
       consensus: "credentials.any(c, c.type == 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR')",
     };
-    assert.equal(tryPolicy(passkeyOnly, [], voted, 'It', englishText).decision, 'ALLOW');
-    assert.notEqual(tryPolicy(passkeyOnly, [], pasted, 'It', englishText).decision, 'ALLOW');
+    assert.equal(tryPolicy(passkeyOnly, [], voted, 'It').decision, 'ALLOW');
+    assert.notEqual(tryPolicy(passkeyOnly, [], pasted, 'It').decision, 'ALLOW');
   });
 
   it('shows a raw payload its hash function and encoding in every version, a transaction its type in V2 alone', () => {

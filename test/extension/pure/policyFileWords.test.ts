@@ -6,7 +6,6 @@ import { capInSmallestUnit, templateToken } from '../../../src/extension/policyF
 import { KNOWN_TOKENS, SAMPLE_TOKEN_ADDRESS } from '../../../src/api/remote';
 import { readPolicyFile } from '../../../src/extension/policyFiles/policyDocument';
 import { policyLenses } from '../../../src/extension/policyFiles/policyLensModel';
-import { englishText } from '../../../src/extension/ui/translate';
 import { policyNamesOf } from '../../../src/extension/wording/policyWords';
 
 const KEY_ID = 'e348da01-7d1c-4b6e-9a55-0c2f4b139291';
@@ -23,11 +22,8 @@ describe('policy files: what the evaluation offers and says', () => {
       },
       fingerprint: 'sha256:1',
     });
-    const words = subjectPickWords(
-      activity,
-      'Transfer 1,500 EXAMPLE to 0x5aAeb6…1BeAed',
-      (id) => (id === KEY_ID ? 'Treasury key' : undefined),
-      englishText,
+    const words = subjectPickWords(activity, 'Transfer 1,500 EXAMPLE to 0x5aAeb6…1BeAed', (id) =>
+      id === KEY_ID ? 'Treasury key' : undefined,
     );
     assert.equal(words.label, 'Sign transaction with "Treasury key"');
     assert.equal(words.detail, 'Transfer 1,500 EXAMPLE to 0x5aAeb6…1BeAed');
@@ -53,7 +49,7 @@ describe('policy files: what the Create and Update dialogs show', () => {
   };
 
   it('names the ids of the expressions it will sign', () => {
-    const detail = createPolicyDetail(policy, names, englishText);
+    const detail = createPolicyDetail(policy, names);
     assert.ok(detail.includes(`u.tags.contains('${FINANCE}' (finance (user tag)))`), detail);
     assert.match(detail, /^Effect: Allow$/m);
   });
@@ -65,7 +61,7 @@ describe('policy files: what the Create and Update dialogs show', () => {
       condition: policy.condition,
       consensus: `approvers.any(u, u.id == '${ALICE}')`,
     };
-    const detail = updatePolicyDetail(policy, old, names, englishText);
+    const detail = updatePolicyDetail(policy, old, names);
     assert.ok(
       detail.includes(
         `Consensus: approvers.any(u, u.id == '${ALICE}' (Alice (user))) → approvers.filter(u, u.tags.contains('${FINANCE}' (finance (user tag)))).count() >= 2`,
@@ -103,7 +99,7 @@ describe('policy files: a lens when the organization cannot be read', () => {
   const { entries } = readPolicyFile(text);
 
   it('says the organization cannot be read and offers Start Local Sandbox for the sandbox profile', () => {
-    const lenses = policyLenses('file:///w/cap.policy.json', entries, undefined, englishText, true);
+    const lenses = policyLenses('file:///w/cap.policy.json', entries, undefined, true);
     const unreadable = lenses.find((lens) => lens.state === 'unreadable');
     assert.ok(unreadable, lenses.map((l) => l.title).join(' | '));
     assert.match(unreadable.title, /cannot be read/);
@@ -111,9 +107,9 @@ describe('policy files: a lens when the organization cannot be read', () => {
   });
 
   it('offers the log for another service, and says nothing of it once the organization is read', () => {
-    const other = policyLenses('file:///w/cap.policy.json', entries, undefined, englishText, false);
+    const other = policyLenses('file:///w/cap.policy.json', entries, undefined, false);
     assert.equal(other.find((lens) => lens.state === 'unreadable')?.command, 'countersign.showLog');
-    const read = policyLenses('file:///w/cap.policy.json', entries, [], englishText, true);
+    const read = policyLenses('file:///w/cap.policy.json', entries, [], true);
     assert.ok(!read.some((lens) => lens.state === 'unreadable'));
   });
 });

@@ -14,7 +14,6 @@ import { hoverPolicy } from '../../../src/extension/policyFiles/policyHover';
 import type { PolicyKnowledge } from '../../../src/extension/policyFiles/policyKnowledge';
 import { policyLenses } from '../../../src/extension/policyFiles/policyLensModel';
 import { erc20CapPolicy, policyFileText } from '../../../src/extension/policyFiles/policyTemplates';
-import { englishText } from '../../../src/extension/ui/translate';
 import { readFixture } from '../../support/fixtures';
 
 const KNOWLEDGE: PolicyKnowledge = {
@@ -64,7 +63,7 @@ function completeAfter(text: string, marker: string, occurrence = 0) {
   assert.ok(at >= 0, `the fixture holds ${marker}`);
   const found = expressionAt(readPolicyFile(text), at + marker.length);
   assert.ok(found, `${marker} is inside an expression`);
-  return completePolicy(found.field, found.expression.value, found.inner, KNOWLEDGE, englishText);
+  return completePolicy(found.field, found.expression.value, found.inner, KNOWLEDGE);
 }
 
 describe('policy files: completion', () => {
@@ -113,22 +112,22 @@ describe('policy files: completion', () => {
     const consensus = '{"policyName":"p","effect":"EFFECT_ALLOW","notes":"","consensus":"appr"}';
     const at = expressionAt(readPolicyFile(consensus), consensus.indexOf('appr') + 4);
     assert.ok(at);
-    const labels = completePolicy(at.field, at.expression.value, at.inner, KNOWLEDGE, englishText).map((i) => i.label);
+    const labels = completePolicy(at.field, at.expression.value, at.inner, KNOWLEDGE).map((i) => i.label);
     assert.ok(labels.includes('approvers') && labels.includes('credentials'));
     assert.ok(!labels.includes('eth'));
   });
 
   it('says over an id what it names, and over a field its type', () => {
-    const hover = hoverPolicy('consensus', "approvers.any(u, u.id == 'user-dev')", 30, KNOWLEDGE, englishText);
+    const hover = hoverPolicy('consensus', "approvers.any(u, u.id == 'user-dev')", 30, KNOWLEDGE);
     assert.equal(hover?.text, 'User "Treasury developer"');
-    const field = hoverPolicy('condition', "eth.tx.to == 'x'", 8, KNOWLEDGE, englishText);
+    const field = hoverPolicy('condition', "eth.tx.to == 'x'", 8, KNOWLEDGE);
     assert.equal(field?.signature, 'eth.tx.to: string');
   });
 });
 
 describe('policy files: diagnostics', () => {
   const text = readFixture('policy', 'mistakes.policy.json');
-  const problems = policyDiagnostics(text, KNOWLEDGE, englishText);
+  const problems = policyDiagnostics(text, KNOWLEDGE);
   const of = (code: string) => problems.filter((p) => p.code === code);
   const applied = (fix: { start: number; end: number; text: string }) =>
     text.slice(0, fix.start) + fix.text + text.slice(fix.end);
@@ -192,7 +191,7 @@ describe('policy files: diagnostics', () => {
       null,
       2,
     );
-    const found = policyDiagnostics(timed, KNOWLEDGE, englishText);
+    const found = policyDiagnostics(timed, KNOWLEDGE);
     assert.deepEqual(
       found.map((p) => [p.code, p.severity, timed.slice(p.start, p.end)]),
       [['timeNeedsFlag', 'warning', "CronSpan('0 9 * * 1-5', '8h', 'UTC')"]],
@@ -213,7 +212,7 @@ describe('policy files: diagnostics', () => {
         notes: '',
       }),
     );
-    assert.deepEqual(policyDiagnostics(right, KNOWLEDGE, englishText), []);
+    assert.deepEqual(policyDiagnostics(right, KNOWLEDGE), []);
   });
 });
 
@@ -242,9 +241,7 @@ describe('policy files: lenses and trials', () => {
     ...fields,
   });
   const states = (policies: Policy[] | undefined) =>
-    policyLenses('file:///w/cap.policy.json', entries, policies, englishText).map(
-      (lens) => `${lens.state}: ${lens.title}`,
-    );
+    policyLenses('file:///w/cap.policy.json', entries, policies).map((lens) => `${lens.state}: ${lens.title}`);
 
   it('says Not in the organization, Matches, or Differs with Compare and Update', () => {
     assert.deepEqual(states([]), [

@@ -8,7 +8,6 @@ import * as assert from 'node:assert/strict';
 import { policyDiagnostics, type PolicyFix } from '../../../src/extension/policyFiles/policyDiagnostics';
 import type { PolicyKnowledge } from '../../../src/extension/policyFiles/policyKnowledge';
 import { PolicyModel } from '../../../src/extension/policyFiles/policyModel';
-import { englishText } from '../../../src/extension/ui/translate';
 
 const KNOWLEDGE: PolicyKnowledge = {
   users: [{ id: 'user-dev', name: 'Treasury developer', tags: [] }],
@@ -34,7 +33,7 @@ const fileOf = (policies: Written[]) =>
     null,
     2,
   );
-const problemsOf = (text: string) => policyDiagnostics(text, KNOWLEDGE, englishText);
+const problemsOf = (text: string) => policyDiagnostics(text, KNOWLEDGE);
 /**
  * The Problems but the one that says a documented example compares activity.type with a version (policyFiles.test.ts
  * tests it), for tests that look at one of these lints.
@@ -165,13 +164,9 @@ describe('policy files: what a policy cannot see', () => {
       },
     ]);
     const model = new PolicyModel(text);
-    const [problem] = model.problems(KNOWLEDGE, englishText);
+    const [problem] = model.problems(KNOWLEDGE);
     assert.equal(problem?.code, 'noOpDenyTooBroad');
-    const [offered] = model.fixes(
-      [{ code: problem.code, start: problem.start, end: problem.end }],
-      KNOWLEDGE,
-      englishText,
-    );
+    const [offered] = model.fixes([{ code: problem.code, start: problem.start, end: problem.end }], KNOWLEDGE);
     assert.equal(
       offered?.fix.title,
       'Exclude PAYLOAD_ENCODING_EIP712, PAYLOAD_ENCODING_EIP7702_AUTHORIZATION from this deny',
@@ -181,7 +176,7 @@ describe('policy files: what a policy cannot see', () => {
       fixed,
       / && activity\.params\.encoding != 'PAYLOAD_ENCODING_EIP712' && activity\.params\.encoding != 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION'"/,
     );
-    assert.deepEqual(new PolicyModel(fixed).problems(KNOWLEDGE, englishText), []);
+    assert.deepEqual(new PolicyModel(fixed).problems(KNOWLEDGE), []);
     // An ALLOW of NO_OP hashes is no deny.
     assert.deepEqual(problemsOf(text.replace('EFFECT_DENY', 'EFFECT_ALLOW')), []);
   });

@@ -202,7 +202,7 @@ describe('approvals by policy: the inbox rule and the words, from Treasury', fun
       client(ROOT).getOrganization({ organizationId }),
     ]);
     const context = whyContext(submitted, interfaces, privateKeys, new Date());
-    const why = reviewWhy(standing, standingNames(gov, userId(APPROVER_2)), undefined, { context });
+    const why = reviewWhy(standing, standingNames(gov, userId(APPROVER_2)), { context });
     assert.ok(why);
     const said = (policy: number) =>
       why.policies[policy]?.clauses.map((group) => [group.label, group.clauses.map((c) => `${c.state}: ${c.text}`)]);
@@ -237,7 +237,7 @@ describe('approvals by policy: the inbox rule and the words, from Treasury', fun
     assert.equal(rejected.status, 'ACTIVITY_STATUS_REJECTED');
     const standing = await standingOf(rejected);
     const names = standingNames(await governance(), userId(ROOT));
-    const why = reviewWhy(standing, names, undefined, { rejectedBy: votersOf(rejected.votes).rejected });
+    const why = reviewWhy(standing, names, { rejectedBy: votersOf(rejected.votes).rejected });
     assert.equal(why?.heading, 'Why it was rejected');
     assert.deepEqual(why?.lead, ['Rejected by Treasury approver 2.']);
     assert.equal(why?.policies[0]?.outcome, `Policy "${LARGE}": its consensus can no longer be met`);

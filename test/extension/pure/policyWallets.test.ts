@@ -18,7 +18,6 @@ import {
   signWithWalletPolicy,
 } from '../../../src/extension/policyFiles/policyTemplates';
 import { walletBookOf } from '../../../src/extension/store/walletBook';
-import { englishText } from '../../../src/extension/ui/translate';
 
 const AT = { seconds: '1700000000', nanos: '0' };
 const COLD = 'wallet-cold-0000-4000-8000-000000000001';
@@ -56,12 +55,12 @@ const BOOK = walletBookOf(
 const KNOWLEDGE = knowledgeOf({ walletBook: BOOK });
 
 /** Completion at the end of a condition being typed. */
-const completeAt = (source: string) => completePolicy('condition', source, source.length, KNOWLEDGE, englishText);
+const completeAt = (source: string) => completePolicy('condition', source, source.length, KNOWLEDGE);
 
 /** A policy file holding one condition, its Problems, and the file after a Problem's fix. */
 function checked(condition: string, effect: 'EFFECT_ALLOW' | 'EFFECT_DENY' = 'EFFECT_DENY') {
   const text = policyFileText({ policyName: 'p', effect, condition, notes: '' });
-  const problems = policyDiagnostics(text, KNOWLEDGE, englishText);
+  const problems = policyDiagnostics(text, KNOWLEDGE);
   const fixed = (code: string): string => {
     const fix = problems.find((p) => p.code === code)?.fix;
     assert.ok(fix, `a fix for ${code}`);
@@ -125,15 +124,15 @@ describe('policy files: wallets from the store', () => {
 
   it('names a wallet id and an account address under the pointer', () => {
     const source = `wallet.id == '${COLD}' || wallet_account.address == '${HOT_0}'`;
-    const onWallet = hoverPolicy('condition', source, source.indexOf(COLD) + 3, KNOWLEDGE, englishText);
+    const onWallet = hoverPolicy('condition', source, source.indexOf(COLD) + 3, KNOWLEDGE);
     assert.equal(onWallet?.text, 'Wallet "Treasury cold"');
     assert.equal(source.slice(onWallet.start, onWallet.end), `'${COLD}'`);
-    const onAccount = hoverPolicy('condition', source, source.indexOf(HOT_0) + 3, KNOWLEDGE, englishText);
+    const onAccount = hoverPolicy('condition', source, source.indexOf(HOT_0) + 3, KNOWLEDGE);
     assert.equal(onAccount?.text, 'Wallet account "Treasury hot · account 0"');
     // Any letter case of an address names the account.
     const lower = `wallet_account.address == '${HOT_0.toLowerCase()}'`;
     assert.equal(
-      hoverPolicy('condition', lower, lower.indexOf('0x') + 3, KNOWLEDGE, englishText)?.text,
+      hoverPolicy('condition', lower, lower.indexOf('0x') + 3, KNOWLEDGE)?.text,
       'Wallet account "Treasury hot · account 0"',
     );
   });
@@ -207,6 +206,6 @@ describe('policy files: wallet templates', () => {
       `activity.action == 'SIGN' && wallet.id == '${HOT}' && eth.tx.to in ['${SAMPLE_TOKEN_ADDRESS}']`,
     );
     for (const template of templates)
-      assert.deepEqual(policyDiagnostics(policyFileText(template), KNOWLEDGE, englishText), [], template.policyName);
+      assert.deepEqual(policyDiagnostics(policyFileText(template), KNOWLEDGE), [], template.policyName);
   });
 });

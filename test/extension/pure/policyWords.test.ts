@@ -6,6 +6,7 @@ import {
   policyNamesOf,
   policySummary,
 } from '../../../src/extension/wording/policyWords';
+import { inTranslation } from '../../support/translatedBundle';
 
 const FINANCE = '6f1c2a4e-0000-4000-8000-000000000001';
 const HOT = '6f1c2a4e-0000-4000-8000-000000000002';
@@ -88,11 +89,10 @@ describe('policies in words', () => {
     assert.equal(effectWord('EFFECT_DENY'), 'Deny');
   });
 
-  it('passes every sentence through the translation it is given', () => {
-    const upper = (message: string, ...args: Array<string | number | boolean>) =>
-      message.toUpperCase().replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
+  it('passes every sentence through the translation of the display language', () => {
+    const upper = (message: string) => message.toUpperCase();
     assert.equal(
-      policySummary({ effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 2' }, names, upper),
+      inTranslation(upper, () => policySummary({ effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 2' }, names)),
       'ALLOWS WHEN 2 APPROVERS APPROVE',
     );
   });

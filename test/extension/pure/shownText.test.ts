@@ -16,7 +16,8 @@ import {
   shown,
   visible,
 } from '../../../src/extension/ui/shownText';
-import { activityTitle, awaitingNotice } from '../../../src/extension/wording/activityWords';
+import { activityTitle } from '../../../src/extension/wording/activityWords';
+import { awaitingNotice } from '../../../src/extension/wording/approvalWords';
 import { activitySchema, decodeEthereumTransaction, decodeRawPayload } from '../../../src/api/remote';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { repoRoot } from '../../support/fixtures';

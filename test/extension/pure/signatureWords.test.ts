@@ -93,7 +93,7 @@ describe('extension (pure): a signature in words', () => {
     ]);
     assert.deepEqual(summary.risks, ['Unlimited permit', 'No expiry', 'Spender not yours']);
     // The vote dialog says the same, each risk marked.
-    const dialog = readableVoteDetail('approve', permit.fingerprint, 'org-1', permit, names, undefined, summary);
+    const dialog = readableVoteDetail('approve', permit.fingerprint, 'org-1', permit, names, summary);
     assert.ok(dialog.includes(summary.line));
     assert.ok(dialog.includes(`⚠ ${summary.flags[0] ?? ''}`));
     // And the review page: the reading in the payload's rows, the risks on top.

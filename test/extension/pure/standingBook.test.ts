@@ -12,7 +12,6 @@ import { liveVotes } from '../../../src/extension/inbox/inboxRules';
 import { GovernanceReads } from '../../../src/extension/store/governance';
 import { StandingBook } from '../../../src/extension/store/standingBook';
 import type { StandingSources } from '../../../src/extension/store/standingReads';
-import { englishText } from '../../../src/extension/ui/translate';
 import type { OrganizationSnapshot } from '../../../src/extension/store/storeTypes';
 import { startRecordingRelay, type RecordingRelay } from '../../support/recordingRelay';
 import { startTestSandbox, type TestSandbox } from '../../support/startTestSandbox';
@@ -76,12 +75,12 @@ describe('the standing book: evaluations once per votes, standings off the turn 
     const book = new StandingBook(sourcesFor());
 
     let since = relay.requests.length;
-    const first = await book.standings(asksOf(await reread(submitted)), englishText);
+    const first = await book.standings(asksOf(await reread(submitted)));
     assert.equal(relay.countByPath(since)[EVALUATIONS], 3, 'the first look reads each activity once');
     assert.equal(first.size, 3, 'a policy waits for each: each has words');
 
     since = relay.requests.length;
-    const again = await book.standings(asksOf(await reread(submitted)), englishText);
+    const again = await book.standings(asksOf(await reread(submitted)));
     assert.equal(relay.countByPath(since)[EVALUATIONS], undefined, 'nothing changed: no evaluation is read');
     for (const activity of submitted) assert.equal(again.get(activity.id), first.get(activity.id), 'kept as it was');
 
@@ -95,7 +94,7 @@ describe('the standing book: evaluations once per votes, standings off the turn 
     assert.equal(afterVote[0]?.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED', 'one finance approval of two: it waits');
 
     since = relay.requests.length;
-    const third = await book.standings(asksOf(afterVote), englishText);
+    const third = await book.standings(asksOf(afterVote));
     assert.deepEqual(relay.countByPath(since)[EVALUATIONS], 1, 'only the activity voted on is read again');
     assert.equal(relay.requests.at(-1)?.path, EVALUATIONS);
     assert.deepEqual((relay.requests.at(-1)?.asked as { activityId?: string }).activityId, voted.id);
@@ -128,7 +127,7 @@ describe('the standing book: evaluations once per votes, standings off the turn 
         },
       },
     );
-    const found = await book.standings(asksOf(await reread(submitted)), englishText);
+    const found = await book.standings(asksOf(await reread(submitted)));
     assert.equal(found.size, 5);
     assert.ok(turns >= 3, `five standings two per turn take three turns at least (took ${turns})`);
     assert.ok(
@@ -136,7 +135,7 @@ describe('the standing book: evaluations once per votes, standings off the turn 
       `no turn works out more than two: ${perTurn.join(', ')}`,
     );
     const turnsBefore = turns;
-    assert.equal((await book.standings(asksOf(await reread(submitted)), englishText)).size, 5);
+    assert.equal((await book.standings(asksOf(await reread(submitted)))).size, 5);
     assert.equal(turns, turnsBefore, 'kept standings need no turn of their own');
   });
 });

@@ -97,7 +97,6 @@ describe('one standing of an activity: the counts of Treasury', function () {
       activity,
       organizationNames(data),
       undefined,
-      undefined,
       view,
     );
     assert.deepEqual(countsAbove(detail), [], detail);
@@ -145,10 +144,7 @@ describe('one standing of an activity: the counts of Treasury', function () {
     // The root quorum's own count leaves out the three approvals no root user gave.
     const data = await client(ROOT).getOrganization({ organizationId });
     const names = organizationNames(data);
-    assert.equal(
-      reviewProgressText(done.activity, names.threshold, undefined, names.rootUserIds),
-      '0 of 1 approvals: it ran.',
-    );
+    assert.equal(reviewProgressText(done.activity, names.threshold, names.rootUserIds), '0 of 1 approvals: it ran.');
   });
 
   it('tells the root user that their approval meets the root quorum and runs it without the policy', async () => {

@@ -23,6 +23,7 @@ import {
 } from '../../../src/extension/store/pollSchedule';
 import { activityTypeLabel, unwrapSingleKey, voteText } from '../../../src/extension/wording/activityWords';
 import { dateTimeText } from '../../../src/extension/wording/timeWords';
+import { inTranslation } from '../../support/translatedBundle';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -173,17 +174,19 @@ describe('views: activity presentation', () => {
     assert.equal(done.label, 'Create smart contract interface');
   });
 
-  it('passes user strings through the given translator', () => {
-    const upper = (message: string, ...args: Array<string | number | boolean>): string =>
-      message.toUpperCase().replace('{0}', String(args[0] ?? ''));
-    assert.equal(statusPresentation('ACTIVITY_STATUS_COMPLETED', false, upper).label, 'COMPLETED');
+  it('passes user strings through the translation of the display language', () => {
+    const upper = (message: string) => message.toUpperCase();
+    assert.equal(
+      inTranslation(upper, () => statusPresentation('ACTIVITY_STATUS_COMPLETED', false).label),
+      'COMPLETED',
+    );
   });
 
   it('says ages and dates in the display language it is given', () => {
     assert.equal(ageText(NOW - 5 * 60_000, NOW, 'de'), 'vor 5 Min.');
     assert.equal(ageText(NOW - 26 * 3_600_000, NOW, 'fr'), 'hier');
     assert.equal(ageText(Date.UTC(2025, 0, 2), NOW, 'de', 'UTC'), '02.01.2025');
-    const late = presentActivity(activity({ id: 'l', createdAt: at(5 * 60_000) }), NOW, undefined, undefined, {
+    const late = presentActivity(activity({ id: 'l', createdAt: at(5 * 60_000) }), NOW, undefined, {
       locale: 'de',
     });
     assert.equal(late.age, 'vor 5 Min.');

@@ -10,7 +10,8 @@ import { exportWalletParametersSchema } from '../../../src/api/schemas/keyTransf
 import { signRawPayloadsParametersSchema } from '../../../src/api/schemas/wallet';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
 import { summarizeActivity } from '../../../src/extension/wording/activitySummaryWords';
-import { activityTitle, awaitingNotice } from '../../../src/extension/wording/activityWords';
+import { activityTitle } from '../../../src/extension/wording/activityWords';
+import { awaitingNotice } from '../../../src/extension/wording/approvalWords';
 import { readableVoteDetail } from '../../../src/extension/wording/voteDialogWords';
 import {
   ACCOUNT_0,
@@ -42,7 +43,7 @@ describe('wallet activities where a decision is taken', () => {
     assert.deepEqual(decoded?.details[0], { label: 'Signs with', value: signer });
     assert.equal(decoded?.signer, signer);
     // The dialog names the signer once, by the wallet account, not again by its bare address.
-    const detail = readableVoteDetail('approve', a.fingerprint, a.organizationId, a, undefined, undefined, decoded);
+    const detail = readableVoteDetail('approve', a.fingerprint, a.organizationId, a, undefined, decoded);
     assert.equal(detail.split(ACCOUNT_0).length - 1, 1, detail);
     assert.ok(detail.includes(`  Signs with: ${signer}\n`), detail);
     assert.ok(activityTitle(a, undefined, (id) => names.get(id)).includes('Treasury cold · account 0 (0x'));
@@ -67,11 +68,11 @@ describe('wallet activities where a decision is taken', () => {
       targetPublicKey: TARGET,
     });
     const read = summary(a);
-    const detail = readableVoteDetail('approve', a.fingerprint, a.organizationId, a, undefined, undefined, read);
+    const detail = readableVoteDetail('approve', a.fingerprint, a.organizationId, a, undefined, read);
     assert.equal(detail.split('\n')[0], `⚠ ${read.flags[0]}`);
     assert.ok(detail.includes(`What it does: ${read.line}`), detail);
     assert.ok(!detail.includes(TARGET_SHORT.replace('…', '')), 'the raw intent is not listed');
-    const notice = awaitingNotice(a, 'Team root user 2', undefined, undefined, undefined, read);
+    const notice = awaitingNotice(a, 'Team root user 2', undefined, undefined, read);
     assert.ok(notice.startsWith('⚠ Exports a recovery phrase. Team root user 2 asks for your vote'), notice);
   });
 
