@@ -5,7 +5,6 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Activity } from '../../src/api';
-import { encodeFunctionCall, serializeUnsignedTransaction } from '../../src/api/remote';
 import {
   activityStanding,
   lastOutcomes,
@@ -14,7 +13,7 @@ import {
   type OutcomeRecord,
 } from '../../src/extension/wording/policyStanding';
 import { startTestSandbox, type TestSandbox } from './startTestSandbox';
-import { TREASURY_RECIPIENT as RECIPIENT, ROOT } from './treasuryFixtures';
+import { ROOT, treasuryTransaction } from './treasuryFixtures';
 
 export type TreasuryGovernance = Awaited<ReturnType<TreasuryVotes['governance']>>;
 
@@ -44,18 +43,7 @@ export class TreasuryVotes {
   readonly userId = (index: number): string => this.t.organization('Treasury').users[index]?.userId ?? '';
 
   /** A transfer of 1 wei to `to`, or, with `amount`, a call of the token's transfer(RECIPIENT, amount) at `to`. */
-  readonly transfer = (to: string, amount?: bigint): string =>
-    serializeUnsignedTransaction({
-      chainId: 1,
-      nonce: this.#nonce++,
-      to,
-      gas: 100_000n,
-      maxFeePerGas: 2n,
-      maxPriorityFeePerGas: 1n,
-      ...(amount === undefined
-        ? { value: 1n }
-        : { data: encodeFunctionCall('function transfer(address to, uint256 amount)', [RECIPIENT, amount]) }),
-    });
+  readonly transfer = (to: string, amount?: bigint): string => treasuryTransaction(this.#nonce++, to, amount);
 
   /** Treasury's user `index` signs with Treasury's first key. */
   readonly sign = (index: number, unsignedTransaction: string): Promise<Activity> =>
