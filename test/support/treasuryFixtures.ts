@@ -13,8 +13,11 @@ export const DEVELOPER = 3;
 export const TREASURY_RECIPIENT = '0x52908400098527886E0F7030069857D2E4169EE7';
 export const LARGE_TRANSFERS = 'Large transfers need two finance approvals';
 
-/** An unsigned transfer of `amount` (in the token's smallest unit) of the sample token to the recipient. */
-export function treasuryTransfer(amount: bigint, nonce: bigint, to: string = SAMPLE_TOKEN_ADDRESS): string {
+/**
+ * An unsigned EIP-1559 transaction to `to`: with `amount`, a call of transfer(recipient, amount) (`to` being the
+ * token); without, a payment of 1 wei.
+ */
+export function treasuryTransaction(nonce: bigint, to: string, amount?: bigint): string {
   return serializeUnsignedTransaction({
     chainId: 1,
     nonce,
@@ -22,6 +25,13 @@ export function treasuryTransfer(amount: bigint, nonce: bigint, to: string = SAM
     gas: 100_000n,
     maxFeePerGas: 2n,
     maxPriorityFeePerGas: 1n,
-    data: encodeFunctionCall('function transfer(address to, uint256 amount)', [TREASURY_RECIPIENT, amount]),
+    ...(amount === undefined
+      ? { value: 1n }
+      : { data: encodeFunctionCall('function transfer(address to, uint256 amount)', [TREASURY_RECIPIENT, amount]) }),
   });
+}
+
+/** An unsigned transfer of `amount` (in the token's smallest unit) of the sample token to the recipient. */
+export function treasuryTransfer(amount: bigint, nonce: bigint, to: string = SAMPLE_TOKEN_ADDRESS): string {
+  return treasuryTransaction(nonce, to, amount);
 }

@@ -17,16 +17,18 @@ import {
   chooseFromContextMenu,
   clearNotifications,
   notification,
+  openWorkbench,
   pane,
   pickFromQuickPick,
   runFromPalette,
   showContainer,
+  startLocalSandbox,
   switchProfile,
   treeItem,
   waitForWorkbench,
-  widenSideBar,
+  openFile,
 } from './workbench';
-import { countersignLogs, countersignLogTail, sandboxPrivateKeys } from './workbenchLogs';
+import { countersignLogs, countersignLogTail, printLogTail, sandboxPrivateKeys } from './workbenchLogs';
 import { screenshotWithoutHover as screenshot } from './screenshots';
 
 /** EIP-55's own example: a valid checksummed address. */
@@ -40,11 +42,7 @@ describe('the packaged extension in a real VS Code workbench', function () {
   this.bail(true);
 
   // What else explains a failed step: the last entries of the extension's log.
-  const fixture = useCodeServer('interface', {
-    onFailure: ({ scratch }) => {
-      for (const line of countersignLogTail(scratch.userDataDir, 20)) console.log(`      log: ${line}`);
-    },
-  });
+  const fixture = useCodeServer('interface', { onFailure: printLogTail });
   let secretScan: SecretScanModule;
   let vsix: string;
   let folder: string;
@@ -95,10 +93,8 @@ describe('the packaged extension in a real VS Code workbench', function () {
     page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
     page.setDefaultTimeout(20_000);
     // The first load compiles and serves the whole workbench: on a loaded machine it can take far longer than one
-    // step's default, so navigation gets the same minute the workbench itself gets to appear.
-    await page.goto(fixture.codeServer.workbenchUrl(port, folder), { timeout: 60_000 });
-    await waitForWorkbench(page);
-    await widenSideBar(page, 440);
+    // step's default, so navigation gets a minute and a half, and the workbench a minute more to appear.
+    await openWorkbench(page, fixture.codeServer.workbenchUrl(port, folder), { sideBarWidth: 440 });
     await showContainer(page, 'Explorer');
     await treeItem(page, 'artifacts').waitFor();
     await treeItem(page, 'abi').waitFor();
@@ -112,8 +108,7 @@ describe('the packaged extension in a real VS Code workbench', function () {
   });
 
   it('starts the local sandbox from the command palette, and the Organization view shows its keys', async () => {
-    await runFromPalette(page, 'Countersign: Start Local Sandbox');
-    await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    await startLocalSandbox(page);
     const organization = pane(page, 'Organization');
     await treeItem(organization, /^Private keys/).waitFor();
     await treeItem(organization, /^Smart contract interfaces/).waitFor();
@@ -233,12 +228,7 @@ describe('the packaged extension in a real VS Code workbench', function () {
       abi,
     };
     writeFileSync(path.join(artifactDir, 'Counter.json'), `${JSON.stringify(artifact, null, 2)}\n`);
-    await runFromPalette(page, 'Go to File...');
-    const input = page.locator('.quick-input-widget input[type="text"]');
-    await input.fill('artifacts/contracts/Counter.sol/Counter.json');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Counter.json' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.editor-group-container .tab.active', { hasText: 'Counter.json' }).waitFor();
+    await openFile(page, 'artifacts/contracts/Counter.sol/Counter.json');
     const lens = page.locator('.codelens-decoration', { hasText: 'Registered ABI differs from this file' }).first();
     await lens.waitFor({ timeout: 30_000 });
     await lens.locator('a', { hasText: /^Compare$/ }).click();

@@ -7,16 +7,13 @@
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/flaggedPermit.test.js   (UPDATE_SCREENSHOTS=1 also
 //   writes media/screenshots/flagged-permit.png)
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { decodeEthereumTransaction, decodeRawPayload, summarizeSignature } from '../../src/api/remote';
 import type { ReviewModel } from '../../src/extension/review/reviewMessages';
 import { buildReviewModel } from '../../src/extension/review/reviewModel';
 import { organizationNames } from '../../src/extension/wording/voteDialogWords';
 import { permit2Single, SPENDER, USDC } from '../support/signatureFixtures';
 import { startTestSandbox } from '../support/startTestSandbox';
-import { loadCodeServer } from './harness';
-import { REVIEW_SCRIPT, showReviewModel } from './packagedReviewPage';
+import { factRows, showReviewModel, useReviewPageBrowser } from './packagedReviewPage';
 import { saveScreenshot } from './screenshots';
 
 const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-6)}`;
@@ -60,20 +57,11 @@ async function permitModel(): Promise<ReviewModel> {
 
 describe('the review page of a flagged permit, in Chromium', function () {
   this.timeout(60_000);
-  let browser: Browser | undefined;
-
-  before(async () => {
-    assert.ok(existsSync(REVIEW_SCRIPT), `${REVIEW_SCRIPT} is built by esbuild.mjs`);
-    browser = await (await loadCodeServer()).launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const chromium = useReviewPageBrowser();
 
   it("flags a teammate's unlimited, never-expiring Permit2 permit first and reads its spender, token, amount and expiry", async () => {
     const model = await permitModel();
-    assert.ok(browser);
-    const page = await showReviewModel(browser, model);
+    const page = await showReviewModel(chromium.browser, model);
 
     const risks = page.locator('section#risks');
     await risks.locator('p.note.warning').first().waitFor();
@@ -87,10 +75,7 @@ describe('the review page of a flagged permit, in Chromium', function () {
       sentences.join('\n'),
     );
     // The payload's rows: each field by name, the token named, the amount and the expiry in words.
-    const rows = new Map<string, string>();
-    for (const row of await page.locator('section#payload table.facts tr').all()) {
-      rows.set((await row.locator('th').innerText()).trim(), (await row.locator('td').innerText()).trim());
-    }
+    const rows = await factRows(page, 'payload');
     const shown = [...rows].map(([label, value]) => `${label}: ${value}`).join('\n');
     assert.equal(rows.get('spender'), SPENDER, shown);
     assert.equal(rows.get('details.token'), `"USDC" ${USDC}`, shown);

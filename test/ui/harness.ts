@@ -3,13 +3,14 @@
 // code-server fixture every workbench suite stands on.
 import * as assert from 'node:assert/strict';
 import { execFile, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { repoRoot } from '../support/fixtures';
 import { resultsDir } from './screenshots';
+import { openWorkbench, startLocalSandbox } from './workbench';
 
 export interface CodeServerInstall {
   readonly dir: string;
@@ -86,6 +87,24 @@ export const loadSecretScan = (): Promise<SecretScanModule> => importScript<Secr
 
 const execFileAsync = promisify(execFile);
 
+/** How a suite wants its packaged workbench: the window's size, and what the project and the side bar hold. */
+export interface PackagedWorkbenchOptions {
+  readonly viewport: { readonly width: number; readonly height: number };
+  /** Written into the copy of the fixture project before the server starts: path in the project → text. */
+  readonly files?: Readonly<Record<string, string>>;
+  readonly sideBarWidth?: number;
+  readonly showCountersign?: boolean;
+  /** Opens the workbench on http://localhost (the address `npm start` prints), where passkeys work. */
+  readonly onLocalhost?: boolean;
+}
+
+export interface PackagedWorkbench {
+  readonly page: Page;
+  readonly port: number;
+  readonly folder: string;
+  readonly url: string;
+}
+
 /**
  * One code-server for a suite of the UI stage: its scratch folders (user data, extensions), the .vsix packaged and
  * installed there, the server and Chromium. Made by `useCodeServer` inside a `describe`, whose hooks it adds.
@@ -148,6 +167,42 @@ export class CodeServerFixture {
     this.server = this.codeServer.startCodeServer(this.install, this.scratch, { ...options, port });
     await this.codeServer.waitForHealthz(this.server);
     return port;
+  }
+
+  /** Packages the .vsix and installs it, as a user does. */
+  async installPackage(): Promise<void> {
+    const { vsix } = await this.packageVsix();
+    await this.installVsix(vsix);
+  }
+
+  /**
+   * The start every workbench suite shares: the .vsix packaged and installed, a copy of the project (with `files`),
+   * code-server on it, a Chromium tab on the workbench (steps wait 20 s by default), then the local sandbox started
+   * from the palette, its notification still showing.
+   */
+  async openPackagedWorkbench(options: PackagedWorkbenchOptions): Promise<PackagedWorkbench> {
+    await this.installPackage();
+    const folder = this.copyWorkspace();
+    for (const [file, text] of Object.entries(options.files ?? {})) {
+      mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+      writeFileSync(path.join(folder, file), text);
+    }
+    const port = await this.startServer({ folder });
+    const browser = await this.launchBrowser();
+    const context = await browser.newContext({ viewport: options.viewport });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const url = options.onLocalhost
+      ? this.codeServer.browserUrl(port, folder)
+      : this.codeServer.workbenchUrl(port, folder);
+    await openWorkbench(page, url, {
+      sideBarWidth: options.sideBarWidth,
+      showCountersign: options.showCountersign,
+      // On localhost the page's load event is not waited for: the workbench showing is what counts.
+      waitUntil: options.onLocalhost ? 'domcontentloaded' : 'load',
+    });
+    await startLocalSandbox(page);
+    return { page, port, folder, url };
   }
 
   async stopServer(): Promise<void> {

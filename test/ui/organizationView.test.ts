@@ -4,101 +4,30 @@
 //
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/organizationView.test.js
 //   UPDATE_SCREENSHOTS=1 …   also writes it to media/screenshots/ (otherwise only test-results/ui/)
-import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import * as path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { repoRoot } from '../support/fixtures';
-import {
-  loadCodeServer,
-  type CodeServerInstall,
-  type CodeServerModule,
-  type RunningCodeServer,
-  type Scratch,
-} from './harness';
-import {
-  clearNotifications,
-  notification,
-  pane,
-  runFromPalette,
-  setExpanded,
-  showContainer,
-  treeItem,
-  waitForWorkbench,
-  widenSideBar,
-} from './workbench';
-import { resultsDir, saveScreenshot } from './screenshots';
-
-const execFileAsync = promisify(execFile);
+import type { Page } from 'playwright-core';
+import { useCodeServer } from './harness';
+import { clearNotifications, pane, setExpanded, switchProfile, treeItem } from './workbench';
+import { saveScreenshot } from './screenshots';
 
 describe("the Organization view's policies and users in a real workbench", function () {
   this.timeout(120_000);
   this.bail(true);
 
-  let codeServer: CodeServerModule;
-  let install: CodeServerInstall;
-  let scratch: Scratch;
-  let server: RunningCodeServer | undefined;
-  let browser: Browser | undefined;
+  const fixture = useCodeServer('organization');
   let page: Page;
-
-  before(async () => {
-    codeServer = await loadCodeServer();
-    install = codeServer.requireCodeServer();
-    scratch = codeServer.makeScratch('countersign-organization-');
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && browser) {
-      mkdirSync(resultsDir, { recursive: true });
-      await page.screenshot({ path: path.join(resultsDir, 'organization-failed.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async function () {
-    this.timeout(30_000);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    scratch?.dispose();
-  });
 
   it('installs the package and starts the local sandbox from the palette', async function () {
     this.timeout(300_000);
-    const vsix = path.join(scratch.root, 'countersign.vsix');
-    await execFileAsync(
-      path.join(repoRoot, 'node_modules', '.bin', 'vsce'),
-      ['package', '--no-dependencies', '-o', vsix],
-      {
-        cwd: repoRoot,
-      },
-    );
-    await codeServer.runCodeServerCli(install, scratch, ['--install-extension', vsix]);
-    const folder = codeServer.copyFixtureWorkspace(path.join(scratch.root, 'workspace'));
-    const port = await codeServer.freePort();
-    server = codeServer.startCodeServer(install, scratch, { port, folder });
-    await codeServer.waitForHealthz(server);
-    browser = await codeServer.launchChromium();
-    page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
-    page.setDefaultTimeout(20_000);
-    await page.goto(codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
-    await waitForWorkbench(page);
-    await widenSideBar(page, 760);
-    await page.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
-    await showContainer(page, 'Countersign');
-    await runFromPalette(page, 'Countersign: Start Local Sandbox');
-    await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    ({ page } = await fixture.openPackagedWorkbench({
+      viewport: { width: 1360, height: 820 },
+      sideBarWidth: 760,
+      showCountersign: true,
+    }));
     await clearNotifications(page);
   });
 
   it("shows Treasury's policies in words and its users with their tags, and saves the screenshot", async () => {
-    await runFromPalette(page, 'Countersign: Switch Profile');
-    const profile = 'Local sandbox · Treasury (Treasury root user)';
-    const input = page.locator('.quick-input-widget input[type="text"]');
-    await input.fill(profile);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: profile }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await switchProfile(page, 'Local sandbox · Treasury (Treasury root user)');
 
     const organization = pane(page, 'Organization');
     // The view has drawn Treasury (not the profile before it) before any row is clicked.

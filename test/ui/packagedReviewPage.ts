@@ -1,11 +1,13 @@
 // The review page as packaged (its script and stylesheet), in a page of headless Chromium, shown a model the way the
 // extension posts one, under a dark theme's colours. What the page posts back is kept in `window.posted`.
-import { readFileSync } from 'node:fs';
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { ReviewModel, ReviewViewMessage } from '../../src/extension/review/reviewMessages';
 import { repoRoot } from '../support/fixtures';
 import { PAGE_WORDS } from '../support/viewMarkup';
+import { loadCodeServer } from './harness';
 
 export const REVIEW_SCRIPT = path.join(repoRoot, 'dist', 'webview', 'review.js');
 const STYLE = path.join(repoRoot, 'media', 'review', 'review.css');
@@ -20,6 +22,36 @@ const THEME = `body {
   --vscode-editor-findMatchHighlightBackground: #623315; --vscode-diffEditor-insertedTextBackground: #37373d;
   --vscode-editorInlayHint-foreground: #969696;
 }`;
+
+/**
+ * Chromium for the calling `describe`, once the packaged review script is there: launched before its first test,
+ * closed after its last.
+ */
+export function useReviewPageBrowser(): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  before(async () => {
+    assert.ok(existsSync(REVIEW_SCRIPT), `${REVIEW_SCRIPT} is built by esbuild.mjs`);
+    browser = await (await loadCodeServer()).launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser(): Browser {
+      assert.ok(browser, 'Chromium is running');
+      return browser;
+    },
+  };
+}
+
+/** The rows of a section's table of facts, label → value, as the page shows them. */
+export async function factRows(page: Page, section: string): Promise<Map<string, string>> {
+  const rows = new Map<string, string>();
+  for (const row of await page.locator(`section#${section} table.facts tr`).all()) {
+    rows.set((await row.locator('th').innerText()).trim(), (await row.locator('td').innerText()).trim());
+  }
+  return rows;
+}
 
 /** A new page of `browser` showing `model` as the review page would. */
 export async function showReviewModel(browser: Browser, model: ReviewModel): Promise<Page> {

@@ -25,7 +25,6 @@ import {
   switchProfile,
   treeItem,
   waitForWorkbench,
-  widenSideBar,
 } from './workbench';
 import { saveScreenshot } from './screenshots';
 
@@ -74,26 +73,17 @@ describe('passkeys in a real browser: enrol through the local page, then approve
 
   it('packages, installs, and opens the workbench on http://localhost', async function () {
     this.timeout(240_000);
-    const { vsix } = await fixture.packageVsix();
-    await fixture.installVsix(vsix);
-    const folder = fixture.copyWorkspace();
-    const port = await fixture.startServer({ folder });
-    const browser = await fixture.launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1360, height: 820 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    // The address `npm start` prints: localhost, not 127.0.0.1, since the page's origin follows the workbench's.
-    const url = fixture.codeServer.browserUrl(port, folder);
+    let url: string;
+    ({ page, url } = await fixture.openPackagedWorkbench({
+      viewport: { width: 1360, height: 820 },
+      sideBarWidth: 440,
+      showCountersign: true,
+      // The address `npm start` prints: localhost, not 127.0.0.1, since the page's origin follows the workbench's.
+      onLocalhost: true,
+    }));
+    context = page.context();
     assert.equal(new URL(url).hostname, 'localhost');
     workbenchOrigin = new URL(url).origin;
-    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
-    await waitForWorkbench(page);
-    await widenSideBar(page, 440);
-    // The Countersign container shows once the extension is known: only then are its commands in the palette.
-    await page.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
-    await showContainer(page, 'Countersign');
-    await runFromPalette(page, 'Countersign: Start Local Sandbox');
-    await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
     await clearNotifications(page);
   });
 

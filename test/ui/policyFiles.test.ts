@@ -7,8 +7,6 @@
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/policyFiles.test.js
 //   UPDATE_SCREENSHOTS=1 …   also writes them to media/screenshots/ (otherwise only test-results/ui/)
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
 import { useCodeServer } from './harness';
@@ -20,9 +18,9 @@ import {
   pickFromQuickPick,
   runFromPalette,
   switchProfile,
-  waitForWorkbench,
+  openFile,
 } from './workbench';
-import { countersignLogTail } from './workbenchLogs';
+import { printLogTail } from './workbenchLogs';
 
 const FILE = 'token-cap.policy.json';
 /** A policy written whole, to try against an activity named by its ID. */
@@ -69,44 +67,24 @@ describe('a policy file in a real workbench', function () {
   this.timeout(120_000);
   this.bail(true);
 
-  const fixture = useCodeServer('policy', {
-    onFailure: ({ scratch }) => {
-      for (const line of countersignLogTail(scratch.userDataDir, 20)) console.log(`      log: ${line}`);
-    },
-  });
+  const fixture = useCodeServer('policy', { onFailure: printLogTail });
   let page: Page;
 
   it('installs the package, opens the project and starts the local sandbox as Treasury', async function () {
     this.timeout(300_000);
-    const { vsix } = await fixture.packageVsix();
-    await fixture.installVsix(vsix);
-    const folder = fixture.copyWorkspace();
-    mkdirSync(path.join(folder, 'policies'), { recursive: true });
-    writeFileSync(path.join(folder, 'policies', FILE), TEXT);
-    writeFileSync(
-      path.join(folder, 'policies', TRIED),
-      `${JSON.stringify({ policyName: 'Root approves', effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 1', notes: 'Any one approval.' }, null, 2)}\n`,
-    );
-    const port = await fixture.startServer({ folder });
-    const browser = await fixture.launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1520, height: 640 } });
-    page.setDefaultTimeout(20_000);
-    await page.goto(fixture.codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
-    await waitForWorkbench(page);
-    await page.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
-    await runFromPalette(page, 'Countersign: Start Local Sandbox');
-    await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    ({ page } = await fixture.openPackagedWorkbench({
+      viewport: { width: 1520, height: 640 },
+      files: {
+        [`policies/${FILE}`]: TEXT,
+        [`policies/${TRIED}`]: `${JSON.stringify({ policyName: 'Root approves', effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 1', notes: 'Any one approval.' }, null, 2)}\n`,
+      },
+    }));
     await switchProfile(page, 'Local sandbox · Treasury (Treasury root user)');
     await clearNotifications(page);
   });
 
   it("completes the argument names of transfer after contract_call_args[', from the registered interface", async () => {
-    await runFromPalette(page, 'Go to File...');
-    const input = page.locator('.quick-input-widget input[type="text"]');
-    await input.fill(`policies/${FILE}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: FILE }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.editor-group-container .tab.active', { hasText: FILE }).waitFor();
+    await openFile(page, `policies/${FILE}`);
     // The side bar would push the end of the long condition out of sight.
     await runFromPalette(page, 'View: Close Primary Side Bar');
     await page.locator('.part.sidebar').waitFor({ state: 'hidden' });
@@ -147,11 +125,7 @@ describe('a policy file in a real workbench', function () {
   });
 
   it('tries a policy against an activity named by its ID, and says plainly when there is none', async () => {
-    await runFromPalette(page, 'Go to File...');
-    await page.locator('.quick-input-widget input[type="text"]').fill(`policies/${TRIED}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: TRIED }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.editor-group-container .tab.active', { hasText: TRIED }).waitFor();
+    await openFile(page, `policies/${TRIED}`);
     await clearNotifications(page);
     await runFromPalette(page, 'Countersign: Evaluate Policy Against Activity…');
     // The first row (Paste a transaction) is the active one: typing narrows the pick to the row wanted.

@@ -6,15 +6,13 @@
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/policyWallets.test.js
 //   UPDATE_SCREENSHOTS=1 …   also writes it to media/screenshots/ (otherwise only test-results/ui/)
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ethereumAccount, solanaAccount } from '../support/walletFixtures';
 import { useCodeServer } from './harness';
 import { sandboxClient } from './reviewPageProbe';
 import { screenshotWithoutHover as screenshot } from './screenshots';
-import { clearNotifications, notification, runFromPalette, switchProfile, waitForWorkbench } from './workbench';
-import { countersignLogTail } from './workbenchLogs';
+import { clearNotifications, runFromPalette, switchProfile, openFile } from './workbench';
+import { printLogTail } from './workbenchLogs';
 
 const FILE = 'cold-wallet.policy.json';
 /** Where the wallet's id goes: typed after this, at the end of the condition. */
@@ -36,29 +34,15 @@ describe('a policy file naming a wallet, in a real workbench', function () {
   this.timeout(120_000);
   this.bail(true);
 
-  const fixture = useCodeServer('policy-wallets', {
-    onFailure: ({ scratch }) => {
-      for (const line of countersignLogTail(scratch.userDataDir, 20)) console.log(`      log: ${line}`);
-    },
-  });
+  const fixture = useCodeServer('policy-wallets', { onFailure: printLogTail });
   let page: Page;
 
   it('installs the package, starts the local sandbox, makes two wallets in Treasury and becomes its root user', async function () {
     this.timeout(300_000);
-    const { vsix } = await fixture.packageVsix();
-    await fixture.installVsix(vsix);
-    const folder = fixture.copyWorkspace();
-    mkdirSync(path.join(folder, 'policies'), { recursive: true });
-    writeFileSync(path.join(folder, 'policies', FILE), TEXT);
-    const port = await fixture.startServer({ folder });
-    const browser = await fixture.launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 560 } });
-    page.setDefaultTimeout(20_000);
-    await page.goto(fixture.codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
-    await waitForWorkbench(page);
-    await page.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
-    await runFromPalette(page, 'Countersign: Start Local Sandbox');
-    await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    ({ page } = await fixture.openPackagedWorkbench({
+      viewport: { width: 1280, height: 560 },
+      files: { [`policies/${FILE}`]: TEXT },
+    }));
 
     const { client, organizationId } = sandboxClient(fixture.scratch.userDataDir, 'Treasury', 0);
     try {
@@ -80,12 +64,7 @@ describe('a policy file naming a wallet, in a real workbench', function () {
   });
 
   it("offers the organization's wallets by their names after wallet.id == '", async () => {
-    await runFromPalette(page, 'Go to File...');
-    const input = page.locator('.quick-input-widget input[type="text"]');
-    await input.fill(`policies/${FILE}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: FILE }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.editor-group-container .tab.active', { hasText: FILE }).waitFor();
+    await openFile(page, `policies/${FILE}`);
     await runFromPalette(page, 'View: Close Primary Side Bar');
     await page.locator('.part.sidebar').waitFor({ state: 'hidden' });
 

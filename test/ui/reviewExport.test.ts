@@ -7,9 +7,7 @@
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/reviewExport.test.js   (UPDATE_SCREENSHOTS=1 also
 //   writes media/screenshots/review-export.png)
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { p256 } from '@noble/curves/nist.js';
-import type { Browser } from 'playwright-core';
 import { decodeEthereumTransaction, decodeRawPayload, summarizeSignature } from '../../src/api/remote';
 import type { ReviewModel } from '../../src/extension/review/reviewMessages';
 import { buildReviewModel } from '../../src/extension/review/reviewModel';
@@ -19,8 +17,7 @@ import { organizationNamer } from '../../src/extension/wording/addressNames';
 import { organizationNames } from '../../src/extension/wording/voteDialogWords';
 import { startTestSandbox } from '../support/startTestSandbox';
 import { ethereumAccount, solanaAccount } from '../support/walletFixtures';
-import { loadCodeServer } from './harness';
-import { REVIEW_SCRIPT, showReviewModel } from './packagedReviewPage';
+import { factRows, showReviewModel, useReviewPageBrowser } from './packagedReviewPage';
 import { saveScreenshot } from './screenshots';
 
 const target = Buffer.from(p256.getPublicKey(p256.utils.randomSecretKey(), false)).toString('hex');
@@ -72,20 +69,11 @@ async function exportModel(): Promise<ReviewModel> {
 
 describe('the review page of a wallet export, in Chromium', function () {
   this.timeout(60_000);
-  let browser: Browser | undefined;
-
-  before(async () => {
-    assert.ok(existsSync(REVIEW_SCRIPT), `${REVIEW_SCRIPT} is built by esbuild.mjs`);
-    browser = await (await loadCodeServer()).launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const chromium = useReviewPageBrowser();
 
   it("flags a teammate's export of a recovery phrase first: whoever holds the key controls every account", async () => {
     const model = await exportModel();
-    assert.ok(browser);
-    const page = await showReviewModel(browser, model);
+    const page = await showReviewModel(chromium.browser, model);
 
     const risks = page.locator('section#risks');
     await risks.locator('p.note.warning').first().waitFor();
@@ -93,10 +81,7 @@ describe('the review page of a wallet export, in Chromium', function () {
     assert.deepEqual(sentences, [
       `⚠ Exports the recovery phrase of wallet "Treasury cold" to key ${targetShort}: whoever holds that key controls every account of the wallet.`,
     ]);
-    const rows = new Map<string, string>();
-    for (const row of await page.locator('section#call table.facts tr').all()) {
-      rows.set((await row.locator('th').innerText()).trim(), (await row.locator('td').innerText()).trim());
-    }
+    const rows = await factRows(page, 'call');
     const shown = [...rows].map(([label, value]) => `${label}: ${value}`).join('\n');
     assert.equal(
       rows.get('Does'),

@@ -7,8 +7,7 @@
 //   npx tsc -p . && node esbuild.mjs && npx mocha out/test/ui/reviewWhy.test.js   (UPDATE_SCREENSHOTS=1 also
 //   writes media/screenshots/review-why.png)
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   decodeEthereumTransaction,
   decodeRawPayload,
@@ -26,8 +25,7 @@ import { organizationNames } from '../../src/extension/wording/voteDialogWords';
 import { TREASURY_TRANSFER_CAP } from '../../src/sandbox/treasurySeed';
 import { startTestSandbox } from '../support/startTestSandbox';
 import { PAGE_WORDS } from '../support/viewMarkup';
-import { loadCodeServer } from './harness';
-import { REVIEW_SCRIPT, showReviewModel } from './packagedReviewPage';
+import { showReviewModel, useReviewPageBrowser } from './packagedReviewPage';
 import { saveScreenshot } from './screenshots';
 
 /** The model of a transfer of three times the cap, submitted by the first finance approver, as the second sees it. */
@@ -97,23 +95,14 @@ async function treasuryModel(): Promise<ReviewModel> {
 
 describe('the review page says why it waits, in Chromium', function () {
   this.timeout(60_000);
-  let browser: Browser | undefined;
+  const chromium = useReviewPageBrowser();
   let page: Page;
-
-  before(async () => {
-    assert.ok(existsSync(REVIEW_SCRIPT), `${REVIEW_SCRIPT} is built by esbuild.mjs`);
-    browser = await (await loadCodeServer()).launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-  });
 
   it('names the policy it waits for and whose approvals complete it, marks the unmet consensus, and opens that policy', async () => {
     const model = await treasuryModel();
     const why = model.why;
     assert.ok(why, 'the model says why it waits');
-    assert.ok(browser);
-    page = await showReviewModel(browser, model);
+    page = await showReviewModel(chromium.browser, model);
 
     const section = page.locator('section#why');
     await section.locator('h2', { hasText: 'Why it waits' }).waitFor();

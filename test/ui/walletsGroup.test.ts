@@ -12,16 +12,12 @@ import { saveScreenshot } from './screenshots';
 import {
   answerInputBox,
   clearNotifications,
-  notification,
   notified,
   pane,
   pickFromQuickPick,
   runFromPalette,
   setExpanded,
-  showContainer,
   treeItem,
-  waitForWorkbench,
-  widenSideBar,
 } from './workbench';
 
 describe('Create Wallet from the palette to the Wallets group, in a real workbench', function () {
@@ -33,20 +29,11 @@ describe('Create Wallet from the palette to the Wallets group, in a real workben
 
   it('installs the package and starts the local sandbox from the palette', async function () {
     this.timeout(300_000);
-    const { vsix } = await fixture.packageVsix();
-    await fixture.installVsix(vsix);
-    const folder = fixture.copyWorkspace();
-    const port = await fixture.startServer({ folder });
-    const browser = await fixture.launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
-    page.setDefaultTimeout(20_000);
-    await page.goto(fixture.codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
-    await waitForWorkbench(page);
-    await widenSideBar(page, 760);
-    await page.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
-    await showContainer(page, 'Countersign');
-    await runFromPalette(page, 'Countersign: Start Local Sandbox');
-    await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    ({ page } = await fixture.openPackagedWorkbench({
+      viewport: { width: 1360, height: 820 },
+      sideBarWidth: 760,
+      showCountersign: true,
+    }));
     await clearNotifications(page);
   });
 

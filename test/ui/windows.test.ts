@@ -13,12 +13,11 @@ import { useCodeServer } from './harness';
 import {
   clearNotifications,
   notification,
+  openWorkbench,
   pane,
   runFromPalette,
-  showContainer,
+  startLocalSandbox,
   switchProfile,
-  waitForWorkbench,
-  widenSideBar,
 } from './workbench';
 import { parkMouse, saveScreenshot } from './screenshots';
 
@@ -52,8 +51,7 @@ describe('the packaged extension beside another extension, and in two windows', 
 
   it('packages and installs the .vsix', async function () {
     this.timeout(240_000);
-    const { vsix } = await fixture.packageVsix();
-    await fixture.installVsix(vsix);
+    await fixture.installPackage();
     folder = fixture.copyWorkspace();
     await fixture.launchBrowser();
   });
@@ -123,13 +121,11 @@ describe('the packaged extension beside another extension, and in two windows', 
     context = await fixture.openedBrowser.newContext({ viewport: VIEWPORT });
     context.setDefaultTimeout(20_000);
     first = await context.newPage();
-    await first.goto(fixture.codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
-    await waitForWorkbench(first);
-    await widenSideBar(first, 400);
-    await first.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
-    await showContainer(first, 'Countersign');
-    await runFromPalette(first, 'Countersign: Start Local Sandbox');
-    await notification(first, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+    await openWorkbench(first, fixture.codeServer.workbenchUrl(port, folder), {
+      sideBarWidth: 400,
+      showCountersign: true,
+    });
+    await startLocalSandbox(first);
     await profileStatus(first, 'Local sandbox · Demo').waitFor();
     await clearNotifications(first);
     await switchProfile(first, USER_1);
@@ -140,11 +136,10 @@ describe('the packaged extension beside another extension, and in two windows', 
   it('opens a second window on the same profile, and switches it to Team root user 2', async function () {
     this.timeout(180_000);
     second = await context.newPage();
-    await second.goto(fixture.codeServer.workbenchUrl(port, folder), { timeout: 90_000 });
-    await waitForWorkbench(second);
-    await widenSideBar(second, 400);
-    await second.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
-    await showContainer(second, 'Countersign');
+    await openWorkbench(second, fixture.codeServer.workbenchUrl(port, folder), {
+      sideBarWidth: 400,
+      showCountersign: true,
+    });
     await profileStatus(second, USER_1).waitFor({ timeout: 60_000 });
     await switchProfile(second, USER_2);
     await profileStatus(second, USER_2).waitFor();

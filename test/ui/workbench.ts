@@ -9,6 +9,29 @@ export async function waitForWorkbench(page: Page): Promise<void> {
   await page.getByRole('tab', { name: /^Explorer/ }).waitFor({ timeout: 60_000 });
 }
 
+/**
+ * Opens the workbench at `url` in `page` and waits until Countersign's container is in the activity bar: the
+ * extension is known then, and its commands are in the palette. `sideBarWidth` widens the side bar first;
+ * `showCountersign` shows the container.
+ */
+export async function openWorkbench(
+  page: Page,
+  url: string,
+  options: { sideBarWidth?: number; showCountersign?: boolean; waitUntil?: 'load' | 'domcontentloaded' } = {},
+): Promise<void> {
+  await page.goto(url, { waitUntil: options.waitUntil ?? 'load', timeout: 90_000 });
+  await waitForWorkbench(page);
+  if (options.sideBarWidth !== undefined) await widenSideBar(page, options.sideBarWidth);
+  await page.getByRole('tab', { name: /^Countersign/ }).waitFor({ timeout: 60_000 });
+  if (options.showCountersign) await showContainer(page, 'Countersign');
+}
+
+/** "Countersign: Start Local Sandbox" from the palette, until its notification says where the sandbox runs. */
+export async function startLocalSandbox(page: Page): Promise<void> {
+  await runFromPalette(page, 'Countersign: Start Local Sandbox');
+  await notification(page, /local sandbox runs at http:\/\/127\.0\.0\.1:\d+/i);
+}
+
 /** Drags the sash between the side bar and the editor so that the side bar is `width` pixels wide. */
 export async function widenSideBar(page: Page, width: number): Promise<void> {
   const sidebar = page.locator('.part.sidebar');
@@ -78,6 +101,16 @@ export async function runFromPalette(page: Page, title: string): Promise<void> {
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
   await page.keyboard.press('Enter');
+}
+
+/** "Go to File...", the file's path in the project, Enter: until its editor is the active tab. */
+export async function openFile(page: Page, file: string): Promise<void> {
+  const name = file.split('/').at(-1) ?? file;
+  await runFromPalette(page, 'Go to File...');
+  await page.locator('.quick-input-widget input[type="text"]').fill(file);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.editor-group-container .tab.active', { hasText: name }).waitFor();
 }
 
 /**

@@ -22,6 +22,11 @@ export function countersignLogTail(userDataDir: string, count: number): string[]
   );
 }
 
+/** Prints the last entries of the extension's log, for a suite's `onFailure`: what else explains a failed step. */
+export function printLogTail({ scratch }: { readonly scratch: { readonly userDataDir: string } }): void {
+  for (const line of countersignLogTail(scratch.userDataDir, 20)) console.log(`      log: ${line}`);
+}
+
 /** Every `privateKey` value in the sandbox's credentials.json files under `dir`: what must never reach a log. */
 export function sandboxPrivateKeys(dir: string): string[] {
   const keys: string[] = [];

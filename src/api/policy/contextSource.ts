@@ -4,7 +4,7 @@
  * contributors that each fill a part of the context. Types only.
  */
 import type { WalletFields } from './walletFields';
-import type { RegisteredInterface } from '../transactionDecoder';
+import type { RegisteredInterface } from '../abi/callDecoder';
 import type { PolicyContext } from './types';
 
 /** A credential as the service lists it with a user: its public key and its `CREDENTIAL_TYPE_…`. */

@@ -2,7 +2,8 @@
  * `eth.tx` as a policy reads it, from a decoded Ethereum transaction: the same values for the sandbox that judges
  * an activity and for the editor that tries a policy before it is sent.
  */
-import type { DecodedArgument, DecodedEthereumTransaction } from '../transactionDecoder';
+import type { DecodedArgument } from '../abi/callDecoder';
+import type { DecodedEthereumTransaction } from '../transactionDecoder';
 import type { EthTxValues } from './types';
 
 /** A decoded argument as a policy reads it: integers as bigint, booleans as booleans, tuples and arrays as lists. */

@@ -8,7 +8,7 @@
  * inside a multicall. Pure, never throws.
  */
 import * as Value from 'ox/Value';
-import type { CallDecoding } from '../transactionDecoder';
+import type { CallDecoding } from '../abi/callDecoder';
 import type {
   CallSummary,
   DecimalsSource,

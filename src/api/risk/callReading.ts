@@ -6,7 +6,7 @@
  * signature's positions. Any other selector is read with the interface, if one is registered. The same reading for
  * the transaction's call and for each call inside a multicall. Pure, never throws.
  */
-import type { CallDecoding } from '../transactionDecoder';
+import type { CallDecoding } from '../abi/callDecoder';
 import { callFacts, type CallFacts, type CallPlace } from './callFacts';
 import type { RiskFlag, SummaryContext } from './summaryTypes';
 import { decodeWellKnownCall, wellKnownFunction } from './wellKnownCalls';

@@ -8,7 +8,7 @@
  */
 import type * as Hex from 'ox/Hex';
 import * as Value from 'ox/Value';
-import { decodeContractCall } from '../transactionDecoder';
+import { decodeContractCall } from '../abi/callDecoder';
 import { addressNamer, isKnownContract, type CallPlace } from './callFacts';
 import { readCall } from './callReading';
 import type { InnerCall, RiskFlag, SummaryCall, SummaryContext } from './summaryTypes';

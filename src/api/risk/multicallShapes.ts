@@ -4,7 +4,7 @@
  * their own with each item of a list of tuples. Known by the canonical signature, whatever the interface names its
  * arguments; read by position from arguments that ox decoded. Pure.
  */
-import type { DecodedArgument } from '../transactionDecoder';
+import type { DecodedArgument } from '../abi/callDecoder';
 
 /** One call a multicall makes: its target (undefined: the multicall's own contract) and calldata. */
 export interface MulticallEntry {

@@ -5,7 +5,7 @@
  * a transaction sent as a raw payload as such. With the risks a reviewer should not miss. Plain data; the words are
  * the extension's. Pure, never throws.
  */
-import { decodeRawPayload } from '../transactionDecoder';
+import { decodeRawPayload } from '../rawPayloadDecoder';
 import { integerOf, isObject, parseJson } from '../policy/signatureFields';
 import { rawTransactionChain } from './rawTransactions';
 import type {

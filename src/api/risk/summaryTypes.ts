@@ -3,7 +3,7 @@
  * the calls inside a multicall, and the risk flags. Types only; `callSummary.ts` builds them.
  */
 import type { ArgumentNameProblem } from '../abi/argumentNames';
-import type { DecodedArgument, RegisteredInterface } from '../transactionDecoder';
+import type { DecodedArgument, RegisteredInterface } from '../abi/callDecoder';
 import type { ClearSigningDescriptor } from './clearSigning';
 
 /** Where a token's decimals come from. */

@@ -9,7 +9,7 @@
 import * as AbiFunction from 'ox/AbiFunction';
 import * as AbiItem from 'ox/AbiItem';
 import type * as Hex from 'ox/Hex';
-import { decodeCallWithAbi, type CallDecoding } from '../transactionDecoder';
+import { decodeCallWithAbi, type CallDecoding } from '../abi/callDecoder';
 
 /**
  * What the arguments of a well-known function are, by position: the amount of tokens, who receives them or may

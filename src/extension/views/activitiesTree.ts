@@ -9,14 +9,11 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
 import type { Inbox } from '../inbox/inbox';
-import { awaitingCountText, awaitingGroupLabel } from '../wording/awaitingWords';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
 import { LoadedTree } from './loadedTree';
-import { sortForTree, activityGroup } from '../wording/activityPresentation';
-import { organizationNamer } from '../wording/addressNames';
-import type { ActivityListing, OrganizationStore, StoreChange } from '../store/organizationStore';
-import { notOlder } from '../store/activityChanges';
+import { sortForTree } from '../wording/activityPresentation';
+import type { OrganizationStore, StoreChange } from '../store/organizationStore';
 import { activityFields, activityTreeItem } from './activityItems';
 import {
   type ActivitiesElement,
@@ -25,12 +22,13 @@ import {
   type MessageElement,
   organizationParent,
 } from './treeElements';
-import { fieldTreeItem, loadMoreElement, messageTreeItem, themeIcon } from './treeItems';
-import { contextValue } from './contextValue';
+import { fieldTreeItem, loadMoreElement, messageTreeItem } from './treeItems';
 import type { ActivitiesRows } from './views';
 import type { TreeHost } from './treeShell';
 import { ACTIVITIES_VIEW_ID } from './viewIds';
-import { createdNames, deletedInterfaceId } from './activityNames';
+import { ActivityElements } from './activityElements';
+import { ActivityRowNames } from './activityRowNames';
+import { inboxGroupTreeItem } from './inboxGroupItem';
 import { ListedSummaries } from './listedSummaries';
 import { errorText } from '../ui/errorText';
 
@@ -49,27 +47,22 @@ interface ActivityList {
 
 export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> implements ActivitiesRows {
   protected readonly what = 'activities';
-  /** One element per activity id, reused across loads so that a change can be fired for that element. */
-  readonly #elements = new Map<string, ActivityElement>();
-  #organizationId: string | undefined;
+  readonly #elements = new ActivityElements();
   /** While the view is visible, the store knows it is watched (its poll runs). */
   #watching: vscode.Disposable | undefined;
   readonly #inbox: Inbox;
   /** The group row, one object per count, so that a reveal finds the row the view drew. */
   #group: InboxGroupElement | undefined;
-  /**
-   * What the rows call things by id or address (users, keys, tags, interfaces, the organization), as the store
-   * read them, kept across loads of the profile: a row names what it touched the same way once it was rejected
-   * or deleted, and whether or not anything is still open.
-   */
-  readonly #names = new Map<string, string>();
+  readonly #names = new ActivityRowNames();
   /** What the rows the inbox does not summarise do. */
   readonly #listed: ListedSummaries;
 
   constructor(services: Services, inbox: Inbox, host: TreeHost<ActivitiesElement>) {
     super(services, host, (change) => change.profile || change.listing);
     this.#inbox = inbox;
-    this.#listed = new ListedSummaries(services, (ids) => this.#redrawRows(ids));
+    this.#listed = new ListedSummaries(services, (ids) =>
+      this.#redrawRows(ids.flatMap((id) => this.#elements.get(id) ?? [])),
+    );
     this.disposables.push(
       this.#listed,
       this.treeView.onDidChangeVisibility(() => void this.#watch()),
@@ -95,17 +88,14 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
 
   /** The activities the store read anew: their rows are redrawn, or the whole view when one changed group. */
   #follow(store: OrganizationStore, change: StoreChange): void {
-    let whole = false;
-    const rows: ActivityElement[] = [];
-    for (const id of change.activityIds) {
-      const element = this.#elements.get(id);
-      const activity = store.activity(id);
-      if (!element || !activity || element.activity === activity) continue;
-      if (activityGroup(activity) !== activityGroup(element.activity)) whole = true;
-      element.activity = activity;
-      rows.push(element);
-    }
-    if (whole || rows.length > 3) this.redraw();
+    const { rows, regrouped } = this.#elements.follow(store, change.activityIds);
+    if (regrouped) this.redraw();
+    else this.#redrawRows(rows);
+  }
+
+  /** A few rows are redrawn each; more than that, the whole view. */
+  #redrawRows(rows: readonly ActivityElement[]): void {
+    if (rows.length > 3) this.redraw();
     else for (const row of rows) this.redraw(row);
   }
 
@@ -113,7 +103,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   #awaiting(organizationId: string): ActivityElement[] {
     const state = this.#inbox.state;
     if (state?.organizationId !== organizationId) return [];
-    return state.awaiting.map((activity) => this.#elementFor(activity, organizationId));
+    return state.awaiting.map((activity) => this.#elements.of(activity, organizationId));
   }
 
   #groupElement(count: number): InboxGroupElement {
@@ -166,15 +156,9 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     return inbox ?? this.#listed.get(activity);
   }
 
-  #redrawRows(ids: readonly string[]): void {
-    const rows = ids.flatMap((id) => this.#elements.get(id) ?? []);
-    if (rows.length > 3) this.redraw();
-    else for (const row of rows) this.redraw(row);
-  }
-
   /** The listed rows' summaries, worked out after the rows are drawn. */
   #summarize(organizationId: string, elements: readonly ActivityElement[]): void {
-    const nameOf = organizationNamer(this.#names, this.#inbox.state?.facts?.names);
+    const nameOf = this.#names.namer(this.#inbox.state?.facts?.names);
     void this.#listed
       .update(
         organizationId,
@@ -196,7 +180,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   }
 
   protected override onProfileChange(): void {
-    this.#organizationId = undefined;
+    this.#elements.forgetOrganization();
     this.#names.clear();
   }
 
@@ -214,13 +198,13 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       case 'activity':
         return activityTreeItem(element, Date.now(), {
           find: (fingerprint) => this.#byFingerprint(fingerprint),
-          nameOf: organizationNamer(this.#names, this.#inbox.state?.facts?.names),
+          nameOf: this.#names.namer(this.#inbox.state?.facts?.names),
           progress: this.#progressOf(element.activity),
           summary: this.#summaryOf(element.activity),
           progressLines: this.#progressLinesOf(element.activity),
         });
       case 'inboxGroup':
-        return this.#groupItem(element);
+        return inboxGroupTreeItem(element);
       case 'field':
         return fieldTreeItem(element);
       case 'message':
@@ -234,7 +218,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       const model = this.model;
       return model.kind === 'loaded' ? this.#awaiting(model.value.organizationId) : [];
     }
-    const nameOf = organizationNamer(this.#names, this.#inbox.state?.facts?.names);
+    const nameOf = this.#names.namer(this.#inbox.state?.facts?.names);
     if (element.kind === 'activity')
       return activityFields(element, Date.now(), { nameOf, summary: this.#summaryOf(element.activity) });
     if (element.kind === 'field') return element.children ? [...element.children] : [];
@@ -252,21 +236,6 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     return undefined;
   }
 
-  #groupItem(element: InboxGroupElement): vscode.TreeItem {
-    const item = new vscode.TreeItem(
-      awaitingGroupLabel(element.count, element.more),
-      element.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
-    );
-    item.id = element.id;
-    item.iconPath = themeIcon(element.count > 0 ? 'bell-dot' : 'bell', element.count > 0 ? 'charts.orange' : undefined);
-    item.description = element.count > 0 ? '' : l10n.t('nothing waits for you');
-    item.tooltip =
-      element.count > 0 ? awaitingCountText(element.count, element.more) : l10n.t('No activity waits for your vote.');
-    item.accessibilityInformation = { label: awaitingGroupLabel(element.count, element.more) };
-    item.contextValue = contextValue('inboxGroup');
-    return item;
-  }
-
   /** The loaded activity with this fingerprint: what a vote row names. */
   #byFingerprint(fingerprint: string): Activity | undefined {
     const model = this.model;
@@ -280,7 +249,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
   #others(list: ActivityList, awaiting: readonly ActivityElement[]): ActivityElement[] {
     const inGroup = new Set(awaiting.map((a) => a.id));
     return sortForTree(list.serverOrder.map((e) => e.activity).filter((a) => !inGroup.has(a.id))).map((a) =>
-      this.#elementFor(a, list.organizationId),
+      this.#elements.of(a, list.organizationId),
     );
   }
 
@@ -309,10 +278,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
 
   protected async fetch(session: Session): Promise<ActivityList> {
     const organizationId = session.profile.organizationId;
-    if (organizationId !== this.#organizationId) {
-      this.#organizationId = organizationId;
-      this.#elements.clear();
-    }
+    this.#elements.useOrganization(organizationId);
     const store = await this.services.store();
     const started = Date.now();
     // The inbox looks at the same time, so that the group and the list agree; its failure leaves the list alone.
@@ -325,45 +291,15 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       }),
     ]);
     if (listing?.organizationId !== organizationId) return { organizationId, serverOrder: [], hasMore: false };
-    await this.#learnNames(store, listing);
+    await this.#names.learn(this.services, store, listing);
     this.services.log.debug('Activities loaded', {
       organizationId,
       count: listing.order.length,
       durationMs: Date.now() - started,
     });
-    const serverOrder = this.#elementsOf(store, listing);
+    const serverOrder = this.#elements.ofListing(store, listing);
     this.#summarize(organizationId, serverOrder);
     return { organizationId, serverOrder, hasMore: listing.hasMore };
-  }
-
-  /**
-   * The names the listed rows need, from the store's organization (kept until it changes), the labels and tag
-   * names their creations gave, and, only when a deletion names an interface not known yet, the interfaces. A
-   * name that cannot be read leaves its id in the row.
-   */
-  async #learnNames(store: OrganizationStore, listing: ActivityListing): Promise<void> {
-    const activities = listing.order.flatMap((id) => store.activity(id) ?? []);
-    for (const activity of activities) for (const [id, name] of createdNames(activity)) this.#names.set(id, name);
-    const [facts, snapshot] = await Promise.all([
-      this.services.organizationFacts().catch(() => undefined),
-      store.organization().catch(() => undefined),
-    ]);
-    for (const [id, name] of facts?.names ?? []) this.#names.set(id, name);
-    if (snapshot) this.#names.set(snapshot.organizationId, snapshot.data.name);
-    const unknownInterface = activities.some((activity) => {
-      const id = deletedInterfaceId(activity);
-      return id !== undefined && !this.#names.has(id);
-    });
-    if (!unknownInterface) return;
-    const interfaces = await store.interfaces().catch(() => undefined);
-    for (const sci of interfaces ?? []) if (sci.label) this.#names.set(sci.smartContractInterfaceId, sci.label);
-  }
-
-  #elementsOf(store: OrganizationStore, listing: ActivityListing): ActivityElement[] {
-    return listing.order.flatMap((id) => {
-      const activity = store.activity(id);
-      return activity ? [this.#elementFor(activity, listing.organizationId)] : [];
-    });
   }
 
   async loadMore(): Promise<void> {
@@ -376,7 +312,7 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
     const listing = await store.loadMore(this.services.settings().pageSize);
     if (generation !== this.generation || this.model !== loaded) return;
     if (listing?.organizationId !== model.organizationId) return;
-    model.serverOrder.splice(0, model.serverOrder.length, ...this.#elementsOf(store, listing));
+    model.serverOrder.splice(0, model.serverOrder.length, ...this.#elements.ofListing(store, listing));
     model.hasMore = listing.hasMore;
     this.#summarize(model.organizationId, model.serverOrder);
     this.services.log.debug('More activities loaded', {
@@ -384,17 +320,5 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       count: model.serverOrder.length - before,
     });
     this.redraw();
-  }
-
-  #elementFor(activity: Activity, organizationId: string): ActivityElement {
-    const existing = this.#elements.get(activity.id);
-    if (existing && existing.organizationId === organizationId) {
-      // The inbox's copy may be a look older than the store's, which the row already shows.
-      if (notOlder(activity, existing.activity)) existing.activity = activity;
-      return existing;
-    }
-    const element: ActivityElement = { kind: 'activity', id: activity.id, organizationId, activity };
-    this.#elements.set(activity.id, element);
-    return element;
   }
 }

@@ -1,109 +1,36 @@
 /**
  * Approvals by policy, from what the sandbox answers for its Treasury organization: who the inbox says may vote
  * (the service's canApprove, the root quorum only where canApprove is absent), where an activity stands per policy
- * in words, the review page's "Why it waits" with the clause that decided marked, and a denial's message naming
- * the policy. The evaluations, policies, users and tags are the sandbox's own records.
+ * in words, and the review page's "Why it waits" with the clause that decided marked (a denial's words are in
+ * policyDenials.test.ts). The evaluations, policies, users and tags are the sandbox's own records.
  */
 import * as assert from 'node:assert/strict';
-import { ServiceError, type Activity } from '../../../src/api';
-import { activitySchema, encodeFunctionCall, serializeUnsignedTransaction } from '../../../src/api/remote';
+import { activitySchema } from '../../../src/api/remote';
 import { SAMPLE_TOKEN_ADDRESS } from '../../../src/api/sampleToken';
 import { TREASURY_TRANSFER_CAP } from '../../../src/sandbox/treasurySeed';
 import { APPROVAL_WINDOW_MS, awaitsVote, organizationFacts } from '../../../src/extension/inbox/inboxRules';
 import { reviewWhy } from '../../../src/extension/review/reviewWhy';
 import { whyContext } from '../../../src/extension/review/whyContext';
 import { markedText } from '../../../src/extension/review/whyView';
-import {
-  activityStanding,
-  deniedOutcomes,
-  lastOutcomes,
-  votersOf,
-  type ActivityStanding,
-  type OutcomeRecord,
-} from '../../../src/extension/wording/policyStanding';
-import {
-  countText,
-  deniedAfterApprovalMessage,
-  denialMessage,
-  standingNames,
-  standingWords,
-} from '../../../src/extension/wording/standingText';
-import { startTestSandbox, type TestSandbox } from '../../support/startTestSandbox';
+import { votersOf } from '../../../src/extension/wording/policyStanding';
+import { countText, standingNames, standingWords } from '../../../src/extension/wording/standingText';
+import type { TestSandbox } from '../../support/startTestSandbox';
 import * as treasury from '../../support/treasuryFixtures';
+import { useTreasuryVotes } from '../../support/treasuryVotes';
 
-const { ROOT, APPROVER_1, APPROVER_2, DEVELOPER, TREASURY_RECIPIENT: RECIPIENT, LARGE_TRANSFERS: LARGE } = treasury;
-const UNREGISTERED = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
+const { ROOT, APPROVER_1, APPROVER_2, DEVELOPER, LARGE_TRANSFERS: LARGE } = treasury;
 const APPROVED = 'VOTE_SELECTION_APPROVED';
 const REJECTED = 'VOTE_SELECTION_REJECTED';
 
 describe('approvals by policy: the inbox rule and the words, from Treasury', function () {
   this.timeout(30_000);
+  const treasuryVotes = useTreasuryVotes();
+  const { client, userId, transfer, sign, governance, userTagIdNamed, standingOf } = treasuryVotes;
   let t: TestSandbox;
   let organizationId: string;
-  let nonce = 0n;
-  before(async () => {
-    t = await startTestSandbox();
-    organizationId = t.organization('Treasury').organizationId;
+  before(() => {
+    ({ t, organizationId } = treasuryVotes);
   });
-  after(() => t.close());
-
-  const client = (index: number) => t.clientFor('Treasury', index);
-  const userId = (index: number): string => t.organization('Treasury').users[index]?.userId ?? '';
-  const transfer = (to: string, amount?: bigint): string =>
-    serializeUnsignedTransaction({
-      chainId: 1,
-      nonce: nonce++,
-      to,
-      gas: 100_000n,
-      maxFeePerGas: 2n,
-      maxPriorityFeePerGas: 1n,
-      ...(amount === undefined
-        ? { value: 1n }
-        : { data: encodeFunctionCall('function transfer(address to, uint256 amount)', [RECIPIENT, amount]) }),
-    });
-  const sign = (index: number, unsignedTransaction: string): Promise<Activity> =>
-    client(index).signTransaction({
-      organizationId,
-      parameters: {
-        signWith: t.organization('Treasury').privateKeyIds[0] ?? '',
-        unsignedTransaction,
-        type: 'TRANSACTION_TYPE_ETHEREUM',
-      },
-    });
-
-  /** What the store's governance() reads, as the sandbox answers it. */
-  async function governance() {
-    const request = { organizationId };
-    const [policies, users, userTags, privateKeyTags, organization] = await Promise.all([
-      client(ROOT).listPolicies(request),
-      client(ROOT).listUsers(request),
-      client(ROOT).listUserTags(request),
-      client(ROOT).listPrivateKeyTags(request),
-      client(ROOT).getOrganization(request),
-    ]);
-    return { policies, users, userTags, privateKeyTags, privateKeys: organization.privateKeys };
-  }
-
-  function userTagIdNamed(name: string, gov: Awaited<ReturnType<typeof governance>>): string {
-    const tag = gov.userTags.find((candidate) => candidate.tagName === name);
-    assert.ok(tag, `Treasury has the user tag ${name}`);
-    return tag.tagId;
-  }
-
-  async function standingOf(activity: Activity, outcomes?: readonly OutcomeRecord[]): Promise<ActivityStanding> {
-    const organization = await client(ROOT).getOrganization({ organizationId });
-    const records = outcomes
-      ? []
-      : await client(ROOT).getPolicyEvaluations({ organizationId, activityId: activity.id });
-    return activityStanding({
-      activity,
-      outcomes: outcomes ?? lastOutcomes(records),
-      governance: await governance(),
-      quorum: { threshold: organization.rootQuorum.threshold, rootUserIds: organization.rootQuorum.userIds },
-      ...votersOf(activity.votes),
-      denied: outcomes !== undefined,
-    });
-  }
 
   it('puts a large transfer in the inbox of the finance approver who has not voted, not in the others', async () => {
     const submitted = await sign(APPROVER_1, transfer(SAMPLE_TOKEN_ADDRESS, TREASURY_TRANSFER_CAP * 2n));
@@ -322,79 +249,5 @@ describe('approvals by policy: the inbox rule and the words, from Treasury', fun
     assert.deepEqual(standingWords(standing, names).lines, ['Root quorum: 1 of 1 (Treasury root user approved)']);
     const met = { filter: { kind: 'anyone' as const }, have: 2, need: 2, counted: ['a', 'b'], couldApprove: [] };
     assert.equal(countText(met, names), '2 of 2 approvals (a, b approved)');
-  });
-
-  it('names the policy that denied a request, from the evaluations in the 403', async () => {
-    const refused = await sign(DEVELOPER, transfer(UNREGISTERED)).catch((error: unknown) => error);
-    assert.ok(refused instanceof ServiceError, String(refused));
-    assert.equal(refused.status, 403);
-    const outcomes = deniedOutcomes(refused.rpcStatus?.details ?? undefined);
-    assert.ok(outcomes, 'the details carry the evaluations');
-    const standing = await standingOf(
-      activitySchema.parse({ id: 'refused', organizationId, status: 'ACTIVITY_STATUS_FAILED', type: 'T' }),
-      outcomes,
-    );
-    assert.equal(standing.state, 'denied');
-    assert.equal(
-      denialMessage(standing),
-      'Denied by policy "Hot keys sign only for registered contracts": the service refused the request.',
-    );
-    assert.equal(reviewWhy(standing, standingNames(await governance()))?.heading, 'Why it was denied');
-  });
-
-  it('says no policy allows a request none applies to', async () => {
-    const refused = await client(DEVELOPER)
-      .signRawPayload({
-        organizationId,
-        parameters: {
-          signWith: t.organization('Treasury').privateKeyIds[0] ?? '',
-          payload: 'hello',
-          encoding: 'PAYLOAD_ENCODING_TEXT_UTF8',
-          hashFunction: 'HASH_FUNCTION_KECCAK256',
-        },
-      })
-      .catch((error: unknown) => error);
-    assert.ok(refused instanceof ServiceError);
-    const outcomes = deniedOutcomes(refused.rpcStatus?.details ?? undefined);
-    assert.ok(outcomes);
-    const standing = await standingOf(
-      activitySchema.parse({ id: 'refused', organizationId, status: 'ACTIVITY_STATUS_FAILED', type: 'T' }),
-      outcomes,
-    );
-    assert.equal(denialMessage(standing), 'Denied: no policy of the organization allows this request.');
-    assert.equal(deniedOutcomes([{ '@type': 'other' }]), undefined, 'no evaluations, no policy words');
-  });
-  it('names the policy that failed an activity on a later vote', async () => {
-    const created = await client(ROOT).createPolicy({
-      organizationId,
-      parameters: {
-        policyName: 'Approver 2 signs nothing',
-        effect: 'EFFECT_DENY',
-        condition: "activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'",
-        consensus: `approvers.any(u, u.id == '${userId(APPROVER_2)}')`,
-        notes: '',
-      },
-    });
-    const policyId = (created.result['createPolicyResult'] as { policyId: string }).policyId;
-    try {
-      const submitted = await sign(APPROVER_1, transfer(SAMPLE_TOKEN_ADDRESS, TREASURY_TRANSFER_CAP));
-      assert.equal(submitted.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED', 'the DENY does not apply before the vote');
-      await client(APPROVER_2).approveActivity({ organizationId, parameters: { fingerprint: submitted.fingerprint } });
-      const failed = await client(ROOT).getActivity({ organizationId, activityId: submitted.id });
-      assert.equal(failed.status, 'ACTIVITY_STATUS_FAILED');
-      const outcomes = deniedOutcomes(failed.failure?.details ?? undefined);
-      assert.ok(outcomes, 'the failure carries the evaluations');
-      const standing = await standingOf(failed, outcomes);
-      assert.equal(
-        deniedAfterApprovalMessage('Sign transaction', standing),
-        'Approved, but "Sign transaction" was denied by policy "Approver 2 signs nothing".',
-      );
-      // Read back as the review page reads it: its last evaluation.
-      const read = await standingOf(failed);
-      assert.equal(read.state, 'denied');
-      assert.equal(reviewWhy(read, standingNames(await governance()))?.heading, 'Why it was denied');
-    } finally {
-      await client(ROOT).deletePolicy({ organizationId, parameters: { policyId } });
-    }
   });
 });
