@@ -115,4 +115,36 @@ describe('the Wallets group of a large wallet and of wallets made elsewhere', fu
     assert.ok(all.every(({ element }) => element.kind === 'walletAccount'));
     assert.equal(labelOf(all[149]?.item ?? new vscode.TreeItem('')), 'account 149');
   });
+
+  it('shows a wallet another client makes while the view is visible, with no refresh', async () => {
+    await useSandboxProfile(api, 'Demo');
+    const config = vscode.workspace.getConfiguration('countersign');
+    await config.update('activities.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+    const { client, organizationId } = anotherClient();
+    const name = `Made elsewhere ${stamp}`;
+    try {
+      await vscode.commands.executeCommand('countersign.organization.focus');
+      await eventually('the Organization view visible', () => api.views.organization.treeView.visible || undefined);
+      // The view has read the wallets (the store keeps them), and the new one is not among them yet.
+      const group = await eventually('the Wallets group', async () =>
+        (await rowsOf()).find(({ element }) => element.kind === 'group' && element.group === 'wallets'),
+      );
+      assert.ok(
+        !(await rowsOf(group.element)).some(
+          ({ element }) => element.kind === 'wallet' && element.wallet.walletName === name,
+        ),
+      );
+      const made = await client.createWallet({
+        organizationId,
+        parameters: { walletName: name, accounts: [ethereum(0)] },
+      });
+      assert.equal(made.status, 'ACTIVITY_STATUS_COMPLETED');
+      // No refresh, no command of this window: the store's poll sees the wallets differ.
+      const wallet = await walletRow(name, 150_000);
+      assert.equal(wallet.item.description, '1 account');
+    } finally {
+      await client.close();
+      await config.update('activities.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

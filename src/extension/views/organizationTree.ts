@@ -54,10 +54,30 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   #readAnew = false;
   readonly #subOrganizations = new SubOrganizationBranch(this.services, (...args) => this.failureRows(...args));
   readonly #walletPages = new WalletPages();
+  /** While the view shows, the store's poll also compares the organization's wallets (a wallet made elsewhere). */
+  #watching: vscode.Disposable | undefined;
 
   constructor(services: Services, host: TreeHost<OrganizationElement>) {
     // What the poll saw complete, or a command changed, is read again; a reset is followed by `profile`.
     super(services, host, (change) => change.profile || (change.organization && !change.reset));
+    this.disposables.push(
+      this.treeView.onDidChangeVisibility(() => void this.#watch()),
+      {
+        dispose: () => void this.#watching?.dispose(),
+      },
+    );
+    void this.#watch();
+  }
+
+  async #watch(): Promise<void> {
+    const store = await this.services.store();
+    const visible = this.treeView.visible && !this.disposed;
+    if (visible && !this.#watching)
+      this.#watching = store.watch({ kind: 'view', viewId: ORGANIZATION_VIEW_ID, wallets: true });
+    if (!visible && this.#watching) {
+      this.#watching.dispose();
+      this.#watching = undefined;
+    }
   }
 
   override refresh(): void {
