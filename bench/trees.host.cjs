@@ -1,7 +1,7 @@
 // @ts-check
 // Runs inside a real VS Code extension host (given to scripts/runExtensionTests.mjs as the "tests" to run) for
 // bench/trees.bench.mjs: the Activities and Organization views of a large organization (and its wallet of
-// 10,000 accounts, every row built as an opened wallet shows them), timed from the moment
+// 10,000 accounts, opened: its first page of accounts and its "Show N more…" row), timed from the moment
 // the service's answer arrives to the moment every row of the view is built (getChildren and getTreeItem), the
 // part the editor waits for once the network is done. Prints BENCH lines; writes a result so the runner is content.
 'use strict';
@@ -14,6 +14,8 @@ const vscode = require('vscode');
 
 const RUNS = 7;
 const BUDGET_MS = 50;
+/** A wallet opens on at most this many account rows, however many it holds. */
+const ACCOUNT_PAGE_MAX = 200;
 const PROFILE = 'bench-large';
 
 /**
@@ -136,13 +138,15 @@ async function measure(api, large) {
   }
   assert.ok(orgRows >= large.counts.privateKeys + large.counts.interfaces, `the Organization view has ${orgRows} rows`);
 
-  // The same view with its wallet opened: every account's row built too.
+  // The same view with its wallet opened: its first page of accounts built too, and the row that offers the rest.
   const walletBuild = [];
   let accountRows = 0;
+  let moreRows = 0;
   for (let run = 0; run < RUNS; run++) {
     views.organization.refresh();
     const top = (await views.organization.provider.getChildren()) ?? [];
     accountRows = 0;
+    moreRows = 0;
     for (const group of top) {
       await views.organization.provider.getTreeItem(group);
       for (const row of (await views.organization.provider.getChildren(group)) ?? []) {
@@ -150,13 +154,15 @@ async function measure(api, large) {
         if (row.kind !== 'wallet') continue;
         for (const account of (await views.organization.provider.getChildren(row)) ?? []) {
           await views.organization.provider.getTreeItem(account);
-          accountRows += 1;
+          if (account.kind === 'walletAccount') accountRows += 1;
+          else moreRows += 1;
         }
       }
     }
     walletBuild.push(performance.now() - probe.lastAnswerAt);
   }
-  assert.equal(accountRows, large.counts.walletAccounts, `the wallet shows ${accountRows} accounts`);
+  assert.ok(accountRows > 0 && accountRows <= ACCOUNT_PAGE_MAX, `the wallet opens on a page: ${accountRows} accounts`);
+  assert.equal(moreRows, 1, 'the rest of the accounts is one "Show N more…" row');
 
   const n = large.counts.activities.toLocaleString('en-US');
   const goal = { max: BUDGET_MS };
@@ -192,6 +198,7 @@ async function measure(api, large) {
     'ms',
   );
   const accounts = large.counts.walletAccounts.toLocaleString('en-US');
+  console.log(`Its wallet of ${accounts} accounts opened: ${accountRows} account rows and one "Show N more…" row:`);
   report.benchLine(
     `Organization view with its wallet open: built after the answers (${accounts} wallet accounts)`,
     report.median(walletBuild),

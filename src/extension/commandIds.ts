@@ -29,6 +29,7 @@ export const CommandIds = {
   refreshActivities: 'countersign.refreshActivities',
   refreshOrganization: 'countersign.refreshOrganization',
   loadMoreActivities: 'countersign.loadMoreActivities',
+  showMoreWalletAccounts: 'countersign.showMoreWalletAccounts',
   copyActivityId: 'countersign.copyActivityId',
   copyFingerprint: 'countersign.copyFingerprint',
   openActivityJson: 'countersign.openActivityJson',

@@ -17,11 +17,11 @@ import { sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
 
 const HASH_ONLY = 'A hash only: what it signs cannot be read here or by any policy.';
 const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-6)}`;
-const UNLIMITED = `Unlimited permit (Permit2): ${short(SPENDER)} may spend every "USDC" ${short(USDC)} the key holds, now and later, without any transaction from it.`;
+const UNLIMITED = `Unlimited permit (Permit2): ${short(SPENDER)} may spend every USDC (${short(USDC)}) the key holds, now and later, without any transaction from it.`;
 const NO_EXPIRY = 'No expiry: details.expiration is missing or never comes, so what it allows lasts for ever.';
 /** The permit's fields by name, as the dialog and the review page show them. */
 const PERMIT_FIELDS: readonly (readonly [string, string])[] = [
-  ['details.token', `"USDC" ${USDC}`],
+  ['details.token', `USDC (${USDC})`],
   ['details.amount', `unlimited (raw ${(2n ** 160n - 1n).toString()})`],
   ['details.expiration', `${(2n ** 48n - 1n).toString()} (never)`],
   ['spender', SPENDER],
@@ -107,7 +107,7 @@ describe('what an approver reads of a signature', function () {
     const detail = await approveDialogOf(permit);
     assert.deepEqual(detail.split('\n').slice(0, 2), [`⚠ ${UNLIMITED}`, `⚠ ${NO_EXPIRY}`], detail);
     assert.ok(detail.includes('Typed data: PermitSingle (Permit2 permit)'), detail);
-    assert.ok(detail.includes(`Domain: "Permit2", Ethereum mainnet (1), "Permit2" ${short(PERMIT2)}`), detail);
+    assert.ok(detail.includes(`Domain: "Permit2", Ethereum mainnet (1), Permit2 (${short(PERMIT2)})`), detail);
     for (const [name, value] of PERMIT_FIELDS) assert.ok(detail.includes(`    ${name}: ${value}\n`), detail);
   });
 

@@ -45,7 +45,7 @@ describe("a teammate's signatures simulated in Team", function () {
       model.risks.join('\n'),
     );
     assert.equal(rows.find((r) => r.label === 'Typed data')?.value, 'PermitSingle (Permit2 permit)');
-    assert.match(rows.find((r) => r.label === '  details.token')?.value ?? '', /^"USDC" 0x/);
+    assert.match(rows.find((r) => r.label === '  details.token')?.value ?? '', /^USDC \(0x/);
     assert.match(rows.find((r) => r.label === '  details.amount')?.value ?? '', /^unlimited /);
     assert.match(rows.find((r) => r.label === '  details.expiration')?.value ?? '', /\(never\)$/);
   });

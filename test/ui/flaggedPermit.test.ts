@@ -69,7 +69,7 @@ describe('the review page of a flagged permit, in Chromium', function () {
     assert.deepEqual(
       sentences.slice(0, 2),
       [
-        `⚠ Unlimited permit (Permit2): ${short(SPENDER)} may spend every "USDC" ${short(USDC)} the key holds, now and later, without any transaction from it.`,
+        `⚠ Unlimited permit (Permit2): ${short(SPENDER)} may spend every USDC (${short(USDC)}) the key holds, now and later, without any transaction from it.`,
         '⚠ No expiry: details.expiration is missing or never comes, so what it allows lasts for ever.',
       ],
       sentences.join('\n'),
@@ -78,7 +78,7 @@ describe('the review page of a flagged permit, in Chromium', function () {
     const rows = await factRows(page, 'payload');
     const shown = [...rows].map(([label, value]) => `${label}: ${value}`).join('\n');
     assert.equal(rows.get('spender'), SPENDER, shown);
-    assert.equal(rows.get('details.token'), `"USDC" ${USDC}`, shown);
+    assert.equal(rows.get('details.token'), `USDC (${USDC})`, shown);
     assert.match(rows.get('details.amount') ?? '', /^unlimited/, shown);
     assert.match(rows.get('details.expiration') ?? '', /\(never\)$/, shown);
     await saveScreenshot(page, 'flagged-permit.png');

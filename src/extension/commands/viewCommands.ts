@@ -1,5 +1,5 @@
 /**
- * The commands of the views: refresh, load more, copy an activity's id or fingerprint, open it or a policy as JSON.
+ * The commands of the views: refresh, load more (activities, a wallet's accounts), copy an activity's id or fingerprint, open it or a policy as JSON.
  * Each takes a tree node or an activity, and those of an activity's id also the id itself.
  */
 import * as vscode from 'vscode';
@@ -59,6 +59,13 @@ export function viewCommands(services: Services, views: Views): CommandDescripto
       failure: () => vscode.l10n.t('Countersign: could not load more activities.'),
       args: nothing(),
       run: () => views.activities.loadMore(),
+    }),
+    command({
+      id: CommandIds.showMoreWalletAccounts,
+      failure: () => vscode.l10n.t('Countersign: could not show more wallet accounts.'),
+      // The id of the wallet's row, as its "Show N more…" row passes it.
+      args: z.tuple([idText]).transform(([id]) => id),
+      run: (walletRowId) => views.organization.showMoreAccounts(walletRowId),
     }),
     command({
       id: CommandIds.revealActivity,

@@ -14,7 +14,7 @@ import { Slot } from './slot';
 import { SubOrganizationReads, type SubOrganizationContents, type SubOrganizationList } from './subOrganizationReads';
 import type { OrganizationSnapshot, StoreDeps, StoreSession } from './storeTypes';
 
-import { readWalletBook, type WalletBook } from './walletBook';
+import { readWalletBook, sameWallets, type WalletBook } from './walletBook';
 
 /** The interfaces of one organization, as one read gave them. */
 export interface InterfaceListing {
@@ -101,6 +101,21 @@ export abstract class OrganizationReads extends Disposable {
     if (!session) return undefined;
     const { organizationId } = session.profile;
     return this.#wallets.read(this.#generation, () => readWalletBook(session.client, organizationId));
+  }
+
+  /**
+   * Whether the wallets the service lists now (one list_wallets) differ from the book kept, which its next reader
+   * then reads anew. Nothing is asked while no book is kept, or the kept one is already to be read again.
+   */
+  protected async walletsChanged(session: StoreSession, count: { requests: number }): Promise<boolean> {
+    const book = this.#wallets.current;
+    if (!book) return false;
+    const generation = this.#generation;
+    count.requests++;
+    const wallets = await session.client.listWallets({ organizationId: session.profile.organizationId });
+    if (generation !== this.#generation || this.#wallets.current !== book || sameWallets(book, wallets)) return false;
+    this.#wallets.markStale();
+    return true;
   }
 
   /** The organization's smart contract interfaces; read once, again after a registration or deletion. */

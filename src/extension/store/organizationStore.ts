@@ -265,6 +265,10 @@ export class OrganizationStore extends OrganizationReads {
 
   // ---- the poll ----
 
+  #followsWallets(): boolean {
+    return [...this.#poller.interests].some((interest) => interest.kind === 'view' && interest.wallets === true);
+  }
+
   #held(): Held {
     const [activities, followed, leaving] = [this.#activities, this.#followed, this.#leaving];
     return { activities, open: this.#open, followed, leaving, interests: this.#poller.interests };
@@ -304,6 +308,11 @@ export class OrganizationStore extends OrganizationReads {
       if (changed.length > 0) {
         outcome = 'changed';
         this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
+      }
+      // A wallet made, renamed, exported or deleted elsewhere, while a view shows the wallets.
+      if (this.#followsWallets() && (await this.walletsChanged(session, count))) {
+        outcome = 'changed';
+        this.#fire({ organization: true });
       }
       return { outcome, requests: count.requests };
     } catch (error) {

@@ -29,6 +29,11 @@ export class Slot<T> {
     return promise;
   }
 
+  /** What was read last, unless it was marked stale since. */
+  get current(): T | undefined {
+    return this.#stale ? undefined : this.#value;
+  }
+
   /** What was read last, stale or not. */
   get value(): T | undefined {
     return this.#value;

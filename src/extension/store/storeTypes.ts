@@ -78,7 +78,8 @@ export interface StoreChange {
 /** Who wants the store kept current. A page names the activity it shows. */
 export type Interest =
   | { readonly kind: 'inbox' }
-  | { readonly kind: 'view'; readonly viewId: string }
+  /** `wallets`: the view shows the organization's wallets, and each look compares them (one list_wallets). */
+  | { readonly kind: 'view'; readonly viewId: string; readonly wallets?: boolean }
   | { readonly kind: 'page'; readonly activityId: string };
 
 /** One look of the poll, for the log and the tests. */

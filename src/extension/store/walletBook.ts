@@ -61,6 +61,24 @@ export function walletBookOf(
   };
 }
 
+/**
+ * Whether `wallets` (as list_wallets gives them now) are the book's: the same ids, names, and `exported` and
+ * `imported`. Accounts added to a wallet elsewhere are not seen here: that would take a read of the accounts.
+ */
+export function sameWallets(book: WalletBook, wallets: readonly Wallet[]): boolean {
+  if (book.wallets.length !== wallets.length) return false;
+  const known = new Map(book.wallets.map(({ wallet }) => [wallet.walletId, wallet]));
+  return wallets.every((wallet) => {
+    const kept = known.get(wallet.walletId);
+    return (
+      kept !== undefined &&
+      kept.walletName === wallet.walletName &&
+      kept.exported === wallet.exported &&
+      kept.imported === wallet.imported
+    );
+  });
+}
+
 /** The organization's account at `address` (any case for hex), or undefined. */
 export function ownedAccount(book: WalletBook | undefined, address: string): OwnedAccount | undefined {
   return book?.byAddress.get(address) ?? book?.byAddress.get(address.toLowerCase());

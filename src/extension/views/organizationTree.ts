@@ -38,13 +38,8 @@ import {
   type UserElement,
 } from './treeElements';
 import { fieldTreeItem, messageTreeItem } from './treeItems';
-import {
-  walletAccountTooltip,
-  walletAccountTreeItem,
-  walletChildren,
-  walletGroupChildren,
-  walletTreeItem,
-} from './walletItems';
+import { walletAccountTooltip, walletAccountTreeItem, walletGroupChildren, walletTreeItem } from './walletItems';
+import { WalletPages } from './walletPages';
 import type { OrganizationContents, OrganizationRows } from './views';
 import type { TreeHost } from './treeShell';
 import { ORGANIZATION_VIEW_ID } from './viewIds';
@@ -57,15 +52,47 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   /** A refresh asked for by the user reads the organization anew, not from the store's copy. */
   #readAnew = false;
   readonly #subOrganizations = new SubOrganizationBranch(this.services, (...args) => this.failureRows(...args));
+  readonly #walletPages = new WalletPages();
+  /** While the view shows, the store's poll also compares the organization's wallets (a wallet made elsewhere). */
+  #watching: vscode.Disposable | undefined;
 
   constructor(services: Services, host: TreeHost<OrganizationElement>) {
     // What the poll saw complete, or a command changed, is read again; a reset is followed by `profile`.
     super(services, host, (change) => change.profile || (change.organization && !change.reset));
+    this.disposables.push(
+      this.treeView.onDidChangeVisibility(() => void this.#watch()),
+      {
+        dispose: () => void this.#watching?.dispose(),
+      },
+    );
+    void this.#watch();
+  }
+
+  async #watch(): Promise<void> {
+    const store = await this.services.store();
+    const visible = this.treeView.visible && !this.disposed;
+    if (visible && !this.#watching)
+      this.#watching = store.watch({ kind: 'view', viewId: ORGANIZATION_VIEW_ID, wallets: true });
+    if (!visible && this.#watching) {
+      this.#watching.dispose();
+      this.#watching = undefined;
+    }
   }
 
   override refresh(): void {
     this.#readAnew = true;
     super.refresh();
+  }
+
+  protected override onProfileChange(): void {
+    this.#walletPages.clear();
+  }
+
+  /** The next page of a wallet's accounts: only its row is drawn again. */
+  showMoreAccounts(walletRowId: string): Promise<void> {
+    const row = this.#walletPages.more(walletRowId);
+    if (row) this.redraw(row);
+    return Promise.resolve();
   }
 
   async contents(): Promise<OrganizationContents | undefined> {
@@ -155,7 +182,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'field':
         return element.children ? [...element.children] : [];
       case 'wallet':
-        return walletChildren(element);
+        return this.#walletPages.children(element);
       case 'authenticator':
       case 'policy':
       case 'message':

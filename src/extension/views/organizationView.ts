@@ -19,6 +19,7 @@ export function registerOrganizationView(services: Services): OrganizationView {
     treeView: shell.treeView,
     refresh: () => shell.refresh(),
     contents: async () => (await shell.rows()).contents(),
+    showMoreAccounts: async (walletRowId) => (await shell.rows()).showMoreAccounts(walletRowId),
     dispose: () => shell.dispose(),
   };
 }

@@ -54,7 +54,7 @@ export interface MessageElement {
   readonly colorId?: string;
   readonly token: ContextToken;
   readonly command?: vscode.Command;
-  readonly parent?: GroupElement | SubOrganizationElement;
+  readonly parent?: GroupElement | SubOrganizationElement | WalletElement;
 }
 
 export type OrganizationGroup =

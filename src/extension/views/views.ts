@@ -37,6 +37,8 @@ export interface OrganizationView extends vscode.Disposable {
   refresh(): void;
   /** What the view holds now, loaded if needed: undefined lists failed to load (or there is no session). */
   contents(): Promise<OrganizationContents | undefined>;
+  /** Shows the next page of the accounts of the wallet whose row has this id. */
+  showMoreAccounts(walletRowId: string): Promise<void>;
 }
 
 export interface OrganizationContents {
@@ -47,4 +49,4 @@ export interface OrganizationContents {
 }
 
 /** The rows behind the view: what the view's commands ask of it. */
-export type OrganizationRows = TreeRows<OrganizationElement> & Pick<OrganizationView, 'contents'>;
+export type OrganizationRows = TreeRows<OrganizationElement> & Pick<OrganizationView, 'contents' | 'showMoreAccounts'>;

@@ -60,9 +60,18 @@ function noWalletsRow(group: GroupElement): MessageElement {
   };
 }
 
-/** A wallet's accounts, in the order the service lists them (oldest first). */
-export function walletChildren(element: WalletElement): WalletAccountElement[] {
-  return element.accounts.map((account) => ({
+/** How many of a wallet's accounts its row shows at first, and how many more each "Show N more…" adds. */
+export const ACCOUNT_PAGE = 100;
+
+/**
+ * A wallet's first `shown` accounts, in the order the service lists them (oldest first), then a "Show N more…" row
+ * when it holds more: opening a wallet of 10,000 accounts builds a page of rows, not 10,000.
+ */
+export function walletChildren(
+  element: WalletElement,
+  shown = ACCOUNT_PAGE,
+): Array<WalletAccountElement | MessageElement> {
+  const rows: Array<WalletAccountElement | MessageElement> = element.accounts.slice(0, shown).map((account) => ({
     kind: 'walletAccount',
     id: `${element.id}/${account.walletAccountId}`,
     organizationId: element.organizationId,
@@ -70,6 +79,28 @@ export function walletChildren(element: WalletElement): WalletAccountElement[] {
     account,
     parent: element,
   }));
+  const total = element.accounts.length;
+  if (total > shown) rows.push(moreAccountsRow(element, shown, total));
+  return rows;
+}
+
+function moreAccountsRow(element: WalletElement, shown: number, total: number): MessageElement {
+  const title = vscode.l10n.t('Show more accounts');
+  return {
+    kind: 'message',
+    id: `${element.id}/more`,
+    label: vscode.l10n.t('Show {0} more…', countText(Math.min(ACCOUNT_PAGE, total - shown))),
+    description: vscode.l10n.t('{0} of {1} shown', countText(shown), countText(total)),
+    iconId: 'more',
+    token: 'loadMore',
+    command: { command: CommandIds.showMoreWalletAccounts, title, arguments: [element.id] },
+    parent: element,
+  };
+}
+
+/** A count as the user's language writes it: `10,000`. */
+function countText(count: number): string {
+  return count.toLocaleString(vscode.env.language);
 }
 
 export function walletTreeItem(element: WalletElement): vscode.TreeItem {
@@ -86,7 +117,7 @@ export function walletTreeItem(element: WalletElement): vscode.TreeItem {
   item.description = [
     wallet.exported ? vscode.l10n.t('exported') : '',
     wallet.imported ? vscode.l10n.t('imported') : '',
-    accounts.length === 1 ? vscode.l10n.t('1 account') : vscode.l10n.t('{0} accounts', accounts.length),
+    accounts.length === 1 ? vscode.l10n.t('1 account') : vscode.l10n.t('{0} accounts', countText(accounts.length)),
   ]
     .filter((part) => part !== '')
     .join(' · ');
@@ -125,7 +156,7 @@ export function addressFormatIcon(format: string): string {
   return 'symbol-key';
 }
 
-/** Made once: a wallet of 10,000 accounts draws 10,000 rows, each with one of a few icons. */
+/** Made once: every account row of a page takes one of a few icons. */
 const ACCOUNT_CONTEXT = contextValue('walletAccount');
 const formatIcons = new Map<string, vscode.ThemeIcon>();
 

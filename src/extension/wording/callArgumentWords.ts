@@ -6,12 +6,11 @@
 import * as l10n from '@vscode/l10n';
 import type { SummaryArgument, TokenAmount } from '../../api/remote';
 import { shown } from '../ui/shownText';
-import { shortAddress } from './activityWords';
+import { namedAddress } from './addressNames';
 
-/** An address with its name: `"Example token (ERC-20)" 0xfB6916…c5d359`. */
+/** An address with its name, as every named address reads: `Example token (ERC-20) (0xfB6916…c5d359)`. */
 export function addressWords(address: string, name: string | undefined, short = true): string {
-  const text = short ? shortAddress(address) : address;
-  return name ? `"${shown(name)}" ${text}` : text;
+  return namedAddress(address, name, short);
 }
 
 const UNLIMITED_RAW = (2n ** 256n - 1n).toString();

@@ -20,6 +20,7 @@ import {
 import { awaitingNotice } from '../../../src/extension/wording/approvalWords';
 import { readableVoteDetail, type OrganizationNames } from '../../../src/extension/wording/voteDialogWords';
 import { buildReviewModel } from '../../../src/extension/review/reviewModel';
+import { namedAddress } from '../../../src/extension/wording/addressNames';
 import { decodeRawPayload } from '../../../src/api/remote';
 import { RECIPIENT, signingActivity, UNREGISTERED } from '../../support/transactionFixtures';
 import { inTranslation } from '../../support/translatedBundle';
@@ -73,6 +74,23 @@ describe('the summary of an activity', () => {
     );
     assert.equal(details['Chain'], 'Sepolia (11155111)');
     assert.equal(details['Value'], '0 ETH');
+  });
+
+  it('names an address the organization owns as the signer, the rows and the review page do: Name (0x…)', () => {
+    const account = 'Treasury cold · account 0';
+    const owned: SummaryInputs = { ...inputs, nameOf: (id) => (id === RECIPIENT ? account : undefined) };
+    const summary = summarizeActivity(transfer, owned);
+    assert.ok(summary);
+    assert.equal(summary.line, `transfer(to ${account} (0xdbF03B…C8C6FB), amount 250 EXAMPLE)`);
+    assert.equal(summary.line, `transfer(to ${namedAddress(RECIPIENT, account)}, amount 250 EXAMPLE)`);
+    const details = Object.fromEntries(summary.details.map((d) => [d.label.trim(), d.value]));
+    assert.equal(details['to'], `${account} (${RECIPIENT})`);
+    // A teammate's name keeps its hidden characters visible, in the same form.
+    const tricky = summarizeActivity(transfer, {
+      ...inputs,
+      nameOf: (id) => (id === RECIPIENT ? 'Hot\u202eevil' : undefined),
+    });
+    assert.equal(tricky?.line, 'transfer(to Hot\\u202Eevil (0xdbF03B…C8C6FB), amount 250 EXAMPLE)');
   });
 
   it('reads the unregistered approve by its well-known signature, flagged, and differently from the transfer', () => {

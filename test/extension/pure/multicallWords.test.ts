@@ -90,7 +90,7 @@ describe('extension (pure): the calls inside a multicall in words', () => {
     const details = new Map(summary?.details.map((d) => [d.label, d.value]));
     assert.equal(
       details.get('Call 1'),
-      `transfer(to 0xdbF03B…C8C6FB, amount 5 EXAMPLE) on "${SAMPLE_TOKEN_LABEL}" 0xfB6916…c5d359`,
+      `transfer(to 0xdbF03B…C8C6FB, amount 5 EXAMPLE) on ${SAMPLE_TOKEN_LABEL} (0xfB6916…c5d359)`,
     );
     assert.match(details.get('Call 2') ?? '', /not from your organization's interfaces\) on 0xD1220A…7b9aDb$/);
     assert.equal(details.get('Call 33'), undefined);

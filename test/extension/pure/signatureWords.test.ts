@@ -79,15 +79,15 @@ describe('extension (pure): a signature in words', () => {
     assert.ok(summary);
     assert.equal(
       summary.line,
-      `Signs a Permit2 permit PermitSingle(details.token "USDC" ${short(USDC)}, details.amount unlimited, details.expiration 281474976710655 (never), details.nonce 0, …) for "Permit2", Ethereum mainnet (1), "Permit2" ${short('0x000000000022D473030F116dDEE9F6B43aC78BA3')}`,
+      `Signs a Permit2 permit PermitSingle(details.token USDC (${short(USDC)}), details.amount unlimited, details.expiration 281474976710655 (never), details.nonce 0, …) for "Permit2", Ethereum mainnet (1), Permit2 (${short('0x000000000022D473030F116dDEE9F6B43aC78BA3')})`,
     );
     const detail = new Map(summary.details.map((d) => [d.label.trim(), d.value]));
     assert.equal(detail.get('spender'), SPENDER);
-    assert.equal(detail.get('details.token'), `"USDC" ${USDC}`);
+    assert.equal(detail.get('details.token'), `USDC (${USDC})`);
     assert.match(detail.get('details.amount') ?? '', /^unlimited/);
     assert.equal(detail.get('sigDeadline'), `${NOW / 1000 + 600} (2026-11-26T12:10:00.000Z)`);
     assert.deepEqual(summary.flags, [
-      `Unlimited permit (Permit2): ${short(SPENDER)} may spend every "USDC" ${short(USDC)} the key holds, now and later, without any transaction from it.`,
+      `Unlimited permit (Permit2): ${short(SPENDER)} may spend every USDC (${short(USDC)}) the key holds, now and later, without any transaction from it.`,
       'No expiry: details.expiration is missing or never comes, so what it allows lasts for ever.',
       `The spender ${short(SPENDER)} is not a contract of your organization's interfaces.`,
     ]);
@@ -136,7 +136,7 @@ describe('extension (pure): a signature in words', () => {
     );
     assert.equal(
       delegation?.line,
-      `Delegates account "Treasury account" ${short(OWNER)} to contract ${short(SPENDER)} on Ethereum mainnet (1)`,
+      `Delegates account Treasury account (${short(OWNER)}) to contract ${short(SPENDER)} on Ethereum mainnet (1)`,
     );
     assert.deepEqual(delegation?.risks, ['EIP-7702 delegation']);
   });
@@ -168,7 +168,7 @@ describe('extension (pure): a signature in words', () => {
     );
     assert.ok(
       elsewhere.risks.includes(
-        `The domain is for Base (8453), but "USDC" ${short(USDC)} is a contract on Ethereum mainnet (1).`,
+        `The domain is for Base (8453), but USDC (${short(USDC)}) is a contract on Ethereum mainnet (1).`,
       ),
       elsewhere.risks.join('\n'),
     );
@@ -235,7 +235,7 @@ describe('extension (pure): a signature in words', () => {
       ],
       [
         { kind: 'largePermit', standard: 'EIP-2612', spender, amount },
-        `Very large permit (EIP-2612): "Our router" ${short(SPENDER)} may spend 10000000000 USDC.`,
+        `Very large permit (EIP-2612): Our router (${short(SPENDER)}) may spend 10000000000 USDC.`,
       ],
       [
         { kind: 'noExpiry', field: 'deadline' },
@@ -251,7 +251,7 @@ describe('extension (pure): a signature in words', () => {
       ],
       [
         { kind: 'spenderNotOurs', spender, checked: false },
-        `The spender is "Our router" ${short(SPENDER)}, but your organization's smart contract interfaces could not be read: whether it is one of yours is not checked.`,
+        `The spender is Our router (${short(SPENDER)}), but your organization's smart contract interfaces could not be read: whether it is one of yours is not checked.`,
       ],
       [
         { kind: 'emptyDomain' },
@@ -263,7 +263,7 @@ describe('extension (pure): a signature in words', () => {
       ],
       [
         { kind: 'domainChain', domainChainId: '8453', expected: '1', contract: { address: USDC, name: 'USDC' } },
-        `The domain is for Base (8453), but "USDC" ${short(USDC)} is a contract on Ethereum mainnet (1).`,
+        `The domain is for Base (8453), but USDC (${short(USDC)}) is a contract on Ethereum mainnet (1).`,
       ],
       [
         { kind: 'notTheToken', name: 'USD Coin', verifyingContract: SPENDER },
@@ -271,7 +271,7 @@ describe('extension (pure): a signature in words', () => {
       ],
       [
         { kind: 'delegation', contract: spender, chainId: '1' },
-        `EIP-7702 delegation: the account hands itself to the code of "Our router" ${short(SPENDER)} on Ethereum mainnet (1), which can then move everything the account holds.`,
+        `EIP-7702 delegation: the account hands itself to the code of Our router (${short(SPENDER)}) on Ethereum mainnet (1), which can then move everything the account holds.`,
       ],
       [
         { kind: 'rawTransaction', chain: 'Solana' },

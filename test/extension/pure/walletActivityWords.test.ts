@@ -129,7 +129,7 @@ describe('wallet activities in words', () => {
       { address: ACCOUNT_0, targetPublicKey: TARGET },
     );
     assert.deepEqual(summary(account).flags, [
-      `Exports the private key of wallet account "Treasury cold · account 0" 0x5aAeb6…1BeAed to key ${TARGET_SHORT}: whoever holds that key controls that account.`,
+      `Exports the private key of wallet account Treasury cold · account 0 (0x5aAeb6…1BeAed) to key ${TARGET_SHORT}: whoever holds that key controls that account.`,
     ]);
     const key = activity(
       'ACTIVITY_TYPE_EXPORT_PRIVATE_KEY',
@@ -176,7 +176,7 @@ describe('wallet activities in words', () => {
       { walletAccountIds: [`${COLD}-0`], deleteWithoutExport: true },
     );
     assert.deepEqual(summary(a).flags, [
-      'Deletes wallet account "Treasury cold · account 0" 0x5aAeb6…1BeAed without export: its private key was never exported, and only the recovery phrase of its wallet can derive it again.',
+      'Deletes wallet account Treasury cold · account 0 (0x5aAeb6…1BeAed) without export: its private key was never exported, and only the recovery phrase of its wallet can derive it again.',
     ]);
   });
 
