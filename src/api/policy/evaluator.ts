@@ -7,7 +7,8 @@
  */
 import { EMPTY_WHEN_OMITTED, exposesParam, EXPOSED_PARAMS, placementOf } from './activityTypes';
 import { CHOICE_BIT, choicesOfBits, type ChoiceId } from './choices';
-import { codeOf, NO_SCOPE, type Run, type Scope } from './closures';
+import { NO_SCOPE, type Run, type Scope } from './closureKit';
+import { codeOf } from './closures';
 import type { FirstRead } from './compile';
 import { BUDGET_EXCEEDED, MAX_STEPS } from './limits';
 import type { PolicyContext } from './types';
@@ -112,7 +113,10 @@ function keywordsOf(context: PolicyContext): Keywords {
   return keywords;
 }
 
-export type { Scope } from './closures';
+export type { Scope } from './closureKit';
+
+/** Evaluators made so far: each one's serial. */
+let serials = 0;
 
 /**
  * Evaluates expressions against one context by running their closures (closures.ts); the methods below are the
@@ -127,6 +131,7 @@ export class Evaluator implements Run {
   readonly keywordValues: Readonly<Record<string, unknown>>;
   /** Steps left of the budget (row `limits`); below zero the evaluation stops with BUDGET_EXCEEDED. */
   stepsLeft = MAX_STEPS;
+  readonly serial = ++serials;
 
   /** One budget covers everything this evaluator evaluates until `startBudget` is called again. */
   constructor(private readonly context: PolicyContext) {
@@ -163,6 +168,21 @@ export class Evaluator implements Run {
 
   /** The MissingKeyword error reading `read` would throw in this context, without throwing it; undefined if none. */
   missingKeyword(read: FirstRead): string | undefined {
+    // The policies of a decision mostly read the same few keywords first: the answer is worked out once.
+    if (read.askedBy === this.serial) {
+      this.choiceBits |= read.bits;
+      return read.missing;
+    }
+    const bits = this.choiceBits;
+    this.choiceBits = 0;
+    read.missing = this.missingOf(read);
+    read.bits = this.choiceBits;
+    read.askedBy = this.serial;
+    this.choiceBits |= bits;
+    return read.missing;
+  }
+
+  private missingOf(read: FirstRead): string | undefined {
     const value = this.keywords.values[read.name];
     if (value === undefined) return read.missingName;
     if (read.member && value instanceof Namespace && value.members[read.member.name] === undefined) {
