@@ -25,7 +25,8 @@ export interface Run {
    * context), and is used again only by it.
    */
   readonly serial: number;
-  readonly callArgs: WeakSet<object>;
+  /** Objects read from ABI arguments. */
+  readonly callArgs: { has(value: object): boolean };
   readonly keywordValues: Readonly<Record<string, unknown>>;
   readonly choose: ChoiceSink;
   readonly spend: Spend;

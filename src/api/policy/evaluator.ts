@@ -115,6 +115,17 @@ function keywordsOf(context: PolicyContext): Keywords {
 
 export type { Scope } from './closureKit';
 
+/** A set of objects made only once one is added: most activities have no ABI arguments to look among. */
+class CallArgs {
+  private set: WeakSet<object> | undefined;
+  add(value: object): void {
+    (this.set ??= new WeakSet()).add(value);
+  }
+  has(value: object): boolean {
+    return this.set !== undefined && this.set.has(value);
+  }
+}
+
 /** Evaluators made so far: each one's serial. */
 let serials = 0;
 
@@ -126,7 +137,7 @@ export class Evaluator implements Run {
   /** The rows of docs/policies.md the results so far rest on, one bit each (CHOICE_BIT). */
   choiceBits = 0;
   /** Objects read from ABI arguments: addresses inside them compare without regard to case. */
-  readonly callArgs = new WeakSet<object>();
+  readonly callArgs = new CallArgs();
   private readonly keywords: Keywords;
   readonly keywordValues: Readonly<Record<string, unknown>>;
   /** Steps left of the budget (row `limits`); below zero the evaluation stops with BUDGET_EXCEEDED. */

@@ -14,6 +14,11 @@ import { EvaluationError } from './values';
 
 /** The last evaluator's result of one text. */
 class Slot {
+  /**
+   * Evaluations in a row that found nothing kept: past MAX_MISSES the text is evaluated as it is, without keeping
+   * (a part only one policy reads, once per decision, gains nothing), until another tree reads the same text.
+   */
+  misses = 0;
   serial = 0;
   value: unknown;
   error: EvaluationError | undefined;
@@ -30,6 +35,7 @@ const KEYWORD_NAMES = new Set(Object.values(KEYWORDS).flatMap((keywords) => Obje
 const MAX_KEY = 256;
 const MAX_PART = 1024;
 const MAX_SLOTS = 4096;
+const MAX_MISSES = 256;
 const slots = new Map<string, Slot>();
 
 /**
@@ -42,7 +48,8 @@ export function sharedCode(expr: Expr, code: Code): Code {
   for (const name of names) if (!KEYWORD_NAMES.has(name)) return code;
   const key = expr.span.length > MAX_KEY ? undefined : keyText(expr);
   let slot = key === undefined ? undefined : slots.get(key);
-  if (!slot) {
+  if (slot) slot.misses = 0;
+  else {
     slot = new Slot();
     if (key !== undefined) {
       if (slots.size >= MAX_SLOTS) slots.clear();
@@ -55,8 +62,10 @@ export function sharedCode(expr: Expr, code: Code): Code {
 function once(code: Code, slot: Slot, names: readonly string[]): Code {
   return (run, scope) => {
     // A method's item named like a keyword (`approvers.any(eth, …)`) hides it: then the part reads the item.
+    if (slot.misses > MAX_MISSES) return code(run, scope);
     if (scope !== NO_SCOPE) for (const name of names) if (scope.has(name)) return code(run, scope);
     if (slot.serial === run.serial && run.stepsLeft >= slot.steps) {
+      slot.misses = 0;
       run.stepsLeft -= slot.steps;
       run.choiceBits |= slot.bits;
       if (slot.error) throw slot.error;
@@ -80,6 +89,7 @@ function once(code: Code, slot: Slot, names: readonly string[]): Code {
 }
 
 function keep(slot: Slot, run: Run, value: unknown, error: EvaluationError | undefined, stepsLeft: number): void {
+  slot.misses++;
   slot.serial = run.serial;
   slot.value = value;
   slot.error = error;
