@@ -61,8 +61,8 @@ export function sharedCode(expr: Expr, code: Code): Code {
 
 function once(code: Code, slot: Slot, names: readonly string[]): Code {
   return (run, scope) => {
-    // A method's item named like a keyword (`approvers.any(eth, …)`) hides it: then the part reads the item.
     if (slot.misses > MAX_MISSES) return code(run, scope);
+    // A method's item named like a keyword (`approvers.any(eth, …)`) hides it: then the part reads the item.
     if (scope !== NO_SCOPE) for (const name of names) if (scope.has(name)) return code(run, scope);
     if (slot.serial === run.serial && run.stepsLeft >= slot.steps) {
       slot.misses = 0;
