@@ -66,7 +66,10 @@ export function policyContextOf(
     {
       users,
       privateKeys: organization.record.privateKeys,
-      smartContractInterfaces: readableInterfaces(organization.interfaces),
+      // Read only by a transaction to decode (eth.tx), and an organization gathers many: listed only then.
+      get smartContractInterfaces() {
+        return readableInterfaces(organization.interfaces);
+      },
     },
     new Date(now),
     walletPolicyFieldsOf(activity, organization),

@@ -17,7 +17,8 @@ export type Compiled =
  * The keyword an expression reads before anything else can fail (`eth` of `eth.tx.to == …`), and the member of it
  * read next when there is one. Evaluation goes left to right, so when that keyword is absent from an activity the
  * expression's error is known before it is evaluated: MissingKeyword, without the cost of throwing it (an activity
- * with no transaction makes every policy reading `eth.tx` fail this way).
+ * with no transaction makes every policy reading `eth.tx` fail this way). One is made per keyword and member, shared
+ * by every expression that reads them first, and keeps the answer of the last evaluator that asked (evaluator.ts).
  */
 export interface FirstRead {
   readonly name: string;
@@ -25,6 +26,36 @@ export interface FirstRead {
   /** The errors, written once: `MissingKeyword: eth`, and with the member `MissingKeyword: eth.tx`. */
   readonly missingName: string;
   readonly missingMember?: string;
+  /** The serial of the last evaluator that asked, its answer, and the rows that answer rests on. */
+  askedBy: number;
+  missing: string | undefined;
+  bits: number;
+}
+
+const MAX_FIRST_READS = 1024;
+const firstReads = new Map<string, FirstRead>();
+
+/** The one FirstRead of a keyword and member. */
+function firstRead(name: string, member?: Extract<Expr, { kind: 'member' }>): FirstRead {
+  const key = member ? `${name}.${member.name}` : name;
+  let read = firstReads.get(key);
+  if (!read) {
+    const missingName = `MissingKeyword: ${name}`;
+    read = member
+      ? {
+          name,
+          member,
+          missingName,
+          missingMember: `MissingKeyword: ${printExpression(member)}`,
+          askedBy: 0,
+          missing: undefined,
+          bits: 0,
+        }
+      : { name, missingName, askedBy: 0, missing: undefined, bits: 0 };
+    if (firstReads.size >= MAX_FIRST_READS) firstReads.clear();
+    firstReads.set(key, read);
+  }
+  return read;
 }
 
 function firstReadOf(expr: Expr): FirstRead | undefined {
@@ -47,16 +78,8 @@ function firstReadOf(expr: Expr): FirstRead | undefined {
         parent = node;
         node = node.operand;
         break;
-      case 'ident': {
-        const missingName = `MissingKeyword: ${node.name}`;
-        if (parent?.kind !== 'member') return { name: node.name, missingName };
-        return {
-          name: node.name,
-          member: parent,
-          missingName,
-          missingMember: `MissingKeyword: ${printExpression(parent)}`,
-        };
-      }
+      case 'ident':
+        return firstRead(node.name, parent?.kind === 'member' ? parent : undefined);
       case 'bool':
       case 'int':
       case 'string':

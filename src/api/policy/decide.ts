@@ -3,8 +3,9 @@
  */
 import { ROOT_QUORUM_ONLY_TYPES } from './activityTypes';
 import { CHOICE_BIT, choicesOfBits, type ChoiceId } from './choices';
-import { codeOf, NO_SCOPE, type Code } from './closures';
-import { compile, type Compiled } from './compile';
+import { NO_SCOPE, type Code } from './closureKit';
+import { codeOf } from './closures';
+import { compile, type Compiled, type FirstRead } from './compile';
 import { Evaluator } from './evaluator';
 import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyEvaluation, PolicyUser } from './types';
 import type { PolicyField } from './schema';
@@ -26,6 +27,7 @@ interface PreparedField {
   readonly choiceBits: number;
   /** The closure of its expression, when it has one. */
   readonly code: Code | undefined;
+  readonly firstRead: FirstRead | undefined;
 }
 interface Prepared {
   readonly policy: PolicyDefinition;
@@ -33,6 +35,9 @@ interface Prepared {
   readonly consensus: string | undefined;
   readonly time: string | undefined;
   readonly fields: readonly PreparedField[];
+  /** The rows of its latest evaluation, and their list. */
+  lastBits: number;
+  lastChoices: readonly ChoiceId[];
 }
 
 /** Each policy read once (its fields parsed, checked and compiled), kept while the policy object lives. */
@@ -49,9 +54,10 @@ function prepared(policy: PolicyDefinition): Prepared {
     const compiled = compile(field, source);
     let choiceBits = 0;
     for (const id of compiled.choices) choiceBits |= CHOICE_BIT[id];
-    fields.push({ field, compiled, choiceBits, code: compiled.expr && codeOf(compiled.expr) });
+    const code = compiled.expr && codeOf(compiled.expr);
+    fields.push({ field, compiled, choiceBits, code, firstRead: compiled.firstRead });
   }
-  const made = { policy, condition, consensus, time, fields };
+  const made = { policy, condition, consensus, time, fields, lastBits: 0, lastChoices: choicesOfBits(0) };
   preparedPolicies.set(policy, made);
   return made;
 }
@@ -93,8 +99,9 @@ function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator, read = pre
   let consensus = true;
   let time = true;
   let error: string | undefined;
-  for (const prepared of read.fields) {
-    const { field } = prepared;
+  const { fields } = read;
+  for (let i = 0; i < fields.length; i++) {
+    const prepared = fields[i]!;
     let truth: boolean | string;
     try {
       truth = truthOf(prepared, evaluator);
@@ -102,9 +109,9 @@ function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator, read = pre
       if (!(thrown instanceof EvaluationError)) throw thrown;
       truth = thrown.message;
     }
-    if (typeof truth === 'string') error ??= `${field}: ${truth}`;
-    else if (field === 'condition') condition = truth;
-    else if (field === 'consensus') consensus = truth;
+    if (typeof truth === 'string') error ??= `${prepared.field}: ${truth}`;
+    else if (prepared.field === 'condition') condition = truth;
+    else if (prepared.field === 'consensus') consensus = truth;
     else time = truth;
   }
   const allow = policy.effect === 'EFFECT_ALLOW';
@@ -127,9 +134,14 @@ function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator, read = pre
     else if (!allow) rows = OUTCOME_NOT_APPLICABLE;
   }
   const bits = (evaluator.choiceBits |= rows);
-  const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome, choices: choicesOfBits(bits) };
-  if (error !== undefined) evaluation.error = error;
-  return evaluation;
+  // A policy mostly rests on the same rows from one decision to the next: its last list is kept beside it.
+  if (bits !== read.lastBits) {
+    read.lastBits = bits;
+    read.lastChoices = choicesOfBits(bits);
+  }
+  return error === undefined
+    ? { policyId: policy.policyId, outcome, choices: read.lastChoices }
+    : { policyId: policy.policyId, outcome, choices: read.lastChoices, error };
 }
 
 const ERRORING_DENY = CHOICE_BIT['erroring-deny'];
@@ -141,12 +153,17 @@ const OUTCOME_NOT_APPLICABLE = CHOICE_BIT['outcome-not-applicable'];
 /** The field's truth, or the message of the error it fails with (thrown, or returned when known beforehand). */
 function truthOf(field: PreparedField, evaluator: Evaluator): boolean | string {
   evaluator.choiceBits |= field.choiceBits;
-  const { compiled, code } = field;
+  const { code } = field;
   // A stored policy the service would have refused (a bad migration, a hand-edited journal) errors, never grants.
-  if (compiled.problem) throw new EvaluationError(compiled.problem.message);
-  if (!code) return true;
-  const missing = compiled.firstRead && evaluator.missingKeyword(compiled.firstRead);
-  if (missing !== undefined) return missing;
+  if (code === undefined) {
+    if (field.compiled.problem) throw new EvaluationError(field.compiled.problem.message);
+    return true;
+  }
+  const { firstRead } = field;
+  if (firstRead !== undefined) {
+    const missing = evaluator.missingKeyword(firstRead);
+    if (missing !== undefined) return missing;
+  }
   const value = code(evaluator, NO_SCOPE);
   if (typeof value !== 'boolean') throw new EvaluationError(`type mismatch: expected bool, found ${describe(value)}`);
   return value;

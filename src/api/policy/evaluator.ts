@@ -7,7 +7,8 @@
  */
 import { EMPTY_WHEN_OMITTED, exposesParam, EXPOSED_PARAMS, placementOf } from './activityTypes';
 import { CHOICE_BIT, choicesOfBits, type ChoiceId } from './choices';
-import { codeOf, NO_SCOPE, type Run, type Scope } from './closures';
+import { NO_SCOPE, type Run, type Scope } from './closureKit';
+import { codeOf } from './closures';
 import type { FirstRead } from './compile';
 import { BUDGET_EXCEEDED, MAX_STEPS } from './limits';
 import type { PolicyContext } from './types';
@@ -112,7 +113,21 @@ function keywordsOf(context: PolicyContext): Keywords {
   return keywords;
 }
 
-export type { Scope } from './closures';
+export type { Scope } from './closureKit';
+
+/** A set of objects made only once one is added: most activities have no ABI arguments to look among. */
+class CallArgs {
+  private set: WeakSet<object> | undefined;
+  add(value: object): void {
+    (this.set ??= new WeakSet()).add(value);
+  }
+  has(value: object): boolean {
+    return this.set !== undefined && this.set.has(value);
+  }
+}
+
+/** Evaluators made so far: each one's serial. */
+let serials = 0;
 
 /**
  * Evaluates expressions against one context by running their closures (closures.ts); the methods below are the
@@ -122,11 +137,12 @@ export class Evaluator implements Run {
   /** The rows of docs/policies.md the results so far rest on, one bit each (CHOICE_BIT). */
   choiceBits = 0;
   /** Objects read from ABI arguments: addresses inside them compare without regard to case. */
-  readonly callArgs = new WeakSet<object>();
+  readonly callArgs = new CallArgs();
   private readonly keywords: Keywords;
   readonly keywordValues: Readonly<Record<string, unknown>>;
   /** Steps left of the budget (row `limits`); below zero the evaluation stops with BUDGET_EXCEEDED. */
   stepsLeft = MAX_STEPS;
+  readonly serial = ++serials;
 
   /** One budget covers everything this evaluator evaluates until `startBudget` is called again. */
   constructor(private readonly context: PolicyContext) {
@@ -163,6 +179,21 @@ export class Evaluator implements Run {
 
   /** The MissingKeyword error reading `read` would throw in this context, without throwing it; undefined if none. */
   missingKeyword(read: FirstRead): string | undefined {
+    // The policies of a decision mostly read the same few keywords first: the answer is worked out once.
+    if (read.askedBy === this.serial) {
+      this.choiceBits |= read.bits;
+      return read.missing;
+    }
+    const bits = this.choiceBits;
+    this.choiceBits = 0;
+    read.missing = this.missingOf(read);
+    read.bits = this.choiceBits;
+    read.askedBy = this.serial;
+    this.choiceBits |= bits;
+    return read.missing;
+  }
+
+  private missingOf(read: FirstRead): string | undefined {
     const value = this.keywords.values[read.name];
     if (value === undefined) return read.missingName;
     if (read.member && value instanceof Namespace && value.members[read.member.name] === undefined) {
