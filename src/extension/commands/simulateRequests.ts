@@ -39,6 +39,7 @@ import { requestTeamSignature, signatureAsked, type SimulatedSignatureRequest } 
 import { requestTreasuryTransfer, treasuryCast, TREASURY, type TreasuryRequests } from './simulateTreasury';
 import { requestTreasuryWallets, type TreasuryWalletRequests } from './simulateTreasuryWallets';
 import { simulationDone } from '../wording/simulationWords';
+import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../review/sampleToken';
 
 /** EIP-55's examples: who receives the tokens, and a contract with no registered interface. */
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -58,8 +59,6 @@ async function ensureSampleInterface(
   teammate: CountersignClient,
   organizationId: string,
 ): Promise<boolean> {
-  // The sample ABI loads with the command, not at activation.
-  const { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } = await import('../review/sampleToken.js');
   const interfaces = await you.listSmartContractInterfaces({ organizationId });
   if (interfaces.some((i) => i.smartContractAddress.toLowerCase() === SAMPLE_TOKEN_ADDRESS.toLowerCase())) return false;
   const submitted = await you.createSmartContractInterface({

@@ -10,6 +10,8 @@ import { withProgress } from '../ui/progress';
 import { t } from '../ui/l10n';
 import { waitingSentence } from '../wording/activityWords';
 import { explainDenial } from './policyDenial';
+import { approvalProgress, nameLookup } from '../inbox/inboxRules';
+import { policyWaitText } from '../store/standingReads';
 
 export interface SubmitOptions {
   /** The progress notification's title, e.g. "Creating smart contract interface…". */
@@ -51,8 +53,6 @@ async function consensusSentence(services: Services, activity: Activity): Promis
   if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') return undefined;
   const facts = await services.organizationFacts().catch(() => undefined);
   const known = facts?.organizationId === activity.organizationId ? facts : undefined;
-  const { approvalProgress, nameLookup } = await import('../inbox/inboxRules.js');
-  const { policyWaitText } = await import('../store/standingReads.js');
   // Where a policy waits, its words; otherwise the root quorum's count.
   const waits = await policyWaitText(await services.store(), activity, t).catch(() => undefined);
   const progress = waits ?? (known ? approvalProgress(activity, known, Date.now()) : undefined);

@@ -33,6 +33,11 @@ import type { ReviewTarget } from './reviewTarget';
 import { reviewTabTitle } from './reviewTitle';
 import { reviewActionHandlers, WITHOUT_ACTIVITY } from './reviewActions';
 import { errorText } from '../ui/errorText';
+import { readStanding } from '../store/standingReads';
+import { reviewWhy } from './reviewWhy';
+import { standingProgress } from '../wording/standingCount';
+import { whyContext } from './whyContext';
+import { votersOf } from '../wording/policyStanding';
 
 const t = (message: string, ...args: (string | number | boolean)[]) => vscode.l10n.t(message, ...args);
 
@@ -288,13 +293,6 @@ export class ReviewPage {
   /** Why it waits, was denied, rejected or completed; undefined when that cannot be read. */
   #why(store: OrganizationStore, activity: Activity, signsTransaction: boolean): Promise<ReviewInput['why']> {
     return this.#orWarn(`the policy evaluations of ${activity.id}`, async () => {
-      const [{ readStanding }, { reviewWhy }, { standingProgress }, { whyContext }, { votersOf }] = await Promise.all([
-        import('../store/standingReads.js'),
-        import('./reviewWhy.js'),
-        import('../wording/standingCount.js'),
-        import('./whyContext.js'),
-        import('../wording/policyStanding.js'),
-      ]);
       const [read, organization, interfaces, wallets] = await Promise.all([
         readStanding(store, { activity }),
         store.organizationData(),
