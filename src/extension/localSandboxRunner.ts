@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CountersignError, TransportError } from '../api';
 import { ContextKeys } from './commandIds';
-import { loadRemoteApi } from './remoteApi';
+import { ApiKeyStamper, CountersignClient } from '../api/remote';
 import {
   describeExit,
   lockHolder,
@@ -303,7 +303,6 @@ export class LocalSandboxRunner implements vscode.Disposable {
     const demo = credentials.organizations.find((o) => o.name === 'Demo');
     const key = demo?.users[0]?.apiKeys[0];
     if (!demo || !key) return false;
-    const { ApiKeyStamper, CountersignClient } = await loadRemoteApi();
     const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
     const client = new CountersignClient({ baseUrl: credentials.baseUrl }, stamper, {
       maxAttempts: 1,

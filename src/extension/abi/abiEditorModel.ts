@@ -7,7 +7,9 @@
 import * as vscode from 'vscode';
 import type { AbiDocumentAnalysis, AbiDocumentProblem } from '../../api';
 import { CommandIds } from '../commandIds';
-import { loadRemoteApi, type RemoteApi } from '../remoteApi';
+import * as remoteApi from '../../api/remote';
+
+type RemoteApi = typeof remoteApi;
 import type { Services } from '../services';
 import {
   abiLenses,
@@ -165,6 +167,6 @@ function toDiagnostic(document: vscode.TextDocument, problem: AbiDocumentProblem
 }
 
 export async function createAbiEditorModel(services: Services): Promise<AbiEditorModel> {
-  const [remote, store] = await Promise.all([loadRemoteApi(), services.store()]);
-  return new AbiEditorModel(services, remote, store);
+  const store = await services.store();
+  return new AbiEditorModel(services, remoteApi, store);
 }

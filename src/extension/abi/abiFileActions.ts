@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type ReadAbi, type SmartContractInterface } from '../../api';
 import { canonicalAbiJson, nextVersionLabel } from '../../api/remote';
 import { CommandIds, type CommandId } from '../commandIds';
-import { loadRemoteApi } from '../remoteApi';
+import { readAbiFile } from '../../api/remote';
 import type { Services, Session } from '../services';
 import { chooseAbiFile, displayName, readAbiSource, toUri } from '../ui/abiDocuments';
 import { withOpenAtProblem } from '../ui/errorAction';
@@ -92,7 +92,6 @@ export async function revealSmartContractInterface(
 /** The file's ABI (one contract), or an error that opens the file at its problem. */
 async function readFileAbi(uri: vscode.Uri, contractName: string | undefined): Promise<ReadAbi> {
   const source = await readAbiSource(uri);
-  const { readAbiFile } = await loadRemoteApi();
   try {
     return readAbiFile(source.text, source.fileName, contractName);
   } catch (error) {

@@ -285,7 +285,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         generateAppProofs,
       };
       const voter = allowed
-        ? await passkeyVoteClient(
+        ? passkeyVoteClient(
             services,
             session,
             allowed,

@@ -25,7 +25,7 @@ import * as vscode from 'vscode';
 import type { Activity, CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
-import { loadRemoteApi } from '../remoteApi';
+import * as remote from '../../api/remote';
 import type { SandboxCredentials } from '../sandboxProcess';
 import type { Services } from '../services';
 import { t } from '../ui/l10n';
@@ -100,9 +100,8 @@ async function simulateInTeam(services: Services, credentials: SandboxCredential
   const result = await withProgress(
     vscode.l10n.t('{0} asks Team to sign two transactions…', teammateName),
     async () => {
-      const remote = await loadRemoteApi();
-      const you = await teammateClient(credentials, team, team.users[0]);
-      const teammate = await teammateClient(credentials, team, team.users[1]);
+      const you = teammateClient(credentials, team, team.users[0]);
+      const teammate = teammateClient(credentials, team, team.users[1]);
       try {
         const organizationId = team.organizationId;
         const registered = await ensureSampleInterface(you, teammate, organizationId);

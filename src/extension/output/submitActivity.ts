@@ -30,7 +30,7 @@ export async function submitActivity(
   const generateAppProofs = services.settings().generateAppProofs;
   const settle = async (activity: Activity): Promise<void> => {
     (await services.store()).submit(activity, { organization: options.changes?.includes('organization') === true });
-    await printActivity(services, activity, generateAppProofs);
+    printActivity(services, activity, generateAppProofs);
   };
   let activity: Activity;
   try {

@@ -13,7 +13,7 @@ import { CommandIds } from '../commandIds';
 import type { OrganizationNames } from '../wording/voteDialogWords';
 import { organizationNamesWithFacts } from '../store/organizationFacts';
 import { organizationNamer } from '../wording/addressNames';
-import { loadRemoteApi } from '../remoteApi';
+import * as remote from '../../api/remote';
 import type { Services } from '../services';
 import { calmStateFor } from '../ui/advice';
 import type { OrganizationStore, StoreChange } from '../store/organizationStore';
@@ -262,10 +262,9 @@ export class ReviewPage {
     this.#activity = activity;
     // A signed payload's spender and tokens are read with the interfaces and descriptors too.
     const signsTransaction = /^ACTIVITY_TYPE_SIGN_(TRANSACTION|RAW_PAYLOAD)/.test(activity.type);
-    const [names, interfaces, remote, descriptors, facts, why] = await Promise.all([
+    const [names, interfaces, descriptors, facts, why] = await Promise.all([
       this.#names(store, organizationId),
       signsTransaction ? this.#interfaces(store, organizationId) : Promise.resolve([]),
-      loadRemoteApi(),
       signsTransaction ? readDescriptors(this.#services) : Promise.resolve([]),
       this.#services.organizationFacts().catch(() => undefined),
       this.#why(store, activity, signsTransaction),
