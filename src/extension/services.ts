@@ -8,7 +8,7 @@ import type { LocalSandbox } from './localSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
 import { clampSetting, type NumericSetting } from './settingBounds';
-import { loadRemoteApi } from './remoteApi';
+import { openClient } from './clientDoor';
 import { ModalDialogs } from './ui/modalDialogs';
 import { ContextKey } from './ui/contextKey';
 import type { OrganizationFacts, OrganizationStore } from './store/organizationStore';
@@ -131,7 +131,7 @@ export function createServices(
     if (privateKey === undefined) return undefined;
     const settings = readSettings();
     // The client (and undici under it, and @noble for the key) loads with the first session, not at activation.
-    const { ApiKeyStamper, CountersignClient, derivePublicKey } = await loadRemoteApi();
+    const { ApiKeyStamper, CountersignClient, derivePublicKey } = await openClient();
     const publicKey = derivePublicKey(privateKey);
     const cacheKey = JSON.stringify([profile, publicKey, settings.requestTimeoutMs]);
     if (cached?.key === cacheKey) return cached.session;
@@ -165,16 +165,15 @@ export function createServices(
     void refreshState().then(() => withStore((loaded) => loaded.reset()));
   };
 
-  // Loaded with its first reader (the inbox at activation asks for it without waiting; the module is a chunk).
+  // Made with its first reader (the inbox at activation asks for it without waiting), behind the client's door.
   let store: Promise<OrganizationStore> | undefined;
   const loadStore = () =>
-    (store ??= import('./store/organizationStore.js').then(({ OrganizationStore }) => {
+    (store ??= openClient().then(({ OrganizationStore, listOpenActivities }) => {
       const made = new OrganizationStore({
         session,
         intervalMs: () => readSettings().pollIntervalMs,
         focused: () => vscode.window.state.focused,
-        listOpen: async (list, organizationId, nowMs) =>
-          (await import('./inbox/openActivities.js')).listOpenActivities(list, organizationId, nowMs),
+        listOpen: listOpenActivities,
         debug: (message, fields) => log.debug(message, fields),
         warn: (message) => log.warn(message),
       });
@@ -187,7 +186,7 @@ export function createServices(
   };
   const descriptorsChanged = new vscode.EventEmitter<void>();
   const descriptors = new LoadOnce(() =>
-    import('./ui/clearSigningFiles.js').then(({ WorkspaceDescriptors }) => {
+    openClient().then(({ WorkspaceDescriptors }) => {
       const made = new WorkspaceDescriptors(log, () => descriptorsChanged.fire());
       context.subscriptions.push(made);
       return made;

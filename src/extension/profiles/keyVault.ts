@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { CountersignError } from '../../api/core';
 import type { Redactor } from '../output/redact';
-import { loadRemoteApi } from '../remoteApi';
+import { openClient } from '../clientDoor';
 
 const PREFIX = 'countersign.apiKey.';
 
@@ -54,7 +54,7 @@ export class KeyVault implements vscode.Disposable {
   /** Parses (64 hex, optional `:p256`, trailing whitespace), stores, and returns the derived public key. */
   async store(profileId: string, privateKeyInput: string): Promise<{ publicKey: string }> {
     this.#redactor.add(privateKeyInput);
-    const { derivePublicKey, parsePrivateKey } = await loadRemoteApi();
+    const { derivePublicKey, parsePrivateKey } = await openClient();
     const privateKey = parsePrivateKey(privateKeyInput);
     this.#redactor.add(privateKey);
     const publicKey = derivePublicKey(privateKey);
