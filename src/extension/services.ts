@@ -8,7 +8,8 @@ import type { LocalSandbox } from './localSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
 import { clampSetting, type NumericSetting } from './settingBounds';
-import { openClient } from './clientDoor';
+import type * as Remote from '../api/remote';
+import type { listOpenActivities } from './inbox/openActivities';
 import { ModalDialogs } from './ui/modalDialogs';
 import { ContextKey } from './ui/contextKey';
 import type { OrganizationFacts, OrganizationStore } from './store/organizationStore';
@@ -96,6 +97,18 @@ export function readSettings(): Settings {
   };
 }
 
+/**
+ * What the services take from behind the client's door: the client for the session, the store and the workspace's
+ * descriptors. extension.ts gives clientDoor.ts's openClient (what is behind a door never imports the door).
+ */
+export type ClientParts = () => Promise<
+  Pick<typeof Remote, 'ApiKeyStamper' | 'CountersignClient' | 'derivePublicKey'> & {
+    readonly OrganizationStore: typeof OrganizationStore;
+    readonly listOpenActivities: typeof listOpenActivities;
+    readonly WorkspaceDescriptors: typeof WorkspaceDescriptors;
+  }
+>;
+
 /** Builds the Services object. Everything it creates is owned by `context.subscriptions`. */
 export function createServices(
   context: vscode.ExtensionContext,
@@ -104,6 +117,7 @@ export function createServices(
   keys: KeyVault,
   /** Brings a local sandbox profile's sandbox up before a session on it is made. */
   sandbox: LocalSandbox,
+  openClient: ClientParts,
 ): Services {
   const modals = new ModalDialogs();
   let state: CountersignState = 'noProfile';
