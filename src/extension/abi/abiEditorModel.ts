@@ -1,6 +1,6 @@
 /**
- * The ABI editor features' working part, loaded with `import()` the first time a JSON file that may be an ABI is
- * seen: the analysis of each document (kept per version), its lenses, its diagnostics and its quick fixes.
+ * The ABI editor features' working part, behind the pages' door (pagesDoor.ts), opened the first time a JSON file
+ * that may be an ABI is seen: the analysis of each document (kept per version), its lenses, its diagnostics and its quick fixes.
  * Reading ABIs uses zod and jsonc-parser, which activation does not load. A file past a few megabytes is not read
  * on each edit (it would hold the extension host for a second or more): its one lens registers it, reading it then.
  */

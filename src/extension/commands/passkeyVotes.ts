@@ -1,5 +1,5 @@
 /**
- * Votes signed with a passkey (approvals.ts, `signer: 'passkey'`): loaded with import() on first use. The vote is
+ * Votes signed with a passkey (approvals.ts, `signer: 'passkey'`). The vote is
  * sent by a client over a WebauthnStamper whose assertion comes from the local passkey page.
  */
 import { InvalidInputError, type WebauthnAssertion, type WebauthnAssertionRequest } from '../../api';
