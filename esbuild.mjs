@@ -6,9 +6,9 @@
 //   node esbuild.mjs --metafile    prints the size of each bundle's inputs, and what activation loads
 //
 // The extension is an ES module split into chunks (dist/extension.mjs and dist/chunks/): activation loads the
-// entry and the chunks it imports statically; what talks to a service (the client, undici, the response
-// schemas), the sandbox's runner, the pages, the commands' handlers and the views' rows are chunks loaded with
-// import() when first needed. One build, so the chunks share one copy of every module and `instanceof` holds
+// entry and the chunks it imports statically; the rest is behind three doors, loaded with import() when first
+// needed (docs/architecture.md): the client with the store (which holds the commands' handlers and the views'
+// rows), the local sandbox's runner, and the pages. One build, so the chunks share one copy of every module and `instanceof` holds
 // across them. esbuild gives each set of entry points (the entry and every module loaded with import()) that reach
 // a module a chunk of its own, so the modules activation shares with lazily loaded ones come in many small files;
 // scripts/gatherActivation.mjs then gathers them into the entry, which activation loads alone. The sandbox CLI is one CommonJS file

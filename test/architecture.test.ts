@@ -253,7 +253,7 @@ describe('what activation loads', () => {
     assert.deepEqual(
       reached.map(([, chain]) => chain.map(rel).join(' → ')),
       [],
-      'load these with import() (see src/extension/remoteApi.ts), or import only their types',
+      "load these behind the client's door (src/extension/clientDoor.ts), or import only their types",
     );
   });
 
@@ -265,8 +265,11 @@ describe('what activation loads', () => {
     assert.ok(
       fromEntry.has(path.join(src, 'extension', 'services.ts')) && fromEntry.has(path.join(src, 'api', 'core.ts')),
     );
-    const loader = moduleImportsOf(path.join(src, 'extension', 'remoteApi.ts'));
-    assert.deepEqual(loader, { static: [], dynamic: [path.join(src, 'api', 'remote.ts')] });
+    // The client's door loads what is behind it with import(), and the walk follows it there only statically.
+    const door = moduleImportsOf(path.join(src, 'extension', 'clientDoor.ts'));
+    assert.deepEqual(door.dynamic, [path.join(src, 'extension', 'connected.ts')]);
+    assert.ok(fromEntry.has(path.join(src, 'extension', 'clientDoor.ts')));
+    assert.ok(staticClosure(path.join(src, 'extension', 'connected.ts')).has(path.join(src, 'api', 'remote.ts')));
   });
 
   it("never reaches zod from the extension's entry by static imports (argument schemas and ABI reading load on first use)", () => {
@@ -286,7 +289,7 @@ describe('what activation loads', () => {
     assert.deepEqual(
       reached.map(([, chain]) => chain.map(rel).join(' → ')),
       [],
-      'take the function from loadRemoteApi() (src/extension/remoteApi.ts) where it is first used, or import only its type',
+      'take the function from openClient() (src/extension/clientDoor.ts) where it is first used, or import only its type',
     );
   });
 
@@ -302,10 +305,14 @@ describe('what activation loads', () => {
     const schemas = staticClosure(path.join(src, 'extension', 'commands', 'commandArguments.ts'));
     assert.deepEqual(schemas.get('zod')?.map(rel), ['src/extension/commands/commandArguments.ts', 'zod']);
     assert.ok(staticClosure(path.join(src, 'api', 'remote.ts')).has('zod'));
-    // The commands and their schemas load on a command's first run: the registry imports them with import().
+    // The commands and their schemas load on a command's first run: they are behind the client's door, which the
+    // registry opens, and which loads what is behind it with import().
     const table = path.join(src, 'extension', 'commands', 'commandTable.ts');
     assert.ok(staticClosure(table).has('zod'));
     const registry = moduleImportsOf(path.join(src, 'extension', 'commands', 'registerCommands.ts'));
-    assert.ok(registry.dynamic.includes(table));
+    assert.ok(registry.static.includes(path.join(src, 'extension', 'clientDoor.ts')));
+    const door = moduleImportsOf(path.join(src, 'extension', 'clientDoor.ts'));
+    assert.ok(door.dynamic.includes(path.join(src, 'extension', 'connected.ts')));
+    assert.ok(staticClosure(path.join(src, 'extension', 'connected.ts')).has(table));
   });
 });

@@ -5,7 +5,7 @@
  *
  * What talks to a service (the client, its HTTP transport on undici and the response schemas) and what does
  * elliptic-curve or keccak work (keys, stamps, App Proofs, checksummed addresses: @noble builds its tables
- * when it loads) is the second entry, `./remote`, which the extension loads with `import()` on first use.
+ * when it loads) is the second entry, `./remote`, which the extension loads on first use.
  * Nothing here may import it, or @noble, at run time (test/architecture.test.ts walks the imports). Other rooms import src/api through these two
  * entries only; each name is listed by hand, so a module's new export is not public until it is chosen here.
  */

@@ -2,7 +2,7 @@
  * The public surface of the client, part two: what is loaded on first use. The client and its waiting loop,
  * the HTTP transport (undici) with its retry and clock policies, the table of operations and the response
  * schemas; and keys, stamps, App Proofs and checksummed addresses, made and checked with @noble (which builds
- * its curve tables when it loads). The extension loads this entry with `import()` on its first request or key,
+ * its curve tables when it loads). The extension loads this entry on its first request or key,
  * so activation never pays for it; the sandbox and Node programs import it as they would any module. Part one
  * is `./index`.
  */

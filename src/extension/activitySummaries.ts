@@ -7,7 +7,7 @@
 import type { Activity } from '../api';
 import type { ClearSigningDescriptor } from '../api/remote';
 import type { Services } from './services';
-import { loadRemoteApi } from './remoteApi';
+import * as remote from '../api/remote';
 import type { NameOf } from './wording/activityWords';
 import {
   needsDecoder,
@@ -36,8 +36,7 @@ export async function summaryInputs(
   const active = services.profiles.active()?.organizationId;
   const wallets = await walletsFor(services, active, activities);
   if (transactions.length === 0) return { decode: undefined, interfaces: undefined, descriptors: [], nameOf, wallets };
-  const [remote, interfaces, descriptors] = await Promise.all([
-    loadRemoteApi(),
+  const [interfaces, descriptors] = await Promise.all([
     transactions.every((a) => a.organizationId === active)
       ? services
           .store()

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { registerAbiEditor, type AbiEditor } from './abi/abiEditor';
 import { registerCommands, type CommandFailure } from './commands/registerCommands';
 import { LocalSandbox } from './localSandbox';
+import { openClient } from './clientDoor';
 import { createLog } from './output/log';
 import { registerActivityJsonDocuments } from './output/jsonDocuments';
 import { KeyVault } from './profiles/keyVault';
@@ -53,13 +54,13 @@ export function activate(context: vscode.ExtensionContext): CountersignExtension
   });
   // One file in the global storage folder, shared and watched by every window: they show and sign as one profile.
   const profiles = new ProfileStore(context.globalStorageUri.fsPath, context.globalState);
-  const keys = new KeyVault(context.secrets, log.redactor);
+  const keys = new KeyVault(context.secrets, log.redactor, openClient);
   context.subscriptions.push(profiles, keys);
 
   const sandbox = new LocalSandbox({ context, log, profiles, keys });
   localSandbox = sandbox;
-  const services = createServices(context, log, profiles, keys, sandbox);
-  const inbox = new Inbox(services);
+  const services = createServices(context, log, profiles, keys, sandbox, openClient);
+  const inbox = new Inbox(services, openClient);
   context.subscriptions.push(inbox);
   const views: Views = {
     activities: registerActivitiesView(services, inbox),

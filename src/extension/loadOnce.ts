@@ -1,5 +1,5 @@
 /**
- * Something loaded with import() on first use (a module, or what is made from it), shared by every caller. A
+ * Something loaded on first use (what is behind a door) (a module, or what is made from it), shared by every caller. A
  * failed load is forgotten, so the next call tries again instead of failing for the rest of the session.
  */
 export class LoadOnce<T> {

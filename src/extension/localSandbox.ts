@@ -16,7 +16,10 @@ export class LocalSandbox implements vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<void>();
   /** The sandbox came up, stopped or crashed: what the views show of the active profile may have changed. */
   readonly onDidChange = this.#changed.event;
-  /** The runner, loaded once; a failed import is tried again on the next call. */
+  /**
+   * The runner, loaded once: the local sandbox runner's door, one of the extension's three (with the client's,
+   * clientDoor.ts, and the pages', pagesDoor.ts); a failed import is tried again on the next call.
+   */
   readonly #runner = new LoadOnce(() =>
     import('./localSandboxRunner.js').then(({ LocalSandboxRunner }) => {
       const loaded = new LocalSandboxRunner(this.#needs, { stoppedHere: this.#stoppedHere });

@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CountersignError, TransportError } from '../api';
 import { ContextKeys } from './commandIds';
-import { loadRemoteApi } from './remoteApi';
+import { ApiKeyStamper, CountersignClient } from '../api/remote';
 import {
   describeExit,
   lockHolder,
@@ -26,41 +26,13 @@ import {
   spawnSandbox,
   type SandboxCredentials,
   type SandboxExit,
-  type SandboxOrganizationRecord,
   type SandboxProcess,
 } from './sandboxProcess';
 import { LOCAL_SANDBOX_PROFILE_ID, type Profile, type ProfileStore } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
 import type { RedactingLog } from './output/log';
 import { errorText } from './ui/errorText';
-
-interface SandboxProfile {
-  readonly id: string;
-  readonly label: string;
-  readonly organization: SandboxOrganizationRecord;
-  readonly userIndex: number;
-}
-
-/** Demo first (the one made active), then one profile per root user of the other organizations. */
-export function sandboxProfiles(credentials: SandboxCredentials): SandboxProfile[] {
-  const result: SandboxProfile[] = [];
-  for (const organization of credentials.organizations) {
-    const isDemo = organization.name === 'Demo';
-    organization.users.forEach((user, userIndex) => {
-      if (user.apiKeys.length === 0) return;
-      const id =
-        isDemo && userIndex === 0
-          ? LOCAL_SANDBOX_PROFILE_ID
-          : `${LOCAL_SANDBOX_PROFILE_ID}.${organization.organizationId}.${user.userId}`;
-      const label =
-        organization.users.length > 1
-          ? vscode.l10n.t('Local sandbox · {0} ({1})', organization.name, user.userName)
-          : vscode.l10n.t('Local sandbox · {0}', organization.name);
-      result.push({ id, label, organization, userIndex });
-    });
-  }
-  return result.sort((a, b) => Number(b.id === LOCAL_SANDBOX_PROFILE_ID) - Number(a.id === LOCAL_SANDBOX_PROFILE_ID));
-}
+import { refreshSandboxProfiles } from './sandboxProfiles';
 
 /** A sandbox that another process (another VS Code window, most likely) runs on the shared data. */
 export interface SharedSandbox {
@@ -174,7 +146,7 @@ export class LocalSandboxRunner implements vscode.Disposable {
     const dataDir = this.#dataDir;
     await vscode.workspace.fs.createDirectory(vscode.Uri.file(dataDir));
     const credentials = await this.#startOrShare(dataDir);
-    await this.#refreshProfiles(credentials);
+    await refreshSandboxProfiles(credentials, this.#services.profiles, this.#services.keys);
     return credentials;
   }
 
@@ -303,7 +275,6 @@ export class LocalSandboxRunner implements vscode.Disposable {
     const demo = credentials.organizations.find((o) => o.name === 'Demo');
     const key = demo?.users[0]?.apiKeys[0];
     if (!demo || !key) return false;
-    const { ApiKeyStamper, CountersignClient } = await loadRemoteApi();
     const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
     const client = new CountersignClient({ baseUrl: credentials.baseUrl }, stamper, {
       maxAttempts: 1,
@@ -320,34 +291,6 @@ export class LocalSandboxRunner implements vscode.Disposable {
       return false;
     } finally {
       await client.close();
-    }
-  }
-
-  /** Creates or refreshes one profile per sandbox user (keys first, into the vault); the active one stays. */
-  async #refreshProfiles(credentials: SandboxCredentials): Promise<void> {
-    const { profiles, keys } = this.#services;
-    const entries = sandboxProfiles(credentials);
-    if (!entries.some((e) => e.id === LOCAL_SANDBOX_PROFILE_ID))
-      throw new Error('The sandbox has no Demo organization with an API key.');
-    for (const entry of entries) {
-      const user = entry.organization.users[entry.userIndex];
-      const apiKey = user?.apiKeys[0];
-      if (!user || !apiKey) continue;
-      // The key first: a profile whose key is missing would flash "no key" in the views.
-      await keys.store(entry.id, apiKey.privateKey);
-      await profiles.add(
-        {
-          label: entry.label,
-          baseUrl: credentials.baseUrl,
-          organizationId: entry.organization.organizationId,
-          apiKeyId: apiKey.apiKeyId,
-          localSandbox: true,
-          parentOrganizationId: entry.organization.parentOrganizationId,
-          organizationName: entry.organization.name,
-          userName: user.userName,
-        },
-        { id: entry.id, activate: false },
-      );
     }
   }
 

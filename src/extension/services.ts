@@ -8,7 +8,8 @@ import type { LocalSandbox } from './localSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import { ContextKeys } from './commandIds';
 import { clampSetting, type NumericSetting } from './settingBounds';
-import { loadRemoteApi } from './remoteApi';
+import type * as Remote from '../api/remote';
+import type { listOpenActivities } from './inbox/openActivities';
 import { ModalDialogs } from './ui/modalDialogs';
 import { ContextKey } from './ui/contextKey';
 import type { OrganizationFacts, OrganizationStore } from './store/organizationStore';
@@ -97,6 +98,18 @@ export function readSettings(): Settings {
   };
 }
 
+/**
+ * What the services take from behind the client's door: the client for the session, the store and the workspace's
+ * descriptors. extension.ts gives clientDoor.ts's openClient (what is behind a door never imports the door).
+ */
+export type ClientParts = () => Promise<
+  Pick<typeof Remote, 'ApiKeyStamper' | 'CountersignClient' | 'derivePublicKey'> & {
+    readonly OrganizationStore: typeof OrganizationStore;
+    readonly listOpenActivities: typeof listOpenActivities;
+    readonly WorkspaceDescriptors: typeof WorkspaceDescriptors;
+  }
+>;
+
 /** Builds the Services object. Everything it creates is owned by `context.subscriptions`. */
 export function createServices(
   context: vscode.ExtensionContext,
@@ -105,6 +118,7 @@ export function createServices(
   keys: KeyVault,
   /** Brings a local sandbox profile's sandbox up before a session on it is made. */
   sandbox: LocalSandbox,
+  openClient: ClientParts,
 ): Services {
   const modals = new ModalDialogs();
   let state: CountersignState = 'noProfile';
@@ -127,7 +141,7 @@ export function createServices(
       if (privateKey === undefined) return undefined;
       const settings = readSettings();
       // The client (and undici under it, and @noble for the key) loads with the first session, not at activation.
-      const { ApiKeyStamper, CountersignClient, derivePublicKey } = await loadRemoteApi();
+      const { ApiKeyStamper, CountersignClient, derivePublicKey } = await openClient();
       const publicKey = derivePublicKey(privateKey);
       const active = profile;
       return {
@@ -167,16 +181,15 @@ export function createServices(
     void refreshState().then(() => withStore((loaded) => loaded.reset()));
   };
 
-  // Loaded with its first reader (the inbox at activation asks for it without waiting; the module is a chunk).
+  // Made with its first reader (the inbox at activation asks for it without waiting), behind the client's door.
   let store: Promise<OrganizationStore> | undefined;
   const loadStore = () =>
-    (store ??= import('./store/organizationStore.js').then(({ OrganizationStore }) => {
+    (store ??= openClient().then(({ OrganizationStore, listOpenActivities }) => {
       const made = new OrganizationStore({
         session,
         intervalMs: () => readSettings().pollIntervalMs,
         focused: () => vscode.window.state.focused,
-        listOpen: async (list, organizationId, nowMs) =>
-          (await import('./inbox/openActivities.js')).listOpenActivities(list, organizationId, nowMs),
+        listOpen: listOpenActivities,
         debug: (message, fields) => log.debug(message, fields),
         warn: (message) => log.warn(message),
       });
@@ -189,7 +202,7 @@ export function createServices(
   };
   const descriptorsChanged = new vscode.EventEmitter<void>();
   const descriptors = new LoadOnce(() =>
-    import('./ui/clearSigningFiles.js').then(({ WorkspaceDescriptors }) => {
+    openClient().then(({ WorkspaceDescriptors }) => {
       const made = new WorkspaceDescriptors(log, () => descriptorsChanged.fire());
       context.subscriptions.push(made);
       return made;

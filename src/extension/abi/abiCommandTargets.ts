@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { ReadAbi, SmartContractInterface } from '../../api';
-import { loadRemoteApi } from '../remoteApi';
+import { readAbiFile } from '../../api/remote';
 import type { Services, Session } from '../services';
 import { readAbiSource } from '../ui/abiDocuments';
 import { withOpenAtProblem } from '../ui/errorAction';
@@ -40,7 +40,6 @@ export async function pickInterface(services: Services, title: string): Promise<
 /** The file's ABI (one contract), or an error that opens the file at its problem. */
 export async function readFileAbi(uri: vscode.Uri, contractName: string | undefined): Promise<ReadAbi> {
   const source = await readAbiSource(uri);
-  const { readAbiFile } = await loadRemoteApi();
   try {
     return readAbiFile(source.text, source.fileName, contractName);
   } catch (error) {

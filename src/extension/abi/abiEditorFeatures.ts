@@ -8,6 +8,7 @@ import { abiPathKind } from '../../api/remote';
 import type { Services } from '../services';
 import type { AbiLens } from './abiLensModel';
 import { createAbiEditorModel } from './abiEditorModel';
+import { offerDeletionOfReplaced } from './abiFileActions';
 
 export interface AbiEditorFeatures extends vscode.Disposable {
   readonly diagnostics: vscode.DiagnosticCollection;
@@ -87,9 +88,7 @@ export async function startAbiEditor(services: Services): Promise<AbiEditorFeatu
       if (change.open || change.interfaces || change.registrations || change.profile || change.reset)
         lensesChanged.fire();
       for (const registration of change.completedRegistrations) {
-        void import('./abiFileActions.js').then(({ offerDeletionOfReplaced }) =>
-          offerDeletionOfReplaced(services, registration),
-        );
+        void offerDeletionOfReplaced(services, registration);
       }
     }),
     checkLater,

@@ -1,13 +1,15 @@
 /**
- * The ABI editor features' working part, loaded with `import()` the first time a JSON file that may be an ABI is
- * seen: the analysis of each document (kept per version), its lenses, its diagnostics and its quick fixes.
+ * The ABI editor features' working part, behind the pages' door (pagesDoor.ts), opened the first time a JSON file
+ * that may be an ABI is seen: the analysis of each document (kept per version), its lenses, its diagnostics and its quick fixes.
  * Reading ABIs uses zod and jsonc-parser, which activation does not load. A file past a few megabytes is not read
  * on each edit (it would hold the extension host for a second or more): its one lens registers it, reading it then.
  */
 import * as vscode from 'vscode';
 import type { AbiDocumentAnalysis, AbiDocumentProblem } from '../../api';
 import { CommandIds } from '../commandIds';
-import { loadRemoteApi, type RemoteApi } from '../remoteApi';
+import * as remoteApi from '../../api/remote';
+
+type RemoteApi = typeof remoteApi;
 import type { Services } from '../services';
 import {
   abiLenses,
@@ -164,6 +166,6 @@ function toDiagnostic(document: vscode.TextDocument, problem: AbiDocumentProblem
 }
 
 export async function createAbiEditorModel(services: Services): Promise<AbiEditorModel> {
-  const [remote, store] = await Promise.all([loadRemoteApi(), services.store()]);
-  return new AbiEditorModel(services, remote, store);
+  const store = await services.store();
+  return new AbiEditorModel(services, remoteApi, store);
 }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../../api';
 import { prettyCanonicalAbi } from '../../api/remote';
-import { loadRemoteApi } from '../remoteApi';
+import { readAbiFile } from '../../api/remote';
 import type { Services } from '../services';
 import { readAbiSource } from '../ui/abiDocuments';
 import { parseAbiDocumentUri } from './registeredAbiUri';
@@ -20,7 +20,6 @@ export async function registeredAbiText(
   if (!target) throw new Error(vscode.l10n.t('This is not the address of an ABI: {0}', uri.toString()));
   if (target.kind === 'file') {
     const source = await readAbiSource(vscode.Uri.parse(target.fileUri, true));
-    const { readAbiFile } = await loadRemoteApi();
     const abi = readAbiFile(source.text, source.fileName, target.contractName);
     return prettyCanonicalAbi(JSON.parse(abi.json));
   }

@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import type { AbiFileInput } from '../abi/abiFileActions';
+import { runAbiFileCommand, type AbiFileInput } from '../abi/abiFileActions';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Services } from '../services';
 import type { Views } from '../views/views';
@@ -101,7 +101,7 @@ export function abiFileCommands(services: Services, views: Views): CommandDescri
       id,
       failure,
       args,
-      run: async (input) => (await import('../abi/abiFileActions.js')).runAbiFileCommand(id, services, views, input),
+      run: async (input) => runAbiFileCommand(id, services, views, input),
     }),
   );
 }

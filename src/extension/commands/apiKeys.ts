@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError } from '../../api';
 import { CommandIds } from '../commandIds';
-import { loadRemoteApi } from '../remoteApi';
+import { derivePublicKey, generateApiKeyPair, parsePrivateKey } from '../../api/remote';
 import type { Services } from '../services';
 import { pickOne } from '../ui/prompts';
 import { pickProfile } from './profiles';
@@ -54,7 +54,6 @@ async function readKeyFile(services: Services, file: vscode.Uri): Promise<string
     );
   }
   const contents = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
-  const { parsePrivateKey } = await loadRemoteApi();
   try {
     const key = parsePrivateKey(contents);
     services.log.redactor.add(key);
@@ -96,7 +95,6 @@ async function askForKey(services: Services): Promise<string> {
     return readKeyFile(services, uri);
   }
   // The box checks the key as it is typed: the check (@noble/curves) loads before it opens.
-  const { parsePrivateKey } = await loadRemoteApi();
   const value = await vscode.window.showInputBox({
     prompt: vscode.l10n.t("API private key (64 hex characters, as the service's CLI prints it)"),
     password: true,
@@ -153,7 +151,6 @@ async function importApiKey(services: Services, given: KeyInput | undefined): Pr
   services.log.redactor.add(key);
   // A malformed key is refused before anything is asked; a profile's key is replaced only when the user says so,
   // even when the key came with the command's arguments (another extension, a link).
-  const { derivePublicKey, parsePrivateKey } = await loadRemoteApi();
   const incoming = derivePublicKey(parsePrivateKey(key));
   if (await services.keys.has(profile.id)) await confirmReplacement(services, profile.label, incoming);
   const { publicKey } = await services.keys.store(profile.id, key);
@@ -177,7 +174,7 @@ async function generateApiKey(services: Services, given: KeyInput | undefined): 
     vscode.l10n.t('Profile to generate a key for'),
   );
   if (await services.keys.has(profile.id)) await confirmReplacement(services, profile.label);
-  const pair = (await loadRemoteApi()).generateApiKeyPair();
+  const pair = generateApiKeyPair();
   services.log.redactor.add(pair.privateKey);
   await services.keys.store(profile.id, pair.privateKey);
   services.log.info('API key generated', { profileId: profile.id, publicKey: pair.publicKey });

@@ -1,16 +1,16 @@
 /**
  * countersign.approveActivity / countersign.rejectActivity (and their passkey forms): vote on an activity that
  * waits for consensus. The vote itself (castVote.ts: the pick, the check against a second vote, the dialog, the
- * submission) loads on first use, so that activation stays small.
+ * submission) is castVote.ts.
  */
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import { command, type CommandDescriptor } from './commandDescriptor';
 import type { Services } from '../services';
 import { voteArguments, type Vote, type VoteInput } from './voteOptions';
+import { castVote } from './castVote';
 
 async function vote(services: Services, selection: Vote, input: VoteInput): Promise<unknown> {
-  const { castVote } = await import('./castVote.js');
   return castVote(services, selection, input);
 }
 

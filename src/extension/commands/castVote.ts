@@ -22,13 +22,14 @@ import { pickOpenActivity, waitingActivities } from './pickOpenActivity';
 import { abiToOpen, signerRow, standingFor, summaryFor } from './voteSubject';
 import { failedActivityError } from './activityFailure';
 import { submitActivity } from '../output/submitActivity';
+import { standingWords } from '../wording/standingText';
+import { standingProgress } from '../wording/standingCount';
+import { explainDeniedApproval } from '../output/policyDenial';
 import { voteOutcome, voteQuestion, voteRecorded } from './voteOutcome';
 import { activityTypeLabel } from '../wording/activityWords';
 import { alreadyVotedText, waitingSentence } from '../wording/approvalWords';
 import type { AllowedCredential } from '../passkeys/passkeyCeremony';
-
-/** Passkey votes load with import() on their first use. */
-const passkeyVotes = () => import('./passkeyVotes.js');
+import { allowedPasskeys, passkeyVoteClient } from './passkeyVotes';
 import { approvalProgress, nameLookup, voteOf } from '../inbox/inboxRules';
 
 /*
@@ -230,7 +231,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
   const session = await services.requireSession();
   const client = session.client;
   const allowed: AllowedCredential[] | undefined =
-    signerOption === 'passkey' ? await (await passkeyVotes()).allowedPasskeys(session) : undefined;
+    signerOption === 'passkey' ? await allowedPasskeys(session) : undefined;
   const target = await resolveTarget(services, session, vote, input);
   if (!target) return undefined;
   const current = await refuseSecondVote(services, session, target);
@@ -276,9 +277,7 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         generateAppProofs,
       };
       const voter = allowed
-        ? await (
-            await passkeyVotes()
-          ).passkeyVoteClient(
+        ? passkeyVoteClient(
             services,
             session,
             allowed,
@@ -323,17 +322,14 @@ export async function castVote(services: Services, vote: Vote, input: VoteInput)
         if (after) await (await services.store()).vote(after);
         const view = after && AFTER_STATUSES.includes(after.status) ? await standingFor(services, after) : undefined;
         if (view && after?.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED' && vote === 'approve') {
-          const { standingWords } = await import('../wording/standingText.js');
           afterWaits = standingWords(view.standing, view.names).summary;
         } else if (view && after) {
-          const { standingProgress } = await import('../wording/standingCount.js');
           afterEnded = standingProgress(view, after.status);
         }
         // The vote ran the activity and it failed: an error with the service's reason, not a toast.
         if (after?.status === 'ACTIVITY_STATUS_FAILED') {
           (await services.store()).markStale('activities');
           // Denied by a policy on this vote: the error names it.
-          const { explainDeniedApproval } = await import('../output/policyDenial.js');
           throw await explainDeniedApproval(services, after, failedActivityError(after, 'approval'));
         }
       }

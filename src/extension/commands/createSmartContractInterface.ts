@@ -17,7 +17,7 @@
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type ReadAbi } from '../../api';
 import { CommandIds } from '../commandIds';
-import { loadRemoteApi } from '../remoteApi';
+import { canonicalAbiJson, checkEthereumAddress, listAbiContracts, readAbiFile } from '../../api/remote';
 import * as z from 'zod';
 import {
   noArguments,
@@ -86,7 +86,6 @@ async function resolveSource(options: CreateInput): Promise<AbiSource | undefine
 /** The contract to register: the one named, the only one with an ABI, or the user's pick among several. */
 async function chooseContract(source: AbiSource, contractName: string | undefined): Promise<ReadAbi | undefined> {
   // Reading an ABI uses zod: it loads with the client (which registers the interface next), not at activation.
-  const { listAbiContracts, readAbiFile } = await loadRemoteApi();
   if (contractName !== undefined) return readAbiFile(source.text, source.fileName, contractName);
   const contracts = listAbiContracts(source.text, source.fileName);
   const candidates = contracts.filter((c) => Array.isArray(c.abi) && c.abi.length > 0);
@@ -186,7 +185,7 @@ export async function createSmartContractInterface(
   let notes = options.notes;
   const defaultLabel = abi.contractName ?? source.fileName;
   if (givenAddress !== undefined) {
-    address = addressFromArgument(givenAddress, (await loadRemoteApi()).checkEthereumAddress);
+    address = addressFromArgument(givenAddress, checkEthereumAddress);
     label ??= defaultLabel;
     if (label === undefined) {
       throw new InvalidInputError(
@@ -263,7 +262,6 @@ export async function createSmartContractInterface(
       ),
   );
   if (activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED') {
-    const { canonicalAbiJson } = await loadRemoteApi();
     (await services.store()).notePendingRegistration({
       organizationId,
       activity,

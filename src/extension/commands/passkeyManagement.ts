@@ -1,5 +1,5 @@
 /**
- * What the passkey commands do (loaded with import() on their first run; see passkeys.ts). Passkeys for
+ * What the passkey commands do (declared in passkeys.ts). Passkeys for
  * approvals: countersign.addPasskey enrols one for the profile's user through the local page
  * (create_authenticators, stamped with the API key); countersign.removePasskey deletes one after a confirmation;
  * countersign.renamePasskey explains that the service has no rename and re-enrols under the new name, then removes

@@ -1,14 +1,9 @@
 /**
- * Votes signed with a passkey (approvals.ts, `signer: 'passkey'`): loaded with import() on first use. The vote is
+ * Votes signed with a passkey (approvals.ts, `signer: 'passkey'`). The vote is
  * sent by a client over a WebauthnStamper whose assertion comes from the local passkey page.
  */
 import * as l10n from '@vscode/l10n';
-import {
-  InvalidInputError,
-  type CountersignClient,
-  type WebauthnAssertion,
-  type WebauthnAssertionRequest,
-} from '../../api';
+import { InvalidInputError, type WebauthnAssertion, type WebauthnAssertionRequest } from '../../api';
 import {
   approvalPage,
   assertionOf,
@@ -17,7 +12,7 @@ import {
   type ApprovalDescription,
 } from '../passkeys/passkeyCeremony';
 import { requireLocalhostPasskeyPage, runPasskeyPage } from '../passkeys/openPasskeyPage';
-import { loadRemoteApi } from '../remoteApi';
+import { CountersignClient, WebauthnStamper } from '../../api/remote';
 import type { Services, Session } from '../services';
 import { withProgress } from '../ui/progress';
 
@@ -48,14 +43,13 @@ export async function allowedPasskeys(session: Session): Promise<AllowedCredenti
  * A client that signs the vote with a passkey: its stamper asks the local page for the assertion over exactly
  * the body the client sends (the challenge is hex(sha256(body))), after showing what is decided.
  */
-export async function passkeyVoteClient(
+export function passkeyVoteClient(
   services: Services,
   session: Session,
   allowed: readonly AllowedCredential[],
   description: ApprovalDescription,
   signal: AbortSignal,
-): Promise<CountersignClient> {
-  const { CountersignClient, WebauthnStamper } = await loadRemoteApi();
+): CountersignClient {
   const getAssertion = async (request: WebauthnAssertionRequest): Promise<WebauthnAssertion> => {
     const content = approvalPage(request, description, allowed);
     return assertionOf(await runPasskeyPage(services, content, signal));

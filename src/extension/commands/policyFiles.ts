@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { PolicyFileInput } from '../policyFiles/policyFileTarget';
+import { runPolicyFileCommand } from '../policyFiles/policyFileActions';
 import type { Services } from '../services';
 import { anyTreeRow, noArguments, optionalString, options, uri, type ArgumentsSchema } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
@@ -84,8 +85,7 @@ export function policyFileCommands(services: Services): CommandDescriptor[] {
       id,
       failure,
       args,
-      run: async (input) =>
-        (await import('../policyFiles/policyFileActions.js')).runPolicyFileCommand(id, services, input),
+      run: async (input) => runPolicyFileCommand(id, services, input),
     }),
   );
 }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { CancelledError, InvalidInputError } from '../../api';
 import { CommandIds } from '../commandIds';
 import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem, type Profile } from '../profiles/profileStore';
-import { loadRemoteApi } from '../remoteApi';
+import { parsePrivateKey } from '../../api/remote';
 import type { Services } from '../services';
 import { errorText } from '../ui/errorText';
 import { showInformation } from '../ui/notifications';
@@ -38,7 +38,7 @@ export async function confirmAddition(
   const problem = organizationIdProblem(profile.organizationId);
   if (problem) throw new InvalidInputError('profile', problem);
   const organizationId = profile.organizationId.trim();
-  if (privateKey !== undefined) (await loadRemoteApi()).parsePrivateKey(privateKey);
+  if (privateKey !== undefined) parsePrivateKey(privateKey);
   const notNow = vscode.l10n.t('Do Not Add');
   const add = vscode.l10n.t('Add Profile');
   const choice = await services.modals.show({

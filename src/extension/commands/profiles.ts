@@ -11,7 +11,7 @@ import { CancelledError, InvalidInputError, type ApiKey, type Whoami } from '../
 import { CommandIds } from '../commandIds';
 import { organizationIdProblem } from '../profiles/profileStore';
 import type { Profile } from '../profiles/profileStore';
-import { loadRemoteApi } from '../remoteApi';
+import { derivePublicKey } from '../../api/remote';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { addProfile, ask, baseUrlProblem, type ProfileInput } from './profileAddition';
@@ -189,7 +189,6 @@ async function checkProfile(services: Services, input: ProfileInput): Promise<Pr
   }
   const { profile, client } = await services.requireSession();
   const privateKey = await services.keys.get(profile.id);
-  const { derivePublicKey } = await loadRemoteApi();
   const ourPublicKey = privateKey === undefined ? undefined : derivePublicKey(privateKey);
   // Cancellable: against a service that never answers, the check would otherwise hold its notification
   // through every attempt's timeout.

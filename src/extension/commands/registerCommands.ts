@@ -1,12 +1,13 @@
 /**
  * The command registry: the only caller of `registerCommand`. Activation registers every id of commandIds.ts with
- * a handler that loads the commands (commandTable.ts) on its first run, so that the families' handlers, prompts
- * and dialogs cost nothing until a command runs.
+ * a handler that opens the client's door (clientDoor.ts) on its first run, behind which are the commands
+ * (commandTable.ts), so that the families' handlers, prompts and dialogs cost nothing until a command runs.
  */
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
 import { LoadOnce } from '../loadOnce';
+import { openClient } from '../clientDoor';
 import type { Services } from '../services';
 import type { Views } from '../views/views';
 import type { CommandFailure, CommandRunner } from './commandDescriptor';
@@ -22,7 +23,7 @@ export function registerCommands(
   services.context.subscriptions.push(failures);
   // A failed load is tried again on the next run; the host shows the error of this one.
   const runner = new LoadOnce<CommandRunner>(() =>
-    import('./commandTable.js').then(({ commandRunner }) =>
+    openClient().then(({ commandRunner }) =>
       commandRunner(services, views, localSandbox, (failure) => failures.fire(failure)),
     ),
   );
@@ -31,10 +32,10 @@ export function registerCommands(
       vscode.commands.registerCommand(id, async (...given: unknown[]) => (await runner.get())(id, given)),
     );
   }
-  // The keybindings' context follows the Activities view's selected row; that code loads on the first selection.
+  // The keybindings' context follows the Activities view's selected row; that code is behind the client's door.
   const firstSelection = views.activities.treeView.onDidChangeSelection(() => {
     firstSelection.dispose();
-    void import('./selectionContext.js').then(({ trackActivitySelection }) => trackActivitySelection(services, views));
+    void openClient().then(({ trackActivitySelection }) => trackActivitySelection(services, views));
   });
   services.context.subscriptions.push(firstSelection);
   return failures.event;

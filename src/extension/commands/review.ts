@@ -1,5 +1,5 @@
 /**
- * The review page's commands; their handlers load with import() on first use, so activation stays small.
+ * The review page's commands.
  *   countersign.reviewActivity: see reviewActivity.ts
  *   countersign.simulateTeammateRequest: see simulateRequests.ts
  */
@@ -10,6 +10,8 @@ import type { Services } from '../services';
 import type { Views } from '../views/views';
 import { command, type CommandDescriptor } from './commandDescriptor';
 import { reviewArguments, simulateArguments } from './reviewOptions';
+import { reviewActivity } from './reviewActivity';
+import { simulate } from './simulateRequests';
 
 export function reviewCommands(services: Services, views: Views, sandbox: LocalSandbox): CommandDescriptor[] {
   return [
@@ -17,14 +19,14 @@ export function reviewCommands(services: Services, views: Views, sandbox: LocalS
       id: CommandIds.reviewActivity,
       failure: () => vscode.l10n.t('Countersign: could not open the review page.'),
       args: reviewArguments,
-      run: async (input) => (await import('./reviewActivity.js')).reviewActivity(services, views, input),
+      run: async (input) => reviewActivity(services, views, input),
     }),
     command({
       id: CommandIds.simulateTeammateRequest,
       failure: () => vscode.l10n.t("Countersign: could not simulate a teammate's request."),
       args: simulateArguments,
       fromViewTitle: true,
-      run: async (input) => (await import('./simulateRequests.js')).simulate(services, sandbox, input),
+      run: async (input) => simulate(services, sandbox, input),
     }),
   ];
 }

@@ -3,10 +3,11 @@
  * its credentials, the profiles it made for them, and the Ethereum transactions the simulations ask them to sign.
  */
 import * as vscode from 'vscode';
-import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
+import { InvalidInputError, type Activity } from '../../api';
 import type { LocalSandbox } from '../localSandbox';
 import { LOCAL_SANDBOX_PROFILE_ID } from '../profiles/profileStore';
-import { loadRemoteApi } from '../remoteApi';
+import * as remote from '../../api/remote';
+import { ApiKeyStamper, CountersignClient } from '../../api/remote';
 import type { SandboxCredentials, SandboxOrganizationRecord } from '../sandboxProcess';
 
 export const SEPOLIA = 11155111;
@@ -25,18 +26,17 @@ export function sandboxCredentials(sandbox: LocalSandbox): SandboxCredentials {
 type SandboxUserRecord = SandboxOrganizationRecord['users'][number];
 
 /** A client signing as the user, with the API key the sandbox keeps for them. */
-export async function teammateClient(
+export function teammateClient(
   credentials: SandboxCredentials,
   organization: SandboxOrganizationRecord,
   user: SandboxUserRecord | undefined,
-): Promise<CountersignClient> {
+): CountersignClient {
   const key = user?.apiKeys[0];
   if (!user || !key)
     throw new InvalidInputError(
       'local sandbox',
       vscode.l10n.t('The {0} organization of the local sandbox has no such user with an API key.', organization.name),
     );
-  const { ApiKeyStamper, CountersignClient } = await loadRemoteApi();
   return new CountersignClient(
     { baseUrl: credentials.baseUrl },
     new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
@@ -58,7 +58,6 @@ export async function signOnSepolia(
   client: CountersignClient,
   request: { organizationId: string; signWith: string; to: string; data: string; nonce: bigint },
 ): Promise<Activity> {
-  const remote = await loadRemoteApi();
   return client.signTransaction({
     organizationId: request.organizationId,
     parameters: {

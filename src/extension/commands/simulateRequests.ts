@@ -25,7 +25,7 @@ import * as vscode from 'vscode';
 import type { Activity, CountersignClient } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { LocalSandbox } from '../localSandbox';
-import { loadRemoteApi } from '../remoteApi';
+import * as remote from '../../api/remote';
 import type { SandboxCredentials } from '../sandboxProcess';
 import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
@@ -38,6 +38,7 @@ import { requestTeamSignature, signatureAsked, type SimulatedSignatureRequest } 
 import { requestTreasuryTransfer, treasuryCast, TREASURY, type TreasuryRequests } from './simulateTreasury';
 import { requestTreasuryWallets, type TreasuryWalletRequests } from './simulateTreasuryWallets';
 import { simulationDone } from '../wording/simulationWords';
+import { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } from '../review/sampleToken';
 
 /** EIP-55's examples: who receives the tokens, and a contract with no registered interface. */
 const RECIPIENT = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -57,8 +58,6 @@ async function ensureSampleInterface(
   teammate: CountersignClient,
   organizationId: string,
 ): Promise<boolean> {
-  // The sample ABI loads with the command, not at activation.
-  const { SAMPLE_TOKEN_ABI, SAMPLE_TOKEN_ADDRESS, SAMPLE_TOKEN_LABEL } = await import('../review/sampleToken.js');
   const interfaces = await you.listSmartContractInterfaces({ organizationId });
   if (interfaces.some((i) => i.smartContractAddress.toLowerCase() === SAMPLE_TOKEN_ADDRESS.toLowerCase())) return false;
   const submitted = await you.createSmartContractInterface({
@@ -100,9 +99,8 @@ async function simulateInTeam(services: Services, credentials: SandboxCredential
   const result = await withProgress(
     vscode.l10n.t('{0} asks Team to sign two transactions…', teammateName),
     async () => {
-      const remote = await loadRemoteApi();
-      const you = await teammateClient(credentials, team, team.users[0]);
-      const teammate = await teammateClient(credentials, team, team.users[1]);
+      const you = teammateClient(credentials, team, team.users[0]);
+      const teammate = teammateClient(credentials, team, team.users[1]);
       try {
         const organizationId = team.organizationId;
         const registered = await ensureSampleInterface(you, teammate, organizationId);

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity } from '../../api';
-import { loadRemoteApi } from '../remoteApi';
+import { payloadDigest } from '../../api/remote';
 import type { SandboxCredentials, SandboxOrganizationRecord } from '../sandboxProcess';
 import type { SimulatedSignature } from './reviewOptions';
 import { teammateClient } from './sandboxTeammates';
@@ -64,8 +64,7 @@ function unlimitedPermit2(now: number): string {
 }
 
 /** The EIP-191 digest of MESSAGE, as viem's and ethers' signMessage compute it before they send it. */
-async function messageDigest(): Promise<string> {
-  const { payloadDigest } = await loadRemoteApi();
+function messageDigest(): string {
   const prefixed = `\u0019Ethereum Signed Message:\n${Buffer.byteLength(MESSAGE)}${MESSAGE}`;
   const digest = payloadDigest({
     payload: prefixed,
@@ -85,12 +84,12 @@ export async function requestTeamSignature(
   const signWith = team.privateKeyIds[0];
   if (!signWith)
     throw new InvalidInputError('local sandbox', vscode.l10n.t('The local sandbox has no Team signing key.'));
-  const teammate = await teammateClient(credentials, team, team.users[1]);
+  const teammate = teammateClient(credentials, team, team.users[1]);
   try {
     const parameters =
       signature === 'permit'
         ? { payload: unlimitedPermit2(Date.now()), encoding: 'PAYLOAD_ENCODING_EIP712' as const }
-        : { payload: await messageDigest(), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL' as const };
+        : { payload: messageDigest(), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL' as const };
     return await teammate.signRawPayload({
       organizationId: team.organizationId,
       parameters: { signWith, ...parameters, hashFunction: 'HASH_FUNCTION_NO_OP' },

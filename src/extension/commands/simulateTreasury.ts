@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { InvalidInputError, ServiceError, type Activity } from '../../api';
-import { loadRemoteApi } from '../remoteApi';
+import * as remote from '../../api/remote';
 import type { SandboxCredentials, SandboxOrganizationRecord } from '../sandboxProcess';
 import { signOnSepolia, simulatedNonce, teammateClient } from './sandboxTeammates';
 
@@ -91,8 +91,7 @@ async function deniedCall(submit: () => Promise<Activity>): Promise<DeniedReques
 /** The developer's two requests: the large transfer (it waits) and the call the hot key may not sign (denied). */
 export async function requestTreasuryTransfer(credentials: SandboxCredentials): Promise<TreasuryRequests> {
   const { treasury, developer, signWith } = treasuryCast(credentials);
-  const remote = await loadRemoteApi();
-  const client = await teammateClient(credentials, treasury, developer);
+  const client = teammateClient(credentials, treasury, developer);
   try {
     const organizationId = treasury.organizationId;
     const nonce = simulatedNonce();

@@ -7,7 +7,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import * as vscode from 'vscode';
 import { InvalidInputError, type Activity, type CountersignClient } from '../../api';
-import { loadRemoteApi } from '../remoteApi';
+import * as remote from '../../api/remote';
 import type { SandboxCredentials } from '../sandboxProcess';
 import { signOnSepolia, simulatedNonce, teammateClient } from './sandboxTeammates';
 import { treasuryCast, TREASURY } from './simulateTreasury';
@@ -60,8 +60,7 @@ async function coldWallet(
 /** The developer's two requests of the cold wallet: a transfer it signs, and its export. Both wait for finance. */
 export async function requestTreasuryWallets(credentials: SandboxCredentials): Promise<TreasuryWalletRequests> {
   const { treasury, developer } = treasuryCast(credentials);
-  const remote = await loadRemoteApi();
-  const client = await teammateClient(credentials, treasury, developer);
+  const client = teammateClient(credentials, treasury, developer);
   try {
     const organizationId = treasury.organizationId;
     const cold = await coldWallet(client, organizationId);

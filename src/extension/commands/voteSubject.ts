@@ -16,6 +16,7 @@ import { organizationNamer } from '../wording/addressNames';
 import { intentAbi, type OrganizationNames } from '../wording/voteDialogWords';
 import { errorText } from '../ui/errorText';
 import { shown } from '../ui/shownText';
+import { readStanding } from '../store/standingReads';
 
 /** The activity's summary, with the names of the organization's users, keys and key addresses. */
 export async function summaryFor(
@@ -55,7 +56,6 @@ export function signerRow(
  */
 export async function standingFor(services: Services, activity: Activity): Promise<StandingView | undefined> {
   try {
-    const { readStanding } = await import('../store/standingReads.js');
     const read = await readStanding(await services.store(), { activity, votes: liveVotes(activity, Date.now()) });
     return read?.view;
   } catch (error) {

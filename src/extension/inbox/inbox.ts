@@ -7,6 +7,10 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
+import type * as InboxLook from './inboxLook';
+
+/** The inbox's look, behind the client's door (extension.ts gives clientDoor.ts's openClient). */
+export type InboxLooks = () => Promise<Pick<typeof InboxLook, 'endedSince' | 'lookAtInbox' | 'notify' | 'reportEnded'>>;
 import type { OpenSnapshot, OrganizationStore, StoreChange } from '../store/organizationStore';
 import { awaitingCountFigure, awaitingCountText } from '../wording/awaitingWords';
 import type { InboxNotice, InboxState } from './inboxRules';
@@ -34,8 +38,11 @@ export class Inbox implements vscode.Disposable {
   #disposed = false;
   #connected = false;
 
-  constructor(services: Services) {
+  readonly #looks: InboxLooks;
+
+  constructor(services: Services, looks: InboxLooks) {
     this.#services = services;
+    this.#looks = looks;
     this.#disposables.push(
       { dispose: () => this.#statusBar?.dispose() },
       this.#changed,
@@ -128,7 +135,7 @@ export class Inbox implements vscode.Disposable {
       const after = store.activity(id);
       if (!this.#ending.has(id) || !after) continue;
       this.#ending.delete(id);
-      void import('./inboxLook.js').then(({ reportEnded }) => reportEnded(this.#services, after, this.#state?.facts));
+      void this.#looks().then(({ reportEnded }) => reportEnded(this.#services, after, this.#state?.facts));
     }
   }
 
@@ -141,7 +148,7 @@ export class Inbox implements vscode.Disposable {
       .catch(() => undefined)
       .then(async () => {
         if (this.#applied === snapshot && !again) return this.#state;
-        const { endedSince, lookAtInbox, notify } = await import('./inboxLook.js');
+        const { endedSince, lookAtInbox, notify } = await this.#looks();
         const store = await this.#services.store();
         const previous = this.#state;
         const state = await lookAtInbox(this.#services, snapshot);

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { Services } from '../services';
+import { openClient } from '../clientDoor';
 
 import { ACTIVITY_JSON_SCHEME, POLICY_JSON_SCHEME, TEXT_SCHEME } from './jsonSchemes';
 
@@ -34,7 +35,7 @@ export function registerActivityJsonDocuments(services: Services): vscode.Dispos
   const held: vscode.Disposable[] = [];
   let loading: Promise<Providers> | undefined;
   const load = (): Promise<Providers> =>
-    (loading ??= import('./jsonDocumentProvider.js').then((module) => {
+    (loading ??= openClient().then((module) => {
       const created = module.createJsonDocumentProviders(services);
       held.push(created.disposable);
       held.push(

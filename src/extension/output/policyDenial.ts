@@ -11,14 +11,12 @@ import { activityTypeLabel } from '../wording/activityWords';
 import type { Services } from '../services';
 import { ActionableError } from '../ui/errorAction';
 import { errorText } from '../ui/errorText';
+import { deniedOutcomes } from '../wording/policyStanding';
+import { readStanding } from '../store/standingReads';
+import { deniedAfterApprovalMessage, denialMessage, standingWords } from '../wording/standingText';
 
 export async function explainDenial(services: Services, error: unknown): Promise<unknown> {
   if (!(error instanceof ServiceError) || error.status !== 403) return error;
-  const [{ deniedOutcomes }, { readStanding }, { denialMessage, standingWords }] = await Promise.all([
-    import('../wording/policyStanding.js'),
-    import('../store/standingReads.js'),
-    import('../wording/standingText.js'),
-  ]);
   const outcomes = deniedOutcomes(error.rpcStatus?.details ?? undefined);
   const organizationId = services.profiles.active()?.organizationId;
   if (!outcomes || organizationId === undefined) return error;
@@ -65,11 +63,6 @@ export async function explainDeniedApproval(
   activity: Activity,
   fallback: CountersignError,
 ): Promise<CountersignError> {
-  const [{ deniedOutcomes }, { readStanding }, { deniedAfterApprovalMessage }] = await Promise.all([
-    import('../wording/policyStanding.js'),
-    import('../store/standingReads.js'),
-    import('../wording/standingText.js'),
-  ]);
   const outcomes = deniedOutcomes(activity.failure?.details ?? undefined);
   if (!outcomes) return fallback;
   try {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Activity, ApiKey } from '../../api';
 import { CommandIds } from '../commandIds';
-import { loadRemoteApi } from '../remoteApi';
+import { checkAppProof } from '../../api/remote';
 import type { Services } from '../services';
 import { activityJsonText, summarizeApiKey } from './activityReport';
 import { activityHeadline, activityOutcome, appProofLines, outcomeSentence } from '../wording/activityWords';
@@ -14,15 +14,9 @@ import { credentialTypeText } from './credentialWords';
 import { showInformation } from '../ui/notifications';
 
 /** Writes the activity to the log: headline, App Proof checks, then the JSON. */
-export async function printActivity(
-  services: Services,
-  activity: Activity,
-  appProofsRequested: boolean,
-): Promise<void> {
+export function printActivity(services: Services, activity: Activity, appProofsRequested: boolean): void {
   const outcome = activityOutcome(activity.status);
   const headline = activityHeadline(activity);
-  // Loaded already: the activity came through the client.
-  const { checkAppProof } = await loadRemoteApi();
   const proofs = appProofLines(activity, appProofsRequested, checkAppProof);
   // One log line per line of the JSON: the service's text inside it stays on its own line (the log escapes it).
   const lines = [headline, ...proofs, ...activityJsonText(activity).split('\n')];

@@ -9,6 +9,8 @@ import type { Services } from '../services';
 import { withProgress } from '../ui/progress';
 import { waitingSentence } from '../wording/approvalWords';
 import { explainDenial } from './policyDenial';
+import { approvalProgress, nameLookup } from '../inbox/inboxRules';
+import { policyWaitText } from '../store/standingReads';
 
 export interface SubmitOptions {
   /** The progress notification's title, e.g. "Creating smart contract interface…". */
@@ -29,7 +31,7 @@ export async function submitActivity(
     await (
       await services.store()
     ).submit(activity, { organization: options.changes?.includes('organization') === true });
-    await printActivity(services, activity, generateAppProofs);
+    printActivity(services, activity, generateAppProofs);
   };
   let activity: Activity;
   try {
@@ -52,8 +54,6 @@ async function consensusSentence(services: Services, activity: Activity): Promis
   if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') return undefined;
   const facts = await services.organizationFacts().catch(() => undefined);
   const known = facts?.organizationId === activity.organizationId ? facts : undefined;
-  const { approvalProgress, nameLookup } = await import('../inbox/inboxRules.js');
-  const { policyWaitText } = await import('../store/standingReads.js');
   // Where a policy waits, its words; otherwise the root quorum's count.
   const waits = await policyWaitText(await services.store(), activity).catch(() => undefined);
   const progress = waits ?? (known ? approvalProgress(activity, known, Date.now()) : undefined);

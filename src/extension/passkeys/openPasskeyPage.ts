@@ -14,6 +14,7 @@ import { showInformation } from '../ui/notifications';
 import { withProgress } from '../ui/progress';
 import { canUseLocalhostPasskeys } from './passkeyCeremony';
 import type { PasskeyPageContent } from './passkeyPageHtml';
+import { openPages } from '../pagesDoor';
 
 /** Tests observe each page the extension opens (its external URL), as a browser would receive it. */
 export interface PasskeyPageOpened {
@@ -82,8 +83,8 @@ async function openAndWait(
   signal: AbortSignal,
   onOpened?: (opened: PasskeyPageOpened) => void,
 ): Promise<Record<string, unknown>> {
-  // The page server loads with the first ceremony, not at activation.
-  const { startPasskeyPage, PasskeyPageError } = await import('./passkeyPageServer.js');
+  // The page server is behind the pages' door: it loads with the first ceremony, not at activation.
+  const { startPasskeyPage, PasskeyPageError } = await openPages();
   const page = await startPasskeyPage({ content });
   const onAbort = (): void => page.cancel();
   signal.addEventListener('abort', onAbort);

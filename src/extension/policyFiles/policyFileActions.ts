@@ -16,6 +16,8 @@ import { policyTarget, type PolicyFileInput } from './policyFileTarget';
 import { filePolicyUri, registeredPolicyUri } from './policyUri';
 import { createPolicyDetail, updatePolicyDetail } from './policyDialogWords';
 import { policyNamesOf, type PolicyNames } from '../wording/policyWords';
+import { evaluatePolicy } from './evaluatePolicy';
+import { newPolicyFromTemplate } from './newPolicyFromTemplate';
 
 function effect(value: string): 'EFFECT_ALLOW' | 'EFFECT_DENY' {
   if (value === 'EFFECT_ALLOW' || value === 'EFFECT_DENY') return value;
@@ -232,9 +234,9 @@ export async function runPolicyFileCommand(
     case CommandIds.openPolicyAsFile:
       return openPolicyAsFile(services, input);
     case CommandIds.evaluatePolicy:
-      return (await import('./evaluatePolicy.js')).evaluatePolicy(services, input);
+      return evaluatePolicy(services, input);
     case CommandIds.newPolicyFromTemplate:
-      return (await import('./newPolicyFromTemplate.js')).newPolicyFromTemplate(services, input);
+      return newPolicyFromTemplate(services, input);
     default:
       return undefined;
   }

@@ -6,7 +6,10 @@
 import * as vscode from 'vscode';
 import { CountersignError } from '../../api/core';
 import type { Redactor } from '../output/redact';
-import { loadRemoteApi } from '../remoteApi';
+import type * as Remote from '../../api/remote';
+
+/** The key functions of the client, behind the client's door (extension.ts gives clientDoor.ts's openClient). */
+export type KeyFunctions = () => Promise<Pick<typeof Remote, 'derivePublicKey' | 'parsePrivateKey'>>;
 
 const PREFIX = 'countersign.apiKey.';
 
@@ -24,6 +27,7 @@ export class SecretStorageError extends CountersignError {
 }
 
 export class KeyVault implements vscode.Disposable {
+  readonly #keyFunctions: KeyFunctions;
   readonly #secrets: vscode.SecretStorage;
   readonly #redactor: Redactor;
   readonly #emitter = new vscode.EventEmitter<string>();
@@ -31,7 +35,8 @@ export class KeyVault implements vscode.Disposable {
   readonly onDidChange = this.#emitter.event;
   readonly #subscription: vscode.Disposable;
 
-  constructor(secrets: vscode.SecretStorage, redactor: Redactor) {
+  constructor(secrets: vscode.SecretStorage, redactor: Redactor, keyFunctions: KeyFunctions) {
+    this.#keyFunctions = keyFunctions;
     this.#secrets = secrets;
     this.#redactor = redactor;
     this.#subscription = secrets.onDidChange((event) => {
@@ -54,7 +59,7 @@ export class KeyVault implements vscode.Disposable {
   /** Parses (64 hex, optional `:p256`, trailing whitespace), stores, and returns the derived public key. */
   async store(profileId: string, privateKeyInput: string): Promise<{ publicKey: string }> {
     this.#redactor.add(privateKeyInput);
-    const { derivePublicKey, parsePrivateKey } = await loadRemoteApi();
+    const { derivePublicKey, parsePrivateKey } = await this.#keyFunctions();
     const privateKey = parsePrivateKey(privateKeyInput);
     this.#redactor.add(privateKey);
     const publicKey = derivePublicKey(privateKey);

@@ -1,10 +1,10 @@
 /**
  * The review pages: one webview panel per activity, beside the editor, found again when it is already open, and
  * restored after a window reload (the panel serializer; the page keeps only its ids). This part is loaded at
- * activation and stays small: the page itself (its model, HTML and the decoder) loads with import() on first use.
+ * activation and stays small: the page itself (its model, HTML and the decoder) is behind the pages' door (pagesDoor.ts).
  */
 import * as vscode from 'vscode';
-import { LoadOnce } from '../loadOnce';
+import { openPages } from '../pagesDoor';
 import type { Services } from '../services';
 import type { ReviewPage } from './reviewPanel';
 import { reviewResourceRoots } from './reviewResources';
@@ -28,7 +28,6 @@ export class ReviewPages implements vscode.Disposable {
   readonly #services: Services;
   readonly #pages = new Map<string, ReviewPage>();
   readonly #serializer: vscode.Disposable;
-  readonly #module = new LoadOnce(() => import('./reviewPanel.js'));
 
   constructor(services: Services) {
     this.#services = services;
@@ -45,7 +44,7 @@ export class ReviewPages implements vscode.Disposable {
   }
 
   async #attach(panel: vscode.WebviewPanel, target: ReviewTarget): Promise<ReviewPage> {
-    const { ReviewPage } = await this.#module.get();
+    const { ReviewPage } = await openPages();
     const page = new ReviewPage(this.#services, panel, target, () => {
       if (this.#pages.get(target.activityId) === page) this.#pages.delete(target.activityId);
     });

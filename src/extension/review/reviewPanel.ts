@@ -13,7 +13,7 @@ import { CommandIds } from '../commandIds';
 import type { OrganizationNames } from '../wording/voteDialogWords';
 import { organizationNamesWithFacts } from '../store/organizationFacts';
 import { organizationNamer } from '../wording/addressNames';
-import { loadRemoteApi } from '../remoteApi';
+import * as remote from '../../api/remote';
 import type { Services } from '../services';
 import { calmStateFor } from '../ui/advice';
 import type { OrganizationStore, StoreChange } from '../store/organizationStore';
@@ -33,6 +33,11 @@ import type { ReviewTarget } from './reviewTarget';
 import { reviewTabTitle } from './reviewTitle';
 import { reviewActionHandlers, WITHOUT_ACTIVITY } from './reviewActions';
 import { errorText } from '../ui/errorText';
+import { readStanding } from '../store/standingReads';
+import { reviewWhy } from './reviewWhy';
+import { standingProgress } from '../wording/standingCount';
+import { whyContext } from './whyContext';
+import { votersOf } from '../wording/policyStanding';
 
 function pageWords(): ReviewPageWords {
   return {
@@ -264,10 +269,9 @@ export class ReviewPage {
     this.#activity = activity;
     // A signed payload's spender and tokens are read with the interfaces and descriptors too.
     const signsTransaction = /^ACTIVITY_TYPE_SIGN_(TRANSACTION|RAW_PAYLOAD)/.test(activity.type);
-    const [names, interfaces, remote, descriptors, facts, why] = await Promise.all([
+    const [names, interfaces, descriptors, facts, why] = await Promise.all([
       this.#names(store, organizationId),
       signsTransaction ? this.#interfaces(store, organizationId) : Promise.resolve([]),
-      loadRemoteApi(),
       signsTransaction ? readDescriptors(this.#services) : Promise.resolve([]),
       this.#services.organizationFacts().catch(() => undefined),
       this.#why(store, activity, signsTransaction),
@@ -294,13 +298,6 @@ export class ReviewPage {
   /** Why it waits, was denied, rejected or completed; undefined when that cannot be read. */
   #why(store: OrganizationStore, activity: Activity, signsTransaction: boolean): Promise<ReviewInput['why']> {
     return this.#orWarn(`the policy evaluations of ${activity.id}`, async () => {
-      const [{ readStanding }, { reviewWhy }, { standingProgress }, { whyContext }, { votersOf }] = await Promise.all([
-        import('../store/standingReads.js'),
-        import('./reviewWhy.js'),
-        import('../wording/standingCount.js'),
-        import('./whyContext.js'),
-        import('../wording/policyStanding.js'),
-      ]);
       const [read, organization, interfaces, wallets] = await Promise.all([
         readStanding(store, { activity }),
         store.organizationData(),

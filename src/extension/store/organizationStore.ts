@@ -25,7 +25,7 @@ import type { Watchers } from './pollPlan';
 import type { PollOutcome } from './pollSchedule';
 import { Poller, type LookResult } from './poller';
 import { PendingRegistrations, type PendingRegistration } from './registrations';
-import type { StandingBook } from './standingBook';
+import { StandingBook } from './standingBook';
 import type { ActivityListing, Interest, OpenSnapshot, StoreChange } from './storeTypes';
 import type { StoreDeps, StoreSession } from './storeTypes';
 
@@ -63,7 +63,7 @@ export class OrganizationStore extends OrganizationReads {
     },
   };
   /** Loaded with the first standing asked (it brings the policy engine); dropped with everything known. */
-  #standings: Promise<StandingBook> | undefined;
+  #standings: StandingBook | undefined;
 
   readonly #poller: Poller;
   #turn = 0;
@@ -140,8 +140,8 @@ export class OrganizationStore extends OrganizationReads {
 
   /** Each activity's standing in words: kept while its votes and the policies stay; see standingBook.ts. */
   async standings(...[asks]: Parameters<StandingBook['standings']>): ReturnType<StandingBook['standings']> {
-    this.#standings ??= import('./standingBook.js').then(({ StandingBook }) => new StandingBook(this));
-    return (await this.#standings).standings(asks);
+    this.#standings ??= new StandingBook(this);
+    return this.#standings.standings(asks);
   }
 
   /**
@@ -366,7 +366,7 @@ export class OrganizationStore extends OrganizationReads {
     this.#open = undefined;
     this.#openRead = undefined;
     this.#listing = undefined;
-    void this.#standings?.then((book) => book.clear());
+    this.#standings?.clear();
     this.#standings = undefined;
     this.#fire({ reset: true, open: true, organization: true, interfaces: true });
     this.#poller.reset();

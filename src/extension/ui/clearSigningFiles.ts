@@ -11,7 +11,7 @@
  */
 import * as vscode from 'vscode';
 import type { ClearSigningDescriptor } from '../../api/remote';
-import { loadRemoteApi } from '../remoteApi';
+import * as remote from '../../api/remote';
 import { errorText } from './errorText';
 
 const PATTERN = '**/{calldata-*,eip712-*,*erc7730*,*erc-7730*}.json';
@@ -159,7 +159,7 @@ export class WorkspaceDescriptors implements vscode.Disposable {
         );
         return undefined;
       }
-      const [bytes, remote] = await Promise.all([vscode.workspace.fs.readFile(uri), loadRemoteApi()]);
+      const bytes = await vscode.workspace.fs.readFile(uri);
       const text = new TextDecoder().decode(bytes);
       if (!remote.mayBeClearSigningDescriptor(text)) return undefined;
       const read = remote.parseClearSigningDescriptor(text, vscode.workspace.asRelativePath(uri));

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { adviseAddress, type AddressAdvice } from './operationInputs';
-import { loadRemoteApi } from '../remoteApi';
+import { checkEthereumAddress } from '../../api/remote';
 import type { SmartContractInterface } from '../../api';
 import type { ModalDialogs } from './modalDialogs';
 import { showInformation } from './notifications';
@@ -193,7 +193,6 @@ export function addressValidation(advice: AddressAdvice): vscode.InputBoxValidat
 export async function askContractAddress(options: { title?: string } = {}): Promise<string | undefined> {
   let value: string | undefined;
   // The check is keccak (@noble/hashes), loaded with the remote part of the API before the box opens.
-  const { checkEthereumAddress } = await loadRemoteApi();
   for (;;) {
     const input = await askText({
       title: options.title ?? vscode.l10n.t('Contract address'),

@@ -1,9 +1,10 @@
 /**
  * The Activities view as activation makes it: the view, its badge (the inbox's count, shown on the view's
- * container even while the view is closed) and a shell whose rows (activitiesTree.ts) load when the view is first
+ * container even while the view is closed) and a shell whose rows (activitiesTree.ts, behind the client's door) load when the view is first
  * shown or a command first needs them.
  */
 import type { Inbox } from '../inbox/inbox';
+import { openClient } from '../clientDoor';
 import type { Services } from '../services';
 import { awaitingCountText } from '../wording/awaitingWords';
 import type { ActivitiesElement } from './treeElements';
@@ -14,7 +15,7 @@ import type { ActivitiesRows, ActivitiesView } from './views';
 export function registerActivitiesView(services: Services, inbox: Inbox): ActivitiesView {
   const shell = new TreeShell<ActivitiesElement, ActivitiesRows>(ACTIVITIES_VIEW_ID, async (host) => {
     void services.showStateInViews();
-    const { ActivitiesTree } = await import('./activitiesTree.js');
+    const { ActivitiesTree } = await openClient();
     return new ActivitiesTree(services, inbox, host);
   });
   // No badge until something waits for a vote (the inbox counts none before its first look).

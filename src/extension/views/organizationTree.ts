@@ -43,6 +43,7 @@ import { WalletPages } from './walletPages';
 import type { OrganizationContents, OrganizationRows } from './views';
 import type { TreeHost } from './treeShell';
 import { ORGANIZATION_VIEW_ID } from './viewIds';
+import { smartContractInterfaceTooltip } from './interfaceHover';
 
 type Model = OrganizationModel;
 
@@ -148,9 +149,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   }
 
   /** On hover: an interface's tooltip lists its functions and events (its ABI is parsed only then). */
-  async resolveTreeItem(item: vscode.TreeItem, element: OrganizationElement): Promise<vscode.TreeItem> {
+  resolveTreeItem(item: vscode.TreeItem, element: OrganizationElement): vscode.TreeItem {
     if (element.kind === 'smartContractInterface' && item.tooltip === undefined) {
-      const { smartContractInterfaceTooltip } = await import('./interfaceHover.js');
       item.tooltip = smartContractInterfaceTooltip(element.smartContractInterface);
     }
     if (element.kind === 'walletAccount' && item.tooltip === undefined) item.tooltip = walletAccountTooltip(element);

@@ -1,7 +1,8 @@
 /** The extension's two views and its review pages, as the commands and the tests reach them. */
 import type * as vscode from 'vscode';
 import type { PrivateKey, SmartContractInterface, Tag } from '../../api';
-import type { ReviewPages } from '../review/reviewPages';
+import type { ReviewPage } from '../review/reviewPanel';
+import type { ReviewTarget } from '../review/reviewTarget';
 import type { ActivitiesElement, ActivityElement, InboxGroupElement, OrganizationElement } from './treeElements';
 import type { TreeRows } from './treeShell';
 
@@ -9,7 +10,18 @@ export interface Views {
   readonly activities: ActivitiesView;
   readonly organization: OrganizationView;
   /** The review pages (webview panels beside the editor), one per activity. */
-  readonly reviews: ReviewPages;
+  readonly reviews: ReviewPageSet;
+}
+
+/**
+ * The review pages as commands and tests reach them (review/reviewPages.ts; named here so that what reaches the
+ * views does not reach the pages' door).
+ */
+export interface ReviewPageSet extends vscode.Disposable {
+  /** Opens the activity's page beside the editor, or brings it forward; resolves once it shows the activity. */
+  show(target: ReviewTarget): Promise<ReviewPage>;
+  /** The open page of an activity. */
+  page(activityId: string): ReviewPage | undefined;
 }
 
 export interface ActivitiesView extends vscode.Disposable {
