@@ -184,4 +184,58 @@ describe('the organization store: one planned look, and reads of another profile
       await Promise.all(clients.map((client) => client.close()));
     }
   });
+
+  it('tells of a completion the Activities listing read first, once, though the poll then finds nothing new', async () => {
+    const api = await extensionApi();
+    const team = organizationNamed(await sandboxOrganizations(api), 'Team');
+    const baseUrl = api.localSandbox.running?.baseUrl;
+    assert.ok(baseUrl);
+    const clientOf = (user: number) => {
+      const key = team.users[user]?.apiKeys[0];
+      assert.ok(key, `Team has a user ${user} with a key`);
+      return new CountersignClient(
+        { baseUrl },
+        new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
+      );
+    };
+    const [asker, voter] = [clientOf(0), clientOf(1)];
+    const session: StoreSession = {
+      profile: { id: 'store-Team-listing', organizationId: team.organizationId, baseUrl },
+      client: asker,
+    };
+    const store = new OrganizationStore({
+      session: () => Promise.resolve(session),
+      intervalMs: () => 60_000,
+      focused: () => false,
+      listOpen: listOpenActivities,
+      debug: () => undefined,
+      warn: () => undefined,
+    });
+    try {
+      const waiting = await asker.createPrivateKeyTag({
+        organizationId: team.organizationId,
+        parameters: { privateKeyTagName: `Listed first ${Date.now()}`, privateKeyIds: [] },
+      });
+      await store.submit(waiting);
+      const heard: string[][] = [];
+      const listening = store.onDidChange((change) => {
+        if (store.activity(waiting.id)?.status === 'ACTIVITY_STATUS_COMPLETED') heard.push([...change.activityIds]);
+      });
+      await voter.approveActivity({
+        organizationId: team.organizationId,
+        parameters: { fingerprint: waiting.fingerprint },
+      });
+      // The Activities view reads its page (a poll would read the activity itself): the completion is in it.
+      const listing = await store.loadListing(10);
+      assert.ok(listing?.order.includes(waiting.id));
+      assert.equal(store.activity(waiting.id)?.status, 'ACTIVITY_STATUS_COMPLETED');
+      await store.readActivity(waiting.id, { fresh: true });
+      listening.dispose();
+      const told = heard.filter((ids) => ids.includes(waiting.id)).length;
+      assert.equal(told, 1, "the completion is told once to the store's readers");
+    } finally {
+      store.dispose();
+      await Promise.all([asker.close(), voter.close()]);
+    }
+  });
 });

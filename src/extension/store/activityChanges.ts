@@ -66,3 +66,27 @@ export function withActivity(open: OpenSnapshot, activity: Activity): OpenSnapsh
     open: isTerminal(activity) ? others : open.open.map((a) => (a.id === activity.id ? activity : a)),
   };
 }
+
+/**
+ * Keeps what a page of the Activities listing read, unless a newer reading is held already; returns the ids of held
+ * activities the page brought news of (readers hear them as they hear the poll's), those that ended, and whether one
+ * of them completed.
+ */
+export function keepListed(
+  held: Map<string, Activity>,
+  activities: readonly Activity[],
+): { readonly changed: string[]; readonly ended: string[]; readonly completed: boolean } {
+  const changed: string[] = [];
+  const ended: string[] = [];
+  let completed = false;
+  for (const activity of activities) {
+    const before = held.get(activity.id);
+    if (before && !notOlder(activity, before)) continue;
+    held.set(activity.id, activity);
+    if (!before || !differs(before, activity)) continue;
+    changed.push(activity.id);
+    if (isTerminal(activity)) ended.push(activity.id);
+    if (activity.status === 'ACTIVITY_STATUS_COMPLETED') completed = true;
+  }
+  return { changed, ended, completed };
+}

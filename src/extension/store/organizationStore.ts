@@ -16,7 +16,7 @@
 import * as vscode from 'vscode';
 import { ServiceError } from '../../api';
 import type { Activity } from '../../api';
-import { NO_CHANGE, differs, isTerminal, openChanges, withActivity } from './activityChanges';
+import { NO_CHANGE, differs, isTerminal, keepListed, openChanges, withActivity } from './activityChanges';
 import { MAX_PAGE, readListing, readMore, type ListingHost } from './activityListing';
 import { OrganizationReads } from './organizationReads';
 import { errorText } from '../ui/errorText';
@@ -58,8 +58,12 @@ export class OrganizationStore extends OrganizationReads {
     listing: () => this.#listing,
     generation: () => this.generation,
     keep: (activities, listing) => {
-      for (const activity of activities) this.#activities.set(activity.id, activity);
+      const { changed, ended, completed } = keepListed(this.#activities, activities);
+      for (const id of ended) this.#followed.delete(id);
       this.#listing = listing;
+      // News of an activity is told whichever read brought it: a poll after this one finds nothing new to tell.
+      if (completed) this.markReadsStale('organization');
+      if (changed.length > 0) this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
     },
   };
   /** Loaded with the first standing asked (it brings the policy engine); dropped with everything known. */
