@@ -129,16 +129,11 @@ describe("a teammate's request in Treasury, approved by policy", function () {
       ['Treasury approver 2', 'Treasury approver 1'],
     ] as const) {
       await useSandboxProfile(api, 'Treasury', userIndex(approver));
-      // Each look works out where every request of the suite stands with Treasury's policies: slow on a loaded machine.
-      const state = await eventually(
-        `both requests awaiting ${approver}`,
-        async () => {
-          const seen = await api.inbox.check();
-          const ids = new Set(seen?.awaiting.map((a) => a.id));
-          return ids.has(transfer.id) && ids.has(exported.id) ? seen : undefined;
-        },
-        60_000,
-      );
+      const state = await eventually(`both requests awaiting ${approver}`, async () => {
+        const seen = await api.inbox.check();
+        const ids = new Set(seen?.awaiting.map((a) => a.id));
+        return ids.has(transfer.id) && ids.has(exported.id) ? seen : undefined;
+      });
       assert.equal(state.progress.get(transfer.id), expected(COLD_SIGNS, `you, ${other}`));
       assert.equal(state.progress.get(exported.id), expected(COLD_EXPORTS, `you, ${other}`));
     }

@@ -23,12 +23,17 @@ export function isTerminal(activity: Activity): boolean {
   return TERMINAL_STATUSES.includes(activity.status);
 }
 
-/** What a reader sees change: the status, the votes, or the last update. */
+/**
+ * What a reader sees change: the status, the votes, the last update, or whether the reader may vote (an activity
+ * another user read, such as a teammate's request as they submitted it, says what that user may do).
+ */
 export function differs(before: Activity | undefined, after: Activity): boolean {
   return (
     before === undefined ||
     before.status !== after.status ||
     before.votes.length !== after.votes.length ||
+    before.canApprove !== after.canApprove ||
+    before.canReject !== after.canReject ||
     JSON.stringify(before.updatedAt) !== JSON.stringify(after.updatedAt)
   );
 }
