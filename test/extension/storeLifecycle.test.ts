@@ -5,13 +5,10 @@
  * the new profile submitted before the store's first read of it is kept and followed.
  */
 import * as assert from 'node:assert/strict';
-import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
-import type { SandboxOrganization } from '../../src/sandbox';
-import { listOpenActivities } from '../../src/extension/inbox/openActivities';
-import { OrganizationStore, type StoreSession } from '../../src/extension/store/organizationStore';
+import { CountersignClient } from '../../src/api/remote';
 import { Poller, type LookTimers } from '../../src/extension/store/poller';
-import { extensionApi, organizationNamed } from './hostSupport';
-import { sandboxOrganizations } from './sandboxProfiles';
+import { extensionApi } from './hostSupport';
+import { changesDuring, storeSessions } from './storeSessions';
 
 /** Timers the test holds: planned ones wait until the test runs them. */
 function heldTimers(): LookTimers & { readonly live: Map<number, () => void> } {
@@ -68,11 +65,7 @@ describe('the organization store: one planned look, and reads of another profile
   });
 
   it('drops the Activities listing a read began for one profile and answered after a switch to another', async () => {
-    const api = await extensionApi();
-    const organizations = await sandboxOrganizations(api);
-    const sandbox = api.localSandbox.running;
-    assert.ok(sandbox);
-    const baseUrl = sandbox.baseUrl;
+    const sessions = await storeSessions(await extensionApi());
     let asked: () => void = () => undefined;
     const wasAsked = new Promise<void>((resolve) => (asked = resolve));
     let release: () => void = () => undefined;
@@ -85,33 +78,15 @@ describe('the organization store: one planned look, and reads of another profile
         return super.listActivities(...args);
       }
     }
-    const clients: CountersignClient[] = [];
-    const sessionOf = (org: SandboxOrganization, Client: typeof CountersignClient): StoreSession => {
-      const key = org.users[0]?.apiKeys[0];
-      assert.ok(key, `${org.name} has a root user with a key`);
-      const client = new Client(
-        { baseUrl },
-        new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-      );
-      clients.push(client);
-      return { profile: { id: `store-${org.name}`, organizationId: org.organizationId, baseUrl }, client };
-    };
-    const team = organizationNamed(organizations, 'Team');
-    const before = sessionOf(team, HeldClient);
-    const after = sessionOf(organizationNamed(organizations, 'Demo'), CountersignClient);
+    const team = sessions.organization('Team');
+    const before = sessions.sessionOf(team, 0, HeldClient);
+    const after = sessions.sessionOf(sessions.organization('Demo'));
     // Team has activities: a listing kept across the switch would show them.
-    const teamActivities = await sessionOf(team, CountersignClient).client.listActivities({
+    const teamActivities = await sessions.sessionOf(team).client.listActivities({
       organizationId: team.organizationId,
     });
     let current = before;
-    const store = new OrganizationStore({
-      session: () => Promise.resolve(current),
-      intervalMs: () => 60_000,
-      focused: () => false,
-      listOpen: listOpenActivities,
-      debug: () => undefined,
-      warn: () => undefined,
-    });
+    const store = sessions.store(() => current);
     try {
       const reading = store.loadListing(10);
       await wasAsked;
@@ -124,41 +99,19 @@ describe('the organization store: one planned look, and reads of another profile
       for (const activity of teamActivities) assert.equal(store.activity(activity.id), undefined);
     } finally {
       release();
-      store.dispose();
-      await Promise.all(clients.map((client) => client.close()));
+      await sessions.close();
     }
   });
 
   it('keeps and follows what the new profile submitted before the store had read anything of it', async () => {
-    const api = await extensionApi();
-    const organizations = await sandboxOrganizations(api);
-    const baseUrl = api.localSandbox.running?.baseUrl;
-    assert.ok(baseUrl);
-    const clients: CountersignClient[] = [];
-    const sessionOf = (org: SandboxOrganization, user: number): StoreSession => {
-      const key = org.users[user]?.apiKeys[0];
-      assert.ok(key, `${org.name} has a user ${user} with a key`);
-      const client = new CountersignClient(
-        { baseUrl },
-        new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-      );
-      clients.push(client);
-      return { profile: { id: `store-${org.name}-${user}`, organizationId: org.organizationId, baseUrl }, client };
-    };
-    const team = organizationNamed(organizations, 'Team');
-    let current = sessionOf(organizationNamed(organizations, 'Demo'), 0);
-    const store = new OrganizationStore({
-      session: () => Promise.resolve(current),
-      intervalMs: () => 60_000,
-      focused: () => false,
-      listOpen: listOpenActivities,
-      debug: () => undefined,
-      warn: () => undefined,
-    });
+    const sessions = await storeSessions(await extensionApi());
+    const team = sessions.organization('Team');
+    let current = sessions.sessionOf(sessions.organization('Demo'));
+    const store = sessions.store(() => current);
     try {
       await store.organization();
       // The profile switches to Team, and a command submits there before any read of the store.
-      current = sessionOf(team, 0);
+      current = sessions.sessionOf(team, 0);
       const waiting = await current.client.createPrivateKeyTag({
         organizationId: team.organizationId,
         parameters: { privateKeyTagName: `Kept across the switch ${Date.now()}`, privateKeyIds: [] },
@@ -168,74 +121,53 @@ describe('the organization store: one planned look, and reads of another profile
       await store.organization();
       assert.equal(store.activity(waiting.id)?.status, waiting.status, 'the submission is still held');
 
-      const heard: string[][] = [];
-      const listening = store.onDidChange((change) => heard.push([...change.activityIds]));
-      await sessionOf(team, 1).client.approveActivity({
-        organizationId: team.organizationId,
-        parameters: { fingerprint: waiting.fingerprint },
+      let read: Awaited<ReturnType<typeof store.readActivity>>;
+      const heard = await changesDuring(store, async () => {
+        await sessions.sessionOf(team, 1).client.approveActivity({
+          organizationId: team.organizationId,
+          parameters: { fingerprint: waiting.fingerprint },
+        });
+        read = await store.readActivity(waiting.id, { fresh: true });
       });
-      const read = await store.readActivity(waiting.id, { fresh: true });
-      listening.dispose();
       assert.equal(read?.status, 'ACTIVITY_STATUS_COMPLETED');
       const told = heard.filter((ids) => ids.includes(waiting.id)).length;
       assert.equal(told, 1, "its completion is told once to the store's readers");
     } finally {
-      store.dispose();
-      await Promise.all(clients.map((client) => client.close()));
+      await sessions.close();
     }
   });
 
   it('tells of a completion the Activities listing read first, once, though the poll then finds nothing new', async () => {
-    const api = await extensionApi();
-    const team = organizationNamed(await sandboxOrganizations(api), 'Team');
-    const baseUrl = api.localSandbox.running?.baseUrl;
-    assert.ok(baseUrl);
-    const clientOf = (user: number) => {
-      const key = team.users[user]?.apiKeys[0];
-      assert.ok(key, `Team has a user ${user} with a key`);
-      return new CountersignClient(
-        { baseUrl },
-        new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-      );
-    };
-    const [asker, voter] = [clientOf(0), clientOf(1)];
-    const session: StoreSession = {
-      profile: { id: 'store-Team-listing', organizationId: team.organizationId, baseUrl },
-      client: asker,
-    };
-    const store = new OrganizationStore({
-      session: () => Promise.resolve(session),
-      intervalMs: () => 60_000,
-      focused: () => false,
-      listOpen: listOpenActivities,
-      debug: () => undefined,
-      warn: () => undefined,
-    });
+    const sessions = await storeSessions(await extensionApi());
+    const team = sessions.organization('Team');
+    const asker = sessions.sessionOf(team, 0);
+    const store = sessions.store(() => asker);
     try {
-      const waiting = await asker.createPrivateKeyTag({
+      const waiting = await asker.client.createPrivateKeyTag({
         organizationId: team.organizationId,
         parameters: { privateKeyTagName: `Listed first ${Date.now()}`, privateKeyIds: [] },
       });
       await store.submit(waiting);
-      const heard: string[][] = [];
-      const listening = store.onDidChange((change) => {
-        if (store.activity(waiting.id)?.status === 'ACTIVITY_STATUS_COMPLETED') heard.push([...change.activityIds]);
-      });
-      await voter.approveActivity({
-        organizationId: team.organizationId,
-        parameters: { fingerprint: waiting.fingerprint },
-      });
-      // The Activities view reads its page (a poll would read the activity itself): the completion is in it.
-      const listing = await store.loadListing(10);
-      assert.ok(listing?.order.includes(waiting.id));
-      assert.equal(store.activity(waiting.id)?.status, 'ACTIVITY_STATUS_COMPLETED');
-      await store.readActivity(waiting.id, { fresh: true });
-      listening.dispose();
+      const completed = () => store.activity(waiting.id)?.status === 'ACTIVITY_STATUS_COMPLETED';
+      const heard = await changesDuring(
+        store,
+        async () => {
+          await sessions.sessionOf(team, 1).client.approveActivity({
+            organizationId: team.organizationId,
+            parameters: { fingerprint: waiting.fingerprint },
+          });
+          // The Activities view reads its page (a poll would read the activity itself): the completion is in it.
+          const listing = await store.loadListing(10);
+          assert.ok(listing?.order.includes(waiting.id));
+          assert.ok(completed());
+          await store.readActivity(waiting.id, { fresh: true });
+        },
+        completed,
+      );
       const told = heard.filter((ids) => ids.includes(waiting.id)).length;
       assert.equal(told, 1, "the completion is told once to the store's readers");
     } finally {
-      store.dispose();
-      await Promise.all([asker.close(), voter.close()]);
+      await sessions.close();
     }
   });
 });
