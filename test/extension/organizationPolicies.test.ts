@@ -10,15 +10,12 @@ import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { OrganizationElement } from '../../src/extension/views/treeElements';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { eventually, organizationNamed, run } from './hostSupport';
+import { labelOf } from './organizationRows';
 import { sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
 
 const LARGE = 'Large transfers need two finance approvals';
 const DEVELOPER = 'Developer transfers below the cap';
 const HOT = 'Hot keys sign only for registered contracts';
-
-function labelOf(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
 
 /** The tooltip's text with markdown's escapes taken out (service text is escaped in it). */
 function tooltipOf(item: vscode.TreeItem): string {

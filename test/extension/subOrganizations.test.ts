@@ -13,15 +13,12 @@ import type { OrganizationElement, SubOrganizationElement } from '../../src/exte
 import { createSubOrganization, type MadeSubOrganization } from '../support/subOrganizationFixtures';
 import { ethereumAccount } from '../support/walletFixtures';
 import { eventually, noteSecret } from './hostSupport';
+import { labelOf } from './organizationRows';
 import { runAnswering, sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
 
 /** A right-to-left override in the name: the view writes it out rather than let it reorder the row. */
 const NAME = `End user \u202Egnp.exe ${Date.now()}`;
 const SHOWN = NAME.replace('\u202E', '\\u202E');
-
-function labelOf(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
 
 describe('sub-organizations in the Organization view', function () {
   this.timeout(90_000);

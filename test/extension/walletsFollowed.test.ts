@@ -6,12 +6,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WalletAccountParams } from '../../src/api';
-import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
-import type { OrganizationElement } from '../../src/extension/views/treeElements';
 import type { SandboxOrganization } from '../../src/sandbox';
-import { eventually, organizationNamed, run } from './hostSupport';
+import { eventually, run } from './hostSupport';
+import { labelOf, organizationRows, teammateClient, type Row } from './organizationRows';
 import { sandboxSuiteHooks, useSandboxProfile } from './sandboxProfiles';
 
 const ethereum = (i: number): WalletAccountParams => ({
@@ -20,15 +19,6 @@ const ethereum = (i: number): WalletAccountParams => ({
   path: `m/44'/60'/0'/0/${i}`,
   addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
 });
-
-function labelOf(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
-interface Row {
-  readonly element: OrganizationElement;
-  readonly item: vscode.TreeItem;
-}
 
 describe('the Wallets group of a large wallet and of wallets made elsewhere', function () {
   this.timeout(240_000);
@@ -39,33 +29,17 @@ describe('the Wallets group of a large wallet and of wallets made elsewhere', fu
     organizations = o;
   });
   const stamp = Date.now().toString(36);
-  const view = () => api.views.organization.provider;
-
-  /** Demo's first user through a client that is not the extension's: another teammate's tool. */
-  function anotherClient(): { client: CountersignClient; organizationId: string } {
-    const org = organizationNamed(organizations, 'Demo');
-    const key = org.users[0]?.apiKeys[0];
-    assert.ok(key, 'Demo has a user with an API key');
-    const client = new CountersignClient(
-      { baseUrl: api.localSandbox.running?.baseUrl ?? '' },
-      new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-    );
-    return { client, organizationId: org.organizationId };
-  }
-
-  async function rowsOf(parent?: OrganizationElement): Promise<Row[]> {
-    const children = ((await view().getChildren(parent)) ?? []).filter((row) => row !== undefined);
-    return Promise.all(children.map(async (element) => ({ element, item: await view().getTreeItem(element) })));
-  }
 
   /** The wallet's row once the view lists it. */
   async function walletRow(name: string, timeoutMs?: number): Promise<Row> {
     return eventually(
       `wallet "${name}" in the view`,
       async () => {
-        const group = (await rowsOf()).find(({ element }) => element.kind === 'group' && element.group === 'wallets');
+        const group = (await organizationRows(api)).find(
+          ({ element }) => element.kind === 'group' && element.group === 'wallets',
+        );
         if (!group) return undefined;
-        return (await rowsOf(group.element)).find(
+        return (await organizationRows(api, group.element)).find(
           ({ element }) => element.kind === 'wallet' && element.wallet.walletName === name,
         );
       },
@@ -75,7 +49,7 @@ describe('the Wallets group of a large wallet and of wallets made elsewhere', fu
 
   it('opens a wallet of 150 accounts on its first 100, then "Show 50 more…" shows the rest', async () => {
     await useSandboxProfile(api, 'Demo');
-    const { client, organizationId } = anotherClient();
+    const { client, organizationId } = teammateClient(api, organizations, 'Demo');
     const name = `Large ${stamp}`;
     try {
       const created = await client.createWallet({
@@ -97,7 +71,7 @@ describe('the Wallets group of a large wallet and of wallets made elsewhere', fu
     assert.equal(wallet.item.description, '150 accounts', 'the count is the wallet’s, not the page’s');
     assert.equal(wallet.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
 
-    const firstPage = await rowsOf(wallet.element);
+    const firstPage = await organizationRows(api, wallet.element);
     assert.equal(firstPage.length, 101, 'a page of accounts and one row for the rest');
     assert.ok(firstPage.slice(0, 100).every(({ element }) => element.kind === 'walletAccount'));
     assert.equal(labelOf(firstPage[99]?.item ?? new vscode.TreeItem('')), 'account 99');
@@ -110,7 +84,7 @@ describe('the Wallets group of a large wallet and of wallets made elsewhere', fu
     const args: unknown[] = more.item.command.arguments ?? [];
     assert.deepEqual(args, [wallet.element.id], "the row names its wallet's row");
     await run(api, more.item.command.command, ...args);
-    const all = await rowsOf(wallet.element);
+    const all = await organizationRows(api, wallet.element);
     assert.equal(all.length, 150, 'every account, and no more row');
     assert.ok(all.every(({ element }) => element.kind === 'walletAccount'));
     assert.equal(labelOf(all[149]?.item ?? new vscode.TreeItem('')), 'account 149');
@@ -120,17 +94,17 @@ describe('the Wallets group of a large wallet and of wallets made elsewhere', fu
     await useSandboxProfile(api, 'Demo');
     const config = vscode.workspace.getConfiguration('countersign');
     await config.update('activities.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
-    const { client, organizationId } = anotherClient();
+    const { client, organizationId } = teammateClient(api, organizations, 'Demo');
     const name = `Made elsewhere ${stamp}`;
     try {
       await vscode.commands.executeCommand('countersign.organization.focus');
       await eventually('the Organization view visible', () => api.views.organization.treeView.visible || undefined);
       // The view has read the wallets (the store keeps them), and the new one is not among them yet.
       const group = await eventually('the Wallets group', async () =>
-        (await rowsOf()).find(({ element }) => element.kind === 'group' && element.group === 'wallets'),
+        (await organizationRows(api)).find(({ element }) => element.kind === 'group' && element.group === 'wallets'),
       );
       assert.ok(
-        !(await rowsOf(group.element)).some(
+        !(await organizationRows(api, group.element)).some(
           ({ element }) => element.kind === 'wallet' && element.wallet.walletName === name,
         ),
       );

@@ -8,13 +8,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Activity, WalletAccountParams } from '../../src/api';
-import { ApiKeyStamper, CountersignClient } from '../../src/api/remote';
 import { CommandIds } from '../../src/extension/commandIds';
 import type { CountersignExtensionApi } from '../../src/extension/extension';
 import type { ModalRequest } from '../../src/extension/ui/modalDialogs';
-import type { OrganizationElement } from '../../src/extension/views/treeElements';
 import type { SandboxOrganization } from '../../src/sandbox';
 import { eventually, failureOf, logText, organizationNamed, run } from './hostSupport';
+import { labelOf, organizationRows, teammateClient, type Row } from './organizationRows';
 import { goAhead, runAnswering, sandboxSuiteHooks, useSandboxProfile, withModalAnswers } from './sandboxProfiles';
 
 const ethereum = (i: number, name?: string): WalletAccountParams => ({
@@ -31,17 +30,8 @@ const solana = (i: number): WalletAccountParams => ({
   addressFormat: 'ADDRESS_FORMAT_SOLANA',
 });
 
-function labelOf(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
 function iconOf(item: vscode.TreeItem): string {
   return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : '';
-}
-
-interface Row {
-  readonly element: OrganizationElement;
-  readonly item: vscode.TreeItem;
 }
 
 describe('the Wallets group and the wallet commands', function () {
@@ -55,27 +45,9 @@ describe('the Wallets group and the wallet commands', function () {
   const stamp = Date.now().toString(36);
   const view = () => api.views.organization.provider;
 
-  /** A client of the organization's user that is not the extension's: another teammate's tool. */
-  function anotherClient(organization: string, userIndex = 0): { client: CountersignClient; organizationId: string } {
-    const org = organizationNamed(organizations, organization);
-    const key = org.users[userIndex]?.apiKeys[0];
-    assert.ok(key, `${organization} has a user ${userIndex} with an API key`);
-    const client = new CountersignClient(
-      { baseUrl: api.localSandbox.running?.baseUrl ?? '' },
-      new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }),
-    );
-    return { client, organizationId: org.organizationId };
-  }
-
-  async function rowsOf(parent?: OrganizationElement): Promise<Row[]> {
-    // A row asked for while the view reloads (a profile switch) may be gone: only the rows there are.
-    const children = ((await view().getChildren(parent)) ?? []).filter((row) => row !== undefined);
-    return Promise.all(children.map(async (element) => ({ element, item: await view().getTreeItem(element) })));
-  }
-
   async function walletsGroup(): Promise<Row> {
     return eventually('the Wallets group', async () =>
-      (await rowsOf()).find(({ element }) => element.kind === 'group' && element.group === 'wallets'),
+      (await organizationRows(api)).find(({ element }) => element.kind === 'group' && element.group === 'wallets'),
     );
   }
 
@@ -84,11 +56,11 @@ describe('the Wallets group and the wallet commands', function () {
     return eventually(
       `wallet "${name}" in the view${accounts === undefined ? '' : ` with ${accounts} accounts`}`,
       async () => {
-        const wallet = (await rowsOf((await walletsGroup()).element)).find(
+        const wallet = (await organizationRows(api, (await walletsGroup()).element)).find(
           ({ element }) => element.kind === 'wallet' && element.wallet.walletName === name,
         );
         if (!wallet) return undefined;
-        const rows = await rowsOf(wallet.element);
+        const rows = await organizationRows(api, wallet.element);
         return accounts === undefined || rows.length === accounts ? { wallet, accounts: rows } : undefined;
       },
       60_000,
@@ -97,7 +69,7 @@ describe('the Wallets group and the wallet commands', function () {
 
   it('says in words that an organization has no wallet yet, and offers Create Wallet…', async () => {
     // The seeded end user's sub-organization, its wallet deleted, and a tag that keeps the view from its welcome.
-    const { client, organizationId: subId } = anotherClient('End user 1');
+    const { client, organizationId: subId } = teammateClient(api, organizations, 'End user 1');
     try {
       const walletIds = (await client.listWallets({ organizationId: subId })).map((w) => w.walletId);
       if (walletIds.length > 0)
@@ -117,7 +89,7 @@ describe('the Wallets group and the wallet commands', function () {
     const { group, row } = await eventually('the empty Wallets group with its one row', async () => {
       const found = await walletsGroup();
       if (found.element.kind !== 'group' || found.element.organizationId !== organizationId) return undefined;
-      const rows = await rowsOf(found.element);
+      const rows = await organizationRows(api, found.element);
       return rows.length === 1 && rows[0] ? { group: found, row: rows[0] } : undefined;
     });
     assert.equal(labelOf(group.item), 'Wallets');
@@ -128,7 +100,7 @@ describe('the Wallets group and the wallet commands', function () {
 
   it('lists each wallet another client makes with its accounts: names, short addresses, icons and hovers', async () => {
     await useSandboxProfile(api, 'Demo');
-    const { client, organizationId } = anotherClient('Demo');
+    const { client, organizationId } = teammateClient(api, organizations, 'Demo');
     // A teammate's text with markdown and a command link in it: shown as text everywhere.
     const name = `Cold *${stamp}* [run](command:${CommandIds.showLog})`;
     try {
@@ -218,7 +190,7 @@ describe('the Wallets group and the wallet commands', function () {
     assert.match(logText(api), /waiting for 1 more approval/);
     const group = await walletsGroup();
     assert.ok(
-      !(await rowsOf(group.element)).some(
+      !(await organizationRows(api, group.element)).some(
         ({ element }) => element.kind === 'wallet' && element.wallet.walletName === name,
       ),
       'nothing is made before the vote',
@@ -316,7 +288,7 @@ describe('the Wallets group and the wallet commands', function () {
     assert.deepEqual(deleted.failures, []);
     assert.equal(deleted.result?.status, 'ACTIVITY_STATUS_COMPLETED');
     await eventually('the wallet gone from the view', async () => {
-      const rows = await rowsOf((await walletsGroup()).element);
+      const rows = await organizationRows(api, (await walletsGroup()).element);
       return rows.some(({ element }) => element.kind === 'wallet' && element.wallet.walletId === walletId)
         ? undefined
         : true;
