@@ -1,49 +1,34 @@
 /**
- * The Organization view: the active organization's smart contract interfaces, its wallets with their accounts
- * (walletItems.ts), its private keys (with their tags and addresses), its private key tags (with their keys), its
- * policies (in words), its users (with their tags and passkeys) and its sub-organizations (each opening, read-only,
- * on what it holds: subOrganizationBranch.ts). Each group loads on its own, so one failing list shows its error and
- * Retry while the others still show (organizationModel.ts reads them); policies, tag names and users' tags are one
- * read of the store's (governance). When none can be read, or the session cannot be opened, the view shows the
- * failure once, as the Activities view does (LoadedTree's failure rows).
+ * The Organization view's provider: the active organization's smart contract interfaces, its wallets with their
+ * accounts, its private keys (with their tags and addresses), its private key tags (with their keys), its policies
+ * (in words), its users (with their tags and passkeys) and its sub-organizations (each opening, read-only, on what it
+ * holds: subOrganizationBranch.ts). This file keeps the view's state and its loading; the rows are built from the
+ * loaded model in organizationGroups.ts, drawn by kind in organizationItemKinds.ts, and a wallet's accounts paged in
+ * walletPages.ts. Each group loads on its own, so one failing list shows its error and Retry while the others still
+ * show (organizationModel.ts reads them); policies, tag names and users' tags are one read of the store's
+ * (governance). When none can be read, or the session cannot be opened, the view shows the failure once, as the
+ * Activities view does (LoadedTree's failure rows).
  */
 import * as vscode from 'vscode';
-import type { PrivateKey, Tag } from '../../api';
 import { CommandIds } from '../commandIds';
 import type { Services, Session } from '../services';
-import type { SubOrganizationList } from '../store/subOrganizationReads';
 import { LoadedTree } from './loadedTree';
 import {
-  authenticatorTreeItem,
-  groupNoun,
-  groupTreeItem,
-  privateKeyChildren,
-  privateKeyTagTreeItem,
-  privateKeyTreeItem,
-  smartContractInterfaceTreeItem,
-  userTreeItem,
-} from './organizationItems';
-import { policyElements, policyTreeItem, userTagNames } from './governanceItems';
+  authenticatorElements,
+  groupElement,
+  groupRows,
+  keyUnderTag,
+  organizationGroupElements,
+} from './organizationGroups';
+import { groupNoun, privateKeyChildren } from './organizationItems';
+import { organizationTreeItem, resolveOrganizationTreeItem } from './organizationItemKinds';
 import { readOrganizationModel, type OrganizationModel, type Outcome } from './organizationModel';
 import { SubOrganizationBranch } from './subOrganizationBranch';
-import { subOrganizationElements, subOrganizationPartTreeItem, subOrganizationTreeItem } from './subOrganizationItems';
-import {
-  type AuthenticatorElement,
-  type GroupElement,
-  type OrganizationElement,
-  type OrganizationGroup,
-  type PrivateKeyElement,
-  type PrivateKeyTagElement,
-  type SmartContractInterfaceElement,
-  type UserElement,
-} from './treeElements';
-import { fieldTreeItem, messageTreeItem } from './treeItems';
-import { walletAccountTooltip, walletAccountTreeItem, walletGroupChildren, walletTreeItem } from './walletItems';
+import type { GroupElement, OrganizationElement } from './treeElements';
 import { WalletPages } from './walletPages';
 import type { OrganizationContents, OrganizationRows } from './views';
 import type { TreeHost } from './treeShell';
 import { ORGANIZATION_VIEW_ID } from './viewIds';
-import { smartContractInterfaceTooltip } from './interfaceHover';
 
 type Model = OrganizationModel;
 
@@ -118,43 +103,11 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
   // ---- TreeDataProvider ----
 
   getTreeItem(element: OrganizationElement): vscode.TreeItem {
-    switch (element.kind) {
-      case 'group':
-        return groupTreeItem(element);
-      case 'smartContractInterface':
-        return smartContractInterfaceTreeItem(element);
-      case 'privateKey':
-        return privateKeyTreeItem(element);
-      case 'privateKeyTag':
-        return privateKeyTagTreeItem(element);
-      case 'user':
-        return userTreeItem(element);
-      case 'authenticator':
-        return authenticatorTreeItem(element);
-      case 'policy':
-        return policyTreeItem(element);
-      case 'wallet':
-        return walletTreeItem(element);
-      case 'walletAccount':
-        return walletAccountTreeItem(element);
-      case 'subOrganization':
-        return subOrganizationTreeItem(element);
-      case 'subOrganizationPart':
-        return subOrganizationPartTreeItem(element);
-      case 'field':
-        return fieldTreeItem(element);
-      case 'message':
-        return messageTreeItem(element);
-    }
+    return organizationTreeItem(element);
   }
 
-  /** On hover: an interface's tooltip lists its functions and events (its ABI is parsed only then). */
   resolveTreeItem(item: vscode.TreeItem, element: OrganizationElement): vscode.TreeItem {
-    if (element.kind === 'smartContractInterface' && item.tooltip === undefined) {
-      item.tooltip = smartContractInterfaceTooltip(element.smartContractInterface);
-    }
-    if (element.kind === 'walletAccount' && item.tooltip === undefined) item.tooltip = walletAccountTooltip(element);
-    return item;
+    return resolveOrganizationTreeItem(item, element);
   }
 
   async getChildren(element?: OrganizationElement): Promise<OrganizationElement[]> {
@@ -165,17 +118,9 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'privateKey':
         return element.expandable ? privateKeyChildren(element) : [];
       case 'privateKeyTag':
-        return element.expandable ? element.keys.map((key) => this.#keyUnderTag(element, key)) : [];
+        return element.expandable ? element.keys.map((key) => keyUnderTag(element, key, this.#loaded())) : [];
       case 'user':
-        return (element.user.authenticators ?? []).map((authenticator): AuthenticatorElement => ({
-          kind: 'authenticator',
-          id: `${element.id}/${authenticator.authenticatorId}`,
-          organizationId: element.organizationId,
-          userId: element.user.userId,
-          userName: element.user.userName,
-          authenticator,
-          parent: element,
-        }));
+        return authenticatorElements(element);
       case 'subOrganization':
       case 'subOrganizationPart':
         return this.#subOrganizations.children(element);
@@ -210,8 +155,10 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
       case 'field':
         // A field of an activity belongs to the other view.
         return element.parent?.kind === 'activity' ? undefined : element.parent;
-      case 'smartContractInterface':
-        return this.#groupElement('smartContractInterfaces');
+      case 'smartContractInterface': {
+        const model = this.#loaded();
+        return model ? groupElement('smartContractInterfaces', model) : undefined;
+      }
       case 'group':
       default:
         return undefined;
@@ -236,40 +183,8 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         },
       );
     }
-    const model = loaded.value;
-    const counts = [
-      model.smartContractInterfaces,
-      model.wallets,
-      model.privateKeys,
-      model.privateKeyTags,
-      model.subOrganizations,
-    ].map((o) => (o.ok ? countOf(o.value) : -1));
-    // An organization with nothing in it shows the view's welcome content instead of its empty groups.
-    if (counts.every((count) => count === 0)) return [];
-    const groups = [
-      'smartContractInterfaces',
-      'wallets',
-      'privateKeys',
-      'privateKeyTags',
-      'policies',
-      'users',
-      'subOrganizations',
-    ] as const;
     // From the model loaded here: the view's model may be dropped meanwhile (a change told by the store).
-    return groups.map((group) => this.#groupElement(group, model) as GroupElement);
-  }
-
-  #groupElement(group: OrganizationGroup, model = this.#loaded()): GroupElement | undefined {
-    if (!model) return undefined;
-    const outcome = model[group];
-    return {
-      kind: 'group',
-      id: `countersign.organization/${group}`,
-      group,
-      organizationId: model.organizationId,
-      count: outcome.ok ? countOf(outcome.value) : 0,
-      failed: !outcome.ok,
-    };
+    return organizationGroupElements(loaded.value);
   }
 
   #groupChildren(group: GroupElement): OrganizationElement[] {
@@ -281,81 +196,7 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
         parent: group,
       });
     }
-    const tagsById = new Map(
-      (model.privateKeyTags.ok ? model.privateKeyTags.value : []).map((tag) => [tag.tagId, tag]),
-    );
-    switch (group.group) {
-      case 'subOrganizations':
-        return model.subOrganizations.ok ? subOrganizationElements(group, model.subOrganizations.value) : [];
-      case 'smartContractInterfaces':
-        return sortBy(model.smartContractInterfaces.ok ? model.smartContractInterfaces.value : [], (s) => s.label).map(
-          (sci): SmartContractInterfaceElement => ({
-            kind: 'smartContractInterface',
-            id: `${group.id}/${sci.smartContractInterfaceId}`,
-            organizationId: model.organizationId,
-            smartContractInterface: sci,
-          }),
-        );
-      case 'privateKeys':
-        return sortBy(model.privateKeys.ok ? model.privateKeys.value : [], (k) => k.privateKeyName).map(
-          (privateKey): PrivateKeyElement => ({
-            kind: 'privateKey',
-            id: `${group.id}/${privateKey.privateKeyId}`,
-            organizationId: model.organizationId,
-            privateKey,
-            tags: privateKey.privateKeyTags.map((tagId) => tagsById.get(tagId) ?? unknownTag(tagId)),
-            parent: group,
-            expandable: true,
-          }),
-        );
-      case 'wallets':
-        return model.wallets.ok ? walletGroupChildren(group, model.wallets.value) : [];
-      case 'users': {
-        const tags = userTagNames(model.governance);
-        return sortBy(model.users.ok ? model.users.value : [], (u) => u.userName).map((user): UserElement => ({
-          kind: 'user',
-          id: `${group.id}/${user.userId}`,
-          organizationId: model.organizationId,
-          user,
-          tags: tags(user.userId),
-          parent: group,
-        }));
-      }
-      case 'policies':
-        return model.governance
-          ? policyElements(group, model.governance, model.privateKeys.ok ? model.privateKeys.value : [])
-          : [];
-      case 'privateKeyTags': {
-        const keys = model.privateKeys.ok ? model.privateKeys.value : [];
-        return sortBy(model.privateKeyTags.ok ? model.privateKeyTags.value : [], (tag) => tag.tagName).map(
-          (tag): PrivateKeyTagElement => ({
-            kind: 'privateKeyTag',
-            id: `${group.id}/${tag.tagId}`,
-            organizationId: model.organizationId,
-            tag,
-            keys: keys.filter((key) => key.privateKeyTags.includes(tag.tagId)),
-            parent: group,
-            expandable: true,
-          }),
-        );
-      }
-    }
-  }
-
-  #keyUnderTag(tag: PrivateKeyTagElement, privateKey: PrivateKey): PrivateKeyElement {
-    const model = this.#loaded();
-    const tagsById = new Map(
-      (model?.privateKeyTags.ok ? model.privateKeyTags.value : []).map((entry) => [entry.tagId, entry]),
-    );
-    return {
-      kind: 'privateKey',
-      id: `${tag.id}/key/${privateKey.privateKeyId}`,
-      organizationId: tag.organizationId,
-      privateKey,
-      tags: privateKey.privateKeyTags.map((tagId) => tagsById.get(tagId) ?? unknownTag(tagId)),
-      parent: tag,
-      expandable: false,
-    };
+    return groupRows(group, model);
   }
 
   protected async fetch(session: Session): Promise<Model> {
@@ -363,19 +204,4 @@ export class OrganizationTree extends LoadedTree<Model, OrganizationElement> imp
     this.#readAnew = false;
     return readOrganizationModel(this.services, session.profile.organizationId, readAnew);
   }
-}
-
-/** How many rows a group holds: a list's length, a wallet book's wallets, the sub-organizations listed. */
-function countOf(value: readonly unknown[] | { readonly wallets: readonly unknown[] } | SubOrganizationList): number {
-  if (Array.isArray(value)) return value.length;
-  return 'wallets' in value ? value.wallets.length : (value as SubOrganizationList).entries.length;
-}
-
-function unknownTag(tagId: string): Tag {
-  const epoch = { seconds: '0', nanos: '0' };
-  return { tagId, tagName: tagId, tagType: 'TAG_TYPE_PRIVATE_KEY', createdAt: epoch, updatedAt: epoch };
-}
-
-function sortBy<T>(items: readonly T[], key: (item: T) => string): T[] {
-  return [...items].sort((a, b) => key(a).localeCompare(key(b)));
 }
