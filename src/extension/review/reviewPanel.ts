@@ -1,57 +1,26 @@
 /**
- * One review page: reads the activity, the organization's names and its smart contract interfaces from the
- * organization store and keeps the page current (on every change the store or the extension announces). While it
- * shows, it watches its activity in the store, whose one poll keeps it current: the page sends no request of its
- * own. The page's HTML is set once; once its script says it is ready, each model is posted to it
- * (reviewMessages.ts) and it redraws in place, keeping scroll, focus and selection. Its buttons run the same
- * commands as the Activities view, so the same confirmation applies.
+ * One review page's webview panel: its lifecycle and its messages. It keeps the page current on every change the
+ * store or the extension announces, reading its model from the organization store (reviewRead.ts) or, when the
+ * activity cannot be read here, showing why (reviewNotices.ts). While it shows, it watches its activity in the
+ * store, whose one poll keeps it current: the page sends no request of its own. The page's HTML is set once; once
+ * its script says it is ready, each model is posted to it (reviewMessages.ts) and it redraws in place, keeping
+ * scroll, focus and selection. Its buttons run the same commands as the Activities view (reviewActions.ts), so the
+ * same confirmation applies.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { CancelledError, type Activity, type SmartContractInterface } from '../../api';
+import { CancelledError, type Activity } from '../../api';
 import { CommandIds } from '../commandIds';
-import type { OrganizationNames } from '../wording/voteDialogWords';
-import { organizationNamesWithFacts } from '../store/organizationFacts';
-import { organizationNamer } from '../wording/addressNames';
-import * as remote from '../../api/remote';
 import type { Services } from '../services';
-import { calmStateFor } from '../ui/advice';
-import type { OrganizationStore, StoreChange } from '../store/organizationStore';
-import { buildReviewModel, type ReviewInput } from './reviewModel';
-import { readDescriptors } from '../activitySummaries';
+import type { StoreChange } from '../store/organizationStore';
 import { reviewShellHtml, type ReviewPageResources } from './reviewHtml';
 import { reviewResourceRoots, reviewScriptUri, reviewStyleUri } from './reviewResources';
-import {
-  pageMessageSchema,
-  type ReviewAction,
-  type ReviewModel,
-  type ReviewPageView,
-  type ReviewPageWords,
-  type ReviewViewMessage,
-} from './reviewMessages';
+import { pageMessageSchema, type ReviewModel, type ReviewPageView, type ReviewViewMessage } from './reviewMessages';
 import type { ReviewTarget } from './reviewTarget';
 import { reviewTabTitle } from './reviewTitle';
 import { reviewActionHandlers, WITHOUT_ACTIVITY } from './reviewActions';
-import { errorText } from '../ui/errorText';
-import { readStanding } from '../store/standingReads';
-import { reviewWhy } from './reviewWhy';
-import { standingProgress } from '../wording/standingCount';
-import { whyContext } from './whyContext';
-import { votersOf } from '../wording/policyStanding';
-
-function pageWords(): ReviewPageWords {
-  return {
-    activity: vscode.l10n.t('Activity'),
-    risks: vscode.l10n.t('Risks'),
-    votes: vscode.l10n.t('Votes'),
-    noVotes: vscode.l10n.t('No votes yet.'),
-    argument: vscode.l10n.t('Argument'),
-    type: vscode.l10n.t('Type'),
-    value: vscode.l10n.t('Value'),
-    noArguments: vscode.l10n.t('It takes no arguments.'),
-    retry: vscode.l10n.t('Retry'),
-  };
-}
+import { blockedView, failureNotice, otherProfileNotice, pageWords, type ReviewNotice } from './reviewNotices';
+import { readReviewModel } from './reviewRead';
 
 export class ReviewPage {
   readonly panel: vscode.WebviewPanel;
@@ -182,28 +151,9 @@ export class ReviewPage {
     this.#show({ kind: 'review', model });
   }
 
-  /**
-   * What the page shows while its activity cannot be read here (another profile is active, the sandbox stopped):
-   * the activity as last read, without its vote buttons, under a note that says why and the button that changes
-   * it; or, when it was never read, the note and the button alone.
-   */
-  #blocked(text: string, actions: readonly ReviewAction[]): void {
-    const model = this.#model;
-    if (model) {
-      const readOnly: ReviewModel = {
-        ...model,
-        actions,
-        sections: model.sections.map((section) => ({ ...section, actions: [] })),
-      };
-      this.#show({ kind: 'review', model: readOnly, note: { tone: 'warning', text } });
-      return;
-    }
-    this.#show({
-      kind: 'notice',
-      heading: vscode.l10n.t('Review activity {0}', this.#target.activityId),
-      text,
-      actions,
-    });
+  /** What the page shows while its activity cannot be read here: the note, and the activity as last read. */
+  #blocked(notice: ReviewNotice): void {
+    this.#show(blockedView(this.#model, this.#target.activityId, notice));
   }
 
   #show(view: ReviewPageView): void {
@@ -246,17 +196,7 @@ export class ReviewPage {
     const session = await this.#services.session();
     if (!session || session.profile.id !== this.#target.profileId) {
       const profile = this.#services.profiles.list().find((p) => p.id === this.#target.profileId);
-      if (!profile) {
-        this.#blocked(vscode.l10n.t('The profile this activity was opened with no longer exists.'), []);
-        return;
-      }
-      this.#blocked(
-        vscode.l10n.t(
-          'This activity was opened with the profile "{0}". Switch to that profile to vote on it; until then it shows as it was last read.',
-          profile.label,
-        ),
-        [{ id: 'switchProfile', label: vscode.l10n.t('Switch to {0}', profile.label), primary: true }],
-      );
+      this.#blocked(otherProfileNotice(profile));
       return;
     }
     const store = await this.#services.store();
@@ -267,77 +207,8 @@ export class ReviewPage {
     const activity = await store.readActivity(activityId, { fresh });
     if (!activity) return;
     this.#activity = activity;
-    // A signed payload's spender and tokens are read with the interfaces and descriptors too.
-    const signsTransaction = /^ACTIVITY_TYPE_SIGN_(TRANSACTION|RAW_PAYLOAD)/.test(activity.type);
-    const [names, interfaces, descriptors, facts, why] = await Promise.all([
-      this.#names(store, organizationId),
-      signsTransaction ? this.#interfaces(store, organizationId) : Promise.resolve([]),
-      signsTransaction ? readDescriptors(this.#services) : Promise.resolve([]),
-      this.#services.organizationFacts().catch(() => undefined),
-      this.#why(store, activity, signsTransaction),
-    ]);
-    if (this.#disposed) return;
-    const model = buildReviewModel({
-      activity,
-      names,
-      interfaces,
-      decode: {
-        transaction: remote.decodeEthereumTransaction,
-        payload: remote.decodeRawPayload,
-        summarize: remote.summarizeTransaction,
-        signature: remote.summarizeSignature,
-      },
-      descriptors,
-      nameOf: organizationNamer(facts?.organizationId === organizationId ? facts.names : undefined),
-      wallets: facts?.organizationId === organizationId ? facts.wallets : undefined,
-      why,
-    });
-    this.update(model);
-  }
-
-  /** Why it waits, was denied, rejected or completed; undefined when that cannot be read. */
-  #why(store: OrganizationStore, activity: Activity, signsTransaction: boolean): Promise<ReviewInput['why']> {
-    return this.#orWarn(`the policy evaluations of ${activity.id}`, async () => {
-      const [read, organization, interfaces, wallets] = await Promise.all([
-        readStanding(store, { activity }),
-        store.organizationData(),
-        signsTransaction ? store.interfaces() : Promise.resolve([]),
-        signsTransaction ? store.walletBook().catch(() => undefined) : Promise.resolve(undefined),
-      ]);
-      if (!read) return undefined;
-      // The values each clause of a condition read: the activity as a policy reads it.
-      const context = whyContext(activity, interfaces ?? [], organization?.privateKeys ?? [], new Date(), wallets);
-      const rejectedBy = activity.status === 'ACTIVITY_STATUS_REJECTED' ? votersOf(activity.votes).rejected : undefined;
-      const section = reviewWhy(read.standing, read.names, { context, rejectedBy });
-      // The header counts from the same standing as the dialog: the policies, or the root quorum's users only.
-      return { section, progress: standingProgress(read.view, activity.status) };
-    });
-  }
-
-  /** A read the page can do without: on failure it warns and goes on without it. */
-  async #orWarn<T>(what: string, read: () => Promise<T>): Promise<T | undefined> {
-    try {
-      return await read();
-    } catch (error) {
-      this.#services.log.warn(`Could not read ${what}: ${errorText(error)}`);
-      return undefined;
-    }
-  }
-
-  #interfaces(
-    store: OrganizationStore,
-    organizationId: string,
-  ): Promise<readonly SmartContractInterface[] | undefined> {
-    return this.#orWarn(`the smart contract interfaces of ${organizationId}`, () => store.interfaces());
-  }
-
-  #names(store: OrganizationStore, organizationId: string): Promise<OrganizationNames | undefined> {
-    return this.#orWarn(`organization ${organizationId} for names`, async () => {
-      const organization = await store.organization();
-      if (!organization) return undefined;
-      const facts = await this.#services.organizationFacts().catch(() => undefined);
-      return organizationNamesWithFacts(organization.data, facts);
-    });
+    const model = await readReviewModel(this.#services, store, organizationId, activity, () => this.#disposed);
+    if (model) this.update(model);
   }
 
   #showFailure(error: unknown): void {
@@ -347,16 +218,7 @@ export class ReviewPage {
       return;
     }
     this.#services.log.failure(`Could not read activity ${this.#target.activityId} for its review page`, error);
-    // A state no Retry changes (the local sandbox stopped) offers the command that changes it, as the views do.
-    const calm = calmStateFor(this.#services, error);
-    if (calm?.action.command === CommandIds.startLocalSandbox) {
-      this.#blocked(calm.tooltip, [{ id: 'startLocalSandbox', label: calm.action.title, primary: true }]);
-      return;
-    }
-    const reason = this.#services.redact(errorText(error));
-    this.#blocked(vscode.l10n.t('The activity could not be read: {0}', reason), [
-      { id: 'retry', label: pageWords().retry, primary: false },
-    ]);
+    this.#blocked(failureNotice(this.#services, error));
   }
 
   /** The page's buttons, by action id: each runs the command the Activities view runs. */
