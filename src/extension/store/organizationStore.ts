@@ -5,29 +5,29 @@
  * policies, users with their tags, tag names, and each activity's policy evaluations).
  *
  * It runs the only poll: one timer, paced by pollPlan.ts (window focus, who watches, pending work, 429s). Each
- * look reads the open activities (one request while fewer than a page are open), then at most a few activities
- * one by one: those a page shows or this window submitted or voted on, when the listing does not cover them, and
- * those that just left the open set. Readers (the trees, the inbox, the lenses, the review pages) follow
- * `onDidChange`, which names what changed; none of them polls.
+ * look (storeLook.ts) reads the open activities (one request while fewer than a page are open), then at most a few
+ * activities one by one: those a page shows or this window submitted or voted on, when the listing does not cover
+ * them, and those that just left the open set. What it holds of them is kept in heldActivities.ts. Readers (the
+ * trees, the inbox, the lenses, the review pages) follow `onDidChange`, which names what changed; none of them polls.
+ *
+ * This file is the store's surface: what readers read, the actions commands tell, and telling readers.
  *
  * One store per profile: when the active profile (or its organization or address) changes, everything known is
  * dropped and readers hear `reset`.
  */
 import * as vscode from 'vscode';
-import { ServiceError } from '../../api';
 import type { Activity } from '../../api';
-import { NO_CHANGE, differs, isTerminal, keepListed, openChanges, withActivity } from './activityChanges';
+import { NO_CHANGE, isTerminal } from './activityChanges';
 import { MAX_PAGE, readListing, readMore, type ListingHost } from './activityListing';
+import { HeldActivities } from './heldActivities';
 import { OrganizationReads } from './organizationReads';
-import { errorText } from '../ui/errorText';
-import { pendingCount, singleReads, type Held } from './lookTargets';
+import { pendingCount } from './lookTargets';
 import type { Watchers } from './pollPlan';
-import type { PollOutcome } from './pollSchedule';
-import { Poller, type LookResult } from './poller';
+import { Poller } from './poller';
 import { PendingRegistrations, type PendingRegistration } from './registrations';
 import { StandingBook } from './standingBook';
-import type { ActivityListing, Interest, OpenSnapshot, StoreChange } from './storeTypes';
-import type { StoreDeps, StoreSession } from './storeTypes';
+import { StoreLook } from './storeLook';
+import type { ActivityListing, Interest, OpenSnapshot, StoreChange, StoreDeps } from './storeTypes';
 
 export type * from './storeTypes';
 export type { Governance } from './governance';
@@ -43,24 +43,13 @@ export class OrganizationStore extends OrganizationReads {
   /** Fires after each look of the poll (tests count looks and requests with it). */
   readonly onDidLook;
 
-  readonly #activities = new Map<string, Activity>();
-  /** Submitted or voted on here: read until they end, when the open listing does not show them. */
-  readonly #followed = new Set<string>();
-  /** Submitted or voted on in this window, whichever profile was active. */
-  readonly #here = new Set<string>();
-  /** Left the open set since the last look: read once, to learn how they ended. */
-  readonly #leaving = new Set<string>();
+  readonly #held = new HeldActivities();
   readonly #registrations = new PendingRegistrations();
-  #open: OpenSnapshot | undefined;
-  #openRead: Promise<OpenSnapshot | undefined> | undefined;
-  #listing: ActivityListing | undefined;
   readonly #pages: ListingHost = {
-    listing: () => this.#listing,
+    listing: () => this.#held.listing,
     generation: () => this.generation,
     keep: (activities, listing) => {
-      const { changed, ended, completed } = keepListed(this.#activities, activities);
-      for (const id of ended) this.#followed.delete(id);
-      this.#listing = listing;
+      const { changed, completed } = this.#held.keepListed(activities, listing);
       // News of an activity is told whichever read brought it: a poll after this one finds nothing new to tell.
       if (completed) this.markReadsStale('organization');
       if (changed.length > 0) this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
@@ -70,16 +59,27 @@ export class OrganizationStore extends OrganizationReads {
   #standings: StandingBook | undefined;
 
   readonly #poller: Poller;
-  #turn = 0;
+  readonly #look: StoreLook;
 
   constructor(deps: StoreDeps) {
     super(deps);
+    this.#look = new StoreLook({
+      deps,
+      held: this.#held,
+      registrations: this.#registrations,
+      interests: () => this.#poller.interests,
+      generation: () => this.generation,
+      session: () => this.session(),
+      walletsChanged: (session, count) => this.walletsChanged(session, count),
+      organizationStale: () => this.markReadsStale('organization'),
+      fire: (change) => this.#fire(change),
+    });
     this.#poller = this.register(
       new Poller({
         intervalMs: () => deps.intervalMs(),
         focused: () => deps.focused(),
-        pending: () => pendingCount(this.#held()),
-        look: () => this.#look(),
+        pending: () => pendingCount(this.#held.held(this.#poller.interests)),
+        look: () => this.#look.look(),
       }),
     );
     this.onDidLook = this.#poller.onDidLook;
@@ -88,16 +88,16 @@ export class OrganizationStore extends OrganizationReads {
   // ---- what is known ----
 
   activity(activityId: string): Activity | undefined {
-    return this.#activities.get(activityId);
+    return this.#held.get(activityId);
   }
 
   /** The open activities as the last look found them; undefined before the first one. */
   get open(): OpenSnapshot | undefined {
-    return this.#open;
+    return this.#held.open;
   }
 
   get listing(): ActivityListing | undefined {
-    return this.#listing;
+    return this.#held.listing;
   }
 
   /** Who watches now (the pure schedule decides from it). */
@@ -117,7 +117,7 @@ export class OrganizationStore extends OrganizationReads {
    * listing read a while ago found it). Readers of a fresh read that changed it hear of it.
    */
   async readActivity(activityId: string, options: { readonly fresh?: boolean } = {}): Promise<Activity | undefined> {
-    const known = this.#activities.get(activityId);
+    const known = this.#held.get(activityId);
     if (known && (!options.fresh || isTerminal(known))) return known;
     const session = await this.session();
     if (!session) return undefined;
@@ -125,15 +125,13 @@ export class OrganizationStore extends OrganizationReads {
     const generation = this.generation;
     const activity = await session.client.getActivity({ organizationId, activityId });
     if (generation !== this.generation) return activity;
-    const before = this.#activities.get(activity.id);
-    this.#activities.set(activity.id, activity);
-    if (before && differs(before, activity)) this.#fire({ activityIds: [activity.id] });
+    if (this.#held.keepRead(activity)) this.#fire({ activityIds: [activity.id] });
     return activity;
   }
 
   /** The first activity `matches` accepts among those known, else among the newest page, read now. */
   async findActivity(matches: (activity: Activity) => boolean): Promise<Activity | undefined> {
-    const known = [...this.#activities.values()].find(matches);
+    const known = this.#held.find(matches);
     if (known) return known;
     const session = await this.session();
     if (!session) return undefined;
@@ -153,11 +151,11 @@ export class OrganizationStore extends OrganizationReads {
    * before a submission, is waited for and not taken). Reads that begin after the call are shared.
    */
   async refreshOpen(): Promise<OpenSnapshot | undefined> {
-    const before = this.#openRead;
+    const before = this.#look.openRead;
     const session = await this.session();
     if (!session) return undefined;
-    if (before && this.#openRead === before) await before.catch(() => undefined);
-    return this.#readOpen(session, { requests: 0 });
+    if (before && this.#look.openRead === before) await before.catch(() => undefined);
+    return this.#look.readOpen(session, { requests: 0 });
   }
 
   /** The Activities view's first page: as many as it showed before, at least `pageSize`. */
@@ -200,7 +198,7 @@ export class OrganizationStore extends OrganizationReads {
 
   /** Whether this window submitted or voted on the activity (a notification for it would only repeat the outcome). */
   isSubmittedHere(activityId: string): boolean {
-    return this.#here.has(activityId);
+    return this.#held.isHere(activityId);
   }
 
   /**
@@ -224,15 +222,8 @@ export class OrganizationStore extends OrganizationReads {
   }
 
   #note(activity: Activity, change: { readonly listing: boolean; readonly organization: boolean }): void {
-    this.#here.add(activity.id);
     if (change.organization) this.markReadsStale('organization');
-    const before = this.#activities.get(activity.id);
-    this.#activities.set(activity.id, activity);
-    if (isTerminal(activity)) this.#followed.delete(activity.id);
-    else this.#followed.add(activity.id);
-    const open = this.#open?.open.some((a) => a.id === activity.id) === true;
-    if (open && this.#open) this.#open = withActivity(this.#open, activity);
-    const activityIds = differs(before, activity) || open ? [activity.id] : [];
+    const { activityIds, open } = this.#held.note(activity);
     const { organization } = change;
     this.#fire({ activityIds, open, listing: change.listing, organization, interfaces: organization });
     this.#poller.freshen();
@@ -244,7 +235,7 @@ export class OrganizationStore extends OrganizationReads {
    */
   notePendingRegistration(registration: PendingRegistration): void {
     this.#registrations.note(registration);
-    this.#followed.add(registration.activity.id);
+    this.#held.follow(registration.activity.id);
     this.#fire({ registrations: true });
     this.#poller.freshen();
   }
@@ -257,7 +248,7 @@ export class OrganizationStore extends OrganizationReads {
   override async interfaceListing(): ReturnType<OrganizationReads['interfaceListing']> {
     const listing = await super.interfaceListing();
     // A registration whose label is now listed has completed, whoever's vote completed it.
-    const settled = this.#registrations.settle((id) => this.#activities.get(id), this.knownInterfaces);
+    const settled = this.#registrations.settle((id) => this.#held.get(id), this.knownInterfaces);
     if (settled.changed) this.#fire({ registrations: true, completedRegistrations: settled.completed });
     return listing;
   }
@@ -267,109 +258,12 @@ export class OrganizationStore extends OrganizationReads {
     return this.#poller.watch(interest);
   }
 
-  // ---- the poll ----
-
-  #followsWallets(): boolean {
-    return [...this.#poller.interests].some((interest) => interest.kind === 'view' && interest.wallets === true);
-  }
-
-  #held(): Held {
-    const [activities, followed, leaving] = [this.#activities, this.#followed, this.#leaving];
-    return { activities, open: this.#open, followed, leaving, interests: this.#poller.interests };
-  }
-
-  async #look(): Promise<LookResult> {
-    const count = { requests: 0 };
-    let outcome: PollOutcome = 'unchanged';
-    try {
-      const session = await this.session();
-      if (!session) return { outcome, requests: 0 };
-      const generation = this.generation;
-      // Registrations submitted before a profile switch are read again when their organization is back.
-      for (const registration of this.#registrations.of(session.profile.organizationId)) {
-        if (!this.#activities.has(registration.activity.id)) this.#followed.add(registration.activity.id);
-      }
-      const openBefore = this.#open;
-      const open = await this.#readOpen(session, count);
-      if (open !== openBefore) outcome = 'changed';
-      const changed: string[] = [];
-      let completed = false;
-      for (const activityId of singleReads(this.#held(), this.#turn++)) {
-        count.requests++;
-        const activity = await session.client.getActivity({
-          organizationId: session.profile.organizationId,
-          activityId,
-        });
-        if (generation !== this.generation) return { outcome, requests: count.requests };
-        this.#leaving.delete(activityId);
-        if (isTerminal(activity)) this.#followed.delete(activityId);
-        if (!differs(this.#activities.get(activityId), activity)) continue;
-        this.#activities.set(activityId, activity);
-        changed.push(activityId);
-        if (activity.status === 'ACTIVITY_STATUS_COMPLETED') completed = true;
-      }
-      if (completed) this.markReadsStale('organization');
-      if (changed.length > 0) {
-        outcome = 'changed';
-        this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
-      }
-      // A wallet made, renamed, exported or deleted elsewhere, while a view shows the wallets.
-      if (this.#followsWallets() && (await this.walletsChanged(session, count))) {
-        outcome = 'changed';
-        this.#fire({ organization: true });
-      }
-      return { outcome, requests: count.requests };
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 429) {
-        // The client gave up after its own waits: the service's last Retry-After is the least the next look waits.
-        this.deps.warn('Rate limited while looking at the organization; slowing down');
-        return { outcome: 'rateLimited', requests: count.requests, retryAfterMs: error.retryAfterMs };
-      }
-      this.deps.debug('Could not look at the organization', { error: errorText(error) });
-      return { outcome: 'failed', requests: count.requests };
-    }
-  }
-
-  #readOpen(session: StoreSession, count: { requests: number }): Promise<OpenSnapshot | undefined> {
-    if (this.#openRead) return this.#openRead;
-    const generation = this.generation;
-    const { organizationId } = session.profile;
-    const list = (request: Parameters<typeof session.client.listActivities>[0]) => {
-      count.requests++;
-      return session.client.listActivities(request);
-    };
-    const read = this.deps
-      .listOpen(list, organizationId, Date.now())
-      .then((found) => (generation === this.generation ? this.#applyOpen({ organizationId, ...found }) : undefined))
-      .finally(() => {
-        if (this.#openRead === read) this.#openRead = undefined;
-      });
-    this.#openRead = read;
-    return read;
-  }
-
-  /** Keeps what the listing found; returns the snapshot kept (the same object when nothing changed). */
-  #applyOpen(found: OpenSnapshot): OpenSnapshot {
-    const previous = this.#open;
-    const { changed, leaving, setChanged } = openChanges(previous, found, this.#activities);
-    for (const activity of found.open) this.#activities.set(activity.id, activity);
-    for (const id of leaving) this.#leaving.add(id);
-    if (!setChanged && previous) return previous;
-    this.#open = found;
-    this.#fire({ activityIds: changed, open: true });
-    return found;
-  }
-
   // ---- the profile ----
 
   protected override clear(): void {
     super.clear();
-    this.#activities.clear();
-    this.#followed.clear();
-    this.#leaving.clear();
-    this.#open = undefined;
-    this.#openRead = undefined;
-    this.#listing = undefined;
+    this.#held.clear();
+    this.#look.clear();
     this.#standings?.clear();
     this.#standings = undefined;
     this.#fire({ reset: true, open: true, organization: true, interfaces: true });
@@ -380,7 +274,7 @@ export class OrganizationStore extends OrganizationReads {
     if (this.disposed) return;
     const settled =
       (change.activityIds?.length ?? 0) > 0
-        ? this.#registrations.settle((id) => this.#activities.get(id), this.knownInterfaces)
+        ? this.#registrations.settle((id) => this.#held.get(id), this.knownInterfaces)
         : undefined;
     const registrations = settled?.changed ? { registrations: true, completedRegistrations: settled.completed } : {};
     this.#changed.fire({ ...NO_CHANGE, ...change, ...registrations });
