@@ -12,7 +12,7 @@ import type { ExportsReading } from './anotherExtension/readExports';
 import { useCodeServer } from './harness';
 import {
   clearNotifications,
-  notification,
+  notified,
   openWorkbench,
   pane,
   runFromPalette,
@@ -152,7 +152,7 @@ describe('the packaged extension beside another extension, and in two windows', 
     await viewDescription(first, 'Organization', USER_2).waitFor();
     // What the first window signs as: Check Profile asks the service who signed the request.
     await runFromPalette(first, 'Countersign: Check Profile');
-    await notification(first, `"${USER_2}" works: signed in as Team root user 2 in Team`);
+    await notified(first, `"${USER_2}" works: signed in as Team root user 2 in Team`);
     assert.equal(await profileStatus(first, USER_1).count(), 0, 'the first window still shows Team root user 1');
     // And back, from the first window this time: the second follows.
     await clearNotifications(first);
@@ -162,7 +162,7 @@ describe('the packaged extension beside another extension, and in two windows', 
     await switchProfile(first, USER_2);
     await profileStatus(second, USER_2).waitFor();
     await runFromPalette(first, 'Countersign: Check Profile');
-    await notification(first, `"${USER_2}" works: signed in as Team root user 2 in Team`);
+    await notified(first, `"${USER_2}" works: signed in as Team root user 2 in Team`);
   });
 
   it('shows both windows on Team root user 2, side by side', async function () {
