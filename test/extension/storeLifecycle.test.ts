@@ -170,4 +170,32 @@ describe('the organization store: one planned look, and reads of another profile
       await sessions.close();
     }
   });
+
+  it("tells a completion a page's own read finds as the poll would: the organization is read again", async () => {
+    const sessions = await storeSessions(await extensionApi());
+    const team = sessions.organization('Team');
+    const asker = sessions.sessionOf(team, 0);
+    const store = sessions.store(() => asker);
+    try {
+      const waiting = await asker.client.createPrivateKeyTag({
+        organizationId: team.organizationId,
+        parameters: { privateKeyTagName: `Read by its page ${Date.now()}`, privateKeyIds: [] },
+      });
+      await store.submit(waiting);
+      await sessions.sessionOf(team, 1).client.approveActivity({
+        organizationId: team.organizationId,
+        parameters: { fingerprint: waiting.fingerprint },
+      });
+      const told: { ids: readonly string[]; organization: boolean }[] = [];
+      const listening = store.onDidChange((change) =>
+        told.push({ ids: change.activityIds, organization: change.organization }),
+      );
+      const read = await store.readActivity(waiting.id, { fresh: true });
+      listening.dispose();
+      assert.equal(read?.status, 'ACTIVITY_STATUS_COMPLETED');
+      assert.deepEqual(told, [{ ids: [waiting.id], organization: true }], 'one change, the organization with it');
+    } finally {
+      await sessions.close();
+    }
+  });
 });

@@ -72,15 +72,20 @@ export function withActivity(open: OpenSnapshot, activity: Activity): OpenSnapsh
   };
 }
 
+/** What a read brought: the held activities a reader sees change, and whether one of them completed. */
+export interface ActivityNews {
+  readonly changed: readonly string[];
+  readonly completed: boolean;
+}
+
 /**
- * Keeps what a page of the Activities listing read, unless a newer reading is held already; returns the ids of held
- * activities the page brought news of (readers hear them as they hear the poll's), those that ended, and whether one
- * of them completed.
+ * Keeps what a read brought (a page of the Activities listing, or one activity read for a page), unless a newer
+ * reading is held already; returns its news (readers hear it as they hear the poll's) and the activities that ended.
  */
-export function keepListed(
+export function keepNewer(
   held: Map<string, Activity>,
   activities: readonly Activity[],
-): { readonly changed: string[]; readonly ended: string[]; readonly completed: boolean } {
+): ActivityNews & { readonly ended: readonly string[] } {
   const changed: string[] = [];
   const ended: string[] = [];
   let completed = false;

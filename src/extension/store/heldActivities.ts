@@ -4,7 +4,7 @@
  * Each method keeps what one read or one action brought and returns what changed; telling readers is the store's.
  */
 import type { Activity } from '../../api';
-import { differs, isTerminal, keepListed, openChanges, withActivity } from './activityChanges';
+import { differs, isTerminal, keepNewer, openChanges, withActivity, type ActivityNews } from './activityChanges';
 import type { Held } from './lookTargets';
 import type { ActivityListing, Interest, OpenSnapshot } from './storeTypes';
 
@@ -54,18 +54,21 @@ export class HeldActivities {
   }
 
   /** Keeps a page of the listing and the listing made with it. */
-  keepListed(activities: readonly Activity[], listing: ActivityListing): { changed: string[]; completed: boolean } {
-    const { changed, ended, completed } = keepListed(this.#activities, activities);
-    for (const id of ended) this.#followed.delete(id);
+  keepListed(activities: readonly Activity[], listing: ActivityListing): ActivityNews {
     this.#listing = listing;
-    return { changed, completed };
+    return this.#keep(activities);
   }
 
-  /** Keeps an activity read on its own (a page asked for it); true when a reader would see it changed. */
-  keepRead(activity: Activity): boolean {
-    const before = this.#activities.get(activity.id);
-    this.#activities.set(activity.id, activity);
-    return before !== undefined && differs(before, activity);
+  /** Keeps an activity read on its own (a page asked for it). */
+  keepRead(activity: Activity): ActivityNews {
+    return this.#keep([activity]);
+  }
+
+  #keep(activities: readonly Activity[]): ActivityNews {
+    const { changed, ended, completed } = keepNewer(this.#activities, activities);
+    // An activity that ended is not read again by the look: it would find nothing new to tell.
+    for (const id of ended) this.#followed.delete(id);
+    return { changed, completed };
   }
 
   /** Keeps an activity the look read one by one; true when a reader would see it changed. */

@@ -17,7 +17,7 @@
  */
 import * as vscode from 'vscode';
 import type { Activity } from '../../api';
-import { NO_CHANGE, isTerminal } from './activityChanges';
+import { NO_CHANGE, isTerminal, type ActivityNews } from './activityChanges';
 import { MAX_PAGE, readListing, readMore, type ListingHost } from './activityListing';
 import { HeldActivities } from './heldActivities';
 import { OrganizationReads } from './organizationReads';
@@ -48,12 +48,7 @@ export class OrganizationStore extends OrganizationReads {
   readonly #pages: ListingHost = {
     listing: () => this.#held.listing,
     generation: () => this.generation,
-    keep: (activities, listing) => {
-      const { changed, completed } = this.#held.keepListed(activities, listing);
-      // News of an activity is told whichever read brought it: a poll after this one finds nothing new to tell.
-      if (completed) this.markReadsStale('organization');
-      if (changed.length > 0) this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
-    },
+    keep: (activities, listing) => this.#tell(this.#held.keepListed(activities, listing)),
   };
   /** Loaded with the first standing asked (it brings the policy engine); dropped with everything known. */
   #standings: StandingBook | undefined;
@@ -71,7 +66,7 @@ export class OrganizationStore extends OrganizationReads {
       generation: () => this.generation,
       session: () => this.session(),
       walletsChanged: (session, count) => this.walletsChanged(session, count),
-      organizationStale: () => this.markReadsStale('organization'),
+      tell: (news) => this.#tell(news),
       fire: (change) => this.#fire(change),
     });
     this.#poller = this.register(
@@ -125,7 +120,7 @@ export class OrganizationStore extends OrganizationReads {
     const generation = this.generation;
     const activity = await session.client.getActivity({ organizationId, activityId });
     if (generation !== this.generation) return activity;
-    if (this.#held.keepRead(activity)) this.#fire({ activityIds: [activity.id] });
+    this.#tell(this.#held.keepRead(activity));
     return activity;
   }
 
@@ -268,6 +263,15 @@ export class OrganizationStore extends OrganizationReads {
     this.#standings = undefined;
     this.#fire({ reset: true, open: true, organization: true, interfaces: true });
     this.#poller.reset();
+  }
+
+  /**
+   * News of activities, whichever read brought it (the look, a listing page, a page's own read): a later read finds
+   * nothing new to tell, so it is told now, once. A completion may have changed the organization.
+   */
+  #tell({ changed, completed }: ActivityNews): void {
+    if (completed) this.markReadsStale('organization');
+    if (changed.length > 0) this.#fire({ activityIds: changed, organization: completed, interfaces: completed });
   }
 
   #fire(change: Partial<StoreChange>): void {

@@ -10,6 +10,7 @@ import { singleReads } from './lookTargets';
 import type { PollOutcome } from './pollSchedule';
 import type { LookResult } from './poller';
 import type { PendingRegistrations } from './registrations';
+import type { ActivityNews } from './activityChanges';
 import type { Interest, OpenSnapshot, StoreChange, StoreDeps, StoreSession } from './storeTypes';
 
 export interface LookParts {
@@ -23,8 +24,8 @@ export interface LookParts {
   session(): Promise<StoreSession | undefined>;
   /** Whether the wallets changed since last read (counting its requests). */
   walletsChanged(session: StoreSession, count: { requests: number }): Promise<boolean>;
-  /** An activity completed: what the organization holds may have changed. */
-  organizationStale(): void;
+  /** Tells readers what the activities read brought (a completion also marks the organization to read again). */
+  tell(news: ActivityNews): void;
   fire(change: Partial<StoreChange>): void;
 }
 
@@ -70,11 +71,8 @@ export class StoreLook {
         changed.push(activityId);
         if (activity.status === 'ACTIVITY_STATUS_COMPLETED') completed = true;
       }
-      if (completed) this.#parts.organizationStale();
-      if (changed.length > 0) {
-        outcome = 'changed';
-        this.#parts.fire({ activityIds: changed, organization: completed, interfaces: completed });
-      }
+      this.#parts.tell({ changed, completed });
+      if (changed.length > 0) outcome = 'changed';
       // A wallet made, renamed, exported or deleted elsewhere, while a view shows the wallets.
       if (this.#followsWallets() && (await this.#parts.walletsChanged(session, count))) {
         outcome = 'changed';
