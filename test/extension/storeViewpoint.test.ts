@@ -35,4 +35,28 @@ describe("the organization store holds activities as this window's user reads th
       await sessions.close();
     }
   });
+
+  it('a request submitted here, held since its submission, joins the open activities at the next look', async () => {
+    const sessions = await storeSessions(await extensionApi());
+    const team = sessions.organization('Team');
+    const you = sessions.sessionOf(team, 0);
+    const store = sessions.store(() => you);
+    try {
+      await store.refreshOpen();
+      const asked = await you.client.createPrivateKeyTag({
+        organizationId: team.organizationId,
+        parameters: { privateKeyTagName: `Your request ${Date.now()}`, privateKeyIds: [] },
+      });
+      assert.equal(asked.status, 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
+      await store.submit(asked);
+
+      const snapshot = await store.refreshOpen();
+      assert.ok(
+        snapshot?.open.some((activity) => activity.id === asked.id),
+        'the request is among the open activities',
+      );
+    } finally {
+      await sessions.close();
+    }
+  });
 });

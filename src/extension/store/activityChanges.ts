@@ -57,9 +57,12 @@ export function openChanges(
   const changed = found.open.filter((activity) => differs(held.get(activity.id), activity)).map((a) => a.id);
   const still = new Set(found.open.map((a) => a.id));
   const left = (previous?.open ?? []).filter((a) => !still.has(a.id)).map((a) => a.id);
+  // One held already (submitted here) that joins the set is news of the set, though not of the activity.
+  const before = new Set((previous?.open ?? []).map((a) => a.id));
+  const joined = found.open.some((a) => !before.has(a.id));
   const unseen = found.listedAll ? [...held.values()].filter((a) => gathering(a) && !still.has(a.id)) : [];
   const setChanged =
-    previous === undefined || left.length > 0 || previous.listedAll !== found.listedAll || changed.length > 0;
+    previous === undefined || left.length > 0 || joined || previous.listedAll !== found.listedAll || changed.length > 0;
   return { changed, leaving: [...unseen.map((a) => a.id), ...left], setChanged };
 }
 
