@@ -11,6 +11,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Logger } from '../api';
+import { errorText } from '../api/errorLine';
 import { startSandbox, type SandboxOptions } from './index';
 
 const USAGE = `Usage: countersign-sandbox [options]
@@ -61,7 +62,7 @@ function parseOptions(argv: string[]): (SandboxOptions & { verbose: boolean; exi
       },
     }));
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorText(error));
   }
   if (values.help) return 'help';
   const port = parseInteger('port', values.port, 0, 65535);
@@ -138,6 +139,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`countersign-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`countersign-sandbox: ${errorText(error)}\n`);
   process.exit(1);
 });

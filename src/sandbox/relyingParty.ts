@@ -25,6 +25,7 @@ import type { Attestation, DecodedWebauthnStamp } from '../api';
 import { webauthnChallenge } from '../api/remote';
 import { allowedPasskeyOrigins, rpIdsOf } from './organizationFeatures';
 import type { Organization } from './state';
+import { errorText } from '../api/errorLine';
 
 /** What a verified attestation registers. */
 export interface AttestedCredential {
@@ -73,7 +74,7 @@ function expectations(
 
 /** The library's refusal in the service's words: what was wrong, never the values it compared. */
 function describe(error: unknown, ceremony: 'create' | 'get'): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   if (/challenge/i.test(message))
     return ceremony === 'get'
       ? 'the challenge is not the hex SHA-256 of the request body'

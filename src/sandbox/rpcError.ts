@@ -4,6 +4,7 @@
  */
 import { BAD_REQUEST_DETAIL_TYPE, GrpcCode, httpStatusOfGrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
 import type { RpcStatusBody } from './state';
+import { errorText } from '../api/errorLine';
 
 export interface FieldViolation {
   readonly field: string;
@@ -84,7 +85,7 @@ const UNAVAILABLE = 14;
  */
 export function storageUnavailable(cause: unknown): RpcError {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = errorText(cause);
   return new RpcError(
     UNAVAILABLE,
     `sandbox unavailable: its journal could not be written (${code ?? reason}); it accepts no request until it is restarted, and restarting reads back everything it acknowledged. Free space on the disk or fix it, then restart the sandbox.`,
