@@ -127,6 +127,8 @@ export function createServices(
   let stateInViews = false;
   const stateKey = new ContextKey<CountersignState>(ContextKeys.state);
   const mirrorState = () => (stateKnown && stateInViews ? stateKey.set(state) : Promise.resolve());
+  /** The last key's public half: deriving it costs milliseconds of CPU, and every store read prepares a session. */
+  let derived: { readonly privateKey: string; readonly publicKey: string } | undefined;
   // One session for the active profile; one prepared for a profile switched away from meanwhile is not kept.
   const sessions = new SessionCache<Session>({
     activeId: () => profiles.active()?.id,
@@ -142,7 +144,8 @@ export function createServices(
       const settings = readSettings();
       // The client (and undici under it, and @noble for the key) loads with the first session, not at activation.
       const { ApiKeyStamper, CountersignClient, derivePublicKey } = await openClient();
-      const publicKey = derivePublicKey(privateKey);
+      if (derived?.privateKey !== privateKey) derived = { privateKey, publicKey: derivePublicKey(privateKey) };
+      const { publicKey } = derived;
       const active = profile;
       return {
         key: JSON.stringify([profile, publicKey, settings.requestTimeoutMs]),
@@ -159,7 +162,10 @@ export function createServices(
     },
     close: (old) => void old.client.close(),
   });
-  const dropSession = () => sessions.drop();
+  const dropSession = () => {
+    derived = undefined;
+    sessions.drop();
+  };
   const session = () => sessions.get();
 
   const refreshState = async () => {
