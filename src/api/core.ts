@@ -16,3 +16,4 @@ export {
   TransportError,
 } from './errors';
 export { checkBaseUrl, isLoopbackHost } from './transport/urlPolicy';
+export { errorText } from './errorLine';

@@ -17,7 +17,7 @@ import {
 } from './wording/activitySummaryWords';
 import { isWalletActivity, type WalletFacts } from './wording/walletActivityWords';
 import { pickText } from './ui/shownText';
-import { errorText } from '../api/errorLine';
+import { errorText } from '../api/core';
 
 /** The workspace's ERC-7730 descriptors as the extension keeps them; none when they cannot be read. */
 export function readDescriptors(services: Services): Promise<readonly ClearSigningDescriptor[]> {

@@ -31,7 +31,7 @@ import {
 import { LOCAL_SANDBOX_PROFILE_ID, type Profile, type ProfileStore } from './profiles/profileStore';
 import type { KeyVault } from './profiles/keyVault';
 import type { RedactingLog } from './output/log';
-import { errorText } from '../api/errorLine';
+import { errorText } from '../api/core';
 import { refreshSandboxProfiles } from './sandboxProfiles';
 
 /** A sandbox that another process (another VS Code window, most likely) runs on the shared data. */

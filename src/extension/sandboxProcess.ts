@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Logger } from '../api';
-import { errorText } from '../api/errorLine';
+import { errorText } from '../api/core';
 
 /** The files the sandbox keeps in its data directory (its documented layout). */
 export const CREDENTIALS_FILE = 'credentials.json';

@@ -10,8 +10,7 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Logger } from '../api';
-import { errorText } from '../api/errorLine';
+import { errorText, type Logger } from '../api';
 import { startSandbox, type SandboxOptions } from './index';
 
 const USAGE = `Usage: countersign-sandbox [options]

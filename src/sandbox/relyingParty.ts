@@ -21,11 +21,10 @@ import {
   parseAuthenticatorData,
 } from '@simplewebauthn/server/helpers';
 import { ECDH } from 'node:crypto';
-import type { Attestation, DecodedWebauthnStamp } from '../api';
+import { errorText, type Attestation, type DecodedWebauthnStamp } from '../api';
 import { webauthnChallenge } from '../api/remote';
 import { allowedPasskeyOrigins, rpIdsOf } from './organizationFeatures';
 import type { Organization } from './state';
-import { errorText } from '../api/errorLine';
 
 /** What a verified attestation registers. */
 export interface AttestedCredential {

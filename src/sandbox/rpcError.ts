@@ -2,9 +2,8 @@
  * Every refusal the sandbox sends is an rpcStatus `{code, message, details}` with the HTTP status
  * grpc-gateway gives its gRPC code, and a TurnkeyErrorDetail naming the reason for programs.
  */
-import { BAD_REQUEST_DETAIL_TYPE, GrpcCode, httpStatusOfGrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
+import { BAD_REQUEST_DETAIL_TYPE, errorText, GrpcCode, httpStatusOfGrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
 import type { RpcStatusBody } from './state';
-import { errorText } from '../api/errorLine';
 
 export interface FieldViolation {
   readonly field: string;

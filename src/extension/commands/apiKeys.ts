@@ -15,7 +15,7 @@ import * as z from 'zod';
 import { idText, noArguments, optionalFile, optionalText, options, type ArgumentsSchema } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
 import { showInformation } from '../ui/notifications';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 
 export interface KeyImport {
   readonly profileId: string;

@@ -12,7 +12,7 @@ import { CancelledError, InvalidInputError, type Activity, type CountersignClien
 import { CommandIds } from '../commandIds';
 import type { Vote, VoteInput } from './voteOptions';
 import type { Services, Session } from '../services';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 import { withProgress } from '../ui/progress';
 import { askText } from '../ui/prompts';
 import { votableActivities } from '../ui/operationInputs';

@@ -21,7 +21,7 @@ import {
 } from './commandArguments';
 import { command, type CommandDescriptor } from './commandDescriptor';
 import type { Services } from '../services';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 import { withProgress } from '../ui/progress';
 import { askText, pickMany } from '../ui/prompts';
 import { parseIdList, tagNameProblem } from '../ui/operationInputs';

@@ -9,7 +9,7 @@ import { CommandIds } from '../commandIds';
 import { DEFAULT_BASE_URL, normalizeBaseUrl, organizationIdProblem, type Profile } from '../profiles/profileStore';
 import { parsePrivateKey } from '../../api/remote';
 import type { Services } from '../services';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 import { showInformation } from '../ui/notifications';
 import { shown } from '../ui/shownText';
 

@@ -14,7 +14,7 @@ import type { StandingView } from '../wording/standingCount';
 import { signerText, unwrapSingleKey } from '../wording/activityWords';
 import { organizationNamer } from '../wording/addressNames';
 import { intentAbi, type OrganizationNames } from '../wording/voteDialogWords';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 import { shown } from '../ui/shownText';
 import { readStanding } from '../store/standingReads';
 

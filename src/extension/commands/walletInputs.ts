@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { CancelledError, InvalidInputError } from '../../api';
 import type { Services, Session } from '../services';
 import type { WalletBook, WalletEntry } from '../store/walletBook';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 import { withProgress } from '../ui/progress';
 import { askText, pickOne } from '../ui/prompts';
 import { accountCountProblemText, walletNameProblemText } from '../wording/walletWords';

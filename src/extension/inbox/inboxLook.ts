@@ -28,7 +28,7 @@ import { showInformation, showWarning } from '../ui/notifications';
 import { activitySummaries } from '../activitySummaries';
 import type { ActivitySummary } from '../wording/activitySummaryWords';
 import type { StandingWords } from '../wording/standingText';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 
 /** Where the ids of the activities already notified are kept (global state: they survive a window reload). */
 const NOTIFIED_KEY = 'countersign.inbox.notifiedActivityIds';

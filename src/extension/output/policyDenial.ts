@@ -10,7 +10,7 @@ import { ActivityFailedError, ServiceError, type Activity, type CountersignError
 import { activityTypeLabel } from '../wording/activityWords';
 import type { Services } from '../services';
 import { ActionableError } from '../ui/errorAction';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 import { deniedOutcomes } from '../wording/policyStanding';
 import { readStanding } from '../store/standingReads';
 import { deniedAfterApprovalMessage, denialMessage, standingWords } from '../wording/standingText';

@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { passkeyPageHtml, type PasskeyPageContent } from './passkeyPageHtml';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 
 export const PASSKEY_PAGE_TIMEOUT_MS = 2 * 60_000;
 /** An attestation is a few kilobytes; anything far larger is not one. */

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { Services } from '../services';
 import { calmStateFor } from '../ui/advice';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 import type { ReviewAction, ReviewModel, ReviewPageView, ReviewPageWords } from './reviewMessages';
 
 /** Why the activity cannot be read here, and the buttons that change it. */

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import { organizationNamesWithFacts } from '../store/organizationFacts';
 import type { OrganizationStore } from '../store/organizationStore';
 import { readStanding } from '../store/standingReads';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 import { organizationNamer } from '../wording/addressNames';
 import { votersOf } from '../wording/policyStanding';
 import { standingProgress } from '../wording/standingCount';

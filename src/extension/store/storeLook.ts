@@ -4,7 +4,7 @@
  * changed. It takes the store's parts it needs explicitly, and holds only the read in flight and the turn.
  */
 import { ServiceError } from '../../api';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 import type { HeldActivities } from './heldActivities';
 import { singleReads } from './lookTargets';
 import type { PollOutcome } from './pollSchedule';

@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import type { ClearSigningDescriptor } from '../../api/remote';
 import * as remote from '../../api/remote';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 
 const PATTERN = '**/{calldata-*,eip712-*,*erc7730*,*erc-7730*}.json';
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';

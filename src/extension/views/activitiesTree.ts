@@ -30,7 +30,7 @@ import { ActivityElements } from './activityElements';
 import { ActivityRowNames } from './activityRowNames';
 import { inboxGroupTreeItem } from './inboxGroupItem';
 import { ListedSummaries } from './listedSummaries';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 
 const INBOX_GROUP_ID = `${ACTIVITIES_VIEW_ID}/awaitingYourVote`;
 /** The statuses the inbox follows (votes can still come): the view leaves those to it. */

@@ -10,7 +10,7 @@ import type { CalmState, Recovery } from '../ui/advice';
 import { dateTimeText } from '../wording/timeWords';
 import { contextValue } from './contextValue';
 import type { FieldElement, MessageElement } from './treeElements';
-import { errorText } from '../../api/errorLine';
+import { errorText } from '../../api/core';
 
 export function themeIcon(iconId: string | undefined, colorId: string | undefined): vscode.ThemeIcon | undefined {
   if (iconId === undefined) return undefined;
