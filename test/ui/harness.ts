@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { repoRoot } from '../support/fixtures';
+import { focusTrace, traceFocus } from './focusTrace';
 import { resultsDir } from './screenshots';
 import { openWorkbench, startLocalSandbox } from './workbench';
 
@@ -190,6 +191,7 @@ export class CodeServerFixture {
     const port = await this.startServer({ folder });
     const browser = await this.launchBrowser();
     const context = await browser.newContext({ viewport: options.viewport });
+    await traceFocus(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     const url = options.onLocalhost
@@ -222,7 +224,10 @@ export class CodeServerFixture {
     await browser?.close().catch(() => undefined);
   }
 
-  /** What every tab showed when a step failed: a screenshot of each, and its notifications, for the report. */
+  /**
+   * What every tab showed when a step failed, for the report: a screenshot of each, its notifications, and where its
+   * keyboard focus went last (focusTrace.ts).
+   */
   async reportFailure(): Promise<void> {
     if (!this.browser) return;
     mkdirSync(resultsDir, { recursive: true });
@@ -234,6 +239,11 @@ export class CodeServerFixture {
         .allInnerTexts()
         .catch(() => []);
       if (toasts.length > 0) console.log(`      tab ${index + 1} notifications: ${toasts.join(' | ')}`);
+      const focus = await focusTrace(tab);
+      if (focus.length > 0)
+        console.log(
+          `      tab ${index + 1} focus and keys, last first:\n        ${focus.reverse().join('\n        ')}`,
+        );
     }
   }
 
@@ -257,8 +267,8 @@ function ready<T>(value: T | undefined): T {
 
 /**
  * The code-server fixture of the calling `describe`: set up before its first step, torn down after its last, and on
- * a failed step the screenshots and notifications of every tab (test-results/ui/<name>-failed-<n>.png), then
- * `onFailure` for what else explains it.
+ * a failed step the screenshots (test-results/ui/<name>-failed-<n>.png), notifications and last focus moves of every
+ * tab, then `onFailure` for what else explains it.
  */
 export function useCodeServer(name: string, options: { onFailure?: (fixture: CodeServerFixture) => void } = {}) {
   const fixture = new CodeServerFixture(name);

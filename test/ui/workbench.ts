@@ -93,14 +93,50 @@ export async function setExpanded(row: Locator, expanded: boolean): Promise<void
   assert.fail(`the row did not ${expanded ? 'open' : 'close'}`);
 }
 
-/** F1, the command's title, Enter: as a user runs a command. */
+/** Where keyboard focus is now: the area of the workbench and the element, in a few words (for a step's log). */
+export async function focusedElement(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'nothing';
+    const area = element.closest('.quick-input-widget, .monaco-dialog-box, .part, .notifications-center');
+    const label = element.getAttribute('aria-label') ?? '';
+    return (area ? area.className.split(' ').slice(0, 2).join('.') + ' › ' : '') + element.tagName.toLowerCase() +
+      (label ? ' "' + label.slice(0, 60) + '"' : '');
+  })()`);
+}
+
+/** Waits until keyboard focus is inside the quick input (its text box or its list); false if it is not by `timeout`. */
+async function quickInputHasKeyboard(page: Page, timeout: number): Promise<boolean> {
+  return page
+    .waitForFunction(`!!document.activeElement?.closest('.quick-input-widget')`, undefined, { timeout })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/**
+ * F1, the command's title, Enter: as a user runs a command. The palette closes as soon as focus leaves it; a
+ * focus handed back late to the workbench (by a dialog or an earlier quick input that just closed) can close it
+ * between F1 and Enter, so it is opened again then, at most three times. Enter is pressed once the palette holds
+ * the keyboard and shows the command.
+ */
 export async function runFromPalette(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input[type="text"]');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await input.fill(`>${title}`, { timeout: 5_000 });
+      await row.waitFor({ timeout: 5_000 });
+      if (await quickInputHasKeyboard(page, 5_000)) {
+        await page.keyboard.press('Enter');
+        return;
+      }
+      throw new Error(`the palette lost the keyboard to ${await focusedElement(page)}`);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`      (the palette closed or lost the keyboard before Enter; opened again: ${String(error)})`);
+    }
+  }
 }
 
 /** "Go to File...", the file's path in the project, Enter: until its editor is the active tab. */
@@ -114,15 +150,26 @@ export async function openFile(page: Page, file: string): Promise<void> {
 }
 
 /**
- * Chooses the first row of the open quick pick that holds `text`, with Enter once the row shows. An Enter that
- * lands while the pick is still settling (its items just set) can be dropped: the pick then stays open with the
- * row active, so Enter is pressed again, at most three times, until the row is gone.
+ * Chooses the first row of the open quick pick that holds `text`. With the keyboard in the pick and that row
+ * active, Enter chooses it, as a user does. A pick of the extension stays open when focus leaves it (another part
+ * of the workbench took it as the pick opened), and Enter then goes elsewhere and does nothing the test can see:
+ * there, or when another row is active, the row is clicked, as a user would. Either is tried again, at most three
+ * times, until the row is gone; a click is logged with where the keyboard was.
  */
 export async function pickFromQuickPick(page: Page, text: string | RegExp): Promise<void> {
-  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
+  const list = page.locator('.quick-input-widget .quick-input-list');
+  const row = list.locator('.monaco-list-row', { hasText: text }).first();
+  const active = list.locator('.monaco-list-row.focused', { hasText: text }).first();
   await row.waitFor();
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Enter');
+    const keyboard = await quickInputHasKeyboard(page, 5_000);
+    if (keyboard && (await active.isVisible())) {
+      await page.keyboard.press('Enter');
+    } else {
+      const why = keyboard ? 'not active' : `without the keyboard, which was on ${await focusedElement(page)}`;
+      console.log(`      (the pick showed "${String(text)}" ${why}: clicked)`);
+      await row.click();
+    }
     try {
       await row.waitFor({ state: 'hidden', timeout: 5_000 });
       return;

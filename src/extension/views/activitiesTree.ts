@@ -31,6 +31,7 @@ import { ActivityRowNames } from './activityRowNames';
 import { inboxGroupTreeItem } from './inboxGroupItem';
 import { ListedSummaries } from './listedSummaries';
 import { errorText } from '../../api/core';
+import { keepSelectionWhenRowsMove } from './keptSelection';
 
 const INBOX_GROUP_ID = `${ACTIVITIES_VIEW_ID}/awaitingYourVote`;
 /** The statuses the inbox follows (votes can still come): the view leaves those to it. */
@@ -68,6 +69,14 @@ export class ActivitiesTree extends LoadedTree<ActivityList, ActivitiesElement> 
       this.treeView.onDidChangeVisibility(() => void this.#watch()),
       inbox.onDidChange(() => this.redraw()),
       { dispose: () => void this.#watching?.dispose() },
+      keepSelectionWhenRowsMove(
+        this.treeView,
+        {
+          rowOf: async (id) => (await this.activities()).find((row) => row.id === id),
+          parentOf: (row) => this.getParent(row),
+        },
+        (error) => services.log.debug('Could not select the moved row again', { error: errorText(error) }),
+      ),
     );
     void services.store().then((store) => {
       if (!this.disposed) this.disposables.push(store.onDidChange((change) => this.#follow(store, change)));
