@@ -36,31 +36,50 @@ export interface PolicyReads {
   readonly params: boolean;
 }
 
+/** What one expression reads: its keyword paths (joined), and whether it reads the clock or an unknown function. */
+interface ExpressionReads {
+  readonly paths: readonly string[];
+  readonly keyable: boolean;
+}
+
+/** Each expression's reads, worked out once: a compiled expression is kept and shared per text (compile.ts). */
+const expressionReads = new WeakMap<Expr, ExpressionReads>();
+
+function readsOfExpression(expr: Expr): ExpressionReads {
+  let known = expressionReads.get(expr);
+  if (!known) {
+    const paths = new Set<string>();
+    const keyable = { ok: true };
+    visit(expr, (path) => paths.add(path.join('\u0000')), keyable);
+    known = { paths: [...paths], keyable: keyable.ok };
+    expressionReads.set(expr, known);
+  }
+  return known;
+}
+
 /** What the policies can read, or undefined when their decision cannot be keyed (they read the clock). */
 export function policyReadsOf(policies: readonly PolicyDefinition[]): PolicyReads | undefined {
   const found = new Set<string>();
   let params = false;
-  const keyable = { ok: true };
-  const read = (path: readonly string[]): void => {
-    const [name, member] = path;
-    if (name === undefined) return;
-    const kind = KEYWORD_KINDS.get(name);
-    // Not a keyword: the item of a method (`u` of `approvers.any(u, …)`), read from a list that is itself read.
-    if (kind === undefined) return;
-    if (name === 'time') keyable.ok = false;
-    else if (name === 'activity') params ||= member === undefined || member === 'params';
-    else {
-      if (name === 'eth') params = true;
-      found.add(path.join('\u0000'));
-    }
-  };
   for (const policy of policies) {
     for (const field of FIELDS) {
       const source = policy[field];
       if (source === undefined) continue;
       const { expr } = compile(field, source);
-      if (expr) visit(expr, read, keyable);
-      if (!keyable.ok) return undefined;
+      if (!expr) continue;
+      const reads = readsOfExpression(expr);
+      if (!reads.keyable) return undefined;
+      for (const joined of reads.paths) {
+        const [name, member] = joined.split('\u0000');
+        // Not a keyword: the item of a method (`u` of `approvers.any(u, …)`), read from a list that is itself read.
+        if (name === undefined || !KEYWORD_KINDS.has(name)) continue;
+        if (name === 'time') return undefined;
+        if (name === 'activity') params ||= member === undefined || member === 'params';
+        else {
+          if (name === 'eth') params = true;
+          found.add(joined);
+        }
+      }
     }
   }
   // A path whose beginning is read whole is read already.
