@@ -4,10 +4,13 @@
 // directory). Each one is authenticated, validated, executed and made durable before its answer.
 // The peer, measured in the same run with the same clients and bodies, is a bare node:http server that
 // only verifies the same stamp with node:crypto and answers {}: the ceiling for one Node process.
-// Then the same sandbox with 100 policies in the organization (each submission evaluates all of them and
-// journals the evaluation), against itself with none, in alternating rounds (none then 100, then 100 then none,
-// …; the policies created and deleted between them) of which the medians are compared, so that neither side runs
-// alone just after the warm-up nor always first; the spread of the rounds' own ratios is printed beside.
+// Then the same sandbox with 100 policies in the organization (each submission is judged by all of them and
+// journals the evaluation), against itself with none, in alternating rounds (none, 100, 100 reading the clock, then
+// the other way round, …; the policies created and deleted between them) of which the medians are compared, so that
+// neither side runs alone just after the warm-up nor always first; the spread of the rounds' own ratios is printed
+// beside. The sandbox keeps a decision for submissions that read the same values (here they differ only in their
+// label, which no policy reads): the third arm gives one of the 100 policies a time window, which reads the clock,
+// so that every submission is decided afresh, as one that differs in a value read would be.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -84,8 +87,12 @@ function cpuMsOf(pid) {
   return Number(readFileSync(file, 'utf8').split(' ')[0]) / 1e6;
 }
 
-/** 100 policies of the shapes organizations write: who may sign, what to, with which key, by whose consensus. */
-function hundredPolicies() {
+/**
+ * 100 policies of the shapes organizations write: who may sign, what to, with which key, by whose consensus. With
+ * `clock`, the first has a time window too (always open): a policy that reads the clock is decided afresh.
+ * @param {boolean} clock
+ */
+function hundredPolicies(clock = false) {
   /** @param {number} i */
   const id = (i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
   const token = "'0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'";
@@ -110,6 +117,7 @@ function hundredPolicies() {
   return Array.from({ length: 100 }, (_, i) => ({
     policyName: `bench policy ${i}`,
     notes: '',
+    ...(clock && i === 0 ? { time: "time.now >= Timestamp('2020-01-01T00:00:00Z')" } : {}),
     .../** @type {(i: number) => { effect: 'EFFECT_ALLOW' | 'EFFECT_DENY'; consensus?: string; condition: string }} */ (
       shapes[i % shapes.length]
     )(i),
@@ -236,11 +244,15 @@ try {
   const withoutRuns = [];
   /** @type {Awaited<ReturnType<typeof drive>>[]} */
   const withRuns = [];
+  /** @type {Awaited<ReturnType<typeof drive>>[]} */
+  const clockRuns = [];
   /** The sandbox's CPU milliseconds per submission in each round, with and without policies. */
   /** @type {number[]} */
   const cpuWith = [];
   /** @type {number[]} */
   const cpuWithout = [];
+  /** @type {number[]} */
+  const cpuClock = [];
   /**
    * One round: `drive` with the sandbox's CPU time per submission counted into `cpu`.
    * @param {{ body: string, stamp: string }[]} bodies
@@ -255,21 +267,24 @@ try {
   };
   const withoutRun = async (/** @type {number} */ r) =>
     withoutRuns.push(await counted(makeBodies(stamper, organizationId, perRound, `none ${r}`), cpuWithout));
-  const withRun = async (/** @type {number} */ r) => {
-    const created = await client.createPolicies({ organizationId, parameters: { policies: hundredPolicies() } });
+  /**
+   * @param {boolean} clock
+   * @param {Awaited<ReturnType<typeof drive>>[]} runs
+   * @param {number[]} cpu
+   */
+  const policiesRun = (clock, runs, cpu) => async (/** @type {number} */ r) => {
+    const policies = hundredPolicies(clock);
+    const created = await client.createPolicies({ organizationId, parameters: { policies } });
     const policyIds = /** @type {{ createPoliciesResult: { policyIds: string[] } }} */ (created.result)
       .createPoliciesResult.policyIds;
-    withRuns.push(await counted(makeBodies(stamper, organizationId, perRound, `policies ${r}`), cpuWith));
+    runs.push(await counted(makeBodies(stamper, organizationId, perRound, `policies ${clock} ${r}`), cpu));
     await client.deletePolicies({ organizationId, parameters: { policyIds } });
   };
+  const withRun = policiesRun(false, withRuns, cpuWith);
+  const clockRun = policiesRun(true, clockRuns, cpuClock);
   for (let r = 0; r < abRounds; r++) {
-    if (r % 2 === 0) {
-      await withoutRun(r);
-      await withRun(r);
-    } else {
-      await withRun(r);
-      await withoutRun(r);
-    }
+    const arms = [withoutRun, withRun, clockRun];
+    for (const arm of r % 2 === 0 ? arms : arms.reverse()) await arm(r);
   }
   const roundRatios = withRuns.map((run, r) => run.rate / (withoutRuns[r]?.rate ?? NaN));
   await client.close();
@@ -281,6 +296,7 @@ try {
     failures: runs.reduce((sum, run) => sum + run.failures, 0),
   });
   const withPolicies = summary(withRuns);
+  const withClock = summary(clockRuns);
   const without = summary(withoutRuns);
   const bare = without.rate;
 
@@ -314,9 +330,13 @@ try {
     'submissions/s',
     { name: 'the same sandbox with no policy', value: bare },
   );
-  if (cpuWith.length > 0 && cpuWithout.length > 0) {
+  console.log(
+    `  with 100 policies, one reading the clock (each submission decided afresh): ${fmt(withClock.rate)}/s, p50 ${ms(withClock.p50)}, p99 ${ms(withClock.p99)}, failures ${withClock.failures}; ratio ${(withClock.rate / bare).toFixed(2)}`,
+  );
+  if (cpuWith.length > 0 && cpuWithout.length > 0 && cpuClock.length > 0) {
     const withCpu = median(cpuWith);
     const withoutCpu = median(cpuWithout);
+    const clockCpu = median(cpuClock);
     // A rate is the inverse of the CPU time per submission when the sandbox is what limits it.
     console.log(
       `  the sandbox's CPU per submission: ${withCpu.toFixed(3)} ms with 100 policies, ${withoutCpu.toFixed(3)} ms ` +
@@ -324,12 +344,24 @@ try {
         `${cpuWithout.map((c) => c.toFixed(3)).join(', ')} without); ratio of the rates it allows ` +
         `${(withoutCpu / withCpu).toFixed(2)} (aim ≥ 0.9)`,
     );
+    console.log(
+      `  the same with one policy reading the clock (no decision kept): ${clockCpu.toFixed(3)} ms ` +
+        `(${cpuClock.map((c) => c.toFixed(3)).join(', ')}); ratio of the rates it allows ` +
+        `${(withoutCpu / clockCpu).toFixed(2)}; a judgement decided afresh costs ` +
+        `${((clockCpu - withCpu) * 1000).toFixed(0)} µs more than one kept`,
+    );
     benchLine(`sandbox: CPU per submission with 100 policies, ${clients} clients`, withCpu, 'ms', {
       name: 'the same sandbox with no policy',
       value: withoutCpu,
     });
+    benchLine(
+      `sandbox: CPU per submission with 100 policies decided afresh (one reads the clock), ${clients} clients`,
+      clockCpu,
+      'ms',
+      { name: 'the same sandbox with no policy', value: withoutCpu },
+    );
   }
-  if (ours.failures + withPolicies.failures + without.failures > 0) process.exitCode = 1;
+  if (ours.failures + withPolicies.failures + without.failures + withClock.failures > 0) process.exitCode = 1;
 } finally {
   for (const { child } of [sandbox, peer])
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -264,6 +264,8 @@ export {
   type PolicyOrganizationUser,
   type PolicyVote,
 } from './policy/policyContext';
+// The values a list of policies reads, as a key under which a decision over them may be kept.
+export { decisionKeyOf, policyReadsOf, type PolicyReads } from './policy/decisionKey';
 // A policy expression's tree with positions, for the editor and for saying a policy in words.
 export type { Expr as PolicyExpression } from './policy/syntax';
 // The same language for an editor of policy files: its keyword tree, the tree of an expression, each clause's value.

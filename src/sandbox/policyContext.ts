@@ -7,8 +7,10 @@ import { API_KEY_SIGNATURE_SCHEME } from '../api';
 import {
   policyContextOf as contextOfServed,
   type PolicyContext,
+  type PolicyOrganization,
   type PolicyOrganizationUser,
   type PolicyUser,
+  type PolicyVote,
 } from '../api/remote';
 import { readableInterfaces } from './interfaceFromIntent';
 import type { ActivityRecord, Organization, UserRecord, VoteRecord } from './state';
@@ -39,6 +41,26 @@ function servedUser(user: UserRecord): PolicyOrganizationUser {
 /** The approving votes that still count (the current window), the submitter's first, one per user. */
 export type LiveApprovals = readonly VoteRecord[];
 
+/**
+ * The organization as a policy reads it. A class, not an object literal with a getter: one is made for every
+ * judgement, and a literal with an accessor is made by the runtime's slow path, many times the cost.
+ */
+class ServedOrganization implements PolicyOrganization {
+  readonly privateKeys: PolicyOrganization['privateKeys'];
+
+  constructor(
+    readonly users: readonly PolicyOrganizationUser[],
+    private readonly organization: Organization,
+  ) {
+    this.privateKeys = organization.record.privateKeys;
+  }
+
+  /** Read only by a transaction to decode (eth.tx), and an organization gathers many: listed only then. */
+  get smartContractInterfaces(): PolicyOrganization['smartContractInterfaces'] {
+    return readableInterfaces(this.organization.interfaces);
+  }
+}
+
 export function policyContextOf(
   activity: ActivityRecord,
   organization: Organization,
@@ -46,31 +68,18 @@ export function policyContextOf(
   approvals: LiveApprovals,
   now: number,
 ): PolicyContext {
-  const voters = new Set(approvals.map((vote) => vote.userId));
-  const users = [...voters].flatMap((userId) => {
+  const users: PolicyOrganizationUser[] = [];
+  // As renderVote serves them.
+  const votes: PolicyVote[] = [];
+  for (const vote of approvals) {
+    const { userId } = vote;
+    votes.push({ userId, selection: vote.selection, publicKey: vote.publicKey, scheme: API_KEY_SIGNATURE_SCHEME });
     const user = usersById.get(userId);
-    return user ? [servedUser(user)] : [];
-  });
+    if (user && !users.some((u) => u.userId === userId)) users.push(servedUser(user));
+  }
   return contextOfServed(
-    {
-      type: activity.type,
-      intent: activity.intent,
-      // As renderVote serves them.
-      votes: approvals.map((vote) => ({
-        userId: vote.userId,
-        selection: vote.selection,
-        publicKey: vote.publicKey,
-        scheme: API_KEY_SIGNATURE_SCHEME,
-      })),
-    },
-    {
-      users,
-      privateKeys: organization.record.privateKeys,
-      // Read only by a transaction to decode (eth.tx), and an organization gathers many: listed only then.
-      get smartContractInterfaces() {
-        return readableInterfaces(organization.interfaces);
-      },
-    },
+    { type: activity.type, intent: activity.intent, votes },
+    new ServedOrganization(users, organization),
     new Date(now),
     walletPolicyFieldsOf(activity, organization),
   );

@@ -1,6 +1,7 @@
 /**
  * Whether an activity may run, on its submission and on every vote: the root quorum (met, it bypasses every
- * policy), then the organization's policies through the engine's `decide`. Each judgement comes with the record
+ * policy), then the organization's policies through the engine's `decide` (a decision kept for a context that reads
+ * the same is given again: decisionMemo.ts). Each judgement comes with the record
  * of its evaluation (one per vote), and a denial with the service's answer: gRPC 7 (HTTP 403), its wording,
  * and every policy's outcome in the error's details. Who may still vote (canApprove) is decided here too.
  */
@@ -8,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { GrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
 // ROOT_QUORUM_ONLY_TYPES: the activities only the root quorum decides; policies are not evaluated for them.
 import { decide, namedByConsensus, ROOT_QUORUM_ONLY_TYPES, type PolicyDecision } from '../api/remote';
+import { decideKept, type KeptDecision } from './decisionMemo';
 import { policyContextOf, policyUserOf } from './policyContext';
 import { EMPTY_ROSTER, outcomeLetters, type PolicyEvaluationRecord, type PolicyOutcomeEntry } from './policyRecords';
 import { RpcError } from './rpcError';
@@ -58,6 +60,23 @@ function denial(
   };
 }
 
+const NO_POLICY_ALLOWS: KeptDecision = noPolicyDecision(true);
+const NO_POLICY_DENIES: KeptDecision = noPolicyDecision(false);
+
+function noPolicyDecision(rootQuorumMet: boolean): KeptDecision {
+  const decision: PolicyDecision = {
+    decision: rootQuorumMet ? 'ALLOW' : 'DENY_IMPLICIT',
+    bypassedByRootQuorum: rootQuorumMet,
+    evaluations: [],
+    deniedBy: [],
+    choices: [],
+  };
+  return { decision, outcomes: '' };
+}
+
+/** With no policy, the root quorum alone decides. */
+const noPolicy = (rootQuorumMet: boolean): KeptDecision => (rootQuorumMet ? NO_POLICY_ALLOWS : NO_POLICY_DENIES);
+
 /** The denial as the answer to a submission: nothing was stored but its evaluation. */
 export function denialError(failure: RpcStatusBody): RpcError {
   return new RpcError(failure.code, failure.message, 'POLICY_DENIED', { details: failure.details });
@@ -80,24 +99,17 @@ export function judge(
   const rootApprovals = approvals.filter((v) => rootUserIds.includes(v.userId)).length;
   const rootQuorumMet = rootApprovals >= rootQuorum;
   const roster = ROOT_QUORUM_ONLY_TYPES.has(activity.type) ? EMPTY_ROSTER : organization.policies.roster();
-  const { policies } = roster;
-  const decision: PolicyDecision =
-    policies.length === 0
-      ? {
-          decision: rootQuorumMet ? 'ALLOW' : 'DENY_IMPLICIT',
-          bypassedByRootQuorum: rootQuorumMet,
-          evaluations: [],
-          deniedBy: [],
-          choices: [],
-        }
-      : decide(policies, policyContextOf(activity, organization, usersById, approvals, now), { rootQuorumMet });
+  const { decision, outcomes } =
+    roster.policies.length === 0
+      ? noPolicy(rootQuorumMet)
+      : decideKept(roster, policyContextOf(activity, organization, usersById, approvals, now), rootQuorumMet);
   const evaluation: PolicyEvaluationRecord = {
     id: randomUUID(),
     activityId: activity.id,
     voteId,
     createdAtMs: now,
     roster: roster.key,
-    outcomes: outcomeLetters(decision.evaluations.map((e) => e.outcome)),
+    outcomes,
   };
   const deny = () => {
     const outcomes = decision.evaluations.map((e) => ({ policyId: e.policyId, outcome: e.outcome }));
