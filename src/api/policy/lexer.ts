@@ -48,15 +48,45 @@ for (let c = 0; c < 128; c++) {
   else if (c >= 48 && c <= 57) CLASS[c] = 2;
 }
 
+/**
+ * The tokens of the source read last. Their numbers live in arrays shared by every reading and overwritten by the
+ * next one (reading is synchronous and the parser is done with its tokens when it returns), so a reading allocates
+ * no array per token; `count` says how many of them belong to this reading.
+ */
 export class Tokens {
-  /** Kind, start offset and end offset of each token; the last is EOF. */
-  readonly kinds: number[] = [];
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
+  /** Kind, start offset and end offset of each token, the first `count` of them; the last is EOF. */
+  readonly kinds: Int32Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** Of a name, a hash of its characters (see `name`). */
+  readonly hashes: Int32Array;
   /** Where each line starts, to turn an offset into a line and column. */
   readonly lineStarts: number[] = [0];
+  count = 0;
 
-  constructor(readonly source: string) {}
+  constructor(readonly source: string) {
+    if (shared.capacity <= source.length) grow(source.length + 1);
+    this.kinds = shared.kinds;
+    this.starts = shared.starts;
+    this.ends = shared.ends;
+    this.hashes = shared.hashes;
+  }
+
+  /**
+   * A name's text. The same name read again, in this reading or a later one, is the same string, kept in a small
+   * table by the hash the lexer took of it: a name is cut from the source once, not on every reading, and a map
+   * keyed by names finds it by the hash the string keeps.
+   */
+  name(i: number): string {
+    const start = this.starts[i]!;
+    const length = this.ends[i]! - start;
+    const slot = this.hashes[i]! & (NAME_SLOTS - 1);
+    const known = names[slot];
+    if (known !== undefined && known.length === length && this.source.startsWith(known, start)) return known;
+    const name = this.source.slice(start, start + length);
+    names[slot] = name;
+    return name;
+  }
 
   /** A name's or a number's text, a string's contents without its quotes. */
   text(i: number): string {
@@ -89,17 +119,34 @@ export class Tokens {
   }
 }
 
+/** The arrays every reading writes its tokens into: a source of n characters has at most n + 1 tokens. */
+const shared = {
+  capacity: 0,
+  kinds: new Int32Array(0),
+  starts: new Int32Array(0),
+  ends: new Int32Array(0),
+  hashes: new Int32Array(0),
+};
+function grow(atLeast: number): void {
+  const capacity = Math.max(atLeast, 2 * shared.capacity, 256);
+  shared.capacity = capacity;
+  shared.kinds = new Int32Array(capacity);
+  shared.starts = new Int32Array(capacity);
+  shared.ends = new Int32Array(capacity);
+  shared.hashes = new Int32Array(capacity);
+}
+
+/** The names read lately, each in the slot of its hash (a later name of the same slot takes it over). */
+const NAME_SLOTS = 1024;
+const names: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
+
 export function tokenize(source: string): Tokens {
   const tokens = new Tokens(source);
-  const { kinds, starts, ends, lineStarts } = tokens;
-  const push = (kind: number, start: number, end: number) => {
-    kinds.push(kind);
-    starts.push(start);
-    ends.push(end);
-  };
+  const { kinds, starts, ends, hashes, lineStarts } = tokens;
   const length = source.length;
   /** The next line break not yet passed by a string (looked for once, not once per string). */
   let newline = source.indexOf('\n');
+  let n = 0;
   let i = 0;
   while (i < length) {
     const c = source.charCodeAt(i);
@@ -112,21 +159,28 @@ export function tokenize(source: string): Tokens {
       continue;
     }
     const start = i;
-    const cls = CLASS[c] ?? 0;
+    // A code past the table is not part of a name or a number.
+    const cls = c < 128 ? CLASS[c]! : 0;
     if (cls === 2) {
       i++;
-      while (i < length && CLASS[source.charCodeAt(i)] === 2) i++;
-      push(T.INT, start, i);
-      continue;
-    }
-    if (cls === 1) {
+      while (i < length) {
+        const d = source.charCodeAt(i);
+        if (d < 48 || d > 57) break;
+        i++;
+      }
+      kinds[n] = T.INT;
+    } else if (cls === 1) {
+      let hash = c;
       i++;
-      // A code past the table reads undefined: not part of a name.
-      while (i < length && (CLASS[source.charCodeAt(i)] ?? 0) !== 0) i++;
-      push(T.IDENT, start, i);
-      continue;
-    }
-    if (c === 39) {
+      while (i < length) {
+        const d = source.charCodeAt(i);
+        if (d >= 128 || CLASS[d] === 0) break;
+        hash = (Math.imul(hash, 31) + d) | 0;
+        i++;
+      }
+      kinds[n] = T.IDENT;
+      hashes[n] = hash ^ (hash >>> 10);
+    } else if (c === 39) {
       const end = source.indexOf("'", i + 1);
       if (end < 0) throw invalid(tokens, start);
       // A string may hold a line break: later tokens are counted from the line it ends on.
@@ -135,20 +189,26 @@ export function tokenize(source: string): Tokens {
         newline = source.indexOf('\n', newline + 1);
       }
       i = end + 1;
-      push(T.STRING, start, i);
-      continue;
+      kinds[n] = T.STRING;
+    } else {
+      const pair = pairKind(c, i + 1 < length ? source.charCodeAt(i + 1) : 0);
+      if (pair !== 0) {
+        i += 2;
+        kinds[n] = pair;
+      } else {
+        if (c >= 128 || SINGLE[c] !== 1) throw invalid(tokens, start);
+        i++;
+        kinds[n] = c;
+      }
     }
-    const pair = pairKind(c, i + 1 < length ? source.charCodeAt(i + 1) : 0);
-    if (pair !== 0) {
-      i += 2;
-      push(pair, start, i);
-      continue;
-    }
-    if (SINGLE[c] !== 1) throw invalid(tokens, start);
-    i++;
-    push(c, start, i);
+    starts[n] = start;
+    ends[n] = i;
+    n++;
   }
-  push(T.EOF, length, length);
+  kinds[n] = T.EOF;
+  starts[n] = length;
+  ends[n] = length;
+  tokens.count = n + 1;
   return tokens;
 }
 

@@ -34,7 +34,7 @@ export function parseNoted(source: string): { expr: Expr; leansOnPrecedence: boo
 
 class Parser {
   private readonly tokens: Tokens;
-  private readonly kinds: readonly number[];
+  private readonly kinds: Int32Array;
   /** The index of the EOF token, the last one. */
   private readonly last: number;
   private at = 0;
@@ -49,7 +49,7 @@ class Parser {
   constructor(source: string) {
     this.tokens = tokenize(source);
     this.kinds = this.tokens.kinds;
-    this.last = this.kinds.length - 1;
+    this.last = this.tokens.count - 1;
   }
 
   parseAll(): Expr {
@@ -188,7 +188,7 @@ class Parser {
         this.next();
         const name = this.next();
         if (this.kinds[name] !== T.IDENT) throw this.unexpected(name);
-        const text = this.tokens.text(name);
+        const text = this.tokens.name(name);
         if (this.kind === T.LPAREN) {
           this.next();
           const depth = this.depth;
@@ -244,13 +244,14 @@ class Parser {
   }
 
   private integer(token: number, negative: boolean, from: number): Expr {
-    const text = this.tokens.text(token);
-    const digits = BigInt(text);
+    const { tokens } = this;
+    const start = tokens.starts[token]!;
+    const end = tokens.ends[token]!;
+    const digits = end - start <= 15 ? BigInt(smallInteger(tokens.source, start, end)) : BigInt(tokens.text(token));
     const value = negative ? -digits : digits;
-    const span =
-      from === token ? this.span(token) : this.tokens.spanAt(this.tokens.starts[from]!, this.tokens.ends[token]!);
+    const span = from === token ? this.span(token) : tokens.spanAt(tokens.starts[from]!, end);
     // Fewer than 39 digits is always in range (2^127 has 39).
-    if (text.length >= 39 && (value > U256_MAX || value < I128_MIN)) {
+    if (end - start >= 39 && (value > U256_MAX || value < I128_MIN)) {
       throw new ExpressionProblem(
         `parse error: integer out of range at ${span.offset}:${span.offset + span.length}`,
         span,
@@ -276,7 +277,7 @@ class Parser {
         this.depth = 1;
         return { kind: 'string', value: this.tokens.text(token), span: this.span(token) };
       case T.IDENT: {
-        const name = this.tokens.text(token);
+        const name = this.tokens.name(token);
         if (name === 'in') throw this.unexpected(token);
         if (this.kind === T.LPAREN) {
           this.next();
@@ -328,7 +329,7 @@ class Parser {
         const name = this.next();
         if (this.kinds[name] !== T.IDENT || this.reserved(name)) throw this.unexpected(name);
         this.expect(T.COLON);
-        fields.push({ name: this.tokens.text(name), value: this.or() });
+        fields.push({ name: this.tokens.name(name), value: this.or() });
         depth = Math.max(depth, this.depth);
         if (this.kind !== T.COMMA) break;
         this.next();
@@ -339,4 +340,11 @@ class Parser {
     this.built(depth, struct.span);
     return struct;
   }
+}
+
+/** The value of the digits from `start` to `end`, at most 15 of them (exact as a double), read without a string. */
+function smallInteger(source: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i++) value = value * 10 + source.charCodeAt(i) - 48;
+  return value;
 }
