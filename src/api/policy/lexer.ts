@@ -3,9 +3,10 @@
  * cannot appear inside one); a double quote, like any character outside the language, is an invalid token.
  * Error wording follows the service's parser ("parse error: Invalid token at <offset>"); see docs/policies.md.
  *
- * Policies are read on every creation and update, and an editor reads them on every keystroke: the tokens are
- * kept as numbers in flat arrays (a kind, a start and an end each), read from character codes, and a token's text
- * is cut out of the source only when the parser needs it (names, numbers, strings).
+ * Policies are read on every creation and update, and an editor reads them on every keystroke: the lexer is a
+ * cursor the parser pulls one token at a time from, read from character codes, holding only the current token's
+ * kind and offsets (no object or array per token); a token's text is cut out of the source only when the parser
+ * needs it (names, strings, long numbers).
  */
 import { ExpressionProblem, type Span } from './syntax';
 
@@ -48,39 +49,126 @@ for (let c = 0; c < 128; c++) {
   else if (c >= 48 && c <= 57) CLASS[c] = 2;
 }
 
+/** The names read lately, each in the slot of its hash (a later name of the same slot takes it over). */
+const NAME_SLOTS = 1024;
+const names: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
+
 /**
- * The tokens of the source read last. Their numbers live in arrays shared by every reading and overwritten by the
- * next one (reading is synchronous and the parser is done with its tokens when it returns), so a reading allocates
- * no array per token; `count` says how many of them belong to this reading.
+ * The tokens of one source, one at a time: `advance` reads the next into `kind`, `start` and `end`. Any character
+ * outside the language is refused when the cursor reaches it; `finish` reads on to the end, so that a refusal of
+ * the parser comes after any such character in the rest of the source, as when the whole text was cut first.
  */
-export class Tokens {
-  /** Kind, start offset and end offset of each token, the first `count` of them; the last is EOF. */
-  readonly kinds: Int32Array;
-  readonly starts: Int32Array;
-  readonly ends: Int32Array;
-  /** Of a name, a hash of its characters (see `name`). */
-  readonly hashes: Int32Array;
-  /** Where each line starts, to turn an offset into a line and column. */
-  readonly lineStarts: number[] = [0];
-  count = 0;
+export class Lexer {
+  /** The current token: its kind, start offset and end offset (EOF: the source's length, twice). */
+  kind: number = T.EOF;
+  start = 0;
+  end = 0;
+  /** Of a name, a hash of its characters (see `name`); of an integer of at most 15 digits, its value. */
+  private hash = 0;
+  smallValue = 0;
+  /** Where the next token is looked for. */
+  private at = 0;
+  /** The next line break not yet passed by a string (looked for once, not once per string). */
+  private newline: number;
+  /** Where each line starts, to turn an offset into a line and column; known up to `at`. */
+  private readonly lineStarts: number[] = [0];
 
   constructor(readonly source: string) {
-    if (shared.capacity <= source.length) grow(source.length + 1);
-    this.kinds = shared.kinds;
-    this.starts = shared.starts;
-    this.ends = shared.ends;
-    this.hashes = shared.hashes;
+    this.newline = source.indexOf('\n');
+    this.advance();
+  }
+
+  /** Moves to the next token (at the end, EOF again). */
+  advance(): void {
+    const source = this.source;
+    const length = source.length;
+    let i = this.at;
+    let c = 0;
+    for (;;) {
+      if (i >= length) {
+        this.at = length;
+        this.kind = T.EOF;
+        this.start = length;
+        this.end = length;
+        return;
+      }
+      c = source.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 13) i++;
+      else if (c === 10) this.lineStarts.push(++i);
+      else break;
+    }
+    const start = i;
+    // A code past the table is not part of a name or a number.
+    const cls = c < 128 ? CLASS[c]! : 0;
+    if (cls === 2) {
+      let value = c - 48;
+      i++;
+      while (i < length) {
+        const d = source.charCodeAt(i);
+        if (d < 48 || d > 57) break;
+        value = value * 10 + d - 48;
+        i++;
+      }
+      this.kind = T.INT;
+      this.smallValue = value;
+    } else if (cls === 1) {
+      let hash = c;
+      i++;
+      while (i < length) {
+        const d = source.charCodeAt(i);
+        if (d >= 128 || CLASS[d] === 0) break;
+        hash = (Math.imul(hash, 31) + d) | 0;
+        i++;
+      }
+      this.kind = T.IDENT;
+      this.hash = hash ^ (hash >>> 10);
+    } else if (c === 39) {
+      const end = source.indexOf("'", i + 1);
+      if (end < 0) throw this.invalid(start);
+      // A string may hold a line break: later tokens are counted from the line it ends on.
+      let newline = this.newline;
+      while (newline >= 0 && newline < end) {
+        if (newline > i) this.lineStarts.push(newline + 1);
+        newline = source.indexOf('\n', newline + 1);
+      }
+      this.newline = newline;
+      i = end + 1;
+      this.kind = T.STRING;
+    } else {
+      const pair = pairKind(c, i + 1 < length ? source.charCodeAt(i + 1) : 0);
+      if (pair !== 0) {
+        i += 2;
+        this.kind = pair;
+      } else {
+        if (c >= 128 || SINGLE[c] !== 1) throw this.invalid(start);
+        i++;
+        this.kind = c;
+      }
+    }
+    this.start = start;
+    this.end = i;
+    this.at = i;
+  }
+
+  /** Whether the current token is of `kind` (where the compiler would keep a narrowing of `kind` past `advance`). */
+  is(kind: number): boolean {
+    return this.kind === kind;
+  }
+
+  /** Reads to the end of the source, refusing the first character outside the language. */
+  finish(): void {
+    while (this.kind !== T.EOF) this.advance();
   }
 
   /**
-   * A name's text. The same name read again, in this reading or a later one, is the same string, kept in a small
-   * table by the hash the lexer took of it: a name is cut from the source once, not on every reading, and a map
-   * keyed by names finds it by the hash the string keeps.
+   * The current token's text, a name. The same name read again, in this reading or a later one, is the same
+   * string, kept in a small table by the hash the lexer took of it: a name is cut from the source once, not on
+   * every reading, and a map keyed by names finds it by the hash the string keeps.
    */
-  name(i: number): string {
-    const start = this.starts[i]!;
-    const length = this.ends[i]! - start;
-    const slot = this.hashes[i]! & (NAME_SLOTS - 1);
+  name(): string {
+    const { start } = this;
+    const length = this.end - start;
+    const slot = this.hash & (NAME_SLOTS - 1);
     const known = names[slot];
     if (known !== undefined && known.length === length && this.source.startsWith(known, start)) return known;
     const name = this.source.slice(start, start + length);
@@ -88,21 +176,22 @@ export class Tokens {
     return name;
   }
 
-  /** A name's or a number's text, a string's contents without its quotes. */
-  text(i: number): string {
-    const start = this.starts[i]!;
-    const end = this.ends[i]!;
-    return this.kinds[i] === T.STRING ? this.source.slice(start + 1, end - 1) : this.source.slice(start, end);
+  /** Whether the current token is the name `in`. */
+  isIn(): boolean {
+    const { start, source } = this;
+    return (
+      this.kind === T.IDENT &&
+      this.end - start === 2 &&
+      source.charCodeAt(start) === 105 &&
+      source.charCodeAt(start + 1) === 110
+    );
   }
 
-  /** Whether token `i` is the name `name`, compared in place. */
-  isName(i: number, name: string): boolean {
-    const start = this.starts[i]!;
-    return this.kinds[i] === T.IDENT && this.ends[i]! - start === name.length && this.source.startsWith(name, start);
-  }
-
-  spanOf(i: number): Span {
-    return this.spanAt(this.starts[i]!, this.ends[i]!);
+  /** The current token's text: a string's contents without its quotes, else the text itself. */
+  text(): string {
+    return this.kind === T.STRING
+      ? this.source.slice(this.start + 1, this.end - 1)
+      : this.source.slice(this.start, this.end);
   }
 
   spanAt(offset: number, end: number): Span {
@@ -117,99 +206,10 @@ export class Tokens {
     }
     return { offset, length: end - offset, line: low + 1, column: offset - starts[low]! + 1 };
   }
-}
 
-/** The arrays every reading writes its tokens into: a source of n characters has at most n + 1 tokens. */
-const shared = {
-  capacity: 0,
-  kinds: new Int32Array(0),
-  starts: new Int32Array(0),
-  ends: new Int32Array(0),
-  hashes: new Int32Array(0),
-};
-function grow(atLeast: number): void {
-  const capacity = Math.max(atLeast, 2 * shared.capacity, 256);
-  shared.capacity = capacity;
-  shared.kinds = new Int32Array(capacity);
-  shared.starts = new Int32Array(capacity);
-  shared.ends = new Int32Array(capacity);
-  shared.hashes = new Int32Array(capacity);
-}
-
-/** The names read lately, each in the slot of its hash (a later name of the same slot takes it over). */
-const NAME_SLOTS = 1024;
-const names: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
-
-export function tokenize(source: string): Tokens {
-  const tokens = new Tokens(source);
-  const { kinds, starts, ends, hashes, lineStarts } = tokens;
-  const length = source.length;
-  /** The next line break not yet passed by a string (looked for once, not once per string). */
-  let newline = source.indexOf('\n');
-  let n = 0;
-  let i = 0;
-  while (i < length) {
-    const c = source.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 13) {
-      i++;
-      continue;
-    }
-    if (c === 10) {
-      lineStarts.push(++i);
-      continue;
-    }
-    const start = i;
-    // A code past the table is not part of a name or a number.
-    const cls = c < 128 ? CLASS[c]! : 0;
-    if (cls === 2) {
-      i++;
-      while (i < length) {
-        const d = source.charCodeAt(i);
-        if (d < 48 || d > 57) break;
-        i++;
-      }
-      kinds[n] = T.INT;
-    } else if (cls === 1) {
-      let hash = c;
-      i++;
-      while (i < length) {
-        const d = source.charCodeAt(i);
-        if (d >= 128 || CLASS[d] === 0) break;
-        hash = (Math.imul(hash, 31) + d) | 0;
-        i++;
-      }
-      kinds[n] = T.IDENT;
-      hashes[n] = hash ^ (hash >>> 10);
-    } else if (c === 39) {
-      const end = source.indexOf("'", i + 1);
-      if (end < 0) throw invalid(tokens, start);
-      // A string may hold a line break: later tokens are counted from the line it ends on.
-      while (newline >= 0 && newline < end) {
-        if (newline > i) lineStarts.push(newline + 1);
-        newline = source.indexOf('\n', newline + 1);
-      }
-      i = end + 1;
-      kinds[n] = T.STRING;
-    } else {
-      const pair = pairKind(c, i + 1 < length ? source.charCodeAt(i + 1) : 0);
-      if (pair !== 0) {
-        i += 2;
-        kinds[n] = pair;
-      } else {
-        if (c >= 128 || SINGLE[c] !== 1) throw invalid(tokens, start);
-        i++;
-        kinds[n] = c;
-      }
-    }
-    starts[n] = start;
-    ends[n] = i;
-    n++;
+  private invalid(at: number): ExpressionProblem {
+    return new ExpressionProblem(`parse error: Invalid token at ${at}`, this.spanAt(at, at + 1));
   }
-  kinds[n] = T.EOF;
-  starts[n] = length;
-  ends[n] = length;
-  tokens.count = n + 1;
-  return tokens;
 }
 
 /** The kind of a two-character operator starting `c`, `next`; 0 when they are not one. */
@@ -232,8 +232,4 @@ function pairKind(c: number, next: number): number {
     default:
       return 0;
   }
-}
-
-function invalid(tokens: Tokens, at: number): ExpressionProblem {
-  return new ExpressionProblem(`parse error: Invalid token at ${at}`, tokens.spanAt(at, at + 1));
 }
