@@ -35,7 +35,11 @@ function heldOf(ty: Ty): Held {
     case 'struct':
     case 'namespace':
       return { ...ty, fieldMap: fieldMapOf(Object.entries(ty.fields)) };
-    default:
+    case 'any':
+    case 'bool':
+    case 'int':
+    case 'string':
+    case 'timestamp':
       return ty;
   }
 }

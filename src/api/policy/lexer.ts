@@ -83,7 +83,7 @@ export class Lexer {
     const source = this.source;
     const length = source.length;
     let i = this.at;
-    let c = 0;
+    let c: number;
     for (;;) {
       if (i >= length) {
         this.at = length;

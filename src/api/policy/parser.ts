@@ -59,7 +59,8 @@ class Parser extends Lexer {
   /** Refuses the current token, or the one of `kind` from `start` to `end`. */
   private unexpected(kind = this.kind, start = this.start, end = this.end): ExpressionProblem {
     const span = this.spanAt(start, end);
-    if (kind === T.EOF) return this.fail(new ExpressionProblem(`parse error: Unrecognized EOF found at ${start}`, span));
+    if (kind === T.EOF)
+      return this.fail(new ExpressionProblem(`parse error: Unrecognized EOF found at ${start}`, span));
     const text = this.source.slice(start, end);
     return this.fail(
       new ExpressionProblem(`parse error: Unrecognized token \`${text}\` found at ${start}:${end}`, span),
