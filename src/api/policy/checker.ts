@@ -79,8 +79,14 @@ const SIDE_OF: Readonly<Record<'&&' | '||', string>> = { '&&': 'each side of &&'
 const LIST_OF = new Map<Ty, Ty>([ANY, BOOL, INT, STRING, TIMESTAMP].map((ty) => [ty, listOf(ty)]));
 const ordered = (ty: Ty) => ty.t === 'int' || ty.t === 'timestamp' || ty.t === 'any';
 
+type Binary = Extract<Expr, { kind: 'binary' }>;
+/** The operators of the chains of `&&` and `||` being checked (see `logical`), shared by every check. */
+const chain: Binary[] = [];
+
 /** Throws the first problem of `expr` read as the expression of `field`. */
 export function checkExpression(field: PolicyField, expr: Expr): void {
+  // What a check that threw left behind.
+  chain.length = 0;
   const checker = new Checker(KEYWORD_MAPS[field]);
   const ty = checker.value(expr, NO_SCOPE);
   if (ty.t !== 'bool' && ty.t !== 'any') throw mismatch(expr, `the expression must be bool, not ${typeName(ty)}`);
@@ -177,13 +183,31 @@ class Checker {
     return { t: 'struct', name: 'struct', fields: Object.fromEntries(fields), fieldMap: new Map(fields) };
   }
 
-  private binary(expr: Extract<Expr, { kind: 'binary' }>, scope: Scope): Ty {
-    const { op } = expr;
-    if (op === '&&' || op === '||') {
-      this.expect(expr.left, scope, BOOL, SIDE_OF[op]);
-      this.expect(expr.right, scope, BOOL, SIDE_OF[op]);
-      return BOOL;
+  /**
+   * A chain of `&&` and `||` (`a && b || c` is `(a && b) || c`): its operands left to right, as the recursion
+   * through each operator's left side would check them, without that recursion.
+   */
+  private logical(expr: Binary, scope: Scope): Ty {
+    const base = chain.length;
+    let node = expr;
+    for (;;) {
+      chain.push(node);
+      const { left } = node;
+      if (left.kind !== 'binary' || (left.op !== '&&' && left.op !== '||')) break;
+      node = left;
     }
+    this.expect(node.left, scope, BOOL, SIDE_OF[node.op as '&&' | '||']);
+    for (let i = chain.length - 1; i >= base; i--) {
+      const operator = chain[i]!;
+      this.expect(operator.right, scope, BOOL, SIDE_OF[operator.op as '&&' | '||']);
+    }
+    chain.length = base;
+    return BOOL;
+  }
+
+  private binary(expr: Binary, scope: Scope): Ty {
+    const { op } = expr;
+    if (op === '&&' || op === '||') return this.logical(expr, scope);
     const left = this.value(expr.left, scope);
     const right = this.value(expr.right, scope);
     if (op === 'in') {
