@@ -49,8 +49,13 @@ for (let c = 0; c < 128; c++) {
   else if (c >= 48 && c <= 57) CLASS[c] = 2;
 }
 
-/** The names read lately, each in the slot of its hash (a later name of the same slot takes it over). */
+/**
+ * The names read lately, each in the slot of its hash (a later name of the same slot takes it over): at most
+ * NAME_SLOTS names of at most MAX_KEPT characters, each a copy of its own, never a part of the text it was read
+ * from (which the table would otherwise keep alive, a whole editor document perhaps).
+ */
 const NAME_SLOTS = 1024;
+const MAX_KEPT = 64;
 const names: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
 
 /**
@@ -172,8 +177,11 @@ export class Lexer {
     const known = names[slot];
     if (known !== undefined && known.length === length && this.source.startsWith(known, start)) return known;
     const name = this.source.slice(start, start + length);
-    names[slot] = name;
-    return name;
+    if (length > MAX_KEPT) return name;
+    // Joined anew from its characters: a string of its own (a slice may be a view into the source).
+    const kept = name.split('').join('');
+    names[slot] = kept;
+    return kept;
   }
 
   /** Whether the current token is the name `in`. */
