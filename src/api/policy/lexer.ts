@@ -71,11 +71,9 @@ export class Lexer {
   /** Of a name, a hash of its characters (see `name`); of an integer of at most 15 digits, its value. */
   private hash = 0;
   smallValue = 0;
-  /** Where the next token is looked for. */
-  private at = 0;
   /** The next line break not yet passed by a string (looked for once, not once per string). */
   private newline: number;
-  /** Where each line starts, to turn an offset into a line and column; known up to `at`. */
+  /** Where each line starts, to turn an offset into a line and column; known up to the current token's end. */
   private readonly lineStarts: number[] = [0];
 
   constructor(readonly source: string) {
@@ -87,11 +85,11 @@ export class Lexer {
   advance(): void {
     const source = this.source;
     const length = source.length;
-    let i = this.at;
+    // The next token is looked for where the current one ends.
+    let i = this.end;
     let c: number;
     for (;;) {
       if (i >= length) {
-        this.at = length;
         this.kind = T.EOF;
         this.start = length;
         this.end = length;
@@ -152,7 +150,6 @@ export class Lexer {
     }
     this.start = start;
     this.end = i;
-    this.at = i;
   }
 
   /** Whether the current token is of `kind` (where the compiler would keep a narrowing of `kind` past `advance`). */
