@@ -107,12 +107,14 @@ class Parser extends Lexer {
   private or(): Expr {
     if (++this.open > MAX_DEPTH) throw this.tooDeep(this.spanAt(this.start, this.end));
     let left = this.and();
+    // Every operator of the chain starts where its first operand does.
+    const from = left.span;
     while (this.kind === T.OR) {
       this.advance();
       const depth = this.depth;
       const right = this.and();
       if (this.unbracketedAnd(left) || this.unbracketedAnd(right)) this.leansOnPrecedence = true;
-      const span = this.spanTo(left.span, right.span.offset + right.span.length);
+      const span = this.spanTo(from, right.span.offset + right.span.length);
       left = { kind: 'binary', op: '||', left, right, span };
       this.built(Math.max(depth, this.depth), right.span);
     }
@@ -122,11 +124,12 @@ class Parser extends Lexer {
 
   private and(): Expr {
     let left = this.comparison();
+    const from = left.span;
     while (this.kind === T.AND) {
       this.advance();
       const depth = this.depth;
       const right = this.comparison();
-      const span = this.spanTo(left.span, right.span.offset + right.span.length);
+      const span = this.spanTo(from, right.span.offset + right.span.length);
       left = { kind: 'binary', op: '&&', left, right, span };
       this.built(Math.max(depth, this.depth), right.span);
     }
@@ -184,6 +187,8 @@ class Parser extends Lexer {
 
   private postfix(): Expr {
     let expr = this.primary();
+    // Every access of the chain starts where its first operand does.
+    const from = expr.span;
     for (;;) {
       const kind = this.kind;
       if (kind === T.DOT) {
@@ -197,10 +202,10 @@ class Parser extends Lexer {
           const depth = this.depth;
           const args = this.commaList(T.RPAREN);
           const close = this.expect(T.RPAREN);
-          expr = { kind: 'method', target: expr, name, args, span: this.spanTo(expr.span, close) };
+          expr = { kind: 'method', target: expr, name, args, span: this.spanTo(from, close) };
           this.builtAt(Math.max(depth, this.depth), start, close);
         } else {
-          expr = { kind: 'member', target: expr, name, span: this.spanTo(expr.span, end) };
+          expr = { kind: 'member', target: expr, name, span: this.spanTo(from, end) };
           this.builtAt(this.depth, start, end);
         }
       } else if (kind === T.LBRACKET) {
@@ -212,11 +217,11 @@ class Parser extends Lexer {
           this.advance();
           const end = this.or();
           const close = this.expect(T.RBRACKET);
-          expr = { kind: 'slice', target: expr, start: first, end, span: this.spanTo(expr.span, close) };
+          expr = { kind: 'slice', target: expr, start: first, end, span: this.spanTo(from, close) };
           this.builtAt(Math.max(depth, this.depth), first.span.offset, close);
         } else {
           const close = this.expect(T.RBRACKET);
-          expr = { kind: 'index', target: expr, index: first, span: this.spanTo(expr.span, close) };
+          expr = { kind: 'index', target: expr, index: first, span: this.spanTo(from, close) };
           this.builtAt(depth, first.span.offset, close);
         }
       } else {
