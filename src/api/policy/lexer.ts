@@ -3,9 +3,10 @@
  * cannot appear inside one); a double quote, like any character outside the language, is an invalid token.
  * Error wording follows the service's parser ("parse error: Invalid token at <offset>"); see docs/policies.md.
  *
- * Policies are read on every creation and update, and an editor reads them on every keystroke: the tokens are
- * kept as numbers in flat arrays (a kind, a start and an end each), read from character codes, and a token's text
- * is cut out of the source only when the parser needs it (names, numbers, strings).
+ * Policies are read on every creation and update, and an editor reads them on every keystroke: the lexer is a
+ * cursor the parser pulls one token at a time from, read from character codes, holding only the current token's
+ * kind and offsets (no object or array per token); a token's text is cut out of the source only when the parser
+ * needs it (names, strings, long numbers).
  */
 import { ExpressionProblem, type Span } from './syntax';
 
@@ -48,31 +49,154 @@ for (let c = 0; c < 128; c++) {
   else if (c >= 48 && c <= 57) CLASS[c] = 2;
 }
 
-export class Tokens {
-  /** Kind, start offset and end offset of each token; the last is EOF. */
-  readonly kinds: number[] = [];
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
-  /** Where each line starts, to turn an offset into a line and column. */
-  readonly lineStarts: number[] = [0];
+/**
+ * The names read lately, each in the slot of its hash (a later name of the same slot takes it over): at most
+ * NAME_SLOTS names of at most MAX_KEPT characters, each a copy of its own, never a part of the text it was read
+ * from (which the table would otherwise keep alive, a whole editor document perhaps).
+ */
+const NAME_SLOTS = 1024;
+const MAX_KEPT = 64;
+const names: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
 
-  constructor(readonly source: string) {}
+/**
+ * The tokens of one source, one at a time: `advance` reads the next into `kind`, `start` and `end`. Any character
+ * outside the language is refused when the cursor reaches it; `finish` reads on to the end, so that a refusal of
+ * the parser comes after any such character in the rest of the source, as when the whole text was cut first.
+ */
+export class Lexer {
+  /** The current token: its kind, start offset and end offset (EOF: the source's length, twice). */
+  kind: number = T.EOF;
+  start = 0;
+  end = 0;
+  /** Of a name, a hash of its characters (see `name`); of an integer of at most 15 digits, its value. */
+  private hash = 0;
+  smallValue = 0;
+  /** The next line break not yet passed by a string (looked for once, not once per string). */
+  private newline: number;
+  /** Where each line starts, to turn an offset into a line and column; known up to the current token's end. */
+  private readonly lineStarts: number[] = [0];
 
-  /** A name's or a number's text, a string's contents without its quotes. */
-  text(i: number): string {
-    const start = this.starts[i]!;
-    const end = this.ends[i]!;
-    return this.kinds[i] === T.STRING ? this.source.slice(start + 1, end - 1) : this.source.slice(start, end);
+  constructor(readonly source: string) {
+    this.newline = source.indexOf('\n');
+    this.advance();
   }
 
-  /** Whether token `i` is the name `name`, compared in place. */
-  isName(i: number, name: string): boolean {
-    const start = this.starts[i]!;
-    return this.kinds[i] === T.IDENT && this.ends[i]! - start === name.length && this.source.startsWith(name, start);
+  /** Moves to the next token (at the end, EOF again). */
+  advance(): void {
+    const source = this.source;
+    const length = source.length;
+    // The next token is looked for where the current one ends.
+    let i = this.end;
+    let c: number;
+    for (;;) {
+      if (i >= length) {
+        this.kind = T.EOF;
+        this.start = length;
+        this.end = length;
+        return;
+      }
+      c = source.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 13) i++;
+      else if (c === 10) this.lineStarts.push(++i);
+      else break;
+    }
+    const start = i;
+    // A code past the table is not part of a name or a number.
+    const cls = c < 128 ? CLASS[c]! : 0;
+    if (cls === 2) {
+      let value = c - 48;
+      i++;
+      while (i < length) {
+        const d = source.charCodeAt(i);
+        if (d < 48 || d > 57) break;
+        value = value * 10 + d - 48;
+        i++;
+      }
+      this.kind = T.INT;
+      this.smallValue = value;
+    } else if (cls === 1) {
+      let hash = c;
+      i++;
+      while (i < length) {
+        const d = source.charCodeAt(i);
+        if (d >= 128 || CLASS[d] === 0) break;
+        hash = (Math.imul(hash, 31) + d) | 0;
+        i++;
+      }
+      this.kind = T.IDENT;
+      this.hash = hash ^ (hash >>> 10);
+    } else if (c === 39) {
+      const end = source.indexOf("'", i + 1);
+      if (end < 0) throw this.invalid(start);
+      // A string may hold a line break: later tokens are counted from the line it ends on.
+      let newline = this.newline;
+      while (newline >= 0 && newline < end) {
+        if (newline > i) this.lineStarts.push(newline + 1);
+        newline = source.indexOf('\n', newline + 1);
+      }
+      this.newline = newline;
+      i = end + 1;
+      this.kind = T.STRING;
+    } else {
+      const pair = pairKind(c, i + 1 < length ? source.charCodeAt(i + 1) : 0);
+      if (pair !== 0) {
+        i += 2;
+        this.kind = pair;
+      } else {
+        if (c >= 128 || SINGLE[c] !== 1) throw this.invalid(start);
+        i++;
+        this.kind = c;
+      }
+    }
+    this.start = start;
+    this.end = i;
   }
 
-  spanOf(i: number): Span {
-    return this.spanAt(this.starts[i]!, this.ends[i]!);
+  /** Whether the current token is of `kind` (where the compiler would keep a narrowing of `kind` past `advance`). */
+  is(kind: number): boolean {
+    return this.kind === kind;
+  }
+
+  /** Reads to the end of the source, refusing the first character outside the language. */
+  finish(): void {
+    while (this.kind !== T.EOF) this.advance();
+  }
+
+  /**
+   * The current token's text, a name. The same name read again, in this reading or a later one, is the same
+   * string, kept in a small table by the hash the lexer took of it: a name is cut from the source once, not on
+   * every reading, and a map keyed by names finds it by the hash the string keeps.
+   */
+  name(): string {
+    const { start } = this;
+    const length = this.end - start;
+    const slot = this.hash & (NAME_SLOTS - 1);
+    const known = names[slot];
+    if (known !== undefined && known.length === length && this.source.startsWith(known, start)) return known;
+    const name = this.source.slice(start, start + length);
+    if (length > MAX_KEPT) return name;
+    // Joined anew from its characters: a string of its own (a slice may be a view into the source).
+    const kept = name.split('').join('');
+    names[slot] = kept;
+    return kept;
+  }
+
+  /** Whether the current token is the name `in`. */
+  isIn(): boolean {
+    const { start, source } = this;
+    return (
+      this.kind === T.IDENT &&
+      this.end - start === 2 &&
+      source.charCodeAt(start) === 105 &&
+      source.charCodeAt(start + 1) === 110
+    );
+  }
+
+  /** The current token's text: a string's contents without its quotes, else the text itself. */
+  text(): string {
+    return this.kind === T.STRING
+      ? this.source.slice(this.start + 1, this.end - 1)
+      : this.source.slice(this.start, this.end);
   }
 
   spanAt(offset: number, end: number): Span {
@@ -87,69 +211,10 @@ export class Tokens {
     }
     return { offset, length: end - offset, line: low + 1, column: offset - starts[low]! + 1 };
   }
-}
 
-export function tokenize(source: string): Tokens {
-  const tokens = new Tokens(source);
-  const { kinds, starts, ends, lineStarts } = tokens;
-  const push = (kind: number, start: number, end: number) => {
-    kinds.push(kind);
-    starts.push(start);
-    ends.push(end);
-  };
-  const length = source.length;
-  /** The next line break not yet passed by a string (looked for once, not once per string). */
-  let newline = source.indexOf('\n');
-  let i = 0;
-  while (i < length) {
-    const c = source.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 13) {
-      i++;
-      continue;
-    }
-    if (c === 10) {
-      lineStarts.push(++i);
-      continue;
-    }
-    const start = i;
-    const cls = CLASS[c] ?? 0;
-    if (cls === 2) {
-      i++;
-      while (i < length && CLASS[source.charCodeAt(i)] === 2) i++;
-      push(T.INT, start, i);
-      continue;
-    }
-    if (cls === 1) {
-      i++;
-      // A code past the table reads undefined: not part of a name.
-      while (i < length && (CLASS[source.charCodeAt(i)] ?? 0) !== 0) i++;
-      push(T.IDENT, start, i);
-      continue;
-    }
-    if (c === 39) {
-      const end = source.indexOf("'", i + 1);
-      if (end < 0) throw invalid(tokens, start);
-      // A string may hold a line break: later tokens are counted from the line it ends on.
-      while (newline >= 0 && newline < end) {
-        if (newline > i) lineStarts.push(newline + 1);
-        newline = source.indexOf('\n', newline + 1);
-      }
-      i = end + 1;
-      push(T.STRING, start, i);
-      continue;
-    }
-    const pair = pairKind(c, i + 1 < length ? source.charCodeAt(i + 1) : 0);
-    if (pair !== 0) {
-      i += 2;
-      push(pair, start, i);
-      continue;
-    }
-    if (SINGLE[c] !== 1) throw invalid(tokens, start);
-    i++;
-    push(c, start, i);
+  private invalid(at: number): ExpressionProblem {
+    return new ExpressionProblem(`parse error: Invalid token at ${at}`, this.spanAt(at, at + 1));
   }
-  push(T.EOF, length, length);
-  return tokens;
 }
 
 /** The kind of a two-character operator starting `c`, `next`; 0 when they are not one. */
@@ -172,8 +237,4 @@ function pairKind(c: number, next: number): number {
     default:
       return 0;
   }
-}
-
-function invalid(tokens: Tokens, at: number): ExpressionProblem {
-  return new ExpressionProblem(`parse error: Invalid token at ${at}`, tokens.spanAt(at, at + 1));
 }

@@ -4,22 +4,12 @@
  * chained: `a == b == c` is refused), then prefix `!`, then postfix access (`.field`, `.method(…)`, `[i]`,
  * `[a..b]`). `-` is read only directly before an integer literal (row `literals`).
  */
-import { T, tokenize, type Tokens } from './lexer';
+import { Lexer, T } from './lexer';
 import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits';
-import { ExpressionProblem, spanning, type BinaryOperator, type Expr, type Span } from './syntax';
+import { ExpressionProblem, type BinaryOperator, type Expr, type Span } from './syntax';
 
 const U256_MAX = (1n << 256n) - 1n;
 const I128_MIN = -(1n << 127n);
-
-/** The comparison a token kind is, if any (`in` is a name: see `comparisonOperator`). */
-const COMPARISON_OF: Readonly<Record<number, BinaryOperator>> = {
-  [T.EQ]: '==',
-  [T.NE]: '!=',
-  [T.LT]: '<',
-  [T.GT]: '>',
-  [T.LE]: '<=',
-  [T.GE]: '>=',
-};
 
 export function parseExpression(source: string): Expr {
   return new Parser(source).parseAll();
@@ -32,12 +22,12 @@ export function parseNoted(source: string): { expr: Expr; leansOnPrecedence: boo
   return { expr, leansOnPrecedence: parser.leansOnPrecedence };
 }
 
-class Parser {
-  private readonly tokens: Tokens;
-  private readonly kinds: readonly number[];
-  /** The index of the EOF token, the last one. */
-  private readonly last: number;
-  private at = 0;
+/**
+ * The parser pulls its tokens from the lexer it extends (the current one is `kind`, `start`, `end`). Every refusal
+ * goes through `fail`, which first reads the rest of the source, so that a character outside the language anywhere
+ * in it is the refusal, as it is when the whole text is cut into tokens before it is parsed.
+ */
+class Parser extends Lexer {
   /** Expressions written in brackets; made on the first bracket. */
   private brackets: Set<Expr> | undefined;
   leansOnPrecedence = false;
@@ -46,51 +36,45 @@ class Parser {
   /** The depth of the tree the parse method that returned last built (a leaf is 1). */
   private depth = 0;
 
-  constructor(source: string) {
-    this.tokens = tokenize(source);
-    this.kinds = this.tokens.kinds;
-    this.last = this.kinds.length - 1;
-  }
-
   parseAll(): Expr {
     const expr = this.or();
-    if (this.kinds[this.at] !== T.EOF) throw this.unexpected(this.at);
+    if (this.kind !== T.EOF) throw this.unexpected();
     return expr;
   }
 
-  /** The kind of the current token. */
-  private get kind(): number {
-    return this.kinds[this.at]!;
-  }
-  /** Moves past the current token (never past EOF); returns its index. */
-  private next(): number {
-    const at = this.at;
-    if (at < this.last) this.at++;
-    return at;
-  }
+  /** Moves past a token of kind `kind`, refused if the current one is another; returns the end of it. */
   private expect(kind: number): number {
-    if (this.kind !== kind) throw this.unexpected(this.at);
-    return this.next();
+    if (this.kind !== kind) throw this.unexpected();
+    const { end } = this;
+    this.advance();
+    return end;
   }
-  private span(i: number): Span {
-    return this.tokens.spanOf(i);
+
+  /** `problem`, after the rest of the source has been read (a character outside the language comes first). */
+  private fail(problem: ExpressionProblem): ExpressionProblem {
+    this.finish();
+    return problem;
   }
-  private unexpected(i: number): ExpressionProblem {
-    const { tokens } = this;
-    const offset = tokens.starts[i]!;
-    if (tokens.kinds[i] === T.EOF)
-      return new ExpressionProblem(`parse error: Unrecognized EOF found at ${offset}`, this.span(i));
-    const end = tokens.ends[i]!;
-    const text = tokens.source.slice(offset, end);
-    return new ExpressionProblem(`parse error: Unrecognized token \`${text}\` found at ${offset}:${end}`, this.span(i));
+
+  /** Refuses the current token, or the one of `kind` from `start` to `end`. */
+  private unexpected(kind = this.kind, start = this.start, end = this.end): ExpressionProblem {
+    const span = this.spanAt(start, end);
+    if (kind === T.EOF)
+      return this.fail(new ExpressionProblem(`parse error: Unrecognized EOF found at ${start}`, span));
+    const text = this.source.slice(start, end);
+    return this.fail(
+      new ExpressionProblem(`parse error: Unrecognized token \`${text}\` found at ${start}:${end}`, span),
+    );
   }
 
   /** Refuses an expression nested deeper than MAX_DEPTH (row `limits`): past it, walking the tree could overflow. */
   private tooDeep(span: Span): ExpressionProblem {
-    return new ExpressionProblem(
-      `parse error: nested deeper than ${MAX_DEPTH} levels at ${span.offset}:${span.offset + span.length}`,
-      span,
-      'limits',
+    return this.fail(
+      new ExpressionProblem(
+        `parse error: nested deeper than ${MAX_DEPTH} levels at ${span.offset}:${span.offset + span.length}`,
+        span,
+        'limits',
+      ),
     );
   }
 
@@ -102,13 +86,13 @@ class Parser {
 
   /** `built`, the span of a refusal (from `offset` to `end`) made only when there is one. */
   private builtAt(depth: number, offset: number, end: number): void {
-    if (depth + 1 > MAX_DEPTH) throw this.tooDeep(this.tokens.spanAt(offset, end));
+    if (depth + 1 > MAX_DEPTH) throw this.tooDeep(this.spanAt(offset, end));
     this.depth = depth + 1;
   }
 
-  /** The span from the start of `from` to the end of token `i`. */
-  private spanTo(from: Span, i: number): Span {
-    return { offset: from.offset, length: this.tokens.ends[i]! - from.offset, line: from.line, column: from.column };
+  /** The span from the start of `from` to `end`. */
+  private spanTo(from: Span, end: number): Span {
+    return { offset: from.offset, length: end - from.offset, line: from.line, column: from.column };
   }
 
   private bracketed(expr: Expr): boolean {
@@ -121,14 +105,17 @@ class Parser {
   }
 
   private or(): Expr {
-    if (++this.open > MAX_DEPTH) throw this.tooDeep(this.span(this.at));
+    if (++this.open > MAX_DEPTH) throw this.tooDeep(this.spanAt(this.start, this.end));
     let left = this.and();
+    // Every operator of the chain starts where its first operand does.
+    const from = left.span;
     while (this.kind === T.OR) {
-      this.next();
+      this.advance();
       const depth = this.depth;
       const right = this.and();
       if (this.unbracketedAnd(left) || this.unbracketedAnd(right)) this.leansOnPrecedence = true;
-      left = { kind: 'binary', op: '||', left, right, span: spanning(left.span, right.span) };
+      const span = this.spanTo(from, right.span.offset + right.span.length);
+      left = { kind: 'binary', op: '||', left, right, span };
       this.built(Math.max(depth, this.depth), right.span);
     }
     this.open--;
@@ -137,84 +124,105 @@ class Parser {
 
   private and(): Expr {
     let left = this.comparison();
+    const from = left.span;
     while (this.kind === T.AND) {
-      this.next();
+      this.advance();
       const depth = this.depth;
       const right = this.comparison();
-      left = { kind: 'binary', op: '&&', left, right, span: spanning(left.span, right.span) };
+      const span = this.spanTo(from, right.span.offset + right.span.length);
+      left = { kind: 'binary', op: '&&', left, right, span };
       this.built(Math.max(depth, this.depth), right.span);
     }
     return left;
   }
 
+  /** The comparison the current token is, if any (`in` is a name). */
   private comparisonOperator(): BinaryOperator | undefined {
-    const kind = this.kind;
-    if (kind === T.IDENT) return this.tokens.isName(this.at, 'in') ? 'in' : undefined;
-    return COMPARISON_OF[kind];
+    switch (this.kind) {
+      case T.EQ:
+        return '==';
+      case T.NE:
+        return '!=';
+      case T.LT:
+        return '<';
+      case T.GT:
+        return '>';
+      case T.LE:
+        return '<=';
+      case T.GE:
+        return '>=';
+      case T.IDENT:
+        return this.isIn() ? 'in' : undefined;
+      default:
+        return undefined;
+    }
   }
 
   private comparison(): Expr {
     const left = this.unary();
     const op = this.comparisonOperator();
     if (!op) return left;
-    this.next();
+    this.advance();
     const depth = this.depth;
     const right = this.unary();
-    if (this.comparisonOperator()) throw this.unexpected(this.at);
+    if (this.comparisonOperator()) throw this.unexpected();
     if (left.kind === 'not' && !this.bracketed(left)) this.leansOnPrecedence = true;
-    const expr: Expr = { kind: 'binary', op, left, right, span: spanning(left.span, right.span) };
-    this.built(Math.max(depth, this.depth), expr.span);
+    const span = this.spanTo(left.span, right.span.offset + right.span.length);
+    const expr: Expr = { kind: 'binary', op, left, right, span };
+    this.built(Math.max(depth, this.depth), span);
     return expr;
   }
 
   private unary(): Expr {
-    if (this.kind === T.BANG) {
-      if (++this.open > MAX_DEPTH) throw this.tooDeep(this.span(this.at));
-      const bang = this.next();
-      const operand = this.unary();
-      this.open--;
-      const expr: Expr = { kind: 'not', operand, span: spanning(this.span(bang), operand.span) };
-      this.built(this.depth, expr.span);
-      return expr;
-    }
-    return this.postfix();
+    if (this.kind !== T.BANG) return this.postfix();
+    if (++this.open > MAX_DEPTH) throw this.tooDeep(this.spanAt(this.start, this.end));
+    const bang = this.start;
+    this.advance();
+    const operand = this.unary();
+    this.open--;
+    const expr: Expr = { kind: 'not', operand, span: this.spanAt(bang, operand.span.offset + operand.span.length) };
+    this.built(this.depth, expr.span);
+    return expr;
   }
 
   private postfix(): Expr {
     let expr = this.primary();
+    // Every access of the chain starts where its first operand does.
+    const from = expr.span;
     for (;;) {
       const kind = this.kind;
       if (kind === T.DOT) {
-        this.next();
-        const name = this.next();
-        if (this.kinds[name] !== T.IDENT) throw this.unexpected(name);
-        const text = this.tokens.text(name);
-        if (this.kind === T.LPAREN) {
-          this.next();
+        this.advance();
+        if (this.kind !== T.IDENT) throw this.unexpected();
+        const { start, end } = this;
+        const name = this.name();
+        this.advance();
+        if (this.is(T.LPAREN)) {
+          this.advance();
           const depth = this.depth;
           const args = this.commaList(T.RPAREN);
           const close = this.expect(T.RPAREN);
-          expr = { kind: 'method', target: expr, name: text, args, span: this.spanTo(expr.span, close) };
-          this.builtAt(Math.max(depth, this.depth), this.tokens.starts[name]!, this.tokens.ends[close]!);
+          expr = { kind: 'method', target: expr, name, args, span: this.spanTo(from, close) };
+          this.builtAt(Math.max(depth, this.depth), start, close);
         } else {
-          expr = { kind: 'member', target: expr, name: text, span: this.spanTo(expr.span, name) };
-          this.builtAt(this.depth, this.tokens.starts[name]!, this.tokens.ends[name]!);
+          expr = { kind: 'member', target: expr, name, span: this.spanTo(from, end) };
+          this.builtAt(this.depth, start, end);
         }
       } else if (kind === T.LBRACKET) {
-        this.next();
+        this.advance();
         let depth = this.depth;
         const first = this.or();
         depth = Math.max(depth, this.depth);
         if (this.kind === T.RANGE) {
-          this.next();
+          this.advance();
           const end = this.or();
           const close = this.expect(T.RBRACKET);
-          expr = { kind: 'slice', target: expr, start: first, end, span: this.spanTo(expr.span, close) };
-          this.builtAt(Math.max(depth, this.depth), first.span.offset, this.tokens.ends[close]!);
+          expr = { kind: 'slice', target: expr, start: first, end, span: this.spanTo(from, close) };
+          this.builtAt(Math.max(depth, this.depth), first.span.offset, close);
         } else {
           const close = this.expect(T.RBRACKET);
-          expr = { kind: 'index', target: expr, index: first, span: this.spanTo(expr.span, close) };
-          this.builtAt(depth, first.span.offset, this.tokens.ends[close]!);
+          expr = { kind: 'index', target: expr, index: first, span: this.spanTo(from, close) };
+          this.builtAt(depth, first.span.offset, close);
         }
       } else {
         return expr;
@@ -235,7 +243,7 @@ class Parser {
     items.push(this.or());
     let depth = this.depth;
     while (this.kind === T.COMMA) {
-      this.next();
+      this.advance();
       items.push(this.or());
       depth = Math.max(depth, this.depth);
     }
@@ -243,99 +251,107 @@ class Parser {
     return items;
   }
 
-  private integer(token: number, negative: boolean, from: number): Expr {
-    const text = this.tokens.text(token);
-    const digits = BigInt(text);
+  /** The current token, an integer, negated when `negative`; its span starts at `from` (the minus, if any). */
+  private integer(negative: boolean, from: number): Expr {
+    const { start, end } = this;
+    // Up to 15 digits the lexer's double is exact: no string is cut.
+    const digits = end - start <= 15 ? BigInt(this.smallValue) : BigInt(this.source.slice(start, end));
+    this.advance();
     const value = negative ? -digits : digits;
-    const span =
-      from === token ? this.span(token) : this.tokens.spanAt(this.tokens.starts[from]!, this.tokens.ends[token]!);
+    const span = this.spanAt(from, end);
     // Fewer than 39 digits is always in range (2^127 has 39).
-    if (text.length >= 39 && (value > U256_MAX || value < I128_MIN)) {
-      throw new ExpressionProblem(
-        `parse error: integer out of range at ${span.offset}:${span.offset + span.length}`,
-        span,
+    if (end - start >= 39 && (value > U256_MAX || value < I128_MIN)) {
+      throw this.fail(
+        new ExpressionProblem(`parse error: integer out of range at ${span.offset}:${span.offset + span.length}`, span),
       );
     }
     this.depth = 1;
     return { kind: 'int', value, span };
   }
 
-  /** A name that cannot be a field or a variable. */
-  private reserved(i: number): boolean {
-    const { tokens } = this;
-    return tokens.isName(i, 'true') || tokens.isName(i, 'false') || tokens.isName(i, 'in');
-  }
-
   private primary(): Expr {
-    const token = this.next();
-    // Any other kind is not where an expression may start (the error below).
-    switch (this.kinds[token]!) {
+    const { kind, start, end } = this;
+    // Any other kind is not where an expression may start (the refusal below).
+    switch (kind) {
       case T.INT:
-        return this.integer(token, false, token);
-      case T.STRING:
+        return this.integer(false, start);
+      case T.STRING: {
+        const value = this.text();
+        this.advance();
         this.depth = 1;
-        return { kind: 'string', value: this.tokens.text(token), span: this.span(token) };
+        return { kind: 'string', value, span: this.spanAt(start, end) };
+      }
       case T.IDENT: {
-        const name = this.tokens.text(token);
-        if (name === 'in') throw this.unexpected(token);
+        const name = this.name();
+        if (name === 'in') throw this.unexpected();
+        this.advance();
         if (this.kind === T.LPAREN) {
-          this.next();
+          this.advance();
           const args = this.commaList(T.RPAREN);
           const close = this.expect(T.RPAREN);
-          const call: Expr = { kind: 'call', name, args, span: spanning(this.span(token), this.span(close)) };
+          const call: Expr = { kind: 'call', name, args, span: this.spanAt(start, close) };
           this.built(this.depth, call.span);
           return call;
         }
         this.depth = 1;
         if (name === 'true' || name === 'false')
-          return { kind: 'bool', value: name === 'true', span: this.span(token) };
-        return { kind: 'ident', name, span: this.span(token) };
+          return { kind: 'bool', value: name === 'true', span: this.spanAt(start, end) };
+        return { kind: 'ident', name, span: this.spanAt(start, end) };
       }
       case T.MINUS:
-        if (this.kind === T.INT) return this.integer(this.next(), true, token);
+        this.advance();
+        if (this.kind === T.INT) return this.integer(true, start);
         break;
       case T.LPAREN: {
+        this.advance();
         const inner = this.or();
         this.expect(T.RPAREN);
         (this.brackets ??= new Set()).add(inner);
         return inner;
       }
       case T.LBRACKET: {
+        this.advance();
         const items = this.commaList(T.RBRACKET);
         const close = this.expect(T.RBRACKET);
-        const list: Expr = { kind: 'list', items, span: spanning(this.span(token), this.span(close)) };
+        const list: Expr = { kind: 'list', items, span: this.spanAt(start, close) };
         if (items.length > MAX_LIST_ITEMS) {
-          throw new ExpressionProblem(
-            `parse error: a list of ${items.length} items, more than ${MAX_LIST_ITEMS}, at ${list.span.offset}:${list.span.offset + list.span.length}`,
-            list.span,
-            'limits',
+          throw this.fail(
+            new ExpressionProblem(
+              `parse error: a list of ${items.length} items, more than ${MAX_LIST_ITEMS}, at ${list.span.offset}:${list.span.offset + list.span.length}`,
+              list.span,
+              'limits',
+            ),
           );
         }
         this.built(this.depth, list.span);
         return list;
       }
       case T.LBRACE:
-        return this.struct(token);
+        this.advance();
+        return this.struct(start);
     }
-    throw this.unexpected(token);
+    throw this.unexpected(kind, start, end);
   }
 
+  /** A struct literal, its `{` at `open`. */
   private struct(open: number): Expr {
     const fields: { name: string; value: Expr }[] = [];
     let depth = 0;
     if (this.kind !== T.RBRACE) {
       for (;;) {
-        const name = this.next();
-        if (this.kinds[name] !== T.IDENT || this.reserved(name)) throw this.unexpected(name);
+        if (this.kind !== T.IDENT) throw this.unexpected();
+        const name = this.name();
+        if (name === 'true' || name === 'false' || name === 'in') throw this.unexpected();
+        this.advance();
         this.expect(T.COLON);
-        fields.push({ name: this.tokens.text(name), value: this.or() });
+        fields.push({ name, value: this.or() });
         depth = Math.max(depth, this.depth);
-        if (this.kind !== T.COMMA) break;
-        this.next();
+        if (!this.is(T.COMMA)) break;
+        this.advance();
       }
     }
     const close = this.expect(T.RBRACE);
-    const struct: Expr = { kind: 'struct', fields, span: spanning(this.span(open), this.span(close)) };
+    const struct: Expr = { kind: 'struct', fields, span: this.spanAt(open, close) };
     this.built(depth, struct.span);
     return struct;
   }

@@ -3,6 +3,7 @@
  * the precedence is the one docs/policies.md records, and printing a tree reads back as the same tree.
  */
 import * as assert from 'node:assert/strict';
+import { MAX_DEPTH, MAX_LIST_ITEMS } from '../../../src/api/policy/limits';
 import { parseExpression } from '../../../src/api/policy/parser';
 import { printExpression } from '../../../src/api/policy/printer';
 import { ExpressionProblem, type Expr } from '../../../src/api/policy/syntax';
@@ -97,6 +98,23 @@ describe('policy expressions: reading', () => {
     assert.equal(problemOf("a == 'open").message, 'parse error: Invalid token at 5');
     assert.equal(problemOf('a &&& b').message, 'parse error: Invalid token at 4');
     assert.equal(problemOf('a && && b').message, 'parse error: Unrecognized token `&&` found at 5:7');
+  });
+
+  it('refuses a character outside the language anywhere in the text before any other refusal, wherever it sits', () => {
+    const nested = `${'('.repeat(MAX_DEPTH + 1)}true${')'.repeat(MAX_DEPTH + 1)}`;
+    const long = `1 in [${Array.from({ length: MAX_LIST_ITEMS + 1 }, (_, i) => i).join(', ')}]`;
+    const cases: [string, number][] = [
+      ['a && && b == "x"', 13],
+      ['(a $', 3],
+      ["1 < 2 == 3 && 'open", 14],
+      [`${nested} && x == "y"`, nested.length + 9],
+      [`${long} && ü`, long.length + 4],
+      [`${2n ** 256n} > 1 && @`, 86],
+    ];
+    for (const [source, at] of cases) assert.equal(problemOf(source).message, `parse error: Invalid token at ${at}`);
+    const later = problemOf("a b\n  c # 'x'");
+    assert.equal(later.message, 'parse error: Invalid token at 8');
+    assert.deepEqual(later.span, { offset: 8, length: 1, line: 2, column: 5 });
   });
 });
 
