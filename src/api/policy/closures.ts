@@ -7,13 +7,12 @@
  * step of the evaluation's budget. Operators are built by operatorClosures.ts, a list's methods by
  * methodClosures.ts; a part that reads only keywords is evaluated once per context (sharedReads.ts).
  */
-import { constantOf, NO_SCOPE, step, truthOf, type Code, type Run } from './closureKit';
+import { constantOf, memberOf, NO_SCOPE, pathOf, step, truthOf, type Building, type Code } from './closureKit';
 import { methodCode } from './methodClosures';
 import { binaryCode } from './operatorClosures';
-import { printExpression } from './printer';
 import { sharedCode } from './sharedReads';
 import type { Expr } from './syntax';
-import { EvaluationError, Namespace } from './values';
+import { EvaluationError } from './values';
 
 const codes = new WeakMap<Expr, Code>();
 
@@ -21,13 +20,33 @@ const codes = new WeakMap<Expr, Code>();
 export function codeOf(expr: Expr): Code {
   let code = codes.get(expr);
   if (!code) {
-    code = sharedCode(expr, build(expr));
+    code = sharedCode(expr, build(expr, FUSED));
     codes.set(expr, code);
   }
   return code;
 }
 
-function build(expr: Expr): Code {
+const plainCodes = new WeakMap<Expr, Code>();
+
+/**
+ * The closure of `expr` made of one closure per node, none fused with another and no part shared between
+ * policies: what each fused shape (a method's predicate on its item, a comparison with a literal, …) must agree
+ * with, value, error, steps and rows alike (test/api/policy/fusedClosures.test.ts compares them).
+ */
+export function plainCodeOf(expr: Expr): Code {
+  let code = plainCodes.get(expr);
+  if (!code) {
+    code = build(expr, PLAIN);
+    plainCodes.set(expr, code);
+  }
+  return code;
+}
+
+const FUSED: Building = { codeOf, fuse: true };
+const PLAIN: Building = { codeOf: plainCodeOf, fuse: false };
+
+function build(expr: Expr, building: Building): Code {
+  const { codeOf } = building;
   const constant = constantOf(expr);
   if (constant) {
     const { value } = constant;
@@ -65,7 +84,7 @@ function build(expr: Expr): Code {
       };
     }
     case 'member': {
-      const fused = path(expr);
+      const fused = building.fuse ? path(expr) : undefined;
       if (fused) return fused;
       const target = codeOf(expr.target);
       return (run, scope) => {
@@ -89,7 +108,7 @@ function build(expr: Expr): Code {
       };
     }
     case 'method':
-      return methodCode(expr, codeOf);
+      return methodCode(expr, building);
     case 'call': {
       const args = expr.args.map(codeOf);
       return (run, scope) => {
@@ -108,18 +127,8 @@ function build(expr: Expr): Code {
       };
     }
     case 'binary':
-      return binaryCode(expr, codeOf);
+      return binaryCode(expr, building);
   }
-}
-
-/** A field of `value`; a keyword's member (`eth.tx`) is read here, as Evaluator.member would. */
-function memberOf(run: Run, expr: Extract<Expr, { kind: 'member' }>, value: unknown): unknown {
-  if (!(value instanceof Namespace)) return run.member(expr, value);
-  // A signature's fields carry the rows their reading rests on: the evaluator reads them.
-  if (value.name === 'eth' && expr.name !== 'tx') return run.member(expr, value);
-  const member = value.members[expr.name];
-  if (member === undefined) throw new EvaluationError(`MissingKeyword: ${printExpression(expr)}`);
-  return member;
 }
 
 /**
@@ -128,14 +137,9 @@ function memberOf(run: Run, expr: Extract<Expr, { kind: 'member' }>, value: unkn
  * evaluates its target), then read the name, then each field from the innermost out: so does this one.
  */
 function path(expr: Extract<Expr, { kind: 'member' }>): Code | undefined {
-  const members: Extract<Expr, { kind: 'member' }>[] = [];
-  let node: Expr = expr;
-  while (node.kind === 'member') {
-    members.unshift(node);
-    node = node.target;
-  }
-  if (node.kind !== 'ident') return undefined;
-  const { name } = node;
+  const read = pathOf(expr);
+  if (!read) return undefined;
+  const { name, members } = read;
   const steps = members.length + 1;
   return (run, scope) => {
     if ((run.stepsLeft -= steps) < 0) run.spend(0);
