@@ -7,6 +7,7 @@
  */
 import { constantOf, equalsText, memberOf, pathOf, step, truthOf, type Building, type Code } from './closureKit';
 import type { Run, Scope } from './closureKit';
+import { evaluateKept, keptOf } from './sharedReads';
 import type { Expr } from './syntax';
 import { describe, EvaluationError } from './values';
 
@@ -42,9 +43,11 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, building: Bu
   const literal = fuse && name === 'contains' && variable?.kind === 'string' ? variable.value : undefined;
   if (literal !== undefined) {
     const lower = literal.toLowerCase();
+    const targetKept = fuse ? keptOf(target) : undefined;
     return (run, scope) => {
       step(run);
-      return containsText(run, target(run, scope), constant, literal, lower);
+      const list = targetKept ? evaluateKept(targetKept, run, scope) : target(run, scope);
+      return containsText(run, list, constant, literal, lower);
     };
   }
   const test = fuse && itemName !== undefined && expr.args[1] ? itemTestOf(expr.args[1], itemName) : undefined;

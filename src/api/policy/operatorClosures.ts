@@ -6,6 +6,7 @@
  */
 import { CHOICE_BIT } from './choices';
 import { constantOf, equalsText, step, type Building, type Code } from './closureKit';
+import { evaluateKept, keptOf, type Kept } from './sharedReads';
 import type { Expr } from './syntax';
 import { Caseless, describe, equal, EvaluationError, order } from './values';
 
@@ -23,6 +24,8 @@ export function binaryCode(expr: Extract<Expr, { kind: 'binary' }>, building: Bu
   if (op === '&&' || op === '||') return fuse ? chain(expr, codeOf) : logical(expr, codeOf);
   const left = codeOf(expr.left);
   const right = codeOf(expr.right);
+  // A left side evaluated once per evaluator is read from where it is kept, without a call.
+  const leftKept = fuse ? keptOf(left) : undefined;
   switch (op) {
     case '==':
     case '!=': {
@@ -33,7 +36,7 @@ export function binaryCode(expr: Extract<Expr, { kind: 'binary' }>, building: Bu
         const lower = literal.toLowerCase();
         return (run, scope) => {
           step(run);
-          const a = left(run, scope);
+          const a = leftKept ? evaluateKept(leftKept, run, scope) : left(run, scope);
           step(run);
           const same = equalsText(run, a, literal, lower);
           return negate ? !same : same;
@@ -44,7 +47,7 @@ export function binaryCode(expr: Extract<Expr, { kind: 'binary' }>, building: Bu
         // An int written on the right: two ints compare as the general comparison would, without its dispatch.
         return (run, scope) => {
           step(run);
-          const a = left(run, scope);
+          const a = leftKept ? evaluateKept(leftKept, run, scope) : left(run, scope);
           step(run);
           const same = typeof a === 'bigint' ? a === integer : equal(a, integer, run.choose, run.spend);
           return negate ? !same : same;
@@ -66,7 +69,7 @@ export function binaryCode(expr: Extract<Expr, { kind: 'binary' }>, building: Bu
         // An int written on the right: two ints are ordered as `order` would, without its dispatch.
         return (run, scope) => {
           step(run);
-          const a = left(run, scope);
+          const a = leftKept ? evaluateKept(leftKept, run, scope) : left(run, scope);
           step(run);
           const sign =
             typeof a === 'bigint' ? (a < integer ? -1 : a > integer ? 1 : 0) : order(a, integer, run.choose, run.spend);
@@ -81,7 +84,7 @@ export function binaryCode(expr: Extract<Expr, { kind: 'binary' }>, building: Bu
     case 'in': {
       // A list written of literals is never one read from ABI arguments.
       const constant = constantOf(expr.right);
-      if (fuse && constant && Array.isArray(constant.value)) return inLiterals(left, constant.value);
+      if (fuse && constant && Array.isArray(constant.value)) return inLiterals(left, leftKept, constant.value);
       return (run, scope) => {
         step(run);
         const value = left(run, scope);
@@ -96,12 +99,12 @@ export function binaryCode(expr: Extract<Expr, { kind: 'binary' }>, building: Bu
  * `value in [literals]` as one closure: the operator's step, the value, then the list's step and one per item,
  * counted together (nothing can happen between them), and every item compared, as Evaluator.contains would.
  */
-function inLiterals(left: Code, items: readonly unknown[]): Code {
+function inLiterals(left: Code, leftKept: Kept | undefined, items: readonly unknown[]): Code {
   const steps = items.length + 1;
   const lowers = items.map((item) => (typeof item === 'string' ? item.toLowerCase() : undefined));
   return (run, scope) => {
     step(run);
-    const value = left(run, scope);
+    const value = leftKept ? evaluateKept(leftKept, run, scope) : left(run, scope);
     if ((run.stepsLeft -= steps) < 0) run.spend(0);
     let found = false;
     for (let i = 0; i < items.length; i++) {
@@ -151,14 +154,18 @@ function chain(expr: Extract<Expr, { kind: 'binary' }>, codeOf: (expr: Expr) => 
   }
   operands.unshift(node);
   const codes = operands.map(codeOf);
+  // An operand evaluated once per evaluator is read from where it is kept, without a call.
+  const kepts = codes.map(keptOf);
   const first = codes[0]!;
+  const firstKept = kepts[0];
   const steps = codes.length - 1;
   const and = op === '&&';
   return (run, scope) => {
     if ((run.stepsLeft -= steps) < 0) run.spend(0);
-    let a = first(run, scope);
+    let a = firstKept ? evaluateKept(firstKept, run, scope) : first(run, scope);
     for (let i = 1; i < codes.length; i++) {
-      const b = codes[i]!(run, scope);
+      const operandKept = kepts[i];
+      const b = operandKept ? evaluateKept(operandKept, run, scope) : codes[i]!(run, scope);
       if (typeof a !== 'boolean' || typeof b !== 'boolean')
         throw new EvaluationError(`type mismatch: ${op} needs bools, found ${describe(a)} and ${describe(b)}`);
       a = and ? a && b : a || b;
