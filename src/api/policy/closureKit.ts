@@ -93,6 +93,14 @@ export function equalsText(run: Run, a: unknown, literal: string, lower: string)
   return equal(a, literal, run.choose, run.spend);
 }
 
+/** What a name reads: the item of a method around it that binds it, or else the keyword. */
+export function nameOf(run: Run, scope: Scope, name: string): unknown {
+  if (scope !== NO_SCOPE && scope.has(name)) return scope.get(name);
+  const value = run.keywordValues[name];
+  if (value === undefined) throw new EvaluationError(`MissingKeyword: ${name}`);
+  return value;
+}
+
 /** A field of `value`; a keyword's member (`eth.tx`) is read here, as Evaluator.member would. */
 export function memberOf(run: Run, expr: Extract<Expr, { kind: 'member' }>, value: unknown): unknown {
   if (!(value instanceof Namespace)) return run.member(expr, value);

@@ -7,12 +7,11 @@
  * step of the evaluation's budget. Operators are built by operatorClosures.ts, a list's methods by
  * methodClosures.ts; a part that reads only keywords is evaluated once per context (sharedReads.ts).
  */
-import { constantOf, memberOf, NO_SCOPE, pathOf, step, truthOf, type Building, type Code } from './closureKit';
+import { constantOf, memberOf, nameOf, pathOf, step, truthOf, type Building, type Code } from './closureKit';
 import { methodCode } from './methodClosures';
 import { binaryCode } from './operatorClosures';
 import { sharedCode } from './sharedReads';
 import type { Expr } from './syntax';
-import { EvaluationError } from './values';
 
 const codes = new WeakMap<Expr, Code>();
 
@@ -61,10 +60,7 @@ function build(expr: Expr, building: Building): Code {
       const { name } = expr;
       return (run, scope) => {
         step(run);
-        if (scope !== NO_SCOPE && scope.has(name)) return scope.get(name);
-        const value = run.keywordValues[name];
-        if (value === undefined) throw new EvaluationError(`MissingKeyword: ${name}`);
-        return value;
+        return nameOf(run, scope, name);
       };
     }
     case 'list': {
@@ -143,12 +139,7 @@ function path(expr: Extract<Expr, { kind: 'member' }>): Code | undefined {
   const steps = members.length + 1;
   return (run, scope) => {
     if ((run.stepsLeft -= steps) < 0) run.spend(0);
-    let value: unknown;
-    if (scope !== NO_SCOPE && scope.has(name)) value = scope.get(name);
-    else {
-      value = run.keywordValues[name];
-      if (value === undefined) throw new EvaluationError(`MissingKeyword: ${name}`);
-    }
+    let value = nameOf(run, scope, name);
     for (let i = 0; i < members.length; i++) value = memberOf(run, members[i]!, value);
     return value;
   };

@@ -5,7 +5,17 @@
  * item with a string literal (`u.id == '…'`) or looks for one in a list of it (`u.tags.contains('…')`), run as one
  * closure each, counting the steps and rows of the closures of their nodes, in the same order.
  */
-import { constantOf, equalsText, memberOf, pathOf, step, truthOf, type Building, type Code } from './closureKit';
+import {
+  constantOf,
+  equalsText,
+  memberOf,
+  nameOf,
+  pathOf,
+  step,
+  truthOf,
+  type Building,
+  type Code,
+} from './closureKit';
 import type { Run, Scope } from './closureKit';
 import { evaluateKept, keptOf } from './sharedReads';
 import type { Expr } from './syntax';
@@ -51,9 +61,17 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, building: Bu
     };
   }
   const test = fuse && itemName !== undefined && expr.args[1] ? itemTestOf(expr.args[1], itemName) : undefined;
+  // A list named directly (`approvers.any(…)`) is read here: the method's step and the name's, then the name.
+  const listName = fuse && expr.target.kind === 'ident' ? expr.target.name : undefined;
   return (run, scope) => {
-    step(run);
-    const list = target(run, scope);
+    let list: unknown;
+    if (listName === undefined) {
+      step(run);
+      list = target(run, scope);
+    } else {
+      if ((run.stepsLeft -= 2) < 0) run.spend(0);
+      list = nameOf(run, scope, listName);
+    }
     if (!Array.isArray(list))
       throw new EvaluationError(`type mismatch: .${name}() applies to a list, found ${describe(list)}`);
     const items = readItems(run, list, constant);

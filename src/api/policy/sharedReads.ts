@@ -7,7 +7,7 @@
  * steps against the budget of the policy now evaluated; when that budget would run out inside it, it is evaluated
  * anew, so the budget stops it where it would have stopped it.
  */
-import { constantOf, NO_SCOPE, pathOf, type Code, type Run, type Scope } from './closureKit';
+import { NO_SCOPE, type Code, type Run, type Scope } from './closureKit';
 import { KEYWORDS } from './schema';
 import type { Expr } from './syntax';
 import { EvaluationError } from './values';
@@ -129,17 +129,9 @@ function keep(slot: Slot, run: Run, value: unknown, error: EvaluationError | und
   slot.bits = run.choiceBits;
 }
 
-/**
- * Whether keeping `expr`'s value saves more than it costs. Not for a chain of `&&` or `||` (its sides are kept,
- * and checking them costs less than a look at the slot), nor for a comparison of a read with a literal
- * (`eth.tx.to == '…'`, `eth.tx.chain_id in [1, 10]`, whose read is kept): such parts mostly differ from one policy
- * to the next by their literal, and evaluating them again costs about what giving their value again would.
- */
 function worthSharing(expr: Expr): boolean {
   switch (expr.kind) {
     case 'binary':
-      if (expr.op === '&&' || expr.op === '||') return false;
-      return !(readOrLiteral(expr.left) && constantOf(expr.right) !== undefined);
     case 'member':
     case 'index':
     case 'slice':
@@ -155,13 +147,6 @@ function worthSharing(expr: Expr): boolean {
     case 'struct':
       return false;
   }
-}
-
-/** A path of fields (`eth.tx.to`), a literal, or one field of a path by a literal key (`…['amount']`). */
-function readOrLiteral(expr: Expr): boolean {
-  if (constantOf(expr) !== undefined) return true;
-  if (expr.kind === 'index') return readOrLiteral(expr.target) && constantOf(expr.index) !== undefined;
-  return expr.kind === 'member' && pathOf(expr) !== undefined;
 }
 
 /** The names `expr` reads from outside itself: the keywords it reads, or an item of a method around it. */
