@@ -60,14 +60,17 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, building: Bu
       return containsText(run, list, constant, literal, lower);
     };
   }
-  const test = fuse && itemName !== undefined && expr.args[1] ? itemTestOf(expr.args[1], itemName) : undefined;
+  const fusable = fuse && itemName !== undefined && expr.args[1] ? expr.args[1] : undefined;
+  const compare = fusable && itemCompareOf(fusable, itemName!);
+  const test = fusable && !compare ? itemTestOf(fusable, itemName!) : undefined;
+  const targetKept = fuse ? keptOf(target) : undefined;
   // A list named directly (`approvers.any(…)`) is read here: the method's step and the name's, then the name.
   const listName = fuse && expr.target.kind === 'ident' ? expr.target.name : undefined;
   return (run, scope) => {
     let list: unknown;
     if (listName === undefined) {
       step(run);
-      list = target(run, scope);
+      list = targetKept ? evaluateKept(targetKept, run, scope) : target(run, scope);
     } else {
       if ((run.stepsLeft -= 2) < 0) run.spend(0);
       list = nameOf(run, scope, listName);
@@ -83,7 +86,22 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, building: Bu
     let some = false;
     let every = true;
     const kept: unknown[] | undefined = name === 'filter' ? [] : undefined;
-    if (test) {
+    if (compare) {
+      // The predicate `item.field == '…'` inline: its operator's and path's steps, the path, the literal's step.
+      const { members, literal, lower, negate, steps } = compare;
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if ((run.stepsLeft -= steps) < 0) run.spend(0);
+        let value = item;
+        for (let m = 0; m < members.length; m++) value = memberOf(run, members[m]!, value);
+        step(run);
+        const same = equalsText(run, value, literal, lower);
+        const holds = negate ? !same : same;
+        some ||= holds;
+        every &&= holds;
+        if (holds) kept?.push(item);
+      }
+    } else if (test) {
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
         const holds = test(run, item);
@@ -145,29 +163,30 @@ function containsText(run: Run, list: unknown, constant: boolean, literal: strin
   return found;
 }
 
+/** A predicate `item.field == '…'` (or `!=`), read once when its closure is made. */
+interface ItemCompare {
+  readonly members: readonly Extract<Expr, { kind: 'member' }>[];
+  readonly literal: string;
+  readonly lower: string;
+  readonly negate: boolean;
+  /** The operator's, the name's and each field's, counted together before the path is read, as their closures do. */
+  readonly steps: number;
+}
+
+function itemCompareOf(predicate: Expr, itemName: string): ItemCompare | undefined {
+  if (predicate.kind !== 'binary' || (predicate.op !== '==' && predicate.op !== '!=')) return undefined;
+  const path = pathOf(predicate.left);
+  if (!path || path.name !== itemName || predicate.right.kind !== 'string') return undefined;
+  const literal = predicate.right.value;
+  const { members } = path;
+  return { members, literal, lower: literal.toLowerCase(), negate: predicate.op === '!=', steps: members.length + 2 };
+}
+
 /**
- * A predicate of the shapes `item.field == '…'` (or `!=`) and `item.field.contains('…')` as an ItemTest; undefined
- * for any other. The steps of the operator (or method) and of the path are counted together before the path is
- * read, as their closures count them.
+ * A predicate `item.field.contains('…')` as an ItemTest; undefined for any other. The steps of the method and of
+ * the path are counted together before the path is read, as their closures count them.
  */
 function itemTestOf(predicate: Expr, itemName: string): ItemTest | undefined {
-  if (predicate.kind === 'binary' && (predicate.op === '==' || predicate.op === '!=')) {
-    const path = pathOf(predicate.left);
-    if (!path || path.name !== itemName || predicate.right.kind !== 'string') return undefined;
-    const { members } = path;
-    const literal = predicate.right.value;
-    const lower = literal.toLowerCase();
-    const negate = predicate.op === '!=';
-    const steps = members.length + 2;
-    return (run, item) => {
-      if ((run.stepsLeft -= steps) < 0) run.spend(0);
-      let value = item;
-      for (let i = 0; i < members.length; i++) value = memberOf(run, members[i]!, value);
-      step(run);
-      const same = equalsText(run, value, literal, lower);
-      return negate ? !same : same;
-    };
-  }
   if (predicate.kind === 'method' && predicate.name === 'contains' && predicate.args.length === 1) {
     const path = pathOf(predicate.target);
     const argument = predicate.args[0];
