@@ -5,7 +5,10 @@
  * are evaluated (no short-circuit), so the same error comes first. What is decided by the tree alone (an operator,
  * a field's name, a literal list of literals) is decided here, not on every evaluation. Every closure counts one
  * step of the evaluation's budget. Operators are built by operatorClosures.ts, a list's methods by
- * methodClosures.ts; a part that reads only keywords is evaluated once per context (sharedReads.ts).
+ * methodClosures.ts; a part that reads only keywords is evaluated once per context (sharedReads.ts). Common shapes
+ * (a path of fields, a chain of `&&`, a comparison with a literal, a method's predicate on its item) are fused into
+ * one closure that counts the steps of its nodes together where nothing can happen between them; plainCodeOf makes
+ * the closures of the same tree one per node, which the fused ones are tested against.
  */
 import { constantOf, memberOf, nameOf, pathOf, step, truthOf, type Building, type Code } from './closureKit';
 import { methodCode } from './methodClosures';
