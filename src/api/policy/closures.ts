@@ -5,15 +5,16 @@
  * are evaluated (no short-circuit), so the same error comes first. What is decided by the tree alone (an operator,
  * a field's name, a literal list of literals) is decided here, not on every evaluation. Every closure counts one
  * step of the evaluation's budget. Operators are built by operatorClosures.ts, a list's methods by
- * methodClosures.ts; a part that reads only keywords is evaluated once per context (sharedReads.ts).
+ * methodClosures.ts; a part that reads only keywords is evaluated once per context (sharedReads.ts). Common shapes
+ * (a path of fields, a chain of `&&`, a comparison with a literal, a method's predicate on its item) are fused into
+ * one closure that counts the steps of its nodes together where nothing can happen between them; plainCodeOf makes
+ * the closures of the same tree one per node, which the fused ones are tested against.
  */
-import { constantOf, NO_SCOPE, step, truthOf, type Code, type Run } from './closureKit';
+import { constantOf, memberOf, nameOf, pathOf, step, truthOf, type Building, type Code } from './closureKit';
 import { methodCode } from './methodClosures';
 import { binaryCode } from './operatorClosures';
-import { printExpression } from './printer';
 import { sharedCode } from './sharedReads';
 import type { Expr } from './syntax';
-import { EvaluationError, Namespace } from './values';
 
 const codes = new WeakMap<Expr, Code>();
 
@@ -21,13 +22,33 @@ const codes = new WeakMap<Expr, Code>();
 export function codeOf(expr: Expr): Code {
   let code = codes.get(expr);
   if (!code) {
-    code = sharedCode(expr, build(expr));
+    code = sharedCode(expr, build(expr, FUSED));
     codes.set(expr, code);
   }
   return code;
 }
 
-function build(expr: Expr): Code {
+const plainCodes = new WeakMap<Expr, Code>();
+
+/**
+ * The closure of `expr` made of one closure per node, none fused with another and no part shared between
+ * policies: what each fused shape (a method's predicate on its item, a comparison with a literal, …) must agree
+ * with, value, error, steps and rows alike (test/api/policy/fusedClosures.test.ts compares them).
+ */
+export function plainCodeOf(expr: Expr): Code {
+  let code = plainCodes.get(expr);
+  if (!code) {
+    code = build(expr, PLAIN);
+    plainCodes.set(expr, code);
+  }
+  return code;
+}
+
+const FUSED: Building = { codeOf, fuse: true };
+const PLAIN: Building = { codeOf: plainCodeOf, fuse: false };
+
+function build(expr: Expr, building: Building): Code {
+  const { codeOf } = building;
   const constant = constantOf(expr);
   if (constant) {
     const { value } = constant;
@@ -42,10 +63,7 @@ function build(expr: Expr): Code {
       const { name } = expr;
       return (run, scope) => {
         step(run);
-        if (scope !== NO_SCOPE && scope.has(name)) return scope.get(name);
-        const value = run.keywordValues[name];
-        if (value === undefined) throw new EvaluationError(`MissingKeyword: ${name}`);
-        return value;
+        return nameOf(run, scope, name);
       };
     }
     case 'list': {
@@ -65,7 +83,7 @@ function build(expr: Expr): Code {
       };
     }
     case 'member': {
-      const fused = path(expr);
+      const fused = building.fuse ? path(expr) : undefined;
       if (fused) return fused;
       const target = codeOf(expr.target);
       return (run, scope) => {
@@ -89,7 +107,7 @@ function build(expr: Expr): Code {
       };
     }
     case 'method':
-      return methodCode(expr, codeOf);
+      return methodCode(expr, building);
     case 'call': {
       const args = expr.args.map(codeOf);
       return (run, scope) => {
@@ -108,18 +126,8 @@ function build(expr: Expr): Code {
       };
     }
     case 'binary':
-      return binaryCode(expr, codeOf);
+      return binaryCode(expr, building);
   }
-}
-
-/** A field of `value`; a keyword's member (`eth.tx`) is read here, as Evaluator.member would. */
-function memberOf(run: Run, expr: Extract<Expr, { kind: 'member' }>, value: unknown): unknown {
-  if (!(value instanceof Namespace)) return run.member(expr, value);
-  // A signature's fields carry the rows their reading rests on: the evaluator reads them.
-  if (value.name === 'eth' && expr.name !== 'tx') return run.member(expr, value);
-  const member = value.members[expr.name];
-  if (member === undefined) throw new EvaluationError(`MissingKeyword: ${printExpression(expr)}`);
-  return member;
 }
 
 /**
@@ -128,23 +136,13 @@ function memberOf(run: Run, expr: Extract<Expr, { kind: 'member' }>, value: unkn
  * evaluates its target), then read the name, then each field from the innermost out: so does this one.
  */
 function path(expr: Extract<Expr, { kind: 'member' }>): Code | undefined {
-  const members: Extract<Expr, { kind: 'member' }>[] = [];
-  let node: Expr = expr;
-  while (node.kind === 'member') {
-    members.unshift(node);
-    node = node.target;
-  }
-  if (node.kind !== 'ident') return undefined;
-  const { name } = node;
+  const read = pathOf(expr);
+  if (!read) return undefined;
+  const { name, members } = read;
   const steps = members.length + 1;
   return (run, scope) => {
     if ((run.stepsLeft -= steps) < 0) run.spend(0);
-    let value: unknown;
-    if (scope !== NO_SCOPE && scope.has(name)) value = scope.get(name);
-    else {
-      value = run.keywordValues[name];
-      if (value === undefined) throw new EvaluationError(`MissingKeyword: ${name}`);
-    }
+    let value = nameOf(run, scope, name);
     for (let i = 0; i < members.length; i++) value = memberOf(run, members[i]!, value);
     return value;
   };

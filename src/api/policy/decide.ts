@@ -9,6 +9,7 @@ import { compile, type Compiled, type FirstRead } from './compile';
 import { Evaluator } from './evaluator';
 import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyEvaluation, PolicyUser } from './types';
 import type { PolicyField } from './schema';
+import { evaluateKept, keptOf, type Kept } from './sharedReads';
 import type { Expr } from './syntax';
 import { describe, EvaluationError } from './values';
 
@@ -25,8 +26,9 @@ interface PreparedField {
   readonly compiled: Compiled;
   /** The rows its reading rests on (compiled.choices), as bits. */
   readonly choiceBits: number;
-  /** The closure of its expression, when it has one. */
+  /** The closure of its expression, when it has one, and what it keeps when it is evaluated once per context. */
   readonly code: Code | undefined;
+  readonly kept: Kept | undefined;
   readonly firstRead: FirstRead | undefined;
 }
 interface Prepared {
@@ -55,7 +57,8 @@ function prepared(policy: PolicyDefinition): Prepared {
     let choiceBits = 0;
     for (const id of compiled.choices) choiceBits |= CHOICE_BIT[id];
     const code = compiled.expr && codeOf(compiled.expr);
-    fields.push({ field, compiled, choiceBits, code, firstRead: compiled.firstRead });
+    const kept = code && keptOf(code);
+    fields.push({ field, compiled, choiceBits, code, kept, firstRead: compiled.firstRead });
   }
   const made = { policy, condition, consensus, time, fields, lastBits: 0, lastChoices: choicesOfBits(0) };
   preparedPolicies.set(policy, made);
@@ -164,7 +167,8 @@ function truthOf(field: PreparedField, evaluator: Evaluator): boolean | string {
     const missing = evaluator.missingKeyword(firstRead);
     if (missing !== undefined) return missing;
   }
-  const value = code(evaluator, NO_SCOPE);
+  const { kept } = field;
+  const value = kept ? evaluateKept(kept, evaluator, NO_SCOPE) : code(evaluator, NO_SCOPE);
   if (typeof value !== 'boolean') throw new EvaluationError(`type mismatch: expected bool, found ${describe(value)}`);
   return value;
 }

@@ -240,7 +240,7 @@ export class Evaluator implements Run {
     const value = normalize(raw);
     if (!fromCallArgs) return value;
     this.spend(1);
-    if (typeof value === 'string' && ADDRESS.test(value)) {
+    if (typeof value === 'string' && value.length === 42 && ADDRESS.test(value)) {
       this.choose('case-rules');
       return new Caseless(value);
     }

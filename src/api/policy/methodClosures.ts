@@ -1,8 +1,23 @@
 /**
  * The closures of a list's methods (`count`, `contains`, `any`, `all`, `filter`; closures.ts builds the rest):
- * every item is read and every item tested, so an item that errors makes the whole call an error.
+ * every item is read and every item tested, so an item that errors makes the whole call an error. When closures
+ * are fused (closureKit.ts, Building), `contains` of a string literal, and a predicate that compares a field of the
+ * item with a string literal (`u.id == '…'`) or looks for one in a list of it (`u.tags.contains('…')`), run as one
+ * closure each, counting the steps and rows of the closures of their nodes, in the same order.
  */
-import { constantOf, step, truthOf, type Code, type Scope } from './closureKit';
+import {
+  constantOf,
+  equalsText,
+  memberOf,
+  nameOf,
+  pathOf,
+  step,
+  truthOf,
+  type Building,
+  type Code,
+} from './closureKit';
+import type { Run, Scope } from './closureKit';
+import { evaluateKept, keptOf } from './sharedReads';
 import type { Expr } from './syntax';
 import { describe, EvaluationError } from './values';
 
@@ -22,7 +37,11 @@ class Bound implements Scope {
   }
 }
 
-export function methodCode(expr: Extract<Expr, { kind: 'method' }>, codeOf: (expr: Expr) => Code): Code {
+/** A predicate's truth for one item, the item given directly rather than bound in a scope. */
+type ItemTest = (run: Run, item: unknown) => boolean;
+
+export function methodCode(expr: Extract<Expr, { kind: 'method' }>, building: Building): Code {
+  const { codeOf, fuse } = building;
   const { name } = expr;
   const target = codeOf(expr.target);
   const variable = expr.args[0];
@@ -31,24 +50,34 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, codeOf: (exp
   const itemName = variable?.kind === 'ident' ? variable.name : undefined;
   // A list written of literals holds only values already read (ints as bigint), and none read from ABI arguments.
   const constant = constantOf(expr.target) !== undefined;
+  const literal = fuse && name === 'contains' && variable?.kind === 'string' ? variable.value : undefined;
+  if (literal !== undefined) {
+    const lower = literal.toLowerCase();
+    const targetKept = fuse ? keptOf(target) : undefined;
+    return (run, scope) => {
+      step(run);
+      const list = targetKept ? evaluateKept(targetKept, run, scope) : target(run, scope);
+      return containsText(run, list, constant, literal, lower);
+    };
+  }
+  const fusable = fuse && itemName !== undefined && expr.args[1] ? expr.args[1] : undefined;
+  const compare = fusable && itemCompareOf(fusable, itemName!);
+  const test = fusable && !compare ? itemTestOf(fusable, itemName!) : undefined;
+  const targetKept = fuse ? keptOf(target) : undefined;
+  // A list named directly (`approvers.any(…)`) is read here: the method's step and the name's, then the name.
+  const listName = fuse && expr.target.kind === 'ident' ? expr.target.name : undefined;
   return (run, scope) => {
-    step(run);
-    const list = target(run, scope);
+    let list: unknown;
+    if (listName === undefined) {
+      step(run);
+      list = targetKept ? evaluateKept(targetKept, run, scope) : target(run, scope);
+    } else {
+      if ((run.stepsLeft -= 2) < 0) run.spend(0);
+      list = nameOf(run, scope, listName);
+    }
     if (!Array.isArray(list))
       throw new EvaluationError(`type mismatch: .${name}() applies to a list, found ${describe(list)}`);
-    const fromCallArgs = !constant && run.callArgs.has(list);
-    if ((run.stepsLeft -= list.length) < 0) run.spend(0);
-    // Every item is read (a number that is not an integer is an error); the list is copied only when reading
-    // changes an item.
-    let items: unknown[] = list;
-    for (let i = 0; !constant && i < list.length; i++) {
-      const raw: unknown = list[i];
-      const item = run.read(raw, fromCallArgs);
-      if (item !== raw) {
-        if (items === list) items = list.slice();
-        items[i] = item;
-      }
-    }
+    const items = readItems(run, list, constant);
     if (name === 'count') return BigInt(items.length);
     if (name === 'contains') return run.contains(items, argument!(run, scope), false);
     if (itemName === undefined || !predicate)
@@ -57,13 +86,38 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, codeOf: (exp
     let some = false;
     let every = true;
     const kept: unknown[] | undefined = name === 'filter' ? [] : undefined;
-    const bound = new Bound(itemName, undefined, scope);
-    for (const item of items) {
-      bound.value = item;
-      const holds = truthOf(predicate(run, bound));
-      some ||= holds;
-      every &&= holds;
-      if (holds) kept?.push(item);
+    if (compare) {
+      // The predicate `item.field == '…'` inline: its operator's and path's steps, the path, the literal's step.
+      const { members, literal, lower, negate, steps } = compare;
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if ((run.stepsLeft -= steps) < 0) run.spend(0);
+        let value = item;
+        for (let m = 0; m < members.length; m++) value = memberOf(run, members[m]!, value);
+        step(run);
+        const same = equalsText(run, value, literal, lower);
+        const holds = negate ? !same : same;
+        some ||= holds;
+        every &&= holds;
+        if (holds) kept?.push(item);
+      }
+    } else if (test) {
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        const holds = test(run, item);
+        some ||= holds;
+        every &&= holds;
+        if (holds) kept?.push(item);
+      }
+    } else {
+      const bound = new Bound(itemName, undefined, scope);
+      for (const item of items) {
+        bound.value = item;
+        const holds = truthOf(predicate(run, bound));
+        some ||= holds;
+        every &&= holds;
+        if (holds) kept?.push(item);
+      }
     }
     if (name === 'any') return some;
     if (name === 'all') {
@@ -73,4 +127,80 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, codeOf: (exp
     if (kept) return kept;
     throw new EvaluationError(`unknown function: ${name}`);
   };
+}
+
+/**
+ * The items of `list` as the method reads them, one step each: every item is read (a number that is not an
+ * integer is an error); the list is copied only when reading changes an item.
+ */
+function readItems(run: Run, list: unknown[], constant: boolean): unknown[] {
+  const fromCallArgs = !constant && run.callArgs.has(list);
+  if ((run.stepsLeft -= list.length) < 0) run.spend(0);
+  if (constant) return list;
+  let items: unknown[] = list;
+  for (let i = 0; i < list.length; i++) {
+    const raw: unknown = list[i];
+    const item = fromCallArgs || typeof raw === 'number' ? run.read(raw, fromCallArgs) : raw;
+    if (item !== raw) {
+      if (items === list) items = list.slice();
+      items[i] = item;
+    }
+  }
+  return items;
+}
+
+/**
+ * `list.contains('…')` once its step is counted and its list evaluated: the items read, then the literal's step
+ * and one per item compared, counted together (nothing happens between them), then every item compared.
+ */
+function containsText(run: Run, list: unknown, constant: boolean, literal: string, lower: string): boolean {
+  if (!Array.isArray(list))
+    throw new EvaluationError(`type mismatch: .contains() applies to a list, found ${describe(list)}`);
+  const items = readItems(run, list, constant);
+  if ((run.stepsLeft -= items.length + 1) < 0) run.spend(0);
+  let found = false;
+  for (let i = 0; i < items.length; i++) found = equalsText(run, items[i], literal, lower) || found;
+  return found;
+}
+
+/** A predicate `item.field == '…'` (or `!=`), read once when its closure is made. */
+interface ItemCompare {
+  readonly members: readonly Extract<Expr, { kind: 'member' }>[];
+  readonly literal: string;
+  readonly lower: string;
+  readonly negate: boolean;
+  /** The operator's, the name's and each field's, counted together before the path is read, as their closures do. */
+  readonly steps: number;
+}
+
+function itemCompareOf(predicate: Expr, itemName: string): ItemCompare | undefined {
+  if (predicate.kind !== 'binary' || (predicate.op !== '==' && predicate.op !== '!=')) return undefined;
+  const path = pathOf(predicate.left);
+  if (!path || path.name !== itemName || predicate.right.kind !== 'string') return undefined;
+  const literal = predicate.right.value;
+  const { members } = path;
+  return { members, literal, lower: literal.toLowerCase(), negate: predicate.op === '!=', steps: members.length + 2 };
+}
+
+/**
+ * A predicate `item.field.contains('…')` as an ItemTest; undefined for any other. The steps of the method and of
+ * the path are counted together before the path is read, as their closures count them.
+ */
+function itemTestOf(predicate: Expr, itemName: string): ItemTest | undefined {
+  if (predicate.kind === 'method' && predicate.name === 'contains' && predicate.args.length === 1) {
+    const path = pathOf(predicate.target);
+    const argument = predicate.args[0];
+    if (!path || path.name !== itemName || argument?.kind !== 'string') return undefined;
+    const { members } = path;
+    const literal = argument.value;
+    const lower = literal.toLowerCase();
+    const steps = members.length + 2;
+    return (run, item) => {
+      if ((run.stepsLeft -= steps) < 0) run.spend(0);
+      let value = item;
+      for (let i = 0; i < members.length; i++) value = memberOf(run, members[i]!, value);
+      return containsText(run, value, false, literal, lower);
+    };
+  }
+  return undefined;
 }

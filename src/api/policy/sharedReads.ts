@@ -7,13 +7,13 @@
  * steps against the budget of the policy now evaluated; when that budget would run out inside it, it is evaluated
  * anew, so the budget stops it where it would have stopped it.
  */
-import { NO_SCOPE, type Code, type Run } from './closureKit';
+import { NO_SCOPE, type Code, type Run, type Scope } from './closureKit';
 import { KEYWORDS } from './schema';
 import type { Expr } from './syntax';
 import { EvaluationError } from './values';
 
 /** The last evaluator's result of one text. */
-class Slot {
+export class Slot {
   /**
    * Evaluations in a row that found nothing kept: past MAX_MISSES the text is evaluated as it is, without keeping
    * (a part only one policy reads, once per decision, gains nothing), until another tree reads the same text.
@@ -56,7 +56,39 @@ export function sharedCode(expr: Expr, code: Code): Code {
       slots.set(key, slot);
     }
   }
-  return once(code, slot, [...names]);
+  const shared = once(code, slot, [...names]);
+  kept.set(shared, { slot, raw: code, code: shared });
+  return shared;
+}
+
+/** A part evaluated once per evaluator: its slot, its own closure, and the closure that keeps it (`once`). */
+export interface Kept {
+  readonly slot: Slot;
+  readonly raw: Code;
+  readonly code: Code;
+}
+const kept = new WeakMap<Code, Kept>();
+
+/** What `code` keeps, when it is the closure of a part evaluated once per evaluator (sharedCode made it). */
+export function keptOf(code: Code): Kept | undefined {
+  return kept.get(code);
+}
+
+/**
+ * The part evaluated as its closure `kept.code` would, without the call when its value is kept (or when it is
+ * no longer kept at all): a fused closure whose operand is such a part calls this, which the engine inlines.
+ */
+export function evaluateKept(part: Kept, run: Run, scope: Scope): unknown {
+  const { slot } = part;
+  if (slot.misses > MAX_MISSES) return part.raw(run, scope);
+  if (scope === NO_SCOPE && slot.serial === run.serial && run.stepsLeft >= slot.steps) {
+    slot.misses = 0;
+    run.stepsLeft -= slot.steps;
+    run.choiceBits |= slot.bits;
+    if (slot.error) throw slot.error;
+    return slot.value;
+  }
+  return part.code(run, scope);
 }
 
 function once(code: Code, slot: Slot, names: readonly string[]): Code {
@@ -99,13 +131,13 @@ function keep(slot: Slot, run: Run, value: unknown, error: EvaluationError | und
 
 function worthSharing(expr: Expr): boolean {
   switch (expr.kind) {
+    case 'binary':
     case 'member':
     case 'index':
     case 'slice':
     case 'method':
     case 'call':
     case 'not':
-    case 'binary':
       return true;
     case 'bool':
     case 'int':
