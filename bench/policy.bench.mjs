@@ -100,6 +100,9 @@ const clauses = [
 ];
 let condition = clauses.join(' && ');
 for (let i = 4; condition.length < 1000; i++) condition += ` && eth.tx.to != '${address(i)}'`;
+// A condition reaches the engine as JSON.parse gives it (a request body, the journal): one flat string, not the
+// chain of pieces `+=` builds, which reads slower character by character.
+condition = /** @type {string} */ (JSON.parse(JSON.stringify(condition)));
 /** @param {number} n */
 const policyDocument = (n) =>
   JSON.stringify({
