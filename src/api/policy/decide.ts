@@ -214,7 +214,7 @@ export function decidePolicies(
     bypassedByRootQuorum: options.rootQuorumMet,
     evaluations,
     deniedBy,
-    choices: choicesOfBits(bits).slice(),
+    choices: [...choicesOfBits(bits)],
   };
 }
 
