@@ -88,11 +88,7 @@ const TRON = new Namespace('tron', Object.freeze({}));
 const BITCOIN = new Namespace('bitcoin', Object.freeze({}));
 const TEMPO = new Namespace('tempo', Object.freeze({}));
 
-/**
- * The keywords of the context read last, kept for the next evaluator of the same context (the consensus of each
- * policy is read against the activity decided): a decision is most often made over a context of its own, which a
- * map keyed by every context ever read would hold and let go only at a collection of the heap.
- */
+/** The keywords of the context read last: most contexts are read by one decision, a map of all costs a collection. */
 let lastContext: PolicyContext | undefined;
 let lastKeywords: Keywords | undefined;
 
@@ -128,10 +124,7 @@ function keywordsOf(context: PolicyContext): Keywords {
 
 export type { Scope } from './closureKit';
 
-/**
- * A set of objects, kept in a short list while it is small: most activities have no ABI arguments to look among,
- * or one object of them, and every field read asks whether its record is among them.
- */
+/** A set of objects, in a short list while it is small: every field read asks whether its record is in it. */
 class CallArgs {
   private few: object[] | undefined;
   private set: WeakSet<object> | undefined;
