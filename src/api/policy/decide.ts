@@ -37,6 +37,8 @@ interface Prepared {
   readonly consensus: string | undefined;
   readonly time: string | undefined;
   readonly fields: readonly PreparedField[];
+  /** The rows its fields' readings rest on (each field's choiceBits), whatever their values. */
+  readonly fieldBits: number;
   /** The rows of its latest evaluation, and their list. */
   lastBits: number;
   lastChoices: readonly ChoiceId[];
@@ -50,17 +52,19 @@ function prepared(policy: PolicyDefinition): Prepared {
   const { condition, consensus, time } = policy;
   if (known && known.condition === condition && known.consensus === consensus && known.time === time) return known;
   const fields: PreparedField[] = [];
+  let fieldBits = 0;
   for (const field of FIELDS) {
     const source = policy[field];
     if (source === undefined) continue;
     const compiled = compile(field, source);
     let choiceBits = 0;
     for (const id of compiled.choices) choiceBits |= CHOICE_BIT[id];
+    fieldBits |= choiceBits;
     const code = compiled.expr && codeOf(compiled.expr);
     const kept = code && keptOf(code);
     fields.push({ field, compiled, choiceBits, code, kept, firstRead: compiled.firstRead });
   }
-  const made = { policy, condition, consensus, time, fields, lastBits: 0, lastChoices: choicesOfBits(0) };
+  const made = { policy, condition, consensus, time, fields, fieldBits, lastBits: 0, lastChoices: choicesOfBits(0) };
   preparedPolicies.set(policy, made);
   return made;
 }
@@ -95,7 +99,8 @@ function preparedAll(policies: readonly PolicyDefinition[]): readonly Prepared[]
 
 /** One policy's outcome by an evaluator of the context, shared by the policies of one decision. */
 function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator, read = prepared(policy)): PolicyEvaluation {
-  evaluator.choiceBits = 0;
+  // Every field is read, so the rows each one's reading rests on are the policy's from the start.
+  evaluator.choiceBits = read.fieldBits;
   // Each policy has its own budget: one that spends it errs alone, and the others decide as they would.
   evaluator.startBudget();
   let condition = true;
@@ -155,7 +160,6 @@ const OUTCOME_NOT_APPLICABLE = CHOICE_BIT['outcome-not-applicable'];
 
 /** The field's truth, or the message of the error it fails with (thrown, or returned when known beforehand). */
 function truthOf(field: PreparedField, evaluator: Evaluator): boolean | string {
-  evaluator.choiceBits |= field.choiceBits;
   const { code } = field;
   // A stored policy the service would have refused (a bad migration, a hand-edited journal) errors, never grants.
   if (code === undefined) {
@@ -194,20 +198,28 @@ export function decidePolicies(
     else if (outcome === 'OUTCOME_ALLOW') allowed = true;
     else if (outcome === 'OUTCOME_REQUIRES_CONSENSUS') waiting = true;
   }
-  const result = (decision: PolicyDecision['decision'], row?: ChoiceId): PolicyDecision => ({
+  let decision: PolicyDecision['decision'];
+  if (options.rootQuorumMet) {
+    decision = 'ALLOW';
+    if (evaluations.length > 0) bits |= ROOT_QUORUM_LISTED;
+  } else if (ROOT_QUORUM_ONLY_TYPES.has(context.activity.type)) {
+    decision = 'DENY_IMPLICIT';
+    bits |= ROOT_QUORUM_ONLY;
+  } else if (deniedBy.length > 0) decision = 'DENY_EXPLICIT';
+  else if (allowed) decision = 'ALLOW';
+  else if (waiting) decision = 'CONSENSUS_NEEDED';
+  else decision = 'DENY_IMPLICIT';
+  return {
     decision,
     bypassedByRootQuorum: options.rootQuorumMet,
     evaluations,
     deniedBy,
-    choices: [...choicesOfBits(row ? bits | CHOICE_BIT[row] : bits)],
-  });
-  if (options.rootQuorumMet) return result('ALLOW', evaluations.length > 0 ? 'root-quorum-listed' : undefined);
-  if (ROOT_QUORUM_ONLY_TYPES.has(context.activity.type)) return result('DENY_IMPLICIT', 'root-quorum-only');
-  if (deniedBy.length > 0) return result('DENY_EXPLICIT');
-  if (allowed) return result('ALLOW');
-  if (waiting) return result('CONSENSUS_NEEDED');
-  return result('DENY_IMPLICIT');
+    choices: [...choicesOfBits(bits)],
+  };
 }
+
+const ROOT_QUORUM_LISTED = CHOICE_BIT['root-quorum-listed'];
+const ROOT_QUORUM_ONLY = CHOICE_BIT['root-quorum-only'];
 
 /**
  * Whether the consensus names `user`: a predicate of approvers.any/all/filter holds with the item bound to them,

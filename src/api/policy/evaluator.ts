@@ -82,10 +82,18 @@ interface Keywords {
   inferredPlacement: boolean;
 }
 
-const keywordsByContext = new WeakMap<PolicyContext, Keywords>();
+/** The keywords no context fills yet: the same empty namespaces for every context. */
+const SOLANA = new Namespace('solana', Object.freeze({}));
+const TRON = new Namespace('tron', Object.freeze({}));
+const BITCOIN = new Namespace('bitcoin', Object.freeze({}));
+const TEMPO = new Namespace('tempo', Object.freeze({}));
+
+/** The keywords of the context read last: most contexts are read by one decision, a map of all costs a collection. */
+let lastContext: PolicyContext | undefined;
+let lastKeywords: Keywords | undefined;
 
 function keywordsOf(context: PolicyContext): Keywords {
-  let keywords = keywordsByContext.get(context);
+  let keywords = context === lastContext ? lastKeywords : undefined;
   if (!keywords) {
     const { activity, inferred } = activityOf(context);
     const values = {
@@ -97,10 +105,10 @@ function keywordsOf(context: PolicyContext): Keywords {
         eip_712: context.eth?.eip_712,
         eip_7702_authorization: context.eth?.eip_7702_authorization,
       }),
-      solana: new Namespace('solana', {}),
-      tron: new Namespace('tron', {}),
-      bitcoin: new Namespace('bitcoin', {}),
-      tempo: new Namespace('tempo', {}),
+      solana: SOLANA,
+      tron: TRON,
+      bitcoin: BITCOIN,
+      tempo: TEMPO,
       wallet: context.wallet,
       wallets: context.wallets,
       private_key: context.private_key,
@@ -108,23 +116,39 @@ function keywordsOf(context: PolicyContext): Keywords {
       time: new Namespace('time', { now: new Time(context.now.getTime()) }),
     };
     keywords = { values, activity, inferredPlacement: inferred };
-    keywordsByContext.set(context, keywords);
+    lastContext = context;
+    lastKeywords = keywords;
   }
   return keywords;
 }
 
 export type { Scope } from './closureKit';
 
-/** A set of objects made only once one is added: most activities have no ABI arguments to look among. */
+/** A set of objects, in a short list while it is small: every field read asks whether its record is in it. */
 class CallArgs {
+  private few: object[] | undefined;
   private set: WeakSet<object> | undefined;
   add(value: object): void {
-    (this.set ??= new WeakSet()).add(value);
+    if (this.set !== undefined) this.set.add(value);
+    else if (this.few === undefined) this.few = [value];
+    else if (this.few.includes(value)) return;
+    else if (this.few.length < FEW_CALL_ARGS) this.few.push(value);
+    else {
+      this.set = new WeakSet(this.few);
+      this.set.add(value);
+      this.few = undefined;
+    }
   }
   has(value: object): boolean {
+    const { few } = this;
+    if (few !== undefined) {
+      for (let i = 0; i < few.length; i++) if (few[i] === value) return true;
+      return false;
+    }
     return this.set !== undefined && this.set.has(value);
   }
 }
+const FEW_CALL_ARGS = 8;
 
 /** Evaluators made so far: each one's serial. */
 let serials = 0;

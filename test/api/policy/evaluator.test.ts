@@ -46,6 +46,11 @@ describe('policy evaluation: the operations', () => {
     holds('[7, 7, 8].count() == 3 && [7, 7, 8].filter(x, x == 7).count() == 2 && [7, 7].contains(7)');
     fails('[1, 2].contains(3)');
     fails('[1, 2].all(x, x == 1)');
+    // An address is compared without regard to case however many argument objects were read before it.
+    const many = Array.from({ length: 12 }, (_, i) => ({ to: i === 0 ? RECIPIENT : TOKEN, n: `${i}` }));
+    const nested = signingWithKey([dev], transferTx(1n, { contract_call_args: { calls: many } }));
+    holds(`eth.tx.contract_call_args['calls'].filter(c, c['to'] == '${RECIPIENT.toLowerCase()}').count() == 1`, nested);
+    holds(`eth.tx.contract_call_args['calls'][0]['to'] == '${RECIPIENT.toUpperCase().replace('0X', '0x')}'`, nested);
     const mixed = signingWithKey([dev], transferTx(1n, { contract_call_args: { items: ['a', 1n] } }));
     for (const expression of [
       "eth.tx.contract_call_args['items'].contains('a')",
