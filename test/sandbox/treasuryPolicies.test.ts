@@ -5,14 +5,9 @@ import { SAMPLE_TOKEN_ADDRESS } from '../../src/api/sampleToken';
 import { TREASURY_TRANSFER_CAP } from '../../src/sandbox/treasurySeed';
 import { officialClient } from '../support/officialClient';
 import { startTestSandbox, type TestSandbox } from '../support/startTestSandbox';
-import { treasuryTransaction } from '../support/treasuryFixtures';
+import { APPROVER_1, APPROVER_2, DEVELOPER, ROOT, treasuryTransaction } from '../support/treasuryFixtures';
 import { expectRpcStatus, stampedRequest } from './rawHttp';
 
-/** Treasury's users, in the order credentials.json lists them. */
-const ROOT = 0;
-const APPROVER_1 = 1;
-const APPROVER_2 = 2;
-const DEVELOPER = 3;
 const UNREGISTERED = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 const POLICY_EVALUATIONS_DETAIL = 'type.googleapis.com/external.activity.v1.PolicyEvaluations';
 
