@@ -81,14 +81,20 @@ export function keptOf(code: Code): Kept | undefined {
 export function evaluateKept(part: Kept, run: Run, scope: Scope): unknown {
   const { slot } = part;
   if (slot.misses > MAX_MISSES) return part.raw(run, scope);
-  if (scope === NO_SCOPE && slot.serial === run.serial && run.stepsLeft >= slot.steps) {
-    slot.misses = 0;
-    run.stepsLeft -= slot.steps;
-    run.choiceBits |= slot.bits;
-    if (slot.error) throw slot.error;
-    return slot.value;
-  }
+  if (scope === NO_SCOPE && keptFor(slot, run)) return givenAgain(slot, run);
   return part.code(run, scope);
+}
+
+/** Whether the slot holds this evaluator's result, and its budget still covers the steps that result took. */
+const keptFor = (slot: Slot, run: Run): boolean => slot.serial === run.serial && run.stepsLeft >= slot.steps;
+
+/** The kept result, charged as its evaluation was: its steps, its rows, and its error thrown again. */
+function givenAgain(slot: Slot, run: Run): unknown {
+  slot.misses = 0;
+  run.stepsLeft -= slot.steps;
+  run.choiceBits |= slot.bits;
+  if (slot.error) throw slot.error;
+  return slot.value;
 }
 
 function once(code: Code, slot: Slot, names: readonly string[]): Code {
@@ -96,13 +102,7 @@ function once(code: Code, slot: Slot, names: readonly string[]): Code {
     if (slot.misses > MAX_MISSES) return code(run, scope);
     // A method's item named like a keyword (`approvers.any(eth, …)`) hides it: then the part reads the item.
     if (scope !== NO_SCOPE) for (const name of names) if (scope.has(name)) return code(run, scope);
-    if (slot.serial === run.serial && run.stepsLeft >= slot.steps) {
-      slot.misses = 0;
-      run.stepsLeft -= slot.steps;
-      run.choiceBits |= slot.bits;
-      if (slot.error) throw slot.error;
-      return slot.value;
-    }
+    if (keptFor(slot, run)) return givenAgain(slot, run);
     const bits = run.choiceBits;
     const stepsLeft = run.stepsLeft;
     run.choiceBits = 0;
