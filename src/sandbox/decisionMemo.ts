@@ -48,12 +48,16 @@ export function decideKept(roster: PolicyRoster, context: PolicyContext, rootQuo
   const decision = decide(roster.policies, context, { rootQuorumMet });
   const made: KeptDecision = { decision, outcomes: outcomeLetters(decision.evaluations.map((e) => e.outcome)) };
   if (key !== undefined) {
-    // Given to every later judgement with the same key: no one may change it.
-    Object.freeze(decision.evaluations);
-    Object.freeze(decision.deniedBy);
-    Object.freeze(decision);
+    frozen(decision);
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
     kept.set(key, made);
   }
   return made;
+}
+
+/** A decision given to more than one judgement (a kept one, or the one of no policy): no one may change it. */
+export function frozen(decision: PolicyDecision): PolicyDecision {
+  Object.freeze(decision.evaluations);
+  Object.freeze(decision.deniedBy);
+  return Object.freeze(decision);
 }

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { GrpcCode, TURNKEY_ERROR_DETAIL_TYPE } from '../api';
 // ROOT_QUORUM_ONLY_TYPES: the activities only the root quorum decides; policies are not evaluated for them.
 import { decide, namedByConsensus, ROOT_QUORUM_ONLY_TYPES, type PolicyDecision } from '../api/remote';
-import { decideKept, type KeptDecision } from './decisionMemo';
+import { decideKept, frozen, type KeptDecision } from './decisionMemo';
 import { policyContextOf, policyUserOf } from './policyContext';
 import { EMPTY_ROSTER, outcomeLetters, type PolicyEvaluationRecord, type PolicyOutcomeEntry } from './policyRecords';
 import { RpcError } from './rpcError';
@@ -64,13 +64,13 @@ const NO_POLICY_ALLOWS: KeptDecision = noPolicyDecision(true);
 const NO_POLICY_DENIES: KeptDecision = noPolicyDecision(false);
 
 function noPolicyDecision(rootQuorumMet: boolean): KeptDecision {
-  const decision: PolicyDecision = {
+  const decision = frozen({
     decision: rootQuorumMet ? 'ALLOW' : 'DENY_IMPLICIT',
     bypassedByRootQuorum: rootQuorumMet,
     evaluations: [],
     deniedBy: [],
     choices: [],
-  };
+  });
   return { decision, outcomes: '' };
 }
 
