@@ -4,6 +4,7 @@
  */
 import { checkExpression } from './checker';
 import type { ChoiceId } from './choices';
+import { ownText } from './lexer';
 import { parseNoted } from './parser';
 import { printExpression } from './printer';
 import type { PolicyField } from './schema';
@@ -116,6 +117,7 @@ function compileUncached(field: PolicyField, source: string): Compiled {
   try {
     const { expr, leansOnPrecedence } = parseNoted(source);
     checkExpression(field, expr);
+    ownStrings(expr);
     const firstRead = firstReadOf(expr);
     return { expr, choices: leansOnPrecedence ? ['precedence'] : [], ...(firstRead ? { firstRead } : {}) };
   } catch (error) {
@@ -125,6 +127,54 @@ function compileUncached(field: PolicyField, source: string): Compiled {
     const choices: ChoiceId[] = empty && field === 'consensus' ? [] : [error.choice];
     if (empty && field === 'condition') choices.push('empty-expression');
     return { problem: error, choices };
+  }
+}
+
+/**
+ * Every string written in `expr` made a string of its own: the parser cuts them out of the source as views of it
+ * (which costs nothing while reading), and a compiled tree compares them on every evaluation.
+ */
+function ownStrings(expr: Expr): void {
+  switch (expr.kind) {
+    case 'string':
+      expr.value = ownText(expr.value);
+      break;
+    case 'bool':
+    case 'int':
+    case 'ident':
+      break;
+    case 'list':
+      for (const item of expr.items) ownStrings(item);
+      break;
+    case 'struct':
+      for (const field of expr.fields) ownStrings(field.value);
+      break;
+    case 'member':
+      ownStrings(expr.target);
+      break;
+    case 'index':
+      ownStrings(expr.target);
+      ownStrings(expr.index);
+      break;
+    case 'slice':
+      ownStrings(expr.target);
+      ownStrings(expr.start);
+      ownStrings(expr.end);
+      break;
+    case 'method':
+      ownStrings(expr.target);
+      for (const arg of expr.args) ownStrings(arg);
+      break;
+    case 'call':
+      for (const arg of expr.args) ownStrings(arg);
+      break;
+    case 'not':
+      ownStrings(expr.operand);
+      break;
+    case 'binary':
+      ownStrings(expr.left);
+      ownStrings(expr.right);
+      break;
   }
 }
 
