@@ -16,7 +16,8 @@ import {
   type Building,
   type Code,
 } from './closureKit';
-import type { Run, Scope } from './closureKit';
+import { NO_SCOPE, type Run, type Scope } from './closureKit';
+import { columnKey, columnOf, type Column } from './itemColumns';
 import { evaluateKept, keptOf } from './sharedReads';
 import type { Expr } from './syntax';
 import { describe, EvaluationError } from './values';
@@ -66,7 +67,19 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, building: Bu
   const targetKept = fuse ? keptOf(target) : undefined;
   // A list named directly (`approvers.any(…)`) is read here: the method's step and the name's, then the name.
   const listName = fuse && expr.target.kind === 'ident' ? expr.target.name : undefined;
+  // A keyword's list compared item by item (`approvers.any(u, u.id == '…')`): the items' fields are read once per
+  // evaluator, for every policy that compares them (itemColumns.ts).
+  const column =
+    compare && listName !== undefined && name !== 'filter' ? columnKey(listName, compare.members) : undefined;
   return (run, scope) => {
+    if (column !== undefined && (scope === NO_SCOPE || !scope.has(listName!))) {
+      const list = run.keywordValues[listName!];
+      const read = Array.isArray(list) ? columnOf(run, column, list, compare!.members, readAll) : undefined;
+      if (read) {
+        const result = fromColumn(run, read, compare!, name === 'any');
+        if (result !== undefined) return result;
+      }
+    }
     let list: unknown;
     if (listName === undefined) {
       step(run);
@@ -128,6 +141,34 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, building: Bu
     throw new EvaluationError(`unknown function: ${name}`);
   };
 }
+
+/**
+ * `any` (or `all`) of an item comparison, from the column of the compared field (each a string): what the closure
+ * would return, counting its steps, or undefined when the budget would run out on the way (then the closure reads
+ * the items itself, and stops where the budget stops it).
+ */
+function fromColumn(run: Run, column: Column, compare: ItemCompare, any: boolean): boolean | undefined {
+  const { values } = column;
+  const { literal, negate } = compare;
+  // The method's and the name's steps, the reading's, then per item its comparison's and the literal's.
+  let steps = 2 + column.steps + values.length * (compare.steps + 1);
+  let some = false;
+  let every = true;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    steps += value.length >> 6;
+    const holds = negate ? value !== literal : value === literal;
+    some ||= holds;
+    every &&= holds;
+  }
+  if (steps > run.stepsLeft) return undefined;
+  run.stepsLeft -= steps;
+  if (any) return some;
+  if (values.length === 0) run.choose('all-empty');
+  return every;
+}
+
+const readAll = (run: Run, list: unknown[]): unknown[] => readItems(run, list, false);
 
 /**
  * The items of `list` as the method reads them, one step each: every item is read (a number that is not an

@@ -39,6 +39,8 @@ const CONTEXTS: Record<string, PolicyContext> = {
     approvers: odd,
   },
   empty: signingWithKey([], transferTx(0n, { chain_id: 1n }), []),
+  // Approvers whose ids are all text, one long enough to count steps of its own when compared.
+  long: signingWithKey([dev, { ...alice, id: LONG }, bob], transferTx(1000n), ['hot']),
   plain: plainActivity('ACTIVITY_TYPE_CREATE_USERS'),
 };
 const EXPRESSIONS = [
@@ -52,6 +54,8 @@ const EXPRESSIONS = [
   `approvers.filter(u, u.tags.contains('${LONG}')).count() == 1`,
   "approvers.all(u, u.tags.contains('x'))",
   "approvers.any(u, u.id.x == 'a')",
+  `approvers.any(u, u.id == '${LONG}')`,
+  `approvers.all(u, u.id != '${LONG}')`,
   "approvers.any(eth, eth.id == 'user-bob')",
   `[eth].any(e, e.tx.to == '${TOKEN.toLowerCase()}')`,
   `eth.tx.contract_call_args['path'].any(a, a == '${TOKEN.toUpperCase().replace('0X', '0x')}')`,
