@@ -36,7 +36,10 @@ interface Prepared {
   readonly condition: string | undefined;
   readonly consensus: string | undefined;
   readonly time: string | undefined;
-  readonly fields: readonly PreparedField[];
+  /** Its fields, those present. */
+  readonly conditionField: PreparedField | undefined;
+  readonly consensusField: PreparedField | undefined;
+  readonly timeField: PreparedField | undefined;
   /** The rows its fields' readings rest on (each field's choiceBits), whatever their values. */
   readonly fieldBits: number;
   /** The rows of its latest evaluation, and their list. */
@@ -64,7 +67,18 @@ function prepared(policy: PolicyDefinition): Prepared {
     const kept = code && keptOf(code);
     fields.push({ field, compiled, choiceBits, code, kept, firstRead: compiled.firstRead });
   }
-  const made = { policy, condition, consensus, time, fields, fieldBits, lastBits: 0, lastChoices: choicesOfBits(0) };
+  const made: Prepared = {
+    policy,
+    condition,
+    consensus,
+    time,
+    conditionField: fields.find((f) => f.field === 'condition'),
+    consensusField: fields.find((f) => f.field === 'consensus'),
+    timeField: fields.find((f) => f.field === 'time'),
+    fieldBits,
+    lastBits: 0,
+    lastChoices: choicesOfBits(0),
+  };
   preparedPolicies.set(policy, made);
   return made;
 }
@@ -103,25 +117,21 @@ function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator, read = pre
   evaluator.choiceBits = read.fieldBits;
   // Each policy has its own budget: one that spends it errs alone, and the others decide as they would.
   evaluator.startBudget();
-  let condition = true;
-  let consensus = true;
-  let time = true;
-  let error: string | undefined;
-  const { fields } = read;
-  for (let i = 0; i < fields.length; i++) {
-    const prepared = fields[i]!;
-    let truth: boolean | string;
-    try {
-      truth = truthOf(prepared, evaluator);
-    } catch (thrown) {
-      if (!(thrown instanceof EvaluationError)) throw thrown;
-      truth = thrown.message;
-    }
-    if (typeof truth === 'string') error ??= `${prepared.field}: ${truth}`;
-    else if (prepared.field === 'condition') condition = truth;
-    else if (prepared.field === 'consensus') consensus = truth;
-    else time = truth;
-  }
+  // Each field is evaluated, in this order, whatever the others come to.
+  const conditionTruth = fieldTruth(read.conditionField, evaluator);
+  const consensusTruth = fieldTruth(read.consensusField, evaluator);
+  const timeTruth = fieldTruth(read.timeField, evaluator);
+  const condition = conditionTruth !== false;
+  const consensus = consensusTruth !== false;
+  const time = timeTruth !== false;
+  const error =
+    typeof conditionTruth === 'string'
+      ? `condition: ${conditionTruth}`
+      : typeof consensusTruth === 'string'
+        ? `consensus: ${consensusTruth}`
+        : typeof timeTruth === 'string'
+          ? `time: ${timeTruth}`
+          : undefined;
   const allow = policy.effect === 'EFFECT_ALLOW';
   let outcome: PolicyEvaluation['outcome'];
   let rows = 0;
@@ -157,6 +167,17 @@ const EVERY_FIELD_EVALUATED = CHOICE_BIT['every-field-evaluated'];
 const CONSENSUS_NEEDED = CHOICE_BIT['consensus-needed'];
 const TIME_INACTIVE = CHOICE_BIT['time-inactive'];
 const OUTCOME_NOT_APPLICABLE = CHOICE_BIT['outcome-not-applicable'];
+
+/** A field's truth (an absent one is true), or the message of the error it fails with. */
+function fieldTruth(field: PreparedField | undefined, evaluator: Evaluator): boolean | string {
+  if (field === undefined) return true;
+  try {
+    return truthOf(field, evaluator);
+  } catch (thrown) {
+    if (!(thrown instanceof EvaluationError)) throw thrown;
+    return thrown.message;
+  }
+}
 
 /** The field's truth, or the message of the error it fails with (thrown, or returned when known beforehand). */
 function truthOf(field: PreparedField, evaluator: Evaluator): boolean | string {
