@@ -34,7 +34,8 @@ const { checkExpression } = /** @type {typeof import('../src/api/policy/checker.
  * }} BenchContext
  */
 
-const rounds = Number(process.env.BENCH_ITERATIONS ?? 30);
+// Rounds are short (a few ms each): 150 of them keep a busy neighbour's pause from deciding the median.
+const rounds = Number(process.env.BENCH_ITERATIONS ?? 150);
 
 /**
  * Milliseconds of this process's CPU time per call of `fn` in one round of `batch` calls: the work is all on this

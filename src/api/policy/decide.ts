@@ -45,6 +45,8 @@ interface Prepared {
   /** The rows of its latest evaluation, and their list. */
   lastBits: number;
   lastChoices: readonly ChoiceId[];
+  /** Its latest evaluation without an error, frozen: given again while its outcome and rows stay the same. */
+  lastEvaluation: PolicyEvaluation | undefined;
 }
 
 /** Each policy read once (its fields parsed, checked and compiled), kept while the policy object lives. */
@@ -78,6 +80,7 @@ function prepared(policy: PolicyDefinition): Prepared {
     fieldBits,
     lastBits: 0,
     lastChoices: choicesOfBits(0),
+    lastEvaluation: undefined,
   };
   preparedPolicies.set(policy, made);
   return made;
@@ -157,9 +160,12 @@ function evaluateWith(policy: PolicyDefinition, evaluator: Evaluator, read = pre
     read.lastBits = bits;
     read.lastChoices = choicesOfBits(bits);
   }
-  return error === undefined
-    ? { policyId: policy.policyId, outcome, choices: read.lastChoices }
-    : { policyId: policy.policyId, outcome, choices: read.lastChoices, error };
+  const { policyId } = policy;
+  if (error !== undefined) return { policyId, outcome, choices: read.lastChoices, error };
+  // A policy mostly comes out the same from one decision to the next: its last evaluation is given again.
+  const last = read.lastEvaluation;
+  if (last && last.outcome === outcome && last.choices === read.lastChoices && last.policyId === policyId) return last;
+  return (read.lastEvaluation = Object.freeze({ policyId, outcome, choices: read.lastChoices }));
 }
 
 const ERRORING_DENY = CHOICE_BIT['erroring-deny'];

@@ -1,10 +1,11 @@
 /**
  * What the evaluator's closures must keep however they are put together: the steps each node counts against the
  * budget (one per node, plus the items and the text it handles), the order in which the sides of a chain of `&&`
- * or `||` are evaluated and checked, and a list of policies read again when one of them changes in place.
+ * or `||` are evaluated and checked, a list of policies read again when one of them changes in place, and a
+ * policy's evaluation given again only while it is the same.
  */
 import * as assert from 'node:assert/strict';
-import { decide } from '../../../src/api/policy';
+import { decide, type PolicyUser } from '../../../src/api/policy';
 import { checkExpression } from '../../../src/api/policy/checker';
 import { Evaluator } from '../../../src/api/policy/evaluator';
 import { MAX_STEPS } from '../../../src/api/policy/limits';
@@ -77,5 +78,24 @@ describe('policy evaluation: steps and order', () => {
     assert.equal(decide(policies, context, { rootQuorumMet: false }).decision, 'DENY_IMPLICIT');
     policies[0] = policy({ effect: 'EFFECT_DENY', condition: 'eth.tx.value == 0' });
     assert.equal(decide(policies, context, { rootQuorumMet: false }).decision, 'DENY_EXPLICIT');
+  });
+
+  it("gives a policy's last evaluation again only while its outcome, rows and id are the same", () => {
+    const policies = [
+      policy({ policyId: 'first-id', effect: 'EFFECT_ALLOW', consensus: "approvers.all(u, u.id == 'x')" }),
+    ];
+    const evaluation = (approvers: PolicyUser[]) =>
+      decide(policies, signingWithKey(approvers), { rootQuorumMet: false }).evaluations[0];
+    // The same outcome either way; with no approver, `all` holds by the row all-empty.
+    const withNone = evaluation([]);
+    assert.equal(withNone?.outcome, 'OUTCOME_ALLOW');
+    assert.ok(withNone?.choices.includes('all-empty'));
+    const withSome = evaluation([{ ...dev, id: 'x' }]);
+    assert.equal(withSome?.outcome, 'OUTCOME_ALLOW');
+    assert.ok(!withSome?.choices.includes('all-empty'), 'the rows of this decision, not the last one');
+    Object.assign(policies[0]!, { policyId: 'second-id' });
+    assert.equal(evaluation([{ ...dev, id: 'x' }])?.policyId, 'second-id');
+    assert.equal(evaluation([])?.outcome, 'OUTCOME_ALLOW');
+    assert.equal(evaluation([dev])?.outcome, 'OUTCOME_REQUIRES_CONSENSUS');
   });
 });
