@@ -8,7 +8,7 @@ import { ownText } from './lexer';
 import { parseNoted } from './parser';
 import { printExpression } from './printer';
 import type { PolicyField } from './schema';
-import { ExpressionProblem, type Expr } from './syntax';
+import { ExpressionProblem, forEachChild, type Expr } from './syntax';
 
 export type Compiled =
   | { expr: Expr | undefined; problem?: undefined; choices: readonly ChoiceId[]; firstRead?: FirstRead }
@@ -135,47 +135,8 @@ function compileUncached(field: PolicyField, source: string): Compiled {
  * (which costs nothing while reading), and a compiled tree compares them on every evaluation.
  */
 function ownStrings(expr: Expr): void {
-  switch (expr.kind) {
-    case 'string':
-      expr.value = ownText(expr.value);
-      break;
-    case 'bool':
-    case 'int':
-    case 'ident':
-      break;
-    case 'list':
-      for (const item of expr.items) ownStrings(item);
-      break;
-    case 'struct':
-      for (const field of expr.fields) ownStrings(field.value);
-      break;
-    case 'member':
-      ownStrings(expr.target);
-      break;
-    case 'index':
-      ownStrings(expr.target);
-      ownStrings(expr.index);
-      break;
-    case 'slice':
-      ownStrings(expr.target);
-      ownStrings(expr.start);
-      ownStrings(expr.end);
-      break;
-    case 'method':
-      ownStrings(expr.target);
-      for (const arg of expr.args) ownStrings(arg);
-      break;
-    case 'call':
-      for (const arg of expr.args) ownStrings(arg);
-      break;
-    case 'not':
-      ownStrings(expr.operand);
-      break;
-    case 'binary':
-      ownStrings(expr.left);
-      ownStrings(expr.right);
-      break;
-  }
+  if (expr.kind === 'string') expr.value = ownText(expr.value);
+  else forEachChild(expr, ownStrings);
 }
 
 /** The service's wording of a refusal of `field`. */

@@ -10,7 +10,7 @@ import { Evaluator } from './evaluator';
 import type { PolicyContext, PolicyDecision, PolicyDefinition, PolicyEvaluation, PolicyUser } from './types';
 import type { PolicyField } from './schema';
 import { evaluateKept, keptOf, type Kept } from './sharedReads';
-import type { Expr } from './syntax';
+import { forEachChild, type Expr } from './syntax';
 import { describe, EvaluationError } from './values';
 
 const FIELDS: readonly PolicyField[] = ['condition', 'consensus', 'time'];
@@ -295,32 +295,4 @@ export function consensusNames(policy: PolicyDefinition, user: PolicyUser, conte
   };
   visit(expr, new Set());
   return named;
-}
-
-function forEachChild(node: Expr, each: (child: Expr) => void): void {
-  switch (node.kind) {
-    case 'list':
-      return node.items.forEach(each);
-    case 'struct':
-      return node.fields.forEach((f) => each(f.value));
-    case 'member':
-      return each(node.target);
-    case 'index':
-      return [node.target, node.index].forEach(each);
-    case 'slice':
-      return [node.target, node.start, node.end].forEach(each);
-    case 'method':
-      return [node.target, ...node.args].forEach(each);
-    case 'call':
-      return node.args.forEach(each);
-    case 'not':
-      return each(node.operand);
-    case 'binary':
-      return [node.left, node.right].forEach(each);
-    case 'bool':
-    case 'int':
-    case 'string':
-    case 'ident':
-      return;
-  }
 }

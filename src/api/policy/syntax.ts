@@ -49,3 +49,32 @@ export class ExpressionProblem extends Error {
 export function spanning(from: Span, to: Span): Span {
   return { offset: from.offset, length: to.offset + to.length - from.offset, line: from.line, column: from.column };
 }
+
+/** Calls `each` with every child node of `node`, in the order they are written. */
+export function forEachChild(node: Expr, each: (child: Expr) => void): void {
+  switch (node.kind) {
+    case 'list':
+      return node.items.forEach(each);
+    case 'struct':
+      return node.fields.forEach((f) => each(f.value));
+    case 'member':
+      return each(node.target);
+    case 'index':
+      return [node.target, node.index].forEach(each);
+    case 'slice':
+      return [node.target, node.start, node.end].forEach(each);
+    case 'method':
+      return [node.target, ...node.args].forEach(each);
+    case 'call':
+      return node.args.forEach(each);
+    case 'not':
+      return each(node.operand);
+    case 'binary':
+      return [node.left, node.right].forEach(each);
+    case 'bool':
+    case 'int':
+    case 'string':
+    case 'ident':
+      return;
+  }
+}
