@@ -28,29 +28,33 @@ export interface Column {
 const MAX_COLUMNS = 256;
 const columns = new Map<string, Column>();
 
-/** The key of a path read from a keyword's list's items: the list's name and the fields. */
-export function columnKey(listName: string, members: readonly Extract<Expr, { kind: 'member' }>[]): string {
-  return `${listName}|${members.map((member) => member.name).join('.')}`;
+/**
+ * The column of `members` over the keyword `listName`, one for every closure that reads the same path (each closure
+ * keeps the one it was given, as sharedReads.ts's parts keep their slot).
+ */
+export function sharedColumn(listName: string, members: readonly Extract<Expr, { kind: 'member' }>[]): Column {
+  const key = `${listName}|${members.map((member) => member.name).join('.')}`;
+  let column = columns.get(key);
+  if (!column) {
+    if (columns.size >= MAX_COLUMNS) columns.clear();
+    column = { serial: 0, list: [], values: [], steps: 0, usable: false };
+    columns.set(key, column);
+  }
+  return column;
 }
 
 /**
- * The column of `members` over `list` (the keyword `key` names) for this evaluator, read now when it is not kept;
- * undefined when it cannot stand for the reading. `readItems` reads the items as the method does.
+ * `column` for this evaluator over `list` (the keyword's value), read now when it holds another's; undefined when
+ * it cannot stand for the reading. `readItems` reads the items as the method does.
  */
 export function columnOf(
   run: Run,
-  key: string,
+  column: Column,
   list: unknown[],
   members: readonly Extract<Expr, { kind: 'member' }>[],
   readItems: (run: Run, list: unknown[]) => unknown[],
 ): Column | undefined {
-  let column = columns.get(key);
-  if (column && column.serial === run.serial && column.list === list) return column.usable ? column : undefined;
-  if (!column) {
-    if (columns.size >= MAX_COLUMNS) columns.clear();
-    column = { serial: 0, list, values: [], steps: 0, usable: false };
-    columns.set(key, column);
-  }
+  if (column.serial === run.serial && column.list === list) return column.usable ? column : undefined;
   column.serial = run.serial;
   column.list = list;
   column.usable = false;

@@ -17,7 +17,7 @@ import {
   type Code,
 } from './closureKit';
 import { NO_SCOPE, type Run, type Scope } from './closureKit';
-import { columnKey, columnOf, type Column } from './itemColumns';
+import { columnOf, sharedColumn, type Column } from './itemColumns';
 import { evaluateKept, keptOf } from './sharedReads';
 import type { Expr } from './syntax';
 import { describe, EvaluationError } from './values';
@@ -70,7 +70,7 @@ export function methodCode(expr: Extract<Expr, { kind: 'method' }>, building: Bu
   // A keyword's list compared item by item (`approvers.any(u, u.id == '…')`): the items' fields are read once per
   // evaluator, for every policy that compares them (itemColumns.ts).
   const column =
-    compare && listName !== undefined && name !== 'filter' ? columnKey(listName, compare.members) : undefined;
+    compare && listName !== undefined && name !== 'filter' ? sharedColumn(listName, compare.members) : undefined;
   return (run, scope) => {
     if (column !== undefined && (scope === NO_SCOPE || !scope.has(listName!))) {
       const list = run.keywordValues[listName!];
